@@ -1,0 +1,33 @@
+// End-to-end tests: real HTTP against `npm start` serving the real built output, and Debian's
+// Chromium for pages. The server listens on loopback, on a free port picked once per run.
+import { defineConfig } from '@playwright/test';
+import { freePort } from './scripts/free-port.ts';
+
+// Workers re-read this file; the first evaluation picks the port and the rest inherit it.
+process.env.FOLIO_TEST_PORT ||= String(await freePort());
+const port = Number(process.env.FOLIO_TEST_PORT);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  timeout: 60_000,
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: 'node scripts/start.ts',
+    url: `${baseURL}/`,
+    env: { PORT: String(port), HOST: '127.0.0.1', FOLIO_SITE_URL: baseURL },
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+  },
+});

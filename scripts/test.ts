@@ -1,0 +1,18 @@
+// `npm test`: build once for a loopback URL, then the unit/integration suite (Vitest), then the
+// end-to-end suite (Playwright) against `npm start` serving that same build.
+import { spawnSync } from 'node:child_process';
+import { freePort } from './free-port.ts';
+
+const port = process.env.FOLIO_TEST_PORT || String(await freePort());
+const env = { ...process.env, FOLIO_TEST_PORT: port, FOLIO_SITE_URL: `http://127.0.0.1:${port}` };
+
+function run(command: string, args: string[]) {
+  console.log(`\n> ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const bin = (name: string) => `node_modules/.bin/${name}`;
+run(bin('astro'), ['build']);
+run(bin('vitest'), ['run']);
+run(bin('playwright'), ['test', ...process.argv.slice(2)]);

@@ -1,0 +1,38 @@
+// Build hooks: write the function's data file before pages render, and report on what agents
+// will read (llms.txt sizes) after.
+import { readFileSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { loadContent } from '../records/load.ts';
+import { writeDataFile } from '../search/data-file.ts';
+
+/** About what agents read whole before they start truncating (llms.txt guidance). */
+export const LLMS_TXT_WARN_CHARS = 50_000;
+
+/** Rough token estimate used in build output and `x-markdown-tokens` (≈ 4 characters per token). */
+export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
+
+export function folio(): AstroIntegration {
+  return {
+    name: 'folio',
+    hooks: {
+      'astro:config:setup': ({ addWatchFile, config, logger }) => {
+        const root = fileURLToPath(config.root);
+        const data = writeDataFile(loadContent(root), root);
+        addWatchFile(new URL('./content/', config.root));
+        logger.info(`data file written: ${data.projects.length} projects, ${data.pages.length} pages (build ${data.buildId})`);
+      },
+      'astro:build:done': ({ dir, logger }) => {
+        for (const name of ['llms.txt', 'llms-full.txt']) {
+          const file = fileURLToPath(new URL(name, dir));
+          if (!existsSync(file)) continue;
+          const text = readFileSync(file, 'utf8');
+          logger.info(`${name}: ${text.length.toLocaleString('en')} characters, ~${estimateTokens(text).toLocaleString('en')} tokens`);
+          if (name === 'llms.txt' && text.length > LLMS_TXT_WARN_CHARS) {
+            logger.warn(`llms.txt is ${text.length} characters, past the ~${LLMS_TXT_WARN_CHARS} agents read whole; move detail into llms-full.txt.`);
+          }
+        }
+      },
+    },
+  };
+}

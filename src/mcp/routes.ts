@@ -1,0 +1,3 @@
+import type { RouteSpec } from '../server/route.ts';
+
+export const mcpRoutes: RouteSpec[] = [];

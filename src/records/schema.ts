@@ -1,0 +1,118 @@
+// The content model: one zod schema per kind of file in content/. The loader validates front
+// matter against these, and the types below are what every other part of Folio consumes.
+import { z } from 'zod';
+
+/** Slugs become URL path segments and API path parameters, so they are kept to one safe alphabet. */
+export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?$/;
+export const slug = z.string().regex(SLUG_PATTERN, 'a slug: lowercase a-z, 0-9 and inner hyphens, 1 to 60 characters');
+
+export const PROJECT_TYPES = ['app', 'library', 'tool', 'service', 'research', 'talk'] as const;
+export const projectType = z.enum(PROJECT_TYPES);
+export type ProjectType = z.infer<typeof projectType>;
+
+// YAML turns an unquoted 2024-05-01 into a Date; both forms are accepted and kept as ISO text.
+const isoDate = z
+  .union([z.date(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD')])
+  .transform((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value))
+  .refine((value) => !Number.isNaN(Date.parse(value)), 'a real calendar date as YYYY-MM-DD');
+
+const text = (max: number) => z.string().trim().min(1, 'non-empty text').max(max, `at most ${max} characters`);
+const tag = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a kebab-case tag such as "web-performance"');
+const httpUrl = z.url({ protocol: /^https?$/, error: 'an absolute http(s) URL' });
+
+const rateLimitPolicy = z.strictObject({
+  limit: z.int().min(1).max(100_000),
+  window: z.int().min(1).max(86_400),
+});
+
+const apiVersion = z.strictObject({
+  version: z.string().regex(/^v\d+$/, 'a path version such as "v1"'),
+  /** When set, responses carry `Deprecation: @<unix seconds>` (RFC 9745). */
+  deprecated: isoDate.optional(),
+  /** When set, responses carry `Sunset: <HTTP-date>` (RFC 8594). */
+  sunset: isoDate.optional(),
+  /** Path of the version that replaces this one, sent as `Link: <…>; rel="successor-version"`. */
+  successor: z.string().startsWith('/').optional(),
+});
+
+export const siteConfig = z.strictObject({
+  name: text(120),
+  headline: text(160),
+  summary: text(400),
+  url: httpUrl,
+  locale: z.string().default('en'),
+  email: z.email().optional(),
+  location: text(120).optional(),
+  allowedOrigins: z.array(httpUrl).default([]),
+  links: z.array(z.strictObject({ label: text(60), url: httpUrl })).default([]),
+  categories: z.record(slug, text(60)).refine((c) => Object.keys(c).length > 0, 'at least one category'),
+  featured: z.array(slug).default([]),
+  rateLimits: z
+    .strictObject({ knowledge: rateLimitPolicy, portfolio: rateLimitPolicy })
+    .default({ knowledge: { limit: 120, window: 60 }, portfolio: { limit: 60, window: 60 } }),
+  apiVersions: z.array(apiVersion).default([{ version: 'v1' }]),
+});
+
+export const projectFrontMatter = z.strictObject({
+  title: text(120),
+  summary: text(300),
+  type: projectType,
+  category: slug,
+  tags: z.array(tag).default([]),
+  archived: z.boolean().default(false),
+  date: isoDate,
+  updated: isoDate.optional(),
+  links: z
+    .strictObject({ repo: httpUrl.optional(), demo: httpUrl.optional(), docs: httpUrl.optional() })
+    .default({}),
+  stack: z.array(text(40)).default([]),
+});
+
+export const pageFrontMatter = z.strictObject({
+  title: text(120),
+  summary: text(300),
+  tags: z.array(tag).default([]),
+  order: z.int().min(0).default(100),
+});
+
+export type SiteConfig = z.infer<typeof siteConfig>;
+export type ApiVersion = z.infer<typeof apiVersion>;
+export type RateLimitPolicy = z.infer<typeof rateLimitPolicy>;
+
+interface RecordBase {
+  slug: string;
+  title: string;
+  summary: string;
+  tags: string[];
+  /** Site path of the HTML page, e.g. `/projects/quarry`. */
+  href: string;
+  /** Site path of the Markdown twin, e.g. `/projects/quarry.md`. */
+  twin: string;
+  /** The Markdown body as written. */
+  body: string;
+  /** Content file, relative to the project root, for error messages. */
+  source: string;
+}
+
+export interface Project extends RecordBase, Omit<z.infer<typeof projectFrontMatter>, 'tags'> {
+  kind: 'project';
+}
+
+export interface Page extends RecordBase, Omit<z.infer<typeof pageFrontMatter>, 'tags'> {
+  kind: 'page';
+}
+
+export type ContentRecord = Project | Page;
+
+export interface Site extends SiteConfig {
+  /** The bio: the body of content/site.md. */
+  bio: string;
+}
+
+export interface Content {
+  site: Site;
+  /** Newest first, then by slug: the one order every list starts from. */
+  projects: Project[];
+  /** By `order`, then slug. */
+  pages: Page[];
+}

@@ -1,0 +1,80 @@
+// The file the build writes and the function reads: the records, the site config and the
+// serialized MiniSearch index, stamped with the format version and the options hash.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import MiniSearch from 'minisearch';
+import type { Content, Page, Project, Site } from '../records/schema.ts';
+import { INDEX_FORMAT, INDEX_OPTIONS, OPTIONS_HASH, type IndexedDocument } from './options.ts';
+
+/** Relative to the project root locally, and to the function's root (its cwd) on Vercel. */
+export const DATA_FILE = 'generated/folio-data.json';
+
+export interface DataFile {
+  format: number;
+  optionsHash: string;
+  /** Hash of the records: changes exactly when the published content changes. Used for ETags. */
+  buildId: string;
+  site: Site;
+  projects: Project[];
+  pages: Page[];
+  index: unknown;
+}
+
+export interface SiteData extends Omit<DataFile, 'index' | 'format' | 'optionsHash'> {
+  index: MiniSearch<IndexedDocument>;
+}
+
+export const documentOf = (r: Project | Page): IndexedDocument => ({
+  id: `${r.kind}:${r.slug}`,
+  title: r.title,
+  summary: r.summary,
+  tags: r.tags.join(' '),
+  type: r.kind === 'project' ? r.type : 'page',
+  category: r.kind === 'project' ? r.category : '',
+  body: r.body,
+});
+
+export function buildDataFile(content: Content): DataFile {
+  const index = new MiniSearch<IndexedDocument>(INDEX_OPTIONS);
+  index.addAll([...content.projects, ...content.pages].map(documentOf));
+  const records = JSON.stringify([content.site, content.projects, content.pages]);
+  const buildId = createHash('sha256').update(OPTIONS_HASH).update(records).digest('base64url').slice(0, 20);
+  return { format: INDEX_FORMAT, optionsHash: OPTIONS_HASH, buildId, ...content, index: index.toJSON() };
+}
+
+export function writeDataFile(content: Content, root = process.cwd()): DataFile {
+  const data = buildDataFile(content);
+  const path = join(root, DATA_FILE);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, JSON.stringify(data));
+  return data;
+}
+
+/** Reads and checks the data file; every way it can be wrong fails with one message that says what to do. */
+export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new Error(`Folio index missing: ${path} does not exist. Run \`npm run build\` first.`);
+  }
+  let file: DataFile;
+  try {
+    file = JSON.parse(text) as DataFile;
+  } catch {
+    throw new Error(`Folio index corrupt: ${path} is not valid JSON. Run \`npm run build\` again.`);
+  }
+  if (file?.format !== INDEX_FORMAT || file.optionsHash !== OPTIONS_HASH) {
+    throw new Error(
+      `Folio index mismatch: ${path} has format ${file?.format} and options ${file?.optionsHash}, ` +
+        `this code expects format ${INDEX_FORMAT} and options ${OPTIONS_HASH}. Run \`npm run build\` again.`,
+    );
+  }
+  try {
+    const index = MiniSearch.loadJS<IndexedDocument>(file.index as never, INDEX_OPTIONS);
+    return { buildId: file.buildId, site: file.site, projects: file.projects, pages: file.pages, index };
+  } catch (error) {
+    throw new Error(`Folio index corrupt: ${path} holds an index MiniSearch cannot load (${(error as Error).message}). Run \`npm run build\` again.`);
+  }
+}

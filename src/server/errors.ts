@@ -1,0 +1,74 @@
+// The error catalog: every API error response comes from here. Each entry is data (code, status,
+// message, hint); codes are permanent once published (portfolio spec § Errors, DESIGN.md).
+import { z } from 'zod';
+
+export const ERRORS = {
+  invalid_query: { status: 400, message: 'The query is missing, empty or too long.', hint: 'Send a query of 1 to 500 characters, e.g. ?q=search+engine.' },
+  invalid_batch: { status: 400, message: 'The batch is not valid.', hint: 'Send {"queries": [...]} with 1 to 10 non-empty strings.' },
+  invalid_job: { status: 400, message: 'The job is not valid.', hint: 'Send {"queries": [...]} with 1 to 10 non-empty strings.' },
+  job_not_found: { status: 404, message: 'No job has this id.', hint: 'Use the job_id or Location returned by POST /api/v1/jobs, unchanged.' },
+  invalid_slug: { status: 400, message: 'The slug is not valid.', hint: 'Slugs are lowercase a-z, 0-9 and inner hyphens, 1 to 60 characters; list them with GET /api/v1/projects.' },
+  invalid_filter: { status: 400, message: 'A filter or paging parameter is not valid.', hint: 'Check type, category, archive, page and limit against /openapi.json.' },
+  invalid_compare: { status: 400, message: 'Compare needs two to four distinct project slugs.', hint: 'Send ?slugs=a,b with 2 to 4 distinct slugs from GET /api/v1/projects.' },
+  invalid_cursor: { status: 400, message: 'The cursor is not valid for this request.', hint: 'Send back nextCursor unchanged, with the same filters as the request that returned it.' },
+  not_found: { status: 404, message: 'Nothing has this slug.', hint: 'List the slugs with GET /api/v1/projects?archive=1.' },
+  route_not_found: { status: 404, message: 'No API route has this path.', hint: 'See /openapi.json or /llms.txt for every route.' },
+  method_not_allowed: { status: 405, message: 'This route does not answer this method.', hint: 'Use a method listed in the Allow header.' },
+  unauthorized: { status: 401, message: 'A bearer token is required.', hint: 'Follow the public-read flow in /auth.md: it takes two requests and no secret.' },
+  invalid_json: { status: 400, message: 'The body is not valid JSON.', hint: 'Send a JSON object with Content-Type: application/json.' },
+  unsupported_media_type: { status: 415, message: 'The body has an unsupported media type.', hint: 'Send Content-Type: application/json.' },
+  payload_too_large: { status: 413, message: 'The body is too large.', hint: 'Keep request bodies under 64 KiB.' },
+  rate_limited: { status: 429, message: 'Too many requests.', hint: 'Wait the number of seconds in Retry-After, then retry.' },
+} as const satisfies Record<string, { status: number; message: string; hint: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+export const ERROR_CODES = Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]];
+
+/** Docs for every code live on one page, anchored by code, so links never break. */
+export const docsUrl = (code: ErrorCode) => `/developers#error-${code}`;
+
+export const errorObject = z
+  .object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    status: z.int(),
+    hint: z.string().optional(),
+    docs: z.string().optional(),
+    auth: z.string().optional(),
+  })
+  .meta({ id: 'ErrorObject' });
+
+export const errorResponse = z
+  .object({ error: errorObject, resource_metadata: z.string().optional() })
+  .meta({ id: 'ErrorResponse' });
+
+export type ErrorBody = z.infer<typeof errorResponse>;
+
+/** A failure a handler raises; the app turns it into the catalog's response. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly detail: { message?: string; hint?: string; headers?: Record<string, string>; extra?: Partial<ErrorBody['error']>; resourceMetadata?: string };
+  constructor(code: ErrorCode, detail: ApiError['detail'] = {}) {
+    super(detail.message ?? ERRORS[code].message);
+    this.code = code;
+    this.status = ERRORS[code].status;
+    this.detail = detail;
+  }
+}
+
+/** The error body for a code; `origin` makes the docs link absolute. */
+export function errorBody(code: ErrorCode, origin: string, detail: ApiError['detail'] = {}): ErrorBody {
+  const entry = ERRORS[code];
+  return {
+    error: {
+      code,
+      message: detail.message ?? entry.message,
+      status: entry.status,
+      hint: detail.hint ?? entry.hint,
+      docs: origin + docsUrl(code),
+      ...detail.extra,
+    },
+    ...(detail.resourceMetadata ? { resource_metadata: detail.resourceMetadata } : {}),
+  };
+}

@@ -1,0 +1,82 @@
+// Request and response helpers shared by every handler.
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { ApiError, type ErrorCode } from './errors.ts';
+
+/** DESIGN.md § Limits. */
+export const MAX_BODY_BYTES = 64 * 1024;
+export const MAX_QUERY_CHARS = 500;
+
+export const json = (body: unknown, init: ResponseInit = {}) => Response.json(body, init);
+
+/**
+ * The client address. Vercel overwrites `x-forwarded-for` with the real client address and the
+ * local server does the same from its socket, so a client cannot pick its own bucket.
+ */
+export function clientAddress(c: Context): string {
+  const h = c.req.raw.headers;
+  return h.get('x-real-ip') ?? h.get('x-forwarded-for')?.split(',')[0]?.trim() ?? 'unknown';
+}
+
+/** Reads a JSON (or, where allowed, form-encoded) body within the size limit. */
+export async function readBody(req: Request, types: ('json' | 'form')[] = ['json']): Promise<unknown> {
+  const declared = Number(req.headers.get('content-length') ?? 0);
+  if (declared > MAX_BODY_BYTES) throw new ApiError('payload_too_large');
+  const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const isJson = type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+  const isForm = type === 'application/x-www-form-urlencoded';
+  if (!(isJson && types.includes('json')) && !(isForm && types.includes('form'))) {
+    const accepted = types.map((t) => (t === 'json' ? 'application/json' : 'application/x-www-form-urlencoded')).join(' or ');
+    throw new ApiError('unsupported_media_type', {
+      message: type ? `The body's media type ${type} is not accepted here.` : 'The request has no Content-Type.',
+      hint: `Send Content-Type: ${accepted}.`,
+    });
+  }
+  const text = await readLimited(req);
+  if (isForm) return Object.fromEntries(new URLSearchParams(text));
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError('invalid_json');
+  }
+}
+
+/** Reads at most MAX_BODY_BYTES, whatever Content-Length claimed (chunked bodies have none). */
+async function readLimited(req: Request): Promise<string> {
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new ApiError('payload_too_large');
+    }
+    chunks.push(value);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new ApiError('invalid_json', { message: 'The body is not valid UTF-8.' });
+  }
+}
+
+/**
+ * Validates input against a schema; the first problem becomes the error whose code the route
+ * maps for that field (e.g. `q` → invalid_query, `type` → invalid_filter).
+ */
+export function validate<T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+  codes: Partial<Record<string, ErrorCode>> & { '*': ErrorCode },
+): z.output<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const field = issue.path.map(String).join('.');
+  const code = codes[String(issue.path[0] ?? '')] ?? codes['*'];
+  throw new ApiError(code, { message: field ? `${field}: ${issue.message}` : issue.message });
+}

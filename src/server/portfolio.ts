@@ -1,0 +1,3 @@
+import type { RouteSpec } from './route.ts';
+
+export const portfolioRoutes: RouteSpec[] = [];

@@ -1,0 +1,67 @@
+// What one route is. The route table (routes.ts) is a list of these; the Hono app, vercel.json's
+// rewrites and openapi.json are all derived from it, so a route is declared exactly once.
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { ErrorCode } from './errors.ts';
+
+export type Method = 'GET' | 'POST';
+
+/** Rate-limit policies, named as they appear in `RateLimit-Policy` (DESIGN.md § Rate limits). */
+export type Policy = 'knowledge' | 'portfolio';
+
+export interface ResponseSpec {
+  description: string;
+  schema?: z.ZodType;
+  /** Media type of the body; JSON when omitted. */
+  contentType?: string;
+  /** Names of response headers worth documenting (see HEADER_DOCS in the OpenAPI generator). */
+  headers?: string[];
+}
+
+export interface RouteSpec {
+  method: Method;
+  /** OpenAPI-style path, e.g. `/api/v1/projects/{slug}`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: 'portfolio' | 'knowledge' | 'access' | 'mcp';
+  /** Rate-limit policy; every response of the route carries its headers. */
+  policy?: Policy;
+  /** `site`: only the site's own origins; `any`: every origin (MCP and its card). */
+  cors: 'site' | 'any';
+  /** `public`: Cache-Control max-age=300 + build ETag + 304; `no-store`: never cached. */
+  cache?: 'public' | 'no-store';
+  /** Only `GET /api/v1` and `GET /api` need the public-read bearer (DESIGN.md). */
+  auth?: 'publicRead';
+  /** API version the route belongs to, for Deprecation/Sunset/Link headers. */
+  version?: string;
+  query?: z.ZodObject;
+  params?: z.ZodObject;
+  body?: z.ZodType;
+  /** Media types accepted for the body; JSON only when omitted. */
+  bodyTypes?: ('json' | 'form')[];
+  /** Error code for a query/params validation failure, per field, with `*` as the fallback. */
+  invalid?: Partial<Record<string, ErrorCode>> & { '*': ErrorCode };
+  /** Documented request headers, e.g. `Idempotency-Key`. */
+  requestHeaders?: string[];
+  responses: Record<number, ResponseSpec>;
+  /** Error codes this route can answer, for openapi.json. */
+  errors?: ErrorCode[];
+  handler: (c: Context, input: RouteInput) => Response | Promise<Response>;
+  /** OAuth endpoints answer `{ error, error_description }` (RFC 6749 § 5.2) instead of the catalog shape. */
+  errorShape?: 'oauth';
+  /** Hidden routes are served but not listed (aliases share the v1 operation's docs). */
+  aliasOf?: string;
+}
+
+export interface RouteInput {
+  query: Record<string, unknown>;
+  params: Record<string, unknown>;
+  body: unknown;
+}
+
+export const defineRoute = (route: RouteSpec) => route;
+
+/** `/api/v1/projects/{slug}` → `/api/v1/projects/:slug` (Hono's syntax). */
+export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');

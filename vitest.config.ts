@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and integration tests: plain functions and the Hono app through app.request (no server).
+// They read the data file the build writes, so `npm test` builds first.
+export default defineConfig({
+  test: {
+    include: ['tests/unit/**/*.test.ts'],
+    testTimeout: 30_000,
+  },
+});
