@@ -1,0 +1,52 @@
+// schema.org JSON-LD for every record, built from the records alone. Pages embed it in
+// <script type="application/ld+json">; /ask results carry it as `schema_object` (NLWeb).
+import type { Page, Project, Site } from './schema.ts';
+
+const absolute = (site: Pick<Site, 'url'>, path: string) => new URL(path, `${site.url}/`).href;
+
+export function personFor(site: Site) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Person',
+    name: site.name,
+    description: site.summary,
+    jobTitle: site.headline,
+    url: site.url,
+    ...(site.email ? { email: `mailto:${site.email}` } : {}),
+    ...(site.location ? { homeLocation: { '@type': 'Place', name: site.location } } : {}),
+    sameAs: site.links.map((l) => l.url),
+  };
+}
+
+export function schemaObjectFor(record: Project | Page, site: Site) {
+  const author = { '@type': 'Person', name: site.name, url: site.url };
+  if (record.kind === 'page') {
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'WebPage',
+      name: record.title,
+      description: record.summary,
+      url: absolute(site, record.href),
+      keywords: record.tags.join(', '),
+      author,
+    };
+  }
+  // Code you can install or run is SoftwareSourceCode; studies and talks are CreativeWork.
+  const isSoftware = ['app', 'library', 'tool', 'service'].includes(record.type);
+  return {
+    '@context': 'https://schema.org',
+    '@type': isSoftware ? 'SoftwareSourceCode' : 'CreativeWork',
+    name: record.title,
+    description: record.summary,
+    url: absolute(site, record.href),
+    dateCreated: record.date,
+    ...(record.updated ? { dateModified: record.updated } : {}),
+    keywords: record.tags.join(', '),
+    genre: site.categories[record.category] ?? record.category,
+    creativeWorkStatus: record.archived ? 'Archived' : 'Active',
+    author,
+    ...(isSoftware && record.links.repo ? { codeRepository: record.links.repo } : {}),
+    ...(isSoftware && record.stack.length ? { programmingLanguage: record.stack } : {}),
+    ...(record.links.demo || record.links.docs ? { sameAs: [record.links.demo, record.links.docs].filter(Boolean) } : {}),
+  };
+}
