@@ -1,3 +1,271 @@
-import type { RouteSpec } from './route.ts';
+// The knowledge query service (spec/knowledge-query-service.md): /ask, the sandbox catalog,
+// batch questions and async jobs. Handlers receive validated input (the app maps schema failures
+// to catalog codes) and only turn it into answers; the logic lives in ./knowledge/.
+import type { Context } from 'hono';
+import { ApiError, errorBody } from './errors.ts';
+import { json } from './http.ts';
+import { siteData } from './data.ts';
+import { defineRoute, type RouteSpec } from './route.ts';
+import { absoluteUrl, answer, answerEvents } from './knowledge/answer.ts';
+import { entriesFor, itemsFor } from './knowledge/batch.ts';
+import { catalog } from './knowledge/catalog.ts';
+import { decodeJobId, encodeJobId, MAX_JOB_ID_CHARS } from './knowledge/job-id.ts';
+import { prefersEventStream, sseResponse } from './knowledge/sse.ts';
+import {
+  askBody,
+  askGetQuery,
+  askResponse,
+  askStreamEvent,
+  batchResponse,
+  catalogResponse,
+  jobAccepted,
+  jobCompleted,
+  jobParams,
+  jobsIndex,
+  NLWEB_VERSION,
+  pageQuery,
+  queriesBody,
+  type AskBody,
+  type AskStreamEvent,
+} from './knowledge/schemas.ts';
 
-export const knowledgeRoutes: RouteSpec[] = [];
+export { answer, answerEvents } from './knowledge/answer.ts';
+export { catalog, publicPages } from './knowledge/catalog.ts';
+export { queryText } from './knowledge/schemas.ts';
+
+const RATE_HEADERS = ['RateLimit', 'RateLimit-Policy', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
+const INPUT_ERRORS = ['invalid_json', 'unsupported_media_type', 'payload_too_large', 'rate_limited'] as const;
+
+/**
+ * Idempotency-Key (draft-ietf-httpapi-idempotency-key-header) is echoed as sent. No store is needed
+ * to honour it: every answer here is a pure function of the data and the body, so a retry with the
+ * same key and body gets the same answer (and a job retry gets the same job id).
+ */
+function idempotencyHeaders(c: Context): Record<string, string> {
+  const key = c.req.header('idempotency-key');
+  return key === undefined ? {} : { 'Idempotency-Key': key };
+}
+
+const STREAM_FRAMING =
+  'Streaming (streaming=true, prefer.streaming: true, or an Accept that prefers text/event-stream) answers with ' +
+  'server-sent events, each one `data: <json>` line: first `{"message_type":"begin-nlweb-response","_meta":…,"query":…}`, ' +
+  'then `{"message_type":"result","results":[…]}` batches of up to 3 in answer order, then ' +
+  '`{"message_type":"end-nlweb-response","_meta":…,"count":N}`. A failure after the stream started ends it with ' +
+  '`{"message_type":"error","_meta":{"response_type":"failure",…},"error":{…}}` instead of a broken connection. ' +
+  'The results of all `result` events, concatenated, equal the JSON answer. Answers are deterministic for a given build.';
+
+/** Sends the answer as JSON or as server-sent events; both carry the same results. */
+function respond(c: Context, query: string, streaming: boolean): Response {
+  const data = siteData();
+  const headers = { ...idempotencyHeaders(c), Vary: 'Accept' };
+  if (!streaming) return json(answer(data, query), { headers });
+  return sseResponse(answerEvents(data, query, { signal: c.req.raw.signal }), {
+    signal: c.req.raw.signal,
+    headers,
+    onError: (): AskStreamEvent => ({
+      message_type: 'error',
+      _meta: { response_type: 'failure', version: NLWEB_VERSION },
+      error: errorBody('internal_error', data.site.url, { message: 'The answer failed part-way; the results sent so far are incomplete.' }).error,
+    }),
+  });
+}
+
+const askResponses = {
+  200: {
+    description: 'The answer (NLWeb v0.55), or its server-sent events when streaming.',
+    schema: askResponse,
+    headers: [...RATE_HEADERS, 'Idempotency-Key'],
+    alternates: [{ contentType: 'text/event-stream', schema: askStreamEvent, description: STREAM_FRAMING }],
+  },
+};
+
+const askGet = defineRoute({
+  method: 'GET',
+  path: '/ask',
+  operationId: 'askGet',
+  summary: 'Ask a question about the site',
+  description: `Answers from the site's projects and pages, in search order. \`q\` is an alias of \`query\` (\`query\` wins when both are sent). ${STREAM_FRAMING}`,
+  tag: 'knowledge',
+  policy: 'knowledge',
+  cors: 'site',
+  query: askGetQuery,
+  invalid: { '*': 'invalid_query' },
+  responses: askResponses,
+  errors: ['invalid_query', 'rate_limited'],
+  handler: (c, { query }) => {
+    const { query: text, q, streaming } = query as { query?: string; q?: string; streaming?: 'true' | 'false' };
+    return respond(c, (text ?? q)!, streaming === undefined ? prefersEventStream(c.req.header('accept')) : streaming === 'true');
+  },
+});
+
+const askPost = defineRoute({
+  method: 'POST',
+  path: '/ask',
+  operationId: 'askPost',
+  summary: 'Ask a question about the site (JSON body)',
+  description: `Takes the flat body \`{"query": "...", "prefer": {"streaming": false}}\` or the NLWeb v0.55 structured body \`{"query": {"text": "..."}, "prefer": {...}, "meta": {...}}\`. Asks are safe to retry: \`Idempotency-Key\` is echoed and the same body always gets the same answer. ${STREAM_FRAMING}`,
+  tag: 'knowledge',
+  policy: 'knowledge',
+  cors: 'site',
+  body: askBody,
+  invalid: { '*': 'invalid_query' },
+  requestHeaders: ['Idempotency-Key'],
+  responses: askResponses,
+  errors: ['invalid_query', ...INPUT_ERRORS],
+  handler: (c, { body }) => {
+    const { query, prefer } = body as AskBody;
+    const text = typeof query === 'string' ? query : query.text;
+    return respond(c, text, prefer?.streaming ?? prefersEventStream(c.req.header('accept')));
+  },
+});
+
+const sandbox = defineRoute({
+  method: 'GET',
+  path: '/api/v1/sandbox',
+  operationId: 'getSandbox',
+  summary: 'Browse the public page catalog without a token',
+  description:
+    'The catalog GET /api/v1 serves after the public-read flow, open to everyone: the home page, the projects index, every project (newest first) and every page. Paged with page and limit.',
+  tag: 'knowledge',
+  policy: 'knowledge',
+  cors: 'site',
+  cache: 'public',
+  version: 'v1',
+  query: pageQuery,
+  invalid: { '*': 'invalid_filter' },
+  responses: { 200: { description: 'One page of the catalog.', schema: catalogResponse, headers: [...RATE_HEADERS, 'X-Sandbox', 'ETag'] } },
+  errors: ['invalid_filter', 'rate_limited'],
+  handler: (_c, { query }) => {
+    const { page, limit } = query as { page: number; limit: number };
+    return json(catalog(siteData(), page, limit, 'sandbox'), { headers: { 'X-Sandbox': 'true' } });
+  },
+});
+
+const batch = defineRoute({
+  method: 'POST',
+  path: '/api/v1/batch',
+  operationId: 'askBatch',
+  summary: 'Ask up to ten questions at once',
+  description:
+    'One result item per query, in order, each with its index: an answer equal to asking that query alone, or, for a query over 500 characters, an invalid_query error for that item only. A missing, empty or over-long list, or an empty string in it, is a 400 invalid_batch.',
+  tag: 'knowledge',
+  policy: 'knowledge',
+  cors: 'site',
+  version: 'v1',
+  body: queriesBody,
+  invalid: { '*': 'invalid_batch' },
+  requestHeaders: ['Idempotency-Key'],
+  responses: { 200: { description: 'The answers, in query order.', schema: batchResponse, headers: [...RATE_HEADERS, 'Idempotency-Key'] } },
+  errors: ['invalid_batch', ...INPUT_ERRORS],
+  handler: (c, { body }) => {
+    const data = siteData();
+    const results = itemsFor(data, entriesFor((body as { queries: string[] }).queries));
+    return json({ resource: absoluteUrl(data, '/api/v1/batch'), count: results.length, results }, { headers: idempotencyHeaders(c) });
+  },
+});
+
+const jobsIndexRoute = defineRoute({
+  method: 'GET',
+  path: '/api/v1/jobs',
+  operationId: 'describeJobs',
+  summary: 'How async jobs work',
+  tag: 'knowledge',
+  policy: 'knowledge',
+  cors: 'site',
+  cache: 'public',
+  version: 'v1',
+  responses: { 200: { description: 'The job pattern: how to create a job and poll it.', schema: jobsIndex, headers: RATE_HEADERS } },
+  errors: ['rate_limited'],
+  handler: () => {
+    const data = siteData();
+    return json({
+      pattern: 'async',
+      name: `${data.site.name}: knowledge jobs`,
+      description:
+        'A job is a batch answered later. The job id encodes its queries, so nothing is stored: poll the job any time, from anywhere, and it completes on the first poll.',
+      create: {
+        method: 'POST',
+        url: absoluteUrl(data, '/api/v1/jobs'),
+        body: { queries: ['1 to 10 questions, each 1 to 500 characters'] },
+        returns: '202 JobAccepted, with Location (the poll URL) and Retry-After: 1; 400 invalid_job for an invalid list.',
+      },
+      poll: {
+        method: 'GET',
+        // A URI template (RFC 6570), so its braces stay as written.
+        url: `${absoluteUrl(data, '/api/v1/jobs')}/{job_id}`,
+        returns: '200 JobCompleted, whose results equal POST /api/v1/batch with the same queries; 404 job_not_found for an unknown or altered id.',
+      },
+      openapi: absoluteUrl(data, '/openapi.json'),
+      docs: absoluteUrl(data, '/developers#jobs'),
+    });
+  },
+});
+
+const createJob = defineRoute({
+  method: 'POST',
+  path: '/api/v1/jobs',
+  operationId: 'createJob',
+  summary: 'Start an async batch of questions',
+  description: `Same body rules as /api/v1/batch (400 invalid_job). The job id encodes the queries (versioned, checksummed, URL-safe), so the same queries always get the same id: retries with an Idempotency-Key are safe. Ids are at most ${MAX_JOB_ID_CHARS} characters; queries too long together to fit are refused with invalid_job (use /api/v1/batch).`,
+  tag: 'knowledge',
+  policy: 'knowledge',
+  cors: 'site',
+  version: 'v1',
+  body: queriesBody,
+  invalid: { '*': 'invalid_job' },
+  requestHeaders: ['Idempotency-Key'],
+  responses: {
+    202: { description: 'Accepted; poll Location.', schema: jobAccepted, headers: [...RATE_HEADERS, 'Location', 'Retry-After', 'Idempotency-Key'] },
+  },
+  errors: ['invalid_job', ...INPUT_ERRORS],
+  handler: (c, { body }) => {
+    const data = siteData();
+    const jobId = encodeJobId(entriesFor((body as { queries: string[] }).queries));
+    if (jobId.length > MAX_JOB_ID_CHARS) {
+      throw new ApiError('invalid_job', {
+        message: `These queries are too long together to fit in a job id (${jobId.length} characters encoded; the limit is ${MAX_JOB_ID_CHARS}).`,
+        hint: 'Split them over several jobs, or send them to POST /api/v1/batch.',
+      });
+    }
+    const url = absoluteUrl(data, `/api/v1/jobs/${jobId}`);
+    return json(
+      {
+        job_id: jobId,
+        id: jobId,
+        status: 'pending',
+        resource: url,
+        poll: url,
+        status_url: url,
+        message: 'Accepted. GET the poll URL to collect the results; they are ready on the first poll.',
+      },
+      { status: 202, headers: { Location: url, 'Retry-After': '1', ...idempotencyHeaders(c) } },
+    );
+  },
+});
+
+const getJob = defineRoute({
+  method: 'GET',
+  path: '/api/v1/jobs/{job_id}',
+  operationId: 'getJob',
+  summary: 'Collect a job’s results',
+  description: 'Decodes the queries from the id and answers them: the results equal POST /api/v1/batch with the same queries.',
+  tag: 'knowledge',
+  policy: 'knowledge',
+  cors: 'site',
+  cache: 'public',
+  version: 'v1',
+  params: jobParams,
+  invalid: { '*': 'job_not_found' },
+  responses: { 200: { description: 'The completed job.', schema: jobCompleted, headers: [...RATE_HEADERS, 'ETag'] } },
+  errors: ['job_not_found', 'rate_limited'],
+  handler: (_c, { params }) => {
+    const data = siteData();
+    const jobId = (params as { job_id: string }).job_id;
+    const decoded = decodeJobId(jobId);
+    if (!decoded.ok) throw new ApiError('job_not_found', { message: decoded.reason });
+    const results = itemsFor(data, decoded.entries);
+    return json({ job_id: jobId, status: 'completed', resource: absoluteUrl(data, `/api/v1/jobs/${jobId}`), count: results.length, results });
+  },
+});
+
+export const knowledgeRoutes: RouteSpec[] = [askGet, askPost, sandbox, batch, jobsIndexRoute, createJob, getJob];

@@ -16,6 +16,8 @@ export interface ResponseSpec {
   contentType?: string;
   /** Names of response headers worth documenting (see HEADER_DOCS in the OpenAPI generator). */
   headers?: string[];
+  /** Other media types the same status may answer with, e.g. `text/event-stream` events on /ask. */
+  alternates?: { contentType: string; schema?: z.ZodType; description?: string }[];
 }
 
 export interface RouteSpec {

@@ -1,0 +1,62 @@
+// Answers to one question, in the NLWeb shape (DESIGN.md § NLWeb ask). Answers come from the same
+// search as the REST API, over projects and pages, in the same order. They depend only on the data
+// and the question, never on time or request order, so asking again (same Idempotency-Key or not)
+// gives the same answer, and a batch or job gives the answers of its questions asked one by one.
+import type { Page, Project } from '../../records/schema.ts';
+import { schemaObjectFor } from '../../records/schema-org.ts';
+import { searchRecords, type Hit } from '../../search/rank.ts';
+import type { SiteData } from '../../search/data-file.ts';
+import { NLWEB_VERSION, type AskResponse, type AskResult, type AskStreamEvent } from './schemas.ts';
+
+/** Results per answer: every record fits in a few answers' worth on a personal site. */
+export const ASK_RESULT_LIMIT = 10;
+/** Results per `result` event when streaming. */
+export const STREAM_BATCH_SIZE = 3;
+
+export interface AnswerOptions {
+  limit?: number;
+}
+
+const meta = () => ({ response_type: 'answer' as const, version: NLWEB_VERSION });
+
+export const absoluteUrl = (data: SiteData, path: string) => new URL(path, `${data.site.url}/`).href;
+
+function resultFor(data: SiteData, hit: Hit): AskResult {
+  const record: Project | Page = hit.record;
+  return {
+    url: absoluteUrl(data, record.href),
+    name: record.title,
+    description: record.summary,
+    score: hit.score,
+    schema_object: schemaObjectFor(record, data.site),
+  };
+}
+
+/** The answer to one question (already validated and trimmed, see `queryText`). Pure: data in, answer out. */
+export function answer(data: SiteData, query: string, { limit = ASK_RESULT_LIMIT }: AnswerOptions = {}): AskResponse {
+  const hits = searchRecords(data, query, { limit });
+  return { _meta: meta(), query, results: hits.map((hit) => resultFor(data, hit)) };
+}
+
+/**
+ * The same answer as a sequence of stream events (framing documented on `askStreamEvent`).
+ * Results are built batch by batch as the consumer pulls, so a consumer that stops pulling (the
+ * client went away) stops the work; `signal` ends the sequence early for the same reason.
+ */
+export function* answerEvents(
+  data: SiteData,
+  query: string,
+  { limit = ASK_RESULT_LIMIT, batchSize = STREAM_BATCH_SIZE, signal }: AnswerOptions & { batchSize?: number; signal?: AbortSignal } = {},
+): Generator<AskStreamEvent> {
+  yield { message_type: 'begin-nlweb-response', _meta: meta(), query };
+  const hits = searchRecords(data, query, { limit });
+  let count = 0;
+  for (let start = 0; start < hits.length; start += batchSize) {
+    if (signal?.aborted) return;
+    const results = hits.slice(start, start + batchSize).map((hit) => resultFor(data, hit));
+    count += results.length;
+    yield { message_type: 'result', results };
+  }
+  if (signal?.aborted) return;
+  yield { message_type: 'end-nlweb-response', _meta: meta(), count };
+}

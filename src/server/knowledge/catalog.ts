@@ -1,0 +1,49 @@
+// The catalog of the site's public pages, served open by the sandbox (GET /api/v1/sandbox) and
+// behind the public-read token by GET /api/v1 (knowledge spec § Authentication: "the scope covers
+// the same public pages as the sandbox"). One builder, so the two can never disagree.
+import type { SiteData } from '../../search/data-file.ts';
+import { absoluteUrl } from './answer.ts';
+import type { CatalogResponse } from './schemas.ts';
+
+export type CatalogMode = CatalogResponse['mode'];
+
+/**
+ * The public pages are the site's HTML pages about its owner, in reading order: the home page, the
+ * projects index, every project (archived ones too; they keep their pages), newest first, then
+ * every page from content/pages in its declared order. Developer docs and machine files (llms.txt,
+ * openapi.json) are about the API rather than the person, and are listed in /llms.txt instead.
+ */
+export function publicPages(data: SiteData): CatalogResponse['pages'] {
+  const { site, projects, pages } = data;
+  return [
+    { name: site.name, url: absoluteUrl(data, '/'), description: site.headline },
+    { name: 'Projects', url: absoluteUrl(data, '/projects'), description: `All ${projects.length} projects by ${site.name}.` },
+    ...projects.map((p) => ({ name: p.title, url: absoluteUrl(data, p.href), description: p.summary })),
+    ...pages.map((p) => ({ name: p.title, url: absoluteUrl(data, p.href), description: p.summary })),
+  ];
+}
+
+const NOTICES: Record<CatalogMode, string> = {
+  sandbox:
+    'Sandbox: the public pages the knowledge:read scope covers, open without a token. GET /api/v1 serves the same catalog after the public-read flow in /auth.md.',
+  'public-read': 'Public-read access: every page here is public; the token only marks completed discovery.',
+};
+
+const RESOURCES: Record<CatalogMode, string> = { sandbox: '/api/v1/sandbox', 'public-read': '/api/v1' };
+
+/** One page of the catalog; `page` and `limit` are validated by `pageQuery` (page ≥ 1, limit 1–100). */
+export function catalog(data: SiteData, page: number, limit: number, mode: CatalogMode): CatalogResponse {
+  const all = publicPages(data);
+  const start = (page - 1) * limit;
+  const hasMore = start + limit < all.length;
+  return {
+    sandbox: mode === 'sandbox',
+    mode,
+    notice: NOTICES[mode],
+    resource: absoluteUrl(data, RESOURCES[mode]),
+    scope: 'knowledge:read',
+    summary: data.site.summary,
+    pages: all.slice(start, start + limit),
+    pagination: { page, limit, total: all.length, has_more: hasMore, next_page: hasMore ? page + 1 : null },
+  };
+}

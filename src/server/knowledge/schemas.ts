@@ -1,0 +1,264 @@
+// The knowledge service's zod schemas, declared once: request schemas validate input (the app maps
+// their failures to catalog codes), resource schemas type the handlers and carry `.meta({ id })`
+// so openapi.json can reference them (knowledge spec § Resources and their fields).
+import { z } from 'zod';
+import { errorObject } from '../errors.ts';
+import { MAX_QUERY_CHARS } from '../http.ts';
+
+/** NLWeb protocol version these answers follow (DESIGN.md § NLWeb ask). */
+export const NLWEB_VERSION = '0.55' as const;
+/** Questions per batch or job (knowledge spec § Limits). */
+export const MAX_BATCH_QUERIES = 10;
+/** Sandbox and catalog paging (DESIGN.md § Pagination). */
+export const DEFAULT_PAGE_LIMIT = 50;
+export const MAX_PAGE_LIMIT = 100;
+
+const QUERY_RULE = `1 to ${MAX_QUERY_CHARS} characters after trimming`;
+
+/** Query text (DESIGN.md § Limits: 1–500 characters after trimming). */
+export const queryText = z
+  .string({ error: `must be a string of ${QUERY_RULE}` })
+  .trim()
+  .min(1, `is empty; send ${QUERY_RULE}`)
+  .max(MAX_QUERY_CHARS, { error: (issue) => `is ${String(issue.input).length} characters long; send ${QUERY_RULE}` })
+  .meta({ description: `The question, ${QUERY_RULE}.`, examples: ['search library'] });
+
+// ── /ask ────────────────────────────────────────────────────────────────────────────────────────
+
+const streamingFlag = z
+  .enum(['true', 'false'], { error: 'must be true or false' })
+  .optional()
+  .meta({ description: 'true: server-sent events; false: one JSON AskResponse. Default: negotiated by Accept (JSON unless text/event-stream is preferred).' });
+
+/**
+ * GET /ask: `query`, or its alias `q` (DESIGN.md § NLWeb ask). When both are sent, `query` wins.
+ * The presence check is a refinement so each field keeps its own length rule in openapi.json.
+ */
+export const askGetQuery = z
+  .object({
+    query: queryText.optional(),
+    q: queryText.optional().meta({ description: 'Alias of query.' }),
+    streaming: streamingFlag,
+  })
+  .refine((input) => input.query !== undefined || input.q !== undefined, {
+    error: `query is required: send ?query= (or ?q=) with ${QUERY_RULE}`,
+  });
+
+/** NLWeb v0.55 structured query: `{ text, site?, ...filters }`; only `text` is read here. */
+const structuredQuery = z
+  .object({ text: queryText }, { error: 'must be an object with a text string' })
+  .loose()
+  .meta({ id: 'AskStructuredQuery', description: 'NLWeb v0.55 structured query; filters other than text are accepted and ignored.' });
+
+/**
+ * The flat form `{ query: "..." }` or the NLWeb structured form `{ query: { text } }`. A union whose
+ * options all fail on type gives one generic issue, so this error map says what either form needs.
+ */
+const askQueryField = z.union([queryText, structuredQuery], {
+  error: (issue) =>
+    issue.input === undefined
+      ? `is required: send a string of ${QUERY_RULE}, or {"text": "..."} (NLWeb structured form)`
+      : typeof issue.input === 'object' && issue.input !== null && !Array.isArray(issue.input)
+        ? `needs a text string of ${QUERY_RULE}, e.g. {"text": "search library"}`
+        : `must be a string of ${QUERY_RULE}, or an object {"text": "..."}`,
+});
+
+export const askBody = z
+  .object(
+    {
+      query: askQueryField,
+      prefer: z
+        .object({ streaming: z.boolean({ error: 'must be true or false' }).optional() }, { error: 'must be an object' })
+        .loose()
+        .optional()
+        .meta({ description: 'NLWeb preferences; streaming: true asks for server-sent events.' }),
+      context: z.object({}, { error: 'must be an object' }).loose().optional().meta({ description: 'NLWeb conversational context; accepted and ignored.' }),
+      meta: z.object({}, { error: 'must be an object' }).loose().optional().meta({ description: 'NLWeb request metadata; accepted and ignored.' }),
+    },
+    { error: 'the body must be a JSON object such as {"query": "search library"}' },
+  )
+  .meta({ id: 'AskRequest' });
+
+export type AskBody = z.infer<typeof askBody>;
+
+// ── Batch and jobs ──────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `{ queries: [1..10 non-empty strings] }` (knowledge spec § Endpoints, rule 1). A whitespace-only
+ * string counts as empty. An over-long string is NOT a structural error: that one item answers with
+ * an `invalid_query` error while the others answer (see batch.ts).
+ */
+export const queriesBody = z
+  .object(
+    {
+      queries: z
+        .array(
+          z
+            .string({ error: 'must be a string' })
+            .trim()
+            .min(1, 'is empty; every query needs at least one non-space character'),
+          { error: `is required: an array of 1 to ${MAX_BATCH_QUERIES} non-empty strings` },
+        )
+        .min(1, `is empty; send 1 to ${MAX_BATCH_QUERIES} queries`)
+        .max(MAX_BATCH_QUERIES, { error: (issue) => `holds ${(issue.input as unknown[]).length} queries; the limit is ${MAX_BATCH_QUERIES}` })
+        .meta({ description: `1 to ${MAX_BATCH_QUERIES} questions, each ${QUERY_RULE}; one over ${MAX_QUERY_CHARS} characters gets an error item of its own.` }),
+    },
+    { error: 'the body must be a JSON object such as {"queries": ["search library"]}' },
+  )
+  .meta({ id: 'QueriesRequest' });
+
+export const jobParams = z.object({
+  job_id: z.string().min(1).meta({ description: 'The job_id returned by POST /api/v1/jobs.' }),
+});
+
+// ── Sandbox ─────────────────────────────────────────────────────────────────────────────────────
+
+export const pageQuery = z.object({
+  page: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1 or more')
+    .default(1)
+    .meta({ description: 'Page number, from 1.' }),
+  limit: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, `must be 1 to ${MAX_PAGE_LIMIT}`)
+    .max(MAX_PAGE_LIMIT, `must be 1 to ${MAX_PAGE_LIMIT}`)
+    .default(DEFAULT_PAGE_LIMIT)
+    .meta({ description: `Items per page, 1 to ${MAX_PAGE_LIMIT}.` }),
+});
+
+// ── Resources ───────────────────────────────────────────────────────────────────────────────────
+
+const absoluteUrl = z.url();
+
+export const askMeta = z
+  .object({ response_type: z.literal('answer'), version: z.literal(NLWEB_VERSION) })
+  .meta({ id: 'AskMeta' });
+
+export const askResult = z
+  .object({
+    url: absoluteUrl,
+    name: z.string(),
+    description: z.string(),
+    score: z.number(),
+    schema_object: z.record(z.string(), z.unknown()).meta({ description: 'The record as schema.org JSON-LD, as on its page.' }),
+  })
+  .meta({ id: 'AskResult' });
+
+export const askResponse = z
+  .object({ _meta: askMeta, query: z.string(), results: z.array(askResult) })
+  .meta({ id: 'AskResponse' });
+
+export type AskResult = z.infer<typeof askResult>;
+export type AskResponse = z.infer<typeof askResponse>;
+
+/**
+ * The streaming framing (knowledge spec rule 4 leaves it open; DESIGN.md fixes the outline).
+ * Every event is one `data: <json>` line. `message_type` follows NLWeb's streaming convention:
+ *   begin-nlweb-response  first; carries `_meta` and `query`
+ *   result                zero or more; `results` is the next batch, in answer order
+ *   end-nlweb-response    last on success; `_meta` again and `count` of results sent
+ *   error                 last on failure after the 200 was sent; `_meta.response_type` is
+ *                         `failure` (NLWeb § 4.1.4) and `error` is an ErrorObject
+ * Concatenating every `results` gives exactly the JSON answer's `results`.
+ */
+export const askStreamEvent = z
+  .discriminatedUnion('message_type', [
+    z.object({ message_type: z.literal('begin-nlweb-response'), _meta: askMeta, query: z.string() }),
+    z.object({ message_type: z.literal('result'), results: z.array(askResult).min(1) }),
+    z.object({ message_type: z.literal('end-nlweb-response'), _meta: askMeta, count: z.int().min(0) }),
+    z.object({
+      message_type: z.literal('error'),
+      _meta: z.object({ response_type: z.literal('failure'), version: z.literal(NLWEB_VERSION) }),
+      error: errorObject,
+    }),
+  ])
+  .meta({ id: 'AskStreamEvent', description: 'One server-sent event of a streaming answer (the JSON after `data: `).' });
+
+export type AskStreamEvent = z.infer<typeof askStreamEvent>;
+
+export const pageItem = z
+  .object({ name: z.string(), url: absoluteUrl, description: z.string() })
+  .meta({ id: 'PageItem' });
+
+export const pagination = z
+  .object({
+    page: z.int().min(1),
+    limit: z.int().min(1).max(MAX_PAGE_LIMIT),
+    total: z.int().min(0),
+    has_more: z.boolean(),
+    next_page: z.int().min(2).nullable(),
+  })
+  .meta({ id: 'Pagination' });
+
+export const catalogResponse = z
+  .object({
+    sandbox: z.boolean(),
+    mode: z.enum(['sandbox', 'public-read']),
+    notice: z.string(),
+    resource: absoluteUrl,
+    scope: z.literal('knowledge:read'),
+    summary: z.string(),
+    pages: z.array(pageItem),
+    pagination,
+  })
+  .meta({ id: 'CatalogResponse' });
+
+export type CatalogResponse = z.infer<typeof catalogResponse>;
+
+/** One item per query, in order: an answer, or the error for that query alone (never both). */
+export const batchItem = z
+  .union([
+    z.strictObject({ index: z.int().min(0), query: z.string(), answer: askResponse }),
+    z.strictObject({ index: z.int().min(0), query: z.string().optional(), error: errorObject }),
+  ])
+  .meta({ id: 'BatchItem' });
+
+export type BatchItem = z.infer<typeof batchItem>;
+
+export const batchResponse = z
+  .object({ resource: absoluteUrl, count: z.int().min(1), results: z.array(batchItem) })
+  .meta({ id: 'BatchResponse' });
+
+export const jobAccepted = z
+  .object({
+    job_id: z.string(),
+    id: z.string(),
+    status: z.literal('pending'),
+    resource: absoluteUrl,
+    poll: absoluteUrl,
+    status_url: absoluteUrl,
+    message: z.string().optional(),
+  })
+  .meta({ id: 'JobAccepted' });
+
+export const jobCompleted = z
+  .object({
+    job_id: z.string(),
+    status: z.literal('completed'),
+    resource: absoluteUrl,
+    count: z.int().min(1),
+    results: z.array(batchItem),
+  })
+  .meta({ id: 'JobCompleted' });
+
+const jobStep = z.object({
+  method: z.enum(['GET', 'POST']),
+  url: z.string(),
+  body: z.record(z.string(), z.unknown()).optional(),
+  returns: z.string(),
+});
+
+export const jobsIndex = z
+  .object({
+    pattern: z.literal('async'),
+    name: z.string(),
+    description: z.string(),
+    create: jobStep,
+    poll: jobStep,
+    openapi: absoluteUrl,
+    docs: absoluteUrl,
+  })
+  .meta({ id: 'JobsIndex' });

@@ -1,0 +1,87 @@
+// Server-sent events (HTML Living Standard § 9.2, "Server-sent events"): a pull-based stream of
+// `data: <json>\n\n` events. Work happens only when the client reads, so a slow client slows the
+// work down and a gone client stops it: the stream's cancel() ends the event source, and the
+// request's abort signal ends it at the next pull.
+
+export interface SseOptions {
+  /** The request's signal: aborted when the client disconnects. */
+  signal?: AbortSignal;
+  /** Turns a failure after the 200 was sent into a last event, instead of a broken connection. */
+  onError: (error: unknown) => unknown;
+  headers?: HeadersInit;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * One event. JSON.stringify escapes CR and LF inside strings, so the payload is one `data:` line
+ * (a raw line break would split the event).
+ */
+export const sseFrame = (event: unknown) => encoder.encode(`data: ${JSON.stringify(event)}\n\n`);
+
+export function sseResponse(events: Iterator<unknown> | AsyncIterator<unknown>, { signal, onError, headers }: SseOptions): Response {
+  let finished = false;
+  const end = async () => {
+    if (finished) return;
+    finished = true;
+    await events.return?.();
+  };
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (signal?.aborted) {
+          await end();
+          controller.close();
+          return;
+        }
+        try {
+          const next = await events.next();
+          if (next.done) {
+            finished = true;
+            controller.close();
+          } else {
+            controller.enqueue(sseFrame(next.value));
+          }
+        } catch (error) {
+          finished = true;
+          // A bug, not a client mistake: log it, then tell the client in-band (the status is already 200).
+          console.error(error);
+          controller.enqueue(sseFrame(onError(error)));
+          controller.close();
+        }
+      },
+      async cancel() {
+        await end();
+      },
+    },
+    // One event ahead at most: nothing is computed far ahead of what the client has read.
+    { highWaterMark: 1 },
+  );
+  const merged = new Headers(headers);
+  merged.set('Content-Type', 'text/event-stream; charset=utf-8');
+  // Intermediaries must neither store nor buffer the stream (nginx honours X-Accel-Buffering).
+  merged.set('Cache-Control', 'no-store');
+  merged.set('X-Accel-Buffering', 'no');
+  return new Response(body, { status: 200, headers: merged });
+}
+
+/**
+ * Whether Accept prefers server-sent events over JSON (RFC 9110 § 12.5.1: the most specific range
+ * that matches gives a type its q-value). Equal preference, as with `*\/*` or no Accept, means JSON.
+ */
+export function prefersEventStream(accept: string | null | undefined): boolean {
+  if (!accept) return false;
+  const ranges = accept.split(',').map((part) => {
+    const [range = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    const value = q ? Number(q.slice(2)) : 1;
+    return { range, q: Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0 };
+  });
+  const qOf = (type: string) => {
+    const [major] = type.split('/');
+    const match =
+      ranges.find((r) => r.range === type) ?? ranges.find((r) => r.range === `${major}/*`) ?? ranges.find((r) => r.range === '*/*');
+    return match?.q ?? 0;
+  };
+  return qOf('text/event-stream') > qOf('application/json');
+}
