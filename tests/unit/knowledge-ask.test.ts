@@ -1,0 +1,277 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { siteData, setSiteData } from '../../src/server/data.ts';
+import { answer } from '../../src/server/knowledge.ts';
+import { askResponse, askStreamEvent, type AskStreamEvent } from '../../src/server/knowledge/schemas.ts';
+import { schemaObjectFor } from '../../src/records/schema-org.ts';
+import { searchRecords } from '../../src/search/rank.ts';
+import { MAX_BODY_BYTES } from '../../src/server/http.ts';
+import { app, expectError, postJson, readSse } from './knowledge-helpers.ts';
+
+// "search" appears in ten records, so its answer spans several stream batches.
+const QUERY = 'search';
+
+afterEach(() => setSiteData(undefined));
+
+describe('answer() (DESIGN.md § NLWeb ask)', () => {
+  it('answers in the NLWeb v0.55 shape with absolute URLs and schema_object, in search order', () => {
+    const data = siteData();
+    const result = answer(data, QUERY);
+    askResponse.parse(result);
+    expect(result._meta).toEqual({ response_type: 'answer', version: '0.55' });
+    expect(result.query).toBe(QUERY);
+    const hits = searchRecords(data, QUERY, { limit: 10 });
+    expect(hits.length).toBeGreaterThan(6);
+    expect(result.results.map((r) => r.url)).toEqual(hits.map((h) => new URL(h.record.href, `${data.site.url}/`).href));
+    expect(result.results.map((r) => r.score)).toEqual(hits.map((h) => h.score));
+    for (const [i, r] of result.results.entries()) {
+      expect(r.url.startsWith(`${data.site.url}/`)).toBe(true);
+      expect(r.name).toBe(hits[i]!.record.title);
+      expect(r.description).toBe(hits[i]!.record.summary);
+      expect(r.schema_object).toEqual(schemaObjectFor(hits[i]!.record, data.site));
+    }
+  });
+
+  it('covers projects and pages alike', () => {
+    const data = siteData();
+    const page = data.pages[0]!;
+    const project = data.projects[0]!;
+    expect(answer(data, page.title).results.some((r) => r.url.endsWith(page.href))).toBe(true);
+    expect(answer(data, project.title).results.some((r) => r.url.endsWith(project.href))).toBe(true);
+  });
+
+  it('is deterministic: the same question gives the same answer', () => {
+    expect(answer(siteData(), QUERY)).toEqual(answer(siteData(), QUERY));
+  });
+});
+
+describe('GET /ask (knowledge spec § Endpoints)', () => {
+  it('answers ?query= as JSON AskResponse with RateLimit-Limit and RateLimit-Remaining', async () => {
+    const res = await app().request(`/ask?query=${QUERY}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.headers.get('ratelimit-limit')).toBe('120');
+    expect(res.headers.get('ratelimit-remaining')).toBe('119');
+    expect(askResponse.parse(await res.json())).toEqual(answer(siteData(), QUERY));
+  });
+
+  it('DESIGN.md § NLWeb ask: q is an alias of query; query wins when both are sent', async () => {
+    const a = app();
+    expect(await (await a.request(`/ask?q=${QUERY}`)).json()).toEqual(answer(siteData(), QUERY));
+    expect((await (await a.request(`/ask?query=quarry&q=${QUERY}`)).json()).query).toBe('quarry');
+  });
+
+  it('DESIGN.md § Limits: the query is trimmed before it is answered', async () => {
+    const body = await (await app().request(`/ask?q=${encodeURIComponent(`  ${QUERY}  `)}`)).json();
+    expect(body).toEqual(answer(siteData(), QUERY));
+  });
+
+  it('DESIGN.md § Limits: exactly 500 characters is accepted', async () => {
+    const res = await app().request(`/ask?q=${'a'.repeat(500)}`);
+    expect(res.status).toBe(200);
+    askResponse.parse(await res.json());
+  });
+
+  it.each([
+    ['no query', '/ask'],
+    ['an empty query', '/ask?query='],
+    ['a whitespace-only query', '/ask?query=%20%20%09'],
+    ['an empty q', '/ask?q='],
+    ['an over-long query (501 characters)', `/ask?query=${'a'.repeat(501)}`],
+    ['a streaming flag other than true or false', `/ask?query=${QUERY}&streaming=yes`],
+  ])('knowledge spec § Endpoints ladder: %s → 400 invalid_query', async (_name, path) => {
+    const body = await expectError(await app().request(path), 400, 'invalid_query');
+    expect(body.error.docs).toBe(`${siteData().site.url}/developers#error-invalid_query`);
+  });
+
+  it('portfolio spec § Errors: an unsupported method → 405 with Allow', async () => {
+    const res = await app().request('/ask', { method: 'DELETE' });
+    await expectError(res, 405, 'method_not_allowed');
+    expect(res.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
+  });
+});
+
+describe('POST /ask (knowledge spec § Endpoints)', () => {
+  it('answers the flat body {query}', async () => {
+    const res = await postJson(app(), '/ask', { query: QUERY });
+    expect(res.status).toBe(200);
+    expect(askResponse.parse(await res.json())).toEqual(answer(siteData(), QUERY));
+  });
+
+  it('DESIGN.md § NLWeb ask: answers the v0.55 structured body {query: {text}, prefer, meta}', async () => {
+    const res = await postJson(app(), '/ask', {
+      query: { text: ` ${QUERY} `, site: 'all', itemType: 'SoftwareSourceCode' },
+      prefer: { streaming: false, mode: 'list' },
+      context: { prev: ['queues'] },
+      meta: { version: '0.55' },
+    });
+    expect(res.status).toBe(200);
+    expect(askResponse.parse(await res.json())).toEqual(answer(siteData(), QUERY));
+  });
+
+  it('knowledge spec rule 2: Idempotency-Key is echoed, and the same key and body get the same answer', async () => {
+    const a = app();
+    const first = await postJson(a, '/ask', { query: QUERY }, { 'Idempotency-Key': '"8e03978e-40d5-43e8-bc93-6894a57f9324"' });
+    const second = await postJson(a, '/ask', { query: QUERY }, { 'Idempotency-Key': '"8e03978e-40d5-43e8-bc93-6894a57f9324"' });
+    expect(first.headers.get('idempotency-key')).toBe('"8e03978e-40d5-43e8-bc93-6894a57f9324"');
+    expect(second.headers.get('idempotency-key')).toBe('"8e03978e-40d5-43e8-bc93-6894a57f9324"');
+    expect(await second.text()).toBe(await first.text());
+    const without = await postJson(a, '/ask', { query: QUERY });
+    expect(without.headers.has('idempotency-key')).toBe(false);
+  });
+
+  it.each<[string, unknown]>([
+    ['no query', {}],
+    ['an empty query', { query: '' }],
+    ['a whitespace-only query', { query: '  \n ' }],
+    ['an over-long query', { query: 'x'.repeat(501) }],
+    ['a number as query', { query: 42 }],
+    ['null as query', { query: null }],
+    ['an array as query', { query: ['search'] }],
+    ['a structured query with an empty text', { query: { text: '' } }],
+    ['a structured query with a whitespace text', { query: { text: '   ' } }],
+    ['a structured query without text', { query: {} }],
+    ['a structured query with a numeric text', { query: { text: 7 } }],
+    ['a structured query with an over-long text', { query: { text: 'x'.repeat(501) } }],
+    ['a non-boolean prefer.streaming', { query: QUERY, prefer: { streaming: 'yes' } }],
+    ['a body that is an array', [{ query: QUERY }]],
+    ['a body that is a string', '"search"'],
+    ['a body that is null', 'null'],
+  ])('knowledge spec § Endpoints ladder: %s → 400 invalid_query', async (_name, body) => {
+    await expectError(await postJson(app(), '/ask', body), 400, 'invalid_query');
+  });
+
+  it('names the field at fault in the message', async () => {
+    const body = await expectError(await postJson(app(), '/ask', { query: { text: '' } }), 400, 'invalid_query');
+    expect(body.error.message).toMatch(/^query\.text: /);
+    const long = await expectError(await postJson(app(), '/ask', { query: 'x'.repeat(501) }), 400, 'invalid_query');
+    expect(long.error.message).toContain('501 characters');
+  });
+
+  it('ladder: a body that is not JSON → 400 invalid_json', async () => {
+    await expectError(await postJson(app(), '/ask', '{"query": '), 400, 'invalid_json');
+  });
+
+  it('ladder: a wrong Content-Type → 415 unsupported_media_type', async () => {
+    const res = await app().request('/ask', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify({ query: QUERY }) });
+    await expectError(res, 415, 'unsupported_media_type');
+  });
+
+  it('ladder: no Content-Type → 415 unsupported_media_type', async () => {
+    const res = await app().request('/ask', { method: 'POST', body: new Blob([JSON.stringify({ query: QUERY })]) });
+    await expectError(res, 415, 'unsupported_media_type');
+  });
+
+  it('DESIGN.md § Limits: a body over 64 KiB → 413 payload_too_large', async () => {
+    const body = JSON.stringify({ query: QUERY, meta: { pad: 'x'.repeat(MAX_BODY_BYTES) } });
+    await expectError(await postJson(app(), '/ask', body), 413, 'payload_too_large');
+  });
+
+  it('DESIGN.md § Limits: a chunked body over 64 KiB (no Content-Length) → 413 payload_too_large', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(16 * 1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 6) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const res = await app().request('/ask', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    await expectError(res, 413, 'payload_too_large');
+  });
+});
+
+describe('streaming /ask (DESIGN.md § NLWeb ask: server-sent events)', () => {
+  const full = () => answer(siteData(), QUERY);
+
+  async function expectStream(res: Response) {
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-accel-buffering')).toBe('no');
+    const { messages, events } = await readSse(res.body);
+    for (const m of messages) expect(m.event).toBeUndefined();
+    return events.map((e) => askStreamEvent.parse(e));
+  }
+
+  it('frames begin (with _meta and query), result batches of up to 3, then end with the count', async () => {
+    const events = await expectStream(await app().request(`/ask?query=${QUERY}&streaming=true`));
+    const expected = full();
+    expect(events[0]).toEqual({ message_type: 'begin-nlweb-response', _meta: expected._meta, query: QUERY });
+    const batches = events.slice(1, -1);
+    expect(batches.every((e) => e.message_type === 'result' && e.results.length >= 1 && e.results.length <= 3)).toBe(true);
+    expect(batches.length).toBe(Math.ceil(expected.results.length / 3));
+    expect(events.at(-1)).toEqual({ message_type: 'end-nlweb-response', _meta: expected._meta, count: expected.results.length });
+  });
+
+  it('the results of all events, concatenated, equal the JSON answer', async () => {
+    const events = await expectStream(await app().request(`/ask?query=${QUERY}&streaming=true`));
+    const streamed = events.flatMap((e) => (e.message_type === 'result' ? e.results : []));
+    expect(streamed).toEqual(full().results);
+  });
+
+  it('POST prefer.streaming: true streams the structured request too', async () => {
+    const res = await postJson(app(), '/ask', { query: { text: QUERY }, prefer: { streaming: true } }, { 'Idempotency-Key': 'k-1' });
+    expect(res.headers.get('idempotency-key')).toBe('k-1');
+    const events = await expectStream(res);
+    expect(events.flatMap((e) => (e.message_type === 'result' ? e.results : []))).toEqual(full().results);
+  });
+
+  it('NLWeb § 8.4: Accept: text/event-stream streams; streaming=false overrides it', async () => {
+    const a = app();
+    await expectStream(await a.request(`/ask?q=${QUERY}`, { headers: { Accept: 'text/event-stream' } }));
+    const json = await a.request(`/ask?q=${QUERY}&streaming=false`, { headers: { Accept: 'text/event-stream' } });
+    expect(json.headers.get('content-type')).toContain('application/json');
+    const both = await a.request(`/ask?q=${QUERY}`, { headers: { Accept: 'application/json, text/event-stream' } });
+    expect(both.headers.get('content-type')).toContain('application/json');
+    expect(both.headers.get('vary')).toContain('Accept');
+  });
+
+  it('a query with no results still begins and ends', async () => {
+    const events = await expectStream(await app().request('/ask?q=zzqxv&streaming=true'));
+    expect(events.map((e) => e.message_type)).toEqual(['begin-nlweb-response', 'end-nlweb-response']);
+  });
+
+  it('a failure mid-stream becomes a last error event, not a broken connection', async () => {
+    const data = siteData();
+    const fourth = searchRecords(data, QUERY, { limit: 10 })[3]!.record;
+    // An invalid URL in the 4th hit makes building its result throw, after the first batch was sent.
+    const broken = { ...fourth, href: 'http://[' };
+    setSiteData({
+      ...data,
+      projects: data.projects.map((p) => (p === fourth ? (broken as typeof p) : p)),
+      pages: data.pages.map((p) => (p === fourth ? (broken as typeof p) : p)),
+    });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const events = await expectStream(await app().request(`/ask?q=${QUERY}&streaming=true`));
+    expect(log).toHaveBeenCalledOnce();
+    log.mockRestore();
+    expect(events.map((e) => e.message_type)).toEqual(['begin-nlweb-response', 'result', 'error']);
+    const last = events.at(-1) as Extract<AskStreamEvent, { message_type: 'error' }>;
+    expect(last._meta).toEqual({ response_type: 'failure', version: '0.55' });
+    expect(last.error).toMatchObject({ code: 'internal_error', status: 500 });
+  });
+
+  it('a client that disconnects stops the work: no further events are produced', async () => {
+    const controller = new AbortController();
+    const res = await app().request(`/ask?q=${QUERY}&streaming=true`, { signal: controller.signal });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    const first = decoder.decode((await reader.read()).value);
+    expect(first).toContain('begin-nlweb-response');
+    controller.abort();
+    let rest = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      rest += decoder.decode(value);
+    }
+    // At most the one event already queued before the abort (the stream keeps one event ahead).
+    expect(rest.match(/^data: /gm)?.length ?? 0).toBeLessThanOrEqual(1);
+    expect(rest).not.toContain('end-nlweb-response');
+  });
+});
