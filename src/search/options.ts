@@ -31,6 +31,6 @@ export const INDEX_OPTIONS = {
 
 /** Hash of everything that shapes the index, functions included by their source. */
 export const OPTIONS_HASH = createHash('sha256')
-  .update(JSON.stringify({ format: INDEX_FORMAT, ...INDEX_OPTIONS }, (_k, v) => (typeof v === 'function' ? String(v) : v)))
+  .update(JSON.stringify({ format: INDEX_FORMAT, ...INDEX_OPTIONS }, (_k, v) => (typeof v === 'function' ? String(v).replace(/\s+/g, '') : v)))
   .digest('hex')
   .slice(0, 16);
