@@ -31,7 +31,8 @@ import {
 
 export { answer, answerEvents } from './knowledge/answer.ts';
 export { catalog, publicPages } from './knowledge/catalog.ts';
-export { queryText } from './knowledge/schemas.ts';
+// For GET /api/v1 (access.ts): the same paging schema and resource as the sandbox; for MCP: the query rule.
+export { catalogResponse, pageQuery, queryText } from './knowledge/schemas.ts';
 
 const RATE_HEADERS = ['RateLimit', 'RateLimit-Policy', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
 const INPUT_ERRORS = ['invalid_json', 'unsupported_media_type', 'payload_too_large', 'rate_limited'] as const;
