@@ -1,3 +1,261 @@
-import type { RouteSpec } from './route.ts';
+// The public-read access flow (knowledge spec § Authentication; DESIGN.md § OAuth): the protected
+// catalog, the path-inserted resource metadata, OAuth registration/token/revocation and the agent
+// endpoints. The two root discovery documents are prerendered (src/pages/.well-known/) from the
+// same builder, oauth-metadata.ts.
+import { ApiError, errorResponse } from './errors.ts';
+import { json } from './http.ts';
+import { siteData } from './data.ts';
+import { defineRoute, type RouteSpec } from './route.ts';
+import { identityAnswer, claimAnswer } from './access/agent.ts';
+import { requirePublicRead } from './access/bearer.ts';
+import { catalogQuery, provisionalCatalog, provisionalCatalogResponse } from './access/catalog.ts';
+import { metadataDocument, protectedResourceMetadata } from './access/oauth-metadata.ts';
+import { oauthError, readOAuthBody } from './access/oauth-http.ts';
+import { type ProtectedPath } from './access/public-read.ts';
+import { registerClient } from './access/registration.ts';
+import { exchangeToken } from './access/token.ts';
+import {
+  claimResponse,
+  clientMetadata,
+  clientRegistration,
+  eventAcknowledgement,
+  eventNotice,
+  identityRequest,
+  identityResponse,
+  oauthError as oauthErrorSchema,
+  protectedResourceMetadata as protectedResourceMetadataSchema,
+  revocationRequest,
+  revocationResponse,
+  tokenRequest,
+  tokenResponse,
+} from './access/schemas.ts';
 
-export const accessRoutes: RouteSpec[] = [];
+/** DESIGN.md § Limits: event notices are at most 16 KiB. */
+export const MAX_EVENT_BYTES = 16 * 1024;
+
+const siteUrl = () => siteData().site.url;
+const oauthFailure = (description: string) => ({ description, schema: oauthErrorSchema });
+
+// ---- The protected catalog ------------------------------------------------------------------
+
+function catalogRoute(path: ProtectedPath): RouteSpec {
+  return defineRoute({
+    method: 'GET',
+    path,
+    operationId: path === '/api/v1' ? 'getCatalog' : 'getCatalogUnversioned',
+    ...(path === '/api' && { aliasOf: 'getCatalog' }),
+    summary: 'The profile summary and public page list (public-read bearer token)',
+    description: 'Answers 401 with a `WWW-Authenticate` challenge naming the protected-resource metadata until the public-read flow in /auth.md is followed.',
+    tag: 'access',
+    policy: 'knowledge',
+    cors: 'site',
+    auth: 'publicRead',
+    version: 'v1',
+    query: catalogQuery,
+    invalid: { '*': 'invalid_filter' },
+    requestHeaders: ['Authorization'],
+    responses: {
+      200: { description: 'One page of the catalog.', schema: provisionalCatalogResponse },
+      401: { description: 'No or wrong bearer token.', schema: errorResponse, headers: ['WWW-Authenticate'] },
+    },
+    errors: ['unauthorized', 'invalid_filter', 'rate_limited'],
+    handler: (c, { query }) => {
+      const data = siteData();
+      requirePublicRead(c.req.header('authorization'), data.site.url, path);
+      const { page, limit } = query as { page: number; limit: number };
+      const body = { ...provisionalCatalog(data, page, limit, 'public-read'), resource: `${data.site.url}${path}` };
+      // The answer depends on Authorization, so shared caches must not reuse it (RFC 9111 § 3.5).
+      return json(body, { headers: { 'Cache-Control': 'private, max-age=300', Vary: 'Authorization' } });
+    },
+  });
+}
+
+// ---- Path-inserted protected-resource metadata (RFC 9728 § 3.1) ------------------------------
+
+/**
+ * `/.well-known/oauth-protected-resource` itself is a prerendered file; a file cannot also be a
+ * directory, so the per-path documents that clients derive from a resource URL are served here.
+ */
+function resourceMetadataRoute(path: ProtectedPath): RouteSpec {
+  return defineRoute({
+    method: 'GET',
+    path: `/.well-known/oauth-protected-resource${path}`,
+    operationId: path === '/api/v1' ? 'getCatalogResourceMetadata' : 'getUnversionedCatalogResourceMetadata',
+    summary: `Protected-resource metadata (RFC 9728) for ${path}`,
+    tag: 'access',
+    policy: 'knowledge',
+    cors: 'site',
+    cache: 'public',
+    responses: { 200: { description: 'RFC 9728 § 2 metadata.', schema: protectedResourceMetadataSchema } },
+    errors: ['rate_limited'],
+    handler: () => metadataDocument(protectedResourceMetadata(siteData().site, path)),
+  });
+}
+
+// ---- OAuth endpoints --------------------------------------------------------------------------
+
+const register = defineRoute({
+  method: 'POST',
+  path: '/oauth/register',
+  operationId: 'registerClient',
+  summary: 'Register a public client (RFC 7591): free, instant, no secret',
+  tag: 'access',
+  policy: 'knowledge',
+  cors: 'site',
+  cache: 'no-store',
+  errorShape: 'oauth',
+  body: clientMetadata,
+  responses: {
+    201: { description: 'The registered client.', schema: clientRegistration, headers: ['Cache-Control'] },
+    400: oauthFailure('`invalid_client_metadata`, `invalid_redirect_uri`, or `invalid_request` for a body that is not JSON.'),
+  },
+  errors: ['rate_limited'],
+  handler: async (c) => {
+    // RFC 7591 § 3: the client metadata is a JSON document.
+    const body = await readOAuthBody(c.req.raw, ['json']);
+    const result = registerClient(body, siteUrl(), Date.now());
+    if (!result.ok) return oauthError(400, result.error, result.description);
+    return json(result.registration, { status: 201 });
+  },
+});
+
+const token = defineRoute({
+  method: 'POST',
+  path: '/oauth/token',
+  operationId: 'requestToken',
+  summary: 'Get the public-read access token (grant_type=public)',
+  description: 'Form-encoded (RFC 6749) or JSON. The body is optional: grant_type defaults to `public`.',
+  tag: 'access',
+  policy: 'knowledge',
+  cors: 'site',
+  cache: 'no-store',
+  errorShape: 'oauth',
+  body: tokenRequest,
+  bodyTypes: ['form', 'json'],
+  responses: {
+    200: { description: 'The public-read token.', schema: tokenResponse, headers: ['Cache-Control', 'Pragma'] },
+    400: oauthFailure('`invalid_request`, `invalid_grant` (jwt-bearer), `unsupported_grant_type` or `invalid_scope`.'),
+  },
+  errors: ['rate_limited'],
+  handler: async (c) => {
+    const result = exchangeToken((await readOAuthBody(c.req.raw, ['form', 'json'])) ?? {});
+    // RFC 6749 § 5.1: token responses, errors included, must not be cached.
+    const headers = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
+    if (!result.ok) return oauthError(400, result.error, result.description, headers);
+    return json(result.token, { headers });
+  },
+});
+
+const revoke = defineRoute({
+  method: 'POST',
+  path: '/oauth/revoke',
+  operationId: 'revokeToken',
+  summary: 'Revoke a token (RFC 7009): acknowledged, nothing to revoke',
+  description: 'There is no server-side session, so revocation is only acknowledged (spec § Authentication step 8).',
+  tag: 'access',
+  policy: 'knowledge',
+  cors: 'site',
+  cache: 'no-store',
+  errorShape: 'oauth',
+  body: revocationRequest,
+  bodyTypes: ['form', 'json'],
+  responses: {
+    200: { description: 'Always `{ "revoked": true }`.', schema: revocationResponse },
+    400: oauthFailure('`invalid_request` for a body that is neither form-encoded nor JSON.'),
+  },
+  errors: ['rate_limited'],
+  handler: async (c) => {
+    // RFC 7009 § 2.2: an unknown or invalid token is not an error; every well-formed request is acknowledged.
+    await readOAuthBody(c.req.raw, ['form', 'json']);
+    return json({ revoked: true });
+  },
+});
+
+// ---- Agent endpoints --------------------------------------------------------------------------
+
+const identity = defineRoute({
+  method: 'POST',
+  path: '/agent/identity',
+  operationId: 'declareIdentity',
+  summary: 'Declare an identity type; only `anonymous` is accepted',
+  tag: 'access',
+  policy: 'knowledge',
+  cors: 'site',
+  cache: 'no-store',
+  errorShape: 'oauth',
+  body: identityRequest,
+  responses: {
+    200: { description: 'Continue at the token endpoint; no secret is returned.', schema: identityResponse },
+    400: oauthFailure('`invalid_request`: missing or unknown `type`.'),
+    401: { ...oauthFailure('`invalid_assertion` for `identity_assertion` and `service_auth`.'), headers: ['WWW-Authenticate'] },
+  },
+  errors: ['rate_limited'],
+  handler: async (c) => {
+    const parsed = identityRequest.safeParse(await readOAuthBody(c.req.raw, ['json']));
+    if (!parsed.success) return oauthError(400, 'invalid_request', parsed.error.issues[0]!.message);
+    const answer = identityAnswer(parsed.data.type, siteUrl());
+    return json(answer.body, { status: answer.status, headers: answer.headers });
+  },
+});
+
+const claim = defineRoute({
+  method: 'POST',
+  path: '/agent/claim',
+  operationId: 'claimAgent',
+  summary: 'Claim: a no-op; reports `not_required`',
+  tag: 'access',
+  policy: 'knowledge',
+  cors: 'site',
+  cache: 'no-store',
+  errorShape: 'oauth',
+  responses: { 200: { description: 'Nothing to claim.', schema: claimResponse } },
+  errors: ['rate_limited'],
+  handler: () => json(claimAnswer(siteUrl())),
+});
+
+const events = defineRoute({
+  method: 'POST',
+  path: '/agent/events',
+  operationId: 'postAgentEvent',
+  summary: 'Post an event notice: acknowledged, not stored',
+  description: 'A JSON object with a string `type`, at most 16 KiB. The service is read-only, so notices are not stored.',
+  tag: 'access',
+  policy: 'knowledge',
+  cors: 'site',
+  cache: 'no-store',
+  errorShape: 'oauth',
+  body: eventNotice,
+  responses: {
+    202: { description: 'Acknowledged, not stored.', schema: eventAcknowledgement },
+    400: oauthFailure('`invalid_request`: not a JSON object with a string `type`.'),
+    413: oauthFailure('`invalid_request`: the notice is over 16 KiB.'),
+  },
+  errors: ['rate_limited'],
+  handler: async (c) => {
+    if (Number(c.req.header('content-length') ?? 0) > MAX_EVENT_BYTES) throw tooLarge();
+    const body = await readOAuthBody(c.req.raw, ['json']);
+    // A chunked body has no Content-Length; its compact re-serialization is never larger than what was sent.
+    if (Buffer.byteLength(JSON.stringify(body ?? null)) > MAX_EVENT_BYTES) throw tooLarge();
+    const parsed = eventNotice.safeParse(body);
+    if (!parsed.success) return oauthError(400, 'invalid_request', parsed.error.issues[0]!.message);
+    return json(
+      { accepted: true, stored: false, type: parsed.data.type, message: 'Thanks; this read-only service acknowledges notices without storing them.' },
+      { status: 202 },
+    );
+  },
+});
+
+const tooLarge = () => new ApiError('payload_too_large', { message: 'An event notice is at most 16 KiB.' });
+
+export const accessRoutes: RouteSpec[] = [
+  catalogRoute('/api/v1'),
+  catalogRoute('/api'),
+  resourceMetadataRoute('/api/v1'),
+  resourceMetadataRoute('/api'),
+  register,
+  token,
+  revoke,
+  identity,
+  claim,
+  events,
+];

@@ -58,7 +58,9 @@ export function createApp(routes: RouteSpec[] = ROUTES) {
       const input = {
         params: route.params ? validate(route.params, c.req.param(), invalid) : {},
         query: route.query ? validate(route.query, c.req.query(), invalid) : {},
-        body: route.body ? validate(route.body, await readBody(c.req.raw, route.bodyTypes), invalid) : undefined,
+        // OAuth-shaped routes read and check their own body: each failure has its own OAuth error
+        // code (RFC 6749 § 5.2, RFC 7591 § 3.2.2), which the catalog's codes cannot express.
+        body: route.body && route.errorShape !== 'oauth' ? validate(route.body, await readBody(c.req.raw, route.bodyTypes), invalid) : undefined,
       };
       return finish(c, route, await route.handler(c, input), rate);
     } catch (error) {

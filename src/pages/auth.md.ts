@@ -1,0 +1,10 @@
+// /auth.md: the public-read access guide (knowledge spec § Authentication), prerendered from the
+// same builders the function answers with.
+import type { APIRoute } from 'astro';
+import { loadContent } from '../records/load.ts';
+import { authGuide } from '../server/access/auth-guide.ts';
+
+export const prerender = true;
+
+export const GET: APIRoute = () =>
+  new Response(authGuide(loadContent()), { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });

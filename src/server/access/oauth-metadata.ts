@@ -1,0 +1,83 @@
+// The two discovery documents, built from the site config by this one module: the prerendered
+// files under /.well-known/, the function's path-inserted variants and /auth.md all call it.
+import type { Site } from '../../records/schema.ts';
+import type { AuthorizationServerMetadata, ProtectedResourceMetadata } from './schemas.ts';
+import { GRANT_TYPES, ID_JAG_TOKEN_TYPE, IDENTITY_TYPES, PUBLIC_READ_SCOPE, type ProtectedPath } from './public-read.ts';
+
+type SiteRef = Pick<Site, 'url' | 'name'>;
+
+/** Every absolute URL of the flow. `site.url` carries no trailing slash (the loader strips it). */
+export function accessUrls(siteUrl: string) {
+  return {
+    /**
+     * RFC 8414 § 3.3: `issuer` must equal the identifier the client discovered from. Clients build
+     * `<issuer>/.well-known/oauth-authorization-server` from it (§ 3.1), so it is the bare site URL.
+     */
+    issuer: siteUrl,
+    catalog: `${siteUrl}/api/v1`,
+    protectedResourceMetadata: `${siteUrl}/.well-known/oauth-protected-resource`,
+    authorizationServerMetadata: `${siteUrl}/.well-known/oauth-authorization-server`,
+    register: `${siteUrl}/oauth/register`,
+    token: `${siteUrl}/oauth/token`,
+    revoke: `${siteUrl}/oauth/revoke`,
+    identity: `${siteUrl}/agent/identity`,
+    claim: `${siteUrl}/agent/claim`,
+    events: `${siteUrl}/agent/events`,
+    authGuide: `${siteUrl}/auth.md`,
+    skill: `${siteUrl}/SKILL.md`,
+  };
+}
+
+/**
+ * Where the 401 of a protected path points (RFC 9728 § 5.1). `/api/v1` uses the spec's root
+ * document. `/api` gets its own path-inserted document (§ 3.1) whose `resource` is `/api`, because
+ * § 3.3 makes clients refuse metadata whose `resource` differs from the URL they requested.
+ */
+export function resourceMetadataUrl(siteUrl: string, path: ProtectedPath): string {
+  return path === '/api/v1' ? accessUrls(siteUrl).protectedResourceMetadata : `${siteUrl}/.well-known/oauth-protected-resource${path}`;
+}
+
+/** RFC 9728 § 2 metadata for one protected path (the catalog, `/api/v1`, unless told otherwise). */
+export function protectedResourceMetadata(site: SiteRef, path: ProtectedPath = '/api/v1'): ProtectedResourceMetadata {
+  const urls = accessUrls(site.url);
+  return {
+    resource: `${site.url}${path}`,
+    resource_name: `${site.name} — public knowledge API`,
+    authorization_servers: [urls.issuer],
+    scopes_supported: [PUBLIC_READ_SCOPE],
+    // RFC 6750 § 2.1 only: no query-string or form-body tokens.
+    bearer_methods_supported: ['header'],
+    resource_documentation: urls.authGuide,
+  };
+}
+
+/** RFC 8414 § 2 metadata, with the spec's `agent_auth` block (knowledge spec § Endpoints). */
+export function authorizationServerMetadata(site: SiteRef): AuthorizationServerMetadata {
+  const urls = accessUrls(site.url);
+  return {
+    issuer: urls.issuer,
+    token_endpoint: urls.token,
+    revocation_endpoint: urls.revoke,
+    registration_endpoint: urls.register,
+    grant_types_supported: [...GRANT_TYPES],
+    token_endpoint_auth_methods_supported: ['none'],
+    revocation_endpoint_auth_methods_supported: ['none'],
+    scopes_supported: [PUBLIC_READ_SCOPE],
+    // No authorization endpoint: the public grant needs no user interaction.
+    response_types_supported: [],
+    service_documentation: urls.authGuide,
+    agent_auth: {
+      skill: urls.skill,
+      identity_endpoint: urls.identity,
+      claim_endpoint: urls.claim,
+      events_endpoint: urls.events,
+      identity_types_supported: [...IDENTITY_TYPES],
+      // Spec § Authentication step 3: listed here, not at the top level.
+      identity_assertion: { assertion_types_supported: [ID_JAG_TOKEN_TYPE] },
+    },
+  };
+}
+
+/** A metadata document as served: indented JSON, so the prerendered file and the function's answer are byte-identical. */
+export const metadataDocument = (doc: object) =>
+  new Response(`${JSON.stringify(doc, null, 2)}\n`, { headers: { 'Content-Type': 'application/json' } });

@@ -1,0 +1,41 @@
+// The token endpoint's decision (RFC 6749 § 5; knowledge spec § Authentication steps 6 and 9).
+import { JWT_BEARER_GRANT, PUBLIC_READ_SCOPE, PUBLIC_READ_TOKEN, TOKEN_LIFETIME_SECONDS } from './public-read.ts';
+import { tokenRequest, type TokenResponse } from './schemas.ts';
+
+export type TokenResult =
+  | { ok: true; token: TokenResponse }
+  | { ok: false; error: 'invalid_request' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_scope'; description: string };
+
+/** The public token response: the same literal for every caller (spec § Authentication step 6). */
+export const publicReadToken = (): TokenResponse => ({
+  access_token: PUBLIC_READ_TOKEN,
+  token_type: 'Bearer',
+  scope: PUBLIC_READ_SCOPE,
+  expires_in: TOKEN_LIFETIME_SECONDS,
+});
+
+/** Early-return ladder: malformed → unknown grant → refused grant → scope → token. */
+export function exchangeToken(body: unknown): TokenResult {
+  const parsed = tokenRequest.safeParse(body);
+  if (!parsed.success) return { ok: false, error: 'invalid_request', description: parsed.error.issues[0]!.message };
+  // Spec § Endpoints: grant_type is optional and defaults to `public`.
+  const { grant_type: grant = 'public', scope, assertion } = parsed.data;
+
+  if (grant === JWT_BEARER_GRANT) {
+    // Spec § Authentication step 9: no assertion → invalid_grant. With one, RFC 7523 § 3.1 still
+    // means invalid_grant: this service holds no keys and trusts no issuer, so none can be verified.
+    const description = assertion
+      ? 'No assertion can be verified here (no issuer is trusted); use grant_type=public, which needs none.'
+      : 'The jwt-bearer grant needs an assertion (RFC 7523 § 2.1), and none is accepted here; use grant_type=public.';
+    return { ok: false, error: 'invalid_grant', description };
+  }
+  if (grant !== 'public') {
+    return { ok: false, error: 'unsupported_grant_type', description: `grant_type ${JSON.stringify(grant)} is not supported; use "public".` };
+  }
+  // RFC 6749 § 3.3: a space-delimited list; asking for anything beyond the one scope is invalid_scope.
+  const unknown = scope?.split(' ').filter((s) => s && s !== PUBLIC_READ_SCOPE) ?? [];
+  if (unknown.length > 0) {
+    return { ok: false, error: 'invalid_scope', description: `Only the scope ${PUBLIC_READ_SCOPE} exists; ${unknown.join(' ')} is not granted.` };
+  }
+  return { ok: true, token: publicReadToken() };
+}

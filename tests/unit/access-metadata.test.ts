@@ -1,0 +1,114 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import * as oauth from 'oauth4webapi';
+import {
+  accessUrls,
+  authorizationServerMetadata,
+  metadataDocument,
+  protectedResourceMetadata,
+} from '../../src/server/access/oauth-metadata.ts';
+import { authorizationServerMetadata as asSchema, protectedResourceMetadata as prSchema } from '../../src/server/access/schemas.ts';
+import { call, site } from './access-support.ts';
+
+/** Every string value in a document, with its path. */
+function strings(value: unknown, path = ''): [string, string][] {
+  if (typeof value === 'string') return [[path, value]];
+  if (Array.isArray(value)) return value.flatMap((v, i) => strings(v, `${path}[${i}]`));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => strings(v, `${path}.${k}`));
+  return [];
+}
+
+describe('authorization-server metadata (RFC 8414; knowledge spec § Endpoints)', () => {
+  const doc = () => authorizationServerMetadata(site());
+
+  it('knowledge spec § Endpoints: issuer, endpoints, grant types and the agent_auth block', () => {
+    const url = site().url;
+    expect(asSchema.parse(doc())).toEqual(doc());
+    expect(doc()).toEqual({
+      issuer: url,
+      token_endpoint: `${url}/oauth/token`,
+      revocation_endpoint: `${url}/oauth/revoke`,
+      registration_endpoint: `${url}/oauth/register`,
+      grant_types_supported: ['public', 'urn:ietf:params:oauth:grant-type:jwt-bearer'],
+      token_endpoint_auth_methods_supported: ['none'],
+      revocation_endpoint_auth_methods_supported: ['none'],
+      scopes_supported: ['knowledge:read'],
+      response_types_supported: [],
+      service_documentation: `${url}/auth.md`,
+      agent_auth: {
+        skill: `${url}/SKILL.md`,
+        identity_endpoint: `${url}/agent/identity`,
+        claim_endpoint: `${url}/agent/claim`,
+        events_endpoint: `${url}/agent/events`,
+        identity_types_supported: ['anonymous', 'identity_assertion', 'service_auth'],
+        identity_assertion: { assertion_types_supported: ['urn:ietf:params:oauth:token-type:id-jag'] },
+      },
+    });
+  });
+
+  it('knowledge spec § Authentication step 3: the id-jag assertion type is listed under identity_assertion only, not at the top level', () => {
+    const top = Object.entries(doc()).filter(([k]) => k !== 'agent_auth');
+    expect(JSON.stringify(top)).not.toContain('id-jag');
+  });
+
+  it('every URL in it is absolute and on the site', () => {
+    for (const [path, value] of strings(doc())) {
+      if (value.includes('://')) expect(value.startsWith(site().url), path).toBe(true);
+    }
+  });
+
+  it('RFC 8414 § 3.3: oauth4webapi accepts it for the issuer it discovered from', async () => {
+    const issuer = new URL(site().url);
+    const as = await oauth.processDiscoveryResponse(issuer, metadataDocument(doc()));
+    expect(as.issuer).toBe(site().url);
+    await expect(oauth.processDiscoveryResponse(new URL('https://other.example'), metadataDocument(doc()))).rejects.toThrow(/issuer/);
+  });
+});
+
+describe('protected-resource metadata (RFC 9728; knowledge spec § Endpoints)', () => {
+  it('knowledge spec § Endpoints: resource, authorization_servers, scopes_supported, bearer_methods_supported', () => {
+    const doc = protectedResourceMetadata(site());
+    expect(prSchema.parse(doc)).toEqual(doc);
+    expect(doc).toMatchObject({
+      resource: `${site().url}/api/v1`,
+      authorization_servers: [site().url],
+      scopes_supported: ['knowledge:read'],
+      bearer_methods_supported: ['header'],
+      resource_documentation: `${site().url}/auth.md`,
+    });
+  });
+
+  it('RFC 9728 § 3.3: oauth4webapi accepts it for the resource URL', async () => {
+    const resource = new URL(accessUrls(site().url).catalog);
+    const rs = await oauth.processResourceDiscoveryResponse(resource, metadataDocument(protectedResourceMetadata(site())));
+    expect(rs.authorization_servers).toEqual([site().url]);
+  });
+
+  it.each([
+    ['/.well-known/oauth-protected-resource/api/v1', '/api/v1'],
+    ['/.well-known/oauth-protected-resource/api', '/api'],
+  ] as const)('RFC 9728 § 3.1: the path-inserted document %s is served by the function for resource %s', async (path, resource) => {
+    const res = await call(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(await res.text()).toBe(await metadataDocument(protectedResourceMetadata(site(), resource)).text());
+  });
+});
+
+describe('prerendered discovery files (one builder for the files and the function)', () => {
+  // The build that wrote the data file wrote dist/ too, for the same site URL.
+  it.each([
+    ['dist/.well-known/oauth-protected-resource', () => protectedResourceMetadata(site())],
+    ['dist/.well-known/oauth-authorization-server', () => authorizationServerMetadata(site())],
+  ])('%s (no extension) holds exactly the builder output', async (file, build) => {
+    expect(existsSync(file)).toBe(true);
+    expect(readFileSync(file, 'utf8')).toBe(await metadataDocument(build()).text());
+  });
+
+  it('dist/auth.md exists and names the token endpoint and the public token', () => {
+    const guide = readFileSync('dist/auth.md', 'utf8');
+    expect(guide).toContain(`${site().url}/oauth/token`);
+    expect(guide).toContain('folio-public-read');
+  });
+});
