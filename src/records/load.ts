@@ -29,8 +29,8 @@ export class ContentError extends Error {
   }
 }
 
-/** Site paths that pages may not take, because the site already serves something there. */
-const RESERVED_PAGE_SLUGS = new Set(['index', 'projects', 'api', 'ask', 'oauth', 'agent', 'developers', 'llms', 'llms-full', '404']);
+/** Site paths that pages may not take: the site serves something there (lowercase, as case-insensitive file systems fold AGENTS.md onto agents.md). */
+const RESERVED_PAGE_SLUGS = new Set(['index', 'projects', 'api', 'ask', 'oauth', 'agent', 'developers', 'llms', 'llms-full', 'auth', 'pricing', 'agents', 'skill', '404']);
 
 export function loadContent(root = process.cwd()): Content {
   const dir = join(root, 'content');

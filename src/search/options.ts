@@ -29,8 +29,15 @@ export const INDEX_OPTIONS = {
   processTerm: (term: string) => normalize(term) || null,
 } satisfies Options<IndexedDocument>;
 
-/** Hash of everything that shapes the index, functions included by their source. */
+/**
+ * Bump when `normalize` or `processTerm` changes behaviour. Functions are hashed by this name and
+ * version, not by their source text: Vite and Node's type stripping print the same source
+ * differently, so a source hash would never match between the build and the function.
+ */
+export const TERM_PROCESSING = 'nfkd-strip-marks-lowercase@1';
+
+/** Hash of everything that shapes the index. */
 export const OPTIONS_HASH = createHash('sha256')
-  .update(JSON.stringify({ format: INDEX_FORMAT, ...INDEX_OPTIONS }, (_k, v) => (typeof v === 'function' ? String(v).replace(/\s+/g, '') : v)))
+  .update(JSON.stringify({ format: INDEX_FORMAT, ...INDEX_OPTIONS, processTerm: TERM_PROCESSING }))
   .digest('hex')
   .slice(0, 16);
