@@ -4,9 +4,9 @@
 // answer the same codes and hints as REST; the routes only add HTTP.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { PROJECT_TYPES, SLUG_PATTERN, type Page, type Project, type Site } from '../records/schema.ts';
+import { PROJECT_TYPES, SLUG_PATTERN, type Project, type Site } from '../records/schema.ts';
 import type { SiteData } from '../search/data-file.ts';
-import { MATCH_TIERS, recordType, searchRecords } from '../search/rank.ts';
+import { MATCH_TIERS, recordType, searchRecords, type Hit } from '../search/rank.ts';
 import { ApiError, type ErrorCode } from './errors.ts';
 import { json, queryInt, queryText, validate } from './http.ts';
 import { decodeCursor, encodeCursor, MAX_CURSOR_CHARS } from './cursor.ts';
@@ -249,11 +249,12 @@ function summaryOf(site: Site, p: Project): ProjectSummary {
 /** GET /api/v1/search. */
 export function searchHits(data: SiteData, input: unknown): SearchResponse {
   const { q, type, limit } = validate(searchQuery, input, SEARCH_INVALID);
-  const hits = searchRecords(data, q, { type, limit }).map(({ record, score, match }) => hitOf(data.site, record, score, match));
+  const hits = searchRecords(data, q, { type, limit }).map((hit) => searchHitOf(data.site, hit));
   return { query: q, type: type ?? null, limit, hits };
 }
 
-function hitOf(site: Site, r: Project | Page, score: number, match: (typeof MATCH_TIERS)[number]): z.infer<typeof searchHit> {
+/** One search hit as REST answers it (also for /ask and MCP, so every surface shows hits alike). */
+export function searchHitOf(site: Site, { record: r, score, match }: Hit): z.infer<typeof searchHit> {
   return {
     slug: r.slug,
     kind: r.kind,
