@@ -1,0 +1,402 @@
+// `npm run bench`: Folio beside a bare reference, measured in the same run, reported as ratios.
+//
+// For each size (100, 1,000 and 10,000 records by default) a seeded corpus is generated into a
+// throwaway copy of the project and built with `astro build`; then:
+//   build      time and output size  vs  a bare Astro project of the same number of pages
+//   index      data file size and cold start (fresh process: import api/index.ts + first search
+//              answer)  vs  the bare serialized index and a fresh process doing MiniSearch.loadJSON + one search
+//   latency    median and p99 in process: search, ask, projects, compare, an MCP tool call through
+//              createApp().request, and the pure searchRecords  vs  a bare MiniSearch search of the same query
+//   http       throughput and latency over loopback (autocannon) of `node scripts/start.ts` for a
+//              static page, a twin, /api/v1/search and /ask  vs  a bare node:http server answering the same bytes
+//   memory     RSS and heapUsed of the in-process probe and of the server after its load run
+// Results: bench/results.json (raw) and bench/RESULTS.md (tables, targets, what we changed).
+//
+// Options: --sizes 100,1000,10000  --duration <s per autocannon run>  --connections <n>
+//          --profile (CPU profiles of the latency probe, a cold start and the server, summarized)
+//          --keep (leave the temp projects)  --no-write (print only)
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { generateCorpus } from './corpus.ts';
+import { REPO_ROOT, astroBuild, bareAstroProject, copyProject, dirSize, removeDir, tempDir } from './site.ts';
+import { summarizeProfiles } from './profile-summary.ts';
+
+const { values: opts } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '100,1000,10000' },
+    duration: { type: 'string', default: '4' },
+    connections: { type: 'string', default: '10' },
+    'cold-samples': { type: 'string', default: '5' },
+    profile: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+    'no-write': { type: 'boolean', default: false },
+  },
+});
+const SIZES = opts.sizes.split(',').map(Number);
+const DURATION = Number(opts.duration);
+const CONNECTIONS = Number(opts.connections);
+const COLD_SAMPLES = Number(opts['cold-samples']);
+const PROBES = join(REPO_ROOT, 'bench/probes');
+/** High enough that no benchmark request is refused (FOLIO_RATE_LIMITS, src/server/rate-limit.ts). */
+const RATE_LIMITS = 'knowledge=999999/1,portfolio=999999/1';
+const profileRoot = opts.profile ? tempDir('profiles') : undefined;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const log = (...args: unknown[]) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
+
+/** Runs a node script to completion; resolves with its stdout's last JSON line. */
+function nodeJson(args: string[], cwd: string, env: Record<string, string> = {}): Promise<any> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err = (err + d).slice(-4000)));
+    child.on('close', (code) => {
+      const line = out.trim().split('\n').at(-1) ?? '';
+      if (code !== 0) return reject(new Error(`node ${args.join(' ')} exited ${code}: ${err}`));
+      try {
+        resolve(JSON.parse(line));
+      } catch {
+        reject(new Error(`node ${args.join(' ')} printed no JSON: ${out.slice(-500)} ${err}`));
+      }
+    });
+  });
+}
+
+const profFlags = (name: string) => (profileRoot ? ['--cpu-prof', `--cpu-prof-dir=${join(profileRoot, name)}`] : []);
+
+// ── HTTP helpers ────────────────────────────────────────────────────────────────────────────────
+
+interface Captured {
+  status: number;
+  headers: [string, string][];
+  body: string;
+}
+
+function capture(port: number, path: string): Promise<Captured> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        const headers: [string, string][] = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) headers.push([res.rawHeaders[i]!, res.rawHeaders[i + 1]!]);
+        resolve({ status: res.statusCode!, headers, body: Buffer.concat(chunks).toString('base64') });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function waitFor(port: number, child: ChildProcess, what: string) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode} before listening`);
+    try {
+      await capture(port, '/');
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`${what} did not listen on ${port}`);
+}
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGINT'); // SIGINT lets --cpu-prof write its profile
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+const vmRss = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  mean: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function load(url: string): Promise<Load> {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    mean: r.latency.average,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
+}
+
+// ── One size ────────────────────────────────────────────────────────────────────────────────────
+
+async function measure(records: number) {
+  const result: Record<string, any> = { records };
+  const site = copyProject(tempDir(`bench-${records}`));
+  const bare = bareAstroProject(tempDir(`bare-${records}`), records);
+  const corpus = generateCorpus(site, { records });
+  result.corpus = { projects: corpus.projects.length, pages: corpus.pages.length, contentBytes: dirSize(join(site, 'content')).bytes };
+  log(`${records} records: ${corpus.projects.length} projects, ${corpus.pages.length} pages in ${site}`);
+
+  // Build: Folio, then the bare project. One build at a time: the machine has few cores.
+  const port = await freePort();
+  const siteUrl = `http://127.0.0.1:${port}`;
+  const folioBuild = await astroBuild(site, { FOLIO_SITE_URL: siteUrl }, { cpuProfDir: profileRoot && records === SIZES.at(-1) ? join(profileRoot, `build-${records}`) : undefined });
+  if (!folioBuild.ok) throw new Error(`Folio build of ${records} records failed:\n${folioBuild.tail}`);
+  const bareBuild = await astroBuild(bare);
+  if (!bareBuild.ok) throw new Error(`bare Astro build of ${records} pages failed:\n${bareBuild.tail}`);
+  const folioDist = dirSize(join(site, 'dist'));
+  const bareDist = dirSize(join(bare, 'dist'));
+  const htmlPages = readdirSync(join(site, 'dist'), { recursive: true }).filter((f) => String(f).endsWith('.html')).length;
+  result.build = { folio: { ms: folioBuild.ms, ...folioDist, htmlPages }, bare: { ms: bareBuild.ms, ...bareDist } };
+  log(`build: Folio ${(folioBuild.ms / 1000).toFixed(1)} s, ${folioDist.files} files; bare ${(bareBuild.ms / 1000).toFixed(1)} s`);
+
+  // Index: the data file the function loads, and the bare serialized index alone.
+  const dataFile = join(site, 'generated/folio-data.json');
+  const data = JSON.parse(readFileSync(dataFile, 'utf8'));
+  const indexJson = JSON.stringify(data.index);
+  writeFileSync(join(site, 'bench-index.json'), indexJson);
+  const fields = Object.keys(data.index.fieldIds).join(',');
+  result.index = { dataFileBytes: dirSize(join(site, 'generated')).bytes, indexBytes: Buffer.byteLength(indexJson) };
+
+  // Cold start: alternate Folio and bare so drift hits both alike.
+  const query = corpus.queries[0]!;
+  const cold: { folio: any[]; bare: any[] } = { folio: [], bare: [] };
+  for (let i = 0; i < COLD_SAMPLES; i++) {
+    const profile = i === 0 ? profFlags(`cold-${records}`) : [];
+    cold.folio.push(await nodeJson([...profile, join(PROBES, 'cold-start.ts'), 'folio', site, query], site, { FOLIO_RATE_LIMITS: RATE_LIMITS }));
+    cold.bare.push(await nodeJson([join(PROBES, 'cold-start.ts'), 'bare', site, query, fields], site));
+  }
+  result.coldStart = {
+    folio: { ms: median(cold.folio.map((s) => s.ms)), sinceProcessStart: median(cold.folio.map((s) => s.sinceProcessStart)), hits: cold.folio[0].hits },
+    bare: { ms: median(cold.bare.map((s) => s.ms)), sinceProcessStart: median(cold.bare.map((s) => s.sinceProcessStart)), hits: cold.bare[0].hits },
+  };
+  log(`cold start: Folio ${result.coldStart.folio.ms.toFixed(0)} ms, bare ${result.coldStart.bare.ms.toFixed(0)} ms`);
+
+  // In-process latency and memory.
+  const input = join(site, 'bench-input.json');
+  writeFileSync(input, JSON.stringify({ queries: corpus.queries, projects: corpus.projects }));
+  const budget = records >= 10_000 ? 10 : records >= 1000 ? 5 : 3;
+  result.inProcess = await nodeJson(['--expose-gc', ...profFlags(`latency-${records}`), join(PROBES, 'latency.ts'), site, input, String(budget)], site, {
+    FOLIO_RATE_LIMITS: RATE_LIMITS,
+  });
+  const l = result.inProcess.latency;
+  log(`latency p50: bare ${l.bare.p50.toFixed(3)} ms, search ${l.search.p50.toFixed(3)} ms, rank ${l.rank.p50.toFixed(3)} ms`);
+
+  // HTTP over loopback: the real server first (its answers are what the bare server replays).
+  const server = spawn(process.execPath, [...profFlags(`server-${records}`), 'scripts/start.ts'], {
+    cwd: site,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', FOLIO_RATE_LIMITS: RATE_LIMITS, FOLIO_SITE_URL: siteUrl },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let bareServer: ChildProcess | undefined;
+  try {
+    await waitFor(port, server, 'npm start');
+    const slug = corpus.projects[1]!;
+    const candidates: [string, string, string][] = [
+      ['static page', `/projects/${slug}`, `projects/${slug}.html`],
+      ['twin', `/projects/${slug}.md`, `projects/${slug}.md`],
+    ];
+    const targets: Record<string, string> = {};
+    // Until the site pages exist, the home page and /auth.md stand in (the table names the path).
+    for (const [name, path, file] of candidates) targets[name] = existsSync(join(site, 'dist', file)) ? path : name === 'twin' ? '/auth.md' : '/';
+    targets.search = `/api/v1/search?q=${encodeURIComponent(corpus.queries[1]!)}`;
+    targets.ask = `/ask?query=${encodeURIComponent(corpus.queries[2]!)}`;
+    const captured: Record<string, Captured> = {};
+    for (const path of Object.values(targets)) {
+      captured[path] = await capture(port, path);
+      if (captured[path].status !== 200) throw new Error(`GET ${path} answered ${captured[path].status} on the real server`);
+    }
+    const capturedFile = join(site, 'bench-captured.json');
+    writeFileSync(capturedFile, JSON.stringify(captured));
+    const barePort = await new Promise<number>((resolve, reject) => {
+      bareServer = spawn(process.execPath, [join(PROBES, 'bare-server.ts'), capturedFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+      bareServer.stdout!.once('data', (d) => resolve(JSON.parse(String(d)).port));
+      bareServer.once('exit', (code) => reject(new Error(`bare server exited ${code}`)));
+    });
+    const rssBefore = vmRss(server.pid!);
+    result.http = {};
+    for (const [name, path] of Object.entries(targets)) {
+      const folio = await load(`http://127.0.0.1:${port}${path}`);
+      const ref = await load(`http://127.0.0.1:${barePort}${path}`);
+      result.http[name] = { path: path.length > 60 ? `${path.slice(0, 57)}...` : path, bytes: Buffer.from(captured[path]!.body, 'base64').length, folio, bare: ref };
+      log(`http ${name}: Folio ${folio.rps.toFixed(0)} req/s, bare ${ref.rps.toFixed(0)} req/s`);
+    }
+    result.serverMemory = { rssBeforeLoad: rssBefore, rssAfterLoad: vmRss(server.pid!) };
+  } finally {
+    if (bareServer) await stop(bareServer);
+    await stop(server);
+  }
+
+  if (!opts.keep) {
+    removeDir(site);
+    removeDir(bare);
+  }
+  return result;
+}
+
+// ── Report ──────────────────────────────────────────────────────────────────────────────────────
+
+const TARGETS = {
+  search: 'in-process search (REST, through createApp().request) within 2× of the bare MiniSearch search, median',
+  coldStart: 'cold start within 1.5× of the bare MiniSearch.loadJSON + search',
+  throughput: 'HTTP throughput at least half of the bare server (every target)',
+  memory: 'memory under 512 MB RSS at 10,000 records (in-process probe and server)',
+};
+
+function verdicts(largest: any) {
+  const l = largest.inProcess.latency;
+  const http = Object.values(largest.http ?? {}) as any[];
+  const rss = Math.max(largest.inProcess.memory.afterLoad.rss, largest.serverMemory?.rssAfterLoad ?? 0);
+  return {
+    search: { value: l.search.p50 / l.bare.p50, pass: l.search.p50 / l.bare.p50 <= 2, shown: `${(l.search.p50 / l.bare.p50).toFixed(2)}×` },
+    coldStart: {
+      value: largest.coldStart.folio.ms / largest.coldStart.bare.ms,
+      pass: largest.coldStart.folio.ms / largest.coldStart.bare.ms <= 1.5,
+      shown: `${(largest.coldStart.folio.ms / largest.coldStart.bare.ms).toFixed(2)}×`,
+    },
+    throughput: {
+      value: Math.min(...http.map((h) => h.folio.rps / h.bare.rps)),
+      pass: http.length > 0 && http.every((h) => h.folio.rps / h.bare.rps >= 0.5),
+      shown: `worst ${Math.min(...http.map((h) => h.folio.rps / h.bare.rps)).toFixed(2)}×`,
+    },
+    memory: { value: rss, pass: largest.records >= 10_000 ? rss < 512 * 2 ** 20 : false, shown: `${mb(rss)} MB${largest.records >= 10_000 ? '' : ` (at ${largest.records} records, not measured at 10,000)`}` },
+  };
+}
+
+const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
+const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+const n = (x: number) => Math.round(x).toLocaleString('en');
+
+function markdown(run: any, changes: string): string {
+  const rows = (header: string[], body: string[][]) => [`| ${header.join(' | ')} |`, `|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`, ...body.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  const sizes = run.results as any[];
+  const largest = sizes.at(-1);
+  const v = verdicts(largest);
+  const out: string[] = [];
+  out.push('# Benchmarks', '');
+  out.push(
+    `Run ${run.date} on ${run.machine.cpus} × ${run.machine.cpuModel}, ${run.machine.memoryGiB} GiB RAM, Node ${run.machine.node} (${run.machine.platform}).`,
+    `Command: \`npm run bench\` (${run.options}). Whole run: ${(run.totalMs / 60000).toFixed(1)} min.`,
+    '',
+    'Every figure stands beside its reference measured in the same run, and the ratio (Folio ÷ reference) is what to compare',
+    'between runs: absolute numbers move with the machine and whatever else runs on it. The corpus is generated from a fixed',
+    'seed (bench/corpus.ts): the same files on every machine.',
+    '',
+  );
+  if (run.note) out.push(`> ${run.note}`, '');
+  out.push(`## Targets (at ${n(largest.records)} records)`, '');
+  out.push(rows(['Target', 'Measured', 'Result'], Object.entries(TARGETS).map(([k, text]) => [text, (v as any)[k].shown, (v as any)[k].pass ? 'pass' : '**FAIL**'])), '');
+
+  out.push('## Build', '', 'Folio: `astro build` of the generated content (every page, twin, llms.txt, the data file). Reference: a bare Astro project with one `[slug].astro` and the same number of pages.', '');
+  out.push(
+    rows(
+      ['Records', 'Folio build', 'Bare build', 'Ratio', 'Folio output', 'Files (HTML)', 'Bare output', 'Ratio'],
+      sizes.map((r) => [n(r.records), `${(r.build.folio.ms / 1000).toFixed(1)} s`, `${(r.build.bare.ms / 1000).toFixed(1)} s`, ratio(r.build.folio.ms, r.build.bare.ms), `${mb(r.build.folio.bytes)} MB`, `${n(r.build.folio.files)} (${n(r.build.folio.htmlPages)})`, `${mb(r.build.bare.bytes)} MB`, ratio(r.build.folio.bytes, r.build.bare.bytes)]),
+    ),
+    '',
+  );
+
+  out.push('## Index and cold start', '', 'Folio: a fresh process imports `api/index.ts` and answers one `/api/v1/search` through its `fetch` (the data file loads on that first request). Reference: a fresh process imports MiniSearch, reads the same serialized index alone and runs `MiniSearch.loadJSON` and one search. Times from the script\'s first line (Node\'s own boot, the same for both, left out; since process start in brackets); median of ' + COLD_SAMPLES + ' alternating samples.', '');
+  out.push(
+    rows(
+      ['Records', 'Data file', 'Index alone', 'Ratio', 'Folio cold start', 'Bare load + search', 'Ratio'],
+      sizes.map((r) => [n(r.records), `${mb(r.index.dataFileBytes)} MB`, `${mb(r.index.indexBytes)} MB`, ratio(r.index.dataFileBytes, r.index.indexBytes), `${ms(r.coldStart.folio.ms)} ms (${ms(r.coldStart.folio.sinceProcessStart)})`, `${ms(r.coldStart.bare.ms)} ms (${ms(r.coldStart.bare.sinceProcessStart)})`, ratio(r.coldStart.folio.ms, r.coldStart.bare.ms)]),
+    ),
+    '',
+  );
+
+  out.push(
+    '## In-process latency',
+    '',
+    `Milliseconds, median / p99, over ${sizes[0].inProcess.latency.bare.n.toLocaleString('en')}+ interleaved samples per operation. Reference: \`index.search(q, SEARCH_OPTIONS)\` on the same loaded MiniSearch index (same query, same prefix/fuzzy/boost options). \`rank\` is the pure \`searchRecords\`; the others go through \`createApp().request\` (routing, validation, rate limit, headers, JSON) and read the body. MCP: a stateless 2025-11-25 \`tools/call\` of \`${sizes[0].inProcess.mcpTool || '(no MCP route yet)'}\`.`,
+    '',
+  );
+  const opNames = ['bare', 'rank', 'search', 'ask', 'projects', 'compare', 'mcp'];
+  out.push(
+    rows(
+      ['Records', ...opNames, 'search ÷ bare'],
+      sizes.map((r) => {
+        const l = r.inProcess.latency;
+        return [n(r.records), ...opNames.map((o) => (l[o] ? `${ms(l[o].p50)} / ${ms(l[o].p99)}` : '–')), ratio(l.search.p50, l.bare.p50)];
+      }),
+    ),
+    '',
+  );
+
+  out.push('## HTTP over loopback', '', `autocannon, ${CONNECTIONS} connections, ${DURATION} s per run, client in the same machine. Folio: \`node scripts/start.ts\` (rate limits raised with FOLIO_RATE_LIMITS). Reference: plain node:http answering, per path, the exact status, headers and body Folio answered. req/s and latency p50 / p99 (ms, autocannon resolves whole milliseconds).`, '');
+  const httpRows: string[][] = [];
+  for (const r of sizes) {
+    for (const [name, h] of Object.entries(r.http ?? {}) as [string, any][]) {
+      httpRows.push([n(r.records), `${name} \`${h.path}\` (${n(h.bytes)} B)`, `${n(h.folio.rps)} (${h.folio.p50} / ${h.folio.p99})`, `${n(h.bare.rps)} (${h.bare.p50} / ${h.bare.p99})`, ratio(h.folio.rps, h.bare.rps), `${h.folio.non2xx + h.folio.errors}`]);
+    }
+  }
+  out.push(rows(['Records', 'Target', 'Folio req/s (p50 / p99)', 'Bare req/s (p50 / p99)', 'Ratio', 'Folio errors + non-2xx'], httpRows), '');
+
+  out.push('## Memory', '', 'The in-process probe after loading the data and answering every operation (after a GC), and the server process (VmRSS) before and after its load runs.', '');
+  out.push(
+    rows(
+      ['Records', 'Probe RSS', 'Probe heapUsed', 'Server RSS before load', 'Server RSS after load'],
+      sizes.map((r) => [n(r.records), `${mb(r.inProcess.memory.afterLoad.rss)} MB`, `${mb(r.inProcess.memory.afterLoad.heapUsed)} MB`, r.serverMemory ? `${mb(r.serverMemory.rssBeforeLoad)} MB` : '–', r.serverMemory ? `${mb(r.serverMemory.rssAfterLoad)} MB` : '–']),
+    ),
+    '',
+  );
+  if (run.profiles) out.push('## CPU profile summary (self time, top functions)', '', '```', run.profiles, '```', '');
+  out.push('## What we changed', '', '<!-- changes:start -->', changes.trim(), '<!-- changes:end -->', '');
+  return out.join('\n');
+}
+
+// ── Main ────────────────────────────────────────────────────────────────────────────────────────
+
+const started = performance.now();
+const results = [];
+for (const size of SIZES) results.push(await measure(size));
+const run: Record<string, any> = {
+  date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+  machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model.trim() ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.versions.node, platform: `${process.platform} ${process.arch}` },
+  options: `sizes ${SIZES.join(', ')}; ${DURATION} s × ${CONNECTIONS} connections per HTTP run; ${COLD_SAMPLES} cold starts each`,
+  note: process.env.BENCH_NOTE,
+  results,
+  totalMs: performance.now() - started,
+};
+if (profileRoot) run.profiles = summarizeProfiles(profileRoot);
+const resultsFile = join(REPO_ROOT, 'bench/RESULTS.md');
+const previous = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '';
+const changes = /<!-- changes:start -->([\s\S]*?)<!-- changes:end -->/.exec(previous)?.[1] ?? '_Nothing yet._';
+const report = markdown(run, changes);
+if (opts['no-write']) console.log(report);
+else {
+  mkdirSync(join(REPO_ROOT, 'bench'), { recursive: true });
+  writeFileSync(join(REPO_ROOT, 'bench/results.json'), `${JSON.stringify(run, null, 2)}\n`);
+  writeFileSync(resultsFile, report);
+  log(`wrote bench/RESULTS.md and bench/results.json (${((performance.now() - started) / 60000).toFixed(1)} min)`);
+}
+if (profileRoot) log(`CPU profiles in ${profileRoot}`);
+const v = verdicts(results.at(-1));
+for (const [k, r] of Object.entries(v)) log(`${r.pass ? 'pass' : 'FAIL'} ${k}: ${r.shown}`);
+

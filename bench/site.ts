@@ -1,0 +1,90 @@
+// Throwaway copies of the project (and of a bare Astro project) to build and serve generated
+// content in, so the benchmarks and the 10,000-record build test never touch the real content/.
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), `folio-${prefix}-`));
+
+/**
+ * Copies the project's files as they are in the work tree (tracked and not-ignored untracked
+ * files, so uncommitted changes are measured too), without content/, and links node_modules.
+ */
+export function copyProject(dest: string, root = REPO_ROOT): string {
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
+  if (listed.status !== 0) throw new Error(`git ls-files failed in ${root}: ${listed.stderr}`);
+  for (const file of new Set(listed.stdout.split('\0').filter(Boolean))) {
+    if (file.startsWith('content/') || file === 'node_modules') continue;
+    const from = join(root, file);
+    if (!existsSync(from) || !statSync(from).isFile()) continue; // deleted in the work tree
+    mkdirSync(dirname(join(dest, file)), { recursive: true });
+    cpSync(from, join(dest, file));
+  }
+  symlinkSync(realpathSync(join(root, 'node_modules')), join(dest, 'node_modules'), 'dir');
+  return dest;
+}
+
+/** A minimal Astro project: one `[slug].astro` page whose getStaticPaths yields `pages` bare pages. */
+export function bareAstroProject(dest: string, pages: number, root = REPO_ROOT): string {
+  mkdirSync(join(dest, 'src/pages'), { recursive: true });
+  writeFileSync(join(dest, 'package.json'), JSON.stringify({ name: 'bare-astro', private: true, type: 'module' }));
+  writeFileSync(
+    join(dest, 'astro.config.mjs'),
+    "import { defineConfig } from 'astro/config';\nexport default defineConfig({ output: 'static', build: { format: 'file' }, devToolbar: { enabled: false } });\n",
+  );
+  writeFileSync(
+    join(dest, 'src/pages/[slug].astro'),
+    `---
+export function getStaticPaths() {
+  return Array.from({ length: ${pages} }, (_, i) => ({ params: { slug: \`page-\${i}\` } }));
+}
+const { slug } = Astro.params;
+---
+<html lang="en"><head><meta charset="utf-8"><title>{slug}</title></head><body><h1>{slug}</h1></body></html>
+`,
+  );
+  symlinkSync(realpathSync(join(root, 'node_modules')), join(dest, 'node_modules'), 'dir');
+  return dest;
+}
+
+export interface BuildResult {
+  ok: boolean;
+  ms: number;
+  /** The last lines of the build's output, for a failure message. */
+  tail: string;
+}
+
+/** `astro build` in `dir`, with telemetry off; optionally under `node --cpu-prof`. */
+export function astroBuild(dir: string, env: Record<string, string> = {}, { cpuProfDir }: { cpuProfDir?: string } = {}): Promise<BuildResult> {
+  const astro = join(dir, 'node_modules/astro/bin/astro.mjs');
+  const args = [...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []), astro, 'build'];
+  const started = performance.now();
+  return new Promise((done) => {
+    const child = spawn(process.execPath, args, { cwd: dir, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-8000);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('close', (code) => done({ ok: code === 0, ms: performance.now() - started, tail: output.split('\n').slice(-30).join('\n') }));
+  });
+}
+
+/** Total bytes and file count under `dir`. */
+export function dirSize(dir: string): { bytes: number; files: number } {
+  let bytes = 0;
+  let files = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    bytes += statSync(join(entry.parentPath, entry.name)).size;
+    files++;
+  }
+  return { bytes, files };
+}
+
+export const removeDir = (dir: string) => rmSync(dir, { recursive: true, force: true });
