@@ -82,17 +82,32 @@ const FIELD_TIERS: [IndexedField, MatchTier][] = [
   ['title', 'body'],
 ];
 
+/** One bit per indexed field, so a candidate's exact-match fields are a number, not a Set. */
+const FIELD_BIT: Readonly<Record<IndexedField, number>> = { title: 1, summary: 2, tags: 4, type: 8, category: 16, body: 32 };
+
 /**
  * The tier of one candidate. `match` is MiniSearch's map from matched document term to the fields
  * it was found in; a key equal to a query term is an exact-word match in those fields.
+ * Runs once per candidate (thousands for a common word), so it allocates nothing.
  */
 export function tierOf(title: string, query: string, terms: string[], match: Record<string, IndexedField[]>): MatchTier {
   if (title === query) return 'title';
-  // Own keys only: a query word such as "constructor" must not find Object.prototype's.
-  const fieldsOf = (term: string) => (Object.hasOwn(match, term) ? match[term]! : []);
-  if (title.includes(query) || terms.every((t) => fieldsOf(t).includes('title'))) return 'title_substring';
-  const exact = new Set(terms.flatMap(fieldsOf));
-  for (const [field, tier] of FIELD_TIERS) if (exact.has(field)) return tier;
+  let exact = 0;
+  let everyTermInTitle = true;
+  for (const term of terms) {
+    // Own keys only: a query word such as "constructor" must not find Object.prototype's.
+    const fields = Object.hasOwn(match, term) ? match[term]! : undefined;
+    let inTitle = false;
+    if (fields) {
+      for (const field of fields) {
+        exact |= FIELD_BIT[field] ?? 0;
+        if (field === 'title') inTitle = true;
+      }
+    }
+    if (!inTitle) everyTermInTitle = false;
+  }
+  if (everyTermInTitle || title.includes(query)) return 'title_substring';
+  for (const [field, tier] of FIELD_TIERS) if (exact & (FIELD_BIT[field] ?? 0)) return tier;
   return 'fuzzy';
 }
 
@@ -106,6 +121,9 @@ export function compareHits(a: Hit, b: Hit): number {
   );
 }
 
+/** Up to this many hits, insertion into a sorted array beats sorting every candidate. */
+const TOP_K_INSERTION_MAX = 64;
+
 export function searchRecords(data: SiteData, query: string, { type, limit = 10 }: SearchOptions = {}): Hit[] {
   const byId = entries(data);
   const terms = queryTerms(query);
@@ -115,11 +133,29 @@ export function searchRecords(data: SiteData, query: string, { type, limit = 10 
     ...SEARCH_OPTIONS,
     filter: type === undefined ? undefined : (r) => byId.get(String(r.id))?.type === type,
   });
-  const hits: Hit[] = [];
+  // Only the best `limit` hits are answered: keep them in a small sorted array instead of sorting
+  // every candidate (a common word matches most records). Same order as a full sort: compareHits
+  // is a total order.
+  const top: Hit[] = [];
+  const keep = Math.floor(Math.max(0, limit));
+  if (keep === 0) return top;
+  // Large (or odd: NaN, Infinity) limits take the plain sort, which slice() caps exactly as before.
+  if (!(keep <= TOP_K_INSERTION_MAX)) {
+    for (const r of results) {
+      const entry = byId.get(String(r.id));
+      if (entry) top.push({ record: entry.record, score: r.score, match: tierOf(entry.title, wanted, terms, r.match as Record<string, IndexedField[]>) });
+    }
+    return top.sort(compareHits).slice(0, keep);
+  }
   for (const r of results) {
     const entry = byId.get(String(r.id));
     if (!entry) continue; // an index entry without a record cannot be answered; the data file is checked at load
-    hits.push({ record: entry.record, score: r.score, match: tierOf(entry.title, wanted, terms, r.match as Record<string, IndexedField[]>) });
+    const hit: Hit = { record: entry.record, score: r.score, match: tierOf(entry.title, wanted, terms, r.match as Record<string, IndexedField[]>) };
+    if (top.length === keep && compareHits(hit, top[keep - 1]!) >= 0) continue;
+    let at = top.length;
+    while (at > 0 && compareHits(hit, top[at - 1]!) < 0) at--;
+    top.splice(at, 0, hit);
+    if (top.length > keep) top.pop();
   }
-  return hits.sort(compareHits).slice(0, Math.max(0, limit));
+  return top;
 }
