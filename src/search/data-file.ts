@@ -47,9 +47,18 @@ export function writeDataFile(content: Content, root = process.cwd()): DataFile 
   const data = buildDataFile(content);
   const path = join(root, DATA_FILE);
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, JSON.stringify(data));
+  writeFileSync(path, asciiJson(data));
   return data;
 }
+
+/**
+ * JSON with every non-ASCII character escaped (`\u00e9`). The function reads the file into one
+ * string before parsing it; V8 stores a string with any character above U+00FF at two bytes per
+ * character, so one "Łódź" in the content would double the largest transient allocation of a cold
+ * start (bench/RESULTS.md: about 60 MB at 10,000 records). Parsed values are unchanged.
+ */
+export const asciiJson = (value: unknown) =>
+  JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** Reads and checks the data file; every way it can be wrong fails with one message that says what to do. */
 export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
@@ -64,6 +73,7 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
   let file: DataFile;
   try {
     file = JSON.parse(text) as DataFile;
+    text = ''; // let the source text be collected while the index loads (the cold start's memory peak)
   } catch {
     throw new Error(`Folio index corrupt: ${path} is not valid JSON. Run \`npm run build\` again.`);
   }
