@@ -26,13 +26,21 @@ export function folio(): AstroIntegration {
         for (const name of ['llms.txt', 'llms-full.txt']) {
           const file = fileURLToPath(new URL(name, dir));
           if (!existsSync(file)) continue;
-          const text = readFileSync(file, 'utf8');
-          logger.info(`${name}: ${text.length.toLocaleString('en')} characters, ~${estimateTokens(text).toLocaleString('en')} tokens`);
-          if (name === 'llms.txt' && text.length > LLMS_TXT_WARN_CHARS) {
-            logger.warn(`llms.txt is ${text.length} characters, past the ~${LLMS_TXT_WARN_CHARS} agents read whole; move detail into llms-full.txt.`);
-          }
+          const report = sizeReport(name, readFileSync(file, 'utf8'));
+          logger.info(report.info);
+          if (report.warning) logger.warn(report.warning);
         }
       },
     },
+  };
+}
+
+/** What the build says about a file agents read: its size, its rough token count, and a warning past the limit. */
+export function sizeReport(name: string, text: string): { info: string; warning?: string } {
+  const info = `${name}: ${text.length.toLocaleString('en')} characters, ~${estimateTokens(text).toLocaleString('en')} tokens`;
+  if (name !== 'llms.txt' || text.length <= LLMS_TXT_WARN_CHARS) return { info };
+  return {
+    info,
+    warning: `llms.txt is ${text.length.toLocaleString('en')} characters, past the ~${LLMS_TXT_WARN_CHARS.toLocaleString('en')} agents read whole; shorten summaries or move projects to the Optional section (archive them).`,
   };
 }

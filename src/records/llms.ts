@@ -47,11 +47,13 @@ export function llmsSections(content: Content): LlmsSection[] {
   ].filter((s) => s.entries.length > 0);
 }
 
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 export function llmsTxt(content: Content): string {
   const { site, projects, pages } = content;
   const intro = [
     `${site.headline.replace(/[.!?]*$/, '')}.`,
-    `This site publishes ${projects.length} projects and ${pages.length} pages. Every page has a Markdown version at its path plus \`.md\` (the home page: \`/index.md\`); the links below point at those.`,
+    `This site publishes ${count(projects.length, 'project')} and ${count(pages.length, 'page')}. Every page has a Markdown version at its path plus \`.md\` (the home page: \`/index.md\`); the links below point at those.`,
     'Content changes only when the site is redeployed.',
   ].join(' ');
   const blocks = [

@@ -73,14 +73,26 @@ export async function linkToTwins(markdown: string, content: Content, from: stri
   let out = '';
   let at = 0;
   for (const link of links) {
-    const twin = twinOfLink(link.url, content, from);
-    if (!twin) continue;
-    // A link written absolute (https://site/about) stays absolute, as does everything in llms-full.txt.
-    const absolute = options.absolute || /^[a-z][a-z0-9+.-]*:|^\/\//i.test(link.url);
-    out += markdown.slice(at, link.start) + (absolute ? absoluteUrl(content.site, twin) : twin);
+    const replacement = rewrite(link.url, content, from, options);
+    if (replacement === undefined) continue;
+    out += markdown.slice(at, link.start) + replacement;
     at = link.end;
   }
   return out + markdown.slice(at);
+}
+
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:|^\/\//i;
+
+/** The new destination of one link, or undefined to leave it as written. */
+function rewrite(url: string, content: Content, from: string, options: TwinOptions): string | undefined {
+  const twin = twinOfLink(url, content, from);
+  // A link written absolute (https://site/about) stays absolute, as does everything in llms-full.txt.
+  if (twin) return options.absolute || HAS_SCHEME.test(url) ? absoluteUrl(content.site, twin) : twin;
+  // Read away from the site (llms-full.txt), a relative link to /llms.txt or an image would dangle.
+  if (options.absolute && !HAS_SCHEME.test(url) && !url.startsWith('#') && url !== '') {
+    return new URL(url, new URL(from, `${content.site.url}/`)).href;
+  }
+  return undefined;
 }
 
 export async function projectTwin(project: Project, content: Content, options: TwinOptions = {}): Promise<Twin> {

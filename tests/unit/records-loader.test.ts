@@ -1,7 +1,7 @@
 // The content loader's errors are the owner's build output: each names the file, the field and
 // what was expected. The wording is pinned here, one fixture content folder per mistake.
 import { join } from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { ContentError, loadContent } from '../../src/records/load.ts';
 
 const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', `content-${name}`);
@@ -111,8 +111,14 @@ describe('loadContent: a bad file fails the build with one message naming file, 
 });
 
 describe('loadContent: valid content', () => {
-  afterEach(() => {
+  // npm test sets FOLIO_SITE_URL for the whole run; these tests set it themselves.
+  const saved = process.env.FOLIO_SITE_URL;
+  beforeEach(() => {
     delete process.env.FOLIO_SITE_URL;
+  });
+  afterEach(() => {
+    if (saved === undefined) delete process.env.FOLIO_SITE_URL;
+    else process.env.FOLIO_SITE_URL = saved;
   });
 
   test('reads site, projects and pages into records with paths and twins', () => {
