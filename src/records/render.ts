@@ -39,7 +39,8 @@ function markdownProcessor() {
   processor ??= createMarkdownProcessor({
     syntaxHighlight: 'shiki',
     // Both themes as CSS variables, no inline colour: the stylesheet picks one by prefers-color-scheme.
-    shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false, wrap: false },
+    // The Primer "default" themes keep every token colour at 4.5:1 or more on the code background.
+    shikiConfig: { themes: { light: 'github-light-default', dark: 'github-dark-default' }, defaultColor: false, wrap: false },
     remarkPlugins: [collectLinks],
     rehypePlugins: [wrapTables],
   });

@@ -1,6 +1,8 @@
 // The content loader's errors are the owner's build output: each names the file, the field and
 // what was expected. The wording is pinned here, one fixture content folder per mistake.
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { ContentError, loadContent } from '../../src/records/load.ts';
 
@@ -107,6 +109,21 @@ describe('loadContent: a bad file fails the build with one message naming file, 
       expect(problems).toHaveLength(7);
       for (const p of problems) expect(p).toMatch(/^content\/(projects|pages)\/[a-z]+\.md: /);
     }
+  });
+});
+
+describe('the build entry point', () => {
+  test('astro.config.ts fails to load on bad content, printing the one message', () => {
+    const config = pathToFileURL(join(import.meta.dirname, '..', '..', 'astro.config.ts')).href;
+    const env = { ...process.env };
+    delete env.FOLIO_SITE_URL;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(config)})`], {
+      cwd: fixture('bad-type'),
+      env,
+      encoding: 'utf8',
+    });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain('ContentError: Invalid content: content/projects/alpha.md: field "type" expected one of app, library, tool, service, research, talk, got "website"');
   });
 });
 
