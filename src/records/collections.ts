@@ -65,3 +65,13 @@ export function formatMonth(date: string, locale = 'en'): string {
 }
 
 export const yearOf = (date: string) => date.slice(0, 4);
+
+/** "Mara Lindqvist" → "ML": the header mark and the favicon. */
+export function initialsOf(name: string): string {
+  const letters = name
+    .split(/\s+/)
+    .map((word) => [...word][0] ?? '')
+    .filter((c) => /\p{L}/u.test(c))
+    .map((c) => c.toUpperCase());
+  return (letters.length > 2 ? [letters[0], letters.at(-1)] : letters).join('') || 'F';
+}

@@ -2,6 +2,7 @@
 import { test, expect } from '@playwright/test';
 import { loadContent } from '../../src/records/load.ts';
 import { HOME_TWIN, PROJECTS_TWIN } from '../../src/records/twin.ts';
+import { initialsOf } from '../../src/records/collections.ts';
 
 const content = loadContent();
 const pages: { path: string; twin: string; ldType: string | string[]; title: string }[] = [
@@ -59,6 +60,5 @@ test('the favicon is the owner’s initials as SVG', async ({ request }) => {
   const res = await request.get('/favicon.svg');
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toBe('image/svg+xml');
-  const initials = content.site.name.split(/\s+/).map((w) => w[0]!.toUpperCase()).slice(0, 2).join('');
-  expect(await res.text()).toContain(`>${initials}</text>`);
+  expect(await res.text()).toContain(`>${initialsOf(content.site.name)}</text>`);
 });

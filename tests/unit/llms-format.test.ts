@@ -84,7 +84,7 @@ describe('llms.txt follows llmstxt.org § Format', () => {
       for (const line of entries) {
         const m = ENTRY.exec(line);
         expect(m, `${name}: ${line}`).not.toBeNull();
-        expect(m!.groups!.url.startsWith(`${sample.site.url}/`)).toBe(true);
+        expect(m!.groups!.url!.startsWith(`${sample.site.url}/`)).toBe(true);
         expect(m!.groups!.note?.length).toBeGreaterThan(0);
       }
     }
