@@ -81,6 +81,36 @@ export async function linkToTwins(markdown: string, content: Content, from: stri
   return out + markdown.slice(at);
 }
 
+export interface BrokenLink {
+  /** Content file the link is in. */
+  source: string;
+  url: string;
+}
+
+/**
+ * Links in the content to a project or page that does not exist (`/projects/quarri`, `/abuot`):
+ * the build warns about them, since each would be a 404 for a reader and a dead end for an agent.
+ * Paths the site serves otherwise (/llms.txt, /api/…, reserved slugs) are not judged here.
+ */
+export async function brokenLinks(content: Content, reserved: ReadonlySet<string>): Promise<BrokenLink[]> {
+  const origin = new URL(`${content.site.url}/`);
+  const sources = [
+    { source: 'content/site.md', body: content.site.bio, from: '/' },
+    ...[...content.projects, ...content.pages].map((r) => ({ source: r.source, body: r.body, from: r.href })),
+  ];
+  const broken: BrokenLink[] = [];
+  for (const { source, body, from } of sources) {
+    for (const { url } of (await renderMarkdown(body)).links) {
+      if (HAS_SCHEME.test(url) || url.startsWith('#') || twinOfLink(url, content, from)) continue;
+      const path = new URL(url, new URL(from, origin)).pathname.replace(/\/+$/, '');
+      const project = /^\/projects\/([^/]+)$/.exec(path);
+      const page = /^\/([^/.]+)$/.exec(path);
+      if (project || (page && !reserved.has(page[1]!))) broken.push({ source, url });
+    }
+  }
+  return broken;
+}
+
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:|^\/\//i;
 
 /** The new destination of one link, or undefined to leave it as written. */

@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadContent } from '../../src/records/load.ts';
 import { renderMarkdown } from '../../src/records/render.ts';
 import type { Content } from '../../src/records/schema.ts';
+import { RESERVED_PAGE_SLUGS } from '../../src/records/load.ts';
 import {
   HOME_TWIN,
+  brokenLinks,
   NOT_FOUND_TWIN,
   PROJECTS_TWIN,
   allTwins,
@@ -177,7 +179,8 @@ describe('the twins of the fixture site, pinned whole', () => {
       - Web page: <https://ada.example/projects/harbor>
       - Author: [Ada Fixture](/index.md)
 
-      Superseded by [Lantern](/projects/lantern.md).
+      Superseded by [Lantern](/projects/lantern.md). Not [gone](/projects/gone) or [lost](/abuot),
+      but see [the API](/api/v1/projects) and [the archive](/projects.md#archived).
 
       ## Related projects
 
@@ -291,6 +294,19 @@ describe('the twins of the fixture site, pinned whole', () => {
       - [llms.txt](/llms.txt): an index of this site for language models
       "
     `);
+  });
+});
+
+describe('brokenLinks: links to projects or pages that do not exist, for a build warning', () => {
+  test('names the file and the link; ignores other sites, anchors and paths the site serves otherwise', async () => {
+    expect(await brokenLinks(fixture, RESERVED_PAGE_SLUGS)).toEqual([
+      { source: 'content/projects/harbor.md', url: '/projects/gone' },
+      { source: 'content/projects/harbor.md', url: '/abuot' },
+    ]);
+  });
+
+  test('the sample content has none', async () => {
+    expect(await brokenLinks(sample, RESERVED_PAGE_SLUGS)).toEqual([]);
   });
 });
 
