@@ -62,7 +62,7 @@ export function postLegacy(a: App, method: string, params?: Record<string, unkno
 
 /** A 2026-07-28 request: envelope in _meta, Mcp-Method (and Mcp-Name for tools/call) headers. */
 export function postModern(a: App, method: string, params: Record<string, unknown> = {}, id: number = 1) {
-  const name = typeof params.name === 'string' && method === 'tools/call' ? { 'Mcp-Name': params.name } : {};
+  const name: Record<string, string> = typeof params.name === 'string' && method === 'tools/call' ? { 'Mcp-Name': params.name } : {};
   return post(
     a,
     { jsonrpc: '2.0', id, method, params: { ...params, _meta: MODERN_META } },
