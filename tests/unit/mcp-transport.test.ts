@@ -277,3 +277,54 @@ describe('issue 7 § 5: CORS for any origin, on answers and errors; the portfoli
     expect((await post(app(), INITIALIZE)).headers.get('cache-control')).toBe('no-store');
   });
 });
+
+describe('DESIGN.md § Errors: nothing a client sends to /api/mcp produces a 5xx', () => {
+  const methods = ['initialize', 'ping', 'tools/list', 'tools/call', 'resources/list', 'resources/read', 'resources/templates/list', 'prompts/list', 'server/discover', 'logging/setLevel', 'completion/complete', 'nope'];
+  const toolNames = ['search_portfolio', 'list_projects', 'get_project', 'compare_projects', 'ask', 'x'];
+
+  it('random JSON-RPC messages in both eras (fast-check)', async () => {
+    const fc = await import('fast-check');
+    const a = () => app();
+    const message = fc.record({
+      method: fc.constantFrom(...methods),
+      id: fc.oneof(fc.integer(), fc.string({ maxLength: 8 }), fc.constant(null)),
+      name: fc.constantFrom(...toolNames),
+      args: fc.dictionary(fc.constantFrom('query', 'slug', 'slugs', 'limit', 'cursor', 'type', 'archive', 'category', 'uri'), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+      cursor: fc.option(fc.string({ maxLength: 40 }), { nil: undefined }),
+      uri: fc.string({ maxLength: 60 }),
+      modern: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(message, async (m) => {
+        const params: Record<string, unknown> =
+          m.method === 'tools/call' ? { name: m.name, arguments: m.args } : m.method === 'resources/read' ? { uri: m.uri } : m.cursor !== undefined ? { cursor: m.cursor } : {};
+        const res = m.modern
+          ? await postModern(a(), m.method, params, typeof m.id === 'number' ? m.id : 1)
+          : await post(a(), { jsonrpc: '2.0', id: m.id, method: m.method, params }, { 'Mcp-Protocol-Version': '2025-11-25' });
+        expect(res.status).toBeLessThan(500);
+        await res.text();
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('random bodies and headers (fast-check)', async () => {
+    const fc = await import('fast-check');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.string({ maxLength: 200 }), fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v))),
+        fc.constantFrom('2025-11-25', '2026-07-28', 'garbage', ''),
+        fc.constantFrom('server/discover', 'tools/call', 'initialize', ''),
+        async (body, version, method) => {
+          const headers: Record<string, string> = { ...JSON_HEADERS };
+          if (version) headers['Mcp-Protocol-Version'] = version;
+          if (method) headers['Mcp-Method'] = method;
+          const res = await app().request('/api/mcp', { method: 'POST', headers, body });
+          expect(res.status).toBeLessThan(500);
+          await res.text();
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
