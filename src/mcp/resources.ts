@@ -5,6 +5,9 @@
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, type Resource } from '@modelcontextprotocol/server';
 import type { Page, Project } from '../records/schema.ts';
 import type { SiteData } from '../search/data-file.ts';
+import { absoluteUrl } from '../records/urls.ts';
+import { decodeCursor, encodeCursor } from '../server/cursor.ts';
+import { z } from 'zod';
 
 /** Resources per `resources/list` page: the REST page-size ceiling, so two pages cover a typical site. */
 export const RESOURCE_PAGE_SIZE = 20;
@@ -15,64 +18,60 @@ type RecordOf = Project | Page;
 /** Projects (newest first, as listed everywhere) then pages (in site order): the data file's order. */
 const recordsOf = (data: SiteData): RecordOf[] => [...data.projects, ...data.pages];
 
-export const twinUri = (data: SiteData, record: RecordOf) => `${data.site.url.replace(/\/+$/, '')}${record.twin}`;
+export const twinUri = (data: SiteData, record: RecordOf) => absoluteUrl(data.site, record.twin);
 
-/**
- * The twin's Markdown.
- * TODO(site): use the twin generator (src/records/twin.ts, projectTwin/pageTwin) once it is on main,
- * so MCP serves byte-for-byte the prerendered /x.md. Until then: the title, the summary and the body.
- */
-export function twinMarkdown(record: RecordOf): string {
-  return `# ${record.title}\n\n> ${record.summary}\n\n${record.body.trim()}\n`;
-}
+/** The twin the build wrote for the record: the same document as the prerendered /x.md, with absolute links. */
+export const twinMarkdown = (data: SiteData, record: RecordOf): string => data.twins[record.twin] ?? '';
 
-function describe(data: SiteData, record: RecordOf): Resource {
-  return {
-    uri: twinUri(data, record),
-    // A stable programmatic name: the twin's site path without the extension (`projects/quarry`).
-    name: record.twin.replace(/^\//, '').replace(/\.md$/, ''),
-    title: record.title,
-    description: record.summary,
-    mimeType: MARKDOWN,
-    size: new TextEncoder().encode(twinMarkdown(record)).byteLength,
-  };
+/** The listing depends only on the data, so it is built once per loaded data file, not per request. */
+const listings = new WeakMap<SiteData, Resource[]>();
+function listing(data: SiteData): Resource[] {
+  let all = listings.get(data);
+  if (!all) {
+    all = recordsOf(data).map((record) => ({
+      uri: twinUri(data, record),
+      // A stable programmatic name: the twin's site path without the extension (`projects/quarry`).
+      name: record.twin.replace(/^\//, '').replace(/\.md$/, ''),
+      title: record.title,
+      description: record.summary,
+      mimeType: MARKDOWN,
+      size: Buffer.byteLength(twinMarkdown(data, record)),
+    }));
+    listings.set(data, all);
+  }
+  return all;
 }
 
 /**
  * The cursor names the last URI of the previous page (keyset, not offset), so a redeploy between
- * two pages neither repeats nor skips a record that still exists. It is opaque to clients.
+ * two pages neither repeats nor skips a record that still exists. It is the API's opaque cursor.
  */
-const encodeCursor = (uri: string) => Buffer.from(JSON.stringify({ v: 1, after: uri })).toString('base64url');
-
-function decodeCursor(cursor: string): string {
+const afterSchema = z.object({ after: z.string() });
+function afterOf(cursor: string): string {
   try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (parsed && typeof parsed === 'object' && 'v' in parsed && parsed.v === 1 && 'after' in parsed && typeof parsed.after === 'string') {
-      return parsed.after;
-    }
+    return decodeCursor(cursor, afterSchema).after;
   } catch {
-    // fall through: not one of ours
+    // MCP § Pagination: an invalid cursor is an Invalid params error (-32602).
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor: send back nextCursor from resources/list unchanged.');
   }
-  // MCP § Pagination: an invalid cursor is an Invalid params error (-32602).
-  throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor: send back nextCursor from resources/list unchanged.');
 }
 
 export function listTwins(data: SiteData, cursor?: string): { resources: Resource[]; nextCursor?: string } {
-  const all = recordsOf(data).map((r) => describe(data, r));
+  const all = listing(data);
   let start = 0;
   if (cursor !== undefined) {
-    const after = decodeCursor(cursor);
+    const after = afterOf(cursor);
     const at = all.findIndex((r) => r.uri === after);
     if (at < 0) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor: it names a resource this deployment does not have; list again from the start.');
     start = at + 1;
   }
   const resources = all.slice(start, start + RESOURCE_PAGE_SIZE);
   const more = start + resources.length < all.length;
-  return more ? { resources, nextCursor: encodeCursor(resources.at(-1)!.uri) } : { resources };
+  return more ? { resources, nextCursor: encodeCursor({ after: resources.at(-1)!.uri }) } : { resources };
 }
 
 export function readTwin(data: SiteData, uri: string) {
   const record = recordsOf(data).find((r) => twinUri(data, r) === uri);
   if (!record) throw new ResourceNotFoundError(uri);
-  return { contents: [{ uri, mimeType: MARKDOWN, text: twinMarkdown(record) }] };
+  return { contents: [{ uri, mimeType: MARKDOWN, text: twinMarkdown(data, record) }] };
 }

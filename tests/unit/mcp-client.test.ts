@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import { siteData } from '../../src/server/data.ts';
 import { ERROR_META_KEY } from '../../src/mcp/tool-kit.ts';
-import { RESOURCE_PAGE_SIZE, twinMarkdown } from '../../src/mcp/resources.ts';
+import { RESOURCE_PAGE_SIZE } from '../../src/mcp/resources.ts';
+import { recordTwins } from '../../src/records/twin.ts';
+import { loadContent } from '../../src/records/load.ts';
 import { buildServerCard } from '../../src/mcp/server-card.ts';
 import { app, connect, ERAS, type Era, siteUrl } from './mcp-helpers.ts';
 
@@ -227,10 +229,12 @@ for (const era of Object.keys(ERAS) as Era[]) {
     it('issue 7 § 3: every resource reads as its twin Markdown; an unknown URI or a bad cursor is an error', async () => {
       const { client } = await open();
       const data = siteData();
+      // The build's own twin generator, run again from content/: MCP serves exactly what it made.
+      const twins = await recordTwins(loadContent());
       for (const record of [...data.projects, ...data.pages]) {
         const uri = `${siteUrl()}${record.twin}`;
         const { contents } = await client.readResource({ uri });
-        expect(contents).toEqual([{ uri, mimeType: 'text/markdown', text: twinMarkdown(record) }]);
+        expect(contents).toEqual([{ uri, mimeType: 'text/markdown', text: twins[record.twin] }]);
         expect((contents[0] as { text: string }).text.startsWith(`# ${record.title}\n`)).toBe(true);
       }
       await expect(client.readResource({ uri: `${siteUrl()}/projects/no-such-project.md` })).rejects.toThrow(/not found/i);
