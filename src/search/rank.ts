@@ -7,7 +7,8 @@
 //    does not return are never looked at.
 // 2. Tier: the first of these that holds, on text normalized by `normalize` (case, extra
 //    whitespace and diacritics ignored):
-//      title            the title equals the query
+//      title            the title equals the query, or its name does: the part before a
+//                       subtitle separator ("Quarry: embeddable search" is named "Quarry")
 //      title_substring  the title contains the query, or contains each of its words
 //      tag/type/category  a query word is exactly a tag word, the type, or a category word
 //                       (one tier; the label says which, in that order)
@@ -91,7 +92,8 @@ const FIELD_BIT: Readonly<Record<IndexedField, number>> = { title: 1, summary: 2
  * Runs once per candidate (thousands for a common word), so it allocates nothing.
  */
 export function tierOf(title: string, query: string, terms: string[], match: Record<string, IndexedField[]>): MatchTier {
-  if (title === query) return 'title';
+  // A title's name is a prefix of it, so the split only runs when the title starts with the query.
+  if (title === query || (title.startsWith(query) && titleName(title) === query)) return 'title';
   let exact = 0;
   let everyTermInTitle = true;
   for (const term of terms) {
@@ -110,6 +112,9 @@ export function tierOf(title: string, query: string, terms: string[], match: Rec
   for (const [field, tier] of FIELD_TIERS) if (exact & (FIELD_BIT[field] ?? 0)) return tier;
   return 'fuzzy';
 }
+
+/** A normalized title's name: what comes before its subtitle (`: `, or a spaced dash). */
+export const titleName = (title: string) => title.split(/: | [-–—] /, 1)[0]!;
 
 /** Tier, then relevance, then slug, then kind: a total order, so equal inputs give equal answers. */
 export function compareHits(a: Hit, b: Hit): number {

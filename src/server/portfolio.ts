@@ -12,6 +12,7 @@ import { json, queryInt, queryText, validate } from './http.ts';
 import { decodeCursor, encodeCursor, MAX_CURSOR_CHARS } from './cursor.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
 import { siteData } from './data.ts';
+import { absoluteUrl } from '../records/urls.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Input schemas: the routes' query/params, and what the domain functions accept from MCP.
@@ -72,7 +73,7 @@ export const COMPARE_INVALID = { '*': 'invalid_compare' } as const satisfies Rec
 // ---------------------------------------------------------------------------------------------
 // Response schemas (ids name them in openapi.json).
 
-const path = (what: string) => z.string().startsWith('/').describe(what);
+const path = (what: string) => z.string().regex(/^\//, 'a site path starting with /').describe(what);
 const absolute = (what: string) => z.url().describe(what);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -220,7 +221,6 @@ function prepared(data: SiteData): Prepared {
   return p;
 }
 
-const absoluteUrl = (site: Site, sitePath: string) => `${site.url}${sitePath}`;
 
 function summaryOf(site: Site, p: Project): ProjectSummary {
   return {
