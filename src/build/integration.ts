@@ -3,7 +3,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { loadContent, RESERVED_PAGE_SLUGS } from '../records/load.ts';
+import { loadContent, memoizeContentForBuild, RESERVED_PAGE_SLUGS } from '../records/load.ts';
 import { brokenLinks, recordTwins } from '../records/twin.ts';
 import { writeDataFile } from '../search/data-file.ts';
 
@@ -25,6 +25,8 @@ export function folio(): AstroIntegration {
         addWatchFile(new URL('./content/', config.root));
         logger.info(`data file written: ${data.projects.length} projects, ${data.pages.length} pages (build ${data.buildId})`);
       },
+      // Pages call loadContent() once each; content/ cannot change mid-build, so read it once (load.ts).
+      'astro:build:start': () => memoizeContentForBuild(true),
       'astro:build:done': async ({ dir, logger }) => {
         for (const link of await brokenLinks(loadContent(root), RESERVED_PAGE_SLUGS)) {
           logger.warn(`${link.source}: the link "${link.url}" points at no project or page; readers following it get a 404.`);
@@ -36,6 +38,7 @@ export function folio(): AstroIntegration {
           logger.info(report.info);
           if (report.warning) logger.warn(report.warning);
         }
+        memoizeContentForBuild(false);
       },
     },
   };

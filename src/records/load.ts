@@ -58,7 +58,40 @@ const MATTER_OPTIONS = {
   engines: { js: refuse('JavaScript'), javascript: refuse('JavaScript'), coffee: refuse('CoffeeScript'), json: refuse('JSON') },
 };
 
+/**
+ * Every page calls loadContent(), so a build of N pages would read and validate content/ N times
+ * (O(N²): bench/RESULTS.md, about 280 s for 1,000 records). During `astro build` the content
+ * cannot change, so the build integration turns on this memo for the build's duration
+ * (src/build/integration.ts). It stays off in dev and in tests, where files change between calls.
+ * It lives on globalThis because the build's prerender bundle carries its own copy of this module.
+ * Memoized content is frozen: a page that mutated the shared records would fail the build loudly.
+ */
+const BUILD_MEMO = Symbol.for('folio.loadContent.buildMemo');
+type Memo = Map<string, Content>;
+const buildMemo = () => (globalThis as { [BUILD_MEMO]?: Memo })[BUILD_MEMO];
+
+export function memoizeContentForBuild(on: boolean) {
+  (globalThis as { [BUILD_MEMO]?: Memo })[BUILD_MEMO] = on ? new Map() : undefined;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
 export function loadContent(root = process.cwd()): Content {
+  const memo = buildMemo();
+  const known = memo?.get(root);
+  if (known) return known;
+  const content = readContent(root);
+  memo?.set(root, deepFreeze(content));
+  return content;
+}
+
+function readContent(root: string): Content {
   const dir = join(root, 'content');
   const problems: string[] = [];
   const where = (file: string) => relative(root, file).split('\\').join('/');
