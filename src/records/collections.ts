@@ -47,16 +47,46 @@ export function byType(projects: Project[]): ProjectGroup[] {
 /**
  * Projects that share tags or the category with `project`, best first: two points per shared tag,
  * one for the category; ties go to active, then newer projects. Unrelated projects never appear.
+ * Every project page and twin asks this, so candidates come from an index by tag and by category,
+ * built once per project list: scanning every project for every project was O(N²) per build
+ * (bench/RESULTS.md: minutes at 10,000 records).
  */
 export function relatedProjects(project: Project, { projects }: Content, limit = 3): Project[] {
-  const tags = new Set(project.tags);
-  return projects
-    .filter((p) => p.slug !== project.slug)
-    .map((p) => ({ p, score: 2 * p.tags.filter((t) => tags.has(t)).length + (p.category === project.category ? 1 : 0) }))
-    .filter((x) => x.score > 0)
+  const { byTag, byCategory } = relatedIndex(projects);
+  const score = new Map<Project, number>();
+  // A project listed twice under a tag (a repeated tag) scores twice, as p.tags.filter(...) counts it.
+  for (const tag of new Set(project.tags)) for (const p of byTag.get(tag) ?? []) score.set(p, (score.get(p) ?? 0) + 2);
+  const candidates: { p: Project; score: number }[] = [];
+  for (const [p, s] of score) if (p.slug !== project.slug) candidates.push({ p, score: s + (p.category === project.category ? 1 : 0) });
+  // Category-only matches score 1, below any shared tag (2+): they matter only when too few share a tag.
+  if (candidates.length < limit) {
+    for (const p of byCategory.get(project.category) ?? []) if (p.slug !== project.slug && !score.has(p)) candidates.push({ p, score: 1 });
+  }
+  return candidates
     .sort((a, b) => b.score - a.score || Number(a.p.archived) - Number(b.p.archived) || b.p.date.localeCompare(a.p.date) || a.p.slug.localeCompare(b.p.slug))
     .slice(0, limit)
     .map((x) => x.p);
+}
+
+const relatedIndexes = new WeakMap<readonly Project[], { byTag: Map<string, Project[]>; byCategory: Map<string, Project[]> }>();
+
+function relatedIndex(projects: readonly Project[]) {
+  let index = relatedIndexes.get(projects);
+  if (!index) {
+    index = { byTag: new Map(), byCategory: new Map() };
+    for (const p of projects) {
+      for (const tag of p.tags) push(index.byTag, tag, p);
+      push(index.byCategory, p.category, p);
+    }
+    relatedIndexes.set(projects, index);
+  }
+  return index;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 /** "March 2021": dates are days, but a portfolio reads better by month. UTC, so no day slips. */
