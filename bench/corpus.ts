@@ -80,6 +80,11 @@ export function generateCorpus(root: string, { records, seed = 20_261_122, pageS
   const ascii = (w: string) => w.normalize('NFKD').replace(/\p{M}+/gu, '').replace(/[^a-z0-9]+/gi, '').toLowerCase() || 'x';
   const date = (from: number, to: number) =>
     `${int(from, to)}-${String(int(1, 12)).padStart(2, '0')}-${String(int(1, 28)).padStart(2, '0')}`;
+  /** A date on or after `from` (the schema refuses `updated` before `date`); YYYY-MM-DD compares as text. */
+  const later = (from: string) => {
+    const candidate = date(Number(from.slice(0, 4)), 2026);
+    return candidate >= from ? candidate : from;
+  };
   const yaml = (s: string) => JSON.stringify(s); // a JSON string is a valid YAML double-quoted scalar
 
   const pageCount = records >= 20 ? Math.max(1, Math.round(records * pageShare)) : Math.min(2, records);
@@ -146,7 +151,8 @@ ${paragraph()}
   projects.forEach((slug) => {
     const [, adjective, noun] = /^([a-z]+)-([a-z]+)-/.exec(slug) ?? [];
     const title = `${capital(adjective ?? 'plain')} ${capital(noun ?? 'project')}: ${pickSome(WORDS, 2, 5).join(' ')}`.slice(0, 120);
-    const year = int(2012, 2026);
+    const year = int(2012, 2025);
+    const started = date(year, year);
     const links: string[] = [];
     if (random() < 0.8) links.push(`  repo: https://github.com/example-bench/${slug}`);
     if (random() < 0.3) links.push(`  demo: https://example.com/${slug}/demo`);
@@ -158,8 +164,8 @@ ${paragraph()}
       `category: ${pick(Object.keys(CATEGORIES))}`,
       `tags: [${pickSome(TOPICS, 1, 5).join(', ')}]`,
       `archived: ${random() < 0.15}`,
-      `date: "${date(year, year)}"`,
-      ...(random() < 0.5 ? [`updated: "${date(year, 2026)}"`] : []),
+      `date: "${started}"`,
+      ...(random() < 0.5 ? [`updated: "${later(started)}"`] : []),
       ...(links.length ? ['links:', ...links] : []),
       ...(random() < 0.85 ? [`stack: [${pickSome(STACK, 1, 4).map(yaml).join(', ')}]`] : []),
     ];

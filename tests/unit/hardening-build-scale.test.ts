@@ -1,0 +1,103 @@
+// The build-time fixes the benchmarks called for (bench/RESULTS.md § What we changed) keep their
+// answers: related projects from the tag/category index equal the naive scan, the build-only
+// content memo is off outside builds, and the data file is ASCII whatever the content.
+import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { relatedProjects } from '../../src/records/collections.ts';
+import { loadContent, memoizeContentForBuild } from '../../src/records/load.ts';
+import { asciiJson, DATA_FILE } from '../../src/search/data-file.ts';
+import type { Content, Project } from '../../src/records/schema.ts';
+import { generateCorpus } from '../../bench/corpus.ts';
+
+/** The reference: score every other project, sort, cut (the definition in collections.ts). */
+function naiveRelated(project: Project, { projects }: Content, limit = 3): Project[] {
+  const tags = new Set(project.tags);
+  return projects
+    .filter((p) => p.slug !== project.slug)
+    .map((p) => ({ p, score: 2 * p.tags.filter((t) => tags.has(t)).length + (p.category === project.category ? 1 : 0) }))
+    .filter((x) => x.score > 0)
+    .sort((a, b) => b.score - a.score || Number(a.p.archived) - Number(b.p.archived) || b.p.date.localeCompare(a.p.date) || a.p.slug.localeCompare(b.p.slug))
+    .slice(0, limit)
+    .map((x) => x.p);
+}
+
+const projectArb = fc.record({
+  tags: fc.array(fc.constantFrom('a', 'b', 'c', 'd', 'e'), { maxLength: 4 }),
+  category: fc.constantFrom('x', 'y', 'z'),
+  archived: fc.boolean(),
+  date: fc.constantFrom('2020-01-01', '2021-06-15', '2024-03-03'),
+});
+
+describe('bench fix: related projects from an index (O(N) per build instead of O(N²))', () => {
+  it('DESIGN.md § One source of truth: relatedProjects equals the naive scan for every project and limit', () => {
+    fc.assert(
+      fc.property(fc.array(projectArb, { minLength: 1, maxLength: 40 }), fc.integer({ min: 0, max: 6 }), (specs, limit) => {
+        const projects = specs.map((s, i) => ({ kind: 'project', slug: `p${i}`, title: `P${i}`, ...s }) as unknown as Project);
+        const content = { projects } as Content;
+        for (const p of projects) {
+          expect(relatedProjects(p, content, limit).map((r) => r.slug)).toEqual(naiveRelated(p, content, limit).map((r) => r.slug));
+        }
+      }),
+      { numRuns: 200, seed: 9 },
+    );
+  });
+
+  it('a project object that is not the listed one (same slug) is still never related to itself', () => {
+    const projects = ['a', 'b'].map((slug) => ({ kind: 'project', slug, tags: ['t'], category: 'x', archived: false, date: '2020-01-01' }) as unknown as Project);
+    const copy = { ...projects[0]! };
+    expect(relatedProjects(copy, { projects } as Content).map((p) => p.slug)).toEqual(['b']);
+  });
+});
+
+describe('bench fix: loadContent is memoized only during a build', () => {
+  const root = mkdtempSync(join(tmpdir(), 'folio-memo-'));
+  generateCorpus(root, { records: 12, seed: 3 });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const firstProject = () => join(root, 'content/projects', `${loadContent(root).projects.at(-1)!.slug}.md`);
+
+  it('off (dev, tests): an edited file is seen by the next call', () => {
+    const file = firstProject();
+    const before = readFileSync(file, 'utf8');
+    writeFileSync(file, before.replace(/^title: .*$/m, 'title: "Edited between calls"'));
+    try {
+      expect(loadContent(root).projects.some((p) => p.title === 'Edited between calls')).toBe(true);
+    } finally {
+      writeFileSync(file, before);
+    }
+  });
+
+  it('on (astro build): one read per root, frozen so no page can change what the next page sees', () => {
+    memoizeContentForBuild(true);
+    try {
+      const a = loadContent(root);
+      expect(loadContent(root)).toBe(a);
+      expect(Object.isFrozen(a.projects[0]!.tags)).toBe(true);
+      expect(() => (a.projects as Project[]).push(a.projects[0]!)).toThrow(TypeError);
+    } finally {
+      memoizeContentForBuild(false);
+    }
+    expect(loadContent(root)).not.toBe(loadContent(root));
+  });
+});
+
+describe('bench fix: the data file is ASCII (a two-byte source string doubled the cold start peak)', () => {
+  it('asciiJson round-trips every string, diacritics, astral characters and U+2028 included', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = asciiJson(value);
+        expect(text).toMatch(/^[\x00-\x7f]*$/);
+        expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
+      }),
+      { numRuns: 300, seed: 11 },
+    );
+    expect(asciiJson({ city: 'Łódź café 😀' })).toBe('{"city":"\\u0141\\u00f3d\\u017a caf\\u00e9 \\ud83d\\ude00"}');
+  });
+
+  it('the built data file holds only ASCII bytes', () => {
+    const bytes = readFileSync(DATA_FILE);
+    expect(bytes.every((b) => b < 0x80)).toBe(true);
+  });
+});
