@@ -236,7 +236,15 @@ const events = defineRoute({
     if (Number(c.req.header('content-length') ?? 0) > MAX_EVENT_BYTES) throw tooLarge();
     const body = await readOAuthBody(c.req.raw, ['json']);
     // A chunked body has no Content-Length; its compact re-serialization is never larger than what was sent.
-    if (Buffer.byteLength(JSON.stringify(body ?? null)) > MAX_EVENT_BYTES) throw tooLarge();
+    // JSON.parse takes nesting that JSON.stringify cannot recurse through (RangeError): such a body
+    // is no notice, and a client mistake is never a 500 (DESIGN.md § Errors).
+    let size: number;
+    try {
+      size = Buffer.byteLength(JSON.stringify(body ?? null));
+    } catch {
+      return oauthError(400, 'invalid_request', 'The notice is nested too deeply to be an event object.');
+    }
+    if (size > MAX_EVENT_BYTES) throw tooLarge();
     const parsed = eventNotice.safeParse(body);
     if (!parsed.success) return oauthError(400, 'invalid_request', parsed.error.issues[0]!.message);
     return json(
