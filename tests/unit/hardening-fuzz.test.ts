@@ -32,7 +32,7 @@ const jsonRpcError = z.object({
   error: z.object({ code: z.int(), message: z.string(), data: z.unknown().optional() }),
 });
 
-type Sent = { method: string; url: string; headers: [string, string][]; body?: string | Uint8Array };
+type Sent = { method: string; url: string; headers: [string, string][]; body?: string | Uint8Array<ArrayBuffer> };
 
 /** fast-check prints counterexamples with this: the request in brief, not megabytes of flood. */
 const described = (sent: Sent): Sent =>
@@ -210,7 +210,7 @@ const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'a
 /** Invalid UTF-8: lone continuation bytes, overlong forms, surrogates, truncated sequences. */
 const INVALID_UTF8 = [[0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0x80], [0xf8, 0x88, 0x80, 0x80, 0x80]];
 
-function bodyArb(route: RouteSpec): fc.Arbitrary<{ type: string; body: string | Uint8Array }> {
+function bodyArb(route: RouteSpec): fc.Arbitrary<{ type: string; body: string | Uint8Array<ArrayBuffer> }> {
   const isMcp = route.path === '/api/mcp';
   const schemaBody = route.body ? fromSchema(jsonSchemaOf(route.body)) : fc.jsonValue({ maxDepth: 3 });
   const rpc = fc.record({
@@ -284,7 +284,7 @@ describe('hardening: hostile classics on every route (DESIGN.md § Errors, § Li
     const path = route.path.replace(/\{\w+\}/g, 'x');
     const post = route.method === 'POST';
     const base: Sent = { method: route.method, url: `${BASE}${path}`, headers: route.path === '/api/mcp' ? [MCP_ACCEPT] : [] };
-    const withBody = (body: string | Uint8Array, type = 'application/json'): Sent => ({ ...base, headers: [...base.headers, ['content-type', type]], body });
+    const withBody = (body: string | Uint8Array<ArrayBuffer>, type = 'application/json'): Sent => ({ ...base, headers: [...base.headers, ['content-type', type]], body });
     const cases: Sent[] = [
       // 10,000 parameters, one key repeated 10,000 times.
       { ...base, url: `${BASE}${path}?${Array.from({ length: 10_000 }, (_, i) => `p${i}=${i}`).join('&')}` },
