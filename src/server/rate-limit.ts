@@ -20,8 +20,8 @@ export interface LimiterOptions {
 }
 
 /**
- * Fixed windows keyed by client address. The map is capped: when full, the windows that expire
- * soonest are dropped, so memory stays bounded whatever the number of addresses.
+ * Fixed windows keyed by client address. The map is capped: when full, the windows of the clients
+ * seen least recently are dropped, so memory stays bounded whatever the number of addresses.
  */
 export class RateLimiter {
   readonly #windows = new Map<string, { count: number; resetAt: number }>();
@@ -45,12 +45,15 @@ export class RateLimiter {
   take(client: string): Decision {
     const now = this.now();
     let window = this.#windows.get(client);
+    // Every request moves its client to the end of the map (most recently seen), so when the map is
+    // full the client evicted is the one seen least recently — never a hot client mid-window. (Keyed
+    // by insertion alone, a flood of new addresses evicted the hot client's window and reset its count.)
+    this.#windows.delete(client);
     if (!window || window.resetAt <= now) {
-      this.#windows.delete(client);
       this.#evict();
       window = { count: 0, resetAt: now + this.policy.window * 1000 };
-      this.#windows.set(client, window);
     }
+    this.#windows.set(client, window);
     window.count++;
     return this.#decision(window.count, window.resetAt, now);
   }
@@ -84,7 +87,7 @@ export class RateLimiter {
     };
   }
 
-  /** A Map iterates in insertion order and a window is re-inserted when it restarts, so the first keys expire soonest. */
+  /** A Map iterates in insertion order and take() re-inserts its client, so the first keys are the least recently seen. */
   #evict() {
     for (const key of this.#windows.keys()) {
       if (this.#windows.size < this.maxClients) return;
