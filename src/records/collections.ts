@@ -62,11 +62,24 @@ export function relatedProjects(project: Project, { projects }: Content, limit =
   if (candidates.length < limit) {
     for (const p of byCategory.get(project.category) ?? []) if (p.slug !== project.slug && !score.has(p)) candidates.push({ p, score: 1 });
   }
-  return candidates
-    .sort((a, b) => b.score - a.score || Number(a.p.archived) - Number(b.p.archived) || b.p.date.localeCompare(a.p.date) || a.p.slug.localeCompare(b.p.slug))
-    .slice(0, limit)
-    .map((x) => x.p);
+  // The best `limit` only (a common tag gives thousands of candidates at 10,000 records): insertion
+  // into a short sorted list, the same order a full sort would give (the comparison is total).
+  const keep = Math.max(0, Math.floor(limit));
+  if (!(keep <= 64)) return candidates.sort(relatedOrder).slice(0, limit).map((x) => x.p);
+  const best: typeof candidates = [];
+  for (const c of candidates) {
+    if (best.length === keep && (keep === 0 || relatedOrder(c, best[keep - 1]!) >= 0)) continue;
+    let at = best.length;
+    while (at > 0 && relatedOrder(c, best[at - 1]!) < 0) at--;
+    best.splice(at, 0, c);
+    if (best.length > keep) best.pop();
+  }
+  return best.map((x) => x.p);
 }
+
+/** Score, then active before archived, then newer, then slug: a total order. */
+const relatedOrder = (a: { p: Project; score: number }, b: { p: Project; score: number }) =>
+  b.score - a.score || Number(a.p.archived) - Number(b.p.archived) || b.p.date.localeCompare(a.p.date) || a.p.slug.localeCompare(b.p.slug);
 
 const relatedIndexes = new WeakMap<readonly Project[], { byTag: Map<string, Project[]>; byCategory: Map<string, Project[]> }>();
 
