@@ -1,10 +1,10 @@
 // Throwaway copies of the project (and of a bare Astro project) to build and serve generated
 // content in, so the benchmarks and the 10,000-record build test never touch the real content/.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -58,13 +58,26 @@ export interface BuildResult {
   tail: string;
 }
 
-/** `astro build` in `dir`, with telemetry off; optionally under `node --cpu-prof`. */
+/** `astro build` in `dir` (the bare reference), with telemetry off; optionally under `node --cpu-prof`. */
 export function astroBuild(dir: string, env: Record<string, string> = {}, { cpuProfDir }: { cpuProfDir?: string } = {}): Promise<BuildResult> {
-  const astro = join(dir, 'node_modules/astro/bin/astro.mjs');
-  const args = [...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []), astro, 'build'];
+  return run(dir, process.execPath, [join(dir, 'node_modules/astro/bin/astro.mjs'), 'build'], env, cpuProfDir);
+}
+
+/**
+ * The project's own build, `npm run build` (astro build and whatever the project adds to it), with
+ * the Node that runs the bench first on PATH. Under --cpu-prof every Node process it starts writes
+ * a profile (NODE_OPTIONS).
+ */
+export function projectBuild(dir: string, env: Record<string, string> = {}, { cpuProfDir }: { cpuProfDir?: string } = {}): Promise<BuildResult> {
+  const path = `${join(dir, 'node_modules/.bin')}:${dirname(process.execPath)}:${process.env.PATH ?? ''}`;
+  return run(dir, 'npm', ['run', '--silent', 'build'], { PATH: path, ...env }, cpuProfDir);
+}
+
+function run(dir: string, command: string, args: string[], env: Record<string, string>, cpuProfDir?: string): Promise<BuildResult> {
+  const profile = cpuProfDir ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${cpuProfDir}`.trim() } : {};
   const started = performance.now();
   return new Promise((done) => {
-    const child = spawn(process.execPath, args, { cwd: dir, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: dir, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...profile, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-8000);
@@ -73,6 +86,24 @@ export function astroBuild(dir: string, env: Record<string, string> = {}, { cpuP
     child.stderr.on('data', keep);
     child.on('close', (code) => done({ ok: code === 0, ms: performance.now() - started, tail: output.split('\n').slice(-30).join('\n') }));
   });
+}
+
+/**
+ * `npm start` rebuilds when the build has no stamp (scripts/lib/build.ts, when the project has
+ * one). The bench built already, so it stamps the build the way that module does; if the module
+ * is absent or changed shape, nothing is written and the server simply builds again.
+ */
+export async function stampBuild(dir: string, siteUrl: string): Promise<boolean> {
+  const file = join(dir, 'scripts/lib/build.ts');
+  if (!existsSync(file)) return false;
+  const lib = (await import(pathToFileURL(file).href).catch(() => undefined)) as
+    | { inputsHash?: (root: string) => string; STAMP_FILE?: string; staleReason?: (url: string | undefined, root: string) => string | undefined }
+    | undefined;
+  if (!lib?.inputsHash || !lib.STAMP_FILE) return false;
+  const { createHash } = await import('node:crypto');
+  const data = createHash('sha256').update(readFileSync(join(dir, 'generated/folio-data.json'))).digest('base64url');
+  writeFileSync(join(dir, lib.STAMP_FILE), `${JSON.stringify({ inputs: lib.inputsHash(dir), data, siteUrl })}\n`);
+  return lib.staleReason ? lib.staleReason(undefined, dir) === undefined : true;
 }
 
 /** Total bytes and file count under `dir`. */
