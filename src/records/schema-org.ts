@@ -1,8 +1,8 @@
 // schema.org JSON-LD for every record, built from the records alone. Pages embed it in
 // <script type="application/ld+json">; /ask results carry it as `schema_object` (NLWeb).
-import type { Page, Project, Site } from './schema.ts';
+import type { Content, Page, Project, Site } from './schema.ts';
+import { absoluteUrl } from './urls.ts';
 
-const absolute = (site: Pick<Site, 'url'>, path: string) => new URL(path, `${site.url}/`).href;
 
 export function personFor(site: Site) {
   return {
@@ -26,7 +26,7 @@ export function schemaObjectFor(record: Project | Page, site: Site) {
       '@type': 'WebPage',
       name: record.title,
       description: record.summary,
-      url: absolute(site, record.href),
+      url: absoluteUrl(site, record.href),
       keywords: record.tags.join(', '),
       author,
     };
@@ -38,7 +38,7 @@ export function schemaObjectFor(record: Project | Page, site: Site) {
     '@type': isSoftware ? 'SoftwareSourceCode' : 'CreativeWork',
     name: record.title,
     description: record.summary,
-    url: absolute(site, record.href),
+    url: absoluteUrl(site, record.href),
     dateCreated: record.date,
     ...(record.updated ? { dateModified: record.updated } : {}),
     keywords: record.tags.join(', '),
@@ -48,5 +48,23 @@ export function schemaObjectFor(record: Project | Page, site: Site) {
     ...(isSoftware && record.links.repo ? { codeRepository: record.links.repo } : {}),
     ...(isSoftware && record.stack.length ? { programmingLanguage: record.stack } : {}),
     ...(record.links.demo || record.links.docs ? { sameAs: [record.links.demo, record.links.docs].filter(Boolean) } : {}),
+  };
+}
+
+/** The projects index: a CollectionPage whose main entity lists every project in page order. */
+export function collectionPageFor(content: Content, description: string) {
+  const { site, projects } = content;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'CollectionPage',
+    name: 'Projects',
+    description,
+    url: absoluteUrl(site, '/projects'),
+    author: { '@type': 'Person', name: site.name, url: site.url },
+    mainEntity: {
+      '@type': 'ItemList',
+      numberOfItems: projects.length,
+      itemListElement: projects.map((p, i) => ({ '@type': 'ListItem', position: i + 1, name: p.title, url: absoluteUrl(site, p.href) })),
+    },
   };
 }

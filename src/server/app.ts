@@ -85,6 +85,7 @@ export function createApp(routes: RouteSpec[] = ROUTES, options: AppOptions = {}
       }
       // RFC 9110 § 15.5.6: a 405 lists the methods the path does answer.
       if (!route) throw new ApiError('method_not_allowed', { message: `${c.req.method} is not answered here; use ${allow}.`, headers: { Allow: allow } });
+      route.authorize?.(c);
       const invalid = route.invalid ?? { '*': 'invalid_filter' };
       const input: RouteInput = {
         params: route.params ? validate(route.params, c.req.param(), invalid) : {},

@@ -12,6 +12,7 @@ import { json, queryInt, queryText, validate } from './http.ts';
 import { decodeCursor, encodeCursor, MAX_CURSOR_CHARS } from './cursor.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
 import { siteData } from './data.ts';
+import { absoluteUrl } from '../records/urls.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Input schemas: the routes' query/params, and what the domain functions accept from MCP.
@@ -220,7 +221,6 @@ function prepared(data: SiteData): Prepared {
   return p;
 }
 
-const absoluteUrl = (site: Site, sitePath: string) => `${site.url}${sitePath}`;
 
 function summaryOf(site: Site, p: Project): ProjectSummary {
   return {
