@@ -5,17 +5,23 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { DATA_FILE } from '../../src/search/data-file.ts';
+import { PAGE_MANIFEST_FILE } from '../../src/server/page-manifest.ts';
 
 export const STAMP_FILE = 'generated/build-stamp.json';
 /** What the build reads. scripts/write-page-manifest.ts runs as part of `npm run build`. */
 export const BUILD_INPUTS = ['content', 'src', 'public', 'astro.config.ts', 'package.json', 'package-lock.json', 'scripts/write-page-manifest.ts'];
 /** Without these the build is missing, whatever the stamp says. */
-const OUTPUTS = ['dist/index.html', 'generated/folio-data.json', 'generated/pages-manifest.json'];
+const OUTPUTS = ['dist/index.html', DATA_FILE, PAGE_MANIFEST_FILE];
 
 export interface Stamp {
   inputs: string;
+  /** Hash of the data file as the build wrote it: `npm run dev` rewrites it for its own address. */
+  data: string;
   siteUrl: string;
 }
+
+const fileHash = (path: string) => createHash('sha256').update(readFileSync(path)).digest('base64url');
 
 function* filesUnder(path: string): Generator<string> {
   if (!existsSync(path)) return;
@@ -56,6 +62,7 @@ export function staleReason(siteUrl: string | undefined, root = process.cwd()): 
   const stamp = readStamp(root);
   if (!stamp) return 'the build has no stamp';
   if (stamp.inputs !== inputsHash(root)) return 'content, source or dependencies changed';
+  if (stamp.data !== fileHash(join(root, DATA_FILE))) return 'the data file was rewritten since the build (by npm run dev?)';
   if (siteUrl !== undefined && stamp.siteUrl !== siteUrl) return `it was built for ${stamp.siteUrl}`;
   return undefined;
 }
@@ -68,5 +75,6 @@ export function build(siteUrl: string, root = process.cwd()): void {
     process.exit(result.status ?? 1);
   }
   mkdirSync(join(root, 'generated'), { recursive: true });
-  writeFileSync(join(root, STAMP_FILE), `${JSON.stringify({ inputs: inputsHash(root), siteUrl } satisfies Stamp)}\n`);
+  const stamp: Stamp = { inputs: inputsHash(root), data: fileHash(join(root, DATA_FILE)), siteUrl };
+  writeFileSync(join(root, STAMP_FILE), `${JSON.stringify(stamp)}\n`);
 }

@@ -8,6 +8,7 @@ export interface ListenOptions {
   port: number;
   hostname: string;
   handler: (request: Request) => Promise<Response>;
+  /** Runs on SIGINT or SIGTERM, before the server closes its connections. */
   onClose?: () => void | Promise<void>;
 }
 
@@ -47,16 +48,15 @@ export function listen({ port, hostname, handler, onClose }: ListenOptions): Pro
     ) as Server;
     server.once('error', reject);
     let stopping = false;
-    const stop = (signal: string) => {
+    const stop = async (signal: string) => {
       if (stopping) return;
       stopping = true;
       console.log(`\n${signal}: stopping`);
-      server.close(async () => {
-        await onClose?.();
-        process.exit(0);
-      });
+      await onClose?.();
+      server.close(() => process.exit(0));
       // Streams (server-sent events) can hold connections open; close them rather than wait.
-      server.closeAllConnections?.();
+      server.closeAllConnections();
+      setTimeout(() => process.exit(0), 3000).unref();
     };
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
