@@ -3,6 +3,8 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { inputsHash, staleReason, STAMP_FILE } from '../../scripts/lib/build.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'folio-stamp-'));
@@ -15,7 +17,8 @@ write('content/site.md', 'site');
 write('src/a.ts', 'a');
 write('astro.config.ts', 'config');
 write('package-lock.json', '{}');
-const stamp = (siteUrl: string) => write(STAMP_FILE, JSON.stringify({ inputs: inputsHash(root), siteUrl }));
+const dataHash = () => createHash('sha256').update(readFileSync(join(root, 'generated/folio-data.json'))).digest('base64url');
+const stamp = (siteUrl: string) => write(STAMP_FILE, JSON.stringify({ inputs: inputsHash(root), data: dataHash(), siteUrl }));
 
 describe('serve issue § 4: build when missing or stale', () => {
   test('missing outputs → build', () => {
@@ -43,6 +46,12 @@ describe('serve issue § 4: build when missing or stale', () => {
     stamp('http://localhost:4321');
     write('content/projects/new.md', 'new');
     expect(staleReason(undefined, root)).toBe('content, source or dependencies changed');
+  });
+
+  test('a data file rewritten after the build (npm run dev writes its own) → stale', () => {
+    stamp('http://localhost:4321');
+    write('generated/folio-data.json', '{"dev":true}');
+    expect(staleReason(undefined, root)).toMatch(/data file was rewritten/);
   });
 
   test('the hash covers names as well as contents (a rename is a change)', () => {
