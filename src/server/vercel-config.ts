@@ -60,13 +60,16 @@ const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
  * Content-Security-Policy of HTML pages. The built pages load only their own stylesheet, icon
  * and images, and run no script (JSON-LD `<script type="application/ld+json">` is data, not
  * script, so `script-src 'self'` does not block it). Images may come from other https hosts
- * (content can link them); nothing else may. If Astro ever inlines a stylesheet or script, the
- * Chromium test that watches for CSP violations fails and names it.
+ * (content can link them); nothing else may. One allowance: `style-src-attr 'unsafe-inline'`,
+ * because Shiki colours code tokens with `style="--shiki-light:…"` attributes; a style attribute
+ * cannot run script, and `<style>` elements stay refused (`style-src 'self'`). If Astro ever
+ * inlines a stylesheet or script, the Chromium test that watches for violations fails and names it.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
+  "style-src-attr 'unsafe-inline'",
   "img-src 'self' data: https:",
   "font-src 'self'",
   "connect-src 'self'",

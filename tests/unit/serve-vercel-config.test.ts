@@ -87,9 +87,13 @@ describe('serve issue § 2: headers of static files', () => {
     expect(headersFor('/_astro/Base.abc123.css')['content-security-policy']).toBeUndefined();
   });
 
-  test('the CSP forbids inline script, plugins, framing and foreign bases', () => {
-    expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
-    expect(CONTENT_SECURITY_POLICY).not.toContain('unsafe-inline');
+  test('the CSP forbids inline script and style elements, plugins, framing and foreign bases', () => {
+    const directives = Object.fromEntries(CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+    expect(directives['script-src']).toEqual(["'self'"]);
+    expect(directives['style-src']).toEqual(["'self'"]);
+    // Only style attributes (Shiki's token colours) may be inline; nothing else is.
+    expect(CONTENT_SECURITY_POLICY.match(/'unsafe-inline'/g)).toHaveLength(1);
+    expect(directives['style-src-attr']).toEqual(["'unsafe-inline'"]);
     expect(CONTENT_SECURITY_POLICY).not.toContain('unsafe-eval');
     expect(CONTENT_SECURITY_POLICY).toContain("object-src 'none'");
     expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
