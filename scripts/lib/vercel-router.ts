@@ -32,7 +32,7 @@ export interface RouterOptions {
 const isProtocolHeader = (name: string) => name.startsWith('x-middleware-') || ['content-length', 'transfer-encoding', 'connection', 'date'].includes(name);
 
 /** Vercel compiles a middleware matcher like a path-to-regexp source with an optional trailing `/`, `#` or `?`. */
-const matcherRegExp = (matcher: string) => new RegExp(sourceToRegExp(matcher).source.replace(/\$$/, '[\\/#\\?]?$'), 'i');
+export const matcherRegExp = (matcher: string) => new RegExp(sourceToRegExp(matcher).source.replace(/\$$/, '[\\/#\\?]?$'), 'i');
 
 export function createVercelRouter({ config, middleware, files, fn }: RouterOptions) {
   const redirects = implicitRedirects(config);

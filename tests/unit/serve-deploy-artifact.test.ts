@@ -4,12 +4,13 @@
 // the middleware placed before static files, and the rewrites after them. The built function and
 // middleware are then run from the output, so a missing data file fails here and not in production.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { config as middlewareConfig } from '../../middleware.ts';
 import { sourceToRegExp, type VercelConfig } from '../../src/server/vercel-config.ts';
+import { matcherRegExp } from '../../scripts/lib/vercel-router.ts';
+import { repoCopy } from '../e2e/serve-support.ts';
 
 interface Route {
   src?: string;
@@ -22,7 +23,6 @@ interface Route {
   middlewarePath?: string;
 }
 
-const repo = resolve('.');
 const vercelJson: VercelConfig = JSON.parse(readFileSync('vercel.json', 'utf8'));
 let copy = '';
 let output = '';
@@ -30,17 +30,9 @@ let routes: Route[] = [];
 let buildLog = '';
 
 beforeAll(() => {
-  copy = mkdtempSync(join(tmpdir(), 'folio-vercel-build-'));
-  // What a deploy holds: tracked files plus new ones not ignored (as a working copy would deploy).
-  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repo, encoding: 'utf8' });
-  if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
-  for (const file of listed.stdout.split('\0').filter(Boolean)) {
-    if (file === 'node_modules' || !existsSync(join(repo, file))) continue;
-    mkdirSync(dirname(join(copy, file)), { recursive: true });
-    cpSync(join(repo, file), join(copy, file), { dereference: false });
-  }
-  // The dependencies as installed; VERCEL_INSTALL_COMPLETED stops `vercel build` reinstalling over the link.
-  symlinkSync(realpathSync(join(repo, 'node_modules')), join(copy, 'node_modules'), 'dir');
+  // What a deploy holds, with the installed dependencies linked in; VERCEL_INSTALL_COMPLETED
+  // stops `vercel build` reinstalling over the link.
+  copy = repoCopy('folio-vercel-build-');
   mkdirSync(join(copy, '.vercel'));
   writeFileSync(join(copy, '.vercel/project.json'), JSON.stringify({ projectId: 'prj_local', orgId: 'team_local', settings: {} }));
   const env: NodeJS.ProcessEnv = {
@@ -143,7 +135,7 @@ describe('serve issue § 5: vercel build output', () => {
       for (const p of samples) expect(sourceToRegExp(rule.source).test(p), `${rule.source} on ${p}`).toBe(new RegExp(emitted.src!, 'i').test(p));
     });
     const emittedMiddleware = new RegExp(routes[indexOf((r) => r.middlewarePath === 'middleware')]!.src!, 'i');
-    const ours = new RegExp(sourceToRegExp(middlewareConfig.matcher[0]!).source.replace(/\$$/, '[\\/#\\?]?$'), 'i');
+    const ours = matcherRegExp(middlewareConfig.matcher[0]!);
     for (const p of [...samples, '/about/', '/nope']) expect(ours.test(p), `matcher on ${p}`).toBe(emittedMiddleware.test(p));
     const emittedRewrites = routes.filter((r, i) => r.dest === '/api' && i > indexOf((x) => x.handle === 'filesystem'));
     for (const p of samples) {
