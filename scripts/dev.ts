@@ -16,6 +16,7 @@ import { routePage, type SiteFiles } from '../src/server/page-negotiation.ts';
 import { setSiteData } from '../src/server/data.ts';
 import { DATA_FILE, writeDataFile } from '../src/search/data-file.ts';
 import { loadContent } from '../src/records/load.ts';
+import { recordTwins } from '../src/records/twin.ts';
 import { sourceToRegExp, type VercelConfig } from '../src/server/vercel-config.ts';
 import { freePort } from './free-port.ts';
 import { banner, listen } from './lib/node-server.ts';
@@ -110,9 +111,11 @@ const { default: fn } = await import('../api/index.ts');
 let rewrite: NodeJS.Timeout | undefined;
 const contentWatcher = watchTree('content', () => {
   clearTimeout(rewrite);
-  rewrite = setTimeout(() => {
+  rewrite = setTimeout(async () => {
     try {
-      writeDataFile(loadContent());
+      // The same steps as the build's astro:config:setup hook (src/build/integration.ts).
+      const content = loadContent();
+      writeDataFile(content, await recordTwins(content));
     } catch (error) {
       console.error(`content not reloaded into the API: ${(error as Error).message}`);
     }
