@@ -36,6 +36,9 @@ export function listen({ port, hostname, handler, onClose }: ListenOptions): Pro
       {
         port,
         hostname,
+        // Keep Node's own Request and Response: the adapter's lighter globals break libraries
+        // that read bodies through undici (Shiki loads its WebAssembly with `new Response().bytes()`).
+        overrideGlobalObjects: false,
         fetch: (request: Request, env: HttpBindings | Http2Bindings) => {
           const address = (env.incoming.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
           return handler(withClientAddress(request, address)).catch((error: unknown) => {

@@ -99,9 +99,10 @@ test('npm run dev: same negotiation and function around astro dev; pages and API
 
   const file = join(copy, 'content/pages/about.md');
   writeFileSync(file, readFileSync(file, 'utf8').replace(/^summary: .*$/m, 'summary: Quokkafish wrangler.'));
-  await expect
-    .poll(async () => JSON.parse((await raw(base, '/api/v1/search?q=quokkafish')).body).hits.map((h: { slug: string }) => h.slug), { timeout: 20_000 })
-    .toEqual(['about']);
+  const hits = async () => JSON.parse((await raw(base, '/api/v1/search?q=quokkafish')).body).hits.map((h: { slug: string }) => h.slug);
+  await expect.poll(hits, { timeout: 20_000, message: 'the API reloads the changed content' }).toEqual(['about']).catch((error: Error) => {
+    throw new Error(`${error.message}\n--- dev server output ---\n${server!.output().slice(-3000)}`);
+  });
   expect((await raw(base, '/about', { accept: 'text/markdown' })).body).toContain('Quokkafish wrangler.');
 
   // Vite's hot-reload socket reaches astro dev through this server.
