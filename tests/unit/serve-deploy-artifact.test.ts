@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import matter from 'gray-matter';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { config as middlewareConfig } from '../../middleware.ts';
 import { sourceToRegExp, type VercelConfig } from '../../src/server/vercel-config.ts';
@@ -77,7 +78,9 @@ describe('serve issue § 5: vercel build output', () => {
     for (const file of ['index.html', 'index.md', 'about.html', 'about.md', 'projects/quarry.html', 'projects/quarry.md', 'agent-view.md', '404.html', '404.md', 'llms.txt', '.well-known/oauth-protected-resource', '.well-known/oauth-authorization-server']) {
       expect(existsSync(join(staticDir, file)), file).toBe(true);
     }
-    expect(readFileSync(join(staticDir, 'index.html'), 'utf8')).toContain('https://folio.example.com');
+    // Built for the site's own URL (content/site.md), not the loopback address the tests use.
+    const productionUrl = String(matter(readFileSync('content/site.md', 'utf8')).data.url).replace(/\/+$/, '');
+    expect(readFileSync(join(staticDir, 'index.html'), 'utf8')).toContain(`<link rel="canonical" href="${productionUrl}/">`);
   });
 
   test('the function, with the data file it reads, answers a data-backed path', () => {
