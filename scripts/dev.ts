@@ -14,9 +14,8 @@ import { estimateTokens } from '../src/build/integration.ts';
 import { FALLBACK_NOT_FOUND, twinPathOf } from '../src/server/page-manifest.ts';
 import { routePage, type SiteFiles } from '../src/server/page-negotiation.ts';
 import { setSiteData } from '../src/server/data.ts';
-import { DATA_FILE, writeDataFile } from '../src/search/data-file.ts';
-import { loadContent } from '../src/records/load.ts';
-import { recordTwins } from '../src/records/twin.ts';
+import { DATA_FILE } from '../src/search/data-file.ts';
+import { writeSiteData } from '../src/build/integration.ts';
 import { sourceToRegExp, type VercelConfig } from '../src/server/vercel-config.ts';
 import { freePort } from './free-port.ts';
 import { banner, listen } from './lib/node-server.ts';
@@ -113,9 +112,7 @@ const contentWatcher = watchTree('content', () => {
   clearTimeout(rewrite);
   rewrite = setTimeout(async () => {
     try {
-      // The same steps as the build's astro:config:setup hook (src/build/integration.ts).
-      const content = loadContent();
-      writeDataFile(content, await recordTwins(content));
+      await writeSiteData();
     } catch (error) {
       console.error(`content not reloaded into the API: ${(error as Error).message}`);
     }
