@@ -2,6 +2,7 @@
 // serialized MiniSearch index, stamped with the format version and the options hash.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import MiniSearch from 'minisearch';
 import type { Content, Page, Project, Site } from '../records/schema.ts';
@@ -18,12 +19,14 @@ export interface DataFile {
   site: Site;
   projects: Project[];
   pages: Page[];
-  /** Each record's Markdown twin by its site path, links absolute (MCP serves them as resources). */
+  /** Each record's Markdown twin by its site path, links absolute, deflated (see deflateTwins). */
   twins: Record<string, string>;
   index: unknown;
 }
 
-export interface SiteData extends Omit<DataFile, 'index' | 'format' | 'optionsHash'> {
+export interface SiteData extends Omit<DataFile, 'index' | 'format' | 'optionsHash' | 'twins'> {
+  /** Each record's Markdown twin by its site path, links absolute (MCP serves them as resources). */
+  twins: Record<string, string>;
   index: MiniSearch<IndexedDocument>;
 }
 
@@ -43,7 +46,7 @@ export function buildDataFile(content: Content, twins: Record<string, string>): 
   index.addAll([...content.projects, ...content.pages].map(documentOf));
   const records = JSON.stringify([content.site, content.projects, content.pages]);
   const buildId = createHash('sha256').update(OPTIONS_HASH).update(records).digest('base64url').slice(0, 20);
-  return { format: INDEX_FORMAT, optionsHash: OPTIONS_HASH, buildId, ...content, twins, index: index.toJSON() };
+  return { format: INDEX_FORMAT, optionsHash: OPTIONS_HASH, buildId, ...content, twins: deflateTwins(twins), index: index.toJSON() };
 }
 
 export function writeDataFile(content: Content, twins: Record<string, string>, root = process.cwd()): DataFile {
@@ -52,6 +55,29 @@ export function writeDataFile(content: Content, twins: Record<string, string>, r
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, asciiJson(data));
   return data;
+}
+
+/**
+ * Twins are stored deflated (raw DEFLATE, base64) and stay so in memory, inflated one at a time
+ * when read (an MCP resources/read, about 50 µs). Plain, they were the largest part of the loaded
+ * heap: at 10,000 records 46 M characters, mostly two-byte strings (~90 MB), against 28 MB deflated
+ * (bench/RESULTS.md). `format` was bumped with this change, so an older reader refuses the file.
+ */
+function deflateTwins(twins: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(twins).map(([path, markdown]) => [path, deflateRawSync(markdown).toString('base64')]));
+}
+
+/** Reads like the plain map (`twins[path]`, Object.entries, JSON.stringify); inflates on access. */
+function inflatingTwins(deflated: Record<string, string>): Record<string, string> {
+  const inflate = (key: string | symbol) =>
+    typeof key === 'string' && Object.hasOwn(deflated, key) ? inflateRawSync(Buffer.from(deflated[key]!, 'base64')).toString('utf8') : undefined;
+  return new Proxy(deflated, {
+    get: (target, key) => (typeof key === 'string' ? inflate(key) : Reflect.get(target, key)),
+    getOwnPropertyDescriptor: (target, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(target, key);
+      return descriptor && { ...descriptor, value: inflate(key) };
+    },
+  });
 }
 
 /**
@@ -103,5 +129,5 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
   if (index.documentCount !== records) {
     throw new Error(`Folio index corrupt: ${path} indexes ${index.documentCount} documents for ${records} records. Run \`npm run build\` again.`);
   }
-  return { buildId: file.buildId, site: file.site, projects: file.projects, pages: file.pages, twins: file.twins, index };
+  return { buildId: file.buildId, site: file.site, projects: file.projects, pages: file.pages, twins: inflatingTwins(file.twins), index };
 }

@@ -66,7 +66,7 @@ describe('the data file (issue § 1: index built at build time, loaded once, fai
 
   it('other index options → "Folio index mismatch" with both hashes', () => {
     expect(() => readDataFile(file('old-options.json', { ...good(), optionsHash: '0123456789abcdef' }))).toThrow(
-      /^Folio index mismatch: .* has format 1 and options 0123456789abcdef, this code expects/,
+      new RegExp(`^Folio index mismatch: .* has format ${INDEX_FORMAT} and options 0123456789abcdef, this code expects`),
     );
   });
 
