@@ -19,14 +19,12 @@ export interface DataFile {
   site: Site;
   projects: Project[];
   pages: Page[];
-  /** Each record's Markdown twin by its site path, links absolute, deflated (see deflateTwins). */
+  /** Each record's Markdown twin by its site path, links absolute (MCP serves them as resources). */
   twins: Record<string, string>;
   index: unknown;
 }
 
-export interface SiteData extends Omit<DataFile, 'index' | 'format' | 'optionsHash' | 'twins'> {
-  /** Each record's Markdown twin by its site path, links absolute (MCP serves them as resources). */
-  twins: Record<string, string>;
+export interface SiteData extends Omit<DataFile, 'index' | 'format' | 'optionsHash'> {
   index: MiniSearch<IndexedDocument>;
 }
 
@@ -46,36 +44,50 @@ export function buildDataFile(content: Content, twins: Record<string, string>): 
   index.addAll([...content.projects, ...content.pages].map(documentOf));
   const records = JSON.stringify([content.site, content.projects, content.pages]);
   const buildId = createHash('sha256').update(OPTIONS_HASH).update(records).digest('base64url').slice(0, 20);
-  return { format: INDEX_FORMAT, optionsHash: OPTIONS_HASH, buildId, ...content, twins: deflateTwins(twins), index: index.toJSON() };
+  return { format: INDEX_FORMAT, optionsHash: OPTIONS_HASH, buildId, ...content, twins, index: index.toJSON() };
 }
 
 export function writeDataFile(content: Content, twins: Record<string, string>, root = process.cwd()): DataFile {
   const data = buildDataFile(content, twins);
   const path = join(root, DATA_FILE);
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, asciiJson(data));
+  writeFileSync(path, serializeDataFile(data));
   return data;
 }
 
 /**
- * Twins are stored deflated (raw DEFLATE, base64) and stay so in memory, inflated one at a time
- * when read (an MCP resources/read, about 50 µs). Plain, they were the largest part of the loaded
- * heap: at 10,000 records 46 M characters, mostly two-byte strings (~90 MB), against 28 MB deflated
- * (bench/RESULTS.md). `format` was bumped with this change, so an older reader refuses the file.
+ * The file's text. Bodies and twins are stored deflated (raw DEFLATE, base64) and stay so in
+ * memory, inflated when one is read (a project's detail, an MCP resource: tens of µs). Plain, they
+ * were most of the loaded heap: at 10,000 records 29 M + 46 M characters, mostly two-byte strings
+ * (~150 MB), against ~45 MB deflated (bench/RESULTS.md). `format` 2 marks this encoding, so an
+ * older reader refuses the file instead of serving base64.
  */
+export function serializeDataFile(data: DataFile): string {
+  const deflated = <T extends Project | Page>(r: T): T => ({ ...r, body: deflate(r.body) });
+  return asciiJson({ ...data, projects: data.projects.map(deflated), pages: data.pages.map(deflated), twins: deflateTwins(data.twins) });
+}
+
+const deflate = (text: string) => deflateRawSync(text).toString('base64');
+const inflate = (stored: string) => inflateRawSync(Buffer.from(stored, 'base64')).toString('utf8');
+
+/** `body` becomes a getter that inflates the stored text on each read (only a project's detail reads it). */
+function inflatingBody<T extends Project | Page>(record: T): T {
+  const stored = record.body;
+  return Object.defineProperty(record, 'body', { get: () => inflate(stored), enumerable: true, configurable: true });
+}
+
 function deflateTwins(twins: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(twins).map(([path, markdown]) => [path, deflateRawSync(markdown).toString('base64')]));
+  return Object.fromEntries(Object.entries(twins).map(([path, markdown]) => [path, deflate(markdown)]));
 }
 
 /** Reads like the plain map (`twins[path]`, Object.entries, JSON.stringify); inflates on access. */
 function inflatingTwins(deflated: Record<string, string>): Record<string, string> {
-  const inflate = (key: string | symbol) =>
-    typeof key === 'string' && Object.hasOwn(deflated, key) ? inflateRawSync(Buffer.from(deflated[key]!, 'base64')).toString('utf8') : undefined;
+  const read = (key: string | symbol) => (typeof key === 'string' && Object.hasOwn(deflated, key) ? inflate(deflated[key]!) : undefined);
   return new Proxy(deflated, {
-    get: (target, key) => (typeof key === 'string' ? inflate(key) : Reflect.get(target, key)),
+    get: (target, key) => (typeof key === 'string' ? read(key) : Reflect.get(target, key)),
     getOwnPropertyDescriptor: (target, key) => {
       const descriptor = Reflect.getOwnPropertyDescriptor(target, key);
-      return descriptor && { ...descriptor, value: inflate(key) };
+      return descriptor && { ...descriptor, value: read(key) };
     },
   });
 }
@@ -129,5 +141,12 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
   if (index.documentCount !== records) {
     throw new Error(`Folio index corrupt: ${path} indexes ${index.documentCount} documents for ${records} records. Run \`npm run build\` again.`);
   }
-  return { buildId: file.buildId, site: file.site, projects: file.projects, pages: file.pages, twins: inflatingTwins(file.twins), index };
+  return {
+    buildId: file.buildId,
+    site: file.site,
+    projects: file.projects.map(inflatingBody),
+    pages: file.pages.map(inflatingBody),
+    twins: inflatingTwins(file.twins),
+    index,
+  };
 }

@@ -120,3 +120,17 @@ describe('bench fix: twins stay deflated in the data file and in memory (a third
     expect(data.twins['/no/such/twin']).toBeUndefined();
   });
 });
+
+describe('bench fix: bodies stay deflated in the data file and in memory, read back exactly', () => {
+  it('every record body read through readDataFile equals the content body; on disk it is base64', () => {
+    const onDisk = JSON.parse(readFileSync(DATA_FILE, 'utf8')) as { projects: { slug: string; body: string }[] };
+    const data = readDataFile(DATA_FILE);
+    const content = loadContent();
+    const bodies = new Map([...content.projects, ...content.pages].map((r) => [`${r.kind}:${r.slug}`, r.body]));
+    for (const r of [...data.projects, ...data.pages]) expect(r.body, r.slug).toBe(bodies.get(`${r.kind}:${r.slug}`));
+    for (const p of onDisk.projects) expect(p.body).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    // A record serializes with its body in the clear (project detail, MCP get_project).
+    expect(JSON.parse(JSON.stringify(data.projects[0])).body).toBe(bodies.get(`project:${data.projects[0]!.slug}`));
+    expect({ ...data.projects[0]! }.body).toBe(data.projects[0]!.body);
+  });
+});
