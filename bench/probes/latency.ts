@@ -86,9 +86,9 @@ while (rounds < 3 || (performance.now() < deadline && rounds < 200)) {
 
 /** RSS and heap now, and the peak RSS so far (VmHWM: the cold start's load is the high-water mark). */
 function memory() {
-  const { rss, heapUsed } = process.memoryUsage();
+  const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
   const peak = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) * 1024;
-  return { rss, heapUsed, peakRss: peak };
+  return { rss, heapUsed, heapTotal, external, peakRss: peak };
 }
 
 const quantile = (xs: number[], q: number) => {
