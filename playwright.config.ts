@@ -25,7 +25,9 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/start.ts',
     url: `${baseURL}/`,
-    env: { PORT: String(port), HOST: '127.0.0.1', FOLIO_SITE_URL: baseURL },
+    // Every suite shares this server and one client address (127.0.0.1), so the per-client limits
+    // are raised here; the tests that prove the limits start their own server with the defaults.
+    env: { PORT: String(port), HOST: '127.0.0.1', FOLIO_SITE_URL: baseURL, FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',

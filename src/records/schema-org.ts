@@ -1,8 +1,8 @@
 // schema.org JSON-LD for every record, built from the records alone. Pages embed it in
 // <script type="application/ld+json">; /ask results carry it as `schema_object` (NLWeb).
 import type { Page, Project, Site } from './schema.ts';
+import { absoluteUrl } from './urls.ts';
 
-const absolute = (site: Pick<Site, 'url'>, path: string) => new URL(path, `${site.url}/`).href;
 
 export function personFor(site: Site) {
   return {
@@ -26,7 +26,7 @@ export function schemaObjectFor(record: Project | Page, site: Site) {
       '@type': 'WebPage',
       name: record.title,
       description: record.summary,
-      url: absolute(site, record.href),
+      url: absoluteUrl(site, record.href),
       keywords: record.tags.join(', '),
       author,
     };
@@ -38,7 +38,7 @@ export function schemaObjectFor(record: Project | Page, site: Site) {
     '@type': isSoftware ? 'SoftwareSourceCode' : 'CreativeWork',
     name: record.title,
     description: record.summary,
-    url: absolute(site, record.href),
+    url: absoluteUrl(site, record.href),
     dateCreated: record.date,
     ...(record.updated ? { dateModified: record.updated } : {}),
     keywords: record.tags.join(', '),

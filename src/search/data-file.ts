@@ -56,8 +56,10 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
-  } catch {
-    throw new Error(`Folio index missing: ${path} does not exist. Run \`npm run build\` first.`);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new Error(`Folio index missing: ${path} does not exist. Run \`npm run build\` first.`);
+    throw new Error(`Folio index unreadable: ${path} cannot be read (${code ?? (error as Error).message}).`);
   }
   let file: DataFile;
   try {
@@ -65,16 +67,28 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
   } catch {
     throw new Error(`Folio index corrupt: ${path} is not valid JSON. Run \`npm run build\` again.`);
   }
-  if (file?.format !== INDEX_FORMAT || file.optionsHash !== OPTIONS_HASH) {
+  if (typeof file !== 'object' || file === null || Array.isArray(file)) {
+    throw new Error(`Folio index corrupt: ${path} does not hold a Folio data file. Run \`npm run build\` again.`);
+  }
+  if (file.format !== INDEX_FORMAT || file.optionsHash !== OPTIONS_HASH) {
     throw new Error(
-      `Folio index mismatch: ${path} has format ${file?.format} and options ${file?.optionsHash}, ` +
+      `Folio index mismatch: ${path} has format ${file.format} and options ${file.optionsHash}, ` +
         `this code expects format ${INDEX_FORMAT} and options ${OPTIONS_HASH}. Run \`npm run build\` again.`,
     );
   }
+  const missing = (['buildId', 'site', 'projects', 'pages', 'index'] as const).filter((k) => file[k] == null);
+  if (missing.length || !Array.isArray(file.projects) || !Array.isArray(file.pages)) {
+    throw new Error(`Folio index corrupt: ${path} lacks ${missing.join(', ') || 'its record lists'}. Run \`npm run build\` again.`);
+  }
+  let index: MiniSearch<IndexedDocument>;
   try {
-    const index = MiniSearch.loadJS<IndexedDocument>(file.index as never, INDEX_OPTIONS);
-    return { buildId: file.buildId, site: file.site, projects: file.projects, pages: file.pages, index };
+    index = MiniSearch.loadJS<IndexedDocument>(file.index as never, INDEX_OPTIONS);
   } catch (error) {
     throw new Error(`Folio index corrupt: ${path} holds an index MiniSearch cannot load (${(error as Error).message}). Run \`npm run build\` again.`);
   }
+  const records = file.projects.length + file.pages.length;
+  if (index.documentCount !== records) {
+    throw new Error(`Folio index corrupt: ${path} indexes ${index.documentCount} documents for ${records} records. Run \`npm run build\` again.`);
+  }
+  return { buildId: file.buildId, site: file.site, projects: file.projects, pages: file.pages, index };
 }

@@ -8,7 +8,7 @@ import { siteData } from './data.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
 import { identityAnswer, claimAnswer } from './access/agent.ts';
 import { requirePublicRead } from './access/bearer.ts';
-import { catalogQuery, provisionalCatalog, provisionalCatalogResponse } from './access/catalog.ts';
+import { catalog, catalogResponse, pageQuery } from './knowledge.ts';
 import { metadataDocument, protectedResourceMetadata } from './access/oauth-metadata.ts';
 import { oauthError, readOAuthBody } from './access/oauth-http.ts';
 import { type ProtectedPath } from './access/public-read.ts';
@@ -51,19 +51,20 @@ function catalogRoute(path: ProtectedPath): RouteSpec {
     cors: 'site',
     auth: 'publicRead',
     version: 'v1',
-    query: catalogQuery,
+    query: pageQuery,
     invalid: { '*': 'invalid_filter' },
     requestHeaders: ['Authorization'],
     responses: {
-      200: { description: 'One page of the catalog.', schema: provisionalCatalogResponse },
+      200: { description: 'One page of the catalog.', schema: catalogResponse },
       401: { description: 'No or wrong bearer token.', schema: errorResponse, headers: ['WWW-Authenticate'] },
     },
     errors: ['unauthorized', 'invalid_filter', 'rate_limited'],
-    handler: (c, { query }) => {
+    // RFC 6750 § 3: the challenge comes first; a request without the token is 401 whatever its query.
+    authorize: (c) => requirePublicRead(c.req.header('authorization'), siteUrl(), path),
+    handler: (_c, { query }) => {
       const data = siteData();
-      requirePublicRead(c.req.header('authorization'), data.site.url, path);
       const { page, limit } = query as { page: number; limit: number };
-      const body = { ...provisionalCatalog(data, page, limit, 'public-read'), resource: `${data.site.url}${path}` };
+      const body = { ...catalog(data, page, limit, 'public-read'), resource: `${data.site.url}${path}` };
       // The answer depends on Authorization, so shared caches must not reuse it (RFC 9111 § 3.5).
       return json(body, { headers: { 'Cache-Control': 'private, max-age=300', Vary: 'Authorization' } });
     },

@@ -4,92 +4,141 @@
 import { Hono, type Context } from 'hono';
 import { ApiError, errorBody, type ErrorCode } from './errors.ts';
 import { clientAddress, readBody, validate, json } from './http.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { RateLimiter, rateLimitsFromEnv, type LimiterOptions } from './rate-limit.ts';
 import { corsHeaders, preflight } from './cors.ts';
 import { versionHeaders } from './versioning.ts';
-import { honoPath, type Policy, type RouteSpec } from './route.ts';
+import { honoPath, type Policy, type RouteInput, type RouteSpec } from './route.ts';
 import { siteData } from './data.ts';
 import { ROUTES } from './routes.ts';
+import type { RateLimitPolicy } from '../records/schema.ts';
 
 /** OAuth endpoints answer `{ error, error_description }` (RFC 6749 § 5.2), not the catalog shape. */
 const OAUTH_CODES: Partial<Record<ErrorCode, string>> = {
   rate_limited: 'slow_down',
+  internal_error: 'server_error',
 };
 
-export function createApp(routes: RouteSpec[] = ROUTES) {
+/** DESIGN.md § Caching: clients may cache public data for five minutes. */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=300';
+
+/**
+ * The validator of every public response: derived from the build, so it changes exactly when the
+ * published content does. Weak (RFC 9110 § 8.8.1) because the platform may compress the body,
+ * and a strong tag would then have to differ per content coding.
+ */
+export const buildEtag = (buildId: string) => `W/"${buildId}"`;
+
+export interface AppOptions extends LimiterOptions {
+  /**
+   * Rate-limit policies that override the site config (and `FOLIO_RATE_LIMITS`), for tests.
+   * With `now` (LimiterOptions) a test exhausts a quota and proves recovery without waiting.
+   */
+  rateLimits?: Partial<Record<Policy, RateLimitPolicy>>;
+}
+
+export function createApp(routes: RouteSpec[] = ROUTES, options: AppOptions = {}) {
   const app = new Hono();
   const limiters = new Map<Policy, RateLimiter>();
   const limiter = (policy: Policy) => {
     let l = limiters.get(policy);
-    if (!l) limiters.set(policy, (l = new RateLimiter(policy, siteData().site.rateLimits[policy])));
+    if (!l) {
+      const configured = options.rateLimits?.[policy] ?? rateLimitsFromEnv(process.env.FOLIO_RATE_LIMITS)[policy] ?? siteData().site.rateLimits[policy];
+      limiters.set(policy, (l = new RateLimiter(policy, configured, options)));
+    }
     return l;
   };
 
-  const byPath = Map.groupBy(routes, (r) => r.path);
-  for (const [path, group] of byPath) {
-    const allow = [...new Set(group.flatMap((r) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method]))), 'OPTIONS'].join(', ');
-    const cors = group[0]!.cors;
-    app.options(honoPath(path), (c) => preflight(c, cors, allow));
-    for (const route of group) app.on(route.method, honoPath(path), (c) => serve(c, route));
-    app.all(honoPath(path), (c) =>
-      finish(c, group[0]!, errorResponse(c, group[0]!, new ApiError('method_not_allowed', { headers: { Allow: allow } }))),
-    );
-  }
+  for (const [path, group] of groupByPath(routes)) app.all(honoPath(path), (c) => dispatch(c, group));
   app.notFound((c) => finish(c, undefined, errorResponse(c, undefined, new ApiError('route_not_found'))));
   app.onError((error, c) => {
-    // Only a bug reaches here: client mistakes are ApiErrors handled in serve(). Log it, answer plainly.
+    // Only a bug or a broken deployment (e.g. a missing data file) reaches here: client mistakes
+    // are ApiErrors, answered in dispatch(). Log the cause; answer from the catalog.
     console.error(error);
-    return json({ error: { code: 'internal_error', message: 'Something went wrong on our side.', status: 500 } }, { status: 500 });
+    try {
+      return finish(c, undefined, errorResponse(c, undefined, new ApiError('internal_error')));
+    } catch {
+      return json(errorBody('internal_error', new URL(c.req.url).origin), { status: 500, headers: { 'Cache-Control': 'no-store' } });
+    }
   });
 
-  async function serve(c: Context, route: RouteSpec): Promise<Response> {
+  /** One path, all its methods: OPTIONS is the CORS preflight, HEAD is GET without a body, the rest is 405. */
+  async function dispatch(c: Context, group: RouteSpec[]): Promise<Response> {
+    const allow = allowHeader(group);
+    const first = group[0]!;
+    const policy = group.find((r) => r.policy)?.policy;
+    // Hono answers HEAD by running the GET handlers and dropping the body (RFC 9110 § 9.3.2).
+    const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
+    if (method === 'OPTIONS') {
+      // A preflight costs no quota (browsers send them on their own), but still shows the client's state.
+      const rate = policy ? limiter(policy).peek(clientAddress(c)).headers : {};
+      return finish(c, first, preflight(c, first.cors, allow), rate);
+    }
+    const route = group.find((r) => r.method === method);
     let rate: Record<string, string> = {};
     try {
-      if (route.policy) {
-        const decision = limiter(route.policy).take(clientAddress(c));
+      if (policy) {
+        const decision = limiter(policy).take(clientAddress(c));
         rate = decision.headers;
-        if (!decision.allowed) throw new ApiError('rate_limited', { message: `Over the limit of the "${route.policy}" policy.` });
+        if (!decision.allowed) {
+          throw new ApiError('rate_limited', { message: `Over the limit of the "${policy}" policy; retry in ${decision.reset} s.` });
+        }
       }
-      const etag = `"${siteData().buildId}"`;
-      if (route.cache === 'public' && route.method === 'GET' && matchesEtag(c.req.header('if-none-match'), etag)) {
-        return finish(c, route, new Response(null, { status: 304 }), rate);
-      }
+      // RFC 9110 § 15.5.6: a 405 lists the methods the path does answer.
+      if (!route) throw new ApiError('method_not_allowed', { message: `${c.req.method} is not answered here; use ${allow}.`, headers: { Allow: allow } });
+      route.authorize?.(c);
       const invalid = route.invalid ?? { '*': 'invalid_filter' };
-      const input = {
+      const input: RouteInput = {
         params: route.params ? validate(route.params, c.req.param(), invalid) : {},
         query: route.query ? validate(route.query, c.req.query(), invalid) : {},
         // OAuth-shaped routes read and check their own body: each failure has its own OAuth error
         // code (RFC 6749 § 5.2, RFC 7591 § 3.2.2), which the catalog's codes cannot express.
         body: route.body && route.errorShape !== 'oauth' ? validate(route.body, await readBody(c.req.raw, route.bodyTypes), invalid) : undefined,
       };
-      return finish(c, route, await route.handler(c, input), rate);
+      return finish(c, route, notModified(c, route, await route.handler(c, input)), rate);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      return finish(c, route, errorResponse(c, route, error), rate);
+      return finish(c, route ?? first, errorResponse(c, route ?? first, error), rate);
     }
   }
 
-  /** Headers every answer of a route carries, errors included. */
+  /**
+   * RFC 9110 § 13.1.2: If-None-Match against the build's ETag. Only a response that would have
+   * been 200 becomes 304, so a request the handler refuses is still refused.
+   */
+  function notModified(c: Context, route: RouteSpec, response: Response): Response {
+    if (!isPublic(route, response.status) || response.status !== 200) return response;
+    if (!matchesEtag(c.req.header('if-none-match'), buildEtag(siteData().buildId))) return response;
+    const headers = new Headers(response.headers);
+    headers.delete('Content-Type');
+    headers.delete('Content-Length');
+    return new Response(null, { status: 304, headers });
+  }
+
+  /** Headers every answer of a route carries, errors, 304s and preflights included. */
   function finish(c: Context, route: RouteSpec | undefined, response: Response, rate: Record<string, string> = {}): Response {
     const headers = new Headers(response.headers);
     for (const [k, v] of Object.entries(rate)) headers.set(k, v);
-    for (const [k, v] of Object.entries(corsHeaders(c, route?.cors ?? 'site'))) {
-      if (k === 'Vary') appendVary(headers, v);
+    // CORS headers go on errors too, or a browser client could not read why it failed (DESIGN.md § CORS).
+    for (const [k, v] of Object.entries(safely(() => corsHeaders(c, route?.cors ?? 'site'), { Vary: 'Origin' }))) {
+      if (k.toLowerCase() === 'vary') appendVary(headers, v);
       else headers.set(k, v);
     }
-    if (route?.version) for (const [k, v] of Object.entries(versionHeaders(route.version, siteData().site))) headers.set(k, v);
-    const ok = response.status < 300 || response.status === 304;
-    if (route?.cache === 'public' && route.method === 'GET' && ok) {
-      headers.set('Cache-Control', 'public, max-age=300');
-      headers.set('ETag', `"${siteData().buildId}"`);
-    } else if (!headers.has('Cache-Control')) {
-      headers.set('Cache-Control', route?.cache === 'public' ? 'no-cache' : 'no-store');
+    if (route?.version) {
+      const version = route.version;
+      for (const [k, v] of Object.entries(safely(() => versionHeaders(version, siteData().site), {}))) headers.set(k, v);
+    }
+    if (route && isPublic(route, response.status)) {
+      // RFC 9110 § 15.4.5: a 304 carries the Cache-Control and ETag the 200 would have.
+      headers.set('Cache-Control', PUBLIC_CACHE_CONTROL);
+      headers.set('ETag', buildEtag(siteData().buildId));
+    } else if (response.status >= 300 || !headers.has('Cache-Control')) {
+      // Errors (429 above all) must never be reused from a cache.
+      headers.set('Cache-Control', 'no-store');
     }
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
 
   function errorResponse(c: Context, route: RouteSpec | undefined, error: ApiError): Response {
-    const origin = safeSiteUrl(c);
     const headers = { ...error.detail.headers };
     if (route?.errorShape === 'oauth') {
       return json(
@@ -97,30 +146,65 @@ export function createApp(routes: RouteSpec[] = ROUTES) {
         { status: error.status, headers },
       );
     }
+    const origin = safely(() => siteData().site.url, new URL(c.req.url).origin);
     return json(errorBody(error.code, origin, error.detail), { status: error.status, headers });
   }
 
   return app;
 }
 
-/** RFC 9110 § 13.1.2: a list of entity tags, or `*`; weak comparison for GET. */
-function matchesEtag(header: string | undefined, etag: string): boolean {
+/** GET routes with `cache: 'public'` answering 200 (or 304) are the cacheable ones. */
+const isPublic = (route: RouteSpec, status: number) => route.cache === 'public' && route.method === 'GET' && (status === 200 || status === 304);
+
+/**
+ * Routes grouped by path, static paths before parameterized ones: Hono tries handlers in the order
+ * they were added, and `/x/batch` must not be taken by `/x/{id}`. A path's routes must agree on
+ * CORS (one preflight answers for all of them) and may not repeat a method.
+ */
+export function groupByPath(routes: RouteSpec[]): [string, RouteSpec[]][] {
+  const groups = [...Map.groupBy(routes, (r) => r.path)];
+  for (const [path, group] of groups) {
+    if (new Set(group.map((r) => r.cors)).size > 1) throw new Error(`Route table: ${path} mixes CORS modes; one preflight answers for the path.`);
+    if (new Set(group.map((r) => r.method)).size < group.length) throw new Error(`Route table: ${path} declares a method twice.`);
+  }
+  const shape = (path: string) => path.split('/').map((s) => (s.startsWith('{') ? 1 : 0));
+  return groups.sort(([a], [b]) => {
+    const sa = shape(a);
+    const sb = shape(b);
+    for (let i = 0; i < Math.min(sa.length, sb.length); i++) if (sa[i] !== sb[i]) return sa[i]! - sb[i]!;
+    return 0;
+  });
+}
+
+/** RFC 9110 § 10.2.1: the methods a path answers; every GET also answers HEAD. */
+export function allowHeader(group: RouteSpec[]): string {
+  const methods = new Set(group.flatMap((r) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method])));
+  return [...methods, 'OPTIONS'].join(', ');
+}
+
+/** RFC 9110 § 13.1.2: a list of entity tags, or `*`; weak comparison, as If-None-Match requires. */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
-  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((t) => opaque(t) === opaque(etag));
 }
 
-function appendVary(headers: Headers, value: string) {
-  const current = headers.get('Vary');
-  const names = new Set((current ? `${current}, ${value}` : value).split(',').map((v) => v.trim()).filter(Boolean));
-  headers.set('Vary', [...names].join(', '));
+/** RFC 9110 § 12.5.5: Vary is a set of field names, compared case-insensitively; `*` absorbs the rest. */
+export function appendVary(headers: Headers, value: string) {
+  const names = new Map<string, string>();
+  for (const name of `${headers.get('Vary') ?? ''},${value}`.split(',')) {
+    const trimmed = name.trim();
+    if (trimmed && !names.has(trimmed.toLowerCase())) names.set(trimmed.toLowerCase(), trimmed);
+  }
+  headers.set('Vary', names.has('*') ? '*' : [...names.values()].join(', '));
 }
 
-/** The docs link base. If the data file cannot load, the request's own origin still gives a usable link. */
-function safeSiteUrl(c: Context): string {
+/** For headers that need the data file: if it cannot load, the answer still goes out (onError logs why). */
+function safely<T>(read: () => T, fallback: T): T {
   try {
-    return siteData().site.url;
+    return read();
   } catch {
-    return new URL(c.req.url).origin;
+    return fallback;
   }
 }

@@ -6,10 +6,17 @@ import { siteData } from './data.ts';
 const ALLOW_HEADERS = 'Accept, Authorization, Content-Type, Idempotency-Key, If-None-Match, Last-Event-ID, Mcp-Method, Mcp-Name, Mcp-Protocol-Version, Mcp-Session-Id';
 const EXPOSE_HEADERS = 'ETag, Location, Retry-After, Idempotency-Key, RateLimit, RateLimit-Policy, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Deprecation, Sunset, Link, WWW-Authenticate, X-Sandbox, Mcp-Session-Id, Mcp-Protocol-Version';
 
-/** The site's own origins: its configured URL plus the configured allow-list. */
+const originsBySite = new WeakMap<object, Set<string>>();
+
+/** The site's own origins: its configured URL plus the configured allow-list (computed once per loaded config). */
 export function allowedOrigins(): Set<string> {
   const { site } = siteData();
-  return new Set([new URL(site.url).origin, ...site.allowedOrigins.map((o) => new URL(o).origin)]);
+  let origins = originsBySite.get(site);
+  if (!origins) {
+    origins = new Set([new URL(site.url).origin, ...site.allowedOrigins.map((o) => new URL(o).origin)]);
+    originsBySite.set(site, origins);
+  }
+  return origins;
 }
 
 export function corsHeaders(c: Context, mode: 'site' | 'any'): Record<string, string> {

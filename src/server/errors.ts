@@ -19,7 +19,8 @@ export const ERRORS = {
   unsupported_media_type: { status: 415, message: 'The body has an unsupported media type.', hint: 'Send Content-Type: application/json.' },
   payload_too_large: { status: 413, message: 'The body is too large.', hint: 'Keep request bodies under 64 KiB.' },
   rate_limited: { status: 429, message: 'Too many requests.', hint: 'Wait the number of seconds in Retry-After, then retry.' },
-  internal_error: { status: 500, message: 'Something went wrong on our side.', hint: 'Retry later; if it keeps happening, report it with the request you sent.' },
+  // Never caused by what a client sent (DESIGN.md): only a bug or a broken deployment answers this.
+  internal_error: { status: 500, message: 'Something went wrong on our side.', hint: 'Retry later; if it keeps happening, tell the site owner.' },
 } as const satisfies Record<string, { status: number; message: string; hint: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,6 +1,6 @@
 // Request and response helpers shared by every handler.
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ApiError, type ErrorCode } from './errors.ts';
 
 /** DESIGN.md § Limits. */
@@ -78,5 +78,29 @@ export function validate<T extends z.ZodType>(
   const issue = result.error.issues[0]!;
   const field = issue.path.map(String).join('.');
   const code = codes[String(issue.path[0] ?? '')] ?? codes['*'];
-  throw new ApiError(code, { message: field ? `${field}: ${issue.message}` : issue.message });
+  const message = !field || issue.message.startsWith(field) ? issue.message : `${field}: ${issue.message}`;
+  throw new ApiError(code, { message: message.endsWith('.') ? message : `${message}.` });
 }
+
+/**
+ * Query text as DESIGN.md § Limits sets it: 1 to 500 characters after trimming. `name` is the
+ * parameter's name, for messages.
+ */
+export const queryText = (name: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be text`) })
+    .trim()
+    .min(1, `${name} must not be empty`)
+    .max(MAX_QUERY_CHARS, `${name} must be at most ${MAX_QUERY_CHARS} characters`);
+
+/**
+ * An integer query parameter within bounds. Query strings carry text, so digits are turned into a
+ * number first; anything else ("x", "1.5", "") fails with the range in the message. Numbers pass
+ * through, so the same schema validates MCP tool arguments.
+ */
+export const queryInt = (name: string, min: number, max: number, fallback: number) => {
+  const message = `${name} must be an integer from ${min} to ${max}`;
+  return z
+    .preprocess((v) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v), z.int({ error: message }).min(min, message).max(max, message))
+    .default(fallback);
+};

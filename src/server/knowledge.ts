@@ -6,7 +6,8 @@ import { ApiError, errorBody } from './errors.ts';
 import { json } from './http.ts';
 import { siteData } from './data.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
-import { absoluteUrl, answer, answerEvents } from './knowledge/answer.ts';
+import { answer, answerEvents } from './knowledge/answer.ts';
+import { absoluteUrl } from '../records/urls.ts';
 import { entriesFor, itemsFor } from './knowledge/batch.ts';
 import { catalog } from './knowledge/catalog.ts';
 import { decodeJobId, encodeJobId, MAX_JOB_ID_CHARS } from './knowledge/job-id.ts';
@@ -161,7 +162,7 @@ const batch = defineRoute({
   handler: (c, { body }) => {
     const data = siteData();
     const results = itemsFor(data, entriesFor((body as { queries: string[] }).queries));
-    return json({ resource: absoluteUrl(data, '/api/v1/batch'), count: results.length, results }, { headers: idempotencyHeaders(c) });
+    return json({ resource: absoluteUrl(data.site, '/api/v1/batch'), count: results.length, results }, { headers: idempotencyHeaders(c) });
   },
 });
 
@@ -186,18 +187,18 @@ const jobsIndexRoute = defineRoute({
         'A job is a batch answered later. The job id encodes its queries, so nothing is stored: poll the job any time, from anywhere, and it completes on the first poll.',
       create: {
         method: 'POST',
-        url: absoluteUrl(data, '/api/v1/jobs'),
+        url: absoluteUrl(data.site, '/api/v1/jobs'),
         body: { queries: ['1 to 10 questions, each 1 to 500 characters'] },
         returns: '202 JobAccepted, with Location (the poll URL) and Retry-After: 1; 400 invalid_job for an invalid list.',
       },
       poll: {
         method: 'GET',
         // A URI template (RFC 6570), so its braces stay as written.
-        url: `${absoluteUrl(data, '/api/v1/jobs')}/{job_id}`,
+        url: `${absoluteUrl(data.site, '/api/v1/jobs')}/{job_id}`,
         returns: '200 JobCompleted, whose results equal POST /api/v1/batch with the same queries; 404 job_not_found for an unknown or altered id.',
       },
-      openapi: absoluteUrl(data, '/openapi.json'),
-      docs: absoluteUrl(data, '/developers#jobs'),
+      openapi: absoluteUrl(data.site, '/openapi.json'),
+      docs: absoluteUrl(data.site, '/developers#jobs'),
     });
   },
 });
@@ -228,7 +229,7 @@ const createJob = defineRoute({
         hint: 'Split them over several jobs, or send them to POST /api/v1/batch.',
       });
     }
-    const url = absoluteUrl(data, `/api/v1/jobs/${jobId}`);
+    const url = absoluteUrl(data.site, `/api/v1/jobs/${jobId}`);
     return json(
       {
         job_id: jobId,
@@ -265,7 +266,7 @@ const getJob = defineRoute({
     const decoded = decodeJobId(jobId);
     if (!decoded.ok) throw new ApiError('job_not_found', { message: decoded.reason });
     const results = itemsFor(data, decoded.entries);
-    return json({ job_id: jobId, status: 'completed', resource: absoluteUrl(data, `/api/v1/jobs/${jobId}`), count: results.length, results });
+    return json({ job_id: jobId, status: 'completed', resource: absoluteUrl(data.site, `/api/v1/jobs/${jobId}`), count: results.length, results });
   },
 });
 

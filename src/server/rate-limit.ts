@@ -1,6 +1,7 @@
 // Per-client-address rate limits, counted per instance (as both specs say), in bounded memory.
-// Headers follow draft-ietf-httpapi-ratelimit-headers: `RateLimit-Policy` and `RateLimit`, plus
-// the older `RateLimit-Limit` / `RateLimit-Remaining` / `RateLimit-Reset` trio that clients still read.
+// Headers follow draft-ietf-httpapi-ratelimit-headers-11: `RateLimit-Policy` (name, quota `q`,
+// window `w`) and `RateLimit` (name, remaining `r`, seconds to reset `t`), plus the older
+// `RateLimit-Limit` / `RateLimit-Remaining` / `RateLimit-Reset` trio that clients still read.
 import type { Policy } from './route.ts';
 import type { RateLimitPolicy } from '../records/schema.ts';
 
@@ -9,6 +10,13 @@ export interface Decision {
   headers: Record<string, string>;
   /** Seconds until the window resets. */
   reset: number;
+}
+
+export interface LimiterOptions {
+  /** Most client addresses tracked at once; memory stays bounded whatever the traffic. */
+  maxClients?: number;
+  /** Milliseconds since the epoch. Injected by tests to prove recovery without waiting a window. */
+  now?: () => number;
 }
 
 /**
@@ -22,7 +30,7 @@ export class RateLimiter {
   readonly maxClients: number;
   readonly now: () => number;
 
-  constructor(name: Policy, policy: RateLimitPolicy, { maxClients = 10_000, now = Date.now } = {}) {
+  constructor(name: Policy, policy: RateLimitPolicy, { maxClients = 10_000, now = Date.now }: LimiterOptions = {}) {
     this.name = name;
     this.policy = policy;
     this.maxClients = maxClients;
@@ -33,6 +41,7 @@ export class RateLimiter {
     return this.#windows.size;
   }
 
+  /** Counts one request from `client` and says whether it is within the quota. */
   take(client: string): Decision {
     const now = this.now();
     let window = this.#windows.get(client);
@@ -43,10 +52,23 @@ export class RateLimiter {
       this.#windows.set(client, window);
     }
     window.count++;
-    const allowed = window.count <= this.policy.limit;
-    const remaining = Math.max(0, this.policy.limit - window.count);
-    const reset = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
+    return this.#decision(window.count, window.resetAt, now);
+  }
+
+  /** The client's state without counting a request: for answers that should not cost quota (CORS preflights). */
+  peek(client: string): Decision {
+    const now = this.now();
+    const window = this.#windows.get(client);
+    if (!window || window.resetAt <= now) return this.#decision(0, now + this.policy.window * 1000, now);
+    // Capped at the quota so a peek never carries Retry-After: it refuses nothing.
+    return { ...this.#decision(Math.min(window.count, this.policy.limit), window.resetAt, now), allowed: window.count < this.policy.limit };
+  }
+
+  #decision(count: number, resetAt: number, now: number): Decision {
     const { limit, window: w } = this.policy;
+    const allowed = count <= limit;
+    const remaining = Math.max(0, limit - count);
+    const reset = Math.max(1, Math.ceil((resetAt - now) / 1000));
     return {
       allowed,
       reset,
@@ -56,6 +78,7 @@ export class RateLimiter {
         'RateLimit-Limit': String(limit),
         'RateLimit-Remaining': String(remaining),
         'RateLimit-Reset': String(reset),
+        // RFC 9110 § 10.2.3, on refusals only.
         ...(allowed ? {} : { 'Retry-After': String(reset) }),
       },
     };
@@ -68,4 +91,22 @@ export class RateLimiter {
       this.#windows.delete(key);
     }
   }
+}
+
+/**
+ * `FOLIO_RATE_LIMITS`, e.g. `portfolio=600/60,knowledge=1200/60` (requests per seconds), overrides
+ * the site config's policies for one server process: a load test, or a shared end-to-end server
+ * that many test files hit from one address. Read when the app creates its limiters.
+ */
+export function rateLimitsFromEnv(value: string | undefined): Partial<Record<Policy, RateLimitPolicy>> {
+  const limits: Partial<Record<Policy, RateLimitPolicy>> = {};
+  if (!value?.trim()) return limits;
+  for (const part of value.split(',')) {
+    const m = /^\s*(knowledge|portfolio)\s*=\s*(\d{1,6})\s*\/\s*(\d{1,5})\s*$/.exec(part);
+    if (!m || Number(m[2]) < 1 || Number(m[3]) < 1) {
+      throw new Error(`FOLIO_RATE_LIMITS: expected entries like "portfolio=60/60" (policy=requests/seconds, comma-separated), got "${part.trim()}".`);
+    }
+    limits[m[1] as Policy] = { limit: Number(m[2]), window: Number(m[3]) };
+  }
+  return limits;
 }

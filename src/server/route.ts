@@ -36,6 +36,8 @@ export interface RouteSpec {
   cache?: 'public' | 'no-store';
   /** Only `GET /api/v1` and `GET /api` need the public-read bearer (DESIGN.md). */
   auth?: 'publicRead';
+  /** Checks credentials before any input is read, so a caller without them learns nothing else first. */
+  authorize?: (c: Context) => void;
   /** API version the route belongs to, for Deprecation/Sunset/Link headers. */
   version?: string;
   query?: z.ZodObject;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorResponse } from '../../src/server/errors.ts';
-import { provisionalCatalogResponse } from '../../src/server/access/catalog.ts';
+import { catalogResponse, publicPages } from '../../src/server/knowledge.ts';
+import { siteData } from '../../src/server/data.ts';
 import { PUBLIC_READ_TOKEN } from '../../src/server/access/public-read.ts';
 import { readCredentials } from '../../src/server/access/bearer.ts';
 import { call, site } from './access-support.ts';
@@ -70,11 +71,12 @@ describe('GET /api/v1 with the public-read token (knowledge spec § Authenticati
   it('knowledge spec § Endpoints: 200 CatalogResponse with the profile summary and public pages, mode public-read, sandbox false', async () => {
     const res = await call('/api/v1', bearer(PUBLIC_READ_TOKEN));
     expect(res.status).toBe(200);
-    const body = provisionalCatalogResponse.parse(await res.json());
-    const { pages, projects } = await import('../../src/server/data.ts').then((m) => m.siteData());
+    const body = catalogResponse.parse(await res.json());
+    // Knowledge spec § Authentication step 6: the scope covers the same public pages as the sandbox.
+    const all = publicPages(siteData());
     expect(body).toMatchObject({ sandbox: false, mode: 'public-read', scope: 'knowledge:read', summary: site().summary, resource: `${site().url}/api/v1` });
-    expect(body.pagination).toEqual({ page: 1, limit: 50, total: pages.length + projects.length, has_more: pages.length + projects.length > 50, next_page: null });
-    expect(body.pages[0]).toEqual({ name: pages[0]!.title, url: `${site().url}${pages[0]!.href}`, description: pages[0]!.summary });
+    expect(body.pagination).toEqual({ page: 1, limit: 50, total: all.length, has_more: all.length > 50, next_page: all.length > 50 ? 2 : null });
+    expect(body.pages).toEqual(all.slice(0, 50));
     for (const item of body.pages) expect(item.url.startsWith(`${site().url}/`)).toBe(true);
   });
 
@@ -89,13 +91,13 @@ describe('GET /api/v1 with the public-read token (knowledge spec § Authenticati
     const seen: string[] = [];
     let page: number | null = 1;
     while (page !== null) {
-      const body = provisionalCatalogResponse.parse(await (await call(`/api/v1?page=${page}&limit=4`, bearer(PUBLIC_READ_TOKEN))).json());
+      const body = catalogResponse.parse(await (await call(`/api/v1?page=${page}&limit=4`, bearer(PUBLIC_READ_TOKEN))).json());
       expect(body.pagination.limit).toBe(4);
       seen.push(...body.pages.map((p) => p.url));
       expect(body.pagination.has_more).toBe(body.pagination.next_page !== null);
       page = body.pagination.next_page;
     }
-    const total = provisionalCatalogResponse.parse(await (await call('/api/v1?limit=100', bearer(PUBLIC_READ_TOKEN))).json());
+    const total = catalogResponse.parse(await (await call('/api/v1?limit=100', bearer(PUBLIC_READ_TOKEN))).json());
     expect(seen).toEqual(total.pages.map((p) => p.url));
     expect(new Set(seen).size).toBe(seen.length);
   });
@@ -114,6 +116,12 @@ describe('GET /api/v1 with the public-read token (knowledge spec § Authenticati
       expect((await res.json()).error.code).toBe('invalid_filter');
     },
   );
+
+  it('RFC 6750 § 3: without a token the challenge comes first, even when the query is also bad', async () => {
+    const res = await call('/api/v1?page=0');
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toContain('resource_metadata=');
+  });
 
   it('knowledge spec § Limits: limit 1 and 100 are both accepted', async () => {
     expect((await (await call('/api/v1?limit=1', bearer(PUBLIC_READ_TOKEN))).json()).pages).toHaveLength(1);

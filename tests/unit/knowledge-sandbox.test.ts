@@ -67,7 +67,7 @@ describe('GET /api/v1/sandbox (knowledge spec § Endpoints)', () => {
     const res = await a.request('/api/v1/sandbox');
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
     const etag = res.headers.get('etag')!;
-    expect(etag).toBe(`"${siteData().buildId}"`);
+    expect(etag).toBe(`W/"${siteData().buildId}"`);
     expect((await a.request('/api/v1/sandbox', { headers: { 'If-None-Match': etag } })).status).toBe(304);
   });
 

@@ -5,7 +5,7 @@ import type { Content } from '../../records/schema.ts';
 import { ApiError, errorBody } from '../errors.ts';
 import { claimAnswer, identityAnswer, type AgentAnswer } from './agent.ts';
 import { requirePublicRead } from './bearer.ts';
-import { provisionalCatalog } from './catalog.ts';
+import { catalog } from '../knowledge/catalog.ts';
 import { accessUrls, authorizationServerMetadata, protectedResourceMetadata } from './oauth-metadata.ts';
 import { JWT_BEARER_GRANT, PUBLIC_READ_SCOPE, PUBLIC_READ_TOKEN, TOKEN_LIFETIME_SECONDS } from './public-read.ts';
 import { registerClient } from './registration.ts';
@@ -120,7 +120,7 @@ ${exchange(`curl -i ${urls.token} -H 'Content-Type: application/json' -d '{"gran
 
 The profile summary and the public page list, paginated with \`page\` (from 1) and \`limit\` (1 to 100, default 50). Scope \`${PUBLIC_READ_SCOPE}\` covers the same public pages as the sandbox.
 
-${exchange(`curl -i '${urls.catalog}?limit=2' -H 'Authorization: Bearer ${PUBLIC_READ_TOKEN}'`, 200, JSON_TYPE, provisionalCatalog(content, 1, 2, 'public-read'))}
+${exchange(`curl -i '${urls.catalog}?limit=2' -H 'Authorization: Bearer ${PUBLIC_READ_TOKEN}'`, 200, JSON_TYPE, catalog(content, 1, 2, 'public-read'))}
 
 ### 9. Revoke (RFC 7009)
 

@@ -4,6 +4,7 @@
 // gives the same answer, and a batch or job gives the answers of its questions asked one by one.
 import type { Page, Project } from '../../records/schema.ts';
 import { schemaObjectFor } from '../../records/schema-org.ts';
+import { absoluteUrl } from '../../records/urls.ts';
 import { searchRecords, type Hit } from '../../search/rank.ts';
 import type { SiteData } from '../../search/data-file.ts';
 import { NLWEB_VERSION, type AskResponse, type AskResult, type AskStreamEvent } from './schemas.ts';
@@ -19,12 +20,11 @@ export interface AnswerOptions {
 
 const meta = () => ({ response_type: 'answer' as const, version: NLWEB_VERSION });
 
-export const absoluteUrl = (data: SiteData, path: string) => new URL(path, `${data.site.url}/`).href;
 
 function resultFor(data: SiteData, hit: Hit): AskResult {
   const record: Project | Page = hit.record;
   return {
-    url: absoluteUrl(data, record.href),
+    url: absoluteUrl(data.site, record.href),
     name: record.title,
     description: record.summary,
     score: hit.score,

@@ -2,10 +2,12 @@
 // behind the public-read token by GET /api/v1 (knowledge spec § Authentication: "the scope covers
 // the same public pages as the sandbox"). One builder, so the two can never disagree.
 import type { SiteData } from '../../search/data-file.ts';
-import { absoluteUrl } from './answer.ts';
+import { absoluteUrl } from '../../records/urls.ts';
 import type { CatalogResponse } from './schemas.ts';
 
 export type CatalogMode = CatalogResponse['mode'];
+/** Only the records are needed, so the build (auth.md's examples) can call it without an index. */
+type CatalogData = Pick<SiteData, 'site' | 'projects' | 'pages'>;
 
 /**
  * The public pages are the site's HTML pages about its owner, in reading order: the home page, the
@@ -13,13 +15,13 @@ export type CatalogMode = CatalogResponse['mode'];
  * every page from content/pages in its declared order. Developer docs and machine files (llms.txt,
  * openapi.json) are about the API rather than the person, and are listed in /llms.txt instead.
  */
-export function publicPages(data: SiteData): CatalogResponse['pages'] {
+export function publicPages(data: CatalogData): CatalogResponse['pages'] {
   const { site, projects, pages } = data;
   return [
-    { name: site.name, url: absoluteUrl(data, '/'), description: site.headline },
-    { name: 'Projects', url: absoluteUrl(data, '/projects'), description: `All ${projects.length} projects by ${site.name}.` },
-    ...projects.map((p) => ({ name: p.title, url: absoluteUrl(data, p.href), description: p.summary })),
-    ...pages.map((p) => ({ name: p.title, url: absoluteUrl(data, p.href), description: p.summary })),
+    { name: site.name, url: absoluteUrl(data.site, '/'), description: site.headline },
+    { name: 'Projects', url: absoluteUrl(data.site, '/projects'), description: `All ${projects.length} projects by ${site.name}.` },
+    ...projects.map((p) => ({ name: p.title, url: absoluteUrl(data.site, p.href), description: p.summary })),
+    ...pages.map((p) => ({ name: p.title, url: absoluteUrl(data.site, p.href), description: p.summary })),
   ];
 }
 
@@ -32,7 +34,7 @@ const NOTICES: Record<CatalogMode, string> = {
 const RESOURCES: Record<CatalogMode, string> = { sandbox: '/api/v1/sandbox', 'public-read': '/api/v1' };
 
 /** One page of the catalog; `page` and `limit` are validated by `pageQuery` (page ≥ 1, limit 1–100). */
-export function catalog(data: SiteData, page: number, limit: number, mode: CatalogMode): CatalogResponse {
+export function catalog(data: CatalogData, page: number, limit: number, mode: CatalogMode): CatalogResponse {
   const all = publicPages(data);
   const start = (page - 1) * limit;
   const hasMore = start + limit < all.length;
@@ -40,7 +42,7 @@ export function catalog(data: SiteData, page: number, limit: number, mode: Catal
     sandbox: mode === 'sandbox',
     mode,
     notice: NOTICES[mode],
-    resource: absoluteUrl(data, RESOURCES[mode]),
+    resource: absoluteUrl(data.site, RESOURCES[mode]),
     scope: 'knowledge:read',
     summary: data.site.summary,
     pages: all.slice(start, start + limit),

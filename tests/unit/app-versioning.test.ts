@@ -1,0 +1,55 @@
+// Versioning headers driven by config (portfolio spec § Versioning; DESIGN.md § Versioning):
+// none is deprecated today, so a fixture config with a deprecated v1 proves the machinery.
+import { afterEach, describe, expect, it } from 'vitest';
+import { setSiteData, siteData } from '../../src/server/data.ts';
+import { versionHeaders } from '../../src/server/versioning.ts';
+import { client } from './portfolio-helpers.ts';
+
+const base = siteData();
+afterEach(() => setSiteData(base));
+
+function deprecateV1() {
+  setSiteData({
+    ...base,
+    site: { ...base.site, apiVersions: [{ version: 'v1', deprecated: '2026-01-15', sunset: '2026-07-15', successor: '/api/v2' }, { version: 'v2' }] },
+  });
+  return client();
+}
+
+describe('versioning (portfolio spec § Versioning)', () => {
+  it('no version is deprecated: no Deprecation, Sunset or Link headers today', async () => {
+    const res = await client()('/api/v1/projects');
+    expect(base.site.apiVersions.every((v) => !v.deprecated)).toBe(true);
+    for (const name of ['deprecation', 'sunset', 'link']) expect(res.headers.get(name)).toBeNull();
+  });
+
+  it('a deprecated v1 sends Deprecation (RFC 9745), Sunset (RFC 8594) and Link rel=successor-version on every v1 route and alias', async () => {
+    const get = deprecateV1();
+    for (const path of ['/api/v1/search?q=rust', '/api/search?q=rust', '/api/v1/projects', '/api/projects', '/api/v1/projects/quarry', '/api/projects/quarry', '/api/v1/compare?slugs=quarry,tidewater']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('deprecation'), path).toBe(`@${Date.UTC(2026, 0, 15) / 1000}`);
+      expect(res.headers.get('sunset'), path).toBe('Wed, 15 Jul 2026 00:00:00 GMT');
+      expect(res.headers.get('link'), path).toMatch(/^<\/api\/v2>; rel="successor-version", <[^>]+>; rel="deprecation"; type="text\/html"$/);
+    }
+  });
+
+  it('errors and 304s of a deprecated version carry the headers too; unknown routes do not', async () => {
+    const get = deprecateV1();
+    const error = await get('/api/v1/search');
+    expect(error.status).toBe(400);
+    expect(error.headers.get('deprecation')).toMatch(/^@\d+$/);
+    const notModified = await get('/api/v1/projects', { headers: { 'if-none-match': '*' } });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get('sunset')).toBe('Wed, 15 Jul 2026 00:00:00 GMT');
+    expect((await get('/api/v1/nope')).headers.get('deprecation')).toBeNull();
+  });
+
+  it('versionHeaders: Deprecation alone when no sunset or successor is set', () => {
+    const headers = versionHeaders('v1', { apiVersions: [{ version: 'v1', deprecated: '2026-01-15' }] });
+    expect(headers.Deprecation).toBe(`@${Date.UTC(2026, 0, 15) / 1000}`);
+    expect(headers.Sunset).toBeUndefined();
+    expect(headers.Link).not.toContain('successor-version');
+    expect(versionHeaders('v9', base.site)).toEqual({});
+  });
+});

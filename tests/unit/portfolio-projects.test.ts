@@ -1,0 +1,205 @@
+// GET /api/v1/projects, GET /api/v1/projects/{slug} and their aliases (portfolio spec § Endpoints).
+import { describe, expect, it } from 'vitest';
+import { getProject, listProjects, projectDetail, projectList } from '../../src/server/portfolio.ts';
+import { encodeCursor } from '../../src/server/cursor.ts';
+import { siteData } from '../../src/server/data.ts';
+import { client, expectApiError, expectError } from './portfolio-helpers.ts';
+import { corpus, project } from './search-fixtures.ts';
+
+const get = client();
+const data = siteData();
+const newestFirst = [...data.projects].sort((a, b) => (a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.slug < b.slug ? -1 : 1));
+const active = newestFirst.filter((p) => !p.archived);
+
+/** Follows nextCursor to the end; returns every slug in order and the number of pages. */
+async function walk(query: string) {
+  const slugs: string[] = [];
+  let pages = 0;
+  let cursor: string | null = null;
+  do {
+    const res = await get(`/api/v1/projects?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    expect(res.status).toBe(200);
+    const body = projectList.parse(res.body);
+    slugs.push(...body.projects.map((p) => p.slug));
+    cursor = body.nextCursor;
+    pages++;
+  } while (cursor && pages < 100);
+  return { slugs, pages };
+}
+
+describe('GET /api/v1/projects (portfolio spec § Endpoints)', () => {
+  it('lists active projects only, newest first then by slug, 10 per page by default', async () => {
+    const res = await get('/api/v1/projects');
+    const body = projectList.parse(res.body);
+    expect(body.projects.map((p) => p.slug)).toEqual(active.slice(0, 10).map((p) => p.slug));
+    expect(body.projects.every((p) => !p.archived)).toBe(true);
+    expect(body.total).toBe(active.length);
+  });
+
+  it('archive=1 includes archived projects', async () => {
+    const { slugs } = await walk('archive=1&limit=20');
+    expect(slugs).toEqual(newestFirst.map((p) => p.slug));
+    expect(data.projects.some((p) => p.archived)).toBe(true);
+  });
+
+  it('walking nextCursor visits every project once, in order, and ends with nextCursor null', async () => {
+    for (const limit of [1, 3, 7, 20]) {
+      const { slugs, pages } = await walk(`limit=${limit}`);
+      expect(slugs).toEqual(active.map((p) => p.slug));
+      expect(pages).toBe(Math.max(1, Math.ceil(active.length / limit)));
+    }
+  });
+
+  it('filters by category and type, and the cursor carries them', async () => {
+    const category = active[0]!.category;
+    const { slugs } = await walk(`category=${category}&limit=1`);
+    expect(slugs).toEqual(active.filter((p) => p.category === category).map((p) => p.slug));
+    const { slugs: tools } = await walk('type=tool&archive=1&limit=2');
+    expect(tools).toEqual(newestFirst.filter((p) => p.type === 'tool').map((p) => p.slug));
+  });
+
+  it('a page size may change between pages: limit is not bound to the cursor', async () => {
+    const first = await get('/api/v1/projects?limit=2');
+    const next = await get(`/api/v1/projects?limit=5&cursor=${first.body.nextCursor}`);
+    expect(next.body.projects.map((p: any) => p.slug)).toEqual(active.slice(2, 7).map((p) => p.slug));
+  });
+
+  it('items carry links, stack, dates, category label, page and twin paths and absolute URLs', async () => {
+    const res = await get('/api/v1/projects?archive=1&limit=20');
+    const quarry = res.body.projects.find((p: any) => p.slug === 'quarry');
+    expect(quarry).toMatchObject({
+      href: '/projects/quarry',
+      twin: '/projects/quarry.md',
+      url: `${data.site.url}/projects/quarry`,
+      twinUrl: `${data.site.url}/projects/quarry.md`,
+      categoryLabel: data.site.categories[quarry.category],
+      links: { repo: expect.stringMatching(/^https:/) },
+    });
+    expect(quarry).not.toHaveProperty('source');
+    expect(quarry).not.toHaveProperty('body');
+  });
+
+  it('alias /api/projects answers identically', async () => {
+    const [v1, alias] = await Promise.all([get('/api/v1/projects?limit=3&type=tool'), get('/api/projects?limit=3&type=tool')]);
+    expect(alias.status).toBe(200);
+    expect(alias.text).toBe(v1.text);
+    const next = await get(`/api/projects?limit=3&type=tool&cursor=${v1.body.nextCursor}`);
+    expect(next.status).toBe(200);
+  });
+
+  it('a cursor stays valid across a redeploy that adds a project: nothing repeats or goes missing', () => {
+    const before = corpus([project('c', { date: '2024-03-01' }), project('b', { date: '2024-02-01' }), project('a', { date: '2024-01-01' })]);
+    const first = listProjects(before, { limit: 1 });
+    const after = corpus([...before.projects, project('d', { date: '2024-04-01' }), project('bb', { date: '2024-02-01' })]);
+    const rest = listProjects(after, { limit: 10, cursor: first.nextCursor });
+    expect(rest.projects.map((p) => p.slug)).toEqual(['b', 'bb', 'a']);
+  });
+});
+
+describe('GET /api/v1/projects bad input ladder (portfolio spec § Errors)', () => {
+  const first = listProjects(data, { limit: 2 });
+  const cursor = first.nextCursor!;
+  const [body, sum] = cursor.split('.') as [string, string];
+  const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
+  const ladder: [string, string, number, string][] = [
+    ['unknown category', '/api/v1/projects?category=cooking', 400, 'invalid_filter'],
+    ['unknown type', '/api/v1/projects?type=novel', 400, 'invalid_filter'],
+    ['archive=2', '/api/v1/projects?archive=2', 400, 'invalid_filter'],
+    ['archive=yes', '/api/v1/projects?archive=yes', 400, 'invalid_filter'],
+    ['limit 0', '/api/v1/projects?limit=0', 400, 'invalid_filter'],
+    ['limit 21', '/api/v1/projects?limit=21', 400, 'invalid_filter'],
+    ['limit x', '/api/v1/projects?limit=x', 400, 'invalid_filter'],
+    ['limit empty', '/api/v1/projects?limit=', 400, 'invalid_filter'],
+    ['tampered cursor body', `/api/v1/projects?limit=2&cursor=${flip(body, 5)}.${sum}`, 400, 'invalid_cursor'],
+    ['tampered cursor checksum', `/api/v1/projects?limit=2&cursor=${body}.${flip(sum, 0)}`, 400, 'invalid_cursor'],
+    ['truncated cursor', `/api/v1/projects?limit=2&cursor=${cursor.slice(0, -3)}`, 400, 'invalid_cursor'],
+    ['garbage cursor', '/api/v1/projects?cursor=hello', 400, 'invalid_cursor'],
+    ['empty cursor', '/api/v1/projects?cursor=', 400, 'invalid_cursor'],
+    ['over-long cursor', `/api/v1/projects?cursor=${'a'.repeat(600)}.abcdefgh`, 400, 'invalid_cursor'],
+    ['well-formed cursor with a foreign payload', `/api/v1/projects?cursor=${encodeCursor({ offset: 3 })}`, 400, 'invalid_cursor'],
+    ['cursor from other filters (type)', `/api/v1/projects?limit=2&type=tool&cursor=${cursor}`, 400, 'invalid_cursor'],
+    ['cursor from other filters (archive)', `/api/v1/projects?limit=2&archive=1&cursor=${cursor}`, 400, 'invalid_cursor'],
+    ['cursor from other filters (category)', `/api/v1/projects?limit=2&category=data&cursor=${cursor}`, 400, 'invalid_cursor'],
+  ];
+  for (const [name, path, status, code] of ladder) {
+    it(`${name} → ${status} ${code}`, async () => {
+      expectError(await get(path), status, code as any);
+    });
+  }
+
+  it('the cursor from other filters says so, and the unknown category lists the known ones', async () => {
+    expect((await get(`/api/v1/projects?type=tool&cursor=${cursor}`)).body.error.message).toMatch(/other filters/);
+    expect((await get('/api/v1/projects?category=cooking')).body.error.hint).toContain(Object.keys(data.site.categories).join(', '));
+  });
+
+  it('POST → 405 with Allow', async () => {
+    const res = await get('/api/v1/projects', { method: 'POST' });
+    expectError(res, 405, 'method_not_allowed');
+    expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+  });
+
+  it('listProjects (the function MCP calls) throws the same codes and accepts a boolean archive', () => {
+    expectApiError(() => listProjects(data, { category: 'cooking' }), 'invalid_filter');
+    expectApiError(() => listProjects(data, { limit: 0 }), 'invalid_filter');
+    expectApiError(() => listProjects(data, { cursor: 'x' }), 'invalid_cursor');
+    expect(listProjects(data, { archive: true, limit: 20 }).total).toBe(data.projects.length);
+  });
+});
+
+describe('GET /api/v1/projects/{slug} (portfolio spec § Endpoints)', () => {
+  it('answers the whole record: metadata, links, Markdown body, page and twin URLs, related projects', async () => {
+    const res = await get('/api/v1/projects/quarry');
+    expect(res.status).toBe(200);
+    const body = projectDetail.parse(res.body);
+    const record = data.projects.find((p) => p.slug === 'quarry')!;
+    expect(body).toMatchObject({ slug: 'quarry', title: record.title, body: record.body, links: record.links, stack: record.stack, tags: record.tags, date: record.date });
+    expect(body.url).toBe(`${data.site.url}/projects/quarry`);
+    expect(body.related.length).toBeGreaterThan(0);
+    expect(body.related.map((r) => r.slug)).not.toContain('quarry');
+  });
+
+  it('related projects: most shared tags (2 each) and same category (1), active only, ties by date then slug, at most 3', () => {
+    const fixture = corpus([
+      project('subject', { tags: ['a', 'b', 'c'], category: 'data' }),
+      project('two-tags', { tags: ['a', 'b'], category: 'web', date: '2020-01-01' }),
+      project('tag-and-category', { tags: ['c'], category: 'data', date: '2020-01-01' }),
+      project('one-tag-newer', { tags: ['a'], category: 'web', date: '2023-01-01' }),
+      project('one-tag-older', { tags: ['b'], category: 'web', date: '2019-01-01' }),
+      project('archived-three-tags', { tags: ['a', 'b', 'c'], archived: true }),
+      project('unrelated', { tags: ['z'], category: 'web' }),
+    ]);
+    const related = getProject(fixture, 'subject').related;
+    expect(related.map((r) => r.slug)).toEqual(['two-tags', 'tag-and-category', 'one-tag-newer']);
+    expect(related[1]).toMatchObject({ sharedTags: ['c'], sameCategory: true });
+  });
+
+  it('alias /api/projects/{slug} answers identically', async () => {
+    const [v1, alias] = await Promise.all([get('/api/v1/projects/tidewater'), get('/api/projects/tidewater')]);
+    expect(alias.status).toBe(200);
+    expect(alias.text).toBe(v1.text);
+  });
+
+  const ladder: [string, string, number, string][] = [
+    ['uppercase slug', '/api/v1/projects/Quarry', 400, 'invalid_slug'],
+    ['slug with bad characters', '/api/v1/projects/quarry!', 400, 'invalid_slug'],
+    ['slug with an encoded slash', '/api/v1/projects/a%2Fb', 400, 'invalid_slug'],
+    ['slug with a bad escape', '/api/v1/projects/%ZZ', 400, 'invalid_slug'],
+    ['slug with a leading hyphen', '/api/v1/projects/-quarry', 400, 'invalid_slug'],
+    ['slug over 60 characters', `/api/v1/projects/${'a'.repeat(61)}`, 400, 'invalid_slug'],
+    ['unknown slug', '/api/v1/projects/no-such-project', 404, 'not_found'],
+    ['unknown slug on the alias', '/api/projects/no-such-project', 404, 'not_found'],
+    ['a page slug is not a project', '/api/v1/projects/about', 404, 'not_found'],
+  ];
+  for (const [name, path, status, code] of ladder) {
+    it(`${name} → ${status} ${code}`, async () => {
+      expectError(await get(path), status, code as any);
+    });
+  }
+
+  it('not_found names the slug; getProject (the function MCP calls) throws the same codes', async () => {
+    expect((await get('/api/v1/projects/no-such-project')).body.error.message).toBe('No project has the slug "no-such-project".');
+    expectApiError(() => getProject(data, 'Bad Slug'), 'invalid_slug');
+    expectApiError(() => getProject(data, undefined), 'invalid_slug');
+    expectApiError(() => getProject(data, 'no-such-project'), 'not_found');
+  });
+});

@@ -1,0 +1,104 @@
+// The serialized index (issue: "A missing, corrupt or mismatched index fails with one clear
+// message"): built at build time, stamped with format and options hash, loaded once.
+import { describe, expect, it, beforeAll } from 'vitest';
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { buildDataFile, readDataFile, writeDataFile, DATA_FILE } from '../../src/search/data-file.ts';
+import { INDEX_FORMAT, OPTIONS_HASH } from '../../src/search/options.ts';
+import { searchRecords } from '../../src/search/rank.ts';
+import { siteData } from '../../src/server/data.ts';
+import { project, testSite } from './search-fixtures.ts';
+
+const content = { site: testSite, projects: [project('lantern', { title: 'Lantern' }), project('harbour', { title: 'Harbour' })], pages: [] };
+let dir: string;
+const file = (name: string, data: unknown) => {
+  const path = join(dir, name);
+  writeFileSync(path, typeof data === 'string' ? data : JSON.stringify(data));
+  return path;
+};
+const good = () => buildDataFile(content) as unknown as Record<string, unknown>;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'folio-data-'));
+});
+
+describe('the data file (issue § 1: index built at build time, loaded once, failing loudly)', () => {
+  it('round-trips: what the build writes, the function reads and searches', () => {
+    writeDataFile(content, dir);
+    const data = readDataFile(join(dir, DATA_FILE));
+    expect(data.projects.map((p) => p.slug)).toEqual(['lantern', 'harbour']);
+    expect(searchRecords(data, 'lantern')[0]).toMatchObject({ record: { slug: 'lantern' }, match: 'title' });
+  });
+
+  it('stamps the format version and the options hash', () => {
+    expect(good()).toMatchObject({ format: INDEX_FORMAT, optionsHash: OPTIONS_HASH });
+    expect(OPTIONS_HASH).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('missing → "Folio index missing" naming the path and the command to run', () => {
+    const path = join(dir, 'nope.json');
+    expect(() => readDataFile(path)).toThrow(`Folio index missing: ${path} does not exist. Run \`npm run build\` first.`);
+  });
+
+  it('unreadable (a directory) → "Folio index unreadable" with the reason', () => {
+    const path = join(dir, 'a-directory');
+    mkdirSync(path, { recursive: true });
+    expect(() => readDataFile(path)).toThrow(/^Folio index unreadable: .*a-directory cannot be read \(EISDIR\)\.$/);
+  });
+
+  it('not JSON → "Folio index corrupt ... not valid JSON"', () => {
+    expect(() => readDataFile(file('truncated.json', JSON.stringify(good()).slice(0, 100)))).toThrow(/^Folio index corrupt: .* is not valid JSON\. Run `npm run build` again\.$/);
+  });
+
+  it('JSON that is not an object → "Folio index corrupt ... does not hold a Folio data file"', () => {
+    for (const value of ['null', '[]', '42']) {
+      expect(() => readDataFile(file('scalar.json', value))).toThrow(/^Folio index corrupt: .* does not hold a Folio data file\./);
+    }
+  });
+
+  it('another format version → "Folio index mismatch" with both formats', () => {
+    expect(() => readDataFile(file('old-format.json', { ...good(), format: INDEX_FORMAT + 1 }))).toThrow(
+      new RegExp(`^Folio index mismatch: .* has format ${INDEX_FORMAT + 1} and options ${OPTIONS_HASH}, this code expects format ${INDEX_FORMAT} and options ${OPTIONS_HASH}\\. Run \`npm run build\` again\\.$`),
+    );
+  });
+
+  it('other index options → "Folio index mismatch" with both hashes', () => {
+    expect(() => readDataFile(file('old-options.json', { ...good(), optionsHash: '0123456789abcdef' }))).toThrow(
+      /^Folio index mismatch: .* has format 1 and options 0123456789abcdef, this code expects/,
+    );
+  });
+
+  it('records missing → "Folio index corrupt ... lacks" the fields', () => {
+    const { projects: _p, index: _i, ...rest } = good();
+    expect(() => readDataFile(file('partial.json', rest))).toThrow(/^Folio index corrupt: .* lacks projects, index\./);
+  });
+
+  it('an index MiniSearch cannot load → "Folio index corrupt ... MiniSearch cannot load"', () => {
+    expect(() => readDataFile(file('bad-index.json', { ...good(), index: { serializationVersion: 99 } }))).toThrow(/^Folio index corrupt: .* holds an index MiniSearch cannot load/);
+  });
+
+  it('an index that does not match the records → "Folio index corrupt ... indexes N documents for M records"', () => {
+    const other = buildDataFile({ ...content, projects: content.projects.slice(0, 1) });
+    expect(() => readDataFile(file('stale-index.json', { ...good(), index: other.index }))).toThrow(/indexes 1 documents for 2 records/);
+  });
+});
+
+describe('the options hash', () => {
+  it('is the same under Node type stripping (npm start, the function) as under Vite (the build, these tests)', () => {
+    // The hash once covered functions' source text, which each transpiler prints differently: the
+    // index the build wrote could never load at run time. Compare with a plain Node process.
+    const underNode = execFileSync(process.execPath, ['--input-type=module', '-e', "const m = await import('./src/search/options.ts'); console.log(m.OPTIONS_HASH)"], {
+      encoding: 'utf8',
+    }).trim();
+    expect(underNode).toBe(OPTIONS_HASH);
+  });
+
+  it('the data file the build wrote loads with this code (a stale or mismatched build fails here, not in production)', () => {
+    const data = siteData();
+    expect(data.projects.length).toBeGreaterThan(0);
+    expect(data.index.documentCount).toBe(data.projects.length + data.pages.length);
+    expect(siteData()).toBe(data); // loaded once per instance, then reused
+  });
+});
