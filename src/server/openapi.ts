@@ -105,7 +105,17 @@ const SKIPPED_REQUEST_HEADERS = new Set(['authorization']);
 
 // ---- Schemas ------------------------------------------------------------------------------------
 
-/** z.int() bounds are the safe-integer range; they say nothing to a reader, so they are dropped. */
+/** Formats JSON Schema 2020-12 (§ 7.3) and OpenAPI 3.1 (§ 4.4) define; any other is a zod-internal name. */
+const STANDARD_FORMATS = new Set([
+  'date-time', 'date', 'time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6', 'uri', 'uri-reference', 'iri',
+  'iri-reference', 'uuid', 'uri-template', 'json-pointer', 'relative-json-pointer', 'regex', 'int32', 'int64', 'float', 'double', 'password',
+]);
+
+/**
+ * Cleans zod's output for readers: z.int() bounds are the safe-integer range, which says nothing;
+ * zod's own format names (e.g. `starts_with`, next to the `pattern` that states the rule) are not
+ * formats any validator knows.
+ */
 function tidy(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(tidy);
   if (!node || typeof node !== 'object') return node;
@@ -114,6 +124,7 @@ function tidy(node: unknown): unknown {
     if (key === 'minimum' && value === Number.MIN_SAFE_INTEGER) continue;
     if (key === 'maximum' && value === Number.MAX_SAFE_INTEGER) continue;
     if (key === '$schema') continue;
+    if (key === 'format' && typeof value === 'string' && !STANDARD_FORMATS.has(value)) continue;
     out[key] = tidy(value);
   }
   return out;
