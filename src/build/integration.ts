@@ -3,7 +3,8 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { loadContent } from '../records/load.ts';
+import { loadContent, RESERVED_PAGE_SLUGS } from '../records/load.ts';
+import { brokenLinks } from '../records/twin.ts';
 import { writeDataFile } from '../search/data-file.ts';
 
 /** About what agents read whole before they start truncating (llms.txt guidance). */
@@ -13,26 +14,38 @@ export const LLMS_TXT_WARN_CHARS = 50_000;
 export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 
 export function folio(): AstroIntegration {
+  let root = process.cwd();
   return {
     name: 'folio',
     hooks: {
       'astro:config:setup': ({ addWatchFile, config, logger }) => {
-        const root = fileURLToPath(config.root);
+        root = fileURLToPath(config.root);
         const data = writeDataFile(loadContent(root), root);
         addWatchFile(new URL('./content/', config.root));
         logger.info(`data file written: ${data.projects.length} projects, ${data.pages.length} pages (build ${data.buildId})`);
       },
-      'astro:build:done': ({ dir, logger }) => {
+      'astro:build:done': async ({ dir, logger }) => {
+        for (const link of await brokenLinks(loadContent(root), RESERVED_PAGE_SLUGS)) {
+          logger.warn(`${link.source}: the link "${link.url}" points at no project or page; readers following it get a 404.`);
+        }
         for (const name of ['llms.txt', 'llms-full.txt']) {
           const file = fileURLToPath(new URL(name, dir));
           if (!existsSync(file)) continue;
-          const text = readFileSync(file, 'utf8');
-          logger.info(`${name}: ${text.length.toLocaleString('en')} characters, ~${estimateTokens(text).toLocaleString('en')} tokens`);
-          if (name === 'llms.txt' && text.length > LLMS_TXT_WARN_CHARS) {
-            logger.warn(`llms.txt is ${text.length} characters, past the ~${LLMS_TXT_WARN_CHARS} agents read whole; move detail into llms-full.txt.`);
-          }
+          const report = sizeReport(name, readFileSync(file, 'utf8'));
+          logger.info(report.info);
+          if (report.warning) logger.warn(report.warning);
         }
       },
     },
+  };
+}
+
+/** What the build says about a file agents read: its size, its rough token count, and a warning past the limit. */
+export function sizeReport(name: string, text: string): { info: string; warning?: string } {
+  const info = `${name}: ${text.length.toLocaleString('en')} characters, ~${estimateTokens(text).toLocaleString('en')} tokens`;
+  if (name !== 'llms.txt' || text.length <= LLMS_TXT_WARN_CHARS) return { info };
+  return {
+    info,
+    warning: `llms.txt is ${text.length.toLocaleString('en')} characters, past the ~${LLMS_TXT_WARN_CHARS.toLocaleString('en')} agents read whole; shorten summaries or move projects to the Optional section (archive them).`,
   };
 }

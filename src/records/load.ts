@@ -1,9 +1,10 @@
 // The one content loader: reads content/, validates every file, and returns the records that the
 // pages, the twins, llms.txt, the search index, the API and MCP are all built from.
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative, basename } from 'node:path';
 import matter from 'gray-matter';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   SLUG_PATTERN,
   siteConfig,
@@ -29,17 +30,42 @@ export class ContentError extends Error {
   }
 }
 
-/** Site paths that pages may not take: the site serves something there (lowercase, as case-insensitive file systems fold AGENTS.md onto agents.md). */
-const RESERVED_PAGE_SLUGS = new Set(['index', 'projects', 'api', 'ask', 'oauth', 'agent', 'developers', 'llms', 'llms-full', 'auth', 'pricing', 'agents', 'skill', '404']);
+/**
+ * Page slugs the site already serves something at, as `/<slug>` or `/<slug>.md` (or will: auth.md,
+ * AGENTS.md and SKILL.md are discovery files; on a case-insensitive disk `agents.md` is `AGENTS.md`).
+ */
+export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
+  'index', 'projects', '404', 'api', 'ask', 'oauth', 'agent', 'agents', 'skill', 'auth', 'pricing',
+  'developers', 'llms', 'llms-full', 'openapi', 'mcp', 'search',
+]);
+
+/** `/projects/index` would be served for `/projects/` by some static hosts, shadowing the projects index. */
+export const RESERVED_PROJECT_SLUGS: ReadonlySet<string> = new Set(['index']);
+
+// Front matter is YAML without implicit timestamps (js-yaml's CORE_SCHEMA, YAML 1.2 core types):
+// dates stay the text the owner wrote, so the schema can reject 2024-02-30 instead of js-yaml
+// silently rolling it over to March 1st. js-yaml is gray-matter's own parser, loaded from
+// gray-matter's location so both agree on the version.
+const yaml = createRequire(createRequire(import.meta.url).resolve('gray-matter'))('js-yaml') as {
+  CORE_SCHEMA: unknown;
+};
+const refuse = (language: string) => () => {
+  throw new Error(`it is marked as ${language}; write plain YAML between --- lines`);
+};
+const MATTER_OPTIONS = {
+  schema: yaml.CORE_SCHEMA,
+  // gray-matter would eval `---js` front matter; content is data, never code.
+  engines: { js: refuse('JavaScript'), javascript: refuse('JavaScript'), coffee: refuse('CoffeeScript'), json: refuse('JSON') },
+};
 
 export function loadContent(root = process.cwd()): Content {
   const dir = join(root, 'content');
   const problems: string[] = [];
-  const where = (file: string) => relative(root, file);
+  const where = (file: string) => relative(root, file).split('\\').join('/');
 
   const siteFile = join(dir, 'site.md');
   let site: Site | undefined;
-  if (!existsSync(siteFile)) problems.push(`${where(siteFile)}: file is missing (it holds the site config)`);
+  if (!existsSync(siteFile)) problems.push(`${where(siteFile)}: file is missing (it holds the site config: name, headline, summary, url, categories)`);
   else {
     const parsed = readFile(siteFile, siteConfig, where(siteFile), problems);
     // FOLIO_SITE_URL points absolute URLs at where the site really runs (the local server, a preview).
@@ -47,12 +73,18 @@ export function loadContent(root = process.cwd()): Content {
   }
 
   const projects: Project[] = [];
-  for (const file of markdownFiles(join(dir, 'projects'), where, problems)) {
+  const projectFiles = markdownFiles(join(dir, 'projects'), where, problems);
+  for (const file of projectFiles) {
+    if (RESERVED_PROJECT_SLUGS.has(file.slug)) {
+      problems.push(`${where(file.path)}: the slug "${file.slug}" would clash with the projects index at /projects; rename the file`);
+      continue;
+    }
     const parsed = readFile(file.path, projectFrontMatter, where(file.path), problems);
     if (!parsed) continue;
     projects.push({
       kind: 'project',
       ...parsed.data,
+      tags: [...new Set(parsed.data.tags)],
       slug: file.slug,
       href: `/projects/${file.slug}`,
       twin: `/projects/${file.slug}.md`,
@@ -63,8 +95,9 @@ export function loadContent(root = process.cwd()): Content {
 
   const pages: Page[] = [];
   for (const file of markdownFiles(join(dir, 'pages'), where, problems)) {
+    // A page at /projects or /llms-full would be a second resource at a URL the site already serves.
     if (RESERVED_PAGE_SLUGS.has(file.slug)) {
-      problems.push(`${where(file.path)}: the slug "${file.slug}" is reserved by the site; rename the file`);
+      problems.push(`${where(file.path)}: the slug "${file.slug}" is taken by the site's own /${file.slug} or /${file.slug}.md; rename the file`);
       continue;
     }
     const parsed = readFile(file.path, pageFrontMatter, where(file.path), problems);
@@ -72,6 +105,7 @@ export function loadContent(root = process.cwd()): Content {
     pages.push({
       kind: 'page',
       ...parsed.data,
+      tags: [...new Set(parsed.data.tags)],
       slug: file.slug,
       href: `/${file.slug}`,
       twin: `/${file.slug}.md`,
@@ -84,12 +118,17 @@ export function loadContent(root = process.cwd()): Content {
     const categories = Object.keys(site.categories);
     for (const p of projects) {
       if (!categories.includes(p.category)) {
-        problems.push(`${p.source}: field "category" expected one of ${categories.join(', ')} (declared in content/site.md), got "${p.category}"`);
+        problems.push(`${p.source}: field "category" expected one of the categories declared in content/site.md (${categories.join(', ')}), got "${p.category}"`);
       }
     }
-    const slugs = new Set(projects.map((p) => p.slug));
+    // Judge featured slugs against every project file, valid or not, so one broken project
+    // reports one problem and not a second, misleading one here.
+    const slugs = new Set(projectFiles.map((f) => f.slug));
+    const seen = new Set<string>();
     site.featured.forEach((s, i) => {
-      if (!slugs.has(s)) problems.push(`${where(siteFile)}: field "featured.${i}" expected the slug of a project in content/projects/, got "${s}"`);
+      if (!slugs.has(s)) problems.push(`${where(siteFile)}: field "featured[${i}]" expected the slug of a file in content/projects/, got "${s}"`);
+      else if (seen.has(s)) problems.push(`${where(siteFile)}: field "featured[${i}]" lists "${s}" a second time`);
+      seen.add(s);
     });
   }
 
@@ -106,8 +145,8 @@ function markdownFiles(dir: string, where: (f: string) => string, problems: stri
   for (const name of readdirSync(dir).sort()) {
     if (name.startsWith('.')) continue;
     const path = join(dir, name);
-    if (!name.endsWith('.md')) {
-      problems.push(`${where(path)}: only .md files belong in ${where(dir)}/`);
+    if (!name.endsWith('.md') || !statSync(path).isFile()) {
+      problems.push(`${where(path)}: expected a Markdown file (name ending in .md); only those belong in ${where(dir)}/`);
       continue;
     }
     const slug = basename(name, '.md');
@@ -115,6 +154,8 @@ function markdownFiles(dir: string, where: (f: string) => string, problems: stri
       problems.push(`${where(path)}: the file name is the slug, expected lowercase a-z, 0-9 and inner hyphens (1 to 60 characters), got "${slug}"`);
       continue;
     }
+    // Unreachable while slugs are lowercase ASCII (a directory cannot hold two equal names), kept
+    // so that widening SLUG_PATTERN can never let two files claim one URL on a case-insensitive disk.
     const clash = seen.get(slug.toLowerCase());
     if (clash) {
       problems.push(`${where(path)}: duplicate slug "${slug}", already used by ${clash}`);
@@ -129,34 +170,72 @@ function markdownFiles(dir: string, where: (f: string) => string, problems: stri
 function readFile<T extends z.ZodType>(path: string, schema: T, file: string, problems: string[]) {
   let parsed: matter.GrayMatterFile<string>;
   try {
-    parsed = matter(readFileSync(path, 'utf8'));
+    // `schema` goes through gray-matter to js-yaml's load(); gray-matter's types do not list it.
+    parsed = matter(readFileSync(path, 'utf8'), MATTER_OPTIONS as never);
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    problems.push(`${file}: front matter is not valid YAML (${reason})`);
+    problems.push(`${file}: front matter could not be read as YAML (${yamlReason(error)})`);
     return undefined;
   }
   const result = schema.safeParse(parsed.data, { reportInput: true });
   if (!result.success) {
-    for (const issue of result.error.issues) problems.push(`${file}: ${describeIssue(issue)}`);
+    for (const issue of result.error.issues) problems.push(`${file}: ${describeIssue(issue, schema)}`);
     return undefined;
   }
   return { data: result.data as z.output<T>, body: parsed.content.trim() };
 }
 
+/** js-yaml counts lines inside the front matter; the owner's editor counts from the top of the file. */
+function yamlReason(error: unknown): string {
+  const e = error as { reason?: string; mark?: { line: number; column: number }; message?: string };
+  if (e?.reason && e.mark) return `${e.reason} at line ${e.mark.line + 2}, column ${e.mark.column + 1}`;
+  return e?.message?.split('\n')[0]?.replace(/:$/, '') ?? String(error);
+}
+
+/** Words for the types zod names in `invalid_type`, as an owner editing YAML thinks of them. */
+const TYPE_WORDS: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'a set of fields',
+  record: 'a set of name: value pairs',
+};
+
 /** One line per problem: the field, what was expected, and what was found. */
-export function describeIssue(issue: z.core.$ZodIssue): string {
-  const field = issue.path.length ? `field "${issue.path.join('.')}"` : 'front matter';
-  const got = 'input' in issue ? `, got ${show(issue.input)}` : '';
+export function describeIssue(issue: z.core.$ZodIssue, schema?: z.ZodType): string {
+  const field = issue.path.length ? `field "${fieldName(issue.path)}"` : 'front matter';
+  const got = 'input' in issue && issue.input !== undefined ? `, got ${show(issue.input)}` : '';
+  // Our schemas word their own messages as "what was expected"; zod's defaults start with a verdict.
+  const custom = !/^(Invalid|Too (small|big))\b/.test(issue.message) ? issue.message : undefined;
   switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined ? `${field} is required (expected ${issue.expected})` : `${field} expected ${issue.expected}${got}`;
+    case 'invalid_type': {
+      const expected = custom ?? TYPE_WORDS[issue.expected] ?? issue.expected;
+      if (issue.input === undefined) return `${field} is required (expected ${expected})`;
+      if (issue.path.length === 0) return `front matter expected a set of fields (key: value lines between ---)${got}`;
+      return `${field} expected ${expected}${got}`;
+    }
     case 'invalid_value':
       return `${field} expected one of ${issue.values.map(String).join(', ')}${got}`;
-    case 'unrecognized_keys':
-      return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')} (check the spelling)`;
+    case 'unrecognized_keys': {
+      const allowed = schema ? allowedFields(schema, issue.path) : [];
+      const where = issue.path.length ? ` under "${fieldName(issue.path)}"` : '';
+      const names = issue.keys.map((k) => {
+        const near = closest(k, allowed);
+        return near ? `"${k}" (did you mean "${near}"?)` : `"${k}"`;
+      });
+      return `unknown field${issue.keys.length > 1 ? 's' : ''} ${names.join(', ')}${where}${allowed.length ? `; expected only ${allowed.join(', ')}` : ''}`;
+    }
     case 'too_small':
     case 'too_big':
+      return `${field} expected ${custom ?? bound(issue)}${got}`;
     case 'invalid_format':
+      return `${field} expected ${custom ?? FORMAT_WORDS[issue.format] ?? `text in ${issue.format} format`}${got}`;
+    case 'invalid_key': {
+      const inner = issue.issues[0];
+      const reason = inner && !/^Invalid/.test(inner.message) ? inner.message : 'a valid name';
+      return `field "${fieldName(issue.path.slice(0, -1))}" has the name ${show(issue.path.at(-1))}, expected ${reason}`;
+    }
     case 'custom':
       return `${field} expected ${issue.message}${got}`;
     default:
@@ -164,8 +243,72 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
   }
 }
 
+/** `links.repo`, `featured[1]`: the path as the owner would point at it in YAML. */
+const fieldName = (path: PropertyKey[]) =>
+  path.map((k, i) => (typeof k === 'number' ? `[${k}]` : `${i ? '.' : ''}${String(k)}`)).join('');
+
+const FORMAT_WORDS: Record<string, string> = { email: 'an email address', url: 'a URL', regex: 'text in the documented form' };
+
+/** "at least 1", "at most 100000 characters": zod's defaults read "expected number to be >=1". */
+function bound(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig) {
+  const small = issue.code === 'too_small';
+  const limit = Number(small ? issue.minimum : issue.maximum);
+  const exact = !issue.inclusive;
+  const edge = small ? (exact ? 'more than' : 'at least') : exact ? 'less than' : 'at most';
+  switch (issue.origin) {
+    case 'string':
+      return small && limit === 1 ? 'non-empty text' : `${edge} ${limit} character${limit === 1 ? '' : 's'}`;
+    case 'array':
+    case 'set':
+      return `a list of ${edge} ${limit} item${limit === 1 ? '' : 's'}`;
+    default:
+      return `a number of ${edge} ${limit}`;
+  }
+}
+
+/** The fields a strict object allows at `path`, for "unknown field" messages. */
+function allowedFields(schema: z.ZodType, path: PropertyKey[]): string[] {
+  let node: unknown = schema;
+  for (const key of [...path, undefined]) {
+    // Look through wrappers (default, optional, refine pipes) to the object or array underneath.
+    for (let i = 0; i < 8; i++) {
+      if (node instanceof z.ZodDefault || node instanceof z.ZodOptional) node = node.unwrap();
+      else if (node instanceof z.ZodPipe) node = node.in;
+      else break;
+    }
+    if (key === undefined) break;
+    if (node instanceof z.ZodObject) node = node.shape[key as string];
+    else if (node instanceof z.ZodArray) node = node.element;
+    else return [];
+  }
+  return node instanceof z.ZodObject ? Object.keys(node.shape) : [];
+}
+
+/** The allowed name within two edits of a misspelt one ("tag" → "tags", "sumary" → "summary"). */
+function closest(name: string, allowed: string[]): string | undefined {
+  let best: { name: string; distance: number } | undefined;
+  for (const candidate of allowed) {
+    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
+    if (distance <= 2 && (!best || distance < best.distance)) best = { name: candidate, distance };
+  }
+  return best?.name;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
 function show(value: unknown): string {
   if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (Array.isArray(value) && value.length === 0) return 'an empty list';
   const json = JSON.stringify(value);
   return json === undefined ? String(value) : json.length > 60 ? `${json.slice(0, 57)}...` : json;
 }

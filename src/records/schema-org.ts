@@ -1,6 +1,6 @@
 // schema.org JSON-LD for every record, built from the records alone. Pages embed it in
 // <script type="application/ld+json">; /ask results carry it as `schema_object` (NLWeb).
-import type { Page, Project, Site } from './schema.ts';
+import type { Content, Page, Project, Site } from './schema.ts';
 import { absoluteUrl } from './urls.ts';
 
 
@@ -48,5 +48,23 @@ export function schemaObjectFor(record: Project | Page, site: Site) {
     ...(isSoftware && record.links.repo ? { codeRepository: record.links.repo } : {}),
     ...(isSoftware && record.stack.length ? { programmingLanguage: record.stack } : {}),
     ...(record.links.demo || record.links.docs ? { sameAs: [record.links.demo, record.links.docs].filter(Boolean) } : {}),
+  };
+}
+
+/** The projects index: a CollectionPage whose main entity lists every project in page order. */
+export function collectionPageFor(content: Content, description: string) {
+  const { site, projects } = content;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'CollectionPage',
+    name: 'Projects',
+    description,
+    url: absoluteUrl(site, '/projects'),
+    author: { '@type': 'Person', name: site.name, url: site.url },
+    mainEntity: {
+      '@type': 'ItemList',
+      numberOfItems: projects.length,
+      itemListElement: projects.map((p, i) => ({ '@type': 'ListItem', position: i + 1, name: p.title, url: absoluteUrl(site, p.href) })),
+    },
   };
 }

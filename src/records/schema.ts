@@ -10,11 +10,26 @@ export const PROJECT_TYPES = ['app', 'library', 'tool', 'service', 'research', '
 export const projectType = z.enum(PROJECT_TYPES);
 export type ProjectType = z.infer<typeof projectType>;
 
-// YAML turns an unquoted 2024-05-01 into a Date; both forms are accepted and kept as ISO text.
+// Dates are written YYYY-MM-DD. The loader reads YAML without implicit timestamps, so an unquoted
+// date arrives here as the text the owner typed (js-yaml would otherwise roll 2024-02-30 over to
+// March 1st without a word); the round trip below rejects dates that do not exist.
 const isoDate = z
-  .union([z.date(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD')])
-  .transform((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value))
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'a real calendar date as YYYY-MM-DD');
+  .string({ error: 'a date as YYYY-MM-DD' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'a date as YYYY-MM-DD', abort: true })
+  .refine(isCalendarDate, 'a real calendar date as YYYY-MM-DD');
+
+function isLanguageTag(value: string) {
+  try {
+    return Intl.getCanonicalLocales(value).length === 1;
+  } catch {
+    return false;
+  }
+}
+
+function isCalendarDate(value: string) {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
 
 const text = (max: number) => z.string().trim().min(1, 'non-empty text').max(max, `at most ${max} characters`);
 const tag = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a kebab-case tag such as "web-performance"');
@@ -40,8 +55,8 @@ export const siteConfig = z.strictObject({
   headline: text(160),
   summary: text(400),
   url: httpUrl,
-  locale: z.string().default('en'),
-  email: z.email().optional(),
+  locale: z.string().refine(isLanguageTag, 'a language tag such as "en" or "sv-SE"').default('en'),
+  email: z.email({ error: 'an email address such as "me@example.com"' }).optional(),
   location: text(120).optional(),
   allowedOrigins: z.array(httpUrl).default([]),
   links: z.array(z.strictObject({ label: text(60), url: httpUrl })).default([]),
@@ -66,6 +81,10 @@ export const projectFrontMatter = z.strictObject({
     .strictObject({ repo: httpUrl.optional(), demo: httpUrl.optional(), docs: httpUrl.optional() })
     .default({}),
   stack: z.array(text(40)).default([]),
+}).superRefine((p, ctx) => {
+  if (p.updated && p.updated < p.date) {
+    ctx.addIssue({ code: 'custom', path: ['updated'], input: p.updated, message: `a date on or after "date" (${p.date})` });
+  }
 });
 
 export const pageFrontMatter = z.strictObject({

@@ -1,0 +1,77 @@
+// llms.txt and llms-full.txt (https://llmstxt.org): the site's index for language models and
+// every twin in one file. Both are built from the same records and twins as the HTML pages.
+//
+// llms.txt format (llmstxt.org § Format): an H1 with the site's name, a blockquote summary, optional
+// prose, then H2 sections of `- [title](url): notes` entries. A section named "Optional" holds what
+// an agent may skip when its context is short; here, the archived projects.
+import { absoluteUrl, activeProjects, archivedProjects, featuredProjects, TYPE_LABELS } from './collections.ts';
+import { allTwins, entry, HOME_TWIN, PROJECTS_TWIN, projectsSummary } from './twin.ts';
+import type { Content, Project, Site } from './schema.ts';
+
+export interface LlmsEntry {
+  title: string;
+  /** Site path; written absolute in the file. */
+  path: string;
+  note: string;
+}
+
+export interface LlmsSection {
+  title: string;
+  entries: LlmsEntry[];
+}
+
+/** The agent-facing documents. The API issue adds /openapi.json, /auth.md, AGENTS.md … here. */
+export function agentDocs(_site: Site): LlmsEntry[] {
+  return [{ title: 'llms-full.txt', path: '/llms-full.txt', note: 'every page listed here as Markdown, in one file' }];
+}
+
+/** The H2 sections of llms.txt, in order. Exported so tests can check each twin appears once. */
+export function llmsSections(content: Content): LlmsSection[] {
+  const featured = featuredProjects(content);
+  const active = [...featured, ...activeProjects(content).filter((p) => !featured.includes(p))];
+  const archived = archivedProjects(content);
+  const project = (p: Project): LlmsEntry => ({ title: p.title, path: p.twin, note: `${p.summary} (${TYPE_LABELS[p.type].one.toLowerCase()}, ${p.date.slice(0, 4)})` });
+  return [
+    { title: 'Projects', entries: active.map(project) },
+    {
+      title: 'Pages',
+      entries: [
+        { title: 'Home', path: HOME_TWIN, note: `${content.site.name}'s profile and featured projects, with every project and page listed` },
+        { title: 'Projects', path: PROJECTS_TWIN, note: `${projectsSummary(content)} Listed by category and by type.` },
+        ...content.pages.map((p) => ({ title: p.title, path: p.twin, note: p.summary })),
+      ],
+    },
+    { title: 'API and agent docs', entries: agentDocs(content.site) },
+    // llmstxt.org § Format: "Optional" marks what can be skipped for a shorter context.
+    { title: 'Optional', entries: archived.map((p) => ({ ...project(p), note: `Archived. ${project(p).note}` })) },
+  ].filter((s) => s.entries.length > 0);
+}
+
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+export function llmsTxt(content: Content): string {
+  const { site, projects, pages } = content;
+  const intro = [
+    `${site.headline.replace(/[.!?]*$/, '')}.`,
+    `This site publishes ${count(projects.length, 'project')} and ${count(pages.length, 'page')}. Every page has a Markdown version at its path plus \`.md\` (the home page: \`/index.md\`); the links below point at those.`,
+    'Content changes only when the site is redeployed.',
+  ].join(' ');
+  const blocks = [
+    `# ${site.name}`,
+    `> ${site.summary.replace(/\s+/g, ' ')}`,
+    intro,
+    ...llmsSections(content).map((s) => `## ${s.title}\n\n${s.entries.map((e) => entry(e.title, absoluteUrl(site, e.path), e.note)).join('\n')}`),
+  ];
+  return `${blocks.join('\n\n')}\n`;
+}
+
+/** Every twin, in the reading order of `allTwins`, with absolute links, separated by rules. */
+export async function llmsFullTxt(content: Content): Promise<string> {
+  const { site } = content;
+  const twins = await allTwins(content, { absolute: true });
+  const preface = [
+    `# ${site.name}: the whole site as Markdown`,
+    `> Every page of ${absoluteUrl(site, '/')} in one file: the home page, the projects index, each active project (featured first), the pages, then archived projects. The short index is ${absoluteUrl(site, '/llms.txt')}.`,
+  ].join('\n\n');
+  return `${[preface, ...twins.map((t) => t.markdown.trim())].join('\n\n---\n\n')}\n`;
+}

@@ -1,0 +1,319 @@
+// Markdown twins: every HTML page /x has /x.md (the home page: /index.md), generated from the same
+// records as the page. A twin is a faithful document: `# Title`, the summary as a blockquote, the
+// record's fields as a list, then the body as written, with links to site pages pointed at their
+// twins, so an agent reading Markdown stays in Markdown.
+import { renderMarkdown } from './render.ts';
+import {
+  TYPE_LABELS,
+  absoluteUrl,
+  activeProjects,
+  archivedProjects,
+  byCategory,
+  byType,
+  categoryLabel,
+  featuredProjects,
+  relatedProjects,
+} from './collections.ts';
+import type { Content, Page, Project } from './schema.ts';
+
+export const HOME_TWIN = '/index.md';
+export const PROJECTS_TWIN = '/projects.md';
+export const NOT_FOUND_TWIN = '/404.md';
+
+export interface TwinOptions {
+  /**
+   * Write links as absolute URLs (for llms-full.txt, which is read away from the site).
+   * By default links are root-relative, as in the content files.
+   */
+  absolute?: boolean;
+}
+
+export interface Twin {
+  /** Site path of the twin, e.g. `/projects/quarry.md`. */
+  path: string;
+  /** Site path of the HTML page it mirrors. */
+  page: string;
+  title: string;
+  summary: string;
+  markdown: string;
+}
+
+/** The HTML page path a twin mirrors: `/index.md` → `/`, `/about.md` → `/about`. */
+export const pageOfTwin = (twin: string) => (twin === HOME_TWIN ? '/' : twin.replace(/\.md$/, ''));
+
+/**
+ * The twin of the site page a link points at, or undefined when it points elsewhere (another
+ * site, an anchor on the same page, /llms.txt, a page that does not exist). `from` is the page
+ * the link appears on, for relative links like `quarry` or `../about`.
+ */
+export function twinOfLink(url: string, content: Content, from = '/'): string | undefined {
+  if (url === '' || url.startsWith('#')) return undefined;
+  const origin = new URL(`${content.site.url}/`);
+  let target: URL;
+  try {
+    target = new URL(url, new URL(from, origin));
+  } catch {
+    return undefined;
+  }
+  if (target.origin !== origin.origin) return undefined;
+  const path = target.pathname.length > 1 ? target.pathname.replace(/\/+$/, '') : '/';
+  const twin = twinOfPath(path, content);
+  return twin && `${twin}${target.search}${target.hash}`;
+}
+
+function twinOfPath(path: string, { projects, pages }: Content): string | undefined {
+  if (path === '/' || path === '/index') return HOME_TWIN;
+  if (path === '/projects') return PROJECTS_TWIN;
+  return [...projects, ...pages].find((r) => r.href === path)?.twin;
+}
+
+/** `markdown` with every link to a site page pointed at that page's twin; everything else untouched. */
+export async function linkToTwins(markdown: string, content: Content, from: string, options: TwinOptions = {}): Promise<string> {
+  const { links } = await renderMarkdown(markdown);
+  let out = '';
+  let at = 0;
+  for (const link of links) {
+    const replacement = rewrite(link.url, content, from, options);
+    if (replacement === undefined) continue;
+    out += markdown.slice(at, link.start) + replacement;
+    at = link.end;
+  }
+  return out + markdown.slice(at);
+}
+
+export interface BrokenLink {
+  /** Content file the link is in. */
+  source: string;
+  url: string;
+}
+
+/**
+ * Links in the content to a project or page that does not exist (`/projects/quarri`, `/abuot`):
+ * the build warns about them, since each would be a 404 for a reader and a dead end for an agent.
+ * Paths the site serves otherwise (/llms.txt, /api/…, reserved slugs) are not judged here.
+ */
+export async function brokenLinks(content: Content, reserved: ReadonlySet<string>): Promise<BrokenLink[]> {
+  const origin = new URL(`${content.site.url}/`);
+  const sources = [
+    { source: 'content/site.md', body: content.site.bio, from: '/' },
+    ...[...content.projects, ...content.pages].map((r) => ({ source: r.source, body: r.body, from: r.href })),
+  ];
+  const broken: BrokenLink[] = [];
+  for (const { source, body, from } of sources) {
+    for (const { url } of (await renderMarkdown(body)).links) {
+      if (HAS_SCHEME.test(url) || url.startsWith('#') || twinOfLink(url, content, from)) continue;
+      const path = new URL(url, new URL(from, origin)).pathname.replace(/\/+$/, '');
+      const project = /^\/projects\/([^/]+)$/.exec(path);
+      const page = /^\/([^/.]+)$/.exec(path);
+      if (project || (page && !reserved.has(page[1]!))) broken.push({ source, url });
+    }
+  }
+  return broken;
+}
+
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:|^\/\//i;
+
+/** The new destination of one link, or undefined to leave it as written. */
+function rewrite(url: string, content: Content, from: string, options: TwinOptions): string | undefined {
+  const twin = twinOfLink(url, content, from);
+  // A link written absolute (https://site/about) stays absolute, as does everything in llms-full.txt.
+  if (twin) return options.absolute || HAS_SCHEME.test(url) ? absoluteUrl(content.site, twin) : twin;
+  // Read away from the site (llms-full.txt), a relative link to /llms.txt or an image would dangle.
+  if (options.absolute && !HAS_SCHEME.test(url) && !url.startsWith('#') && url !== '') {
+    return new URL(url, new URL(from, `${content.site.url}/`)).href;
+  }
+  return undefined;
+}
+
+export async function projectTwin(project: Project, content: Content, options: TwinOptions = {}): Promise<Twin> {
+  const { site } = content;
+  const href = hrefFor(content, options);
+  const fields: [string, string | undefined][] = [
+    ['Type', project.type],
+    ['Category', categoryLabel(site, project.category)],
+    ['Status', project.archived ? 'archived (no longer maintained)' : 'active'],
+    [dateLabel(project), project.date],
+    ['Updated', project.updated],
+    ['Tags', project.tags.join(', ') || undefined],
+    ['Stack', project.stack.join(', ') || undefined],
+    ['Repository', autolink(project.links.repo)],
+    ['Documentation', autolink(project.links.docs)],
+    ['Demo', autolink(project.links.demo)],
+    ['Web page', autolink(absoluteUrl(site, project.href))],
+    ['Author', `[${escapeText(site.name)}](${href(HOME_TWIN)})`],
+  ];
+  const related = relatedProjects(project, content);
+  return {
+    path: project.twin,
+    page: project.href,
+    title: project.title,
+    summary: project.summary,
+    markdown: document([
+      `# ${project.title}`,
+      quote(project.summary),
+      fieldList(fields),
+      await linkToTwins(project.body, content, project.href, options),
+      related.length ? `## Related projects\n\n${related.map((p) => projectEntry(p, href)).join('\n')}` : '',
+    ]),
+  };
+}
+
+export async function pageTwin(page: Page, content: Content, options: TwinOptions = {}): Promise<Twin> {
+  const href = hrefFor(content, options);
+  return {
+    path: page.twin,
+    page: page.href,
+    title: page.title,
+    summary: page.summary,
+    markdown: document([
+      `# ${page.title}`,
+      quote(page.summary),
+      fieldList([
+        ['Tags', page.tags.join(', ') || undefined],
+        ['Web page', autolink(absoluteUrl(content.site, page.href))],
+        ['Author', `[${escapeText(content.site.name)}](${href(HOME_TWIN)})`],
+      ]),
+      await linkToTwins(page.body, content, page.href, options),
+    ]),
+  };
+}
+
+/** The home page: the profile and bio, the featured projects, every project, every page. */
+export async function homeTwin(content: Content, options: TwinOptions = {}): Promise<Twin> {
+  const { site, pages } = content;
+  const href = hrefFor(content, options);
+  const links = site.links.map((l) => `[${escapeText(l.label)}](${l.url})`).join(', ');
+  const featured = featuredProjects(content);
+  const archived = archivedProjects(content);
+  return {
+    path: HOME_TWIN,
+    page: '/',
+    title: site.name,
+    summary: site.summary,
+    markdown: document([
+      `# ${site.name}`,
+      quote(site.summary),
+      fieldList([
+        ['Role', site.headline],
+        ['Location', site.location],
+        ['Email', site.email && `[${site.email}](mailto:${site.email})`],
+        ['Elsewhere', links || undefined],
+        ['Web page', autolink(absoluteUrl(site, '/'))],
+      ]),
+      await linkToTwins(site.bio, content, '/', options),
+      featured.length ? `## Featured projects\n\n${featured.map((p) => projectEntry(p, href)).join('\n')}` : '',
+      `## All projects\n\nEvery project, by category. The [projects index](${href(PROJECTS_TWIN)}) also lists them by type.`,
+      ...byCategory(site, activeProjects(content)).map((g) => `### ${g.label}\n\n${g.projects.map((p) => projectEntry(p, href)).join('\n')}`),
+      archived.length ? `### Archived\n\nNo longer maintained; kept for reference.\n\n${archived.map((p) => projectEntry(p, href)).join('\n')}` : '',
+      pages.length ? `## Pages\n\n${pages.map((p) => entry(p.title, href(p.twin), p.summary)).join('\n')}` : '',
+      `## For agents\n\n${entry('llms.txt', href('/llms.txt'), 'an index of this site for language models')}\n${entry('llms-full.txt', href('/llms-full.txt'), 'every page of this site as Markdown, in one file')}`,
+    ]),
+  };
+}
+
+/** The projects index: by category, archived apart, and an index by type. */
+export async function projectsTwin(content: Content, options: TwinOptions = {}): Promise<Twin> {
+  const { site, projects } = content;
+  const href = hrefFor(content, options);
+  const active = activeProjects(content);
+  const archived = archivedProjects(content);
+  const summary = projectsSummary(content);
+  return {
+    path: PROJECTS_TWIN,
+    page: '/projects',
+    title: 'Projects',
+    summary,
+    markdown: document([
+      '# Projects',
+      quote(summary),
+      fieldList([
+        ['Web page', autolink(absoluteUrl(site, '/projects'))],
+        ['Author', `[${escapeText(site.name)}](${href(HOME_TWIN)})`],
+      ]),
+      ...byCategory(site, active).map((g) => `## ${g.label}\n\n${g.projects.map((p) => projectEntry(p, href)).join('\n')}`),
+      archived.length ? `## Archived\n\nNo longer maintained; kept for reference.\n\n${archived.map((p) => projectEntry(p, href)).join('\n')}` : '',
+      `## By type\n\n${byType(projects)
+        .map((g) => `- ${g.label}: ${g.projects.map((p) => `[${escapeText(p.title)}](${href(p.twin)})${p.archived ? ' (archived)' : ''}`).join(', ')}`)
+        .join('\n')}`,
+    ]),
+  };
+}
+
+/** Served (with status 404) for a Markdown request to a path that has no twin. */
+export function notFoundTwin(content: Content): Twin {
+  const summary = 'There is no page at this address.';
+  return {
+    path: NOT_FOUND_TWIN,
+    page: '/404',
+    title: 'Page not found',
+    summary,
+    markdown: document([
+      '# Page not found',
+      quote(summary),
+      'Every page on this site has a Markdown version at its path plus `.md`. These are good places to start:',
+      [
+        entry(content.site.name, HOME_TWIN, 'the home page: profile, featured projects and every page'),
+        entry('Projects', PROJECTS_TWIN, 'every project by category and type'),
+        entry('llms.txt', '/llms.txt', 'an index of this site for language models'),
+      ].join('\n'),
+    ]),
+  };
+}
+
+/** "19 projects …": the one-line description of the projects index, shared by its page and twin. */
+export function projectsSummary(content: Content): string {
+  const { site, projects } = content;
+  const archived = archivedProjects(content).length;
+  const categories = byCategory(site, projects).length;
+  return `${projects.length} ${projects.length === 1 ? 'project' : 'projects'} by ${site.name} in ${categories} ${categories === 1 ? 'category' : 'categories'}${archived ? `, ${archived} of them archived` : ''}.`;
+}
+
+/**
+ * Every twin in reading order: who (home), what (the projects index, then active projects with the
+ * featured first), the pages, and last the archived projects. llms-full.txt follows this order.
+ */
+export async function allTwins(content: Content, options: TwinOptions = {}): Promise<Twin[]> {
+  const featured = featuredProjects(content);
+  const rest = activeProjects(content).filter((p) => !featured.includes(p));
+  return Promise.all([
+    homeTwin(content, options),
+    projectsTwin(content, options),
+    ...[...featured, ...rest].map((p) => projectTwin(p, content, options)),
+    ...content.pages.map((p) => pageTwin(p, content, options)),
+    ...archivedProjects(content).map((p) => projectTwin(p, content, options)),
+  ]);
+}
+
+const hrefFor = (content: Content, options: TwinOptions) => (path: string) => (options.absolute ? absoluteUrl(content.site, path) : path);
+
+const dateLabel = (p: Project) => (p.type === 'talk' ? 'Given' : p.type === 'research' ? 'Published' : 'Started');
+
+function projectEntry(p: Project, href: (path: string) => string) {
+  return entry(p.title, href(p.twin), `${p.summary} (${TYPE_LABELS[p.type].one.toLowerCase()}, ${p.date.slice(0, 4)})`);
+}
+
+/** `- [Title](url): note`, the list entry llms.txt uses; twins use the same shape. */
+export function entry(title: string, url: string, note?: string) {
+  return `- [${escapeText(title)}](${url})${note ? `: ${oneLine(note)}` : ''}`;
+}
+
+function fieldList(fields: [string, string | undefined][]) {
+  return fields
+    .filter((f): f is [string, string] => Boolean(f[1]))
+    .map(([name, value]) => `- ${name}: ${value}`)
+    .join('\n');
+}
+
+const quote = (text: string) => `> ${oneLine(text)}`;
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+const autolink = (url: string | undefined) => url && `<${url}>`;
+/** Link text is Markdown: a `[` or `]` in a title would end the link early. */
+export const escapeText = (text: string) => text.replace(/([\\[\]])/g, '\\$1');
+
+/** Blocks separated by one blank line; empty blocks dropped; one trailing newline. */
+function document(blocks: string[]) {
+  return `${blocks
+    .map((b) => b.trim())
+    .filter(Boolean)
+    .join('\n\n')}\n`;
+}

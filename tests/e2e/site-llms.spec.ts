@@ -1,0 +1,48 @@
+// llms.txt lists every twin and every link it lists resolves (issue 2 § Done when). The test build
+// uses FOLIO_SITE_URL = this server's URL, so the absolute URLs point here.
+import { test, expect } from '@playwright/test';
+import { loadContent } from '../../src/records/load.ts';
+import { HOME_TWIN, PROJECTS_TWIN } from '../../src/records/twin.ts';
+
+const content = loadContent();
+const twins = [HOME_TWIN, PROJECTS_TWIN, ...content.projects.map((p) => p.twin), ...content.pages.map((p) => p.twin)];
+const ENTRY = /^- \[(?:\\.|[^\]\\])+\]\(([^)\s]+)\)/gm;
+
+test('GET /llms.txt: 200 text/plain, an H1 and a blockquote first', async ({ request }) => {
+  const res = await request.get('/llms.txt');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/^text\/plain/);
+  const text = await res.text();
+  expect(text).toMatch(new RegExp(`^# ${content.site.name}\\n\\n> `));
+});
+
+test('llms.txt lists every twin, by absolute URLs on this server', async ({ request, baseURL }) => {
+  const text = await (await request.get('/llms.txt')).text();
+  const urls = [...text.matchAll(ENTRY)].map((m) => new URL(m[1]!));
+  for (const url of urls) expect(url.origin, url.href).toBe(new URL(baseURL!).origin);
+  const listed = new Set(urls.map((u) => u.pathname));
+  for (const twin of twins) expect(listed.has(twin), twin).toBe(true);
+});
+
+test('every link llms.txt lists resolves: 200, Markdown for twins', async ({ request }) => {
+  const text = await (await request.get('/llms.txt')).text();
+  const paths = [...text.matchAll(ENTRY)].map((m) => new URL(m[1]!).pathname);
+  expect(paths.length).toBeGreaterThanOrEqual(twins.length);
+  for (const path of paths) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    if (path.endsWith('.md')) expect(res.headers()['content-type'], path).toBe('text/markdown; charset=utf-8');
+  }
+});
+
+test('llms-full.txt holds every twin, in one file, with links on this server', async ({ request, baseURL }) => {
+  const res = await request.get('/llms-full.txt');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/^text\/plain/);
+  const full = await res.text();
+  for (const twin of twins) {
+    const md = await (await request.get(twin)).text();
+    expect(full, twin).toContain(md.split('\n')[0]!);
+    expect(full, twin).toContain(`- Web page: <${baseURL}${twin === HOME_TWIN ? '/' : twin.replace(/\.md$/, '')}>`);
+  }
+});

@@ -1,0 +1,165 @@
+// llms.txt in the llmstxt.org format and llms-full.txt (issue 2 § 6).
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { LLMS_TXT_WARN_CHARS, estimateTokens, sizeReport } from '../../src/build/integration.ts';
+import { llmsFullTxt, llmsSections, llmsTxt } from '../../src/records/llms.ts';
+import { loadContent } from '../../src/records/load.ts';
+import type { Content } from '../../src/records/schema.ts';
+import { allTwins } from '../../src/records/twin.ts';
+
+const savedUrl = process.env.FOLIO_SITE_URL;
+let fixture: Content;
+let sample: Content;
+beforeAll(() => {
+  delete process.env.FOLIO_SITE_URL;
+  fixture = loadContent(join(import.meta.dirname, '..', 'fixtures', 'content-twins'));
+  sample = loadContent();
+});
+afterAll(() => {
+  if (savedUrl !== undefined) process.env.FOLIO_SITE_URL = savedUrl;
+});
+
+/** `- [title](url): note` — llmstxt.org § Format, "file lists". */
+const ENTRY = /^- \[(?<title>(?:\\.|[^\]\\])+)\]\((?<url>[^)\s]+)\)(?:: (?<note>.+))?$/;
+
+function parse(text: string) {
+  const lines = text.trimEnd().split('\n');
+  const sections = new Map<string, string[]>();
+  let current: string[] | undefined;
+  for (const line of lines) {
+    if (line.startsWith('## ')) sections.set(line.slice(3), (current = []));
+    else if (current && line.trim()) current.push(line);
+  }
+  return { lines, sections };
+}
+
+describe('llms.txt follows llmstxt.org § Format', () => {
+  test('the fixture site, pinned whole', () => {
+    expect(llmsTxt(fixture)).toMatchInlineSnapshot(`
+      "# Ada Fixture
+
+      > A fixture site for the twin and llms.txt generator tests.
+
+      Maker of small, well-tested things. This site publishes 2 projects and 1 page. Every page has a Markdown version at its path plus \`.md\` (the home page: \`/index.md\`); the links below point at those. Content changes only when the site is redeployed.
+
+      ## Projects
+
+      - [Lantern: a \\[tiny\\] log viewer](https://ada.example/projects/lantern.md): A terminal log viewer that follows files and highlights errors. (tool, 2024)
+
+      ## Pages
+
+      - [Home](https://ada.example/index.md): Ada Fixture's profile and featured projects, with every project and page listed
+      - [Projects](https://ada.example/projects.md): 2 projects by Ada Fixture in 2 categories, 1 of them archived. Listed by category and by type.
+      - [About](https://ada.example/about.md): Who Ada is.
+
+      ## API and agent docs
+
+      - [llms-full.txt](https://ada.example/llms-full.txt): every page listed here as Markdown, in one file
+
+      ## Optional
+
+      - [Harbor](https://ada.example/projects/harbor.md): Archived. An archived library for tailing files. (library, 2019)
+      "
+    `);
+  });
+
+  test('an H1 with the site name first, then a blockquote summary, then prose without headings', () => {
+    const { lines } = parse(llmsTxt(sample));
+    expect(lines[0]).toBe(`# ${sample.site.name}`);
+    expect(lines[1]).toBe('');
+    expect(lines[2]).toBe(`> ${sample.site.summary}`);
+    const firstH2 = lines.findIndex((l) => l.startsWith('## '));
+    expect(lines.slice(3, firstH2).every((l) => !l.startsWith('#'))).toBe(true);
+    expect(lines.slice(3, firstH2).join(' ')).toMatch(/plus `\.md`/);
+  });
+
+  test('H2 sections in order: Projects, Pages, API and agent docs, Optional last; no deeper headings', () => {
+    const text = llmsTxt(sample);
+    expect([...parse(text).sections.keys()]).toEqual(['Projects', 'Pages', 'API and agent docs', 'Optional']);
+    expect(text).not.toMatch(/^#{3,} /m);
+  });
+
+  test('every line of every section is a "- [title](absolute url): note" entry', () => {
+    for (const [name, entries] of parse(llmsTxt(sample)).sections) {
+      for (const line of entries) {
+        const m = ENTRY.exec(line);
+        expect(m, `${name}: ${line}`).not.toBeNull();
+        expect(m!.groups!.url!.startsWith(`${sample.site.url}/`)).toBe(true);
+        expect(m!.groups!.note?.length).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  test('every twin is listed exactly once', async () => {
+    const text = llmsTxt(sample);
+    const urls = [...parse(text).sections.values()].flat().map((l) => ENTRY.exec(l)!.groups!.url);
+    const twins = (await allTwins(sample)).map((t) => `${sample.site.url}${t.path}`);
+    for (const twin of twins) expect(urls.filter((u) => u === twin), twin).toHaveLength(1);
+  });
+
+  test('archived projects are listed only under Optional; active ones under Projects', () => {
+    const { sections } = parse(llmsTxt(sample));
+    const urlsOf = (name: string) => (sections.get(name) ?? []).map((l) => ENTRY.exec(l)!.groups!.url);
+    for (const p of sample.projects) {
+      const url = `${sample.site.url}${p.twin}`;
+      expect(urlsOf(p.archived ? 'Optional' : 'Projects')).toContain(url);
+      expect(urlsOf(p.archived ? 'Projects' : 'Optional')).not.toContain(url);
+    }
+  });
+
+  test('featured projects come first under Projects, in the order content/site.md lists them', () => {
+    const entries = llmsSections(sample).find((s) => s.title === 'Projects')!.entries;
+    const featured = sample.site.featured.map((slug) => `/projects/${slug}.md`);
+    expect(entries.slice(0, featured.length).map((e) => e.path)).toEqual(featured);
+  });
+
+  test('the API and agent docs section lists llms-full.txt', () => {
+    const docs = parse(llmsTxt(sample)).sections.get('API and agent docs')!;
+    expect(docs.some((l) => l.includes(`](${sample.site.url}/llms-full.txt)`))).toBe(true);
+  });
+
+  test('the sample llms.txt stays well under the size agents read whole', () => {
+    expect(llmsTxt(sample).length).toBeLessThan(LLMS_TXT_WARN_CHARS);
+  });
+});
+
+describe('llms-full.txt: every twin, in reading order, links absolute', () => {
+  test('holds every twin (with absolute links) in the order of allTwins, separated by rules', async () => {
+    const full = await llmsFullTxt(sample);
+    const twins = await allTwins(sample, { absolute: true });
+    let at = 0;
+    for (const t of twins) {
+      const found = full.indexOf(t.markdown.trim(), at);
+      expect(found, t.path).toBeGreaterThan(at);
+      expect(full.slice(found - 7, found)).toBe('\n\n---\n\n');
+      at = found;
+    }
+  });
+
+  test('opens with the site, then the home twin, projects index, featured projects; archived projects last', async () => {
+    const twins = await allTwins(sample);
+    const order = twins.map((t) => t.path);
+    expect(order.slice(0, 2)).toEqual(['/index.md', '/projects.md']);
+    expect(order.slice(2, 2 + sample.site.featured.length)).toEqual(sample.site.featured.map((s) => `/projects/${s}.md`));
+    const archived = sample.projects.filter((p) => p.archived).map((p) => p.twin);
+    expect(order.slice(-archived.length).sort()).toEqual(archived.sort());
+    const full = await llmsFullTxt(sample);
+    expect(full.split('\n')[0]).toBe(`# ${sample.site.name}: the whole site as Markdown`);
+  });
+
+  test('no root-relative links remain: the file is read away from the site', async () => {
+    expect(await llmsFullTxt(sample)).not.toMatch(/\]\(\/(?!\/)/);
+  });
+});
+
+describe('the build reports sizes (issue 2 § 6)', () => {
+  test('each file: characters and approximate tokens (~4 characters per token)', () => {
+    expect(sizeReport('llms-full.txt', 'x'.repeat(10_001))).toEqual({ info: 'llms-full.txt: 10,001 characters, ~2,501 tokens' });
+    expect(estimateTokens('abcd')).toBe(1);
+  });
+
+  test('llms.txt past ~50,000 characters warns, with what to do', () => {
+    expect(sizeReport('llms.txt', 'x'.repeat(LLMS_TXT_WARN_CHARS)).warning).toBeUndefined();
+    expect(sizeReport('llms.txt', 'x'.repeat(LLMS_TXT_WARN_CHARS + 1)).warning).toMatchInlineSnapshot(`"llms.txt is 50,001 characters, past the ~50,000 agents read whole; shorten summaries or move projects to the Optional section (archive them)."`);
+  });
+});

@@ -1,0 +1,166 @@
+// The content loader's errors are the owner's build output: each names the file, the field and
+// what was expected. The wording is pinned here, one fixture content folder per mistake.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { ContentError, loadContent } from '../../src/records/load.ts';
+
+const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', `content-${name}`);
+const load = (name: string) => () => loadContent(fixture(name));
+
+describe('loadContent: a bad file fails the build with one message naming file, field and expectation', () => {
+  test('a project type outside the list names the allowed types', () => {
+    expect(load('bad-type')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/projects/alpha.md: field "type" expected one of app, library, tool, service, research, talk, got "website"]`);
+  });
+
+  test('a missing required field says it is required and what it holds', () => {
+    expect(load('missing-title')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/projects/alpha.md: field "title" is required (expected text)]`);
+  });
+
+  test('a date not written YYYY-MM-DD', () => {
+    expect(load('bad-date')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/projects/alpha.md: field "date" expected a date as YYYY-MM-DD, got "May 2024"]`);
+  });
+
+  test('a quoted date that does not exist (February 30th)', () => {
+    expect(load('impossible-date')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/projects/alpha.md: field "date" expected a real calendar date as YYYY-MM-DD, got "2024-02-30"]`);
+  });
+
+  test('an unquoted date that does not exist is reported, not rolled over by YAML', () => {
+    expect(load('unquoted-bad-date')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/projects/alpha.md: field "date" expected a real calendar date as YYYY-MM-DD, got "2024-13-45"]`);
+  });
+
+  test('"updated" before "date"', () => {
+    expect(load('updated-before-date')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/projects/alpha.md: field "updated" expected a date on or after "date" (2024-05-01), got "2023-12-31"]`);
+  });
+
+  test('unknown fields are named, with a suggestion for a near miss and the allowed list', () => {
+    expect(load('unknown-field')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/projects/alpha.md: unknown fields "tag" (did you mean "tags"?), "website"; expected only title, summary, type, category, tags, archived, date, updated, links, stack]`);
+  });
+
+  test('a file name that is not a valid slug', () => {
+    expect(load('bad-slug')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/projects/Alpha Beta.md: the file name is the slug, expected lowercase a-z, 0-9 and inner hyphens (1 to 60 characters), got "Alpha Beta"]`);
+  });
+
+  test('a page whose slug the site already serves (duplicate URL /projects)', () => {
+    expect(load('reserved-page-slug')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/pages/projects.md: the slug "projects" is taken by the site's own /projects or /projects.md; rename the file]`);
+  });
+
+  test('a featured slug with no project file, and a featured slug listed twice', () => {
+    expect(load('featured-missing')).toThrowErrorMatchingInlineSnapshot(`
+      [ContentError: Invalid content (2 problems):
+        - content/site.md: field "featured[1]" expected the slug of a file in content/projects/, got "omega"
+        - content/site.md: field "featured[2]" lists "alpha" a second time]
+    `);
+  });
+
+  test('a category not declared in content/site.md', () => {
+    expect(load('undeclared-category')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/projects/alpha.md: field "category" expected one of the categories declared in content/site.md (tools, writing), got "hardware"]`);
+  });
+
+  test('front matter that is not valid YAML names the line in the file', () => {
+    expect(load('invalid-yaml')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/projects/alpha.md: front matter could not be read as YAML (missed comma between flow collection entries at line 5, column 1)]`);
+  });
+
+  test('JavaScript front matter is refused, never evaluated', () => {
+    expect(load('js-front-matter')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/projects/alpha.md: front matter could not be read as YAML (it is marked as JavaScript; write plain YAML between --- lines)]`);
+  });
+
+  test('a file that is not Markdown in a content folder', () => {
+    expect(load('not-markdown')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/projects/notes.txt: expected a Markdown file (name ending in .md); only those belong in content/projects/]`);
+  });
+
+  test('a missing content/site.md', () => {
+    expect(load('missing-site')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/site.md: file is missing (it holds the site config: name, headline, summary, url, categories)]`);
+  });
+
+  test('site config: URL, locale, email, category names, whole numbers', () => {
+    expect(load('bad-site')).toThrowErrorMatchingInlineSnapshot(`
+      [ContentError: Invalid content (6 problems):
+        - content/site.md: field "url" expected an absolute http(s) URL, got "owner.example"
+        - content/site.md: field "locale" expected a language tag such as "en" or "sv-SE", got "not a locale!"
+        - content/site.md: field "email" expected an email address such as "me@example.com", got "owner-at-example"
+        - content/site.md: field "categories" has the name "Tools", expected a slug: lowercase a-z, 0-9 and inner hyphens, 1 to 60 characters
+        - content/site.md: field "rateLimits.knowledge.limit" expected a number of at least 1, got 0
+        - content/site.md: field "rateLimits.knowledge.window" expected a whole number, got 1.5]
+    `);
+  });
+
+  test('every problem in every file is listed at once, one line each', () => {
+    expect(load('many-problems')).toThrowErrorMatchingInlineSnapshot(`
+      [ContentError: Invalid content (7 problems):
+        - content/projects/alpha.md: field "title" expected non-empty text, got ""
+        - content/projects/alpha.md: field "tags[0]" expected a kebab-case tag such as "web-performance", got "Fixtures"
+        - content/projects/alpha.md: field "archived" expected true or false, got "no"
+        - content/projects/alpha.md: field "links.repo" expected an absolute http(s) URL, got "github.com/x/alpha"
+        - content/projects/alpha.md: unknown field "homepage" under "links"; expected only repo, demo, docs
+        - content/pages/about.md: field "order" expected a number of at least 0, got -1
+        - content/pages/now.md: field "order" expected a whole number, got 2.5]
+    `);
+  });
+
+  test('the error is a ContentError carrying each problem separately', () => {
+    try {
+      loadContent(fixture('many-problems'));
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ContentError);
+      const problems = (error as ContentError).problems;
+      expect(problems).toHaveLength(7);
+      for (const p of problems) expect(p).toMatch(/^content\/(projects|pages)\/[a-z]+\.md: /);
+    }
+  });
+});
+
+describe('the build entry point', () => {
+  test('astro.config.ts fails to load on bad content, printing the one message', () => {
+    const config = pathToFileURL(join(import.meta.dirname, '..', '..', 'astro.config.ts')).href;
+    const env = { ...process.env };
+    delete env.FOLIO_SITE_URL;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(config)})`], {
+      cwd: fixture('bad-type'),
+      env,
+      encoding: 'utf8',
+    });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain('ContentError: Invalid content: content/projects/alpha.md: field "type" expected one of app, library, tool, service, research, talk, got "website"');
+  });
+});
+
+describe('loadContent: valid content', () => {
+  // npm test sets FOLIO_SITE_URL for the whole run; these tests set it themselves.
+  const saved = process.env.FOLIO_SITE_URL;
+  beforeEach(() => {
+    delete process.env.FOLIO_SITE_URL;
+  });
+  afterEach(() => {
+    if (saved === undefined) delete process.env.FOLIO_SITE_URL;
+    else process.env.FOLIO_SITE_URL = saved;
+  });
+
+  test('reads site, projects and pages into records with paths and twins', () => {
+    const { site, projects, pages } = loadContent(fixture('valid'));
+    expect(site.name).toBe('Test Owner');
+    expect(site.bio).toBe('A short bio.');
+    expect(site.url).toBe('https://owner.example');
+    expect(projects).toEqual([
+      expect.objectContaining({ kind: 'project', slug: 'alpha', href: '/projects/alpha', twin: '/projects/alpha.md', date: '2024-05-01', archived: false, source: 'content/projects/alpha.md', body: 'Alpha body.' }),
+    ]);
+    expect(pages).toEqual([expect.objectContaining({ kind: 'page', slug: 'about', href: '/about', twin: '/about.md', order: 1 })]);
+  });
+
+  test('FOLIO_SITE_URL overrides the site URL (without a trailing slash)', () => {
+    process.env.FOLIO_SITE_URL = 'http://127.0.0.1:4999/';
+    expect(loadContent(fixture('valid')).site.url).toBe('http://127.0.0.1:4999');
+  });
+
+  test('the sample content in content/ loads: projects newest first, pages by order', () => {
+    const { projects, pages, site } = loadContent();
+    expect(projects.length).toBeGreaterThan(0);
+    const dates = projects.map((p) => p.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const orders = pages.map((p) => p.order);
+    expect(orders).toEqual([...orders].sort((a, b) => a - b));
+    for (const slug of site.featured) expect(projects.some((p) => p.slug === slug)).toBe(true);
+  });
+});
