@@ -465,6 +465,13 @@ export function openApiDocument(site: SiteForOpenApi, routes: RouteSpec[]): Open
   const builder = new OperationBuilder(book, site);
   const byId = new Map(routes.map((r) => [r.operationId, r]));
   if (byId.size !== routes.length) throw new Error('openapi: two routes share an operationId');
+  // Answers first: an id whose input and output forms differ keeps its bare name for the answer
+  // (what clients read most), and the request form becomes <id>Input, whatever the route order.
+  for (const route of routes) {
+    for (const spec of Object.values(route.responses)) {
+      for (const schema of [spec.schema, ...(spec.alternates ?? []).map((a) => a.schema)]) if (schema) book.convert(schema, 'output');
+    }
+  }
   const paths: Record<string, Record<string, Operation>> = {};
   for (const route of routes) {
     const item = (paths[route.path] ??= {});
