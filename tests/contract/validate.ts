@@ -25,6 +25,15 @@ export interface Problem {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
+/** A JSON Schema 2020-12 validator with the standard formats (uri, date-time, email…). */
+export function createAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  // ajv-formats is CommonJS: under Node's ESM loader its default import is module.exports, under TS's types it is `.default`.
+  const addFormats = ((formats as unknown as { default?: typeof formats }).default ?? formats) as unknown as (ajv: Ajv2020) => void;
+  addFormats(ajv);
+  return ajv;
+}
+
 /** `{ref}` → the component, for Header and Response objects. */
 function deref<T extends Json>(doc: OpenApi, node: T): T {
   const ref = node.$ref;
@@ -41,10 +50,7 @@ export class ContractValidator {
 
   constructor(doc: OpenApi) {
     this.doc = doc;
-    this.#ajv = new Ajv2020({ strict: false, allErrors: true });
-    // ajv-formats is CommonJS: under Node's ESM loader its default import is module.exports, under TS's types it is `.default`.
-    const addFormats = ((formats as unknown as { default?: typeof formats }).default ?? formats) as unknown as (ajv: Ajv2020) => void;
-    addFormats(this.#ajv);
+    this.#ajv = createAjv();
     // Component schemas reference each other as #/components/schemas/X: give ajv a document with that shape.
     this.#ajv.addSchema({ $id: 'https://contract.test/openapi.json', components: { schemas: doc.components.schemas ?? {} } });
     this.#templates = Object.keys(doc.paths).map((template) => ({

@@ -2,7 +2,6 @@
 // route, its limits, bodies, answers, errors and headers, and the publicRead scheme on the catalog only.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { ERRORS } from '../../src/server/errors.ts';
 import { defineRoute, type RouteSpec } from '../../src/server/route.ts';
 import { json } from '../../src/server/http.ts';
@@ -10,6 +9,7 @@ import { ROUTES } from '../../src/server/routes.ts';
 import { siteData } from '../../src/server/data.ts';
 import { openApiDocument, HEADER_DOCS, type Operation } from '../../src/server/openapi.ts';
 import { openApiFor } from '../../src/discovery/openapi-file.ts';
+import { createAjv } from '../contract/validate.ts';
 
 type Json = Record<string, any>;
 const site = siteData().site;
@@ -18,7 +18,7 @@ const op = (method: string, path: string): Operation & Json => doc.paths[path]?.
 const param = (o: Json, name: string) =>
   (o.parameters as Json[]).map((p) => (p.$ref ? doc.components.parameters[refName(p)!] : p)).find((p: Json) => p.name === name)!;
 const refName = (node: Json) => String(node.$ref).split('/').pop();
-const header = (response: Json, name: string) => doc.components.headers[refName(response.headers[name])!];
+const header = (response: Json | undefined, name: string) => doc.components.headers[refName(response!.headers[name])!];
 
 describe('issue 8 § 1: openapi.json covers the route table', () => {
   it('OpenAPI 3.1, API version 1.0.0, the site URL as the server', () => {
@@ -117,7 +117,7 @@ describe('issue 8 § 1: every answer, errors included, and the headers that matt
     for (const route of ROUTES.filter((r) => r.cache === 'public' && r.method === 'GET')) {
       const responses = op(route.method, route.path).responses as Record<string, Json>;
       expect(responses['304'], route.operationId).toBeDefined();
-      expect(responses['304'].content).toBeUndefined();
+      expect(responses['304']!.content).toBeUndefined();
       for (const status of ['200', '304']) {
         expect(header(responses[status]!, 'ETag')?.required, `${route.operationId} ${status}`).toBe(true);
         expect(header(responses[status]!, 'Cache-Control')?.required).toBe(true);
@@ -155,13 +155,13 @@ describe('issue 8 § 1: every answer, errors included, and the headers that matt
   });
 
   it('DESIGN.md § NLWeb ask: /ask answers JSON or server-sent events, each event an AskStreamEvent', () => {
-    const content = op('GET', '/ask').responses['200'].content;
+    const content = (op('GET', '/ask').responses['200'] as Json).content;
     expect(content['application/json'].schema).toEqual({ $ref: '#/components/schemas/AskResponse' });
     expect(content['text/event-stream'].schema).toMatchObject({ $ref: '#/components/schemas/AskStreamEvent' });
   });
 
   it('every example of an error validates against ErrorResponse', () => {
-    const ajv = new Ajv2020({ strict: false });
+    const ajv = createAjv();
     ajv.addSchema({ $id: 'doc', components: doc.components });
     const validate = ajv.compile({ $ref: 'doc#/components/schemas/ErrorResponse' });
     for (const [code, example] of Object.entries(doc.components.examples as Record<string, Json>)) {
