@@ -4,7 +4,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { loadContent, RESERVED_PAGE_SLUGS } from '../records/load.ts';
-import { brokenLinks } from '../records/twin.ts';
+import { brokenLinks, recordTwins } from '../records/twin.ts';
 import { writeDataFile } from '../search/data-file.ts';
 
 /** About what agents read whole before they start truncating (llms.txt guidance). */
@@ -18,9 +18,10 @@ export function folio(): AstroIntegration {
   return {
     name: 'folio',
     hooks: {
-      'astro:config:setup': ({ addWatchFile, config, logger }) => {
+      'astro:config:setup': async ({ addWatchFile, config, logger }) => {
         root = fileURLToPath(config.root);
-        const data = writeDataFile(loadContent(root), root);
+        const content = loadContent(root);
+        const data = writeDataFile(content, await recordTwins(content), root);
         addWatchFile(new URL('./content/', config.root));
         logger.info(`data file written: ${data.projects.length} projects, ${data.pages.length} pages (build ${data.buildId})`);
       },

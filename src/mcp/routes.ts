@@ -1,3 +1,82 @@
-import type { RouteSpec } from '../server/route.ts';
+// The MCP endpoint and its server card in the route table. The app gives them what every route
+// gets (CORS for any origin, the portfolio rate limit, caching, errors); the transport reads the
+// raw body itself, so POST /api/mcp declares no body schema. Only POST is declared: GET and DELETE
+// (a 2025-era SSE stream and session teardown) get the app's 405 with Allow, as a stateless
+// server must answer them (Streamable HTTP § Listening for Messages from the Server).
+import { z } from 'zod';
+import { defineRoute, type RouteSpec } from '../server/route.ts';
+import { errorObject } from '../server/errors.ts';
+import { siteData } from '../server/data.ts';
+import { MCP_PATH, PROTOCOL_VERSIONS, SERVER_CARD_PATH } from './identity.ts';
+import { buildServerCard, SERVER_CARD_MEDIA_TYPE, serverCard } from './server-card.ts';
+import { handleMcpPost } from './transport.ts';
 
-export const mcpRoutes: RouteSpec[] = [];
+const RATE_HEADERS = ['RateLimit', 'RateLimit-Policy', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
+
+const jsonRpcId = z.union([z.string(), z.number(), z.null()]);
+
+/** One JSON-RPC 2.0 response (or, for a batch, an array of them). */
+export const mcpResponse = z
+  .union([
+    z.object({ jsonrpc: z.literal('2.0'), id: jsonRpcId, result: z.record(z.string(), z.unknown()) }).loose(),
+    z.object({ jsonrpc: z.literal('2.0'), id: jsonRpcId, error: z.object({ code: z.int(), message: z.string(), data: z.unknown().optional() }) }).loose(),
+    z.array(z.record(z.string(), z.unknown())),
+  ])
+  .meta({ id: 'McpResponse', description: 'A JSON-RPC 2.0 response, or an array of them for a batch.' });
+
+/** A transport-level refusal: a JSON-RPC error with id null; for catalog errors, `data` is the ErrorObject. */
+export const mcpTransportError = z
+  .object({
+    jsonrpc: z.literal('2.0'),
+    id: z.null(),
+    error: z.object({ code: z.int(), message: z.string(), data: z.union([errorObject, z.object({ hint: z.string() })]).optional() }),
+  })
+  .meta({ id: 'McpTransportError' });
+
+const mcpPost = defineRoute({
+  method: 'POST',
+  path: MCP_PATH,
+  operationId: 'mcp',
+  summary: 'MCP tool server (Streamable HTTP, stateless)',
+  description:
+    `Model Context Protocol over Streamable HTTP: one JSON-RPC message (or batch) per POST, one JSON response, no session. ` +
+    `Revisions: ${PROTOCOL_VERSIONS.join(', ')}. 2026-07-28 clients send server/discover and the Mcp-Method/Mcp-Name headers, with no handshake; ` +
+    'earlier revisions initialize first (no Mcp-Session-Id is issued). Send Content-Type: application/json and Accept: application/json, text/event-stream. ' +
+    'Tools (read-only): search_portfolio, list_projects, get_project, compare_projects, ask. Resources: every record\u2019s Markdown twin, by its absolute URL. ' +
+    'GET and DELETE answer 405: there is no server-to-client stream and no session to end.',
+  tag: 'mcp',
+  policy: 'portfolio',
+  cors: 'any',
+  requestHeaders: ['Accept', 'Mcp-Protocol-Version', 'Mcp-Method', 'Mcp-Name'],
+  responses: {
+    200: { description: 'The JSON-RPC response. Tool failures are results with isError: true and the catalog error in _meta["folio/error"].', schema: mcpResponse, headers: RATE_HEADERS },
+    202: { description: 'A notification or response was accepted; no body.' },
+    400: { description: 'Not JSON (parse error -32700, ErrorObject invalid_json in data), not a JSON-RPC message, or a header/body mismatch (2026-07-28).', schema: mcpTransportError },
+    406: { description: 'Accept does not list both application/json and text/event-stream.', schema: mcpTransportError },
+    413: { description: 'The body is over 64 KiB (ErrorObject payload_too_large in data).', schema: mcpTransportError },
+    415: { description: 'Content-Type is not application/json (ErrorObject unsupported_media_type in data).', schema: mcpTransportError },
+  },
+  errors: ['method_not_allowed', 'rate_limited'],
+  handler: (c) => handleMcpPost(c.req.raw),
+});
+
+const mcpServerCard = defineRoute({
+  method: 'GET',
+  path: SERVER_CARD_PATH,
+  operationId: 'mcpServerCard',
+  summary: 'MCP server card',
+  description: `What a client needs before it connects (SEP-2127 server card): name, version, the endpoint and the protocol revisions it speaks. Media type ${SERVER_CARD_MEDIA_TYPE}.`,
+  tag: 'mcp',
+  policy: 'portfolio',
+  cors: 'any',
+  cache: 'public',
+  responses: {
+    200: { description: 'The server card.', schema: serverCard, contentType: SERVER_CARD_MEDIA_TYPE, headers: [...RATE_HEADERS, 'ETag', 'Cache-Control'] },
+    304: { description: 'Not modified: If-None-Match matched the ETag of the current build.' },
+  },
+  errors: ['method_not_allowed', 'rate_limited'],
+  handler: () =>
+    new Response(JSON.stringify(buildServerCard(siteData().site)), { headers: { 'Content-Type': SERVER_CARD_MEDIA_TYPE } }),
+});
+
+export const mcpRoutes: RouteSpec[] = [mcpPost, mcpServerCard];

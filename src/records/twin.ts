@@ -284,6 +284,15 @@ export async function allTwins(content: Content, options: TwinOptions = {}): Pro
   ]);
 }
 
+/** Every record's twin by its site path, with absolute links: read away from the site (MCP resources). */
+export async function recordTwins(content: Content): Promise<Record<string, string>> {
+  const twins = await Promise.all([
+    ...content.projects.map((p) => projectTwin(p, content, { absolute: true })),
+    ...content.pages.map((p) => pageTwin(p, content, { absolute: true })),
+  ]);
+  return Object.fromEntries(twins.map((t) => [t.path, t.markdown]));
+}
+
 const hrefFor = (content: Content, options: TwinOptions) => (path: string) => (options.absolute ? absoluteUrl(content.site, path) : path);
 
 const dateLabel = (p: Project) => (p.type === 'talk' ? 'Given' : p.type === 'research' ? 'Published' : 'Started');

@@ -18,6 +18,8 @@ export interface DataFile {
   site: Site;
   projects: Project[];
   pages: Page[];
+  /** Each record's Markdown twin by its site path, links absolute (MCP serves them as resources). */
+  twins: Record<string, string>;
   index: unknown;
 }
 
@@ -35,16 +37,17 @@ export const documentOf = (r: Project | Page): IndexedDocument => ({
   body: r.body,
 });
 
-export function buildDataFile(content: Content): DataFile {
+/** `twins` come from src/records/twin.ts at build time; the function never renders Markdown. */
+export function buildDataFile(content: Content, twins: Record<string, string>): DataFile {
   const index = new MiniSearch<IndexedDocument>(INDEX_OPTIONS);
   index.addAll([...content.projects, ...content.pages].map(documentOf));
   const records = JSON.stringify([content.site, content.projects, content.pages]);
   const buildId = createHash('sha256').update(OPTIONS_HASH).update(records).digest('base64url').slice(0, 20);
-  return { format: INDEX_FORMAT, optionsHash: OPTIONS_HASH, buildId, ...content, index: index.toJSON() };
+  return { format: INDEX_FORMAT, optionsHash: OPTIONS_HASH, buildId, ...content, twins, index: index.toJSON() };
 }
 
-export function writeDataFile(content: Content, root = process.cwd()): DataFile {
-  const data = buildDataFile(content);
+export function writeDataFile(content: Content, twins: Record<string, string>, root = process.cwd()): DataFile {
+  const data = buildDataFile(content, twins);
   const path = join(root, DATA_FILE);
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, JSON.stringify(data));
@@ -76,7 +79,7 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
         `this code expects format ${INDEX_FORMAT} and options ${OPTIONS_HASH}. Run \`npm run build\` again.`,
     );
   }
-  const missing = (['buildId', 'site', 'projects', 'pages', 'index'] as const).filter((k) => file[k] == null);
+  const missing = (['buildId', 'site', 'projects', 'pages', 'twins', 'index'] as const).filter((k) => file[k] == null);
   if (missing.length || !Array.isArray(file.projects) || !Array.isArray(file.pages)) {
     throw new Error(`Folio index corrupt: ${path} lacks ${missing.join(', ') || 'its record lists'}. Run \`npm run build\` again.`);
   }
@@ -90,5 +93,5 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
   if (index.documentCount !== records) {
     throw new Error(`Folio index corrupt: ${path} indexes ${index.documentCount} documents for ${records} records. Run \`npm run build\` again.`);
   }
-  return { buildId: file.buildId, site: file.site, projects: file.projects, pages: file.pages, index };
+  return { buildId: file.buildId, site: file.site, projects: file.projects, pages: file.pages, twins: file.twins, index };
 }

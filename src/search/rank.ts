@@ -7,7 +7,8 @@
 //    does not return are never looked at.
 // 2. Tier: the first of these that holds, on text normalized by `normalize` (case, extra
 //    whitespace and diacritics ignored):
-//      title            the title equals the query
+//      title            the title equals the query, or its name does: the part before a
+//                       subtitle separator ("Quarry: embeddable search" is named "Quarry")
 //      title_substring  the title contains the query, or contains each of its words
 //      tag/type/category  a query word is exactly a tag word, the type, or a category word
 //                       (one tier; the label says which, in that order)
@@ -87,7 +88,7 @@ const FIELD_TIERS: [IndexedField, MatchTier][] = [
  * it was found in; a key equal to a query term is an exact-word match in those fields.
  */
 export function tierOf(title: string, query: string, terms: string[], match: Record<string, IndexedField[]>): MatchTier {
-  if (title === query) return 'title';
+  if (title === query || titleName(title) === query) return 'title';
   // Own keys only: a query word such as "constructor" must not find Object.prototype's.
   const fieldsOf = (term: string) => (Object.hasOwn(match, term) ? match[term]! : []);
   if (title.includes(query) || terms.every((t) => fieldsOf(t).includes('title'))) return 'title_substring';
@@ -95,6 +96,9 @@ export function tierOf(title: string, query: string, terms: string[], match: Rec
   for (const [field, tier] of FIELD_TIERS) if (exact.has(field)) return tier;
   return 'fuzzy';
 }
+
+/** A normalized title's name: what comes before its subtitle (`: `, or a spaced dash). */
+export const titleName = (title: string) => title.split(/: | [-–—] /, 1)[0]!;
 
 /** Tier, then relevance, then slug, then kind: a total order, so equal inputs give equal answers. */
 export function compareHits(a: Hit, b: Hit): number {

@@ -73,7 +73,7 @@ export const COMPARE_INVALID = { '*': 'invalid_compare' } as const satisfies Rec
 // ---------------------------------------------------------------------------------------------
 // Response schemas (ids name them in openapi.json).
 
-const path = (what: string) => z.string().startsWith('/').describe(what);
+const path = (what: string) => z.string().regex(/^\//, 'a site path starting with /').describe(what);
 const absolute = (what: string) => z.url().describe(what);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 

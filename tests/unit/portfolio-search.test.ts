@@ -13,7 +13,7 @@ describe('GET /api/v1/search (portfolio spec § Endpoints)', () => {
     const body = searchResponse.parse(res.body);
     expect(body).toMatchObject({ query: 'quarry', type: null, limit: 10 });
     const quarry = body.hits.find((h) => h.slug === 'quarry')!;
-    expect(quarry).toMatchObject({ kind: 'project', type: 'library', href: '/projects/quarry', twin: '/projects/quarry.md', match: 'title_substring' });
+    expect(quarry).toMatchObject({ kind: 'project', type: 'library', href: '/projects/quarry', twin: '/projects/quarry.md', match: 'title' });
     expect(quarry.url).toBe(`${siteData().site.url}/projects/quarry`);
     expect(quarry.twinUrl).toBe(`${siteData().site.url}/projects/quarry.md`);
     expect(quarry.twin).toBe(`${quarry.href}.md`);

@@ -18,7 +18,7 @@ const file = (name: string, data: unknown) => {
   writeFileSync(path, typeof data === 'string' ? data : JSON.stringify(data));
   return path;
 };
-const good = () => buildDataFile(content) as unknown as Record<string, unknown>;
+const good = () => buildDataFile(content, {}) as unknown as Record<string, unknown>;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'folio-data-'));
@@ -26,7 +26,7 @@ beforeAll(() => {
 
 describe('the data file (issue § 1: index built at build time, loaded once, failing loudly)', () => {
   it('round-trips: what the build writes, the function reads and searches', () => {
-    writeDataFile(content, dir);
+    writeDataFile(content, {}, dir);
     const data = readDataFile(join(dir, DATA_FILE));
     expect(data.projects.map((p) => p.slug)).toEqual(['lantern', 'harbour']);
     expect(searchRecords(data, 'lantern')[0]).toMatchObject({ record: { slug: 'lantern' }, match: 'title' });
@@ -80,7 +80,7 @@ describe('the data file (issue § 1: index built at build time, loaded once, fai
   });
 
   it('an index that does not match the records → "Folio index corrupt ... indexes N documents for M records"', () => {
-    const other = buildDataFile({ ...content, projects: content.projects.slice(0, 1) });
+    const other = buildDataFile({ ...content, projects: content.projects.slice(0, 1) }, {});
     expect(() => readDataFile(file('stale-index.json', { ...good(), index: other.index }))).toThrow(/indexes 1 documents for 2 records/);
   });
 });

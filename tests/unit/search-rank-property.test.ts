@@ -64,7 +64,7 @@ function reference(data: SiteData, query: string, type?: string): Expected[] {
     const has = (field: keyof typeof fields) => terms.some((t) => fields[field].includes(t));
     const title = normalize(record.title);
     const tier: MatchTier =
-      title === wanted ? 'title'
+      title === wanted || title.split(': ')[0] === wanted || title.split(' - ')[0] === wanted ? 'title'
       : title.includes(wanted) || terms.every((t) => fields.title.includes(t)) ? 'title_substring'
       : has('tags') ? 'tag'
       : has('type') ? 'type'

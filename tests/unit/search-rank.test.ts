@@ -110,9 +110,17 @@ describe('search over the built site data', () => {
     expect(searchRecords(data, title.toUpperCase())[0]).toMatchObject({ record: { slug: 'quarry' }, match: 'title' });
   });
 
-  it('finds a project by a word of its title despite a missing accent (Übersicht → "ubersicht")', () => {
-    const hits = searchRecords(data, 'ubersicht');
-    expect(hits[0]).toMatchObject({ record: { slug: 'ubersicht' }, match: 'title_substring' });
+  it('portfolio spec § search order: a project\'s name (its title before the subtitle) is an exact title, above longer titles that contain it', () => {
+    const hits = searchRecords(data, 'quarry');
+    expect(hits[0]).toMatchObject({ record: { slug: 'quarry' }, match: 'title' });
+    expect(hits.slice(1, 3).map((h) => [h.record.slug, h.match])).toEqual(
+      expect.arrayContaining([['quarry-cloud', 'title_substring'], ['quarry-wasm', 'title_substring']]),
+    );
+  });
+
+  it('finds a project by its name despite a missing accent (Übersicht → "ubersicht"), and by a title word', () => {
+    expect(searchRecords(data, 'ubersicht')[0]).toMatchObject({ record: { slug: 'ubersicht' }, match: 'title' });
+    expect(searchRecords(data, 'ubersicht terminal')[0]).toMatchObject({ record: { slug: 'ubersicht' }, match: 'title_substring' });
   });
 
   it('returns at most limit hits', () => {

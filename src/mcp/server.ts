@@ -1,0 +1,40 @@
+// The MCP server: one fresh McpServer per request (nothing survives a request, so any instance can
+// answer any call), with the read-only tools and the Markdown-twin resources.
+import { McpServer, type CacheHint } from '@modelcontextprotocol/server';
+import type { SiteData } from '../search/data-file.ts';
+import { HANDSHAKE_VERSIONS, SERVER_DESCRIPTION, SERVER_VERSION, serverInstructions, serverName, serverTitle } from './identity.ts';
+import { listTwins, readTwin } from './resources.ts';
+import { registerTools } from './tool-kit.ts';
+import { TOOLS } from './tools.ts';
+
+/**
+ * 2026-07-28 results carry cache hints. Content changes only on redeploy and clients may cache
+ * five minutes (portfolio spec § Limits), and nothing is per-user, so shared caches may keep it too.
+ */
+const FIVE_MINUTES: CacheHint = { ttlMs: 300_000, cacheScope: 'public' };
+
+export function createMcpServer(data: SiteData): McpServer {
+  const server = new McpServer(
+    { name: serverName(data.site), title: serverTitle(data.site), version: SERVER_VERSION, description: SERVER_DESCRIPTION, websiteUrl: `${data.site.url.replace(/\/+$/, '')}/` },
+    {
+      // listChanged: false — the lists change only with a redeploy, never during a connection, so
+      // there is nothing to subscribe to (and no stream to hold open on a stateless endpoint).
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false, subscribe: false } },
+      instructions: serverInstructions(data.site),
+      supportedProtocolVersions: [...HANDSHAKE_VERSIONS],
+      cacheHints: {
+        'tools/list': FIVE_MINUTES,
+        'resources/list': FIVE_MINUTES,
+        'resources/templates/list': FIVE_MINUTES,
+        'resources/read': FIVE_MINUTES,
+        'server/discover': FIVE_MINUTES,
+      },
+    },
+  );
+  registerTools(server, data, TOOLS);
+  // McpServer's own resources/list ignores the cursor and lists everything at once; these handlers
+  // replace the ones it installed, to page the list and read twins straight from the data.
+  server.server.setRequestHandler('resources/list', (request) => listTwins(data, request.params?.cursor));
+  server.server.setRequestHandler('resources/read', (request) => readTwin(data, request.params.uri));
+  return server;
+}

@@ -1,0 +1,192 @@
+// The tools. Each wraps the pure function behind its REST endpoint and validates with the same
+// rules, so a tool and its endpoint give the same answers, limits, error codes and hints
+// (issue 7 § 2). Argument names follow REST's, except search's `q`, which is `query` here.
+import { z } from 'zod';
+import { SLUG_PATTERN } from '../records/schema.ts';
+import { answer, queryText as askQueryText } from '../server/knowledge.ts';
+import { askResponse, type AskResponse } from '../server/knowledge/schemas.ts';
+import { queryText, validate } from '../server/http.ts';
+import {
+  compareProjects,
+  comparison,
+  getProject,
+  listProjects,
+  MAX_LIMIT,
+  projectDetail,
+  projectList,
+  projectParams,
+  projectsQuery,
+  SEARCH_INVALID,
+  searchHits,
+  searchQuery,
+  searchResponse,
+  type Comparison,
+  type ProjectDetail,
+  type ProjectList,
+  type SearchResponse,
+} from '../server/portfolio.ts';
+import type { ToolSpec } from './tool-kit.ts';
+
+// ── search_portfolio (GET /api/v1/search) ───────────────────────────────────────────────────────
+
+/** REST's search parameters, with `q` named `query` (same rule, named for messages). */
+export const searchInput = z.object({
+  query: queryText('query').describe(searchQuery.shape.q.description ?? ''),
+  type: searchQuery.shape.type,
+  limit: searchQuery.shape.limit,
+});
+const SEARCH_TOOL_INVALID = { query: SEARCH_INVALID.q, '*': SEARCH_INVALID['*'] } as const;
+
+const searchPortfolio: ToolSpec<typeof searchResponse> = {
+  name: 'search_portfolio',
+  title: 'Search the portfolio',
+  description:
+    'Lexical search over projects and pages (the same hits as GET /api/v1/search). Order: exact title, title substring, ' +
+    'tag or type, summary, then body text; typo and prefix matches last. Each hit has the page URL and its Markdown twin URL ' +
+    '(readable as an MCP resource). Not semantic: use the words the records use.',
+  input: searchInput,
+  output: searchResponse,
+  run: (data, args) => {
+    const { query, type, limit } = validate(searchInput, args, SEARCH_TOOL_INVALID);
+    return searchHits(data, { q: query, type, limit });
+  },
+  text: searchText,
+};
+
+function searchText(result: SearchResponse): string {
+  const scope = result.type ? ` among ${result.type === 'page' ? 'pages' : `${result.type} projects`}` : '';
+  if (result.hits.length === 0) return `No record matches "${result.query}"${scope}. Try other words, a broader type, or list_projects.`;
+  const lines = result.hits.map((h, i) => `${i + 1}. ${h.title} [${h.kind === 'page' ? 'page' : h.type} · ${h.slug}] — ${h.summary}\n   ${h.url} (Markdown: ${h.twinUrl})`);
+  return `${result.hits.length} hit${plural(result.hits.length)} for "${result.query}"${scope}, best first:\n${lines.join('\n')}`;
+}
+
+// ── list_projects (GET /api/v1/projects) ───────────────────────────────────────────────────────
+
+const listProjectsTool: ToolSpec<typeof projectList> = {
+  name: 'list_projects',
+  title: 'List projects',
+  description:
+    `Projects newest first, ${MAX_LIMIT} at most per page (the same page as GET /api/v1/projects). Active projects only unless archive is "1". ` +
+    'Filter by category and type. For the next page pass nextCursor back as cursor with the same filters; nextCursor is null on the last page.',
+  input: projectsQuery,
+  output: projectList,
+  run: (data, args) => listProjects(data, args),
+  text: listText,
+};
+
+function listText(result: ProjectList): string {
+  if (result.projects.length === 0) return `No project matches these filters (${result.total} in all).`;
+  const lines = result.projects.map(
+    (p) => `- ${p.slug}: ${p.title} (${p.type}, ${p.categoryLabel}, ${p.date}${p.archived ? ', archived' : ''}) — ${p.summary}`,
+  );
+  const more = result.nextCursor
+    ? `More: call list_projects again with cursor "${result.nextCursor}" and the same filters.`
+    : 'This is the last page.';
+  return `${result.projects.length} of ${result.total} project${plural(result.total)}:\n${lines.join('\n')}\n${more}`;
+}
+
+// ── get_project (GET /api/v1/projects/{slug}) ──────────────────────────────────────────────────
+
+const getProjectTool: ToolSpec<typeof projectDetail> = {
+  name: 'get_project',
+  title: 'Get a project',
+  description:
+    'One project by slug (the same record as GET /api/v1/projects/{slug}): metadata, links, the write-up as Markdown, ' +
+    'page and twin URLs, and up to three related projects. Archived projects are found too.',
+  input: projectParams,
+  output: projectDetail,
+  run: (data, args) => getProject(data, args.slug),
+  text: projectText,
+};
+
+function projectText(p: ProjectDetail): string {
+  const facts = [p.type, p.categoryLabel, p.updated ? `${p.date}, updated ${p.updated}` : p.date, ...(p.archived ? ['archived'] : [])];
+  const links = Object.entries(p.links).map(([k, v]) => `${k} ${v}`);
+  return [
+    `# ${p.title}`,
+    `> ${p.summary}`,
+    [
+      `slug: ${p.slug} · ${facts.join(' · ')}`,
+      p.tags.length ? `tags: ${p.tags.join(', ')}` : '',
+      p.stack.length ? `stack: ${p.stack.join(', ')}` : '',
+      links.length ? `links: ${links.join(' · ')}` : '',
+      `page: ${p.url} · Markdown: ${p.twinUrl}`,
+    ]
+      .filter(Boolean)
+      .join('\n'),
+    p.body.trim(),
+    p.related.length ? `Related: ${p.related.map((r) => `${r.title} (${r.slug})`).join('; ')}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+// ── compare_projects (GET /api/v1/compare) ─────────────────────────────────────────────────────
+
+/**
+ * REST takes `slugs` as "a,b"; a tool argument is better a list, which compareProjects accepts too
+ * (so is the comma-separated string). Validation is compareProjects' own, with REST's codes.
+ */
+export const compareInput = z.object({
+  slugs: z
+    .array(z.string().regex(SLUG_PATTERN))
+    .min(2)
+    .max(4)
+    .describe('Two to four distinct project slugs, e.g. ["quarry", "tidewater"]. A comma-separated string is accepted too.'),
+});
+
+const compareProjectsTool: ToolSpec<typeof comparison> = {
+  name: 'compare_projects',
+  title: 'Compare projects',
+  description:
+    'Two to four distinct projects side by side (the same comparison as GET /api/v1/compare): each project, what they all share ' +
+    '(type, category, tags, stack) and, per project, where they differ.',
+  input: compareInput,
+  output: comparison,
+  run: (data, args) => compareProjects(data, args.slugs),
+  text: compareText,
+};
+
+function compareText(c: Comparison): string {
+  const shared = [
+    c.shared.type && `type ${c.shared.type}`,
+    c.shared.category && `category ${c.shared.category}`,
+    c.shared.tags.length ? `tags ${c.shared.tags.join(', ')}` : '',
+    c.shared.stack.length ? `stack ${c.shared.stack.join(', ')}` : '',
+  ].filter(Boolean);
+  const differences = Object.entries(c.differences).map(
+    ([field, bySlug]) => `- ${field}: ${Object.entries(bySlug ?? {}).map(([slug, v]) => `${slug} ${Array.isArray(v) ? v.join(', ') || '(none)' : String(v)}`).join('; ')}`,
+  );
+  return [
+    `Comparing ${c.projects.map((p) => `${p.title} (${p.slug})`).join(', ')}.`,
+    `Shared: ${shared.length ? shared.join('; ') : 'nothing beyond being projects'}.`,
+    differences.length ? `Differences:\n${differences.join('\n')}` : 'No differences in type, category, status, dates, tags or stack.',
+    c.projects.map((p) => `- ${p.slug}: ${p.summary} ${p.url}`).join('\n'),
+  ].join('\n');
+}
+
+// ── ask (GET/POST /ask, the knowledge side) ─────────────────────────────────────────────────────
+
+export const askInput = z.object({ query: askQueryText });
+
+const ask: ToolSpec<typeof askResponse> = {
+  name: 'ask',
+  title: 'Ask the portfolio',
+  description:
+    'Answers a question with the best-matching projects and pages, best first, in the NLWeb v0.55 shape ' +
+    '(the same answer as GET /ask?query=…). Lexical, not generative: it finds records, it does not write prose.',
+  input: askInput,
+  output: askResponse,
+  run: (data, args) => answer(data, validate(askInput, args, { '*': 'invalid_query' }).query),
+  text: askText,
+};
+
+function askText(result: AskResponse): string {
+  if (result.results.length === 0) return `No project or page matches "${result.query}". Try other words, or list_projects.`;
+  const lines = result.results.map((r, i) => `${i + 1}. ${r.name}: ${r.description}\n   ${r.url}`);
+  return `${result.results.length} result${plural(result.results.length)} for "${result.query}", best first:\n${lines.join('\n')}`;
+}
+
+const plural = (n: number) => (n === 1 ? '' : 's');
+
+export const TOOLS = [searchPortfolio, listProjectsTool, getProjectTool, compareProjectsTool, ask] as ToolSpec<z.ZodType>[];

@@ -1,0 +1,128 @@
+// Stateless Streamable HTTP for POST /api/mcp: one request in, one JSON response out, for both
+// protocol eras the field speaks (DESIGN.md § MCP SDK):
+//   2026-07-28  no handshake; every request carries its own _meta envelope, `server/discover`,
+//               Mcp-Method/Mcp-Name headers — served by the SDK's createMcpHandler;
+//   2025-era    `initialize` handshake (2025-11-25, -06-18, -03-26), no session id issued — served
+//               by a fresh McpServer on a stateless WebStandardStreamableHTTPServerTransport in JSON
+//               mode (the SDK's own legacy leg would answer with SSE).
+// The checks every POST passes first are the transport's (MCP 2025-11-25 § Transports, Streamable
+// HTTP: Sending Messages to the Server), applied the same way in both eras.
+import {
+  createMcpHandler,
+  isJsonContentType,
+  isLegacyRequest,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
+import { ApiError, errorBody } from '../server/errors.ts';
+import { MAX_BODY_BYTES, readBody } from '../server/http.ts';
+import { siteData } from '../server/data.ts';
+import { HANDSHAKE_VERSIONS } from './identity.ts';
+import { createMcpServer } from './server.ts';
+
+/** JSON-RPC 2.0 § 5.1 codes, and the SDK's generic transport code for HTTP-level refusals. */
+const PARSE_ERROR = -32700;
+const METHOD_NOT_FOUND = -32601;
+const TRANSPORT_ERROR = -32000;
+
+const REQUIRED_ACCEPT = ['application/json', 'text/event-stream'];
+
+const modern = createMcpHandler(() => createMcpServer(siteData()), {
+  legacy: 'reject',
+  // JSON unless a handler emits a message before its result — and no Folio handler does.
+  responseMode: 'auto',
+  maxRequestBodySize: MAX_BODY_BYTES,
+});
+
+export async function handleMcpPost(request: Request): Promise<Response> {
+  // Streamable HTTP § Sending Messages: "The client MUST include an Accept header, listing both
+  // application/json and text/event-stream". The SDK enforces it only for 2025-era requests; one
+  // rule for both eras here, with wildcards counted as RFC 9110 § 12.5.1 says they count.
+  if (!REQUIRED_ACCEPT.every((type) => accepts(request.headers.get('accept'), type))) {
+    return rpcError(406, TRANSPORT_ERROR, 'Not Acceptable: the Accept header must list both application/json and text/event-stream.', {
+      hint: 'Send Accept: application/json, text/event-stream (MCP Streamable HTTP transport).',
+    });
+  }
+  if (!isJsonContentType(request.headers.get('content-type'))) {
+    return catalogError(new ApiError('unsupported_media_type', { message: 'The MCP endpoint takes JSON-RPC messages as application/json.' }), TRANSPORT_ERROR);
+  }
+  let body: unknown;
+  try {
+    body = await readBody(request, ['json']);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return catalogError(error, error.code === 'invalid_json' ? PARSE_ERROR : TRANSPORT_ERROR);
+  }
+  const listen = messages(body).find((m) => m.method === 'subscriptions/listen');
+  if (listen) {
+    // A listen stream stays open for change notifications; this server's lists change only with a
+    // redeploy (listChanged: false) and it holds nothing open between requests.
+    return Response.json({ jsonrpc: '2.0', id: listen.id ?? null, error: { code: METHOD_NOT_FOUND, message: 'Method not found: subscriptions/listen (nothing here changes between deploys).' } });
+  }
+  // The body is read; the legs get it parsed, with an Accept both of them understand.
+  const headers = new Headers(request.headers);
+  headers.set('accept', REQUIRED_ACCEPT.join(', '));
+  headers.delete('content-length');
+  const forward = new Request(request.url, { method: 'POST', headers, signal: request.signal });
+  if (await isLegacyRequest(forward, body, { maxRequestBodySize: MAX_BODY_BYTES })) return serveHandshakeEra(forward, body);
+  return modern.fetch(forward, { parsedBody: body });
+}
+
+/** 2025-era: a fresh server and transport per request; no session id, JSON responses only. */
+async function serveHandshakeEra(request: Request, parsedBody: unknown): Promise<Response> {
+  const server = createMcpServer(siteData());
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    supportedProtocolVersions: [...HANDSHAKE_VERSIONS],
+    maxRequestBodySize: MAX_BODY_BYTES,
+  });
+  await server.connect(transport);
+  try {
+    // In JSON mode the response is complete when handleRequest resolves, so closing after is safe.
+    return await transport.handleRequest(request, { parsedBody });
+  } finally {
+    await transport.close();
+    await server.close();
+  }
+}
+
+interface RpcMessage {
+  method?: unknown;
+  id?: string | number | null;
+}
+
+function messages(body: unknown): RpcMessage[] {
+  const list = Array.isArray(body) ? body : [body];
+  return list.filter((m): m is RpcMessage => typeof m === 'object' && m !== null);
+}
+
+/**
+ * Whether an Accept header admits a media type (RFC 9110 § 12.5.1): the most specific matching
+ * range decides, and q=0 means "not acceptable". A missing header admits nothing here, because
+ * the transport requires the client to send one.
+ */
+export function accepts(header: string | null, type: string): boolean {
+  if (!header) return false;
+  const [major] = type.split('/');
+  let best: { specificity: number; q: number } | undefined;
+  for (const part of header.split(',')) {
+    const [range = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    const specificity = range === type ? 3 : range === `${major}/*` ? 2 : range === '*/*' ? 1 : 0;
+    if (specificity === 0) continue;
+    const qParam = params.find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!best || specificity > best.specificity) best = { specificity, q: Number.isFinite(q) ? q : 0 };
+  }
+  return best !== undefined && best.q > 0;
+}
+
+/** A JSON-RPC error response (id null: the request could not be read) for an HTTP-level refusal. */
+function rpcError(status: number, code: number, message: string, data?: Record<string, unknown>): Response {
+  return Response.json({ jsonrpc: '2.0', id: null, error: { code, message, ...(data ? { data } : {}) } }, { status });
+}
+
+/** A catalog error in JSON-RPC form: the catalog's error object rides in `error.data`. */
+function catalogError(error: ApiError, code: number): Response {
+  const data = errorBody(error.code, siteData().site.url.replace(/\/+$/, ''), error.detail).error;
+  return rpcError(error.status, code, data.message, data);
+}

@@ -1,0 +1,38 @@
+// Each rule the MCP server implements, and the tests that verify it: a rule no test title cites
+// fails here, so a rule cannot be dropped from the suite silently.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const REQUIREMENTS: Record<string, string> = {
+  'issue 7 § 1': 'Stateless Streamable HTTP on POST /api/mcp, JSON responses, 2025-11-25 and 2026-07-28, GET/DELETE 405 with Allow: POST',
+  'issue 7 § 2': 'Five read-only tools with input and output schemas, structuredContent and text, REST answers and REST error codes',
+  'issue 7 § 3': "Every record's Markdown twin as a resource, listed in pages and readable",
+  'issue 7 § 4': 'Server card at /api/mcp/server-card: media type, fields, CORS, Cache-Control, ETag, 304',
+  'issue 7 § 5': 'CORS for any origin incl. preflight and errors; the portfolio rate limit',
+  'MCP Streamable HTTP § Sending Messages': 'Accept must list application/json and text/event-stream (406)',
+  'DESIGN.md § Limits': 'Bodies over 64 KiB → 413',
+  'DESIGN.md § Errors': 'Non-JSON bodies and media types → catalog codes',
+  'portfolio spec § Errors': 'Tool errors carry the REST code and hint',
+  'portfolio spec § Limits': 'The portfolio rate-limit policy on every answer; 429 over it',
+  'server-card extension § Consistency with Runtime Behavior': 'The card agrees with serverInfo and the revisions served',
+};
+
+/** Titles of every describe/it/test in the MCP test files, unit and end to end. */
+function titles(): string[] {
+  const files = [
+    ...readdirSync('tests/unit').filter((f) => /^mcp-.*\.test\.ts$/.test(f) && f !== 'mcp-requirements.test.ts').map((f) => join('tests/unit', f)),
+    ...readdirSync('tests/e2e').filter((f) => /^mcp-.*\.spec\.ts$/.test(f)).map((f) => join('tests/e2e', f)),
+  ];
+  return files.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\b(?:describe|it|test)\(\s*(['`])((?:(?!\1).)*)\1/g)].map((m) => m[2]!));
+}
+
+describe('every MCP requirement is cited by a test', () => {
+  const all = titles();
+  it('finds the test titles', () => expect(all.length).toBeGreaterThan(40));
+  for (const [rule, what] of Object.entries(REQUIREMENTS)) {
+    it(`${rule}: ${what}`, () => {
+      expect(all.filter((t) => t.includes(rule)), `no test title cites "${rule}"`).not.toHaveLength(0);
+    });
+  }
+});
