@@ -3,9 +3,11 @@
 // (When the serving issue's src/server/entry-points.ts lands, this list moves there.)
 import type { Content, Site } from '../records/schema.ts';
 import { OPENAPI_MEDIA_TYPE } from '../server/openapi.ts';
+import { MCP_PATH, SERVER_CARD_PATH, serverName } from '../mcp/identity.ts';
+import { SERVER_CARD_MEDIA_TYPE } from '../mcp/server-card.ts';
 
-export const MCP_SERVER_CARD_PATH = '/api/mcp/server-card';
-export const MCP_SERVER_CARD_TYPE = 'application/mcp-server-card+json';
+export const MCP_SERVER_CARD_PATH = SERVER_CARD_PATH;
+export const MCP_SERVER_CARD_TYPE = SERVER_CARD_MEDIA_TYPE;
 
 export interface EntryPoint {
   /** The last segment of its `urn:air` identifier. */
@@ -49,13 +51,14 @@ export function entryPoints(content: Pick<Content, 'site' | 'projects'>): EntryP
       representativeQueries: [`search ${site.name}'s projects`, `what is ${example}`, `compare two projects by ${site.name}`],
     },
     {
-      name: 'portfolio',
+      // The server card's reverse-DNS name ends in the same segment (com.example.folio/portfolio).
+      name: serverName(site).split('/').pop()!,
       namespace: 'mcp',
       displayName: `${site.name}: MCP server`,
       description: `MCP tools over the same records as the REST API (list, get, compare and search projects). Streamable HTTP, stateless, no credentials.`,
       artifact: MCP_SERVER_CARD_PATH,
       type: MCP_SERVER_CARD_TYPE,
-      endpoint: '/api/mcp',
+      endpoint: MCP_PATH,
       tags: ['portfolio', 'search', 'mcp'],
       representativeQueries: [`list ${site.name}'s projects`, `find ${site.name}'s work on ${example}`],
     },

@@ -35,10 +35,11 @@ export function apiExamples(content: Pick<Content, 'site' | 'projects'>): ApiExa
   const byFeature = content.site.featured.map((slug) => active.find((p) => p.slug === slug)).filter((p): p is Project => Boolean(p));
   const [first, second] = [...byFeature, ...active.filter((p) => !byFeature.includes(p))];
   if (!first || !second) throw new Error('examples: the API examples need at least two active projects');
+  // The project's name: its title before a subtitle. Search counts it as the exact title (rank.ts).
+  const name = first.title.split(/[:—–]/)[0]!.trim().toLowerCase();
   const query = first.title.toLowerCase();
-  const q = encodeURIComponent(query).replace(/%20/g, '+');
-  // A question in words for /ask: the project's short name (the title up to a colon or dash).
-  const question = `what is ${first.title.split(/[:—–]/)[0]!.trim().toLowerCase()}`;
+  const q = encodeURIComponent(name).replace(/%20/g, '+');
+  const question = `what is ${name}`;
   return [
     {
       id: 'example-search',
@@ -47,7 +48,7 @@ export function apiExamples(content: Pick<Content, 'site' | 'projects'>): ApiExa
       method: 'GET',
       path: `/api/v1/search?q=${q}`,
       status: 200,
-      // Search spec § Search order: an exact title match ranks first.
+      // Portfolio spec § Search order: an exact title (or the title's name) ranks first.
       fact: { pointer: '/hits/0/slug', equals: first.slug },
       inSkill: true,
     },

@@ -100,8 +100,30 @@ const REQUEST_HEADER_DOCS: Record<string, Json> = {
     description: 'The ETag of an earlier answer; when the build has not changed the answer is 304 with no body (RFC 9110 § 13.1.2).',
     schema: { type: 'string' },
   },
+  'Mcp-Protocol-Version': {
+    name: 'Mcp-Protocol-Version',
+    in: 'header',
+    required: false,
+    description: 'The MCP protocol revision the client speaks (Streamable HTTP § Protocol Version Header); required by 2026-07-28 clients.',
+    schema: { type: 'string' },
+  },
+  'Mcp-Method': {
+    name: 'Mcp-Method',
+    in: 'header',
+    required: false,
+    description: 'MCP 2026-07-28: the JSON-RPC method of the body, so intermediaries can route without parsing it; must match the body.',
+    schema: { type: 'string' },
+  },
+  'Mcp-Name': {
+    name: 'Mcp-Name',
+    in: 'header',
+    required: false,
+    description: 'MCP 2026-07-28: the tool, resource or prompt the request names (params.name or params.uri); must match the body.',
+    schema: { type: 'string' },
+  },
 };
-const SKIPPED_REQUEST_HEADERS = new Set(['authorization']);
+/** OAS 3.1 § 4.8.12.1: Accept, Content-Type and Authorization header parameters are ignored; media types and security say it. */
+const SKIPPED_REQUEST_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
 // ---- Schemas ------------------------------------------------------------------------------------
 
@@ -116,19 +138,25 @@ const STANDARD_FORMATS = new Set([
  * zod's own format names (e.g. `starts_with`, next to the `pattern` that states the rule) are not
  * formats any validator knows.
  */
-function tidy(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(tidy);
+function tidy(node: unknown, keysAreNames = false): unknown {
+  if (Array.isArray(node)) return node.map((n) => tidy(n));
   if (!node || typeof node !== 'object') return node;
   const out: Json = {};
   for (const [key, value] of Object.entries(node)) {
-    if (key === 'minimum' && value === Number.MIN_SAFE_INTEGER) continue;
-    if (key === 'maximum' && value === Number.MAX_SAFE_INTEGER) continue;
-    if (key === '$schema') continue;
-    if (key === 'format' && typeof value === 'string' && !STANDARD_FORMATS.has(value)) continue;
-    out[key] = tidy(value);
+    // In `properties` (and the like) keys are member names, not keywords: a member may be called `$schema`.
+    if (!keysAreNames) {
+      if (key === 'minimum' && value === Number.MIN_SAFE_INTEGER) continue;
+      if (key === 'maximum' && value === Number.MAX_SAFE_INTEGER) continue;
+      if (key === '$schema' && typeof value === 'string') continue;
+      if (key === 'format' && typeof value === 'string' && !STANDARD_FORMATS.has(value)) continue;
+    }
+    out[key] = tidy(value, !keysAreNames && NAME_MAPS.has(key));
   }
   return out;
 }
+
+/** Keywords whose value maps member names (or definition names) to schemas. */
+const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 
 /** Key order does not change a schema; compare canonically. */
 function canonical(value: unknown): string {
