@@ -36,8 +36,8 @@ export function apiExamples(content: Pick<Content, 'site' | 'projects'>): ApiExa
   const [first, second] = [...byFeature, ...active.filter((p) => !byFeature.includes(p))];
   if (!first || !second) throw new Error('examples: the API examples need at least two active projects');
   // The project's name: its title before a subtitle. Search counts it as the exact title (rank.ts).
-  const name = first.title.split(/[:—–]/)[0]!.trim().toLowerCase();
-  const query = first.title.toLowerCase();
+  const nameOf = (p: Project) => p.title.split(/[:—–]/)[0]!.trim().toLowerCase();
+  const name = nameOf(first);
   const q = encodeURIComponent(name).replace(/%20/g, '+');
   const question = `what is ${name}`;
   return [
@@ -108,7 +108,7 @@ export function apiExamples(content: Pick<Content, 'site' | 'projects'>): ApiExa
       operation: { method: 'POST', path: '/api/v1/batch' },
       method: 'POST',
       path: '/api/v1/batch',
-      body: { json: { queries: [query, second.title.toLowerCase()] } },
+      body: { json: { queries: [name, nameOf(second)] } },
       status: 200,
       fact: { pointer: '/count', equals: 2 },
     },
@@ -118,7 +118,7 @@ export function apiExamples(content: Pick<Content, 'site' | 'projects'>): ApiExa
       operation: { method: 'POST', path: '/api/v1/jobs' },
       method: 'POST',
       path: '/api/v1/jobs',
-      body: { json: { queries: [query] } },
+      body: { json: { queries: [name] } },
       status: 202,
       fact: { pointer: '/status', equals: 'pending' },
     },
