@@ -238,22 +238,6 @@ const TAGS: Record<RouteSpec['tag'], string> = {
   mcp: 'The MCP tool server (Streamable HTTP, stateless) and its server card.',
 };
 
-/** Status codes by HTTP meaning, for readable response descriptions. */
-const REASONS: Record<number, string> = {
-  200: 'OK',
-  201: 'Created',
-  202: 'Accepted',
-  204: 'No Content',
-  304: 'Not Modified',
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  413: 'Content Too Large',
-  415: 'Unsupported Media Type',
-  429: 'Too Many Requests',
-};
-
 /** OAuth endpoints answer RFC 6749 § 5.2 codes; the app maps catalog codes onto them (app.ts). */
 const OAUTH_ERROR_FOR: Partial<Record<ErrorCode, string>> = { rate_limited: 'slow_down', internal_error: 'server_error' };
 
