@@ -1,25 +1,31 @@
-// PROVISIONAL local server (the serving issue replaces it): serves dist/ and sends dynamic paths to the function.
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, extname } from 'node:path';
-import { spawnSync } from 'node:child_process';
-import { serve } from '@hono/node-server';
+// `npm start`: build when the build is missing or stale, then serve dist/ exactly as Vercel would:
+// the same vercel.json (redirects, headers, rewrites), the same middleware, the same function.
+// PORT (4321) and HOST (localhost) choose the address; FOLIO_SITE_URL the site's absolute URLs
+// (default: this server's address).
+import { readFileSync } from 'node:fs';
+import { build, readStamp, staleReason } from './lib/build.ts';
+import { distFiles } from './lib/dist-files.ts';
+import { banner, listen } from './lib/node-server.ts';
+import { createVercelRouter } from './lib/vercel-router.ts';
 
-if (!existsSync('dist/index.html') || process.env.FOLIO_SITE_URL) {
-  const r = spawnSync('node_modules/.bin/astro', ['build'], { stdio: 'inherit' });
-  if (r.status !== 0) process.exit(1);
+const port = Number(process.env.PORT || 4321);
+const hostname = process.env.HOST || 'localhost';
+const base = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`;
+const explicitUrl = process.env.FOLIO_SITE_URL?.replace(/\/+$/, '') || undefined;
+
+const reason = staleReason(explicitUrl);
+if (reason) {
+  console.log(`Building (${reason})…`);
+  build(explicitUrl ?? base);
 }
+const builtFor = readStamp()?.siteUrl;
+
+// Imported after the build: the middleware and the function read what it wrote.
+const config = JSON.parse(readFileSync('vercel.json', 'utf8'));
+const middleware = await import('../middleware.ts');
 const { default: fn } = await import('../api/index.ts');
-const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.md': 'text/markdown; charset=utf-8', '.txt': 'text/plain; charset=utf-8', '.json': 'application/json', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml', '.png': 'image/png', '.xml': 'application/xml' };
-const port = Number(process.env.PORT ?? 4321);
-const hostname = process.env.HOST ?? 'localhost';
-serve({ port, hostname, fetch: (req: Request) => {
-  const url = new URL(req.url);
-  const p = decodeURIComponent(url.pathname);
-  for (const candidate of [p, `${p}.html`, join(p, 'index.html')]) {
-    const file = join('dist', candidate);
-    if (!candidate.includes('..') && existsSync(file) && statSync(file).isFile()) {
-      return new Response(readFileSync(file), { headers: { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' } });
-    }
-  }
-  return fn.fetch(req);
-} }, () => console.log(`Folio on http://${hostname}:${port}`));
+
+const route = createVercelRouter({ config, middleware, files: distFiles('dist'), fn });
+await listen({ port, hostname, handler: route });
+const note = builtFor && builtFor !== base ? `Serving the build made for ${builtFor} (set FOLIO_SITE_URL to rebuild for another address).` : undefined;
+console.log(banner(base, note));

@@ -1,10 +1,13 @@
 // `npm test`: build once for a loopback URL, then the unit/integration suite (Vitest), then the
-// end-to-end suite (Playwright) against `npm start` serving that same build.
+// end-to-end suite (Playwright) against `npm start` serving that same build (the build stamp
+// tells the server it is fresh, so it does not build again).
 import { spawnSync } from 'node:child_process';
+import { build } from './lib/build.ts';
 import { freePort } from './free-port.ts';
 
 const port = process.env.FOLIO_TEST_PORT || String(await freePort());
-const env = { ...process.env, FOLIO_TEST_PORT: port, FOLIO_SITE_URL: `http://127.0.0.1:${port}` };
+const siteUrl = `http://127.0.0.1:${port}`;
+const env = { ...process.env, FOLIO_TEST_PORT: port, FOLIO_SITE_URL: siteUrl };
 
 function run(command: string, args: string[]) {
   console.log(`\n> ${command} ${args.join(' ')}`);
@@ -13,6 +16,7 @@ function run(command: string, args: string[]) {
 }
 
 const bin = (name: string) => `node_modules/.bin/${name}`;
-run(bin('astro'), ['build']);
+console.log('\n> npm run build');
+build(siteUrl);
 run(bin('vitest'), ['run']);
 run(bin('playwright'), ['test', ...process.argv.slice(2)]);

@@ -13,6 +13,12 @@ export const LLMS_TXT_WARN_CHARS = 50_000;
 /** Rough token estimate used in build output and `x-markdown-tokens` (≈ 4 characters per token). */
 export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 
+/** Loads content/ and writes the function's data file (records, twins, index): the build's first step, and dev's on every content change. */
+export async function writeSiteData(root = process.cwd()) {
+  const content = loadContent(root);
+  return writeDataFile(content, await recordTwins(content), root);
+}
+
 export function folio(): AstroIntegration {
   let root = process.cwd();
   return {
@@ -20,8 +26,7 @@ export function folio(): AstroIntegration {
     hooks: {
       'astro:config:setup': async ({ addWatchFile, config, logger }) => {
         root = fileURLToPath(config.root);
-        const content = loadContent(root);
-        const data = writeDataFile(content, await recordTwins(content), root);
+        const data = await writeSiteData(root);
         addWatchFile(new URL('./content/', config.root));
         logger.info(`data file written: ${data.projects.length} projects, ${data.pages.length} pages (build ${data.buildId})`);
       },

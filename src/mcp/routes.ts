@@ -52,11 +52,11 @@ const mcpPost = defineRoute({
     200: { description: 'The JSON-RPC response. Tool failures are results with isError: true and the catalog error in _meta["folio/error"].', schema: mcpResponse, headers: RATE_HEADERS },
     202: { description: 'A notification or response was accepted; no body.' },
     400: { description: 'Not JSON (parse error -32700, ErrorObject invalid_json in data), not a JSON-RPC message, or a header/body mismatch (2026-07-28).', schema: mcpTransportError },
-    406: { description: 'Accept does not list both application/json and text/event-stream.', schema: mcpTransportError },
+    406: { description: 'Accept does not list both application/json and text/event-stream (ErrorObject not_acceptable in data).', schema: mcpTransportError },
     413: { description: 'The body is over 64 KiB (ErrorObject payload_too_large in data).', schema: mcpTransportError },
     415: { description: 'Content-Type is not application/json (ErrorObject unsupported_media_type in data).', schema: mcpTransportError },
   },
-  errors: ['method_not_allowed', 'rate_limited'],
+  errors: ['not_acceptable', 'unsupported_media_type', 'payload_too_large', 'invalid_json', 'method_not_allowed', 'rate_limited'],
   handler: (c) => handleMcpPost(c.req.raw),
 });
 

@@ -38,9 +38,7 @@ export async function handleMcpPost(request: Request): Promise<Response> {
   // application/json and text/event-stream". The SDK enforces it only for 2025-era requests; one
   // rule for both eras here, with wildcards counted as RFC 9110 § 12.5.1 says they count.
   if (!REQUIRED_ACCEPT.every((type) => accepts(request.headers.get('accept'), type))) {
-    return rpcError(406, TRANSPORT_ERROR, 'Not Acceptable: the Accept header must list both application/json and text/event-stream.', {
-      hint: 'Send Accept: application/json, text/event-stream (MCP Streamable HTTP transport).',
-    });
+    return catalogError(new ApiError('not_acceptable', { message: 'Not Acceptable: the Accept header must list both application/json and text/event-stream.' }), TRANSPORT_ERROR);
   }
   if (!isJsonContentType(request.headers.get('content-type'))) {
     return catalogError(new ApiError('unsupported_media_type', { message: 'The MCP endpoint takes JSON-RPC messages as application/json.' }), TRANSPORT_ERROR);

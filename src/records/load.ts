@@ -36,7 +36,7 @@ export class ContentError extends Error {
  */
 export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
   'index', 'projects', '404', 'api', 'ask', 'oauth', 'agent', 'agents', 'skill', 'auth', 'pricing',
-  'developers', 'llms', 'llms-full', 'openapi', 'mcp', 'search',
+  'developers', 'llms', 'llms-full', 'openapi', 'mcp', 'search', 'agent-view',
 ]);
 
 /** `/projects/index` would be served for `/projects/` by some static hosts, shadowing the projects index. */

@@ -17,6 +17,7 @@ export const ERRORS = {
   unauthorized: { status: 401, message: 'A bearer token is required.', hint: 'Follow the public-read flow in /auth.md: it takes two requests and no secret.' },
   invalid_json: { status: 400, message: 'The body is not valid JSON.', hint: 'Send a JSON object with Content-Type: application/json.' },
   unsupported_media_type: { status: 415, message: 'The body has an unsupported media type.', hint: 'Send Content-Type: application/json.' },
+  not_acceptable: { status: 406, message: 'The Accept header lists no media type this route answers.', hint: 'Send Accept: application/json, text/event-stream (MCP Streamable HTTP transport).' },
   payload_too_large: { status: 413, message: 'The body is too large.', hint: 'Keep request bodies under 64 KiB.' },
   rate_limited: { status: 429, message: 'Too many requests.', hint: 'Wait the number of seconds in Retry-After, then retry.' },
   // Never caused by what a client sent (DESIGN.md): only a bug or a broken deployment answers this.

@@ -229,8 +229,10 @@ for (const era of Object.keys(ERAS) as Era[]) {
     it('issue 7 § 3: every resource reads as its twin Markdown; an unknown URI or a bad cursor is an error', async () => {
       const { client } = await open();
       const data = siteData();
-      // The build's own twin generator, run again from content/: MCP serves exactly what it made.
-      const twins = await recordTwins(loadContent());
+      // The build's own twin generator, run again from content/ for the URL the data was built for:
+      // MCP serves exactly what it made.
+      const content = loadContent();
+      const twins = await recordTwins({ ...content, site: { ...content.site, url: data.site.url } });
       for (const record of [...data.projects, ...data.pages]) {
         const uri = `${siteUrl()}${record.twin}`;
         const { contents } = await client.readResource({ uri });

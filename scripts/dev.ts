@@ -1,0 +1,172 @@
+// `npm run dev`: the same routing, middleware and function as `npm start`, around `astro dev`.
+// This server listens on PORT (4321) and runs vercel.json's rules, the middleware and the
+// function; pages and assets come from `astro dev` on an internal port. When content changes,
+// Astro rebuilds the data file and this server drops the function's cached copy, so pages and API
+// answers reload together.
+//
+// One difference from `npm start`: no Content-Security-Policy, because Vite's dev client injects
+// inline styles and scripts that the production policy (rightly) refuses.
+import { spawn } from 'node:child_process';
+import { readFileSync, watch } from 'node:fs';
+import { connect } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { estimateTokens } from '../src/build/integration.ts';
+import { FALLBACK_NOT_FOUND, twinPathOf } from '../src/server/page-manifest.ts';
+import { routePage, type SiteFiles } from '../src/server/page-negotiation.ts';
+import { setSiteData } from '../src/server/data.ts';
+import { DATA_FILE } from '../src/search/data-file.ts';
+import { writeSiteData } from '../src/build/integration.ts';
+import { sourceToRegExp, type VercelConfig } from '../src/server/vercel-config.ts';
+import { freePort } from './free-port.ts';
+import { banner, listen } from './lib/node-server.ts';
+import { createVercelRouter, type StaticFiles } from './lib/vercel-router.ts';
+import { watchTree } from './lib/watch-tree.ts';
+
+const port = Number(process.env.PORT || 4321);
+const hostname = process.env.HOST || 'localhost';
+const base = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`;
+const siteUrl = process.env.FOLIO_SITE_URL?.replace(/\/+$/, '') || base;
+// The loader reads it: pages (astro dev) and API data (written below) use this server's address.
+process.env.FOLIO_SITE_URL = siteUrl;
+const astroPort = await freePort();
+const astroBase = `http://127.0.0.1:${astroPort}`;
+
+const astro = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', '--port', String(astroPort), '--host', '127.0.0.1'], {
+  env: { ...process.env, FOLIO_SITE_URL: siteUrl },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+astro.on('exit', (code) => {
+  console.error(`astro dev exited (${code}); stopping.`);
+  process.exit(code ?? 1);
+});
+
+for (let i = 0; ; i++) {
+  const up = await fetch(`${astroBase}/`, { method: 'HEAD' }).then(() => true, () => false);
+  if (up) break;
+  if (i > 600) throw new Error('astro dev did not start within 60 s');
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+/** Fetches from astro dev; a 404 is a miss (the router then tries rewrites, then the 404 page). */
+async function fromAstro(pathAndQuery: string, request?: Request): Promise<Response | undefined> {
+  const headers = new Headers(request?.headers);
+  headers.delete('host');
+  headers.delete('accept-encoding'); // bodies pass through as they are; no re-encoding here
+  const method = request?.method === 'HEAD' ? 'HEAD' : 'GET';
+  const res = await fetch(`${astroBase}${pathAndQuery}`, { method, headers, redirect: 'manual' });
+  if (res.status === 404) return undefined;
+  const out = new Headers(res.headers);
+  for (const name of ['content-encoding', 'content-length', 'connection', 'keep-alive', 'transfer-encoding']) out.delete(name);
+  return new Response(res.body, { status: res.status, headers: out });
+}
+
+const vercelJson: VercelConfig = JSON.parse(readFileSync('vercel.json', 'utf8'));
+const rewritten = vercelJson.rewrites.map((r) => sourceToRegExp(r.source));
+
+const devFiles: StaticFiles = {
+  async get(path, request) {
+    // Astro serves nothing at the function's paths; asking it first only fills its log with 404s.
+    if (rewritten.some((re) => re.test(path))) return undefined;
+    const url = new URL(request.url);
+    let requested: string | undefined;
+    try {
+      requested = decodeURIComponent(url.pathname);
+    } catch {}
+    // Vite's module URLs carry queries (?v=, ?import) that must reach it unchanged.
+    return fromAstro(requested === path ? url.pathname + url.search : encodeURI(path), request);
+  },
+};
+
+/** What the middleware knows, asked of astro dev on each request (the content may have just changed). */
+const devSite: SiteFiles = {
+  async twinOf(path) {
+    if (/^\/(@|node_modules\/|src\/)/.test(path)) return null; // Vite's own modules are not pages
+    const twin = twinPathOf(path);
+    if ((await fromAstro(encodeURI(twin)))?.ok) return twin;
+    return (await fromAstro(encodeURI(path)))?.ok ? null : undefined;
+  },
+  async markdownTokens(path) {
+    const res = await fromAstro(encodeURI(path));
+    return res?.ok ? estimateTokens(await res.text()) : undefined;
+  },
+  async notFoundMarkdown() {
+    const res = await fromAstro('/404.md');
+    const body = res?.ok ? await res.text() : FALLBACK_NOT_FOUND;
+    return { body, tokens: estimateTokens(body) };
+  },
+};
+
+const config: VercelConfig = {
+  ...vercelJson,
+  headers: vercelJson.headers.map((rule) => ({ ...rule, headers: rule.headers.filter((h) => h.key !== 'Content-Security-Policy') })),
+};
+const middleware = await import('../middleware.ts');
+const { default: fn } = await import('../api/index.ts');
+
+// Pages re-read content/ on every request under astro dev; the function reads the data file. So
+// when content changes, write the data file again (with the loader the build uses: a content
+// error is reported and the last good data kept), and whenever the data file changes (this
+// writer, or Astro restarting), drop the function's cached copy.
+let rewrite: NodeJS.Timeout | undefined;
+const contentWatcher = watchTree('content', () => {
+  clearTimeout(rewrite);
+  rewrite = setTimeout(async () => {
+    try {
+      await writeSiteData();
+    } catch (error) {
+      console.error(`content not reloaded into the API: ${(error as Error).message}`);
+    }
+  }, 100);
+});
+let reload: NodeJS.Timeout | undefined;
+const dataWatcher = watch('generated', (_event, name) => {
+  if (name !== DATA_FILE.split('/').pop()) return;
+  clearTimeout(reload);
+  reload = setTimeout(() => {
+    setSiteData(undefined);
+    console.log('data file changed: API answers reloaded');
+  }, 50);
+});
+
+const upgraded = new Set<Duplex>();
+const route = createVercelRouter({
+  config,
+  middleware: { config: middleware.config, default: (request) => routePage(request, devSite) },
+  files: devFiles,
+  fn,
+});
+const server = await listen({
+  port,
+  hostname,
+  handler: route,
+  onClose: async () => {
+    contentWatcher.close();
+    dataWatcher.close();
+    for (const socket of upgraded) socket.destroy();
+    astro.removeAllListeners('exit');
+    const exited = new Promise((resolve) => astro.once('exit', resolve));
+    astro.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2000))]);
+  },
+});
+
+// Vite's hot-reload socket connects to this server (the page's origin): pass it through to astro dev.
+server.on('upgrade', (req, socket, head) => {
+  upgraded.add(socket);
+  socket.on('close', () => upgraded.delete(socket));
+  const upstream = connect(astroPort, '127.0.0.1', () => {
+    const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
+    for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+    upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+    if (head.length) upstream.write(head);
+    socket.pipe(upstream).pipe(socket);
+  });
+  const close = () => {
+    socket.destroy();
+    upstream.destroy();
+  };
+  upstream.on('error', close);
+  socket.on('error', close);
+});
+
+console.log(banner(base, `Development server: pages from astro dev (${astroBase}), same middleware and function as npm start.`));

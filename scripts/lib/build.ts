@@ -1,0 +1,80 @@
+// Build when the build is missing or stale. The stamp is a hash of everything the build reads
+// (content, source, config, locked dependencies) and the site URL it was built for; it lives in
+// generated/ next to the data file, never inside dist/ (which is published).
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DATA_FILE } from '../../src/search/data-file.ts';
+import { PAGE_MANIFEST_FILE } from '../../src/server/page-manifest.ts';
+
+export const STAMP_FILE = 'generated/build-stamp.json';
+/** What the build reads. scripts/write-page-manifest.ts runs as part of `npm run build`. */
+export const BUILD_INPUTS = ['content', 'src', 'public', 'astro.config.ts', 'package.json', 'package-lock.json', 'scripts/write-page-manifest.ts'];
+/** Without these the build is missing, whatever the stamp says. */
+const OUTPUTS = ['dist/index.html', DATA_FILE, PAGE_MANIFEST_FILE];
+
+export interface Stamp {
+  inputs: string;
+  /** Hash of the data file as the build wrote it: `npm run dev` rewrites it for its own address. */
+  data: string;
+  siteUrl: string;
+}
+
+const fileHash = (path: string) => createHash('sha256').update(readFileSync(path)).digest('base64url');
+
+function* filesUnder(path: string): Generator<string> {
+  if (!existsSync(path)) return;
+  if (statSync(path).isFile()) {
+    yield path;
+    return;
+  }
+  for (const entry of readdirSync(path).sort()) yield* filesUnder(join(path, entry));
+}
+
+/** Hash of the build's inputs: file names and contents, in a stable order. */
+export function inputsHash(root = process.cwd()): string {
+  const hash = createHash('sha256');
+  for (const input of BUILD_INPUTS) {
+    for (const file of filesUnder(join(root, input))) {
+      hash.update(file.slice(root.length)).update('\0').update(readFileSync(file)).update('\0');
+    }
+  }
+  return hash.digest('base64url');
+}
+
+export function readStamp(root = process.cwd()): Stamp | undefined {
+  try {
+    return JSON.parse(readFileSync(join(root, STAMP_FILE), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Why the build must be redone, or `undefined` when it is fresh. The site URL only counts when
+ * FOLIO_SITE_URL is set: a server started without it serves a fresh build as it is, so a second
+ * server never rebuilds the output a first one is serving.
+ */
+export function staleReason(siteUrl: string | undefined, root = process.cwd()): string | undefined {
+  const missing = OUTPUTS.find((f) => !existsSync(join(root, f)));
+  if (missing) return `${missing} is missing`;
+  const stamp = readStamp(root);
+  if (!stamp) return 'the build has no stamp';
+  if (stamp.inputs !== inputsHash(root)) return 'content, source or dependencies changed';
+  if (stamp.data !== fileHash(join(root, DATA_FILE))) return 'the data file was rewritten since the build (by npm run dev?)';
+  if (siteUrl !== undefined && stamp.siteUrl !== siteUrl) return `it was built for ${stamp.siteUrl}`;
+  return undefined;
+}
+
+/** `npm run build` for `siteUrl`, then the stamp. Exits the process when the build fails. */
+export function build(siteUrl: string, root = process.cwd()): void {
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, FOLIO_SITE_URL: siteUrl } });
+  if (result.status !== 0) {
+    console.error('The build failed; nothing to serve.');
+    process.exit(result.status ?? 1);
+  }
+  mkdirSync(join(root, 'generated'), { recursive: true });
+  const stamp: Stamp = { inputs: inputsHash(root), data: fileHash(join(root, DATA_FILE)), siteUrl };
+  writeFileSync(join(root, STAMP_FILE), `${JSON.stringify(stamp)}\n`);
+}

@@ -1,0 +1,79 @@
+// The Node side of the local servers: a fetch handler on a port (via @hono/node-server), the
+// client's address put where Vercel puts it, a start-up banner, and a clean stop on signals.
+import { serve, type HttpBindings, type Http2Bindings } from '@hono/node-server';
+import type { Server } from 'node:http';
+import { ENTRY_GROUPS, ENTRY_POINTS, type EntryGroup } from '../../src/server/entry-points.ts';
+
+export interface ListenOptions {
+  port: number;
+  hostname: string;
+  handler: (request: Request) => Promise<Response>;
+  /** Runs on SIGINT or SIGTERM, before the server closes its connections. */
+  onClose?: () => void | Promise<void>;
+}
+
+/**
+ * Vercel overwrites `x-forwarded-for` and `x-real-ip` with the address the connection came from;
+ * so does this server, so a client cannot choose its own rate-limit bucket by sending them.
+ */
+export function withClientAddress(request: Request, address: string): Request {
+  const headers = new Headers(request.headers);
+  headers.set('x-forwarded-for', address);
+  headers.set('x-real-ip', address);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(request.url, {
+    method: request.method,
+    headers,
+    body: hasBody ? request.body : null,
+    signal: request.signal,
+    ...(hasBody ? { duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+export function listen({ port, hostname, handler, onClose }: ListenOptions): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = serve(
+      {
+        port,
+        hostname,
+        // Keep Node's own Request and Response: the adapter's lighter globals break libraries
+        // that read bodies through undici (Shiki loads its WebAssembly with `new Response().bytes()`).
+        overrideGlobalObjects: false,
+        fetch: (request: Request, env: HttpBindings | Http2Bindings) => {
+          const address = (env.incoming.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
+          return handler(withClientAddress(request, address)).catch((error: unknown) => {
+            console.error(error);
+            return new Response('Internal Server Error', { status: 500 });
+          });
+        },
+      },
+      () => resolve(server as Server),
+    ) as Server;
+    server.once('error', reject);
+    let stopping = false;
+    const stop = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      console.log(`\n${signal}: stopping`);
+      await onClose?.();
+      server.close(() => process.exit(0));
+      // Streams (server-sent events) can hold connections open; close them rather than wait.
+      server.closeAllConnections();
+      setTimeout(() => process.exit(0), 3000).unref();
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+}
+
+/** The address and every agent entry point, from the one list (src/server/entry-points.ts). */
+export function banner(base: string, note?: string): string {
+  const lines = [`Folio on ${base}`, ''];
+  if (note) lines.push(note, '');
+  lines.push('Agent entry points:');
+  for (const [group, title] of Object.entries(ENTRY_GROUPS)) {
+    lines.push(`  ${title}`);
+    for (const e of ENTRY_POINTS.filter((p) => p.group === (group as EntryGroup))) lines.push(`    ${base}${e.path}  ${e.name}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,111 @@
+// Vercel's request routing, run locally: the order and rules Vercel emits into
+// .vercel/output/config.json for this project (the deploy artifact test checks that order), driven
+// by the same vercel.json and the same middleware module. Nothing here restates a rule of ours:
+// headers and rewrites come from vercel.json, negotiation from middleware.ts.
+//
+//   1. cleanUrls / trailingSlash redirects (308), before anything else
+//   2. vercel.json `headers`, matched against the path the client asked for
+//   3. the middleware, when its matcher matches: rewrite, continue with headers, or answer
+//   4. the file system: static files (cleanUrls: /about → about.html), and the function at /api
+//   5. vercel.json `rewrites` (to the function, which sees the original URL)
+//   6. the 404 page (404.html) for everything else
+import { implicitRedirects, sourceToRegExp, FUNCTION_PATH, type VercelConfig } from '../../src/server/vercel-config.ts';
+
+export interface Middleware {
+  config: { matcher: string | string[] };
+  default: (request: Request) => Response | Promise<Response>;
+}
+
+export interface StaticFiles {
+  /** The static file a (decoded) path names, as Vercel's file system phase finds it; `undefined` on a miss. */
+  get(path: string, request: Request): Promise<Response | undefined>;
+}
+
+export interface RouterOptions {
+  config: VercelConfig;
+  middleware: Middleware;
+  files: StaticFiles;
+  fn: { fetch: (request: Request) => Response | Promise<Response> };
+}
+
+/** Headers the middleware protocol uses to talk to the router; never sent to the client. */
+const isProtocolHeader = (name: string) => name.startsWith('x-middleware-') || ['content-length', 'transfer-encoding', 'connection', 'date'].includes(name);
+
+/** Vercel compiles a middleware matcher like a path-to-regexp source with an optional trailing `/`, `#` or `?`. */
+export const matcherRegExp = (matcher: string) => new RegExp(sourceToRegExp(matcher).source.replace(/\$$/, '[\\/#\\?]?$'), 'i');
+
+export function createVercelRouter({ config, middleware, files, fn }: RouterOptions) {
+  const redirects = implicitRedirects(config);
+  const headerRules = config.headers.map((rule) => ({ src: sourceToRegExp(rule.source), headers: rule.headers }));
+  const rewriteRules = config.rewrites.map((rule) => {
+    if (rule.destination !== FUNCTION_PATH) throw new Error(`vercel.json rewrite to ${rule.destination}: the local server only knows the function at ${FUNCTION_PATH}`);
+    return { src: sourceToRegExp(rule.source) };
+  });
+  const matchers = [middleware.config.matcher].flat().map(matcherRegExp);
+
+  return async function route(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const pathname = url.pathname;
+
+    // 1. Redirects Vercel places first: /x/ → /x, /x.html → /x, /index → /. The query is kept.
+    for (const { src, location } of redirects) {
+      const m = src.exec(pathname);
+      if (m) return new Response(null, { status: 308, headers: { Location: location.replace('$1', m[1] ?? '') + url.search } });
+    }
+
+    // 2. Header rules, on the path as asked; a later rule wins for the same name.
+    const routeHeaders = new Headers();
+    for (const rule of headerRules) if (rule.src.test(pathname)) for (const h of rule.headers) routeHeaders.set(h.key, h.value);
+
+    // 3. The middleware.
+    let path = pathname;
+    const middlewareHeaders = new Headers();
+    if (matchers.some((m) => m.test(pathname))) {
+      const answer = await middleware.default(request);
+      const rewriteTo = answer.headers.get('x-middleware-rewrite');
+      const carryOn = rewriteTo !== null || answer.headers.get('x-middleware-next') === '1';
+      if (!carryOn) return finish(request, answer, routeHeaders, 'under');
+      for (const [name, value] of answer.headers) if (!isProtocolHeader(name)) middlewareHeaders.set(name, value);
+      if (rewriteTo) path = new URL(rewriteTo, url).pathname;
+    }
+
+    // 4. The file system: the function at /api, then static files.
+    if (path === FUNCTION_PATH) return finish(request, await fn.fetch(request), routeHeaders, 'under', middlewareHeaders);
+    let decoded: string | undefined;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {}
+    const file = decoded === undefined ? undefined : await files.get(decoded, request);
+    if (file) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        // A static file answers only reads (RFC 9110 § 15.5.6: 405 names the allowed methods).
+        return finish(request, new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' } }), routeHeaders, 'over', middlewareHeaders);
+      }
+      return finish(request, file, routeHeaders, 'over', middlewareHeaders);
+    }
+
+    // 5. Rewrites to the function, after static files. The function sees the original URL.
+    if (rewriteRules.some((r) => r.src.test(path))) return finish(request, await fn.fetch(request), routeHeaders, 'under', middlewareHeaders);
+
+    // 6. Nothing here: the site's 404 page, with status 404.
+    const page = await files.get('/404', request);
+    const notFound = page
+      ? new Response(page.body, { status: 404, headers: page.headers })
+      : new Response('<!doctype html><title>404: Not Found</title><h1>404: Not Found</h1>', { status: 404, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+    return finish(request, notFound, routeHeaders, 'over', middlewareHeaders);
+  };
+}
+
+/**
+ * Puts route headers and middleware headers on a response. For static files the route headers
+ * override the file's defaults (that is how extension-less files get their media type); a
+ * function's own headers override route headers (Vercel: "headers in Function responses override
+ * route headers"). Middleware headers are applied last. HEAD answers carry no body.
+ */
+function finish(request: Request, response: Response, routeHeaders: Headers, routeIs: 'over' | 'under', middlewareHeaders?: Headers): Response {
+  const headers = new Headers(response.headers);
+  for (const [name, value] of routeHeaders) if (routeIs === 'over' || !headers.has(name)) headers.set(name, value);
+  if (middlewareHeaders) for (const [name, value] of middlewareHeaders) headers.set(name, value);
+  const body = request.method === 'HEAD' ? null : response.body;
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}

@@ -1,0 +1,10 @@
+// /agent-view.md: the agent view of the home page, prerendered. The routing middleware serves it
+// for /?mode=agent (portfolio spec § What the service does).
+import type { APIRoute } from 'astro';
+import { loadContent } from '../records/load.ts';
+import { agentView } from '../server/agent-view.ts';
+
+export const prerender = true;
+
+export const GET: APIRoute = () =>
+  new Response(agentView(loadContent()), { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });

@@ -1,0 +1,50 @@
+// The agent view (`/?mode=agent`, portfolio spec § What the service does): the home page for a
+// software agent, in Markdown. Who this is, what the site offers agents, and where each entry
+// point is — from the content and the one list of entry points, so it can't drift from either.
+import type { Content } from '../records/schema.ts';
+import { ENTRY_GROUPS, ENTRY_POINTS, type EntryGroup } from './entry-points.ts';
+
+export function agentView({ site, projects, pages }: Content): string {
+  const url = (path: string) => `${site.url}${path}`;
+  const { knowledge, portfolio } = site.rateLimits;
+  const who = [
+    `- Name: ${site.name}`,
+    site.location ? `- Location: ${site.location}` : undefined,
+    site.email ? `- Email: <${site.email}>` : undefined,
+    ...site.links.map((l) => `- ${l.label}: <${l.url}>`),
+    `- Site: <${site.url}/> (for people; [as Markdown](${url('/index.md')}))`,
+  ].filter(Boolean);
+
+  const groups = Object.entries(ENTRY_GROUPS).map(([group, title]) => {
+    const lines = ENTRY_POINTS.filter((e) => e.group === (group as EntryGroup)).map(
+      (e) => `- [${e.name}](${url(e.path)}) — \`${e.mediaType.split(';')[0]}\`. ${e.description}`,
+    );
+    return `### ${title}\n\n${lines.join('\n')}`;
+  });
+
+  return `# ${site.name}: agent view
+
+> ${site.headline}
+
+${site.summary}
+
+This is the home page of <${site.url}/> for software agents. Everything listed here is public, free and read-only: no sign-up, no API key, no payment.
+
+## Who this is
+
+${who.join('\n')}
+
+## What this site offers agents
+
+- **Read**: ${projects.length} projects and ${pages.length} pages. Every HTML page \`/x\` has a Markdown twin at \`/x.md\` (the home page: \`/index.md\`), also returned for \`Accept: text/markdown\` on the page URL, with an \`x-markdown-tokens\` estimate.
+- **Search and query**: lexical search, project listings and comparisons over a REST API; natural-language questions at \`/ask\` (JSON or server-sent events); batches and asynchronous jobs. Search is lexical, not semantic; content changes only when the site is redeployed.
+- **Connect**: a stateless, read-only MCP tool server at \`/api/mcp\`.
+- **Access**: the REST API, \`/ask\` and MCP need no credentials. Only the catalog at \`/api/v1\` asks for a bearer token, which the public-read flow in \`/auth.md\` gives out in two requests with no secret.
+- **Limits**: ${knowledge.limit} requests per ${knowledge.window} s for the knowledge endpoints and ${portfolio.limit} per ${portfolio.window} s for the portfolio REST API and MCP, per client address. Every limited response says where you stand in \`RateLimit\` headers; over the limit: 429 with \`Retry-After\`. Responses may be cached for five minutes.
+- **Errors**: JSON \`{ "error": { "code", "message", "hint", "docs" } }\` with stable codes; unknown paths under \`/api/\` answer 404 \`route_not_found\`.
+
+## Entry points
+
+${groups.join('\n\n')}
+`;
+}

@@ -1,0 +1,64 @@
+// What the routing middleware knows about the built site: which paths are pages, which pages have
+// a Markdown twin, how long each Markdown file is in tokens, and the Markdown 404. The build writes
+// it after Astro (scripts/write-page-manifest.ts); Vercel traces it into the middleware bundle.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+
+export const PAGE_MANIFEST_FILE = 'generated/pages-manifest.json';
+
+/** The agent view (`/?mode=agent`), prerendered by src/pages/agent-view.md.ts. */
+export const AGENT_VIEW_PATH = '/agent-view.md';
+
+export interface PageManifest {
+  /** Page path (`/`, `/about`, `/projects/quarry`) → its twin's path, or `null` when it has none. */
+  pages: Record<string, string | null>;
+  /** Every Markdown file's path → `x-markdown-tokens` estimate. */
+  markdown: Record<string, number>;
+  /** The Markdown 404 (dist/404.md, or a plain fallback when the site has none) and its token estimate. */
+  notFound: { body: string; tokens: number };
+}
+
+/** Used when the build has no dist/404.md: short, and points at where to start. */
+export const FALLBACK_NOT_FOUND = `# Page not found
+
+There is no page at this address. Every page has a Markdown version at its path plus \`.md\`;
+start at [the home page](/index.md) or [llms.txt](/llms.txt).
+`;
+
+function* files(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(path);
+    else if (entry.isFile()) yield path;
+  }
+}
+
+/** `about.html` → `/about`, `index.html` → `/`, `x/index.html` → `/x` (cleanUrls serves both shapes). */
+export function pagePathOf(htmlFile: string): string {
+  const path = `/${htmlFile.split(sep).join('/')}`.replace(/\.html$/, '');
+  if (path === '/index') return '/';
+  return path.endsWith('/index') ? path.slice(0, -'/index'.length) : path;
+}
+
+/** A page's twin: `/` → `/index.md`, `/about` → `/about.md`. */
+export const twinPathOf = (pagePath: string) => (pagePath === '/' ? '/index.md' : `${pagePath}.md`);
+
+export function buildPageManifest(distDir: string, estimateTokens: (text: string) => number): PageManifest {
+  const markdown: Record<string, number> = {};
+  const htmlFiles: string[] = [];
+  for (const file of files(distDir)) {
+    const rel = relative(distDir, file);
+    if (rel.endsWith('.md')) markdown[`/${rel.split(sep).join('/')}`] = estimateTokens(readFileSync(file, 'utf8'));
+    else if (rel.endsWith('.html')) htmlFiles.push(rel);
+  }
+  const pages: Record<string, string | null> = {};
+  for (const rel of htmlFiles.sort()) {
+    const path = pagePathOf(rel);
+    const twin = twinPathOf(path);
+    pages[path] = twin in markdown ? twin : null;
+  }
+  const notFoundFile = join(distDir, '404.md');
+  const body = existsSync(notFoundFile) ? readFileSync(notFoundFile, 'utf8') : FALLBACK_NOT_FOUND;
+  const sorted = Object.fromEntries(Object.entries(markdown).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return { pages, markdown: sorted, notFound: { body, tokens: estimateTokens(body) } };
+}

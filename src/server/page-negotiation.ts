@@ -1,0 +1,77 @@
+// The routing middleware's decisions, as a function of the request and what the site holds.
+// Vercel runs it before static files (middleware.ts); the local server and the dev server run the
+// very same function. It answers in Vercel's Routing Middleware protocol: `x-middleware-rewrite`
+// (serve another path), `x-middleware-next` (carry on), plus headers to put on the final response;
+// or a complete response (the Markdown 404).
+import { MARKDOWN, prefersMarkdown } from './negotiate.ts';
+import { AGENT_VIEW_PATH, type PageManifest } from './page-manifest.ts';
+
+/** What the middleware needs to know about the built site. */
+export interface SiteFiles {
+  /** The page's twin path; `null` for a page without a twin; `undefined` when no such page exists. */
+  twinOf(pagePath: string): Promise<string | null | undefined>;
+  /** Token estimate of a Markdown file; `undefined` when the file does not exist. */
+  markdownTokens(path: string): Promise<number | undefined>;
+  notFoundMarkdown(): Promise<{ body: string; tokens: number }>;
+}
+
+export function manifestFiles(manifest: PageManifest): SiteFiles {
+  return {
+    twinOf: async (path) => (Object.hasOwn(manifest.pages, path) ? manifest.pages[path] : undefined),
+    markdownTokens: async (path) => (Object.hasOwn(manifest.markdown, path) ? manifest.markdown[path] : undefined),
+    notFoundMarkdown: async () => manifest.notFound,
+  };
+}
+
+const next = (headers: Record<string, string> = {}) => new Response(null, { headers: { 'x-middleware-next': '1', ...headers } });
+
+const rewrite = (request: Request, path: string, headers: Record<string, string>) =>
+  new Response(null, { headers: { 'x-middleware-rewrite': new URL(path, request.url).href, ...headers } });
+
+/**
+ * Headers of a Markdown answer. Content-Type is set here as well as by vercel.json's `.md` rule:
+ * header rules match the path the client asked for (`/about`), not the twin it is rewritten to.
+ */
+const markdownHeaders = (tokens: number | undefined): Record<string, string> => ({
+  'Content-Type': MARKDOWN,
+  ...(tokens === undefined ? {} : { 'x-markdown-tokens': String(tokens) }),
+});
+
+/** `/about/` and `/about` name the same page; `/` stays `/`. */
+const pagePath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname);
+
+export async function routePage(request: Request, site: SiteFiles): Promise<Response> {
+  const url = new URL(request.url);
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return next(); // a malformed escape: let the file system answer (it will not find it: 404)
+  }
+
+  // portfolio spec § What the service does: the agent view at /?mode=agent, whatever Accept says.
+  if (path === '/' && url.searchParams.get('mode') === 'agent') {
+    return rewrite(request, AGENT_VIEW_PATH, markdownHeaders(await site.markdownTokens(AGENT_VIEW_PATH)));
+  }
+
+  const notFound = async () => {
+    const { body, tokens } = await site.notFoundMarkdown();
+    const headers = { ...markdownHeaders(tokens), Vary: 'Accept', 'Cache-Control': 'public, max-age=0, must-revalidate' };
+    return new Response(request.method === 'HEAD' ? null : body, { status: 404, headers });
+  };
+
+  // A Markdown file asked for by name: add its token estimate, or answer the Markdown 404 (the
+  // client asked for Markdown, so an HTML 404 would be the wrong form).
+  if (path.endsWith('.md')) {
+    const tokens = await site.markdownTokens(path);
+    return tokens === undefined ? notFound() : next(markdownHeaders(tokens));
+  }
+
+  // DESIGN.md § Markdown twins: negotiation on a page URL. Every answer here varies with Accept.
+  const markdownWanted = prefersMarkdown(request.headers.get('accept'));
+  const twin = await site.twinOf(pagePath(path));
+  if (twin === undefined) return markdownWanted ? notFound() : next({ Vary: 'Accept' });
+  if (twin === null) return next({ Vary: 'Accept' }); // a page without a twin: HTML is all there is
+  if (markdownWanted) return rewrite(request, twin, { ...markdownHeaders(await site.markdownTokens(twin)), Vary: 'Accept' });
+  return next({ Vary: 'Accept', Link: `<${twin}>; rel="alternate"; type="text/markdown"` });
+}

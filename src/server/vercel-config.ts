@@ -1,0 +1,243 @@
+// vercel.json, generated: rewrites of every dynamic path to the one function come from the route
+// table, headers of static files from the table below. The committed vercel.json must equal
+// `vercelConfig()` (a test checks); `npm run vercel:json` rewrites it. The local server reads the
+// same file, so Vercel and `npm start` are driven by one configuration.
+import type { RouteSpec } from './route.ts';
+
+export interface HeaderRule {
+  source: string;
+  headers: { key: string; value: string }[];
+}
+
+export interface Rewrite {
+  source: string;
+  destination: string;
+}
+
+export interface VercelConfig {
+  $schema: string;
+  framework: 'astro';
+  buildCommand: string;
+  outputDirectory: string;
+  cleanUrls: boolean;
+  trailingSlash: boolean;
+  functions: Record<string, { includeFiles?: string }>;
+  headers: HeaderRule[];
+  rewrites: Rewrite[];
+}
+
+/** The function's path: api/index.ts is served at /api. */
+export const FUNCTION_PATH = '/api';
+
+/**
+ * First path segments that belong to the function or to discovery files, never to pages. Pages'
+ * headers (CSP, revalidation) and the middleware's matcher leave them alone. `_astro` holds
+ * hashed assets. The route table's own prefixes are added to these by `dynamicPrefixes`.
+ */
+const NON_PAGE_PREFIXES = ['_astro', '.well-known'];
+
+/** The first path segment of every route, e.g. `api`, `ask`, `oauth`. */
+export function dynamicPrefixes(routes: RouteSpec[]): string[] {
+  const firsts = routes.map((r) => r.path.split('/')[1]!).filter(Boolean);
+  return [...new Set([...firsts, ...NON_PAGE_PREFIXES])].sort();
+}
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/**
+ * A path-to-regexp source matching page paths: not under a dynamic prefix, no file extension.
+ * Negative lookahead, as a Vercel matcher must be: `(?!api/)` alone would still match `/api`.
+ */
+export function pageSource(routes: RouteSpec[]): string {
+  const prefixes = dynamicPrefixes(routes).map(escapeRegex).join('|');
+  return `/((?!(?:${prefixes})(?:/|$)|.*\\.[^/.]+$).*)`;
+}
+
+const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate';
+const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Content-Security-Policy of HTML pages. The built pages load only their own stylesheet, icon
+ * and images, and run no script (JSON-LD `<script type="application/ld+json">` is data, not
+ * script, so `script-src 'self'` does not block it). Images may come from other https hosts
+ * (content can link them); nothing else may. One allowance: `style-src-attr 'unsafe-inline'`,
+ * because Shiki colours code tokens with `style="--shiki-light:…"` attributes; a style attribute
+ * cannot run script, and `<style>` elements stay refused (`style-src 'self'`). If Astro ever
+ * inlines a stylesheet or script, the Chromium test that watches for violations fails and names it.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "style-src-attr 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
+ * Media types of files whose extension does not say it (or says it too loosely). Vercel serves
+ * extension-less files as application/octet-stream unless a header rule says otherwise.
+ */
+export const STATIC_MEDIA_TYPES: Record<string, string> = {
+  '/(.*)\\.md': 'text/markdown; charset=utf-8',
+  '/(.*)\\.txt': 'text/plain; charset=utf-8',
+  // RFC 9728 § 3 and RFC 8414 § 3: metadata documents are application/json.
+  '/.well-known/oauth-protected-resource': 'application/json',
+  '/.well-known/oauth-authorization-server': 'application/json',
+  // RFC 9727 § 4.1: the api-catalog is a linkset (RFC 9264) with the api-catalog profile.
+  '/.well-known/api-catalog': 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
+};
+
+/** Header rules, in order; a later rule's value wins for the same header (as on Vercel). */
+export function headerRules(routes: RouteSpec[]): HeaderRule[] {
+  return [
+    {
+      // Every response: no MIME sniffing, and no full URLs leaked to other origins.
+      source: '/(.*)',
+      headers: [
+        { key: 'X-Content-Type-Options', value: 'nosniff' },
+        { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+      ],
+    },
+    {
+      // Pages (HTML and, through the middleware, their twins): revalidate on every use, strict CSP.
+      source: pageSource(routes),
+      headers: [
+        { key: 'Cache-Control', value: CACHE_REVALIDATE },
+        { key: 'Content-Security-Policy', value: CONTENT_SECURITY_POLICY },
+      ],
+    },
+    ...Object.entries(STATIC_MEDIA_TYPES).map(([source, type]) => ({
+      source,
+      headers: [
+        { key: 'Content-Type', value: type },
+        { key: 'Cache-Control', value: CACHE_REVALIDATE },
+      ],
+    })),
+    // Hashed build assets never change under the same name.
+    { source: '/_astro/(.*)', headers: [{ key: 'Cache-Control', value: CACHE_IMMUTABLE }] },
+  ];
+}
+
+/**
+ * Rewrites to the function, placed by Vercel after static files. `/api/(.*)` sends every API path,
+ * known or not, to the function, so an unknown one answers JSON `route_not_found` instead of
+ * Vercel's HTML 404. Routes outside /api get one rewrite each. Destinations carry no captured
+ * parameters (Vercel would append them to the query); the function routes on the original path.
+ */
+export function rewrites(routes: RouteSpec[]): Rewrite[] {
+  const out: Rewrite[] = [{ source: `${FUNCTION_PATH}/(.*)`, destination: FUNCTION_PATH }];
+  const paths = [...new Set(routes.map((r) => r.path))].sort();
+  for (const path of paths) {
+    if (path === FUNCTION_PATH || path.startsWith(`${FUNCTION_PATH}/`)) continue;
+    out.push({ source: path.replace(/\{\w+\}/g, '([^/]+)'), destination: FUNCTION_PATH });
+  }
+  return out;
+}
+
+export function vercelConfig(routes: RouteSpec[]): VercelConfig {
+  return {
+    $schema: 'https://openapi.vercel.sh/vercel.json',
+    // A fully prerendered Astro site plus one function: no adapter (see docs/deploy.md).
+    framework: 'astro',
+    buildCommand: 'npm run build',
+    outputDirectory: 'dist',
+    cleanUrls: true,
+    trailingSlash: false,
+    // The function reads the data file the build writes; it is not imported, so list it.
+    functions: { 'api/index.ts': { includeFiles: 'generated/**' } },
+    headers: headerRules(routes),
+    rewrites: rewrites(routes),
+  };
+}
+
+/** vercel.json's text: stable key order, two-space indent, trailing newline. */
+export const vercelJsonText = (routes: RouteSpec[]) => `${JSON.stringify(vercelConfig(routes), null, 2)}\n`;
+
+// ---------------------------------------------------------------------------------------------
+// Reading the configuration back, as Vercel does, for the local server.
+
+/**
+ * Compiles a vercel.json `source` (path-to-regexp 6 syntax, which Vercel uses) to a RegExp.
+ * Supported: literal text (escaped), `\\x` escapes, unnamed groups `(...)` holding a regex (with
+ * nested `(?:`, `(?!`), and named parameters `:name` with an optional `(...)` pattern and `?`,
+ * `*`, `+` modifiers. Anything else throws, so the local server never guesses.
+ * Vercel compiles `/api/(.*)` to `^/api(?:/(.*))$`; a prefix `/` before a group is folded in
+ * the same way here, and the whole path must match (no trailing-slash tolerance).
+ */
+export function sourceToRegExp(source: string): RegExp {
+  let out = '';
+  let i = 0;
+  const readGroup = (): string => {
+    // At '(' — read up to its matching ')', honouring escapes and nesting.
+    let depth = 0;
+    let body = '';
+    for (; i < source.length; i++) {
+      const ch = source[i]!;
+      if (ch === '\\') {
+        body += ch + (source[++i] ?? '');
+        continue;
+      }
+      if (ch === '(') {
+        depth++;
+        if (depth > 1 && source[i + 1] !== '?') throw new Error(`vercel.json source ${source}: capturing group inside a group`);
+        if (depth === 1) continue;
+      } else if (ch === ')') {
+        depth--;
+        if (depth === 0) {
+          i++;
+          return body;
+        }
+      }
+      body += ch;
+    }
+    throw new Error(`vercel.json source ${source}: unbalanced parenthesis`);
+  };
+  while (i < source.length) {
+    const prefixSlash = source[i] === '/' && (source[i + 1] === '(' || source[i + 1] === ':');
+    if (prefixSlash) i++;
+    const next = source[i]!;
+    if (next === '(' || next === ':') {
+      let pattern = '[^\\/#\\?]+?';
+      if (next === ':') {
+        const name = /^:(\w+)/.exec(source.slice(i));
+        if (!name) throw new Error(`vercel.json source ${source}: bad parameter at ${i}`);
+        i += name[0].length;
+        if (source[i] === '(') pattern = readGroup();
+      } else pattern = readGroup();
+      const modifier = '?*+'.includes(source[i] ?? '-') ? source[i++]! : '';
+      const pre = prefixSlash ? '\\/' : '';
+      if (modifier === '*' || modifier === '+') {
+        out += `(?:${pre}((?:${pattern})(?:${pre}(?:${pattern}))*))${modifier === '*' ? '?' : ''}`;
+      } else out += `(?:${pre}(${pattern}))${modifier}`;
+      continue;
+    }
+    if (next === '\\') {
+      out += escapeRegex(source[i + 1] ?? '');
+      i += 2;
+    } else if ('*+?{}[]|)'.includes(next)) {
+      throw new Error(`vercel.json source ${source}: unsupported character ${next} at ${i}`);
+    } else {
+      out += escapeRegex(next);
+      i++;
+    }
+  }
+  return new RegExp(`^${out}$`, 'i');
+}
+
+/** The redirects Vercel emits before everything else for cleanUrls and trailingSlash: false. */
+export function implicitRedirects(config: Pick<VercelConfig, 'cleanUrls' | 'trailingSlash'>): { src: RegExp; location: string }[] {
+  const out: { src: RegExp; location: string }[] = [];
+  if (config.cleanUrls) {
+    // As in .vercel/output/config.json: /index, /x/index.html → /, /x; /x.html → /x.
+    out.push({ src: /^\/(?:(.+)\/)?index(?:\.html)?\/?$/, location: '/$1' });
+    out.push({ src: /^\/(.*)\.html\/?$/, location: '/$1' });
+  }
+  if (config.trailingSlash === false) out.push({ src: /^\/(.*)\/$/, location: '/$1' });
+  return out;
+}

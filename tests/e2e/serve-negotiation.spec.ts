@@ -1,0 +1,225 @@
+// Serving over real HTTP against `npm start` (issue 3 § Done when): the negotiation ladder,
+// trailing slash, ?mode=agent, headers, 404 in all three forms, 405 with Allow.
+import { readFileSync } from 'node:fs';
+import { test, expect } from '@playwright/test';
+import { estimateTokens } from '../../src/build/integration.ts';
+import { ENTRY_POINTS } from '../../src/server/entry-points.ts';
+import { CONTENT_SECURITY_POLICY } from '../../src/server/vercel-config.ts';
+import { raw } from './serve-support.ts';
+
+const MARKDOWN = 'text/markdown; charset=utf-8';
+const dist = (file: string) => readFileSync(`dist/${file}`, 'utf8');
+const about = dist('about.md');
+
+test.describe('DESIGN.md § Markdown twins: the negotiation ladder on /about', () => {
+  const markdownCases: [string, string][] = [
+    ['text/markdown', 'Accept: text/markdown'],
+    ['text/html;q=0.5, text/markdown;q=0.9', 'weighted for Markdown'],
+    ['text/markdown, */*;q=0.1', 'an agent’s Accept'],
+  ];
+  for (const [accept, name] of markdownCases) {
+    test(`${name} → the twin, text/markdown with x-markdown-tokens and Vary: Accept`, async ({ baseURL }) => {
+      const res = await raw(baseURL!, '/about', { accept });
+      expect(res.status).toBe(200);
+      expect(res.body).toBe(about);
+      expect(res.headers['content-type']).toBe(MARKDOWN);
+      expect(res.headers['x-markdown-tokens']).toBe(String(estimateTokens(about)));
+      expect(res.headers.vary).toBe('Accept');
+      expect(res.headers['x-middleware-rewrite']).toBeUndefined();
+      expect(res.headers['x-middleware-next']).toBeUndefined();
+    });
+  }
+
+  const htmlCases: [Record<string, string>, string][] = [
+    [{ accept: 'text/html;q=0.9, text/markdown;q=0.5' }, 'weighted for HTML'],
+    [{ accept: '*/*' }, '*/*'],
+    [{}, 'no Accept header at all'],
+    [{ accept: 'text/plain' }, 'text/plain (not offered)'],
+    [{ accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' }, 'a browser’s Accept'],
+  ];
+  for (const [headers, name] of htmlCases) {
+    test(`${name} → HTML with Vary: Accept and the Link to the twin`, async ({ baseURL }) => {
+      const res = await raw(baseURL!, '/about', headers);
+      expect(res.status).toBe(200);
+      expect(res.body).toBe(dist('about.html'));
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers.vary).toBe('Accept');
+      expect(res.headers.link).toBe('</about.md>; rel="alternate"; type="text/markdown"');
+    });
+  }
+
+  test('the home page links /index.md and negotiates to it', async ({ baseURL }) => {
+    const html = await raw(baseURL!, '/');
+    expect(html.headers.link).toBe('</index.md>; rel="alternate"; type="text/markdown"');
+    const md = await raw(baseURL!, '/', { accept: 'text/markdown' });
+    expect(md.body).toBe(dist('index.md'));
+    expect(md.headers['content-type']).toBe(MARKDOWN);
+  });
+
+  test('a nested page negotiates to its own twin', async ({ baseURL }) => {
+    const md = await raw(baseURL!, '/projects/quarry', { accept: 'text/markdown' });
+    expect(md.body).toBe(dist('projects/quarry.md'));
+    expect(md.headers['x-markdown-tokens']).toBe(String(estimateTokens(md.body)));
+  });
+
+  test('the twin by name is text/markdown with its token estimate', async ({ baseURL }) => {
+    const res = await raw(baseURL!, '/about.md');
+    expect(res.body).toBe(about);
+    expect(res.headers['content-type']).toBe(MARKDOWN);
+    expect(res.headers['x-markdown-tokens']).toBe(String(estimateTokens(about)));
+  });
+});
+
+test.describe('knowledge spec § What the service does: directory-style URLs may omit a trailing slash', () => {
+  test('/about/ with Accept: text/markdown → 308 to /about (as Vercel redirects before the middleware), then the twin', async ({ baseURL }) => {
+    const first = await raw(baseURL!, '/about/', { accept: 'text/markdown' });
+    expect(first.status).toBe(308);
+    expect(first.headers.location).toBe('/about');
+    const followed = await fetch(`${baseURL}/about/`, { headers: { accept: 'text/markdown' } });
+    expect(followed.status).toBe(200);
+    expect(followed.url).toBe(`${baseURL}/about`);
+    expect(followed.headers.get('content-type')).toBe(MARKDOWN);
+    expect(await followed.text()).toBe(about);
+  });
+
+  test('/about/ for a browser → 308 to /about, then HTML', async ({ baseURL }) => {
+    const followed = await fetch(`${baseURL}/about/`, { headers: { accept: 'text/html' } });
+    expect(followed.url).toBe(`${baseURL}/about`);
+    expect(followed.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  });
+
+  test('cleanUrls: /about.html → 308 /about; /index.html → 308 /', async ({ baseURL }) => {
+    expect((await raw(baseURL!, '/about.html')).headers.location).toBe('/about');
+    expect((await raw(baseURL!, '/index.html')).headers.location).toBe('/');
+  });
+});
+
+test.describe('portfolio spec § What the service does: /?mode=agent', () => {
+  test('answers the agent view in Markdown: who this is, what the site offers, every entry point', async ({ baseURL }) => {
+    for (const accept of [{}, { accept: 'text/html' }] as Record<string, string>[]) {
+      const res = await raw(baseURL!, '/?mode=agent', accept);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe(MARKDOWN);
+      expect(res.headers['x-markdown-tokens']).toBe(String(estimateTokens(res.body)));
+      expect(res.body).toBe(dist('agent-view.md'));
+      expect(res.body).toMatch(/## Who this is/);
+      expect(res.body).toMatch(/## What this site offers agents/);
+      for (const e of ENTRY_POINTS) expect(res.body, e.path).toContain(`](${baseURL}${e.path})`);
+    }
+  });
+});
+
+test.describe('serve issue § 2: headers', () => {
+  test('HTML pages: nosniff, Referrer-Policy, the CSP, revalidation', async ({ baseURL }) => {
+    const res = await raw(baseURL!, '/projects/quarry');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+  });
+
+  test('twins revalidate too, and are not sniffed', async ({ baseURL }) => {
+    const res = await raw(baseURL!, '/about', { accept: 'text/markdown' });
+    expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  test('hashed assets are immutable', async ({ baseURL }) => {
+    const css = /href="(\/_astro\/[^"]+\.css)"/.exec(dist('index.html'))![1]!;
+    const res = await raw(baseURL!, css);
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-type']).toMatch(/^text\/css/);
+  });
+
+  test('extension-less discovery files get their media type from vercel.json', async ({ baseURL }) => {
+    for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-authorization-server']) {
+      const res = await raw(baseURL!, path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers['content-type'], path).toBe('application/json');
+      expect(() => JSON.parse(res.body)).not.toThrow();
+    }
+  });
+
+  test('llms.txt is text/plain; charset=utf-8', async ({ baseURL }) => {
+    expect((await raw(baseURL!, '/llms.txt')).headers['content-type']).toBe('text/plain; charset=utf-8');
+  });
+
+  test('API answers keep their own Cache-Control and also get nosniff', async ({ baseURL }) => {
+    const res = await raw(baseURL!, '/api/v1/sandbox?limit=1');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBeUndefined();
+  });
+
+  test('HEAD on a page: the headers, no body', async ({ baseURL }) => {
+    const res = await raw(baseURL!, '/about', {}, 'HEAD');
+    expect(res.status).toBe(200);
+    expect(res.headers.link).toBe('</about.md>; rel="alternate"; type="text/markdown"');
+    expect(res.body).toBe('');
+  });
+});
+
+test.describe('DESIGN.md § Markdown twins: real 404s in all three forms', () => {
+  test('a page that does not exist → 404 with the HTML 404 page', async ({ baseURL }) => {
+    const res = await raw(baseURL!, '/no-such-page', { accept: 'text/html' });
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toBe(dist('404.html'));
+    expect(res.headers.vary).toBe('Accept');
+    expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+  });
+
+  test('the same with Accept: text/markdown → 404 with the Markdown 404', async ({ baseURL }) => {
+    const res = await raw(baseURL!, '/no-such-page', { accept: 'text/markdown' });
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toBe(MARKDOWN);
+    expect(res.body).toBe(dist('404.md'));
+    expect(res.headers['x-markdown-tokens']).toBe(String(estimateTokens(res.body)));
+    expect(res.headers.vary).toBe('Accept');
+  });
+
+  test('a twin that does not exist → 404 in Markdown', async ({ baseURL }) => {
+    const res = await raw(baseURL!, '/no-such-page.md');
+    expect(res.status).toBe(404);
+    expect(res.body).toBe(dist('404.md'));
+  });
+
+  test('portfolio spec § Endpoints rule 1: an unknown path under /api/ → 404 route_not_found as JSON, whatever Accept says', async ({ baseURL }) => {
+    for (const accept of ['text/html', 'text/markdown', '*/*']) {
+      const res = await raw(baseURL!, '/api/v1/no-such-route', { accept });
+      expect(res.status).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(res.body).error.code).toBe('route_not_found');
+    }
+  });
+});
+
+test.describe('RFC 9110 § 15.5.6: 405 with Allow', () => {
+  test('a method an API route does not answer → 405 method_not_allowed naming the allowed methods', async ({ baseURL }) => {
+    const res = await raw(baseURL!, '/api/v1/sandbox', {}, 'DELETE');
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect(JSON.parse(res.body).error.code).toBe('method_not_allowed');
+  });
+
+  test('a write to a static page → 405 with Allow: GET, HEAD', async ({ baseURL }) => {
+    const res = await raw(baseURL!, '/about', { 'content-type': 'text/plain' }, 'POST', 'x');
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('GET, HEAD');
+  });
+});
+
+test.describe('serve issue § 4: the client address is the socket’s', () => {
+  test('x-forwarded-for and x-real-ip sent by the client do not pick the rate-limit bucket', async ({ baseURL }) => {
+    const remaining = async (ip: string) => {
+      const res = await raw(baseURL!, '/api/v1/sandbox?limit=1', { 'x-forwarded-for': ip, 'x-real-ip': ip });
+      return Number(/r=(\d+)/.exec(res.headers.ratelimit!)![1]);
+    };
+    const first = await remaining('203.0.113.7');
+    const second = await remaining('198.51.100.9');
+    // Two fresh buckets would both show the full quota less one; one shared bucket counts down.
+    expect(second).toBeLessThan(first);
+  });
+});

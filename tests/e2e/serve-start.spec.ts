@@ -1,0 +1,121 @@
+// serve issue § 4: `npm start` and `npm run dev` as an owner runs them, in a throwaway copy of the
+// repository (the shared server's build is never touched): building when the build is missing or
+// stale, the address and entry points printed, the site's own address as its URL, the client
+// address taken from the socket, a clean stop on SIGTERM; and dev reloading pages and API together.
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect } from '@playwright/test';
+import { ENTRY_POINTS } from '../../src/server/entry-points.ts';
+import { freePort } from '../../scripts/free-port.ts';
+import { cleanEnv, raw, repoCopy, startServer, type Server } from './serve-support.ts';
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+let copy = '';
+let server: Server | undefined;
+
+test.beforeAll(() => {
+  copy = repoCopy('folio-start-');
+});
+
+test.afterAll(async () => {
+  if (server && server.process.exitCode === null) {
+    server.process.kill('SIGTERM');
+    await server.exited;
+  }
+  if (copy) rmSync(copy, { recursive: true, force: true });
+});
+
+async function start(script = 'scripts/start.ts') {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  server = await startServer(copy, script, cleanEnv({ PORT: String(port), HOST: '127.0.0.1' }), `${base}/api/v1/ready-check`);
+  return base;
+}
+
+async function stop() {
+  server!.process.kill('SIGTERM');
+  const code = await server!.exited;
+  return code;
+}
+
+test('with no build, npm start builds for its own address, then prints the address and every entry point', async () => {
+  const base = await start();
+  const out = server!.output();
+  expect(out).toContain('Building (dist/index.html is missing)');
+  expect(out).toContain(`Folio on ${base}`);
+  for (const e of ENTRY_POINTS) expect(out, e.path).toContain(`${base}${e.path}`);
+  // FOLIO_SITE_URL defaults to this server's address, so absolute URLs work locally.
+  const home = await raw(base, '/');
+  expect(home.status).toBe(200);
+  expect(home.body).toContain(`<link rel="canonical" href="${base}/">`);
+  const md = await raw(base, '/about', { accept: 'text/markdown' });
+  expect(md.headers['content-type']).toBe('text/markdown; charset=utf-8');
+});
+
+test('the client address comes from the socket: spoofed x-forwarded-for / x-real-ip share one bucket (default limits)', async () => {
+  const base = `http://${new URL(server!.output().match(/Folio on (\S+)/)![1]!).host}`;
+  const remaining = async (ip: string) => {
+    const res = await raw(base, '/api/v1/sandbox?limit=1', { 'x-forwarded-for': ip, 'x-real-ip': ip });
+    expect(res.headers['ratelimit-policy']).toBe('"knowledge";q=120;w=60');
+    return Number(/r=(\d+)/.exec(res.headers.ratelimit!)![1]);
+  };
+  expect(await remaining('203.0.113.1')).toBe(119);
+  expect(await remaining('203.0.113.2')).toBe(118);
+});
+
+test('SIGTERM stops the server cleanly (exit code 0)', async () => {
+  expect(await stop()).toBe(0);
+  expect(server!.output()).toContain('SIGTERM: stopping');
+});
+
+test('a fresh build is served as it is, without building again', async () => {
+  await start();
+  expect(server!.output()).not.toContain('Building');
+  expect(await stop()).toBe(0);
+});
+
+test('a content change makes the build stale: npm start builds again and serves the change', async () => {
+  const file = join(copy, 'content/pages/about.md');
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: About Zebracorn'));
+  const base = await start();
+  expect(server!.output()).toContain('Building (content, source or dependencies changed)');
+  expect((await raw(base, '/about.md')).body).toMatch(/^# About Zebracorn/);
+  expect(await stop()).toBe(0);
+});
+
+test('npm run dev: same negotiation and function around astro dev; pages and API reload together on a content change', async () => {
+  const base = await start('scripts/dev.ts');
+  expect(server!.output()).toContain(`Folio on ${base}`);
+  const md = await raw(base, '/about', { accept: 'text/markdown' });
+  expect(md.status).toBe(200);
+  expect(md.headers['content-type']).toBe('text/markdown; charset=utf-8');
+  expect(md.headers.vary).toBe('Accept');
+  const html = await raw(base, '/about', { accept: 'text/html' });
+  expect(html.headers.link).toBe('</about.md>; rel="alternate"; type="text/markdown"');
+  expect((await raw(base, '/no-such-page', { accept: 'text/markdown' })).status).toBe(404);
+  expect(JSON.parse((await raw(base, '/api/v1/nope')).body).error.code).toBe('route_not_found');
+  expect(JSON.parse((await raw(base, '/api/v1/search?q=quokkafish')).body).hits).toEqual([]);
+
+  const file = join(copy, 'content/pages/about.md');
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/^summary: .*$/m, 'summary: Quokkafish wrangler.'));
+  const hits = async () => JSON.parse((await raw(base, '/api/v1/search?q=quokkafish')).body).hits.map((h: { slug: string }) => h.slug);
+  await expect.poll(hits, { timeout: 20_000, message: 'the API reloads the changed content' }).toEqual(['about']).catch((error: Error) => {
+    throw new Error(`${error.message}\n--- dev server output ---\n${server!.output().slice(-3000)}`);
+  });
+  expect((await raw(base, '/about', { accept: 'text/markdown' })).body).toContain('Quokkafish wrangler.');
+
+  // Vite's hot-reload socket reaches astro dev through this server.
+  const client = (await raw(base, '/@vite/client')).body;
+  const token = /wsToken\s*=\s*"([^"]+)"/.exec(client)?.[1];
+  expect(token, 'the Vite client names its socket token').toBeTruthy();
+  const socket = new WebSocket(`${base.replace('http', 'ws')}/?token=${token}`, 'vite-hmr');
+  const message = await new Promise<string>((resolve, reject) => {
+    socket.onmessage = (e) => resolve(String(e.data));
+    socket.onerror = () => reject(new Error('the hot-reload socket failed'));
+  });
+  expect(JSON.parse(message).type).toBe('connected');
+  socket.close();
+
+  expect(await stop()).toBe(0);
+});

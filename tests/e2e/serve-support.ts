@@ -1,0 +1,99 @@
+// Helpers for the serving suites: raw HTTP (so a request can carry no Accept header at all, which
+// fetch and Playwright's client never allow), and a throwaway copy of the repository for tests
+// that build or start servers of their own without touching the shared build.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, symlinkSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** One request with exactly the headers given (plus Host), no redirects followed. */
+export function raw(base: string, path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<RawResponse> {
+  const url = new URL(path, base);
+  return new Promise((resolvePromise, reject) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => {
+        const h: Record<string, string> = {};
+        for (const [k, v] of Object.entries(res.headers)) h[k] = Array.isArray(v) ? v.join(', ') : String(v);
+        resolvePromise({ status: res.statusCode ?? 0, headers: h, body: text });
+      });
+    });
+    req.on('error', reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+/** Never copied: dependencies (linked instead), build output and tool state, as .gitignore lists them. */
+const NOT_SOURCE = new Set(['.git', 'node_modules', 'dist', 'generated', '.astro', '.vercel', 'test-results', 'playwright-report']);
+
+function* sourceFiles(repo: string, dir = ''): Generator<string> {
+  for (const entry of readdirSync(join(repo, dir), { withFileTypes: true })) {
+    if (NOT_SOURCE.has(entry.name) || entry.name.endsWith('.log')) continue;
+    const path = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) yield* sourceFiles(repo, path);
+    else if (entry.isFile()) yield path;
+  }
+}
+
+/**
+ * A copy of the repository's deployable files (what git tracks plus new files it does not
+ * ignore; without git, everything but build output and dependencies), with the installed
+ * dependencies linked in.
+ */
+export function repoCopy(prefix: string): string {
+  const repo = resolve('.');
+  const copy = mkdtempSync(join(tmpdir(), prefix));
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repo, encoding: 'utf8' });
+  const files = listed.status === 0 ? listed.stdout.split('\0').filter(Boolean) : [...sourceFiles(repo)];
+  for (const file of files) {
+    if (file === 'node_modules' || !existsSync(join(repo, file))) continue;
+    mkdirSync(dirname(join(copy, file)), { recursive: true });
+    cpSync(join(repo, file), join(copy, file));
+  }
+  symlinkSync(realpathSync(join(repo, 'node_modules')), join(copy, 'node_modules'), 'dir');
+  return copy;
+}
+
+export interface Server {
+  process: ChildProcess;
+  output: () => string;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+}
+
+/** Starts `node <script>` in `cwd` and waits until `ready` answers. */
+export async function startServer(cwd: string, script: string, env: NodeJS.ProcessEnv, ready: string, timeoutMs = 150_000): Promise<Server> {
+  const child = spawn(process.execPath, [script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const up = await fetch(ready).then((r) => r.status < 500, () => false);
+    if (up) break;
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill();
+      throw new Error(`${script} did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { process: child, output: () => output, exited };
+}
+
+/** The environment of a server started by a test: no inherited site URL, port or rate-limit override. */
+export function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  for (const name of ['FOLIO_SITE_URL', 'FOLIO_RATE_LIMITS', 'FOLIO_DATA_FILE', 'FOLIO_TEST_PORT']) if (!(name in extra)) delete env[name];
+  return env;
+}

@@ -1,0 +1,155 @@
+// serve issue § 5: the deploy artifact. `vercel build` runs offline in a temporary copy of the
+// repository (never in the working tree: the end-to-end server serves dist/ meanwhile) for the
+// production URL, and the output must hold the static site, the function with its data file,
+// the middleware placed before static files, and the rewrites after them. The built function and
+// middleware are then run from the output, so a missing data file fails here and not in production.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import matter from 'gray-matter';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { config as middlewareConfig } from '../../middleware.ts';
+import { sourceToRegExp, type VercelConfig } from '../../src/server/vercel-config.ts';
+import { matcherRegExp } from '../../scripts/lib/vercel-router.ts';
+import { repoCopy } from '../e2e/serve-support.ts';
+
+interface Route {
+  src?: string;
+  dest?: string;
+  status?: number;
+  headers?: Record<string, string>;
+  continue?: boolean;
+  check?: boolean;
+  handle?: string;
+  middlewarePath?: string;
+}
+
+const vercelJson: VercelConfig = JSON.parse(readFileSync('vercel.json', 'utf8'));
+let copy = '';
+let output = '';
+let routes: Route[] = [];
+let buildLog = '';
+
+beforeAll(() => {
+  // What a deploy holds, with the installed dependencies linked in; VERCEL_INSTALL_COMPLETED
+  // stops `vercel build` reinstalling over the link.
+  copy = repoCopy('folio-vercel-build-');
+  mkdirSync(join(copy, '.vercel'));
+  writeFileSync(join(copy, '.vercel/project.json'), JSON.stringify({ projectId: 'prj_local', orgId: 'team_local', settings: {} }));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PATH: `${join(copy, 'node_modules/.bin')}:${process.env.PATH}`,
+    VERCEL_INSTALL_COMPLETED: '1',
+    VERCEL_TELEMETRY_DISABLED: '1',
+  };
+  delete env.FOLIO_SITE_URL; // the production URL from content/site.md, as on Vercel
+  delete env.FOLIO_DATA_FILE;
+  const result = spawnSync('vercel', ['build', '--prod', '--standalone', '--yes'], { cwd: copy, env, encoding: 'utf8', timeout: 280_000 });
+  buildLog = `${result.stdout}\n${result.stderr}`;
+  if (result.status !== 0) throw new Error(`vercel build failed (${result.status}):\n${buildLog.slice(-4000)}`);
+  output = join(copy, '.vercel/output');
+  routes = JSON.parse(readFileSync(join(output, 'config.json'), 'utf8')).routes;
+}, 300_000);
+
+afterAll(() => {
+  if (copy) rmSync(copy, { recursive: true, force: true });
+});
+
+/** Runs an exported handler of the built output in its own Node process, with cwd = its .func directory. */
+function runBuilt(funcDir: string, module: string, script: string): { status: number; headers: Record<string, string>; body: string } {
+  const code = `
+    const mod = await import(${JSON.stringify(join(funcDir, module))});
+    const res = await (${script})(mod.default);
+    process.stdout.write(JSON.stringify({ status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() }));
+  `;
+  const env = { ...process.env };
+  delete env.FOLIO_DATA_FILE;
+  delete env.FOLIO_SITE_URL;
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: funcDir, env, encoding: 'utf8', timeout: 60_000 });
+  if (result.status !== 0) throw new Error(`running ${module} failed:\n${result.stderr}`);
+  return JSON.parse(result.stdout);
+}
+
+const indexOf = (predicate: (r: Route) => boolean) => routes.findIndex(predicate);
+
+describe('serve issue § 5: vercel build output', () => {
+  test('the static site: pages, twins, the agent view, 404 in both forms, llms.txt, assets, discovery files', () => {
+    const staticDir = join(output, 'static');
+    for (const file of ['index.html', 'index.md', 'about.html', 'about.md', 'projects/quarry.html', 'projects/quarry.md', 'agent-view.md', '404.html', '404.md', 'llms.txt', '.well-known/oauth-protected-resource', '.well-known/oauth-authorization-server']) {
+      expect(existsSync(join(staticDir, file)), file).toBe(true);
+    }
+    // Built for the site's own URL (content/site.md), not the loopback address the tests use.
+    const productionUrl = String(matter(readFileSync('content/site.md', 'utf8')).data.url).replace(/\/+$/, '');
+    expect(readFileSync(join(staticDir, 'index.html'), 'utf8')).toContain(`<link rel="canonical" href="${productionUrl}/">`);
+  });
+
+  test('the function, with the data file it reads, answers a data-backed path', () => {
+    const func = join(output, 'functions/api/index.func');
+    const vc = JSON.parse(readFileSync(join(func, '.vc-config.json'), 'utf8'));
+    expect(vc.runtime).toMatch(/^nodejs2[2-9]/);
+    expect(existsSync(join(func, 'generated/folio-data.json'))).toBe(true);
+    const ok = runBuilt(func, vc.handler, `(fn) => fn.fetch(new Request('https://folio.example.com/api/v1/sandbox?limit=2'))`);
+    expect(ok.status).toBe(200);
+    expect(JSON.parse(ok.body).pagination.limit).toBe(2);
+    const missing = runBuilt(func, vc.handler, `(fn) => fn.fetch(new Request('https://folio.example.com/api/v1/nope'))`);
+    expect(missing.status).toBe(404);
+    expect(JSON.parse(missing.body).error.code).toBe('route_not_found');
+  });
+
+  test('the middleware, with the page manifest it reads, negotiates a page', () => {
+    const func = join(output, 'functions/middleware.func');
+    const vc = JSON.parse(readFileSync(join(func, '.vc-config.json'), 'utf8'));
+    expect(existsSync(join(func, 'generated/pages-manifest.json'))).toBe(true);
+    const md = runBuilt(func, vc.handler, `(mw) => mw(new Request('https://folio.example.com/about', { headers: { accept: 'text/markdown' } }))`);
+    expect(md.headers['x-middleware-rewrite']).toBe('https://folio.example.com/about.md');
+    expect(md.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    const html = runBuilt(func, vc.handler, `(mw) => mw(new Request('https://folio.example.com/about'))`);
+    expect(html.headers).toMatchObject({ 'x-middleware-next': '1', vary: 'Accept', link: '</about.md>; rel="alternate"; type="text/markdown"' });
+  });
+
+  test('route order: redirects and headers, then the middleware, then static files, then the rewrites', () => {
+    const trailing = indexOf((r) => r.src === '^/(.*)/$' && r.status === 308);
+    const cleanHtml = indexOf((r) => r.src === '^/(.*)\\.html/?$' && r.status === 308);
+    const nosniff = indexOf((r) => r.headers?.['X-Content-Type-Options'] === 'nosniff');
+    const middleware = indexOf((r) => r.middlewarePath === 'middleware');
+    const filesystem = indexOf((r) => r.handle === 'filesystem');
+    const apiRewrite = indexOf((r) => r.dest === '/api' && r.src === '^/api(?:/(.*))$');
+    expect(trailing).toBeGreaterThanOrEqual(0);
+    expect(cleanHtml).toBeGreaterThanOrEqual(0);
+    expect(middleware).toBeGreaterThan(Math.max(trailing, cleanHtml, nosniff));
+    expect(filesystem).toBeGreaterThan(middleware);
+    expect(apiRewrite).toBeGreaterThan(filesystem);
+    // Every rewrite of vercel.json lands after static files, before Vercel's /api 404.
+    const api404 = indexOf((r) => r.src === '^/api(/.*)?$' && r.status === 404);
+    const rewrites = routes.map((r, i) => [r, i] as const).filter(([r, i]) => r.dest === '/api' && i > filesystem);
+    expect(rewrites.length).toBe(vercelJson.rewrites.length);
+    for (const [, i] of rewrites) expect(i).toBeLessThan(api404);
+  });
+
+  test('the local server reads vercel.json as Vercel compiled it: same matches on sample paths', () => {
+    const samples = ['/', '/about', '/about.md', '/projects/quarry', '/projects/quarry.md', '/llms.txt', '/_astro/a.css', '/api', '/api/', '/api/v1', '/api/v1/jobs/x', '/ask', '/oauth/token', '/agent/claim', '/.well-known/api-catalog', '/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/api/v1', '/apiary', '/x.md.txt'];
+    // vercel.json's header rules are emitted in order between the redirects and the middleware.
+    const trailing = indexOf((r) => r.src === '^/(.*)/$' && r.status === 308);
+    const emittedHeaders = routes.slice(trailing + 1, indexOf((r) => r.middlewarePath === 'middleware')).filter((r) => r.headers && r.continue);
+    expect(emittedHeaders.length).toBe(vercelJson.headers.length);
+    vercelJson.headers.forEach((rule, i) => {
+      const emitted = emittedHeaders[i]!;
+      expect(emitted.headers).toEqual(Object.fromEntries(rule.headers.map((h) => [h.key, h.value])));
+      for (const p of samples) expect(sourceToRegExp(rule.source).test(p), `${rule.source} on ${p}`).toBe(new RegExp(emitted.src!, 'i').test(p));
+    });
+    const emittedMiddleware = new RegExp(routes[indexOf((r) => r.middlewarePath === 'middleware')]!.src!, 'i');
+    const ours = matcherRegExp(middlewareConfig.matcher[0]!);
+    for (const p of [...samples, '/about/', '/nope']) expect(ours.test(p), `matcher on ${p}`).toBe(emittedMiddleware.test(p));
+    const emittedRewrites = routes.filter((r, i) => r.dest === '/api' && i > indexOf((x) => x.handle === 'filesystem'));
+    for (const p of samples) {
+      const theirs = emittedRewrites.some((r) => new RegExp(r.src!, 'i').test(p));
+      const mine = vercelJson.rewrites.some((r) => sourceToRegExp(r.source).test(p));
+      expect(mine, `rewrite on ${p}`).toBe(theirs);
+    }
+  });
+
+  test('unmatched paths outside /api get the 404 page with status 404', () => {
+    const error = indexOf((r) => r.handle === 'error');
+    expect(routes.slice(error)).toContainEqual(expect.objectContaining({ status: 404, dest: '/404' }));
+  });
+});

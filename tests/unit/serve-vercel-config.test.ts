@@ -1,0 +1,202 @@
+// vercel.json: generated from the route table and the static-files header table, committed, and
+// read back by the local server with the same path-matching rules Vercel uses.
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { ROUTES } from '../../src/server/routes.ts';
+import { ENTRY_POINTS } from '../../src/server/entry-points.ts';
+import {
+  CONTENT_SECURITY_POLICY,
+  dynamicPrefixes,
+  implicitRedirects,
+  pageSource,
+  sourceToRegExp,
+  vercelConfig,
+  vercelJsonText,
+  type VercelConfig,
+} from '../../src/server/vercel-config.ts';
+
+const committed: VercelConfig = JSON.parse(readFileSync('vercel.json', 'utf8'));
+
+/** A concrete path for a route path: `{slug}` → `sample`. */
+const concrete = (path: string) => path.replace(/\{\w+\}/g, 'sample-1');
+
+/** The headers vercel.json gives a path (later rules win), as the local server and Vercel apply them. */
+function headersFor(path: string, config = committed): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const rule of config.headers) if (sourceToRegExp(rule.source).test(path)) for (const h of rule.headers) out[h.key.toLowerCase()] = h.value;
+  return out;
+}
+
+const rewritten = (path: string) => committed.rewrites.some((r) => sourceToRegExp(r.source).test(path));
+
+describe('serve issue § 2: vercel.json is generated and committed', () => {
+  test('the committed vercel.json equals the generated one (run `npm run vercel:json` after changing routes)', () => {
+    expect(readFileSync('vercel.json', 'utf8')).toBe(vercelJsonText(ROUTES));
+  });
+
+  test('platform facts: framework astro, dist, clean URLs without trailing slash, the data file shipped with the function', () => {
+    expect(committed).toMatchObject({
+      framework: 'astro',
+      outputDirectory: 'dist',
+      buildCommand: 'npm run build',
+      cleanUrls: true,
+      trailingSlash: false,
+      functions: { 'api/index.ts': { includeFiles: 'generated/**' } },
+    });
+  });
+
+  test('every rewrite goes to the function, with no captured parameter in the destination', () => {
+    for (const r of committed.rewrites) expect(r.destination).toBe('/api');
+  });
+});
+
+describe('serve issue § 2: every dynamic path is rewritten to the function', () => {
+  for (const path of [...new Set(ROUTES.map((r) => r.path))]) {
+    test(`${path} reaches the function`, () => {
+      const p = concrete(path);
+      // /api itself is the function's own path; everything else needs a rewrite.
+      expect(p === '/api' || rewritten(p)).toBe(true);
+    });
+  }
+
+  test('portfolio spec § Endpoints rule 1: unknown paths under /api/ reach the function (JSON route_not_found, not HTML)', () => {
+    for (const p of ['/api/nope', '/api/v1/nope/deeper', '/api/v9', '/api/']) expect(rewritten(p), p).toBe(true);
+  });
+
+  test('pages and discovery files are not rewritten (static files answer them, or the 404 page)', () => {
+    for (const p of ['/', '/about', '/projects/quarry', '/llms.txt', '/.well-known/oauth-protected-resource', '/apiary', '/asker', '/oauth', '/api']) {
+      expect(rewritten(p), p).toBe(false);
+    }
+  });
+});
+
+describe('serve issue § 2: headers of static files', () => {
+  test('X-Content-Type-Options: nosniff and a Referrer-Policy on every path', () => {
+    for (const p of ['/', '/about', '/_astro/x.css', '/llms.txt', '/api/v1/search', '/.well-known/api-catalog']) {
+      expect(headersFor(p)['x-content-type-options'], p).toBe('nosniff');
+      expect(headersFor(p)['referrer-policy'], p).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  test('pages get the CSP and revalidate on every use; /_astro/* is immutable', () => {
+    for (const p of ['/', '/about', '/projects/quarry', '/developers/deprecation']) {
+      expect(headersFor(p)['content-security-policy'], p).toBe(CONTENT_SECURITY_POLICY);
+      expect(headersFor(p)['cache-control'], p).toBe('public, max-age=0, must-revalidate');
+    }
+    expect(headersFor('/_astro/Base.abc123.css')['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(headersFor('/_astro/Base.abc123.css')['content-security-policy']).toBeUndefined();
+  });
+
+  test('the CSP forbids inline script and style elements, plugins, framing and foreign bases', () => {
+    const directives = Object.fromEntries(CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+    expect(directives['script-src']).toEqual(["'self'"]);
+    expect(directives['style-src']).toEqual(["'self'"]);
+    // Only style attributes (Shiki's token colours) may be inline; nothing else is.
+    expect(CONTENT_SECURITY_POLICY.match(/'unsafe-inline'/g)).toHaveLength(1);
+    expect(directives['style-src-attr']).toEqual(["'unsafe-inline'"]);
+    expect(CONTENT_SECURITY_POLICY).not.toContain('unsafe-eval');
+    expect(CONTENT_SECURITY_POLICY).toContain("object-src 'none'");
+    expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+    expect(CONTENT_SECURITY_POLICY).toContain("base-uri 'self'");
+  });
+
+  test('dynamic paths get neither the page CSP nor the page cache rule (the function sets its own)', () => {
+    for (const route of ROUTES) {
+      const h = headersFor(concrete(route.path));
+      expect(h['content-security-policy'], route.path).toBeUndefined();
+      expect(h['cache-control'], route.path).toBeUndefined();
+    }
+  });
+
+  test('media types of extension-less and text files', () => {
+    expect(headersFor('/.well-known/oauth-protected-resource')['content-type']).toBe('application/json');
+    expect(headersFor('/.well-known/oauth-authorization-server')['content-type']).toBe('application/json');
+    expect(headersFor('/.well-known/api-catalog')['content-type']).toBe('application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"');
+    expect(headersFor('/about.md')['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(headersFor('/projects/quarry.md')['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(headersFor('/llms.txt')['content-type']).toBe('text/plain; charset=utf-8');
+    // The path-inserted metadata is dynamic: the function sets its type, no static rule applies.
+    expect(headersFor('/.well-known/oauth-protected-resource/api/v1')['content-type']).toBeUndefined();
+  });
+
+  test('every entry point that is a static file without an extension has a media type from vercel.json', () => {
+    for (const e of ENTRY_POINTS) {
+      const path = e.path.split('?')[0]!;
+      const dynamic = path === '/api' || rewritten(path);
+      const page = sourceToRegExp(pageSource(ROUTES)).test(path);
+      if (dynamic || page || /\.[a-z0-9]+$/i.test(path)) continue;
+      expect(headersFor(path)['content-type'], path).toBe(e.mediaType);
+    }
+  });
+});
+
+describe('the page pattern and dynamic prefixes come from the route table', () => {
+  test('the prefixes are every first segment of a route, plus assets and discovery files', () => {
+    const prefixes = dynamicPrefixes(ROUTES);
+    for (const r of ROUTES) expect(prefixes).toContain(r.path.split('/')[1]);
+    expect(prefixes).toEqual(expect.arrayContaining(['_astro', '.well-known', 'api']));
+  });
+
+  test('a new route prefix changes the generated file (so the drift test catches a stale vercel.json)', () => {
+    const extra = { ...ROUTES[0]!, path: '/feeds/{name}' };
+    const next = vercelConfig([...ROUTES, extra]);
+    expect(next.rewrites).toContainEqual({ source: '/feeds/([^/]+)', destination: '/api' });
+    expect(sourceToRegExp(pageSource([...ROUTES, extra])).test('/feeds/x')).toBe(false);
+    expect(vercelJsonText([...ROUTES, extra])).not.toBe(vercelJsonText(ROUTES));
+  });
+});
+
+describe('sourceToRegExp: path-to-regexp 6 syntax as Vercel compiles it', () => {
+  const cases: [string, string[], string[]][] = [
+    ['/(.*)', ['/', '/a', '/a/b.c'], []],
+    ['/api/(.*)', ['/api/', '/api/v1', '/api/v1/x/y'], ['/api', '/apix', '/x/api/v1']],
+    ['/ask', ['/ask', '/ASK'], ['/ask/', '/asks', '/ask/x']],
+    ['/(.*)\\.md', ['/a.md', '/x/y.md', '/.md'], ['/a.mdx', '/amd', '/a.md/']],
+    ['/.well-known/api-catalog', ['/.well-known/api-catalog'], ['/xwell-known/api-catalog', '/.well-known/api-catalogs']],
+    ['/feeds/:name', ['/feeds/a', '/feeds/a-b'], ['/feeds', '/feeds/', '/feeds/a/b']],
+    ['/feeds/:name*', ['/feeds', '/feeds/a', '/feeds/a/b'], ['/feedsx']],
+    ['/feeds/:name+', ['/feeds/a', '/feeds/a/b'], ['/feeds']],
+    ['/feeds/:name?', ['/feeds', '/feeds/a'], ['/feeds/a/b']],
+    ['/feeds/:id(\\d+)', ['/feeds/12'], ['/feeds/ab']],
+  ];
+  for (const [source, yes, no] of cases) {
+    test(`${source}`, () => {
+      const re = sourceToRegExp(source);
+      for (const p of yes) expect(re.test(p), `${source} should match ${p}`).toBe(true);
+      for (const p of no) expect(re.test(p), `${source} should not match ${p}`).toBe(false);
+    });
+  }
+
+  test('nested lookaheads inside a group, as in the page pattern', () => {
+    const re = sourceToRegExp(pageSource(ROUTES));
+    for (const p of ['/', '/about', '/projects/quarry', '/developers/deprecation', '/apiary', '/askew']) expect(re.test(p), p).toBe(true);
+    for (const p of ['/api', '/api/v1', '/ask', '/oauth/token', '/agent/claim', '/_astro/a.css', '/.well-known/x', '/llms.txt', '/about.md']) {
+      expect(re.test(p), p).toBe(false);
+    }
+  });
+
+  test('syntax the local server does not know is refused, never guessed', () => {
+    for (const bad of ['/a/(b(c))', '/a/(unclosed', '/a/*', '/a/{b}', '/a|b']) expect(() => sourceToRegExp(bad), bad).toThrow(/vercel.json source/);
+  });
+});
+
+describe('cleanUrls and trailingSlash: false redirects', () => {
+  const redirects = implicitRedirects(committed);
+  const redirect = (path: string) => {
+    for (const { src, location } of redirects) {
+      const m = src.exec(path);
+      if (m) return location.replace('$1', m[1] ?? '');
+    }
+    return undefined;
+  };
+  test('x.html → x, index → /, x/index(.html) → x, x/ → x; pages themselves stay', () => {
+    expect(redirect('/about.html')).toBe('/about');
+    expect(redirect('/projects/quarry.html')).toBe('/projects/quarry');
+    expect(redirect('/index.html')).toBe('/');
+    expect(redirect('/index')).toBe('/');
+    expect(redirect('/projects/index')).toBe('/projects');
+    expect(redirect('/about/')).toBe('/about');
+    expect(redirect('/api/v1/projects/')).toBe('/api/v1/projects');
+    for (const p of ['/', '/about', '/about.md', '/index.md', '/api/v1']) expect(redirect(p), p).toBeUndefined();
+  });
+});
