@@ -7,6 +7,7 @@ import { build, readStamp, staleReason } from './lib/build.ts';
 import { distFiles } from './lib/dist-files.ts';
 import { banner, listen } from './lib/node-server.ts';
 import { createVercelRouter } from './lib/vercel-router.ts';
+import { recordExchanges } from '../src/server/record.ts';
 
 const port = Number(process.env.PORT || 4321);
 const hostname = process.env.HOST || 'localhost';
@@ -25,7 +26,8 @@ const config = JSON.parse(readFileSync('vercel.json', 'utf8'));
 const middleware = await import('../middleware.ts');
 const { default: fn } = await import('../api/index.ts');
 
-const route = createVercelRouter({ config, middleware, files: distFiles('dist'), fn });
+// FOLIO_RECORD_FILE (set by `npm test` only): log the function's answers for the contract test.
+const route = createVercelRouter({ config, middleware, files: distFiles('dist'), fn: { fetch: recordExchanges(fn.fetch) } });
 await listen({ port, hostname, handler: route });
 const note = builtFor && builtFor !== base ? `Serving the build made for ${builtFor} (set FOLIO_SITE_URL to rebuild for another address).` : undefined;
 console.log(banner(base, note));
