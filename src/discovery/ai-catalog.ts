@@ -14,7 +14,7 @@
 //   one is invalid, and there is nothing to attest).
 import type { Content } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
-import { entryPoints, identifierOf, publisherOf } from './entry-points.ts';
+import { catalogEntries, identifierOf, publisherOf } from './catalog-entries.ts';
 
 export interface CatalogEntry {
   identifier: string;
@@ -37,7 +37,7 @@ export function aiCatalog(content: Pick<Content, 'site' | 'projects'>): AiCatalo
   return {
     specVersion: '1.0',
     host: { displayName: site.name, identifier: publisherOf(site), documentationUrl: absoluteUrl(site, '/developers') },
-    entries: entryPoints(content).map((entry) => ({
+    entries: catalogEntries(content).map((entry) => ({
       identifier: identifierOf(site, entry),
       displayName: entry.displayName,
       type: entry.type,

@@ -4,7 +4,7 @@
 import type { Site } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { OPENAPI_MEDIA_TYPE } from '../server/openapi.ts';
-import { ASK_ARTIFACT, MCP_SERVER_CARD_PATH, MCP_SERVER_CARD_TYPE } from './entry-points.ts';
+import { ASK_ARTIFACT, MCP_SERVER_CARD_PATH, MCP_SERVER_CARD_TYPE } from './catalog-entries.ts';
 
 export interface LinkTarget {
   href: string;

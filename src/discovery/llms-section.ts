@@ -1,6 +1,9 @@
-// The "API and agent docs" entries of llms.txt (src/records/llms.ts lists them): where an agent
-// goes from the index to call the site rather than read it.
-import { MCP_SERVER_CARD_PATH } from './entry-points.ts';
+// The "API and agent docs" entries of llms.txt (src/records/llms.ts lists them): the entry points an
+// agent can fetch as documents, from the one list (src/server/entry-points.ts). Endpoints that only
+// answer a query, a POST or a token (search, ask, the catalog, the MCP endpoint) are left to the
+// documents that describe them; an HTML page is linked as its Markdown twin.
+import { ENTRY_POINTS } from '../server/entry-points.ts';
+import { ROUTES } from '../server/routes.ts';
 
 export interface DocLink {
   title: string;
@@ -9,15 +12,17 @@ export interface DocLink {
   note: string;
 }
 
-export const API_AGENT_DOCS: readonly DocLink[] = [
-  { title: 'AGENTS.md', path: '/AGENTS.md', note: 'how agents should use this site: what to read, what to call, the house rules' },
-  { title: 'SKILL.md', path: '/SKILL.md', note: 'an Agent Skill for this site’s API, with tested examples' },
-  { title: 'Developer guide', path: '/developers.md', note: 'every endpoint with parameters, answers and examples; the error catalog; the limits' },
-  { title: 'OpenAPI description', path: '/openapi.json', note: 'OpenAPI 3.1: every path, parameter, answer and error' },
-  { title: 'Access guide', path: '/auth.md', note: 'the public-read token for GET /api/v1, in two requests; everything else needs no token' },
-  { title: 'MCP server card', path: MCP_SERVER_CARD_PATH, note: 'the MCP tool server at /api/mcp and its tools' },
-  { title: 'API catalog', path: '/.well-known/api-catalog', note: 'RFC 9727 linkset of the APIs, their descriptions and policies' },
-  { title: 'Agentic resource discovery', path: '/.well-known/ard.json', note: 'ARD manifest: the REST API, the MCP server, the ask endpoint, llms.txt' },
-  { title: 'Pricing', path: '/pricing.md', note: 'free, no key; the rate limits and size limits' },
-  { title: 'Versioning policy', path: '/developers/deprecation.md', note: 'how API versions are deprecated and retired' },
-];
+/** A path an agent can GET as it stands: a file, or a GET route that needs no token and no query. */
+function fetchable(path: string): boolean {
+  const routes = ROUTES.filter((r) => r.path === path);
+  if (routes.length === 0) return true;
+  return routes.some((r) => r.method === 'GET' && !r.auth && !(r.query && !r.query.safeParse({}).success));
+}
+
+export function apiAgentDocs(): DocLink[] {
+  return ENTRY_POINTS.filter((e) => e.group !== 'read' && e.group !== 'query' && !e.path.includes('?') && fetchable(e.path)).map((e) => ({
+    title: e.name,
+    path: e.mediaType.startsWith('text/html') ? `${e.path}.md` : e.path,
+    note: e.description.replace(/\.$/, ''),
+  }));
+}

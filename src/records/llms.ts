@@ -7,7 +7,7 @@
 import { absoluteUrl, activeProjects, archivedProjects, featuredProjects, TYPE_LABELS } from './collections.ts';
 import { allTwins, entry, HOME_TWIN, PROJECTS_TWIN, projectsSummary } from './twin.ts';
 import type { Content, Project, Site } from './schema.ts';
-import { API_AGENT_DOCS } from '../discovery/llms-section.ts';
+import { apiAgentDocs } from '../discovery/llms-section.ts';
 
 export interface LlmsEntry {
   title: string;
@@ -23,7 +23,7 @@ export interface LlmsSection {
 
 /** The agent-facing documents: llms-full.txt, then the API and agent docs (src/discovery/llms-section.ts). */
 export function agentDocs(_site: Site): LlmsEntry[] {
-  return [{ title: 'llms-full.txt', path: '/llms-full.txt', note: 'every page listed here as Markdown, in one file' }, ...API_AGENT_DOCS];
+  return [{ title: 'llms-full.txt', path: '/llms-full.txt', note: 'every page listed here as Markdown, in one file' }, ...apiAgentDocs()];
 }
 
 /** The H2 sections of llms.txt, in order. Exported so tests can check each twin appears once. */

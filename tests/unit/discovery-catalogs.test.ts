@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/records/load.ts';
 import { apiCatalog } from '../../src/discovery/api-catalog.ts';
 import { aiCatalog, aiCatalogText } from '../../src/discovery/ai-catalog.ts';
-import { entryPoints, identifierOf, publisherOf } from '../../src/discovery/entry-points.ts';
+import { catalogEntries, identifierOf, publisherOf } from '../../src/discovery/catalog-entries.ts';
 import { API_CATALOG_MEDIA_TYPE, AI_CATALOG_MEDIA_TYPE, DISCOVERY_FILES } from '../../src/discovery/files.ts';
 import { OPENAPI_MEDIA_TYPE } from '../../src/server/openapi.ts';
 import { createAjv } from '../contract/validate.ts';
+import { ENTRY_POINTS } from '../../src/server/entry-points.ts';
 
 const content = loadContent();
 const { site } = content;
@@ -129,8 +130,16 @@ describe('issue 8 § 4: ard.json and ai-catalog.json carry the same entries, in 
     expect(catalog.host).toEqual({ displayName: site.name, identifier: new URL(site.url).hostname, documentationUrl: `${site.url}/developers` });
   });
 
+  it('every endpoint and artifact of the catalog is on the one list of entry points (src/server/entry-points.ts)', () => {
+    const listed = new Set(ENTRY_POINTS.map((e) => e.path));
+    for (const entry of catalogEntries(content)) {
+      expect(listed.has(entry.endpoint), entry.endpoint).toBe(true);
+      expect(listed.has(entry.artifact.split('#')[0]!), entry.artifact).toBe(true);
+    }
+  });
+
   it('ARD § 4.2: 2 to 5 representative queries per entry, naming the site owner', () => {
-    for (const entry of entryPoints(content)) {
+    for (const entry of catalogEntries(content)) {
       expect(entry.representativeQueries.length, entry.name).toBeGreaterThanOrEqual(2);
       expect(entry.representativeQueries.length, entry.name).toBeLessThanOrEqual(5);
       expect(entry.representativeQueries.some((q) => q.includes(site.name)), entry.name).toBe(true);

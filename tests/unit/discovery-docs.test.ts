@@ -13,9 +13,10 @@ import { ROUTES } from '../../src/server/routes.ts';
 import { createApp } from '../../src/server/app.ts';
 import { versionHeaders } from '../../src/server/versioning.ts';
 import { agentsMarkdown } from '../../src/discovery/agents-md.ts';
+import { apiAgentDocs } from '../../src/discovery/llms-section.ts';
+import { ENTRY_GROUPS, ENTRY_POINTS } from '../../src/server/entry-points.ts';
 import { deprecationMarkdown, deprecationPolicy, MIN_SUNSET_DAYS } from '../../src/discovery/deprecation.ts';
 import { developerGuide, developersMarkdown, inlineHtml, schemaRules } from '../../src/discovery/developers.ts';
-import { entryPoints } from '../../src/discovery/entry-points.ts';
 import { answerText, apiExamples, curlCommand, factHolds, fieldName, resolvePointer } from '../../src/discovery/examples.ts';
 import { DISCOVERY_FILES } from '../../src/discovery/files.ts';
 import { API_CATALOG_LINK_HEADER, HOME_LINKS, homeLinkHeader, homeLinkTags } from '../../src/discovery/links.ts';
@@ -59,14 +60,18 @@ describe('issue 8 § 5: /SKILL.md in the Agent Skills format', () => {
 });
 
 describe('issue 8 § 5: /AGENTS.md and /pricing.md', () => {
-  it('AGENTS.md names every entry point with its endpoint and artifact, and every discovery file', () => {
+  it('AGENTS.md lists every entry point of the one list (src/server/entry-points.ts), grouped, and every discovery file', () => {
     const text = agentsMarkdown(content);
-    for (const e of entryPoints(content)) {
-      expect(text).toContain(`\`${site.url}${e.endpoint}\``);
-      expect(text).toContain(`${site.url}${e.artifact}`);
-    }
-    for (const f of DISCOVERY_FILES.filter((f) => f.path !== '/AGENTS.md')) expect(text).toContain(`${site.url}${f.path}`);
+    for (const title of Object.values(ENTRY_GROUPS)) expect(text).toContain(`### ${title}`);
+    for (const e of ENTRY_POINTS) expect(text, e.path).toContain(`[${e.name}](${site.url}${e.path})`);
+    for (const f of DISCOVERY_FILES.filter((f) => f.path !== '/AGENTS.md')) expect(text, f.path).toContain(`(${site.url}${f.path})`);
     expect(text).toContain(`${site.url}/auth.md`);
+  });
+
+  it('llms.txt § API and agent docs: the fetchable entry points, HTML pages as their twins, nothing needing a token, a POST or a query', () => {
+    const docs = apiAgentDocs();
+    expect(docs.map((d) => d.path)).toEqual(expect.arrayContaining(['/openapi.json', '/.well-known/api-catalog', '/.well-known/ard.json', '/AGENTS.md', '/SKILL.md', '/developers.md', '/auth.md', '/api/mcp/server-card']));
+    for (const path of ['/api/v1', '/api/mcp', '/ask', '/api/v1/search', '/developers']) expect(docs.map((d) => d.path), path).not.toContain(path);
   });
 
   it('pricing.md: free, no key, no paid tier; the limits are the numbers the code enforces', () => {

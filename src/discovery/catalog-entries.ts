@@ -1,7 +1,9 @@
-// The agent entry points the catalogs advertise: the REST API, the MCP server, the NLWeb ask
-// endpoint and llms.txt. ARD, the AI Catalog and AGENTS.md all list these, from this one list.
-// (When the serving issue's src/server/entry-points.ts lands, this list moves there.)
+// The entries of the ARD / AI Catalog documents: the REST API, the MCP server, the NLWeb ask
+// endpoint and llms.txt, with what those specs ask for beyond the site's one list of entry points
+// (src/server/entry-points.ts): an artifact to fetch, a urn:air name, representative queries.
+// Every path here must be on that list; catalogEntries() refuses one that is not.
 import type { Content, Site } from '../records/schema.ts';
+import { ENTRY_POINTS } from '../server/entry-points.ts';
 import { OPENAPI_MEDIA_TYPE } from '../server/openapi.ts';
 import { MCP_PATH, SERVER_CARD_PATH, serverName } from '../mcp/identity.ts';
 import { SERVER_CARD_MEDIA_TYPE } from '../mcp/server-card.ts';
@@ -9,7 +11,7 @@ import { SERVER_CARD_MEDIA_TYPE } from '../mcp/server-card.ts';
 export const MCP_SERVER_CARD_PATH = SERVER_CARD_PATH;
 export const MCP_SERVER_CARD_TYPE = SERVER_CARD_MEDIA_TYPE;
 
-export interface EntryPoint {
+export interface CatalogEntrySource {
   /** The last segment of its `urn:air` identifier. */
   name: string;
   /** The `urn:air` namespace segment (AI Catalog § Catalog Entry). */
@@ -34,11 +36,11 @@ export interface EntryPoint {
  */
 export const ASK_ARTIFACT = '/openapi.json#/paths/~1ask';
 
-export function entryPoints(content: Pick<Content, 'site' | 'projects'>): EntryPoint[] {
+export function catalogEntries(content: Pick<Content, 'site' | 'projects'>): CatalogEntrySource[] {
   const { site } = content;
   const featured = content.projects.find((p) => p.slug === site.featured[0]) ?? content.projects[0];
   const example = featured?.title ?? 'a project';
-  return [
+  const entries: CatalogEntrySource[] = [
     {
       name: 'rest',
       namespace: 'api',
@@ -85,10 +87,17 @@ export function entryPoints(content: Pick<Content, 'site' | 'projects'>): EntryP
       representativeQueries: [`read ${site.name}'s site as Markdown`, `who is ${site.name}`],
     },
   ];
+  const listed = new Set(ENTRY_POINTS.map((e) => e.path));
+  for (const entry of entries) {
+    for (const path of [entry.endpoint, entry.artifact.split('#')[0]!]) {
+      if (!listed.has(path)) throw new Error(`catalog entry ${entry.name}: ${path} is not in src/server/entry-points.ts`);
+    }
+  }
+  return entries;
 }
 
 /** The host segment of `urn:air` identifiers: the site's host name, without a port (AI Catalog § Catalog Entry). */
 export const publisherOf = (site: Pick<Site, 'url'>) => new URL(site.url).hostname;
 
-export const identifierOf = (site: Pick<Site, 'url'>, entry: Pick<EntryPoint, 'namespace' | 'name'>) =>
+export const identifierOf = (site: Pick<Site, 'url'>, entry: Pick<CatalogEntrySource, 'namespace' | 'name'>) =>
   `urn:air:${publisherOf(site)}:${entry.namespace}:${entry.name}`;
