@@ -7,6 +7,8 @@ import { freePort } from './scripts/free-port.ts';
 process.env.FOLIO_TEST_PORT ||= String(await freePort());
 const port = Number(process.env.FOLIO_TEST_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
+// The build is made for this URL; servers a test starts inherit it and serve that build as is.
+process.env.FOLIO_SITE_URL ||= baseURL;
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -1,7 +1,11 @@
 // `npm test`: build once for a loopback URL, then the unit/integration suite (Vitest), then the
 // end-to-end suite (Playwright) against `npm start` serving that same build (the build stamp
-// tells the server it is fresh, so it does not build again).
+// tells the server it is fresh, so it does not build again), then the contract test: every API
+// answer the end-to-end suite received, checked against the built openapi.json.
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { build } from './lib/build.ts';
 import { freePort } from './free-port.ts';
 
@@ -9,9 +13,9 @@ const port = process.env.FOLIO_TEST_PORT || String(await freePort());
 const siteUrl = `http://127.0.0.1:${port}`;
 const env = { ...process.env, FOLIO_TEST_PORT: port, FOLIO_SITE_URL: siteUrl };
 
-function run(command: string, args: string[]) {
+function run(command: string, args: string[], extraEnv: Record<string, string> = {}) {
   console.log(`\n> ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -19,4 +23,9 @@ const bin = (name: string) => `node_modules/.bin/${name}`;
 console.log('\n> npm run build');
 build(siteUrl);
 run(bin('vitest'), ['run']);
-run(bin('playwright'), ['test', ...process.argv.slice(2)]);
+// The servers the e2e suite starts inherit FOLIO_RECORD_FILE and log the function's exchanges there
+// (src/server/record.ts); outside test-results/, which Playwright empties when it starts.
+const exchanges = join(tmpdir(), `folio-api-exchanges-${port}.jsonl`);
+writeFileSync(exchanges, '');
+run(bin('playwright'), ['test', ...process.argv.slice(2)], { FOLIO_RECORD_FILE: exchanges });
+run(process.execPath, ['tests/contract/validate.ts', exchanges, 'dist/openapi.json']);

@@ -52,18 +52,18 @@ export function readStamp(root = process.cwd()): Stamp | undefined {
 }
 
 /**
- * Why the build must be redone, or `undefined` when it is fresh. The site URL only counts when
- * FOLIO_SITE_URL is set: a server started without it serves a fresh build as it is, so a second
- * server never rebuilds the output a first one is serving.
+ * Why the build must be redone, or `undefined` when it is fresh. The site URL counts: a build made
+ * for another address (a test run's port, say) would hand out absolute URLs nobody answers. A
+ * second server meant to share a build passes the same FOLIO_SITE_URL, and the build stays as is.
  */
-export function staleReason(siteUrl: string | undefined, root = process.cwd()): string | undefined {
+export function staleReason(siteUrl: string, root = process.cwd()): string | undefined {
   const missing = OUTPUTS.find((f) => !existsSync(join(root, f)));
   if (missing) return `${missing} is missing`;
   const stamp = readStamp(root);
   if (!stamp) return 'the build has no stamp';
   if (stamp.inputs !== inputsHash(root)) return 'content, source or dependencies changed';
   if (stamp.data !== fileHash(join(root, DATA_FILE))) return 'the data file was rewritten since the build (by npm run dev?)';
-  if (siteUrl !== undefined && stamp.siteUrl !== siteUrl) return `it was built for ${stamp.siteUrl}`;
+  if (stamp.siteUrl !== siteUrl) return `it was built for ${stamp.siteUrl}`;
   return undefined;
 }
 

@@ -28,8 +28,15 @@ export const mcpResponse = z
 export const mcpTransportError = z
   .object({
     jsonrpc: z.literal('2.0'),
-    id: z.null(),
-    error: z.object({ code: z.int(), message: z.string(), data: z.union([errorObject, z.object({ hint: z.string() })]).optional() }),
+    // JSON-RPC 2.0 § 5: the request's id when it could be read, else null.
+    id: z.union([z.string(), z.number(), z.null()]),
+    error: z.object({
+      code: z.int(),
+      message: z.string(),
+      // Folio's refusals carry the catalog's error object; the SDK's protocol refusals (header/body
+      // mismatch, unsupported revision) carry their own details, e.g. the supported versions.
+      data: z.union([errorObject, z.object({ hint: z.string() }), z.record(z.string(), z.unknown())]).optional(),
+    }),
   })
   .meta({ id: 'McpTransportError' });
 

@@ -7,6 +7,7 @@
 import { absoluteUrl, activeProjects, archivedProjects, featuredProjects, TYPE_LABELS } from './collections.ts';
 import { allTwins, entry, HOME_TWIN, PROJECTS_TWIN, projectsSummary } from './twin.ts';
 import type { Content, Project, Site } from './schema.ts';
+import { apiAgentDocs } from '../discovery/llms-section.ts';
 
 export interface LlmsEntry {
   title: string;
@@ -20,9 +21,9 @@ export interface LlmsSection {
   entries: LlmsEntry[];
 }
 
-/** The agent-facing documents. The API issue adds /openapi.json, /auth.md, AGENTS.md … here. */
+/** The agent-facing documents: llms-full.txt, then the API and agent docs (src/discovery/llms-section.ts). */
 export function agentDocs(_site: Site): LlmsEntry[] {
-  return [{ title: 'llms-full.txt', path: '/llms-full.txt', note: 'every page listed here as Markdown, in one file' }];
+  return [{ title: 'llms-full.txt', path: '/llms-full.txt', note: 'every page listed here as Markdown, in one file' }, ...apiAgentDocs()];
 }
 
 /** The H2 sections of llms.txt, in order. Exported so tests can check each twin appears once. */

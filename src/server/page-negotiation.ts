@@ -3,6 +3,7 @@
 // very same function. It answers in Vercel's Routing Middleware protocol: `x-middleware-rewrite`
 // (serve another path), `x-middleware-next` (carry on), plus headers to put on the final response;
 // or a complete response (the Markdown 404).
+import { homeLinkHeader } from '../discovery/links.ts';
 import { MARKDOWN, prefersMarkdown } from './negotiate.ts';
 import { AGENT_VIEW_PATH, type PageManifest } from './page-manifest.ts';
 
@@ -73,5 +74,6 @@ export async function routePage(request: Request, site: SiteFiles): Promise<Resp
   if (twin === undefined) return markdownWanted ? notFound() : next({ Vary: 'Accept' });
   if (twin === null) return next({ Vary: 'Accept' }); // a page without a twin: HTML is all there is
   if (markdownWanted) return rewrite(request, twin, { ...markdownHeaders(await site.markdownTokens(twin)), Vary: 'Accept' });
-  return next({ Vary: 'Accept', Link: `<${twin}>; rel="alternate"; type="text/markdown"` });
+  const links = [`<${twin}>; rel="alternate"; type="text/markdown"`, ...(pagePath(path) === '/' ? [homeLinkHeader()] : [])];
+  return next({ Vary: 'Accept', Link: links.join(', ') });
 }

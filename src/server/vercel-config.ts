@@ -3,6 +3,7 @@
 // `vercelConfig()` (a test checks); `npm run vercel:json` rewrites it. The local server reads the
 // same file, so Vercel and `npm start` are driven by one configuration.
 import type { RouteSpec } from './route.ts';
+import { API_CATALOG_LINK_HEADER } from '../discovery/links.ts';
 
 export interface HeaderRule {
   source: string;
@@ -91,6 +92,9 @@ export const STATIC_MEDIA_TYPES: Record<string, string> = {
   '/.well-known/oauth-authorization-server': 'application/json',
   // RFC 9727 § 4.1: the api-catalog is a linkset (RFC 9264) with the api-catalog profile.
   '/.well-known/api-catalog': 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
+  // Discovery files whose type is more specific than their extension's (src/discovery/files.ts).
+  '/openapi.json': 'application/openapi+json',
+  '/.well-known/ai-catalog.json': 'application/ai-catalog+json',
 };
 
 /** Header rules, in order; a later rule's value wins for the same header (as on Vercel). */
@@ -119,6 +123,8 @@ export function headerRules(routes: RouteSpec[]): HeaderRule[] {
         { key: 'Cache-Control', value: CACHE_REVALIDATE },
       ],
     })),
+    // RFC 9727 § 3: the api-catalog names itself with the api-catalog relation (GET and HEAD).
+    { source: '/.well-known/api-catalog', headers: [{ key: 'Link', value: API_CATALOG_LINK_HEADER }] },
     // Hashed build assets never change under the same name.
     { source: '/_astro/(.*)', headers: [{ key: 'Cache-Control', value: CACHE_IMMUTABLE }] },
   ];

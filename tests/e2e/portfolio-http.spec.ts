@@ -85,8 +85,8 @@ test.describe('rate limit over HTTP (dedicated server)', () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1' };
-    // Without these the server serves the existing build as is instead of rebuilding under the shared server's feet.
-    delete env.FOLIO_SITE_URL;
+    // The default limits, and the shared server's FOLIO_SITE_URL (inherited): the build is fresh for
+    // that URL, so this server serves it as is instead of rebuilding under the shared server's feet.
     delete env.FOLIO_RATE_LIMITS;
     server = spawn(process.execPath, ['scripts/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     server.stdout!.on('data', (d) => (output += d));

@@ -1,5 +1,6 @@
 // Serving over real HTTP against `npm start` (issue 3 § Done when): the negotiation ladder,
 // trailing slash, ?mode=agent, headers, 404 in all three forms, 405 with Allow.
+import { homeLinkHeader } from '../../src/discovery/links.ts';
 import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { estimateTokens } from '../../src/build/integration.ts';
@@ -50,7 +51,8 @@ test.describe('DESIGN.md § Markdown twins: the negotiation ladder on /about', (
 
   test('the home page links /index.md and negotiates to it', async ({ baseURL }) => {
     const html = await raw(baseURL!, '/');
-    expect(html.headers.link).toBe('</index.md>; rel="alternate"; type="text/markdown"');
+    // The home page also links the discovery files (issue 8 § 6; src/discovery/links.ts).
+    expect(html.headers.link).toBe(`</index.md>; rel="alternate"; type="text/markdown", ${homeLinkHeader()}`);
     const md = await raw(baseURL!, '/', { accept: 'text/markdown' });
     expect(md.body).toBe(dist('index.md'));
     expect(md.headers['content-type']).toBe(MARKDOWN);

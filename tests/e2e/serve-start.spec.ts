@@ -12,10 +12,13 @@ import { cleanEnv, raw, repoCopy, startServer, type Server } from './serve-suppo
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 let copy = '';
+let port = 0;
 let server: Server | undefined;
 
-test.beforeAll(() => {
+test.beforeAll(async () => {
   copy = repoCopy('folio-start-');
+  // One address for every start: the build is made for it, so a restart finds it fresh.
+  port = await freePort();
 });
 
 test.afterAll(async () => {
@@ -27,7 +30,6 @@ test.afterAll(async () => {
 });
 
 async function start(script = 'scripts/start.ts') {
-  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   server = await startServer(copy, script, cleanEnv({ PORT: String(port), HOST: '127.0.0.1' }), `${base}/api/v1/ready-check`);
   return base;

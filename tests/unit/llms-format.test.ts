@@ -55,6 +55,18 @@ describe('llms.txt follows llmstxt.org § Format', () => {
       ## API and agent docs
 
       - [llms-full.txt](https://ada.example/llms-full.txt): every page listed here as Markdown, in one file
+      - [OpenAPI description](https://ada.example/openapi.json): OpenAPI 3.1 description of every API route, with a typed schema for every response, errors included
+      - [API catalog](https://ada.example/.well-known/api-catalog): RFC 9727 API catalog: a linkset pointing at the APIs, their descriptions and docs
+      - [Agent resource discovery](https://ada.example/.well-known/ard.json): Canonical domain discovery document for agents
+      - [AI catalog (legacy path)](https://ada.example/.well-known/ai-catalog.json): The same discovery document at its legacy path
+      - [AGENTS.md](https://ada.example/AGENTS.md): How an agent should use this site: entry points, limits and etiquette
+      - [SKILL.md](https://ada.example/SKILL.md): A skill file an agent can load to query this site
+      - [Pricing](https://ada.example/pricing.md): Pricing: everything is free; no key, no account, no paid tier
+      - [Developers](https://ada.example/developers.md): Developer documentation: the error catalog, rate limits, versioning and deprecation policy
+      - [Protected-resource metadata](https://ada.example/.well-known/oauth-protected-resource): RFC 9728 metadata of the protected catalog: which authorization server to ask
+      - [Authorization-server metadata](https://ada.example/.well-known/oauth-authorization-server): RFC 8414 metadata: registration, token and revocation endpoints
+      - [Auth guide](https://ada.example/auth.md): The public-read flow step by step: two requests, no secret
+      - [MCP server card](https://ada.example/api/mcp/server-card): The MCP server’s card: name, transport and tools
 
       ## Optional
 

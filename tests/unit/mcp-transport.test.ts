@@ -1,6 +1,7 @@
 // The Streamable HTTP transport of POST /api/mcp through the Hono app (app.request, no server):
 // methods, Accept and Content-Type ladders, body limits, both protocol eras without sessions, CORS
 // and the rate limit. Raw JSON-RPC here; the official client is exercised in mcp-client.test.ts.
+import { mcpTransportError } from '../../src/mcp/routes.ts';
 import { describe, expect, it } from 'vitest';
 import { accepts } from '../../src/mcp/transport.ts';
 import { HANDSHAKE_VERSIONS, SERVER_VERSION, serverName } from '../../src/mcp/identity.ts';
@@ -202,6 +203,11 @@ describe('issue 7 § 1: 2026-07-28 — no handshake, server/discover, Mcp-Method
     expect((await missing.json()).error.code).toBe(-32020);
     const wrong = await post(app(), discover, { 'Mcp-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/list' });
     expect(wrong.status).toBe(400);
+    // The documented McpTransportError shape holds for the SDK's own refusals too (openapi.json).
+    mcpTransportError.parse(await wrong.json());
+    const noEnvelope = await post(app(), { jsonrpc: '2.0', id: 1, method: 'server/discover', params: {} }, MODERN_HEADERS);
+    expect(noEnvelope.status).toBe(400);
+    mcpTransportError.parse(await noEnvelope.json());
   });
 
   it('Mcp-Name missing or naming another tool → 400', async () => {

@@ -20,20 +20,21 @@ write('package-lock.json', '{}');
 const dataHash = () => createHash('sha256').update(readFileSync(join(root, 'generated/folio-data.json'))).digest('base64url');
 const stamp = (siteUrl: string) => write(STAMP_FILE, JSON.stringify({ inputs: inputsHash(root), data: dataHash(), siteUrl }));
 
+const LOCAL = 'http://localhost:4321';
+
 describe('serve issue § 4: build when missing or stale', () => {
   test('missing outputs → build', () => {
-    expect(staleReason(undefined, root)).toBe('dist/index.html is missing');
+    expect(staleReason(LOCAL, root)).toBe('dist/index.html is missing');
     write('dist/index.html', '<h1>');
     write('generated/folio-data.json', '{}');
-    expect(staleReason(undefined, root)).toBe('generated/pages-manifest.json is missing');
+    expect(staleReason(LOCAL, root)).toBe('generated/pages-manifest.json is missing');
     write('generated/pages-manifest.json', '{}');
-    expect(staleReason(undefined, root)).toBe('the build has no stamp');
+    expect(staleReason(LOCAL, root)).toBe('the build has no stamp');
   });
 
-  test('a matching stamp → fresh; the site URL counts only when FOLIO_SITE_URL is set', () => {
-    stamp('http://localhost:4321');
-    expect(staleReason(undefined, root)).toBeUndefined();
-    expect(staleReason('http://localhost:4321', root)).toBeUndefined();
+  test('a matching stamp → fresh; a build made for another site URL → stale', () => {
+    stamp(LOCAL);
+    expect(staleReason(LOCAL, root)).toBeUndefined();
     expect(staleReason('http://127.0.0.1:9999', root)).toBe('it was built for http://localhost:4321');
   });
 
@@ -41,17 +42,17 @@ describe('serve issue § 4: build when missing or stale', () => {
     for (const file of ['content/site.md', 'src/a.ts', 'astro.config.ts', 'package-lock.json']) {
       stamp('http://localhost:4321');
       write(file, `changed ${file}`);
-      expect(staleReason(undefined, root), file).toBe('content, source or dependencies changed');
+      expect(staleReason(LOCAL, root), file).toBe('content, source or dependencies changed');
     }
     stamp('http://localhost:4321');
     write('content/projects/new.md', 'new');
-    expect(staleReason(undefined, root)).toBe('content, source or dependencies changed');
+    expect(staleReason(LOCAL, root)).toBe('content, source or dependencies changed');
   });
 
   test('a data file rewritten after the build (npm run dev writes its own) → stale', () => {
     stamp('http://localhost:4321');
     write('generated/folio-data.json', '{"dev":true}');
-    expect(staleReason(undefined, root)).toMatch(/data file was rewritten/);
+    expect(staleReason(LOCAL, root)).toMatch(/data file was rewritten/);
   });
 
   test('the hash covers names as well as contents (a rename is a change)', () => {

@@ -1,4 +1,5 @@
 // The routing middleware: its matcher against the route table, and its decisions on a fixture site.
+import { homeLinkHeader } from '../../src/discovery/links.ts';
 import { describe, expect, test } from 'vitest';
 import middleware, { config } from '../../middleware.ts';
 import { ROUTES } from '../../src/server/routes.ts';
@@ -70,7 +71,8 @@ describe('DESIGN.md § Markdown twins: decisions on a page URL', () => {
 
   test('the home page’s twin is /index.md', async () => {
     expect((await call('/', 'text/markdown')).headers.get('x-middleware-rewrite')).toBe('https://folio.test/index.md');
-    expect((await call('/')).headers.get('link')).toBe('</index.md>; rel="alternate"; type="text/markdown"');
+    // The home page also links the discovery files (issue 8 § 6; src/discovery/links.ts).
+    expect((await call('/')).headers.get('link')).toBe(`</index.md>; rel="alternate"; type="text/markdown", ${homeLinkHeader()}`);
   });
 
   test('with a trailing slash the page is the same page', async () => {

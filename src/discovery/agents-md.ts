@@ -1,0 +1,45 @@
+// /AGENTS.md: how an agent should use this site — where to start, every entry point (from the one
+// list, src/server/entry-points.ts), and the house rules.
+import type { Content } from '../records/schema.ts';
+import { absoluteUrl } from '../records/urls.ts';
+import { ENTRY_GROUPS, ENTRY_POINTS, type EntryGroup } from '../server/entry-points.ts';
+import { DISCOVERY_FILES } from './files.ts';
+import { rateLimitSentence } from './limits.ts';
+
+export function agentsMarkdown(content: Pick<Content, 'site' | 'projects'>): string {
+  const { site } = content;
+  const url = (path: string) => absoluteUrl(site, path);
+  const groups = (Object.keys(ENTRY_GROUPS) as EntryGroup[]).map((group) => {
+    const entries = ENTRY_POINTS.filter((e) => e.group === group).map((e) => `- [${e.name}](${url(e.path)}): ${e.description} (\`${e.mediaType}\`)`);
+    return `### ${ENTRY_GROUPS[group]}\n\n${entries.join('\n')}`;
+  });
+  const listed = new Set(ENTRY_POINTS.map((e) => e.path));
+  const more = DISCOVERY_FILES.filter((f) => !listed.has(f.path) && f.path !== '/AGENTS.md').map((f) => `- [${f.path}](${url(f.path)}): ${f.title}.`);
+  return `# AGENTS.md: ${site.name}
+
+${site.url} is ${site.name}'s site: ${site.headline.replace(/[.!?]*$/, '')}. It publishes ${content.projects.length} projects and a handful of pages, for people as HTML and for agents as Markdown, JSON and MCP. Everything is public, free and read-only; nothing you send is stored.
+
+## Where to start
+
+- To read: ${url('/llms.txt')} lists every page with a one-line summary, linked as Markdown. Every page has a Markdown twin at its path plus \`.md\` (the home page: \`/index.md\`); \`Accept: text/markdown\` on a page URL returns it too.
+- To ask a question in words: \`GET ${url('/ask')}?query=…\` (NLWeb). To find, list or compare projects: the REST API, \`/api/v1/search\`, \`/api/v1/projects\`, \`/api/v1/compare\`. As an MCP client: \`${url('/api/mcp')}\`. All of them answer from the same records.
+- The skill at ${url('/SKILL.md')} walks through it with examples that are tested against this server; ${url('/openapi.json')} describes every endpoint.
+
+## Entry points
+
+${groups.join('\n\n')}
+
+### Also
+
+${more.join('\n')}
+
+## House rules
+
+- No key, no sign-up. Only the catalog (\`GET /api/v1\`) wants a bearer token, and it is a public literal: ${url('/auth.md')} shows the two requests.
+- ${rateLimitSentence(site)} Read \`RateLimit\` and slow down before you hit it.
+- Cache: public answers may be reused for five minutes; send \`If-None-Match\` with the \`ETag\` you got to revalidate for free.
+- Errors are JSON with a stable \`code\` and a \`hint\` that says how to fix the request; follow the hint rather than retrying the same request. Catalog: ${url('/developers#errors')}.
+- Content changes only when the site is redeployed. Search is lexical (exact title, then title words, tag or type, summary, body), not semantic.
+- Prices: none. See ${url('/pricing.md')}.
+`;
+}

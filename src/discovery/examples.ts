@@ -1,0 +1,221 @@
+// The examples shown on /developers (and its twin) and in SKILL.md, kept as data: each is a request,
+// the status it answers and one fact of the answer. The pages render them from here, and
+// tests/e2e/discovery-examples.spec.ts runs every rendered command against the real server and
+// checks the documented answer, so the docs cannot drift from the API.
+import type { Content, Project } from '../records/schema.ts';
+import { absoluteUrl } from '../records/urls.ts';
+import { PUBLIC_READ_TOKEN } from '../server/access/public-read.ts';
+
+/** A fact about the JSON answer, addressed by a JSON Pointer (RFC 6901). */
+export type Fact =
+  | { pointer: string; equals: unknown }
+  | { pointer: string; length: number }
+  | { pointer: string; type: 'string' | 'number' | 'boolean' | 'array' | 'object' };
+
+export interface ApiExample {
+  /** Fragment id on /developers. */
+  id: string;
+  title: string;
+  /** The operation it calls, as in openapi.json (method and path template). */
+  operation: { method: 'GET' | 'POST'; path: string };
+  method: 'GET' | 'POST';
+  /** Site path with its query string. */
+  path: string;
+  headers?: Record<string, string>;
+  body?: { json: unknown } | { form: Record<string, string> };
+  status: number;
+  fact: Fact;
+  /** Shown in SKILL.md too (the rest only on /developers). */
+  inSkill?: boolean;
+}
+
+/** The examples, built from the content so every slug and title in them exists. */
+export function apiExamples(content: Pick<Content, 'site' | 'projects'>): ApiExample[] {
+  const active = content.projects.filter((p) => !p.archived);
+  const byFeature = content.site.featured.map((slug) => active.find((p) => p.slug === slug)).filter((p): p is Project => Boolean(p));
+  const [first, second] = [...byFeature, ...active.filter((p) => !byFeature.includes(p))];
+  if (!first || !second) throw new Error('examples: the API examples need at least two active projects');
+  // The project's name: its title before a subtitle. Search counts it as the exact title (rank.ts).
+  const nameOf = (p: Project) => p.title.split(/[:—–]/)[0]!.trim().toLowerCase();
+  const name = nameOf(first);
+  const q = encodeURIComponent(name).replace(/%20/g, '+');
+  const question = `what is ${name}`;
+  return [
+    {
+      id: 'example-search',
+      title: 'Search projects and pages',
+      operation: { method: 'GET', path: '/api/v1/search' },
+      method: 'GET',
+      path: `/api/v1/search?q=${q}`,
+      status: 200,
+      // Portfolio spec § Search order: an exact title (or the title's name) ranks first.
+      fact: { pointer: '/hits/0/slug', equals: first.slug },
+      inSkill: true,
+    },
+    {
+      id: 'example-projects',
+      title: 'List projects, a page at a time',
+      operation: { method: 'GET', path: '/api/v1/projects' },
+      method: 'GET',
+      path: '/api/v1/projects?limit=2',
+      status: 200,
+      fact: { pointer: '/projects', length: 2 },
+      inSkill: true,
+    },
+    {
+      id: 'example-project',
+      title: 'Get one project',
+      operation: { method: 'GET', path: '/api/v1/projects/{slug}' },
+      method: 'GET',
+      path: `/api/v1/projects/${first.slug}`,
+      status: 200,
+      fact: { pointer: '/title', equals: first.title },
+      inSkill: true,
+    },
+    {
+      id: 'example-compare',
+      title: 'Compare projects',
+      operation: { method: 'GET', path: '/api/v1/compare' },
+      method: 'GET',
+      path: `/api/v1/compare?slugs=${first.slug},${second.slug}`,
+      status: 200,
+      fact: { pointer: '/slugs', equals: [first.slug, second.slug] },
+      inSkill: true,
+    },
+    {
+      id: 'example-ask',
+      title: 'Ask a question (NLWeb)',
+      operation: { method: 'GET', path: '/ask' },
+      method: 'GET',
+      path: `/ask?query=${encodeURIComponent(question).replace(/%20/g, '+')}`,
+      status: 200,
+      fact: { pointer: '/_meta/version', equals: '0.55' },
+      inSkill: true,
+    },
+    {
+      id: 'example-ask-post',
+      title: 'Ask with a JSON body',
+      operation: { method: 'POST', path: '/ask' },
+      method: 'POST',
+      path: '/ask',
+      body: { json: { query: question } },
+      status: 200,
+      fact: { pointer: '/query', equals: question },
+    },
+    {
+      id: 'example-batch',
+      title: 'Ask several questions at once',
+      operation: { method: 'POST', path: '/api/v1/batch' },
+      method: 'POST',
+      path: '/api/v1/batch',
+      body: { json: { queries: [name, nameOf(second)] } },
+      status: 200,
+      fact: { pointer: '/count', equals: 2 },
+    },
+    {
+      id: 'example-job',
+      title: 'Start an async job',
+      operation: { method: 'POST', path: '/api/v1/jobs' },
+      method: 'POST',
+      path: '/api/v1/jobs',
+      body: { json: { queries: [name] } },
+      status: 202,
+      fact: { pointer: '/status', equals: 'pending' },
+    },
+    {
+      id: 'example-sandbox',
+      title: 'Browse the page catalog without a token',
+      operation: { method: 'GET', path: '/api/v1/sandbox' },
+      method: 'GET',
+      path: '/api/v1/sandbox?limit=5',
+      status: 200,
+      fact: { pointer: '/pagination/limit', equals: 5 },
+    },
+    {
+      id: 'example-token',
+      title: 'Get the public-read token',
+      operation: { method: 'POST', path: '/oauth/token' },
+      method: 'POST',
+      path: '/oauth/token',
+      body: { form: { grant_type: 'public' } },
+      status: 200,
+      fact: { pointer: '/access_token', equals: PUBLIC_READ_TOKEN },
+    },
+    {
+      id: 'example-catalog',
+      title: 'Read the catalog with the token',
+      operation: { method: 'GET', path: '/api/v1' },
+      method: 'GET',
+      path: '/api/v1?limit=5',
+      headers: { Authorization: `Bearer ${PUBLIC_READ_TOKEN}` },
+      status: 200,
+      fact: { pointer: '/mode', equals: 'public-read' },
+    },
+    {
+      id: 'example-error',
+      title: 'An error, as every error looks',
+      operation: { method: 'GET', path: '/api/v1/compare' },
+      method: 'GET',
+      path: `/api/v1/compare?slugs=${first.slug}`,
+      status: 400,
+      fact: { pointer: '/error/code', equals: 'invalid_compare' },
+      inSkill: true,
+    },
+  ];
+}
+
+/** Single quotes for the shell; an embedded single quote becomes '\''. */
+const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+/** The example as one curl command against the site. `-s` keeps the output to the answer's body. */
+export function curlCommand(example: ApiExample, siteUrl: string): string {
+  const parts = ['curl', '-s'];
+  if (example.method !== 'GET' && !example.body) parts.push('-X', example.method);
+  parts.push(shellQuote(absoluteUrl({ url: siteUrl }, example.path)));
+  for (const [name, value] of Object.entries(example.headers ?? {})) parts.push('-H', shellQuote(`${name}: ${value}`));
+  if (example.body && 'json' in example.body) parts.push('-H', shellQuote('Content-Type: application/json'), '-d', shellQuote(JSON.stringify(example.body.json)));
+  if (example.body && 'form' in example.body) for (const [k, v] of Object.entries(example.body.form)) parts.push('-d', shellQuote(`${k}=${v}`));
+  return parts.join(' ');
+}
+
+/** `/hits/0/slug` → `hits[0].slug` (how the docs name a field). */
+export function fieldName(pointer: string): string {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((name, token) => (/^\d+$/.test(token) ? `${name}[${token}]` : name ? `${name}.${token}` : token), '');
+}
+
+/** The documented answer, in words: "Answers 200; `hits[0].slug` is `"quarry"`." */
+export function answerText(example: ApiExample): string {
+  const { fact } = example;
+  const field = `\`${fieldName(fact.pointer)}\``;
+  const said =
+    'equals' in fact ? `${field} is \`${JSON.stringify(fact.equals)}\`` : 'length' in fact ? `${field} holds ${fact.length} items` : `${field} is a ${fact.type}`;
+  return `Answers ${example.status}; ${said}.`;
+}
+
+/** RFC 6901 evaluation; undefined when the pointer names nothing. */
+export function resolvePointer(document: unknown, pointer: string): unknown {
+  let node = document;
+  for (const raw of pointer.split('/').slice(1)) {
+    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, token)) return undefined;
+    node = (node as Record<string, unknown>)[token];
+  }
+  return node;
+}
+
+/** Whether an answer body shows the documented fact. */
+export function factHolds(fact: Fact, body: unknown): boolean {
+  const value = resolvePointer(body, fact.pointer);
+  if ('equals' in fact) return JSON.stringify(value) === JSON.stringify(fact.equals);
+  if ('length' in fact) return Array.isArray(value) && value.length === fact.length;
+  return fact.type === 'array' ? Array.isArray(value) : value !== null && typeof value === fact.type && !Array.isArray(value);
+}
+
+/** The example as Markdown: title, the command, the documented answer. */
+export function exampleMarkdown(example: ApiExample, siteUrl: string, level = '####'): string {
+  return [`${level} ${example.title}`, '', '```sh', curlCommand(example, siteUrl), '```', '', answerText(example)].join('\n');
+}

@@ -1,0 +1,41 @@
+// The discovery files Folio prerenders, each with the media type it must be served with. One table:
+// the route files, the server's header rules (vercel.json) and the e2e tests read it, so a file and
+// its media type are declared once.
+import { OPENAPI_MEDIA_TYPE } from '../server/openapi.ts';
+
+export const MARKDOWN = 'text/markdown; charset=utf-8';
+
+/** RFC 9727 § 4.1: a Linkset (RFC 9264 § 4.2) with the api-catalog profile. */
+export const API_CATALOG_MEDIA_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
+/** AI Catalog § Media Type. */
+export const AI_CATALOG_MEDIA_TYPE = 'application/ai-catalog+json';
+
+export interface DiscoveryFile {
+  /** Site path, as served. */
+  path: string;
+  contentType: string;
+  /** What it is, for the developers page and AGENTS.md. */
+  title: string;
+}
+
+export const DISCOVERY_FILES = [
+  { path: '/openapi.json', contentType: OPENAPI_MEDIA_TYPE, title: 'OpenAPI 3.1 description of every endpoint, its parameters, answers and errors' },
+  { path: '/.well-known/api-catalog', contentType: API_CATALOG_MEDIA_TYPE, title: 'API catalog (RFC 9727): the APIs and their descriptions, docs and policies' },
+  // ARD v0.91 § 5.1 names no media type for its manifest; it is plain JSON.
+  { path: '/.well-known/ard.json', contentType: 'application/json', title: 'Agentic Resource Discovery manifest: the REST API, the MCP server, the ask endpoint, llms.txt' },
+  { path: '/.well-known/ai-catalog.json', contentType: AI_CATALOG_MEDIA_TYPE, title: 'The same entries at the AI Catalog (legacy ARD) path' },
+  { path: '/AGENTS.md', contentType: MARKDOWN, title: 'How agents should use this site' },
+  { path: '/SKILL.md', contentType: MARKDOWN, title: 'Agent Skill: how to use this site’s API' },
+  { path: '/pricing.md', contentType: MARKDOWN, title: 'Pricing: free, no key, and the limits' },
+  { path: '/developers.md', contentType: MARKDOWN, title: 'Every endpoint with examples, the error catalog (Markdown)' },
+  { path: '/developers/deprecation.md', contentType: MARKDOWN, title: 'The versioning and deprecation policy (Markdown)' },
+  { path: '/robots.txt', contentType: 'text/plain; charset=utf-8', title: 'Crawling rules, with the sitemap and the ARD manifest' },
+  { path: '/sitemap.xml', contentType: 'application/xml', title: 'Every HTML page' },
+] as const satisfies readonly DiscoveryFile[];
+
+export type DiscoveryPath = (typeof DISCOVERY_FILES)[number]['path'];
+
+export const mediaTypeOf = (path: DiscoveryPath) => DISCOVERY_FILES.find((f) => f.path === path)!.contentType;
+
+/** A prerendered file's Response. In a static build only the body is kept; the server sets the type from the table above. */
+export const fileResponse = (path: DiscoveryPath, body: string) => new Response(body, { headers: { 'Content-Type': mediaTypeOf(path) } });

@@ -1,0 +1,42 @@
+// Where agents look for the discovery files without knowing their paths: the home page's `Link`
+// header (RFC 8288) and its <head>, and the `Link` the api-catalog answers with (RFC 9727 § 3).
+// The server's header rules and the site layout render these; they are declared here once.
+import { OPENAPI_MEDIA_TYPE } from '../server/openapi.ts';
+import { AI_CATALOG_MEDIA_TYPE } from './files.ts';
+
+export interface WebLink {
+  /** Site path; relative references resolve against the page (RFC 8288 § 3.2), so previews keep working. */
+  href: string;
+  rel: string;
+  type?: string;
+  title?: string;
+}
+
+/** The home page's links to the discovery files. */
+export const HOME_LINKS: readonly WebLink[] = [
+  // RFC 9727 § 3: the api-catalog link relation.
+  // The type hint leaves out the profile parameter, whose quotes would need escaping inside a quoted string.
+  { href: '/.well-known/api-catalog', rel: 'api-catalog', type: 'application/linkset+json', title: 'API catalog' },
+  // RFC 8631 § 4: the API's description and documentation.
+  { href: '/openapi.json', rel: 'service-desc', type: OPENAPI_MEDIA_TYPE, title: 'OpenAPI description' },
+  { href: '/developers', rel: 'service-doc', type: 'text/html', title: 'Developer guide' },
+  // llms.txt has no registered relation; `describedby` (POWDER, IANA registry) says "a document about this resource".
+  { href: '/llms.txt', rel: 'describedby', type: 'text/plain', title: 'llms.txt' },
+  // ARD v0.91 § 5.1 (`ard`) and its predecessor, AI Catalog § Link Relation Discovery (`ai-catalog`).
+  { href: '/.well-known/ard.json', rel: 'ard', type: 'application/json', title: 'Agentic resource discovery' },
+  { href: '/.well-known/ai-catalog.json', rel: 'ai-catalog', type: AI_CATALOG_MEDIA_TYPE, title: 'AI catalog' },
+];
+
+/** One link as an RFC 8288 § 3 link-value. Parameter values are quoted strings. */
+export const linkValue = (link: WebLink) =>
+  [`<${link.href}>`, `rel="${link.rel}"`, ...(link.type ? [`type="${link.type}"`] : []), ...(link.title ? [`title="${link.title}"`] : [])].join('; ');
+
+/** The home page's `Link` header value. */
+export const homeLinkHeader = () => HOME_LINKS.map(linkValue).join(', ');
+
+/** The home page's <head> tags, for the site layout. */
+export const homeLinkTags = () =>
+  HOME_LINKS.map((l) => `<link rel="${l.rel}" href="${l.href}"${l.type ? ` type="${l.type}"` : ''}${l.title ? ` title="${l.title}"` : ''}>`);
+
+/** RFC 9727 § 3: the api-catalog resource names itself with the api-catalog relation, also to HEAD. */
+export const API_CATALOG_LINK_HEADER = linkValue({ href: '/.well-known/api-catalog', rel: 'api-catalog' });

@@ -1,0 +1,16 @@
+// /robots.txt (RFC 9309): everything may be crawled; it names the sitemap (sitemaps.org § 4) and the
+// ARD manifest (ARD v0.91 § 5.1: the `Agentmap:` directive).
+import type { Site } from '../records/schema.ts';
+import { absoluteUrl } from '../records/urls.ts';
+
+export function robotsTxt(site: Pick<Site, 'url'>): string {
+  return [
+    '# Everything here is public. Agents: start at /llms.txt, /AGENTS.md or /.well-known/api-catalog.',
+    'User-agent: *',
+    'Allow: /',
+    '',
+    `Sitemap: ${absoluteUrl(site, '/sitemap.xml')}`,
+    `Agentmap: ${absoluteUrl(site, '/.well-known/ard.json')}`,
+    '',
+  ].join('\n');
+}

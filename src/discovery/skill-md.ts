@@ -1,0 +1,80 @@
+// /SKILL.md in the Agent Skills format (agentskills.io specification): YAML front matter with
+// `name` (1–64 characters: lowercase letters, digits, single hyphens) and `description` (1–1024
+// characters: what the skill does and when to use it), then instructions in Markdown.
+import type { Content } from '../records/schema.ts';
+import { absoluteUrl } from '../records/urls.ts';
+import { apiExamples, exampleMarkdown } from './examples.ts';
+import { rateLimitSentence } from './limits.ts';
+
+/** Agent Skills § name: lowercase a-z, 0-9 and hyphens, no leading, trailing or doubled hyphen, at most 64. */
+export const SKILL_NAME_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const MAX_SKILL_NAME = 64;
+export const MAX_SKILL_DESCRIPTION = 1024;
+
+/** "Mara Lindqvist" → "mara-lindqvist-site". */
+export function skillName(siteName: string): string {
+  const base = siteName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_SKILL_NAME - '-site'.length)
+    .replace(/-+$/, '');
+  return base ? `${base}-site` : 'site';
+}
+
+export function skillDescription(content: Pick<Content, 'site'>): string {
+  const { site } = content;
+  const text = `Search and read ${site.name}'s projects and pages through ${site.url}'s free public API (REST, NLWeb ask, MCP), with no key. Use when asked about ${site.name}'s work, projects, writing, tools or background, or to compare their projects.`;
+  return text.length <= MAX_SKILL_DESCRIPTION ? text : `${text.slice(0, MAX_SKILL_DESCRIPTION - 1)}…`;
+}
+
+/** YAML double-quoted scalar: JSON string syntax is a subset of it. */
+const yamlString = (text: string) => JSON.stringify(text);
+
+export function skillMarkdown(content: Pick<Content, 'site' | 'projects'>): string {
+  const { site } = content;
+  const url = (path: string) => absoluteUrl(site, path);
+  const examples = apiExamples(content).filter((e) => e.inSkill);
+  return `---
+name: ${skillName(site.name)}
+description: ${yamlString(skillDescription(content))}
+---
+
+# ${site.name}'s site API
+
+${site.url} publishes ${site.name}'s projects and pages as a read-only API. It is free, needs no key, and answers JSON. Search is lexical (exact title first, then title words, tag or type, summary, body text), not generative: it returns records, not prose.
+
+## How to answer a question about ${site.name}
+
+1. For a question in words, ask: \`GET ${url('/ask')}?query=<words>\`. The answer's \`results\` are the best-matching pages and projects, each with \`url\`, \`name\`, \`description\`.
+2. To find projects, search: \`GET ${url('/api/v1/search')}?q=<words>\` (optionally \`type=\` a project type or \`page\`). Each hit has \`slug\`, \`title\`, \`summary\`, \`url\`, and \`twinUrl\` (the page as Markdown).
+3. For the whole record of a project, get it by slug: \`GET ${url('/api/v1/projects')}/<slug>\` (its \`body\` is the write-up in Markdown, \`related\` the similar projects).
+4. To list projects, \`GET ${url('/api/v1/projects')}\` and follow \`nextCursor\` (pass it back as \`cursor\`, unchanged, with the same filters) until it is \`null\`.
+5. To compare, \`GET ${url('/api/v1/compare')}?slugs=<a>,<b>\` (2 to 4 slugs): \`shared\` says what they have in common, \`differences\` where they differ.
+6. To read a page, fetch its Markdown twin: the page URL plus \`.md\`. ${url('/llms.txt')} lists them all.
+7. Cite the \`url\` of what you used.
+
+If you are an MCP client, connect to \`${url('/api/mcp')}\` instead: the same records as tools.
+
+## Examples
+
+Every command below runs as written against ${site.url}, and answers as shown.
+
+${examples.map((e) => exampleMarkdown(e, site.url, '###')).join('\n\n')}
+
+## When something fails
+
+- Every error is JSON: \`error.code\` (stable), \`error.message\`, \`error.hint\` (how to fix the request) and \`error.docs\`. Fix the request as the hint says; do not retry it unchanged.
+- 404 \`not_found\`: no project has that slug; list them with \`GET ${url('/api/v1/projects')}?archive=1\`.
+- 429 \`rate_limited\`: wait the seconds in \`Retry-After\`. ${rateLimitSentence(site)}
+
+## More
+
+- Every endpoint, with examples: ${url('/developers')}
+- OpenAPI description: ${url('/openapi.json')}
+- House rules for agents: ${url('/AGENTS.md')}
+- Pricing (free) and limits: ${url('/pricing.md')}
+`;
+}

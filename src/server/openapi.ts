@@ -1,0 +1,528 @@
+// openapi.json (OpenAPI 3.1), generated at build time from the route table and the zod schemas on
+// it — never written by hand (DESIGN.md § One source of truth). Everything a route declares, and
+// everything the app does to every route (rate limits, caching, versioning, input errors), becomes
+// part of its operation here, so the document cannot drift from the code that answers.
+//
+// Schemas: zod 4 emits JSON Schema 2020-12, the dialect of OpenAPI 3.1 (OAS 3.1 § 4.8.24). A schema
+// carrying `.meta({ id })` becomes `components/schemas/<id>` and is referenced, never repeated.
+import { z } from 'zod';
+import { ERRORS, errorBody, errorResponse, type ErrorCode } from './errors.ts';
+import { oauthError } from './access/schemas.ts';
+import type { ResponseSpec, RouteSpec } from './route.ts';
+import type { Site } from '../records/schema.ts';
+
+export const OPENAPI_VERSION = '3.1.1';
+/** The API's own version (knowledge spec § Versioning: "API version 1.0.0"). */
+export const API_VERSION = '1.0.0';
+/** Media type of /openapi.json (draft-ietf-httpapi-rest-api-mediatypes). */
+export const OPENAPI_MEDIA_TYPE = 'application/openapi+json';
+
+type Json = Record<string, unknown>;
+export type OpenApiDocument = Json & { paths: Record<string, Record<string, Operation>>; components: Json };
+export interface Operation extends Json {
+  operationId: string;
+  responses: Record<string, Json>;
+}
+
+export type SiteForOpenApi = Pick<Site, 'url' | 'name' | 'summary' | 'email' | 'rateLimits' | 'apiVersions'>;
+
+// ---- Headers ------------------------------------------------------------------------------------
+
+interface HeaderDoc {
+  description: string;
+  schema: Json;
+  example?: string;
+  /** Every answer that documents this header carries it (the contract test checks it is there). */
+  required?: boolean;
+}
+
+const RATE_HEADERS = ['RateLimit-Policy', 'RateLimit', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
+const VERSION_HEADERS = ['Deprecation', 'Sunset', 'Link'];
+
+/** Every header a route may name in `ResponseSpec.headers` or `requestHeaders`. An unknown name fails the build. */
+export const HEADER_DOCS: Record<string, HeaderDoc> = {
+  'RateLimit-Policy': {
+    description: 'The quota policy (draft-ietf-httpapi-ratelimit-headers): name, quota `q` and window `w` in seconds.',
+    schema: { type: 'string' },
+    example: '"portfolio";q=60;w=60',
+    required: true,
+  },
+  RateLimit: {
+    description: 'What is left of the quota (draft-ietf-httpapi-ratelimit-headers): name, remaining `r`, seconds to reset `t`.',
+    schema: { type: 'string' },
+    example: '"portfolio";r=59;t=60',
+    required: true,
+  },
+  'RateLimit-Limit': { description: 'Requests allowed per window (the older header form many clients read).', schema: { type: 'integer', minimum: 1 }, required: true },
+  'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer', minimum: 0 }, required: true },
+  'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer', minimum: 0 }, required: true },
+  'Retry-After': { description: 'Seconds to wait before retrying (RFC 9110 § 10.2.3).', schema: { type: 'integer', minimum: 0 }, required: true },
+  Location: { description: 'Absolute URL of the created resource: poll it (RFC 9110 § 10.2.2).', schema: { type: 'string', format: 'uri' }, required: true },
+  'X-Sandbox': { description: 'Always `true`: this answer comes from the open sandbox.', schema: { type: 'string', enum: ['true'] }, required: true },
+  'WWW-Authenticate': {
+    description: 'The challenge (RFC 6750 § 3); for the catalog it names the protected-resource metadata (RFC 9728 § 5.1).',
+    schema: { type: 'string' },
+    required: true,
+  },
+  'Idempotency-Key': {
+    description: 'Echoed when sent (draft-ietf-httpapi-idempotency-key-header). The same body always gets the same answer, so retries are safe.',
+    schema: { type: 'string' },
+  },
+  ETag: { description: 'Validator of the current build: send it back in `If-None-Match` to get a 304 (RFC 9110 § 8.8.3).', schema: { type: 'string' }, required: true },
+  'Cache-Control': { description: 'Caching rules (RFC 9111 § 5.2): public answers may be cached for five minutes.', schema: { type: 'string' }, required: true },
+  Vary: { description: 'Request headers the answer depends on (RFC 9110 § 12.5.5).', schema: { type: 'string' } },
+  Pragma: { description: '`no-cache`, for HTTP/1.0 caches (RFC 6749 § 5.1).', schema: { type: 'string' } },
+  Allow: { description: 'The methods this path answers (RFC 9110 § 10.2.1).', schema: { type: 'string' }, example: 'GET, HEAD, OPTIONS', required: true },
+  Deprecation: {
+    description: 'Only while this API version is deprecated: since when, as `@<unix seconds>` (RFC 9745). See /developers/deprecation.',
+    schema: { type: 'string' },
+  },
+  Sunset: { description: 'Only while this API version is deprecated: when it stops answering, an HTTP-date (RFC 8594).', schema: { type: 'string' } },
+  Link: {
+    description: 'Only while this API version is deprecated: the successor version (`rel="successor-version"`) and the policy (`rel="deprecation"`).',
+    schema: { type: 'string' },
+  },
+};
+
+/** Request headers documented as parameters. `Authorization` is the security scheme's (OAS 3.1 § 4.8.12.1). */
+const REQUEST_HEADER_DOCS: Record<string, Json> = {
+  'Idempotency-Key': {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description: 'Optional (draft-ietf-httpapi-idempotency-key-header); echoed in the answer. Answers are pure functions of the body, so a retry gets the same answer.',
+    schema: { type: 'string', minLength: 1, maxLength: 255 },
+  },
+  'If-None-Match': {
+    name: 'If-None-Match',
+    in: 'header',
+    required: false,
+    description: 'The ETag of an earlier answer; when the build has not changed the answer is 304 with no body (RFC 9110 § 13.1.2).',
+    schema: { type: 'string' },
+  },
+  'Mcp-Protocol-Version': {
+    name: 'Mcp-Protocol-Version',
+    in: 'header',
+    required: false,
+    description: 'The MCP protocol revision the client speaks (Streamable HTTP § Protocol Version Header); required by 2026-07-28 clients.',
+    schema: { type: 'string' },
+  },
+  'Mcp-Method': {
+    name: 'Mcp-Method',
+    in: 'header',
+    required: false,
+    description: 'MCP 2026-07-28: the JSON-RPC method of the body, so intermediaries can route without parsing it; must match the body.',
+    schema: { type: 'string' },
+  },
+  'Mcp-Name': {
+    name: 'Mcp-Name',
+    in: 'header',
+    required: false,
+    description: 'MCP 2026-07-28: the tool, resource or prompt the request names (params.name or params.uri); must match the body.',
+    schema: { type: 'string' },
+  },
+};
+/** OAS 3.1 § 4.8.12.1: Accept, Content-Type and Authorization header parameters are ignored; media types and security say it. */
+const SKIPPED_REQUEST_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
+// ---- Schemas ------------------------------------------------------------------------------------
+
+/** Formats JSON Schema 2020-12 (§ 7.3) and OpenAPI 3.1 (§ 4.4) define; any other is a zod-internal name. */
+const STANDARD_FORMATS = new Set([
+  'date-time', 'date', 'time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6', 'uri', 'uri-reference', 'iri',
+  'iri-reference', 'uuid', 'uri-template', 'json-pointer', 'relative-json-pointer', 'regex', 'int32', 'int64', 'float', 'double', 'password',
+]);
+
+/**
+ * Cleans zod's output for readers: z.int() bounds are the safe-integer range, which says nothing;
+ * zod's own format names (e.g. `starts_with`, next to the `pattern` that states the rule) are not
+ * formats any validator knows.
+ */
+function tidy(node: unknown, keysAreNames = false): unknown {
+  if (Array.isArray(node)) return node.map((n) => tidy(n));
+  if (!node || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) {
+    // In `properties` (and the like) keys are member names, not keywords: a member may be called `$schema`.
+    if (!keysAreNames) {
+      if (key === 'minimum' && value === Number.MIN_SAFE_INTEGER) continue;
+      if (key === 'maximum' && value === Number.MAX_SAFE_INTEGER) continue;
+      if (key === '$schema' && typeof value === 'string') continue;
+      if (key === 'format' && typeof value === 'string' && !STANDARD_FORMATS.has(value)) continue;
+    }
+    out[key] = tidy(value, !keysAreNames && NAME_MAPS.has(key));
+  }
+  return out;
+}
+
+/** Keywords whose value maps member names (or definition names) to schemas. */
+const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+/** Key order does not change a schema; compare canonically. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Json)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function rewriteRefs(node: unknown, names: Map<string, string>): unknown {
+  if (Array.isArray(node)) return node.map((n) => rewriteRefs(n, names));
+  if (!node || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/$defs/')) {
+      const name = names.get(value.slice('#/$defs/'.length));
+      if (!name) throw new Error(`openapi: unresolved reference ${value}`);
+      out.$ref = `#/components/schemas/${name}`;
+    } else out[key] = rewriteRefs(value, names);
+  }
+  return out;
+}
+
+/**
+ * Converts zod schemas into one shared `components/schemas`. Requests are converted as input
+ * (what a client may send: defaults optional, loose objects open) and responses as output. When
+ * an id's input form differs from its output form, the input form is named `<id>Input`.
+ */
+export class SchemaBook {
+  readonly components: Record<string, Json> = {};
+  /** Each component's definition as zod emitted it (refs still `#/$defs/…`), to detect id clashes. */
+  readonly #sources = new Map<string, string>();
+
+  convert(schema: z.ZodType, io: 'input' | 'output'): Json {
+    const raw = tidy(z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any', cycles: 'ref', reused: 'inline' })) as Json;
+    const { $defs = {}, ...root } = raw as Json & { $defs?: Record<string, Json> };
+    const names = new Map<string, string>();
+    for (const [id, def] of Object.entries($defs)) {
+      // zod names anonymous recursive schemas __schema0, __schema1…: unstable across conversions.
+      if (id.startsWith('__schema')) throw new Error('openapi: a recursive schema needs .meta({ id }) to be referenced from openapi.json');
+      names.set(id, this.#place(id, def, io));
+    }
+    // Rewrite once every name is known, so references between definitions resolve.
+    for (const [id, def] of Object.entries($defs)) this.components[names.get(id)!] = rewriteRefs(def, names) as Json;
+    return rewriteRefs(root, names) as Json;
+  }
+
+  /** The component name for a definition: its id, unless that id already holds a different schema. */
+  #place(id: string, def: Json, io: 'input' | 'output'): string {
+    const source = canonical(def);
+    for (const name of [id, io === 'input' ? `${id}Input` : `${id}Output`]) {
+      const existing = this.#sources.get(name);
+      if (existing === undefined || existing === source) {
+        this.#sources.set(name, source);
+        return name;
+      }
+    }
+    throw new Error(`openapi: schema id "${id}" names three different schemas`);
+  }
+
+  /** The components, sorted by name. */
+  schemas(): Record<string, Json> {
+    return Object.fromEntries(Object.entries(this.components).sort(([a], [b]) => a.localeCompare(b)));
+  }
+}
+
+// ---- Operations ---------------------------------------------------------------------------------
+
+const MEDIA_TYPES = { json: 'application/json', form: 'application/x-www-form-urlencoded' } as const;
+
+const TAGS: Record<RouteSpec['tag'], string> = {
+  portfolio: 'Search, list and compare projects (portfolio REST API). Open: no token.',
+  knowledge: 'Questions about the site: /ask (NLWeb), the sandbox catalog, batch and async jobs. Open: no token.',
+  access: 'The public-read OAuth flow: the protected catalog, its metadata, registration, token, revocation and the agent endpoints.',
+  mcp: 'The MCP tool server (Streamable HTTP, stateless) and its server card.',
+};
+
+/** OAuth endpoints answer RFC 6749 § 5.2 codes; the app maps catalog codes onto them (app.ts). */
+const OAUTH_ERROR_FOR: Partial<Record<ErrorCode, string>> = { rate_limited: 'slow_down', internal_error: 'server_error' };
+
+const isPublicGet = (route: RouteSpec) => route.cache === 'public' && route.method === 'GET';
+
+/** Every catalog error a route can answer: what it declares plus what the app does to every route. */
+export function errorCodesOf(route: RouteSpec): ErrorCode[] {
+  const codes = new Set<ErrorCode>(route.errors ?? []);
+  if (route.policy) codes.add('rate_limited');
+  if (route.auth) codes.add('unauthorized');
+  const invalid = route.invalid ?? { '*': 'invalid_filter' };
+  if (route.query || route.params) for (const code of Object.values(invalid)) if (code) codes.add(code);
+  if (route.body && route.errorShape !== 'oauth') {
+    for (const code of ['invalid_json', 'unsupported_media_type', 'payload_too_large'] as const) codes.add(code);
+    for (const code of Object.values(invalid)) if (code) codes.add(code);
+  }
+  // For OAuth routes, body failures are OAuth errors (documented below), not catalog codes.
+  if (route.errorShape === 'oauth') for (const code of ['invalid_json', 'unsupported_media_type', 'payload_too_large'] as const) codes.delete(code);
+  return [...codes].sort((a, b) => ERRORS[a].status - ERRORS[b].status || a.localeCompare(b));
+}
+
+/** The headers a response carries: what the route declares plus what app.ts adds to every answer. */
+function responseHeaders(route: RouteSpec, status: number, spec?: ResponseSpec): string[] {
+  const names = new Set(spec?.headers ?? []);
+  if (route.policy) for (const name of RATE_HEADERS) names.add(name);
+  if (status === 429) names.add('Retry-After');
+  if (status === 405) names.add('Allow');
+  if (status === 401 && route.auth) names.add('WWW-Authenticate');
+  if (isPublicGet(route) && (status === 200 || status === 304)) {
+    names.add('ETag');
+    names.add('Cache-Control');
+  }
+  if (route.version) for (const name of VERSION_HEADERS) names.add(name);
+  if (route.requestHeaders?.includes('Idempotency-Key') && status < 300) names.add('Idempotency-Key');
+  for (const name of names) if (!HEADER_DOCS[name]) throw new Error(`openapi: header "${name}" has no entry in HEADER_DOCS (src/server/openapi.ts)`);
+  return [...names];
+}
+
+const headerObject = ({ description, schema, example, required }: HeaderDoc): Json => ({
+  description,
+  ...(required ? { required: true } : {}),
+  schema,
+  ...(example ? { example } : {}),
+});
+
+class OperationBuilder {
+  readonly book: SchemaBook;
+  readonly site: SiteForOpenApi;
+  /** Component headers and parameters actually referenced, so none is left unused. */
+  readonly usedHeaders = new Set<string>();
+  readonly usedParameters = new Set<string>();
+  readonly usedExamples = new Set<ErrorCode>();
+
+  constructor(book: SchemaBook, site: SiteForOpenApi) {
+    this.book = book;
+    this.site = site;
+  }
+
+  operation(route: RouteSpec, byId: Map<string, RouteSpec>): Operation {
+    const primary = route.aliasOf ? byId.get(route.aliasOf) : undefined;
+    if (route.aliasOf && !primary) throw new Error(`openapi: ${route.operationId} is an alias of unknown operation ${route.aliasOf}`);
+    const description = primary
+      ? `Unversioned alias of \`${primary.method} ${primary.path}\` (operation \`${primary.operationId}\`): the same parameters, answers and policy. Prefer the versioned path.` +
+        (route.description ? `\n\n${route.description}` : '')
+      : route.description;
+    const parameters = this.parameters(route);
+    const body = this.requestBody(route);
+    return {
+      operationId: route.operationId,
+      summary: primary ? `${route.summary} (unversioned alias)` : route.summary,
+      ...(description ? { description } : {}),
+      tags: [route.tag],
+      // Only the catalog needs the public-read bearer; an empty list says "no credentials" explicitly.
+      security: route.auth ? [{ [route.auth]: [] }] : [],
+      ...(parameters.length ? { parameters } : {}),
+      ...(body ? { requestBody: body } : {}),
+      responses: this.responses(route),
+    };
+  }
+
+  parameters(route: RouteSpec): Json[] {
+    const out: Json[] = [];
+    const templated = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+    const shape = (route.params?.shape ?? {}) as Record<string, z.ZodType>;
+    for (const name of templated) {
+      out.push(this.parameter(name, 'path', shape[name] ?? z.string(), true));
+    }
+    for (const [name, schema] of Object.entries((route.query?.shape ?? {}) as Record<string, z.ZodType>)) {
+      // A parameter the client may leave out is one whose schema accepts its absence (optional or defaulted).
+      out.push(this.parameter(name, 'query', schema, !schema.safeParse(undefined).success));
+    }
+    const headers = [...(route.requestHeaders ?? []), ...(isPublicGet(route) ? ['If-None-Match'] : [])];
+    for (const name of headers) {
+      if (SKIPPED_REQUEST_HEADERS.has(name.toLowerCase())) continue;
+      if (!REQUEST_HEADER_DOCS[name]) throw new Error(`openapi: request header "${name}" has no entry in REQUEST_HEADER_DOCS (src/server/openapi.ts)`);
+      this.usedParameters.add(name);
+      out.push({ $ref: `#/components/parameters/${name}` });
+    }
+    return out;
+  }
+
+  /** Query and path values arrive as text and are coerced, so the output form states their real limits. */
+  parameter(name: string, where: 'path' | 'query', schema: z.ZodType, required: boolean): Json {
+    const converted = this.book.convert(schema, 'output');
+    const { description, examples, ...rest } = converted as Json & { description?: string; examples?: unknown[] };
+    return {
+      name,
+      in: where,
+      required,
+      ...(description ? { description } : {}),
+      schema: rest,
+      ...(examples?.length ? { example: examples[0] } : {}),
+    };
+  }
+
+  requestBody(route: RouteSpec): Json | undefined {
+    if (!route.body) return undefined;
+    const schema = this.book.convert(route.body, 'input');
+    const content = Object.fromEntries((route.bodyTypes ?? ['json']).map((t) => [MEDIA_TYPES[t], { schema }]));
+    // RFC 6749 § 3.2 and RFC 7009 § 2.1 endpoints take optional parameters: an empty body is a request too.
+    const optional = route.errorShape === 'oauth' && (route.bodyTypes ?? []).includes('form');
+    return { required: !optional, content };
+  }
+
+  responses(route: RouteSpec): Record<string, Json> {
+    const out = new Map<number, Json>();
+    for (const [key, spec] of Object.entries(route.responses)) out.set(Number(key), this.declared(route, Number(key), spec));
+    if (isPublicGet(route) && !out.has(304)) {
+      out.set(304, { description: 'Not modified: `If-None-Match` matched the ETag of the current build. No body.', headers: this.headers(route, 304) });
+    }
+    const codes = errorCodesOf(route);
+    for (const [status, group] of Map.groupBy(codes, (code) => ERRORS[code].status)) {
+      const existing = out.get(status);
+      out.set(status, existing ? this.withErrorExamples(route, existing, group) : this.errorResponse(route, status, group));
+    }
+    if (route.errorShape === 'oauth' && route.body) {
+      // readBody's failures answer `invalid_request` in the OAuth shape (app.ts errorResponse).
+      for (const [status, why] of [
+        [400, 'a body that is not valid JSON'],
+        [413, 'a body over 64 KiB'],
+        [415, 'a Content-Type this endpoint does not read'],
+      ] as const) {
+        if (!out.has(status)) out.set(status, this.oauthErrorResponse(route, status, [{ error: 'invalid_request', why }]));
+      }
+    }
+    return Object.fromEntries([...out].sort(([a], [b]) => a - b).map(([status, response]) => [String(status), response]));
+  }
+
+  declared(route: RouteSpec, status: number, spec: ResponseSpec): Json {
+    const content: Json = {};
+    if (spec.schema) content[spec.contentType ?? 'application/json'] = { schema: this.book.convert(spec.schema, 'output') };
+    for (const alt of spec.alternates ?? []) {
+      let schema = alt.schema ? this.book.convert(alt.schema, 'output') : undefined;
+      // A stream's schema describes one item (OAS 3.1 § 4.8.14 leaves streams to prose; itemSchema is 3.2).
+      if (schema && alt.contentType === 'text/event-stream') schema = { ...schema, description: 'One event: the JSON after `data: ` in each server-sent event.' };
+      content[alt.contentType] = schema ? { schema } : {};
+    }
+    // Media Type Objects have no description; an alternate's framing goes into the response's.
+    const notes = (spec.alternates ?? []).filter((a) => a.description).map((a) => `As \`${a.contentType}\`: ${a.description}`);
+    const headers = this.headers(route, status, spec);
+    return {
+      description: [spec.description, ...notes].join('\n\n'),
+      ...(Object.keys(headers).length ? { headers } : {}),
+      ...(Object.keys(content).length ? { content } : {}),
+    };
+  }
+
+  headers(route: RouteSpec, status: number, spec?: ResponseSpec): Json {
+    const names = responseHeaders(route, status, spec);
+    for (const name of names) this.usedHeaders.add(name);
+    return Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+  }
+
+  errorResponse(route: RouteSpec, status: number, codes: ErrorCode[]): Json {
+    if (route.errorShape === 'oauth') {
+      return this.oauthErrorResponse(
+        route,
+        status,
+        codes.map((code) => ({ error: OAUTH_ERROR_FOR[code] ?? 'invalid_request', why: ERRORS[code].message.replace(/\.$/, '').toLowerCase() })),
+      );
+    }
+    const headers = this.headers(route, status);
+    return {
+      description: codes.map((code) => `\`${code}\`: ${ERRORS[code].message}`).join(' '),
+      ...(Object.keys(headers).length ? { headers } : {}),
+      content: { 'application/json': { schema: this.book.convert(errorResponse, 'output'), examples: this.errorExamples(codes) } },
+    };
+  }
+
+  oauthErrorResponse(route: RouteSpec, status: number, errors: { error: string; why: string }[]): Json {
+    const headers = this.headers(route, status);
+    return {
+      description: `OAuth error (RFC 6749 § 5.2): ${errors.map((e) => `\`${e.error}\` for ${e.why}`).join('; ')}.`,
+      ...(Object.keys(headers).length ? { headers } : {}),
+      content: {
+        'application/json': {
+          schema: this.book.convert(oauthError, 'output'),
+          examples: Object.fromEntries(errors.map((e) => [e.error, { value: { error: e.error, error_description: `Refused: ${e.why}.` } }])),
+        },
+      },
+    };
+  }
+
+  /** A route's own response for an error status (e.g. the catalog's 401) gains the catalog's examples. */
+  withErrorExamples(route: RouteSpec, response: Json, codes: ErrorCode[]): Json {
+    const media = (response.content as Json | undefined)?.['application/json'] as Json | undefined;
+    const isCatalogShape = media && canonical(media.schema) === canonical(this.book.convert(errorResponse, 'output'));
+    if (!isCatalogShape || route.errorShape === 'oauth') return response;
+    return { ...response, content: { 'application/json': { ...media, examples: this.errorExamples(codes) } } };
+  }
+
+  /** One shared example per catalog code (components/examples), referenced by every response that can answer it. */
+  errorExamples(codes: ErrorCode[]): Json {
+    for (const code of codes) this.usedExamples.add(code);
+    return Object.fromEntries(codes.map((code) => [code, { $ref: `#/components/examples/${code}` }]));
+  }
+}
+
+// ---- The document -------------------------------------------------------------------------------
+
+function infoDescription(site: SiteForOpenApi): string {
+  const { knowledge, portfolio } = site.rateLimits;
+  return [
+    `Read-only API over ${site.name}'s site: search, projects and compare (portfolio), questions in the NLWeb shape, batch and async jobs (knowledge), the public-read access flow and an MCP tool server.`,
+    `Free, public, no account and no API key. Only the catalog (\`GET /api/v1\`, \`GET /api\`) asks for a bearer token, and that token is a public literal: see ${site.url}/auth.md.`,
+    `Rate limits per client address, per instance: knowledge endpoints ${knowledge.limit} requests per ${knowledge.window} s, portfolio and MCP ${portfolio.limit} per ${portfolio.window} s. Over the limit: 429 with \`Retry-After\`.`,
+    'Every error is JSON from one catalog, `{ "error": { "code", "message", "status", "hint", "docs" } }`, except the OAuth endpoints, which answer RFC 6749 `{ "error", "error_description" }`. ' +
+      'Any path under `/api/` that is not listed here answers 404 `route_not_found`; a listed path asked with another method answers 405 `method_not_allowed` with `Allow`; `OPTIONS` on a listed path is the CORS preflight (204). ' +
+      `Codes, hints and examples: ${site.url}/developers.`,
+    `Versioning is in the path; \`/api/v1\` only gains fields. Clients must ignore fields they do not know. Policy: ${site.url}/developers/deprecation.`,
+  ].join('\n\n');
+}
+
+/** The OpenAPI 3.1 document for the routes, with absolute URLs for this site. */
+export function openApiDocument(site: SiteForOpenApi, routes: RouteSpec[]): OpenApiDocument {
+  const book = new SchemaBook();
+  const builder = new OperationBuilder(book, site);
+  const byId = new Map(routes.map((r) => [r.operationId, r]));
+  if (byId.size !== routes.length) throw new Error('openapi: two routes share an operationId');
+  // Answers first: an id whose input and output forms differ keeps its bare name for the answer
+  // (what clients read most), and the request form becomes <id>Input, whatever the route order.
+  for (const route of routes) {
+    for (const spec of Object.values(route.responses)) {
+      for (const schema of [spec.schema, ...(spec.alternates ?? []).map((a) => a.schema)]) if (schema) book.convert(schema, 'output');
+    }
+  }
+  const paths: Record<string, Record<string, Operation>> = {};
+  for (const route of routes) {
+    const item = (paths[route.path] ??= {});
+    item[route.method.toLowerCase()] = builder.operation(route, byId);
+  }
+  const used = new Set(routes.map((r) => r.tag));
+  return {
+    openapi: OPENAPI_VERSION,
+    info: {
+      title: `${site.name} API`,
+      version: API_VERSION,
+      summary: `Read-only API over ${site.name}'s projects and pages: search, ask, batch, jobs, MCP.`,
+      description: infoDescription(site),
+      contact: { name: site.name, url: site.url, ...(site.email ? { email: site.email } : {}) },
+    },
+    servers: [{ url: site.url, description: `${site.name}'s site` }],
+    tags: (Object.keys(TAGS) as RouteSpec['tag'][]).filter((t) => used.has(t)).map((name) => ({ name, description: TAGS[name] })),
+    externalDocs: { description: 'Every endpoint with examples, the error catalog and the limits', url: `${site.url}/developers` },
+    paths,
+    components: {
+      schemas: book.schemas(),
+      ...(builder.usedParameters.size
+        ? { parameters: Object.fromEntries([...builder.usedParameters].sort().map((name) => [name, REQUEST_HEADER_DOCS[name]!])) }
+        : {}),
+      ...(builder.usedExamples.size
+        ? {
+            examples: Object.fromEntries(
+              [...builder.usedExamples].sort().map((code) => [code, { summary: ERRORS[code].message, value: errorBody(code, site.url) }]),
+            ),
+          }
+        : {}),
+      ...(builder.usedHeaders.size ? { headers: Object.fromEntries([...builder.usedHeaders].sort().map((name) => [name, headerObject(HEADER_DOCS[name]!)])) } : {}),
+      securitySchemes: {
+        publicRead: {
+          type: 'http',
+          scheme: 'bearer',
+          description: `The public-read token: a fixed, non-secret literal from \`POST ${site.url}/oauth/token\` with \`grant_type=public\`. Only \`GET /api/v1\` and \`GET /api\` need it. Guide: ${site.url}/auth.md.`,
+        },
+      },
+    },
+  };
+}

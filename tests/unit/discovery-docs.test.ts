@@ -1,0 +1,230 @@
+// The agent and developer documents: SKILL.md (Agent Skills format), AGENTS.md, pricing.md, the
+// developer guide and its examples, the deprecation policy, robots.txt, the sitemap and the links.
+import { existsSync } from 'node:fs';
+import matter from 'gray-matter';
+import { describe, expect, it } from 'vitest';
+import { loadContent } from '../../src/records/load.ts';
+import type { Content } from '../../src/records/schema.ts';
+import { ERRORS } from '../../src/server/errors.ts';
+import { MAX_BODY_BYTES, MAX_QUERY_CHARS } from '../../src/server/http.ts';
+import { MAX_BATCH_QUERIES, MAX_PAGE_LIMIT } from '../../src/server/knowledge/schemas.ts';
+import { MAX_LIMIT } from '../../src/server/portfolio.ts';
+import { ROUTES } from '../../src/server/routes.ts';
+import { createApp } from '../../src/server/app.ts';
+import { versionHeaders } from '../../src/server/versioning.ts';
+import { agentsMarkdown } from '../../src/discovery/agents-md.ts';
+import { apiAgentDocs } from '../../src/discovery/llms-section.ts';
+import { ENTRY_GROUPS, ENTRY_POINTS } from '../../src/server/entry-points.ts';
+import { deprecationMarkdown, deprecationPolicy, MIN_SUNSET_DAYS } from '../../src/discovery/deprecation.ts';
+import { developerGuide, developersMarkdown, inlineHtml, schemaRules } from '../../src/discovery/developers.ts';
+import { answerText, apiExamples, curlCommand, factHolds, fieldName, resolvePointer } from '../../src/discovery/examples.ts';
+import { DISCOVERY_FILES } from '../../src/discovery/files.ts';
+import { API_CATALOG_LINK_HEADER, HOME_LINKS, homeLinkHeader, homeLinkTags } from '../../src/discovery/links.ts';
+import { pricingMarkdown } from '../../src/discovery/pricing.ts';
+import { robotsTxt } from '../../src/discovery/robots.ts';
+import { MAX_SKILL_DESCRIPTION, MAX_SKILL_NAME, SKILL_NAME_PATTERN, skillMarkdown, skillName } from '../../src/discovery/skill-md.ts';
+import { sitemapEntries, sitemapXml } from '../../src/discovery/sitemap.ts';
+import { roomy } from './portfolio-helpers.ts';
+
+const content = loadContent();
+const { site } = content;
+
+describe('issue 8 § 5: /SKILL.md in the Agent Skills format', () => {
+  const { data, content: body } = matter(skillMarkdown(content));
+
+  it('front matter: name (lowercase, digits, single hyphens, ≤ 64) and description (≤ 1024), nothing else required', () => {
+    expect(Object.keys(data).sort()).toEqual(['description', 'name']);
+    expect(data.name).toMatch(SKILL_NAME_PATTERN);
+    expect(data.name.length).toBeLessThanOrEqual(MAX_SKILL_NAME);
+    expect(data.description.length).toBeGreaterThan(0);
+    expect(data.description.length).toBeLessThanOrEqual(MAX_SKILL_DESCRIPTION);
+    expect(data.description).toMatch(/^Search and read .* Use when /);
+  });
+
+  it('skill names stay valid for any site name: diacritics, punctuation, length, nothing usable', () => {
+    expect(skillName('Mara Lindqvist')).toBe('mara-lindqvist-site');
+    expect(skillName('Zoë  Åström & Co.')).toBe('zoe-astrom-co-site');
+    expect(skillName('---')).toBe('site');
+    expect(skillName('x'.repeat(200))).toHaveLength(MAX_SKILL_NAME);
+    for (const name of ['Ünïcødé', 'a--b', '  spaced  out ', 'UPPER case 42', 'x'.repeat(59) + ' y']) expect(skillName(name), name).toMatch(SKILL_NAME_PATTERN);
+  });
+
+  it('then how to use the API: the steps, the tested examples, errors and links', () => {
+    expect(body).toMatch(/^\n# /);
+    for (const path of ['/ask', '/api/v1/search', '/api/v1/projects', '/api/v1/compare', '/api/mcp', '/openapi.json', '/developers']) expect(body).toContain(`${site.url}${path}`);
+    for (const example of apiExamples(content).filter((e) => e.inSkill)) {
+      expect(body).toContain(curlCommand(example, site.url));
+      expect(body).toContain(answerText(example));
+    }
+  });
+});
+
+describe('issue 8 § 5: /AGENTS.md and /pricing.md', () => {
+  it('AGENTS.md lists every entry point of the one list (src/server/entry-points.ts), grouped, and every discovery file', () => {
+    const text = agentsMarkdown(content);
+    for (const title of Object.values(ENTRY_GROUPS)) expect(text).toContain(`### ${title}`);
+    for (const e of ENTRY_POINTS) expect(text, e.path).toContain(`[${e.name}](${site.url}${e.path})`);
+    for (const f of DISCOVERY_FILES.filter((f) => f.path !== '/AGENTS.md')) expect(text, f.path).toContain(`(${site.url}${f.path})`);
+    expect(text).toContain(`${site.url}/auth.md`);
+  });
+
+  it('llms.txt § API and agent docs: the fetchable entry points, HTML pages as their twins, nothing needing a token, a POST or a query', () => {
+    const docs = apiAgentDocs();
+    expect(docs.map((d) => d.path)).toEqual(expect.arrayContaining(['/openapi.json', '/.well-known/api-catalog', '/.well-known/ard.json', '/AGENTS.md', '/SKILL.md', '/developers.md', '/auth.md', '/api/mcp/server-card']));
+    for (const path of ['/api/v1', '/api/mcp', '/ask', '/api/v1/search', '/developers']) expect(docs.map((d) => d.path), path).not.toContain(path);
+  });
+
+  it('pricing.md: free, no key, no paid tier; the limits are the numbers the code enforces', () => {
+    const text = pricingMarkdown(site);
+    expect(text).toMatch(/\*\*Free\.\*\*/);
+    expect(text).toMatch(/no API key/);
+    expect(text).toMatch(/no paid tier/);
+    for (const fact of [`1 to ${MAX_QUERY_CHARS} characters`, `1 to ${MAX_LIMIT}`, `1 to ${MAX_PAGE_LIMIT}`, `1 to ${MAX_BATCH_QUERIES}`, `${MAX_BODY_BYTES / 1024} KiB`, '2 to 4']) {
+      expect(text, fact).toContain(fact);
+    }
+  });
+
+  it('pricing.md follows the configured rate limits', () => {
+    const custom = { ...site, rateLimits: { knowledge: { limit: 7, window: 30 }, portfolio: { limit: 3, window: 10 } } };
+    const text = pricingMarkdown(custom);
+    expect(text).toContain('7 requests per 30 seconds');
+    expect(text).toContain('3 requests per 10 seconds');
+    expect(text).not.toContain('120 requests');
+  });
+});
+
+describe('issue 8 § 5: /developers lists every endpoint, every error, with examples', () => {
+  const guide = developerGuide(content);
+  const markdown = developersMarkdown(guide);
+
+  it('every operation of the route table appears once, in a section', () => {
+    const documented = guide.sections.flatMap((s) => s.operations.map((o) => `${o.method} ${o.path}`));
+    expect(documented.sort()).toEqual(ROUTES.map((r) => `${r.method} ${r.path}`).sort());
+    for (const route of ROUTES) expect(markdown.split('\n').filter((l) => l === `### ${route.method} ${route.path}`), route.path).toHaveLength(1);
+  });
+
+  it('the anchors the API and the catalogs link to exist: #ask, #jobs, #mcp (when MCP routes exist) and #errors', () => {
+    const ids = guide.sections.map((s) => s.id);
+    expect(ids).toEqual(expect.arrayContaining(['portfolio', 'ask', 'jobs', 'access']));
+    if (ROUTES.some((r) => r.tag === 'mcp')) expect(ids).toContain('mcp');
+  });
+
+  it('errors.ts § docsUrl: one entry per code with code, status, message and hint, anchored error-<code>', () => {
+    expect(guide.errors.map((e) => e.code)).toEqual(Object.keys(ERRORS));
+    for (const e of guide.errors) {
+      const entry = ERRORS[e.code];
+      expect(e).toEqual({ id: `error-${e.code}`, code: e.code, status: entry.status, message: entry.message, hint: entry.hint });
+      expect(markdown).toContain(`| \`${e.code}\` | ${entry.status} |`);
+    }
+  });
+
+  it('parameters are listed with their rules: "integer, 1 to 20, default `10`"', () => {
+    const search = guide.sections.flatMap((s) => s.operations).find((o) => o.id === 'searchPortfolio')!;
+    expect(search.parameters.find((p) => p.name === 'limit')).toMatchObject({ required: false, rules: 'integer, 1 to 20, default `10`' });
+    expect(search.parameters.find((p) => p.name === 'q')).toMatchObject({ required: true, rules: 'string, 1 to 500 characters' });
+    expect(schemaRules({ type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, maxItems: 10 })).toBe('list of string, at least 1 characters, 1 to 10 items');
+    expect(schemaRules({ enum: ['a', 'b'] })).toBe('one of `a`, `b`');
+  });
+
+  it('inline Markdown becomes HTML with everything else escaped', () => {
+    expect(inlineHtml('use `a<b>` and [docs](/x?a=1&b=2) or https://e.example/p.')).toBe(
+      'use <code>a&lt;b&gt;</code> and <a href="/x?a=1&amp;b=2">docs</a> or <a href="https://e.example/p">https://e.example/p</a>.',
+    );
+    expect(inlineHtml('<script>alert(1)</script>')).toBe('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+});
+
+describe('the examples (rendered on /developers and in SKILL.md) answer as documented', () => {
+  const examples = apiExamples(content);
+  const app = createApp(ROUTES, roomy);
+
+  it('each calls a documented operation, and ids are unique', () => {
+    expect(new Set(examples.map((e) => e.id)).size).toBe(examples.length);
+    for (const e of examples) expect(ROUTES.some((r) => r.method === e.operation.method && r.path === e.operation.path), e.id).toBe(true);
+  });
+
+  it('each answers its status and fact through the app (the e2e suite runs the same commands with curl)', async () => {
+    for (const e of examples) {
+      const headers = new Headers(e.headers);
+      let body: string | undefined;
+      if (e.body && 'json' in e.body) {
+        headers.set('Content-Type', 'application/json');
+        body = JSON.stringify(e.body.json);
+      } else if (e.body && 'form' in e.body) {
+        headers.set('Content-Type', 'application/x-www-form-urlencoded');
+        body = new URLSearchParams(e.body.form).toString();
+      }
+      const res = await app.request(e.path, { method: e.method, headers, body });
+      const json = await res.json();
+      expect(res.status, e.id).toBe(e.status);
+      expect(factHolds(e.fact, json), `${e.id}: ${answerText(e)} — got ${JSON.stringify(resolvePointer(json, e.fact.pointer))}`).toBe(true);
+    }
+  });
+
+  it('curl commands quote for the shell, and facts read as field names', () => {
+    const e = { ...examples[0]!, method: 'POST' as const, path: '/ask', body: { json: { query: "it's" } }, headers: { 'X-A': 'b' } };
+    expect(curlCommand(e, 'https://s.example')).toBe(`curl -s 'https://s.example/ask' -H 'X-A: b' -H 'Content-Type: application/json' -d '{"query":"it'\\''s"}'`);
+    expect(fieldName('/hits/0/slug')).toBe('hits[0].slug');
+    expect(fieldName('/a~1b/c~0d')).toBe('a/b.c~d');
+    expect(factHolds({ pointer: '/a', length: 2 }, { a: [1, 2] })).toBe(true);
+    expect(factHolds({ pointer: '/a', equals: [1] }, { a: [1, 2] })).toBe(false);
+    expect(factHolds({ pointer: '/missing', type: 'string' }, {})).toBe(false);
+  });
+});
+
+describe('issue 8 § 5: /developers/deprecation, the versioning policy', () => {
+  it('portfolio spec § Versioning: no version is deprecated today; the policy states the 90-day window and the three headers', () => {
+    const text = deprecationMarkdown(site);
+    expect(text).toContain('| `/api/v1` | current | — | — | — |');
+    expect(text).toContain('No version is deprecated.');
+    expect(MIN_SUNSET_DAYS).toBeGreaterThanOrEqual(90);
+    for (const h of ['Deprecation', 'Sunset', 'Link']) expect(text).toContain(`\`${h}\``);
+  });
+
+  it('a deprecated version (fixture config) is listed with its dates, and the headers are the ones the server sends', () => {
+    const fixture = { ...site, apiVersions: [{ version: 'v1', deprecated: '2026-01-01', sunset: '2026-06-01', successor: '/api/v2' }, { version: 'v2' }] };
+    const policy = deprecationPolicy(fixture);
+    expect(policy.versions[0]).toMatchObject({ status: 'deprecated', deprecated: '2026-01-01', sunset: '2026-06-01', successor: '/api/v2' });
+    expect(policy.versions[0]!.headers).toEqual(versionHeaders('v1', fixture));
+    expect(policy.versions[0]!.headers.Sunset).toBe('Mon, 01 Jun 2026 00:00:00 GMT');
+    expect(deprecationMarkdown(fixture)).toContain('| `/api/v1` | deprecated | 2026-01-01 | 2026-06-01 | `/api/v2` |');
+  });
+});
+
+describe('issue 8 § 6: robots.txt, the sitemap and the links agents look for', () => {
+  it('robots.txt allows everything and names the sitemap and the ARD manifest (absolute)', () => {
+    expect(robotsTxt(site).split('\n')).toEqual(
+      expect.arrayContaining(['User-agent: *', 'Allow: /', `Sitemap: ${site.url}/sitemap.xml`, `Agentmap: ${site.url}/.well-known/ard.json`]),
+    );
+  });
+
+  it('the sitemap lists every HTML page once, with lastmod from the content, as escaped XML', () => {
+    const entries = sitemapEntries(content);
+    const paths = entries.map((e) => e.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths).toEqual(expect.arrayContaining(['/', '/projects', '/developers', '/developers/deprecation', ...content.projects.map((p) => p.href), ...content.pages.map((p) => p.href)]));
+    const quarry = content.projects.find((p) => p.slug === 'quarry')!;
+    expect(entries.find((e) => e.path === quarry.href)!.lastmod).toBe(quarry.updated ?? quarry.date);
+    const xml = sitemapXml({ ...content, site: { ...site, url: 'https://a.example' } } as Content);
+    expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
+    expect(xml).toContain('<loc>https://a.example/projects</loc>');
+    expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname)).toEqual(paths);
+  });
+
+  it('RFC 8288: the home Link header points to the api-catalog, openapi.json and llms.txt; the <head> tags say the same', () => {
+    const header = homeLinkHeader();
+    // Each link-value: <uri-reference> *( ";" link-param ), values quoted.
+    for (const value of header.split(/,\s*(?=<)/)) expect(value).toMatch(/^<\/[^>]*>(; [a-z]+="[^"]*")+$/);
+    expect(header).toContain('</.well-known/api-catalog>; rel="api-catalog"');
+    expect(header).toContain('</openapi.json>; rel="service-desc"; type="application/openapi+json"');
+    expect(header).toContain('</llms.txt>; rel="describedby"; type="text/plain"');
+    expect(homeLinkTags()).toHaveLength(HOME_LINKS.length);
+    expect(homeLinkTags()[0]).toBe('<link rel="api-catalog" href="/.well-known/api-catalog" type="application/linkset+json" title="API catalog">');
+    expect(API_CATALOG_LINK_HEADER).toBe('</.well-known/api-catalog>; rel="api-catalog"');
+  });
+
+  it('issue 8 § 7: every discovery file has its prerendered route file', () => {
+    for (const file of DISCOVERY_FILES) expect(existsSync(`src/pages${file.path}.ts`), file.path).toBe(true);
+    for (const page of ['src/pages/developers.astro', 'src/pages/developers/deprecation.astro']) expect(existsSync(page), page).toBe(true);
+  });
+});

@@ -1,0 +1,213 @@
+// The contract validator (tests/contract/validate.ts) and the recorder (src/server/record.ts):
+// real answers of the app pass; every kind of drift from openapi.json fails with a readable problem.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
+import { siteData } from '../../src/server/data.ts';
+import { captureExchange, recordExchanges, type Exchange } from '../../src/server/record.ts';
+import { ROUTES } from '../../src/server/routes.ts';
+import { openApiFor } from '../../src/discovery/openapi-file.ts';
+import { coverage, validateExchanges } from '../contract/validate.ts';
+import { roomy } from './portfolio-helpers.ts';
+
+const doc = openApiFor(siteData().site);
+const app = createApp(ROUTES, roomy);
+
+async function exchange(path: string, init: RequestInit = {}): Promise<Exchange> {
+  const request = new Request(new URL(path, 'http://localhost'), init);
+  const response = await app.request(request);
+  return captureExchange(request, response, response.body);
+}
+
+const json = (body: unknown, init: RequestInit = {}): RequestInit => ({
+  method: 'POST',
+  ...init,
+  headers: { 'Content-Type': 'application/json', ...init.headers },
+  body: JSON.stringify(body),
+});
+
+/** At least one request per documented operation, and the error answers the app gives to all routes. */
+const LADDER: [string, RequestInit?][] = [
+  ['/api/v1/search?q=rust'],
+  ['/api/search?q=rust&limit=2'],
+  ['/api/v1/search'],
+  ['/api/v1/search?q=rust&type=spaceship'],
+  ['/api/v1/projects?limit=2'],
+  ['/api/projects?archive=1'],
+  ['/api/v1/projects?cursor=nonsense'],
+  ['/api/v1/projects/quarry'],
+  ['/api/projects/quarry'],
+  ['/api/v1/projects/no-such-project'],
+  ['/api/v1/projects/Not_A_Slug'],
+  ['/api/v1/compare?slugs=quarry,tidewater'],
+  ['/api/v1/compare?slugs=quarry'],
+  ['/ask?query=search'],
+  ['/ask?q=search&streaming=true'],
+  ['/ask'],
+  ['/ask', json({ query: 'search' })],
+  ['/ask', json({ query: { text: 'search' }, prefer: { streaming: true } })],
+  ['/ask', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'search' }],
+  ['/ask', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{' }],
+  ['/api/v1/sandbox?limit=3'],
+  ['/api/v1/sandbox?page=0'],
+  ['/api/v1/batch', json({ queries: ['search', 'queue'] })],
+  ['/api/v1/batch', json({ queries: [] })],
+  ['/api/v1/jobs'],
+  ['/api/v1/jobs', json({ queries: ['search'] })],
+  ['/api/v1/jobs/not-a-job'],
+  ['/api/v1'],
+  ['/api/v1?limit=2', { headers: { Authorization: 'Bearer folio-public-read' } }],
+  ['/api', { headers: { Authorization: 'Bearer wrong' } }],
+  ['/.well-known/oauth-protected-resource/api/v1'],
+  ['/.well-known/oauth-protected-resource/api'],
+  ['/oauth/register', json({ client_name: 'test', redirect_uris: ['http://127.0.0.1:8080/cb'] })],
+  ['/oauth/register', json({ token_endpoint_auth_method: 'client_secret_basic' })],
+  ['/oauth/token', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=public' }],
+  ['/oauth/token', { method: 'POST' }],
+  ['/oauth/token', json({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer' })],
+  ['/oauth/revoke', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'token=x' }],
+  ['/agent/identity', json({ type: 'anonymous' })],
+  ['/agent/identity', json({ type: 'service_auth' })],
+  ['/agent/identity', json({ type: 'robot' })],
+  ['/agent/claim', { method: 'POST' }],
+  ['/agent/events', json({ type: 'visit' })],
+  ['/agent/events', json({ nope: true })],
+  ['/api/v1/search?q=rust', { method: 'HEAD' }],
+  ['/api/v1/search?q=rust', { method: 'DELETE' }],
+  ['/oauth/token', { method: 'GET' }],
+  ['/api/v1/search', { method: 'OPTIONS', headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'GET' } }],
+  ['/api/v1/nothing-here'],
+  ['/api/mcp/server-card'],
+  ['/api/mcp', json({ jsonrpc: '2.0', id: 2, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } }, { headers: { Accept: 'application/json, text/event-stream' } })],
+  ['/api/mcp', { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: '{' }],
+  ['/api/mcp'],
+  ['/api/v1/search?q=rust', { headers: { 'If-None-Match': `W/"${siteData().buildId}"` } }],
+];
+
+describe('contract validator: real answers pass', () => {
+  it('every answer of a request ladder over every route matches openapi.json', async () => {
+    const exchanges = await Promise.all(LADDER.map(([path, init]) => exchange(path, init)));
+    expect(validateExchanges(doc, exchanges)).toEqual([]);
+    // The ladder reaches every documented operation.
+    expect(coverage(doc, exchanges).missed).toEqual([]);
+    // And it saw the answers the rules in openapi.json's prose describe.
+    expect(exchanges.map((e) => e.status)).toEqual(expect.arrayContaining([200, 201, 202, 204, 304, 400, 401, 404, 405, 415]));
+  });
+});
+
+describe('contract validator: drift fails, with a readable reason', () => {
+  const problemsOf = (e: Exchange) => validateExchanges(doc, [e]).map((p) => p.problem);
+
+  it('a body missing a required field', async () => {
+    const e = await exchange('/api/v1/projects/quarry');
+    const body = JSON.parse(e.body);
+    delete body.slug;
+    expect(problemsOf({ ...e, body: JSON.stringify(body) })).toEqual([expect.stringContaining("must have required property 'slug'")]);
+  });
+
+  it('a field of the wrong type', async () => {
+    const e = await exchange('/api/v1/sandbox?limit=3');
+    const body = JSON.parse(e.body);
+    body.pagination.page = 'one';
+    expect(problemsOf({ ...e, body: JSON.stringify(body) })).toEqual([expect.stringContaining('body/pagination/page must be integer')]);
+  });
+
+  it('a field openapi.json does not document', async () => {
+    const e = await exchange('/api/v1/search?q=rust');
+    const body = { ...JSON.parse(e.body), secret: true };
+    expect(problemsOf({ ...e, body: JSON.stringify(body) })).toEqual([expect.stringContaining('must NOT have additional properties (secret)')]);
+  });
+
+  it('an error code outside the catalog', async () => {
+    const e = await exchange('/api/v1/compare?slugs=quarry');
+    const body = JSON.parse(e.body);
+    body.error.code = 'oops';
+    expect(problemsOf({ ...e, body: JSON.stringify(body) })).toEqual([expect.stringContaining('body/error/code must be equal to one of the allowed values')]);
+  });
+
+  it('a status the operation does not document', async () => {
+    const e = await exchange('/api/v1/search?q=rust');
+    expect(problemsOf({ ...e, status: 500 })).toEqual([expect.stringMatching(/^status 500 is not documented for searchPortfolio/)]);
+  });
+
+  it('a required header missing', async () => {
+    const e = await exchange('/api/v1/jobs', json({ queries: ['search'] }));
+    const { location: _, ...headers } = e.headers;
+    expect(problemsOf({ ...e, headers })).toEqual(['required header Location is missing']);
+  });
+
+  it('a header of the wrong form', async () => {
+    const e = await exchange('/api/v1/search?q=rust');
+    expect(problemsOf({ ...e, headers: { ...e.headers, 'ratelimit-remaining': 'lots' } })).toEqual(['header RateLimit-Remaining should be an integer, is "lots"']);
+  });
+
+  it('an undocumented media type', async () => {
+    const e = await exchange('/api/v1/search?q=rust');
+    expect(problemsOf({ ...e, contentType: 'text/html' })).toEqual([expect.stringMatching(/^content type text\/html is not documented/)]);
+  });
+
+  it('a body that is not JSON', async () => {
+    const e = await exchange('/api/v1/search?q=rust');
+    expect(problemsOf({ ...e, body: '<html>' })).toEqual([expect.stringMatching(/^the body is not JSON/)]);
+  });
+
+  it('an invalid server-sent event', async () => {
+    const e = await exchange('/ask?q=search&streaming=true');
+    expect(e.contentType).toMatch(/^text\/event-stream/);
+    const broken = e.body.replace('"message_type":"result"', '"message_type":"resulted"');
+    expect(problemsOf({ ...e, body: broken })[0]).toMatch(/^event \d+: body/);
+  });
+
+  it('a path openapi.json does not list, answered as if it existed', async () => {
+    const e = await exchange('/api/v1/nothing-here');
+    expect(problemsOf({ ...e, status: 200, body: '{}' })).toEqual(['path is not in openapi.json, so the answer must be 404 route_not_found, not 200']);
+    expect(problemsOf({ ...e, body: JSON.stringify({ error: { code: 'not_found', message: 'x', status: 404 } }) })).toEqual(['error.code should be route_not_found']);
+  });
+
+  it('an undocumented method answered without Allow', async () => {
+    const e = await exchange('/api/v1/search?q=rust', { method: 'DELETE' });
+    const { allow: _, ...headers } = e.headers;
+    expect(problemsOf({ ...e, headers })).toContain('405 without an Allow header');
+  });
+
+  it('a body on a 304 or a HEAD answer', async () => {
+    const e = await exchange('/api/v1/search?q=rust', { method: 'HEAD' });
+    expect(problemsOf({ ...e, body: '{}' })).toContain('a HEAD 200 answer must have no body');
+  });
+});
+
+describe('recordExchanges (the function wrapper the e2e server uses)', () => {
+  it('without a file it returns the fetch unchanged: production pays nothing', () => {
+    const fetch = (request: Request) => new Response(request.url);
+    expect(recordExchanges(fetch, undefined)).toBe(fetch);
+    expect(recordExchanges(fetch, '')).toBe(fetch);
+  });
+
+  it('appends one JSON line per exchange, and the client still gets the whole answer, streams included', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'folio-record-')), 'exchanges.jsonl');
+    const fetch = recordExchanges((request: Request) => app.request(request), file);
+    const plain = await fetch(new Request('http://localhost/api/v1/projects/quarry'));
+    const stream = await fetch(new Request('http://localhost/ask?q=search&streaming=true'));
+    const [plainText, streamText] = [await plain.text(), await stream.text()];
+    expect(JSON.parse(plainText).slug).toBe('quarry');
+    expect(streamText).toContain('end-nlweb-response');
+    // The recorder writes when it has read its copy of the body; give it the turn.
+    for (let i = 0; i < 50 && readFileSync(file, 'utf8').split('\n').length < 3; i++) await new Promise((r) => setTimeout(r, 10));
+    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Exchange);
+    expect(lines.map((l) => `${l.method} ${l.path} ${l.status}`).sort()).toEqual(['GET /api/v1/projects/quarry 200', 'GET /ask?q=search&streaming=true 200']);
+    const recordedStream = lines.find((l) => l.path.startsWith('/ask'))!;
+    expect(recordedStream).toMatchObject({ body: streamText, truncated: false, contentType: expect.stringMatching(/^text\/event-stream/) });
+    expect(lines.find((l) => l.path.endsWith('quarry'))!.body).toBe(plainText);
+  });
+
+  it('cuts a body over the cap and says so', async () => {
+    const request = new Request('http://localhost/api/v1/projects/quarry');
+    const response = await app.request(request);
+    const e = await captureExchange(request, response, response.body, 100);
+    expect(e.truncated).toBe(true);
+    expect(e.body.length).toBeLessThanOrEqual(100);
+    expect(validateExchanges(doc, [e]).map((p) => p.problem)).toEqual(['the body was cut at the recording cap; it cannot be checked']);
+  });
+});
