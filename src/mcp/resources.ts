@@ -70,8 +70,13 @@ export function listTwins(data: SiteData, cursor?: string): { resources: Resourc
   return more ? { resources, nextCursor: encodeCursor({ after: resources.at(-1)!.uri }) } : { resources };
 }
 
+/** URI → record, built once per loaded data file: a read is one lookup, not a scan of every record. */
+const byUri = new WeakMap<SiteData, Map<string, RecordOf>>();
+
 export function readTwin(data: SiteData, uri: string) {
-  const record = recordsOf(data).find((r) => twinUri(data, r) === uri);
+  let records = byUri.get(data);
+  if (!records) byUri.set(data, (records = new Map(recordsOf(data).map((r) => [twinUri(data, r), r]))));
+  const record = records.get(uri);
   if (!record) throw new ResourceNotFoundError(uri);
   return { contents: [{ uri, mimeType: MARKDOWN, text: twinMarkdown(data, record) }] };
 }
