@@ -1,22 +1,19 @@
 // llms.txt in the llmstxt.org format and llms-full.txt (issue 2 § 6).
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { LLMS_TXT_WARN_CHARS, estimateTokens, sizeReport } from '../../src/build/integration.ts';
 import { llmsFullTxt, llmsSections, llmsTxt } from '../../src/records/llms.ts';
 import { loadContent } from '../../src/records/load.ts';
+import { loadTwinFixture, withConfiguredSiteUrls } from './content-fixtures.ts';
 import type { Content } from '../../src/records/schema.ts';
 import { allTwins } from '../../src/records/twin.ts';
 
-const savedUrl = process.env.FOLIO_SITE_URL;
 let fixture: Content;
 let sample: Content;
+withConfiguredSiteUrls();
 beforeAll(() => {
-  delete process.env.FOLIO_SITE_URL;
-  fixture = loadContent(join(import.meta.dirname, '..', 'fixtures', 'content-twins'));
+  fixture = loadTwinFixture();
   sample = loadContent();
-});
-afterAll(() => {
-  if (savedUrl !== undefined) process.env.FOLIO_SITE_URL = savedUrl;
 });
 
 /** `- [title](url): note` — llmstxt.org § Format, "file lists". */

@@ -1,8 +1,9 @@
 // Markdown twins (issue 2 § 5): every page /x has /x.md generated from the same records, a faithful
 // document (title, metadata, body) whose links to site pages point at other twins.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { loadContent } from '../../src/records/load.ts';
+import { loadTwinFixture, withConfiguredSiteUrls } from './content-fixtures.ts';
 import { renderMarkdown } from '../../src/records/render.ts';
 import type { Content } from '../../src/records/schema.ts';
 import { RESERVED_PAGE_SLUGS } from '../../src/records/load.ts';
@@ -22,17 +23,12 @@ import {
   twinOfLink,
 } from '../../src/records/twin.ts';
 
-// npm test sets FOLIO_SITE_URL for the whole run; these tests pin the fixture's own URL.
-const savedUrl = process.env.FOLIO_SITE_URL;
 let fixture: Content;
 let sample: Content;
+withConfiguredSiteUrls();
 beforeAll(() => {
-  delete process.env.FOLIO_SITE_URL;
-  fixture = loadContent(join(import.meta.dirname, '..', 'fixtures', 'content-twins'));
+  fixture = loadTwinFixture();
   sample = loadContent();
-});
-afterAll(() => {
-  if (savedUrl !== undefined) process.env.FOLIO_SITE_URL = savedUrl;
 });
 
 const project = (slug: string) => fixture.projects.find((p) => p.slug === slug)!;

@@ -1,0 +1,22 @@
+// Shared by the generator tests: the twin fixture site, loaded with the URLs its files configure.
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { loadContent } from '../../src/records/load.ts';
+import type { Content } from '../../src/records/schema.ts';
+
+/**
+ * `npm test` sets FOLIO_SITE_URL for the whole run; tests that pin generated text need each site's
+ * own configured URL, so the override is lifted for the file and restored after it. Call at the
+ * top of a test file, before the beforeAll that loads content.
+ */
+export function withConfiguredSiteUrls() {
+  const saved = process.env.FOLIO_SITE_URL;
+  beforeAll(() => {
+    delete process.env.FOLIO_SITE_URL;
+  });
+  afterAll(() => {
+    if (saved !== undefined) process.env.FOLIO_SITE_URL = saved;
+  });
+}
+
+export const loadTwinFixture = (): Content => loadContent(join(import.meta.dirname, '..', 'fixtures', 'content-twins'));
