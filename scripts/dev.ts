@@ -73,7 +73,8 @@ const devFiles: StaticFiles = {
       requested = decodeURIComponent(url.pathname);
     } catch {}
     // Vite's module URLs carry queries (?v=, ?import) that must reach it unchanged.
-    return fromAstro(requested === path ? url.pathname + url.search : encodeURI(path), request);
+    const res = await fromAstro(requested === path ? url.pathname + url.search : encodeURI(path), request);
+    return res && { status: res.status, headers: Object.fromEntries(res.headers), body: res.body };
   },
 };
 
@@ -139,6 +140,8 @@ const server = await listen({
   port,
   hostname,
   handler: route,
+  // Twins are re-rendered in this process, and Shiki needs Node's own Response (see ListenOptions).
+  lightweightGlobals: false,
   onClose: async () => {
     contentWatcher.close();
     dataWatcher.close();

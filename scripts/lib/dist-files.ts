@@ -3,7 +3,7 @@
 // extension, as a static host sends them; vercel.json's header rules refine them afterwards.
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
-import type { StaticFiles } from './vercel-router.ts';
+import type { StaticFile, StaticFiles } from './vercel-router.ts';
 
 export const MEDIA_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -40,35 +40,36 @@ export const CACHE_ENTRIES = 50_000;
 
 export function distFiles(dir: string): StaticFiles {
   const root = resolve(dir);
-  const known = new Map<string, { body: Uint8Array; type: string } | null>();
+  /** What each asked-for path resolved to (a file, or `null` for a miss), so a repeat costs one lookup. */
+  const known = new Map<string, StaticFile | null>();
   let cachedBytes = 0;
-  const read = async (candidate: string): Promise<{ body: Uint8Array; type: string } | null> => {
+  const read = async (candidate: string): Promise<StaticFile | null> => {
     const file = join(root, candidate);
     // `..` can arrive percent-encoded; whatever it says, nothing outside the output is served.
     if (file !== root && !file.startsWith(root + sep)) return null;
-    if (known.has(file)) return known.get(file)!;
-    let found: { body: Uint8Array; type: string } | null = null;
     try {
-      if ((await stat(file)).isFile()) found = { body: await readFile(file), type: MEDIA_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream' };
+      if (!(await stat(file)).isFile()) return null;
+      return { headers: { 'content-type': MEDIA_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream' }, body: await readFile(file) };
     } catch {
-      found = null;
+      return null;
     }
-    // Remembered within bounds; past them, files are simply read from disk each time.
-    if (known.size < CACHE_ENTRIES && (!found || cachedBytes + found.body.byteLength <= CACHE_BYTES)) {
-      known.set(file, found);
-      cachedBytes += found?.body.byteLength ?? 0;
-    }
-    return found;
   };
   return {
     async get(path) {
       if (path.includes('\0')) return undefined;
-      const candidates = path === '/' ? ['index.html'] : [path, `${path}.html`, `${path}/index.html`];
-      for (const candidate of candidates) {
-        const found = await read(candidate);
-        if (found) return new Response(found.body as Uint8Array<ArrayBuffer>, { headers: { 'Content-Type': found.type } });
+      const seen = known.get(path);
+      if (seen !== undefined) return seen ?? undefined;
+      let found: StaticFile | null = null;
+      for (const candidate of path === '/' ? ['index.html'] : [path, `${path}.html`, `${path}/index.html`]) {
+        if ((found = await read(candidate))) break;
       }
-      return undefined;
+      // Remembered within bounds; past them, files are simply read from disk each time.
+      const bytes = (found?.body as Uint8Array | undefined)?.byteLength ?? 0;
+      if (known.size < CACHE_ENTRIES && cachedBytes + bytes <= CACHE_BYTES) {
+        known.set(path, found);
+        cachedBytes += bytes;
+      }
+      return found ?? undefined;
     },
   };
 }

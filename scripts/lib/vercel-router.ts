@@ -10,15 +10,25 @@
 //   5. vercel.json `rewrites` (to the function, which sees the original URL)
 //   6. the 404 page (404.html) for everything else
 import { implicitRedirects, sourceToRegExp, FUNCTION_PATH, type VercelConfig } from '../../src/server/vercel-config.ts';
+import { withHeaders } from '../../src/server/http.ts';
 
 export interface Middleware {
   config: { matcher: string | string[] };
   default: (request: Request) => Response | Promise<Response>;
 }
 
+/** A file the file-system phase found: its bytes (a stream, from astro dev) and its own headers. */
+export interface StaticFile {
+  /** 200 unless the source says otherwise (astro dev may). */
+  status?: number;
+  /** The file's own headers (its media type); names in lower case. */
+  headers: Record<string, string>;
+  body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | string | null;
+}
+
 export interface StaticFiles {
   /** The static file a (decoded) path names, as Vercel's file system phase finds it; `undefined` on a miss. */
-  get(path: string, request: Request): Promise<Response | undefined>;
+  get(path: string, request: Request): Promise<StaticFile | undefined>;
 }
 
 export interface RouterOptions {
@@ -28,6 +38,9 @@ export interface RouterOptions {
   fn: { fetch: (request: Request) => Response | Promise<Response> };
 }
 
+/** A header as a lower-case name and a value: lists of them are cheaper than Headers objects between phases. */
+type Header = [name: string, value: string];
+
 /** Headers the middleware protocol uses to talk to the router; never sent to the client. */
 const isProtocolHeader = (name: string) => name.startsWith('x-middleware-') || ['content-length', 'transfer-encoding', 'connection', 'date'].includes(name);
 
@@ -36,7 +49,7 @@ export const matcherRegExp = (matcher: string) => new RegExp(sourceToRegExp(matc
 
 export function createVercelRouter({ config, middleware, files, fn }: RouterOptions) {
   const redirects = implicitRedirects(config);
-  const headerRules = config.headers.map((rule) => ({ src: sourceToRegExp(rule.source), headers: rule.headers }));
+  const headerRules = config.headers.map((rule) => ({ src: sourceToRegExp(rule.source), headers: rule.headers.map((h): Header => [h.key.toLowerCase(), h.value]) }));
   const rewriteRules = config.rewrites.map((rule) => {
     if (rule.destination !== FUNCTION_PATH) throw new Error(`vercel.json rewrite to ${rule.destination}: the local server only knows the function at ${FUNCTION_PATH}`);
     return { src: sourceToRegExp(rule.source) };
@@ -53,24 +66,24 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
       if (m) return new Response(null, { status: 308, headers: { Location: location.replace('$1', m[1] ?? '') + url.search } });
     }
 
-    // 2. Header rules, on the path as asked; a later rule wins for the same name.
-    const routeHeaders = new Headers();
-    for (const rule of headerRules) if (rule.src.test(pathname)) for (const h of rule.headers) routeHeaders.set(h.key, h.value);
+    // 2. Header rules, on the path as asked; a later rule wins for the same name (applied in order).
+    const routeHeaders: Header[] = [];
+    for (const rule of headerRules) if (rule.src.test(pathname)) routeHeaders.push(...rule.headers);
 
     // 3. The middleware.
     let path = pathname;
-    const middlewareHeaders = new Headers();
+    const middlewareHeaders: Header[] = [];
     if (matchers.some((m) => m.test(pathname))) {
       const answer = await middleware.default(request);
       const rewriteTo = answer.headers.get('x-middleware-rewrite');
       const carryOn = rewriteTo !== null || answer.headers.get('x-middleware-next') === '1';
-      if (!carryOn) return finish(request, answer, routeHeaders, 'under');
-      for (const [name, value] of answer.headers) if (!isProtocolHeader(name)) middlewareHeaders.set(name, value);
+      if (!carryOn) return finish(request, answer, routeHeaders);
+      for (const [name, value] of answer.headers) if (!isProtocolHeader(name)) middlewareHeaders.push([name, value]);
       if (rewriteTo) path = new URL(rewriteTo, url).pathname;
     }
 
     // 4. The file system: the function at /api, then static files.
-    if (path === FUNCTION_PATH) return finish(request, await fn.fetch(request), routeHeaders, 'under', middlewareHeaders);
+    if (path === FUNCTION_PATH) return finish(request, await fn.fetch(request), routeHeaders, middlewareHeaders);
     let decoded: string | undefined;
     try {
       decoded = decodeURIComponent(path);
@@ -79,33 +92,53 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
     if (file) {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         // A static file answers only reads (RFC 9110 § 15.5.6: 405 names the allowed methods).
-        return finish(request, new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' } }), routeHeaders, 'over', middlewareHeaders);
+        const refusal = { headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }, body: 'Method Not Allowed' };
+        return fileAnswer(request, refusal, 405, routeHeaders, middlewareHeaders);
       }
-      return finish(request, file, routeHeaders, 'over', middlewareHeaders);
+      return fileAnswer(request, file, file.status ?? 200, routeHeaders, middlewareHeaders);
     }
 
     // 5. Rewrites to the function, after static files. The function sees the original URL.
-    if (rewriteRules.some((r) => r.src.test(path))) return finish(request, await fn.fetch(request), routeHeaders, 'under', middlewareHeaders);
+    if (rewriteRules.some((r) => r.src.test(path))) return finish(request, await fn.fetch(request), routeHeaders, middlewareHeaders);
 
     // 6. Nothing here: the site's 404 page, with status 404.
-    const page = await files.get('/404', request);
-    const notFound = page
-      ? new Response(page.body, { status: 404, headers: page.headers })
-      : new Response('<!doctype html><title>404: Not Found</title><h1>404: Not Found</h1>', { status: 404, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
-    return finish(request, notFound, routeHeaders, 'over', middlewareHeaders);
+    const page = (await files.get('/404', request)) ?? {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: '<!doctype html><title>404: Not Found</title><h1>404: Not Found</h1>',
+    };
+    return fileAnswer(request, page, 404, routeHeaders, middlewareHeaders);
   };
 }
 
 /**
- * Puts route headers and middleware headers on a response. For static files the route headers
- * override the file's defaults (that is how extension-less files get their media type); a
- * function's own headers override route headers (Vercel: "headers in Function responses override
- * route headers"). Middleware headers are applied last. HEAD answers carry no body.
+ * A static file's answer: route headers override the file's own (that is how extension-less files
+ * get their media type), then middleware headers. Merged into one plain object: a static page's
+ * answer costs no Headers object at all. HEAD answers carry no body.
  */
-function finish(request: Request, response: Response, routeHeaders: Headers, routeIs: 'over' | 'under', middlewareHeaders?: Headers): Response {
-  const headers = new Headers(response.headers);
-  for (const [name, value] of routeHeaders) if (routeIs === 'over' || !headers.has(name)) headers.set(name, value);
-  if (middlewareHeaders) for (const [name, value] of middlewareHeaders) headers.set(name, value);
-  const body = request.method === 'HEAD' ? null : response.body;
-  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+function fileAnswer(request: Request, file: StaticFile, status: number, routeHeaders: Header[], middlewareHeaders: Header[]): Response {
+  const headers = { ...file.headers };
+  for (const [name, value] of routeHeaders) headers[name] = value;
+  for (const [name, value] of middlewareHeaders) headers[name] = value;
+  return new Response(request.method === 'HEAD' ? null : file.body, { status, headers });
+}
+
+/**
+ * Puts route headers and middleware headers on a function's (or the middleware's) response: its
+ * own headers override route headers (Vercel: "headers in Function responses override route
+ * headers"); middleware headers are applied last. HEAD answers carry no body.
+ */
+function finish(request: Request, response: Response, routeHeaders: Header[], middlewareHeaders: Header[] = []): Response {
+  const out = withHeaders(response, (headers) => {
+    // A route header goes on when the function did not send that name (a later rule for the same
+    // name still wins over an earlier one).
+    const fromRules = new Set<string>();
+    for (const [name, value] of routeHeaders) {
+      if (!fromRules.has(name) && headers.has(name)) continue;
+      headers.set(name, value);
+      fromRules.add(name);
+    }
+    for (const [name, value] of middlewareHeaders) headers.set(name, value);
+  });
+  if (request.method !== 'HEAD') return out;
+  return new Response(null, { status: out.status, statusText: out.statusText, headers: out.headers });
 }

@@ -3,7 +3,7 @@
 // so handlers only turn valid input into an answer.
 import { Hono, type Context } from 'hono';
 import { ApiError, errorBody, type ErrorCode } from './errors.ts';
-import { clientAddress, readBody, validate, json } from './http.ts';
+import { clientAddress, readBody, validate, json, withHeaders } from './http.ts';
 import { RateLimiter, rateLimitsFromEnv, type LimiterOptions } from './rate-limit.ts';
 import { corsHeaders, preflight } from './cors.ts';
 import { versionHeaders } from './versioning.ts';
@@ -48,7 +48,10 @@ export function createApp(routes: RouteSpec[] = ROUTES, options: AppOptions = {}
     return l;
   };
 
-  for (const [path, group] of groupByPath(routes)) app.all(honoPath(path), (c) => dispatch(c, group));
+  for (const [path, group] of groupByPath(routes)) {
+    const allow = allowHeader(group);
+    app.all(honoPath(path), (c) => dispatch(c, group, allow));
+  }
   app.notFound((c) => finish(c, undefined, errorResponse(c, undefined, new ApiError('route_not_found'))));
   app.onError((error, c) => {
     // Only a bug or a broken deployment (e.g. a missing data file) reaches here: client mistakes
@@ -62,8 +65,7 @@ export function createApp(routes: RouteSpec[] = ROUTES, options: AppOptions = {}
   });
 
   /** One path, all its methods: OPTIONS is the CORS preflight, HEAD is GET without a body, the rest is 405. */
-  async function dispatch(c: Context, group: RouteSpec[]): Promise<Response> {
-    const allow = allowHeader(group);
+  async function dispatch(c: Context, group: RouteSpec[], allow: string): Promise<Response> {
     const first = group[0]!;
     const policy = group.find((r) => r.policy)?.policy;
     // Hono answers HEAD by running the GET handlers and dropping the body (RFC 9110 § 9.3.2).
@@ -116,26 +118,26 @@ export function createApp(routes: RouteSpec[] = ROUTES, options: AppOptions = {}
 
   /** Headers every answer of a route carries, errors, 304s and preflights included. */
   function finish(c: Context, route: RouteSpec | undefined, response: Response, rate: Record<string, string> = {}): Response {
-    const headers = new Headers(response.headers);
-    for (const [k, v] of Object.entries(rate)) headers.set(k, v);
-    // CORS headers go on errors too, or a browser client could not read why it failed (DESIGN.md § CORS).
-    for (const [k, v] of Object.entries(safely(() => corsHeaders(c, route?.cors ?? 'site'), { Vary: 'Origin' }))) {
-      if (k.toLowerCase() === 'vary') appendVary(headers, v);
-      else headers.set(k, v);
-    }
-    if (route?.version) {
-      const version = route.version;
-      for (const [k, v] of Object.entries(safely(() => versionHeaders(version, siteData().site), {}))) headers.set(k, v);
-    }
-    if (route && isPublic(route, response.status)) {
-      // RFC 9110 § 15.4.5: a 304 carries the Cache-Control and ETag the 200 would have.
-      headers.set('Cache-Control', PUBLIC_CACHE_CONTROL);
-      headers.set('ETag', buildEtag(siteData().buildId));
-    } else if (response.status >= 300 || !headers.has('Cache-Control')) {
-      // Errors (429 above all) must never be reused from a cache.
-      headers.set('Cache-Control', 'no-store');
-    }
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    return withHeaders(response, (headers) => {
+      for (const [k, v] of Object.entries(rate)) headers.set(k, v);
+      // CORS headers go on errors too, or a browser client could not read why it failed (DESIGN.md § CORS).
+      for (const [k, v] of Object.entries(safely(() => corsHeaders(c, route?.cors ?? 'site'), { Vary: 'Origin' }))) {
+        if (k.toLowerCase() === 'vary') appendVary(headers, v);
+        else headers.set(k, v);
+      }
+      if (route?.version) {
+        const version = route.version;
+        for (const [k, v] of Object.entries(safely(() => versionHeaders(version, siteData().site), {}))) headers.set(k, v);
+      }
+      if (route && isPublic(route, response.status)) {
+        // RFC 9110 § 15.4.5: a 304 carries the Cache-Control and ETag the 200 would have.
+        headers.set('Cache-Control', PUBLIC_CACHE_CONTROL);
+        headers.set('ETag', buildEtag(siteData().buildId));
+      } else if (response.status >= 300 || !headers.has('Cache-Control')) {
+        // Errors (429 above all) must never be reused from a cache.
+        headers.set('Cache-Control', 'no-store');
+      }
+    });
   }
 
   function errorResponse(c: Context, route: RouteSpec | undefined, error: ApiError): Response {

@@ -7,7 +7,34 @@ import { ApiError, type ErrorCode } from './errors.ts';
 export const MAX_BODY_BYTES = 64 * 1024;
 export const MAX_QUERY_CHARS = 500;
 
-export const json = (body: unknown, init: ResponseInit = {}) => Response.json(body, init);
+/**
+ * A JSON response, as `Response.json` makes it. Built with the constructor rather than the static
+ * method: `Response.json` always makes the runtime's own Response, and a server may swap the global
+ * for a cheaper one (`npm start` does; scripts/lib/node-server.ts).
+ */
+export function json(body: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+  return new Response(JSON.stringify(body), { ...init, headers });
+}
+
+/**
+ * Changes a response's headers in place and returns it. A response made with `new Response` has
+ * mutable headers (Fetch § 6.4, guard "response"), and copying the headers and re-wrapping the
+ * body per hop costs more than the rest of a small answer. A response whose headers are immutable
+ * (`Response.redirect`, a fetched response) throws on the first change and is copied instead.
+ */
+export function withHeaders(response: Response, edit: (headers: Headers) => void): Response {
+  try {
+    edit(response.headers);
+    return response;
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    const copy = new Response(response.body, response);
+    edit(copy.headers);
+    return copy;
+  }
+}
 
 /**
  * The client address. Vercel overwrites `x-forwarded-for` with the real client address and the

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { PROJECT_TYPES, SLUG_PATTERN, type Project, type Site } from '../records/schema.ts';
 import type { SiteData } from '../search/data-file.ts';
-import { MATCH_TIERS, recordType, searchRecords, type Hit } from '../search/rank.ts';
+import { MATCH_TIERS, perHit, recordType, searchRecords, type Hit } from '../search/rank.ts';
 import { ApiError, type ErrorCode } from './errors.ts';
 import { json, queryInt, queryText, validate } from './http.ts';
 import { decodeCursor, encodeCursor, MAX_CURSOR_CHARS } from './cursor.ts';
@@ -249,27 +249,25 @@ function summaryOf(site: Site, p: Project): ProjectSummary {
 /** GET /api/v1/search. */
 export function searchHits(data: SiteData, input: unknown): SearchResponse {
   const { q, type, limit } = validate(searchQuery, input, SEARCH_INVALID);
-  const hits = searchRecords(data, q, { type, limit }).map((hit) => searchHitOf(data.site, hit));
+  const hits = searchRecords(data, q, { type, limit }).map((hit) => searchHitOf(hit, data.site));
   return { query: q, type: type ?? null, limit, hits };
 }
 
 /** One search hit as REST answers it (also for /ask and MCP, so every surface shows hits alike). */
-export function searchHitOf(site: Site, { record: r, score, match }: Hit): z.infer<typeof searchHit> {
-  return {
-    slug: r.slug,
-    kind: r.kind,
-    type: recordType(r),
-    title: r.title,
-    summary: r.summary,
-    tags: [...r.tags],
-    href: r.href,
-    twin: r.twin,
-    url: absoluteUrl(site, r.href),
-    twinUrl: absoluteUrl(site, r.twin),
-    score,
-    match,
-  };
-}
+export const searchHitOf = perHit(({ record: r, score, match }: Hit, site: Site): z.infer<typeof searchHit> => ({
+  slug: r.slug,
+  kind: r.kind,
+  type: recordType(r),
+  title: r.title,
+  summary: r.summary,
+  tags: [...r.tags],
+  href: r.href,
+  twin: r.twin,
+  url: absoluteUrl(site, r.href),
+  twinUrl: absoluteUrl(site, r.twin),
+  score,
+  match,
+}));
 
 const cursorPayload = z.object({ v: z.literal(1), f: z.string(), d: isoDate, s: z.string().regex(SLUG_PATTERN) });
 

@@ -6,8 +6,8 @@ import { MATCH_TIERS, searchRecords, TIER_RANK } from '../../src/search/rank.ts'
 import { readDataFile } from '../../src/search/data-file.ts';
 import { corpus, page, project } from './search-fixtures.ts';
 
-const slugs = (hits: { record: { slug: string } }[]) => hits.map((h) => h.record.slug);
-const tiers = (hits: { record: { slug: string }; match: string }[]) => Object.fromEntries(hits.map((h) => [h.record.slug, h.match]));
+const slugs = (hits: readonly { record: { slug: string } }[]) => hits.map((h) => h.record.slug);
+const tiers = (hits: readonly { record: { slug: string }; match: string }[]) => Object.fromEntries(hits.map((h) => [h.record.slug, h.match]));
 
 // One record per tier for the query "lantern": each matches it in exactly one place.
 const ladder = corpus([

@@ -154,7 +154,8 @@ describe('serve issue § 4: routing in Vercel’s order', () => {
       expect(await res.text(), p).not.toContain('secret');
     }
     // The same file is readable by the file layer when asked for by a path inside the output.
-    expect(await (await distFiles(dirname(dist)).get(`/${secret}`, new Request('http://x/')))!.text()).toBe('secret');
+    const file = await distFiles(dirname(dist)).get(`/${secret}`, new Request('http://x/'));
+    expect(new TextDecoder().decode(file!.body as Uint8Array)).toBe('secret');
   });
 
   test('without a 404 page the 404 is still HTML with status 404', async () => {

@@ -5,7 +5,7 @@
 import type { Page, Project } from '../../records/schema.ts';
 import { schemaObjectFor } from '../../records/schema-org.ts';
 import { absoluteUrl } from '../../records/urls.ts';
-import { searchRecords, type Hit } from '../../search/rank.ts';
+import { perHit, searchRecords, type Hit } from '../../search/rank.ts';
 import type { SiteData } from '../../search/data-file.ts';
 import { NLWEB_VERSION, type AskResponse, type AskResult, type AskStreamEvent } from './schemas.ts';
 
@@ -21,7 +21,7 @@ export interface AnswerOptions {
 const meta = () => ({ response_type: 'answer' as const, version: NLWEB_VERSION });
 
 
-function resultFor(data: SiteData, hit: Hit): AskResult {
+const resultFor = perHit((hit: Hit, data: SiteData): AskResult => {
   const record: Project | Page = hit.record;
   return {
     url: absoluteUrl(data.site, record.href),
@@ -30,12 +30,12 @@ function resultFor(data: SiteData, hit: Hit): AskResult {
     score: hit.score,
     schema_object: schemaObjectFor(record, data.site),
   };
-}
+});
 
 /** The answer to one question (already validated and trimmed, see `queryText`). Pure: data in, answer out. */
 export function answer(data: SiteData, query: string, { limit = ASK_RESULT_LIMIT }: AnswerOptions = {}): AskResponse {
   const hits = searchRecords(data, query, { limit });
-  return { _meta: meta(), query, results: hits.map((hit) => resultFor(data, hit)) };
+  return { _meta: meta(), query, results: hits.map((hit) => resultFor(hit, data)) };
 }
 
 /**
@@ -53,7 +53,7 @@ export function* answerEvents(
   let count = 0;
   for (let start = 0; start < hits.length; start += batchSize) {
     if (signal?.aborted) return;
-    const results = hits.slice(start, start + batchSize).map((hit) => resultFor(data, hit));
+    const results = hits.slice(start, start + batchSize).map((hit) => resultFor(hit, data));
     count += results.length;
     yield { message_type: 'result', results };
   }
