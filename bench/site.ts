@@ -103,7 +103,7 @@ export async function stampBuild(dir: string, siteUrl: string): Promise<boolean>
   const { createHash } = await import('node:crypto');
   const data = createHash('sha256').update(readFileSync(join(dir, 'generated/folio-data.json'))).digest('base64url');
   writeFileSync(join(dir, lib.STAMP_FILE), `${JSON.stringify({ inputs: lib.inputsHash(dir), data, siteUrl })}\n`);
-  return lib.staleReason ? lib.staleReason(undefined, dir) === undefined : true;
+  return lib.staleReason ? lib.staleReason(siteUrl, dir) === undefined : true;
 }
 
 /** Total bytes and file count under `dir`. */

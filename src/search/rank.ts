@@ -96,14 +96,16 @@ export function tierOf(title: string, query: string, terms: string[], match: Rec
   if (title === query || (title.startsWith(query) && titleName(title) === query)) return 'title';
   let exact = 0;
   let everyTermInTitle = true;
-  for (const term of terms) {
-    // Own keys only: a query word such as "constructor" must not find Object.prototype's.
-    const fields = Object.hasOwn(match, term) ? match[term]! : undefined;
+  for (let t = 0; t < terms.length; t++) {
+    // Only an array is a match: a query word such as "constructor" or "__proto__" finds
+    // Object.prototype's members, never an array.
+    const fields = match[terms[t]!];
     let inTitle = false;
-    if (fields) {
-      for (const field of fields) {
-        exact |= FIELD_BIT[field] ?? 0;
-        if (field === 'title') inTitle = true;
+    if (Array.isArray(fields)) {
+      for (let f = 0; f < fields.length; f++) {
+        const bit = FIELD_BIT[fields[f]!] ?? 0;
+        exact |= bit;
+        if (bit === FIELD_BIT.title) inTitle = true;
       }
     }
     if (!inTitle) everyTermInTitle = false;
@@ -124,6 +126,14 @@ export function compareHits(a: Hit, b: Hit): number {
     (a.record.slug < b.record.slug ? -1 : a.record.slug > b.record.slug ? 1 : 0) ||
     (a.record.kind < b.record.kind ? -1 : a.record.kind > b.record.kind ? 1 : 0)
   );
+}
+
+/** compareHits(candidate, worst) >= 0, without making the candidate a Hit first. */
+function beatsNone(rank: number, score: number, record: Project | Page, worst: Hit): boolean {
+  const worstRank = TIER_RANK[worst.match];
+  if (rank !== worstRank) return rank > worstRank;
+  if (score !== worst.score) return score < worst.score;
+  return compareHits({ record, score, match: worst.match }, worst) >= 0;
 }
 
 /** Up to this many hits, insertion into a sorted array beats sorting every candidate. */
@@ -202,11 +212,14 @@ export function rankRecords(data: SiteData, query: string, { type, limit = 10 }:
     }
     return top.sort(compareHits).slice(0, keep);
   }
-  for (const r of results) {
-    const entry = byId.get(String(r.id));
+  for (let i = 0; i < results.length; i++) {
+    const r = results[i]!;
+    const entry = byId.get(r.id as string);
     if (!entry) continue; // an index entry without a record cannot be answered; the data file is checked at load
-    const hit: Hit = { record: entry.record, score: r.score, match: tierOf(entry.title, wanted, terms, r.match as Record<string, IndexedField[]>) };
-    if (top.length === keep && compareHits(hit, top[keep - 1]!) >= 0) continue;
+    const match = tierOf(entry.title, wanted, terms, r.match as Record<string, IndexedField[]>);
+    // Most candidates rank below the kept ones: decide that before making a Hit of them.
+    if (top.length === keep && beatsNone(TIER_RANK[match], r.score, entry.record, top[keep - 1]!)) continue;
+    const hit: Hit = { record: entry.record, score: r.score, match };
     let at = top.length;
     while (at > 0 && compareHits(hit, top[at - 1]!) < 0) at--;
     top.splice(at, 0, hit);

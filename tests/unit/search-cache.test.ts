@@ -1,0 +1,95 @@
+// The search cache (src/search/rank.ts): a repeated query is answered from memory, with exactly the
+// answer a fresh search gives; the cache is bounded, per loaded data, and configured by
+// FOLIO_SEARCH_CACHE. Also withHeaders (src/server/http.ts), which the serving path relies on.
+import { describe, expect, it } from 'vitest';
+import { perHit, rankRecords, searchCacheSize, searchRecords, SEARCH_CACHE_DEFAULT } from '../../src/search/rank.ts';
+import { withHeaders } from '../../src/server/http.ts';
+import { corpus, project } from './search-fixtures.ts';
+
+const data = corpus([
+  project('lantern', { title: 'Lantern', tags: ['light'] }),
+  project('harbour', { title: 'Harbour', body: 'A lantern by the door.' }),
+  project('quay', { title: 'Quay', summary: 'Light on the quay.' }),
+]);
+
+describe('search cache (bench/RESULTS.md: a repeated query costs a lookup, not a search)', () => {
+  it('answers a repeated query with the same answer a fresh search gives, and shares it', () => {
+    const first = searchRecords(data, 'lantern');
+    expect(first).toEqual(rankRecords(data, 'lantern'));
+    expect(searchRecords(data, 'lantern')).toBe(first);
+  });
+
+  it('keys on everything that shapes the answer: the query text, the type filter and the limit', () => {
+    const all = searchRecords(data, 'light');
+    expect(searchRecords(data, 'light', { limit: 1 })).toEqual(rankRecords(data, 'light', { limit: 1 }));
+    expect(searchRecords(data, 'light', { limit: 1 })).toHaveLength(1);
+    expect(searchRecords(data, 'light', { type: 'page' })).toEqual([]);
+    expect(searchRecords(data, 'Light')).not.toBe(all); // another text is another entry (same answer)
+    expect(searchRecords(data, 'Light')).toEqual(all);
+  });
+
+  it('keeps one cache per loaded data, so reloaded data (npm run dev) never gets old answers', () => {
+    const other = corpus([project('lantern', { title: 'Lantern Two' })]);
+    expect(searchRecords(data, 'lantern').map((h) => h.record.title)).toContain('Lantern');
+    expect(searchRecords(other, 'lantern').map((h) => h.record.title)).toEqual(['Lantern Two']);
+  });
+
+  it('is bounded: past its size the least recently asked query is dropped, and a re-asked one is kept', () => {
+    const fresh = corpus([project('lantern', { title: 'Lantern' })]);
+    const kept = searchRecords(fresh, 'lantern');
+    const dropped = searchRecords(fresh, 'quay');
+    for (let i = 0; i < SEARCH_CACHE_DEFAULT - 2; i++) searchRecords(fresh, `word${i}`);
+    expect(searchRecords(fresh, 'lantern')).toBe(kept); // re-asked: now the most recent
+    searchRecords(fresh, 'one more'); // the cache is full: the least recently asked ("quay") goes
+    expect(searchRecords(fresh, 'lantern')).toBe(kept);
+    expect(searchRecords(fresh, 'quay')).not.toBe(dropped);
+    expect(searchRecords(fresh, 'quay')).toEqual(dropped);
+  });
+
+  it('hands out frozen answers: no caller can change what the next one gets', () => {
+    const hits = searchRecords(data, 'harbour');
+    expect(Object.isFrozen(hits)).toBe(true);
+    expect(hits.every((h) => Object.isFrozen(h))).toBe(true);
+  });
+
+  it('views of a hit are made once per hit and frozen', () => {
+    let made = 0;
+    const view = perHit((hit) => ({ slug: hit.record.slug, n: ++made }));
+    const [hit] = searchRecords(data, 'quay');
+    expect(view(hit!)).toBe(view(hit!));
+    expect(made).toBe(1);
+    expect(Object.isFrozen(view(hit!))).toBe(true);
+  });
+});
+
+describe('FOLIO_SEARCH_CACHE (README § Configuration)', () => {
+  it('defaults when unset or empty, takes a count, and 0 turns the cache off', () => {
+    expect(searchCacheSize(undefined)).toBe(SEARCH_CACHE_DEFAULT);
+    expect(searchCacheSize(' ')).toBe(SEARCH_CACHE_DEFAULT);
+    expect(searchCacheSize('250')).toBe(250);
+    expect(searchCacheSize('0')).toBe(0);
+  });
+
+  it('refuses anything else with a message that says what it expected', () => {
+    for (const bad of ['-1', 'ten', '1.5', '1e3', '99999999']) expect(() => searchCacheSize(bad), bad).toThrow(/FOLIO_SEARCH_CACHE: expected how many queries to keep/);
+  });
+});
+
+describe('withHeaders (src/server/http.ts)', () => {
+  it('edits a constructed response in place (Fetch § 6.4: its headers are mutable)', () => {
+    const response = new Response('x', { headers: { 'Content-Type': 'text/plain' } });
+    const out = withHeaders(response, (h) => h.set('Vary', 'Origin'));
+    expect(out).toBe(response);
+    expect(out.headers.get('vary')).toBe('Origin');
+  });
+
+  it('copies a response whose headers are immutable, keeping status, headers and body', async () => {
+    const redirect = Response.redirect('http://127.0.0.1/x', 308);
+    const out = withHeaders(redirect, (h) => h.set('Vary', 'Origin'));
+    expect(out).not.toBe(redirect);
+    expect(out.status).toBe(308);
+    expect(out.headers.get('location')).toBe('http://127.0.0.1/x');
+    expect(out.headers.get('vary')).toBe('Origin');
+    expect(redirect.headers.get('vary')).toBeNull();
+  });
+});
