@@ -140,7 +140,7 @@ function beatsNone(rank: number, score: number, record: Project | Page, worst: H
 const TOP_K_INSERTION_MAX = 64;
 
 /**
- * Ranked answers kept per loaded data, most recently asked first out last. Queries repeat (people
+ * Ranked answers kept per loaded data, the least recently asked dropped first. Queries repeat (people
  * search again, agents retry, a popular query is popular) and an answer is a pure function of the
  * data and the query, so a repeat costs a map lookup instead of a search (bench/RESULTS.md: ~17 ms
  * at 10,000 records). `FOLIO_SEARCH_CACHE` sets how many queries are kept; 0 turns it off.
