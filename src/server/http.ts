@@ -20,7 +20,7 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
 
 /**
  * Changes a response's headers in place and returns it. A response made with `new Response` has
- * mutable headers (Fetch § 6.4, guard "response"), and copying the headers and re-wrapping the
+ * mutable headers (Fetch § 5.5, guard "response"), and copying the headers and re-wrapping the
  * body per hop costs more than the rest of a small answer. A response whose headers are immutable
  * (`Response.redirect`, a fetched response) throws on the first change and is copied instead.
  */

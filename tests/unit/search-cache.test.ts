@@ -76,7 +76,7 @@ describe('FOLIO_SEARCH_CACHE (README § Configuration)', () => {
 });
 
 describe('withHeaders (src/server/http.ts)', () => {
-  it('edits a constructed response in place (Fetch § 6.4: its headers are mutable)', () => {
+  it('edits a constructed response in place (Fetch § 5.5: its headers are mutable)', () => {
     const response = new Response('x', { headers: { 'Content-Type': 'text/plain' } });
     const out = withHeaders(response, (h) => h.set('Vary', 'Origin'));
     expect(out).toBe(response);
