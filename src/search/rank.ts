@@ -175,15 +175,18 @@ export function searchRecords(data: SiteData, query: string, options: SearchOpti
 }
 
 /**
- * A view of a hit (its REST form, its NLWeb result), made once per hit: searchRecords shares its
- * hits among every answer to the same query, so a repeated query re-serializes, never re-derives.
- * A hit belongs to one loaded data, so the other arguments (its site) are the same on every call.
+ * Something derived from a hit or an answer (a hit's REST form, an answer's serialized body), made
+ * once per object. searchRecords shares its answers, and their hits, among every request for the
+ * same query, type and limit, so whatever is derived from them alone is made once, not per
+ * request. The other arguments must follow from the key: an answer's query, type and limit and
+ * its data; a hit's site.
  */
-export function perHit<Rest extends unknown[], View extends object>(make: (hit: Hit, ...rest: Rest) => View): (hit: Hit, ...rest: Rest) => View {
-  const made = new WeakMap<Hit, View>();
-  return (hit, ...rest) => {
-    let view = made.get(hit);
-    if (!view) made.set(hit, (view = Object.freeze(make(hit, ...rest))));
+export function onceEach<Key extends object, Rest extends unknown[], View>(make: (key: Key, ...rest: Rest) => View): (key: Key, ...rest: Rest) => View {
+  const made = new WeakMap<Key, View>();
+  return (key, ...rest) => {
+    if (made.has(key)) return made.get(key)!;
+    const view = Object.freeze(make(key, ...rest));
+    made.set(key, view);
     return view;
   };
 }

@@ -12,10 +12,13 @@ export const MAX_QUERY_CHARS = 500;
  * method: `Response.json` always makes the runtime's own Response, and a server may swap the global
  * for a cheaper one (`npm start` does; scripts/lib/node-server.ts).
  */
-export function json(body: unknown, init: ResponseInit = {}): Response {
+export const json = (body: unknown, init: ResponseInit = {}) => jsonText(JSON.stringify(body), init);
+
+/** A JSON response from text that is already JSON (an answer serialized once and kept). */
+export function jsonText(text: string, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   if (!headers.has('content-type')) headers.set('content-type', 'application/json');
-  return new Response(JSON.stringify(body), { ...init, headers });
+  return new Response(text, { ...init, headers });
 }
 
 /**

@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { PROJECT_TYPES, SLUG_PATTERN, type Project, type Site } from '../records/schema.ts';
 import type { SiteData } from '../search/data-file.ts';
-import { MATCH_TIERS, perHit, recordType, searchRecords, type Hit } from '../search/rank.ts';
+import { MATCH_TIERS, onceEach, recordType, searchRecords, type Hit } from '../search/rank.ts';
 import { ApiError, type ErrorCode } from './errors.ts';
-import { json, queryInt, queryText, validate } from './http.ts';
+import { json, jsonText, queryInt, queryText, validate } from './http.ts';
 import { decodeCursor, encodeCursor, MAX_CURSOR_CHARS } from './cursor.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
 import { siteData } from './data.ts';
@@ -249,12 +249,26 @@ function summaryOf(site: Site, p: Project): ProjectSummary {
 /** GET /api/v1/search. */
 export function searchHits(data: SiteData, input: unknown): SearchResponse {
   const { q, type, limit } = validate(searchQuery, input, SEARCH_INVALID);
-  const hits = searchRecords(data, q, { type, limit }).map((hit) => searchHitOf(hit, data.site));
-  return { query: q, type: type ?? null, limit, hits };
+  return searchAnswer(searchRecords(data, q, { type, limit }), data.site, q, type, limit);
+}
+
+const searchAnswer = (hits: readonly Hit[], site: Site, q: string, type: SearchResponse['type'] | undefined, limit: number): SearchResponse => ({
+  query: q,
+  type: type ?? null,
+  limit,
+  hits: hits.map((hit) => searchHitOf(hit, site)),
+});
+
+/** The REST body of GET /api/v1/search, serialized once per answer (see onceEach). */
+const searchJson = onceEach((hits: readonly Hit[], site: Site, q: string, type: SearchResponse['type'] | undefined, limit: number) => JSON.stringify(searchAnswer(hits, site, q, type, limit)));
+
+function searchBody(data: SiteData, input: unknown): string {
+  const { q, type, limit } = validate(searchQuery, input, SEARCH_INVALID);
+  return searchJson(searchRecords(data, q, { type, limit }), data.site, q, type, limit);
 }
 
 /** One search hit as REST answers it (also for /ask and MCP, so every surface shows hits alike). */
-export const searchHitOf = perHit(({ record: r, score, match }: Hit, site: Site): z.infer<typeof searchHit> => ({
+export const searchHitOf = onceEach(({ record: r, score, match }: Hit, site: Site): z.infer<typeof searchHit> => ({
   slug: r.slug,
   kind: r.kind,
   type: recordType(r),
@@ -432,7 +446,7 @@ const v1Routes: RouteSpec[] = [
     invalid: SEARCH_INVALID,
     responses: { 200: { description: 'Search hits, best first.', schema: searchResponse, headers: RESPONSE_HEADERS }, ...NOT_MODIFIED },
     errors: ['invalid_query', 'invalid_filter', ...COMMON_ERRORS],
-    handler: (_c, { query }) => json(searchHits(siteData(), query)),
+    handler: (_c, { query }) => jsonText(searchBody(siteData(), query)),
   }),
   defineRoute({
     ...shared,

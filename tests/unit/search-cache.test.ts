@@ -2,7 +2,7 @@
 // answer a fresh search gives; the cache is bounded, per loaded data, and configured by
 // FOLIO_SEARCH_CACHE. Also withHeaders (src/server/http.ts), which the serving path relies on.
 import { describe, expect, it } from 'vitest';
-import { perHit, rankRecords, searchCacheSize, searchRecords, SEARCH_CACHE_DEFAULT } from '../../src/search/rank.ts';
+import { onceEach, rankRecords, searchCacheSize, searchRecords, SEARCH_CACHE_DEFAULT, type Hit } from '../../src/search/rank.ts';
 import { withHeaders } from '../../src/server/http.ts';
 import { corpus, project } from './search-fixtures.ts';
 
@@ -54,7 +54,7 @@ describe('search cache (bench/RESULTS.md: a repeated query costs a lookup, not a
 
   it('views of a hit are made once per hit and frozen', () => {
     let made = 0;
-    const view = perHit((hit) => ({ slug: hit.record.slug, n: ++made }));
+    const view = onceEach((hit: Hit) => ({ slug: hit.record.slug, n: ++made }));
     const [hit] = searchRecords(data, 'quay');
     expect(view(hit!)).toBe(view(hit!));
     expect(made).toBe(1);

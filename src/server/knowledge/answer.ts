@@ -5,7 +5,7 @@
 import type { Page, Project } from '../../records/schema.ts';
 import { schemaObjectFor } from '../../records/schema-org.ts';
 import { absoluteUrl } from '../../records/urls.ts';
-import { perHit, searchRecords, type Hit } from '../../search/rank.ts';
+import { onceEach, searchRecords, type Hit } from '../../search/rank.ts';
 import type { SiteData } from '../../search/data-file.ts';
 import { NLWEB_VERSION, type AskResponse, type AskResult, type AskStreamEvent } from './schemas.ts';
 
@@ -21,7 +21,7 @@ export interface AnswerOptions {
 const meta = () => ({ response_type: 'answer' as const, version: NLWEB_VERSION });
 
 
-const resultFor = perHit((hit: Hit, data: SiteData): AskResult => {
+const resultFor = onceEach((hit: Hit, data: SiteData): AskResult => {
   const record: Project | Page = hit.record;
   return {
     url: absoluteUrl(data.site, record.href),
@@ -34,9 +34,15 @@ const resultFor = perHit((hit: Hit, data: SiteData): AskResult => {
 
 /** The answer to one question (already validated and trimmed, see `queryText`). Pure: data in, answer out. */
 export function answer(data: SiteData, query: string, { limit = ASK_RESULT_LIMIT }: AnswerOptions = {}): AskResponse {
-  const hits = searchRecords(data, query, { limit });
-  return { _meta: meta(), query, results: hits.map((hit) => resultFor(hit, data)) };
+  return answerOf(searchRecords(data, query, { limit }), data, query);
 }
+
+const answerOf = (hits: readonly Hit[], data: SiteData, query: string): AskResponse => ({ _meta: meta(), query, results: hits.map((hit) => resultFor(hit, data)) });
+
+/** The answer as JSON text, serialized once per answer (see onceEach). */
+const answerJsonOf = onceEach((hits: readonly Hit[], data: SiteData, query: string) => JSON.stringify(answerOf(hits, data, query)));
+
+export const answerJson = (data: SiteData, query: string): string => answerJsonOf(searchRecords(data, query, { limit: ASK_RESULT_LIMIT }), data, query);
 
 /**
  * The same answer as a sequence of stream events (framing documented on `askStreamEvent`).
