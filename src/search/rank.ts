@@ -185,7 +185,9 @@ export function onceEach<Key extends object, Rest extends unknown[], View>(make:
   const made = new WeakMap<Key, View>();
   return (key, ...rest) => {
     if (made.has(key)) return made.get(key)!;
-    const view = Object.freeze(make(key, ...rest));
+    const view = make(key, ...rest);
+    // Shared, so frozen; bytes cannot be (a typed array's elements refuse Object.freeze) and are only written to sockets.
+    if (!ArrayBuffer.isView(view)) Object.freeze(view);
     made.set(key, view);
     return view;
   };

@@ -14,8 +14,12 @@ export const MAX_QUERY_CHARS = 500;
  */
 export const json = (body: unknown, init: ResponseInit = {}) => jsonText(JSON.stringify(body), init);
 
-/** A JSON response from text that is already JSON (an answer serialized once and kept). */
-export function jsonText(text: string, init: ResponseInit = {}): Response {
+/** JSON as UTF-8 bytes: what a kept answer is stored as, so no request encodes it again. */
+export const jsonBytes = (body: unknown): Uint8Array<ArrayBuffer> => utf8.encode(JSON.stringify(body));
+const utf8 = new TextEncoder();
+
+/** A JSON response from text that is already JSON, or its UTF-8 bytes (an answer serialized once and kept). */
+export function jsonText(text: string | Uint8Array<ArrayBuffer>, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   return new Response(text, { ...init, headers });

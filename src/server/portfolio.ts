@@ -8,7 +8,7 @@ import { PROJECT_TYPES, SLUG_PATTERN, type Project, type Site } from '../records
 import type { SiteData } from '../search/data-file.ts';
 import { MATCH_TIERS, onceEach, recordType, searchRecords, type Hit } from '../search/rank.ts';
 import { ApiError, type ErrorCode } from './errors.ts';
-import { json, jsonText, queryInt, queryText, validate } from './http.ts';
+import { json, jsonBytes, jsonText, queryInt, queryText, validate } from './http.ts';
 import { decodeCursor, encodeCursor, MAX_CURSOR_CHARS } from './cursor.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
 import { siteData } from './data.ts';
@@ -260,9 +260,9 @@ const searchAnswer = (hits: readonly Hit[], site: Site, q: string, type: SearchR
 });
 
 /** The REST body of GET /api/v1/search, serialized once per answer (see onceEach). */
-const searchJson = onceEach((hits: readonly Hit[], site: Site, q: string, type: SearchResponse['type'] | undefined, limit: number) => JSON.stringify(searchAnswer(hits, site, q, type, limit)));
+const searchJson = onceEach((hits: readonly Hit[], site: Site, q: string, type: SearchResponse['type'] | undefined, limit: number) => jsonBytes(searchAnswer(hits, site, q, type, limit)));
 
-function searchBody(data: SiteData, input: unknown): string {
+function searchBody(data: SiteData, input: unknown): Uint8Array<ArrayBuffer> {
   const { q, type, limit } = validate(searchQuery, input, SEARCH_INVALID);
   return searchJson(searchRecords(data, q, { type, limit }), data.site, q, type, limit);
 }

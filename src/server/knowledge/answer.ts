@@ -7,6 +7,7 @@ import { schemaObjectFor } from '../../records/schema-org.ts';
 import { absoluteUrl } from '../../records/urls.ts';
 import { onceEach, searchRecords, type Hit } from '../../search/rank.ts';
 import type { SiteData } from '../../search/data-file.ts';
+import { jsonBytes } from '../http.ts';
 import { NLWEB_VERSION, type AskResponse, type AskResult, type AskStreamEvent } from './schemas.ts';
 
 /** Results per answer: every record fits in a few answers' worth on a personal site. */
@@ -40,9 +41,9 @@ export function answer(data: SiteData, query: string, { limit = ASK_RESULT_LIMIT
 const answerOf = (hits: readonly Hit[], data: SiteData, query: string): AskResponse => ({ _meta: meta(), query, results: hits.map((hit) => resultFor(hit, data)) });
 
 /** The answer as JSON text, serialized once per answer (see onceEach). */
-const answerJsonOf = onceEach((hits: readonly Hit[], data: SiteData, query: string) => JSON.stringify(answerOf(hits, data, query)));
+const answerJsonOf = onceEach((hits: readonly Hit[], data: SiteData, query: string) => jsonBytes(answerOf(hits, data, query)));
 
-export const answerJson = (data: SiteData, query: string): string => answerJsonOf(searchRecords(data, query, { limit: ASK_RESULT_LIMIT }), data, query);
+export const answerJson = (data: SiteData, query: string): Uint8Array<ArrayBuffer> => answerJsonOf(searchRecords(data, query, { limit: ASK_RESULT_LIMIT }), data, query);
 
 /**
  * The same answer as a sequence of stream events (framing documented on `askStreamEvent`).
