@@ -4,6 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { onceEach, rankRecords, searchCacheSize, searchRecords, SEARCH_CACHE_DEFAULT, type Hit } from '../../src/search/rank.ts';
 import { withHeaders } from '../../src/server/http.ts';
+import { createApp } from '../../src/server/app.ts';
+import { siteData } from '../../src/server/data.ts';
+import { searchHits } from '../../src/server/portfolio.ts';
+import { answer } from '../../src/server/knowledge.ts';
 import { corpus, project } from './search-fixtures.ts';
 
 const data = corpus([
@@ -91,5 +95,22 @@ describe('withHeaders (src/server/http.ts)', () => {
     expect(out.headers.get('location')).toBe('http://127.0.0.1/x');
     expect(out.headers.get('vary')).toBe('Origin');
     expect(redirect.headers.get('vary')).toBeNull();
+  });
+});
+
+describe('kept answers over HTTP: serialized once, the same as a fresh serialization', () => {
+  const app = createApp(undefined, { rateLimits: { portfolio: { limit: 1000, window: 60 }, knowledge: { limit: 1000, window: 60 } } });
+  const body = async (path: string) => (await app.request(path)).text();
+
+  it('GET /api/v1/search answers a repeat byte for byte, and what searchHits says', async () => {
+    const first = await body('/api/v1/search?q=postgres&limit=5');
+    expect(await body('/api/v1/search?q=postgres&limit=5')).toBe(first);
+    expect(JSON.parse(first)).toEqual(searchHits(siteData(), { q: 'postgres', limit: '5' }));
+  });
+
+  it('GET /ask answers a repeat byte for byte, and what answer() says', async () => {
+    const first = await body('/ask?query=postgres');
+    expect(await body('/ask?query=postgres')).toBe(first);
+    expect(JSON.parse(first)).toEqual(answer(siteData(), 'postgres'));
   });
 });
