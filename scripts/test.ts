@@ -3,7 +3,7 @@
 // tells the server it is fresh, so it does not build again), then the contract test: every API
 // answer the end-to-end suite received, checked against the built openapi.json.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from './lib/build.ts';
@@ -29,3 +29,5 @@ const exchanges = join(tmpdir(), `folio-api-exchanges-${port}.jsonl`);
 writeFileSync(exchanges, '');
 run(bin('playwright'), ['test', ...process.argv.slice(2)], { FOLIO_RECORD_FILE: exchanges });
 run(process.execPath, ['tests/contract/validate.ts', exchanges, 'dist/openapi.json']);
+// Kept when a step fails (run() exits first), for a look at what was recorded.
+rmSync(exchanges, { force: true });

@@ -1,7 +1,6 @@
 // The contract validator (tests/contract/validate.ts) and the recorder (src/server/record.ts):
 // real answers of the app pass; every kind of drift from openapi.json fails with a readable problem.
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
@@ -11,6 +10,7 @@ import { ROUTES } from '../../src/server/routes.ts';
 import { openApiFor } from '../../src/discovery/openapi-file.ts';
 import { coverage, validateExchanges } from '../contract/validate.ts';
 import { roomy } from './portfolio-helpers.ts';
+import { tempDir } from './temp-dir.ts';
 
 const doc = openApiFor(siteData().site);
 const app = createApp(ROUTES, roomy);
@@ -186,7 +186,7 @@ describe('recordExchanges (the function wrapper the e2e server uses)', () => {
   });
 
   it('appends one JSON line per exchange, and the client still gets the whole answer, streams included', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'folio-record-')), 'exchanges.jsonl');
+    const file = join(tempDir('folio-record-'), 'exchanges.jsonl');
     const fetch = recordExchanges((request: Request) => app.request(request), file);
     const plain = await fetch(new Request('http://localhost/api/v1/projects/quarry'));
     const stream = await fetch(new Request('http://localhost/ask?q=search&streaming=true'));

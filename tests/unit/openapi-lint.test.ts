@@ -2,12 +2,12 @@
 // (redocly.yaml says which two are off, and why), offline, on the file the build wrote and on a
 // document generated for a site URL that is not a placeholder.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { siteData } from '../../src/server/data.ts';
 import { openApiFor } from '../../src/discovery/openapi-file.ts';
+import { tempDir } from './temp-dir.ts';
 
 interface LintReport {
   totals: { errors: number; warnings: number };
@@ -45,7 +45,7 @@ describe('issue 8 § 1: openapi.json lints clean (redocly, recommended rules)', 
   });
 
   it('a document for a real-looking site URL: no errors, no warnings, and the server rule on', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'folio-openapi-'));
+    const dir = tempDir('folio-openapi-');
     const file = join(dir, 'openapi.json');
     writeFileSync(file, JSON.stringify(openApiFor({ ...siteData().site, url: 'https://mara.dev' })));
     // The same rules, plus the placeholder-server rule redocly.yaml turns off for the sample content.
@@ -55,7 +55,7 @@ describe('issue 8 § 1: openapi.json lints clean (redocly, recommended rules)', 
   });
 
   it('the linter really runs: a broken document fails it', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'folio-openapi-'));
+    const dir = tempDir('folio-openapi-');
     const file = join(dir, 'openapi.json');
     const doc = openApiFor(siteData().site) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
     doc.paths['/api/v1/search']!.get!.responses['200'] = { description: 'x', content: { 'application/json': { schema: { $ref: '#/components/schemas/Nope' } } } };

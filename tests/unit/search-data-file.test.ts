@@ -1,8 +1,7 @@
 // The serialized index (issue: "A missing, corrupt or mismatched index fails with one clear
 // message"): built at build time, stamped with format and options hash, loaded once.
 import { describe, expect, it, beforeAll } from 'vitest';
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { buildDataFile, readDataFile, writeDataFile, DATA_FILE } from '../../src/search/data-file.ts';
@@ -10,6 +9,7 @@ import { INDEX_FORMAT, OPTIONS_HASH } from '../../src/search/options.ts';
 import { searchRecords } from '../../src/search/rank.ts';
 import { siteData } from '../../src/server/data.ts';
 import { project, testSite } from './search-fixtures.ts';
+import { tempDir } from './temp-dir.ts';
 
 const content = { site: testSite, projects: [project('lantern', { title: 'Lantern' }), project('harbour', { title: 'Harbour' })], pages: [] };
 let dir: string;
@@ -21,7 +21,7 @@ const file = (name: string, data: unknown) => {
 const good = () => buildDataFile(content, {}) as unknown as Record<string, unknown>;
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'folio-data-'));
+  dir = tempDir('folio-data-', 'file');
 });
 
 describe('the data file (issue § 1: index built at build time, loaded once, failing loudly)', () => {
