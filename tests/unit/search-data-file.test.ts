@@ -1,6 +1,6 @@
 // The serialized index (issue: "A missing, corrupt or mismatched index fails with one clear
 // message"): built at build time, stamped with format and options hash, loaded once.
-import { describe, expect, it, beforeAll } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -12,17 +12,13 @@ import { project, testSite } from './search-fixtures.ts';
 import { tempDir } from './temp-dir.ts';
 
 const content = { site: testSite, projects: [project('lantern', { title: 'Lantern' }), project('harbour', { title: 'Harbour' })], pages: [] };
-let dir: string;
+const dir = tempDir('folio-data-', 'file');
 const file = (name: string, data: unknown) => {
   const path = join(dir, name);
   writeFileSync(path, typeof data === 'string' ? data : JSON.stringify(data));
   return path;
 };
 const good = () => buildDataFile(content, {}) as unknown as Record<string, unknown>;
-
-beforeAll(() => {
-  dir = tempDir('folio-data-', 'file');
-});
 
 describe('the data file (issue § 1: index built at build time, loaded once, failing loudly)', () => {
   it('round-trips: what the build writes, the function reads and searches', () => {
