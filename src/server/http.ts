@@ -12,17 +12,17 @@ export const MAX_QUERY_CHARS = 500;
  * method: `Response.json` always makes the runtime's own Response, and a server may swap the global
  * for a cheaper one (`npm start` does; scripts/lib/node-server.ts).
  */
-export const json = (body: unknown, init: ResponseInit = {}) => jsonText(JSON.stringify(body), init);
+export const json = (body: unknown, init: ResponseInit = {}) => jsonResponse(JSON.stringify(body), init);
 
 /** JSON as UTF-8 bytes: what a kept answer is stored as, so no request encodes it again. */
 export const jsonBytes = (body: unknown): Uint8Array<ArrayBuffer> => utf8.encode(JSON.stringify(body));
 const utf8 = new TextEncoder();
 
-/** A JSON response from text that is already JSON, or its UTF-8 bytes (an answer serialized once and kept). */
-export function jsonText(text: string | Uint8Array<ArrayBuffer>, init: ResponseInit = {}): Response {
+/** A JSON response from a body serialized already: JSON text, or its UTF-8 bytes (an answer serialized once and kept). */
+export function jsonResponse(serialized: string | Uint8Array<ArrayBuffer>, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   if (!headers.has('content-type')) headers.set('content-type', 'application/json');
-  return new Response(text, { ...init, headers });
+  return new Response(serialized, { ...init, headers });
 }
 
 /**

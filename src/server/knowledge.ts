@@ -3,10 +3,10 @@
 // to catalog codes) and only turn it into answers; the logic lives in ./knowledge/.
 import type { Context } from 'hono';
 import { ApiError, errorBody } from './errors.ts';
-import { json, jsonText } from './http.ts';
+import { json, jsonResponse } from './http.ts';
 import { siteData } from './data.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
-import { answer, answerEvents, answerJson } from './knowledge/answer.ts';
+import { answer, answerEvents, answerBytes } from './knowledge/answer.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { entriesFor, itemsFor } from './knowledge/batch.ts';
 import { catalog } from './knowledge/catalog.ts';
@@ -60,7 +60,7 @@ const STREAM_FRAMING =
 function respond(c: Context, query: string, streaming: boolean): Response {
   const data = siteData();
   const headers = { ...idempotencyHeaders(c), Vary: 'Accept' };
-  if (!streaming) return jsonText(answerJson(data, query), { headers });
+  if (!streaming) return jsonResponse(answerBytes(data, query), { headers });
   return sseResponse(answerEvents(data, query, { signal: c.req.raw.signal }), {
     signal: c.req.raw.signal,
     headers,

@@ -8,7 +8,7 @@ import { PROJECT_TYPES, SLUG_PATTERN, type Project, type Site } from '../records
 import type { SiteData } from '../search/data-file.ts';
 import { MATCH_TIERS, onceEach, recordType, searchRecords, type Hit } from '../search/rank.ts';
 import { ApiError, type ErrorCode } from './errors.ts';
-import { json, jsonBytes, jsonText, queryInt, queryText, validate } from './http.ts';
+import { json, jsonBytes, jsonResponse, queryInt, queryText, validate } from './http.ts';
 import { decodeCursor, encodeCursor, MAX_CURSOR_CHARS } from './cursor.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
 import { siteData } from './data.ts';
@@ -246,13 +246,17 @@ function summaryOf(site: Site, p: Project): ProjectSummary {
 // ---------------------------------------------------------------------------------------------
 // Domain functions: REST handlers and MCP tools call these. Bad input throws an ApiError.
 
+type SearchInput = z.output<typeof searchQuery>;
+
 /** GET /api/v1/search. */
 export function searchHits(data: SiteData, input: unknown): SearchResponse {
-  const { q, type, limit } = validate(searchQuery, input, SEARCH_INVALID);
-  return searchAnswer(searchRecords(data, q, { type, limit }), data.site, q, type, limit);
+  const query = validate(searchQuery, input, SEARCH_INVALID);
+  return searchAnswer(hitsFor(data, query), data.site, query);
 }
 
-const searchAnswer = (hits: readonly Hit[], site: Site, q: string, type: SearchResponse['type'] | undefined, limit: number): SearchResponse => ({
+const hitsFor = (data: SiteData, { q, type, limit }: SearchInput) => searchRecords(data, q, { type, limit });
+
+const searchAnswer = (hits: readonly Hit[], site: Site, { q, type, limit }: SearchInput): SearchResponse => ({
   query: q,
   type: type ?? null,
   limit,
@@ -260,11 +264,11 @@ const searchAnswer = (hits: readonly Hit[], site: Site, q: string, type: SearchR
 });
 
 /** The REST body of GET /api/v1/search, serialized once per answer (see onceEach). */
-const searchJson = onceEach((hits: readonly Hit[], site: Site, q: string, type: SearchResponse['type'] | undefined, limit: number) => jsonBytes(searchAnswer(hits, site, q, type, limit)));
+const searchBytes = onceEach((hits: readonly Hit[], site: Site, query: SearchInput) => jsonBytes(searchAnswer(hits, site, query)));
 
-function searchBody(data: SiteData, input: unknown): Uint8Array<ArrayBuffer> {
-  const { q, type, limit } = validate(searchQuery, input, SEARCH_INVALID);
-  return searchJson(searchRecords(data, q, { type, limit }), data.site, q, type, limit);
+/** The REST answer, from a query the route has validated against `searchQuery` already. */
+function searchBody(data: SiteData, query: SearchInput): Uint8Array<ArrayBuffer> {
+  return searchBytes(hitsFor(data, query), data.site, query);
 }
 
 /** One search hit as REST answers it (also for /ask and MCP, so every surface shows hits alike). */
@@ -446,7 +450,7 @@ const v1Routes: RouteSpec[] = [
     invalid: SEARCH_INVALID,
     responses: { 200: { description: 'Search hits, best first.', schema: searchResponse, headers: RESPONSE_HEADERS }, ...NOT_MODIFIED },
     errors: ['invalid_query', 'invalid_filter', ...COMMON_ERRORS],
-    handler: (_c, { query }) => jsonText(searchBody(siteData(), query)),
+    handler: (_c, { query }) => jsonResponse(searchBody(siteData(), query as SearchInput)),
   }),
   defineRoute({
     ...shared,

@@ -21,7 +21,6 @@ export interface AnswerOptions {
 
 const meta = () => ({ response_type: 'answer' as const, version: NLWEB_VERSION });
 
-
 const resultFor = onceEach((hit: Hit, data: SiteData): AskResult => {
   const record: Project | Page = hit.record;
   return {
@@ -40,10 +39,10 @@ export function answer(data: SiteData, query: string, { limit = ASK_RESULT_LIMIT
 
 const answerOf = (hits: readonly Hit[], data: SiteData, query: string): AskResponse => ({ _meta: meta(), query, results: hits.map((hit) => resultFor(hit, data)) });
 
-/** The answer as JSON text, serialized once per answer (see onceEach). */
-const answerJsonOf = onceEach((hits: readonly Hit[], data: SiteData, query: string) => jsonBytes(answerOf(hits, data, query)));
+/** The answer as JSON bytes, serialized once per answer (see onceEach). */
+const answerBytesOf = onceEach((hits: readonly Hit[], data: SiteData, query: string) => jsonBytes(answerOf(hits, data, query)));
 
-export const answerJson = (data: SiteData, query: string): Uint8Array<ArrayBuffer> => answerJsonOf(searchRecords(data, query, { limit: ASK_RESULT_LIMIT }), data, query);
+export const answerBytes = (data: SiteData, query: string): Uint8Array<ArrayBuffer> => answerBytesOf(searchRecords(data, query, { limit: ASK_RESULT_LIMIT }), data, query);
 
 /**
  * The same answer as a sequence of stream events (framing documented on `askStreamEvent`).
