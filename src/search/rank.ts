@@ -119,21 +119,16 @@ export function tierOf(title: string, query: string, terms: string[], match: Rec
 export const titleName = (title: string) => title.split(/: | [-–—] /, 1)[0]!;
 
 /** Tier, then relevance, then slug, then kind: a total order, so equal inputs give equal answers. */
-export function compareHits(a: Hit, b: Hit): number {
-  return (
-    TIER_RANK[a.match] - TIER_RANK[b.match] ||
-    b.score - a.score ||
-    (a.record.slug < b.record.slug ? -1 : a.record.slug > b.record.slug ? 1 : 0) ||
-    (a.record.kind < b.record.kind ? -1 : a.record.kind > b.record.kind ? 1 : 0)
-  );
-}
+export const compareHits = (a: Hit, b: Hit): number => compareTo(TIER_RANK[a.match], a.score, a.record, b);
 
-/** compareHits(candidate, worst) >= 0, without making the candidate a Hit first. */
-function beatsNone(rank: number, score: number, record: Project | Page, worst: Hit): boolean {
-  const worstRank = TIER_RANK[worst.match];
-  if (rank !== worstRank) return rank > worstRank;
-  if (score !== worst.score) return score < worst.score;
-  return compareHits({ record, score, match: worst.match }, worst) >= 0;
+/** compareHits for a candidate not made a Hit yet (its tier rank, score and record). */
+function compareTo(rank: number, score: number, record: Project | Page, b: Hit): number {
+  return (
+    rank - TIER_RANK[b.match] ||
+    b.score - score ||
+    (record.slug < b.record.slug ? -1 : record.slug > b.record.slug ? 1 : 0) ||
+    (record.kind < b.record.kind ? -1 : record.kind > b.record.kind ? 1 : 0)
+  );
 }
 
 /** Up to this many hits, insertion into a sorted array beats sorting every candidate. */
@@ -223,7 +218,7 @@ export function rankRecords(data: SiteData, query: string, { type, limit = 10 }:
     if (!entry) continue; // an index entry without a record cannot be answered; the data file is checked at load
     const match = tierOf(entry.title, wanted, terms, r.match as Record<string, IndexedField[]>);
     // Most candidates rank below the kept ones: decide that before making a Hit of them.
-    if (top.length === keep && beatsNone(TIER_RANK[match], r.score, entry.record, top[keep - 1]!)) continue;
+    if (top.length === keep && compareTo(TIER_RANK[match], r.score, entry.record, top[keep - 1]!) >= 0) continue;
     const hit: Hit = { record: entry.record, score: r.score, match };
     let at = top.length;
     while (at > 0 && compareHits(hit, top[at - 1]!) < 0) at--;
