@@ -4,6 +4,8 @@
 // checks the documented answer, so the docs cannot drift from the API.
 import type { Content, Project } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
+import { normalize } from '../search/options.ts';
+import { titleName } from '../search/rank.ts';
 import { PUBLIC_READ_TOKEN } from '../server/access/public-read.ts';
 
 /** A fact about the JSON answer, addressed by a JSON Pointer (RFC 6901). */
@@ -18,7 +20,6 @@ export interface ApiExample {
   title: string;
   /** The operation it calls, as in openapi.json (method and path template). */
   operation: { method: 'GET' | 'POST'; path: string };
-  method: 'GET' | 'POST';
   /** Site path with its query string. */
   path: string;
   headers?: Record<string, string>;
@@ -35,8 +36,8 @@ export function apiExamples(content: Pick<Content, 'site' | 'projects'>): ApiExa
   const byFeature = content.site.featured.map((slug) => active.find((p) => p.slug === slug)).filter((p): p is Project => Boolean(p));
   const [first, second] = [...byFeature, ...active.filter((p) => !byFeature.includes(p))];
   if (!first || !second) throw new Error('examples: the API examples need at least two active projects');
-  // The project's name: its title before a subtitle. Search counts it as the exact title (rank.ts).
-  const nameOf = (p: Project) => p.title.split(/[:—–]/)[0]!.trim().toLowerCase();
+  // The project's name: its title before a subtitle, which search counts as the exact title.
+  const nameOf = (p: Project) => titleName(normalize(p.title));
   const name = nameOf(first);
   const q = encodeURIComponent(name).replace(/%20/g, '+');
   const question = `what is ${name}`;
@@ -45,7 +46,6 @@ export function apiExamples(content: Pick<Content, 'site' | 'projects'>): ApiExa
       id: 'example-search',
       title: 'Search projects and pages',
       operation: { method: 'GET', path: '/api/v1/search' },
-      method: 'GET',
       path: `/api/v1/search?q=${q}`,
       status: 200,
       // Portfolio spec § Search order: an exact title (or the title's name) ranks first.
@@ -56,7 +56,6 @@ export function apiExamples(content: Pick<Content, 'site' | 'projects'>): ApiExa
       id: 'example-projects',
       title: 'List projects, a page at a time',
       operation: { method: 'GET', path: '/api/v1/projects' },
-      method: 'GET',
       path: '/api/v1/projects?limit=2',
       status: 200,
       fact: { pointer: '/projects', length: 2 },
@@ -66,7 +65,6 @@ export function apiExamples(content: Pick<Content, 'site' | 'projects'>): ApiExa
       id: 'example-project',
       title: 'Get one project',
       operation: { method: 'GET', path: '/api/v1/projects/{slug}' },
-      method: 'GET',
       path: `/api/v1/projects/${first.slug}`,
       status: 200,
       fact: { pointer: '/title', equals: first.title },
@@ -76,7 +74,6 @@ export function apiExamples(content: Pick<Content, 'site' | 'projects'>): ApiExa
       id: 'example-compare',
       title: 'Compare projects',
       operation: { method: 'GET', path: '/api/v1/compare' },
-      method: 'GET',
       path: `/api/v1/compare?slugs=${first.slug},${second.slug}`,
       status: 200,
       fact: { pointer: '/slugs', equals: [first.slug, second.slug] },
@@ -86,7 +83,6 @@ export function apiExamples(content: Pick<Content, 'site' | 'projects'>): ApiExa
       id: 'example-ask',
       title: 'Ask a question (NLWeb)',
       operation: { method: 'GET', path: '/ask' },
-      method: 'GET',
       path: `/ask?query=${encodeURIComponent(question).replace(/%20/g, '+')}`,
       status: 200,
       fact: { pointer: '/_meta/version', equals: '0.55' },
@@ -96,7 +92,6 @@ export function apiExamples(content: Pick<Content, 'site' | 'projects'>): ApiExa
       id: 'example-ask-post',
       title: 'Ask with a JSON body',
       operation: { method: 'POST', path: '/ask' },
-      method: 'POST',
       path: '/ask',
       body: { json: { query: question } },
       status: 200,
@@ -106,7 +101,6 @@ export function apiExamples(content: Pick<Content, 'site' | 'projects'>): ApiExa
       id: 'example-batch',
       title: 'Ask several questions at once',
       operation: { method: 'POST', path: '/api/v1/batch' },
-      method: 'POST',
       path: '/api/v1/batch',
       body: { json: { queries: [name, nameOf(second)] } },
       status: 200,
@@ -116,7 +110,6 @@ export function apiExamples(content: Pick<Content, 'site' | 'projects'>): ApiExa
       id: 'example-job',
       title: 'Start an async job',
       operation: { method: 'POST', path: '/api/v1/jobs' },
-      method: 'POST',
       path: '/api/v1/jobs',
       body: { json: { queries: [name] } },
       status: 202,
@@ -126,7 +119,6 @@ export function apiExamples(content: Pick<Content, 'site' | 'projects'>): ApiExa
       id: 'example-sandbox',
       title: 'Browse the page catalog without a token',
       operation: { method: 'GET', path: '/api/v1/sandbox' },
-      method: 'GET',
       path: '/api/v1/sandbox?limit=5',
       status: 200,
       fact: { pointer: '/pagination/limit', equals: 5 },
@@ -135,7 +127,6 @@ export function apiExamples(content: Pick<Content, 'site' | 'projects'>): ApiExa
       id: 'example-token',
       title: 'Get the public-read token',
       operation: { method: 'POST', path: '/oauth/token' },
-      method: 'POST',
       path: '/oauth/token',
       body: { form: { grant_type: 'public' } },
       status: 200,
@@ -145,7 +136,6 @@ export function apiExamples(content: Pick<Content, 'site' | 'projects'>): ApiExa
       id: 'example-catalog',
       title: 'Read the catalog with the token',
       operation: { method: 'GET', path: '/api/v1' },
-      method: 'GET',
       path: '/api/v1?limit=5',
       headers: { Authorization: `Bearer ${PUBLIC_READ_TOKEN}` },
       status: 200,
@@ -155,7 +145,6 @@ export function apiExamples(content: Pick<Content, 'site' | 'projects'>): ApiExa
       id: 'example-error',
       title: 'An error, as every error looks',
       operation: { method: 'GET', path: '/api/v1/compare' },
-      method: 'GET',
       path: `/api/v1/compare?slugs=${first.slug}`,
       status: 400,
       fact: { pointer: '/error/code', equals: 'invalid_compare' },
@@ -170,7 +159,8 @@ const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 /** The example as one curl command against the site. `-s` keeps the output to the answer's body. */
 export function curlCommand(example: ApiExample, siteUrl: string): string {
   const parts = ['curl', '-s'];
-  if (example.method !== 'GET' && !example.body) parts.push('-X', example.method);
+  const { method } = example.operation;
+  if (method !== 'GET' && !example.body) parts.push('-X', method);
   parts.push(shellQuote(absoluteUrl({ url: siteUrl }, example.path)));
   for (const [name, value] of Object.entries(example.headers ?? {})) parts.push('-H', shellQuote(`${name}: ${value}`));
   if (example.body && 'json' in example.body) parts.push('-H', shellQuote('Content-Type: application/json'), '-d', shellQuote(JSON.stringify(example.body.json)));

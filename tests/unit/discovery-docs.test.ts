@@ -154,7 +154,7 @@ describe('the examples (rendered on /developers and in SKILL.md) answer as docum
         headers.set('Content-Type', 'application/x-www-form-urlencoded');
         body = new URLSearchParams(e.body.form).toString();
       }
-      const res = await app.request(e.path, { method: e.method, headers, body });
+      const res = await app.request(e.path, { method: e.operation.method, headers, body });
       const json = await res.json();
       expect(res.status, e.id).toBe(e.status);
       expect(factHolds(e.fact, json), `${e.id}: ${answerText(e)} — got ${JSON.stringify(resolvePointer(json, e.fact.pointer))}`).toBe(true);
@@ -162,7 +162,7 @@ describe('the examples (rendered on /developers and in SKILL.md) answer as docum
   });
 
   it('curl commands quote for the shell, and facts read as field names', () => {
-    const e = { ...examples[0]!, method: 'POST' as const, path: '/ask', body: { json: { query: "it's" } }, headers: { 'X-A': 'b' } };
+    const e = { ...examples[0]!, operation: { method: 'POST' as const, path: '/ask' }, path: '/ask', body: { json: { query: "it's" } }, headers: { 'X-A': 'b' } };
     expect(curlCommand(e, 'https://s.example')).toBe(`curl -s 'https://s.example/ask' -H 'X-A: b' -H 'Content-Type: application/json' -d '{"query":"it'\\''s"}'`);
     expect(fieldName('/hits/0/slug')).toBe('hits[0].slug');
     expect(fieldName('/a~1b/c~0d')).toBe('a/b.c~d');
