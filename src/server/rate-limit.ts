@@ -2,6 +2,7 @@
 // Headers follow draft-ietf-httpapi-ratelimit-headers-11: `RateLimit-Policy` (name, quota `q`,
 // window `w`) and `RateLimit` (name, remaining `r`, seconds to reset `t`), plus the older
 // `RateLimit-Limit` / `RateLimit-Remaining` / `RateLimit-Reset` trio that clients still read.
+import { Lru } from '../search/lru.ts';
 import type { Policy } from './route.ts';
 import type { RateLimitPolicy } from '../records/schema.ts';
 
@@ -24,7 +25,7 @@ export interface LimiterOptions {
  * seen least recently are dropped, so memory stays bounded whatever the number of addresses.
  */
 export class RateLimiter {
-  readonly #windows = new Map<string, { count: number; resetAt: number }>();
+  readonly #windows: Lru<string, { count: number; resetAt: number }>;
   readonly name: Policy;
   readonly policy: RateLimitPolicy;
   readonly maxClients: number;
@@ -35,6 +36,7 @@ export class RateLimiter {
     this.policy = policy;
     this.maxClients = maxClients;
     this.now = now;
+    this.#windows = new Lru(maxClients);
   }
 
   get size() {
@@ -44,16 +46,14 @@ export class RateLimiter {
   /** Counts one request from `client` and says whether it is within the quota. */
   take(client: string): Decision {
     const now = this.now();
+    // Every request makes its client the most recently seen, so when the map is full the client
+    // evicted is the one seen least recently — never a hot client mid-window. (Keyed by insertion
+    // alone, a flood of new addresses evicted the hot client's window and reset its count.)
     let window = this.#windows.get(client);
-    // Every request moves its client to the end of the map (most recently seen), so when the map is
-    // full the client evicted is the one seen least recently — never a hot client mid-window. (Keyed
-    // by insertion alone, a flood of new addresses evicted the hot client's window and reset its count.)
-    this.#windows.delete(client);
     if (!window || window.resetAt <= now) {
-      this.#evict();
       window = { count: 0, resetAt: now + this.policy.window * 1000 };
+      this.#windows.set(client, window);
     }
-    this.#windows.set(client, window);
     window.count++;
     return this.#decision(window.count, window.resetAt, now);
   }
@@ -61,7 +61,7 @@ export class RateLimiter {
   /** The client's state without counting a request: for answers that should not cost quota (CORS preflights). */
   peek(client: string): Decision {
     const now = this.now();
-    const window = this.#windows.get(client);
+    const window = this.#windows.peek(client);
     if (!window || window.resetAt <= now) return this.#decision(0, now + this.policy.window * 1000, now);
     // Capped at the quota so a peek never carries Retry-After: it refuses nothing.
     return { ...this.#decision(Math.min(window.count, this.policy.limit), window.resetAt, now), allowed: window.count < this.policy.limit };
@@ -85,14 +85,6 @@ export class RateLimiter {
         ...(allowed ? {} : { 'Retry-After': String(reset) }),
       },
     };
-  }
-
-  /** A Map iterates in insertion order and take() re-inserts its client, so the first keys are the least recently seen. */
-  #evict() {
-    for (const key of this.#windows.keys()) {
-      if (this.#windows.size < this.maxClients) return;
-      this.#windows.delete(key);
-    }
   }
 }
 
