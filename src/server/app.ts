@@ -3,7 +3,7 @@
 // so handlers only turn valid input into an answer.
 import { Hono, type Context } from 'hono';
 import { ApiError, errorBody, type ErrorCode } from './errors.ts';
-import { clientAddress, readBody, validate, json, withHeaders } from './http.ts';
+import { clientAddress, readBody, validate, json, withHeaders, JsonAnswer, type HeaderEdit, type Reply } from './http.ts';
 import { RateLimiter, rateLimitsFromEnv, type LimiterOptions } from './rate-limit.ts';
 import { corsHeaders, preflight } from './cors.ts';
 import { versionHeaders } from './versioning.ts';
@@ -60,7 +60,7 @@ export function createApp(routes: RouteSpec[] = ROUTES, options: AppOptions = {}
     try {
       return finish(c, undefined, errorResponse(c, undefined, new ApiError('internal_error')));
     } catch {
-      return json(errorBody('internal_error', new URL(c.req.url).origin), { status: 500, headers: { 'Cache-Control': 'no-store' } });
+      return json(errorBody('internal_error', new URL(c.req.url).origin), { status: 500, headers: { 'Cache-Control': 'no-store' } }).toResponse();
     }
   });
 
@@ -107,19 +107,19 @@ export function createApp(routes: RouteSpec[] = ROUTES, options: AppOptions = {}
    * RFC 9110 § 13.1.2: If-None-Match against the build's ETag. Only a response that would have
    * been 200 becomes 304, so a request the handler refuses is still refused.
    */
-  function notModified(c: Context, route: RouteSpec, response: Response): Response {
-    if (!isPublic(route, response.status) || response.status !== 200) return response;
-    if (!matchesEtag(c.req.header('if-none-match'), buildEtag(siteData().buildId))) return response;
-    const headers = new Headers(response.headers);
-    headers.delete('Content-Type');
-    headers.delete('Content-Length');
+  function notModified(c: Context, route: RouteSpec, reply: Reply): Reply {
+    if (!isPublic(route, reply.status) || reply.status !== 200) return reply;
+    if (!matchesEtag(c.req.header('if-none-match'), buildEtag(siteData().buildId))) return reply;
+    const headers = reply instanceof JsonAnswer ? { ...reply.headers } : Object.fromEntries(reply.headers);
+    delete headers['content-type'];
+    delete headers['content-length'];
     return new Response(null, { status: 304, headers });
   }
 
   /** Headers every answer of a route carries, errors, 304s and preflights included. */
-  function finish(c: Context, route: RouteSpec | undefined, response: Response, rate: Record<string, string> = {}): Response {
-    return withHeaders(response, (headers) => {
-      for (const [k, v] of Object.entries(rate)) headers.set(k, v);
+  function finish(c: Context, route: RouteSpec | undefined, reply: Reply, rate: Record<string, string> = {}): Response {
+    return withHeaders(reply, (headers) => {
+      for (const name in rate) headers.set(name, rate[name]!);
       // CORS headers go on errors too, or a browser client could not read why it failed (DESIGN.md § CORS).
       for (const [k, v] of Object.entries(safely(() => corsHeaders(c, route?.cors ?? 'site'), { Vary: 'Origin' }))) {
         if (k.toLowerCase() === 'vary') appendVary(headers, v);
@@ -129,18 +129,18 @@ export function createApp(routes: RouteSpec[] = ROUTES, options: AppOptions = {}
         const version = route.version;
         for (const [k, v] of Object.entries(safely(() => versionHeaders(version, siteData().site), {}))) headers.set(k, v);
       }
-      if (route && isPublic(route, response.status)) {
+      if (route && isPublic(route, reply.status)) {
         // RFC 9110 § 15.4.5: a 304 carries the Cache-Control and ETag the 200 would have.
         headers.set('Cache-Control', PUBLIC_CACHE_CONTROL);
         headers.set('ETag', buildEtag(siteData().buildId));
-      } else if (response.status >= 300 || !headers.has('Cache-Control')) {
+      } else if (reply.status >= 300 || !headers.has('Cache-Control')) {
         // Errors (429 above all) must never be reused from a cache.
         headers.set('Cache-Control', 'no-store');
       }
     });
   }
 
-  function errorResponse(c: Context, route: RouteSpec | undefined, error: ApiError): Response {
+  function errorResponse(c: Context, route: RouteSpec | undefined, error: ApiError): JsonAnswer {
     const headers = { ...error.detail.headers };
     if (route?.errorShape === 'oauth') {
       return json(
@@ -193,9 +193,11 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 }
 
 /** RFC 9110 § 12.5.5: Vary is a set of field names, compared case-insensitively; `*` absorbs the rest. */
-export function appendVary(headers: Headers, value: string) {
+export function appendVary(headers: HeaderEdit, value: string) {
+  const current = headers.get('Vary');
+  if (!current) return headers.set('Vary', value);
   const names = new Map<string, string>();
-  for (const name of `${headers.get('Vary') ?? ''},${value}`.split(',')) {
+  for (const name of `${current},${value}`.split(',')) {
     const trimmed = name.trim();
     if (trimmed && !names.has(trimmed.toLowerCase())) names.set(trimmed.toLowerCase(), trimmed);
   }

@@ -8,36 +8,92 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export const MAX_QUERY_CHARS = 500;
 
 /**
- * A JSON response, as `Response.json` makes it. Built with the constructor rather than the static
- * method: `Response.json` always makes the runtime's own Response, and a server may swap the global
- * for a cheaper one (`npm start` does; scripts/lib/node-server.ts).
+ * A JSON answer before it is a Response: status, headers as a plain record of lower-case names, and
+ * the serialized body. Handlers return these; the app adds its own headers to the record and makes
+ * one Response at the end (toResponse). Why not a Response at once: a Headers object validates
+ * every name and value on every set, copy and read, and the dozen headers each answer carries cost
+ * more than the rest of a cached search (bench/RESULTS.md § What changed). A Response built from a
+ * plain record is also what `npm start`'s server writes without converting (scripts/lib/node-server.ts).
  */
-export const json = (body: unknown, init: ResponseInit = {}) => jsonResponse(JSON.stringify(body), init);
+export class JsonAnswer {
+  readonly body: string | Uint8Array<ArrayBuffer> | null;
+  readonly status: number;
+  readonly headers: Record<string, string> = { 'content-type': 'application/json' };
+
+  constructor(body: string | Uint8Array<ArrayBuffer> | null, { status = 200, headers = {} }: AnswerInit = {}) {
+    this.body = body;
+    this.status = status;
+    for (const name in headers) this.headers[name.toLowerCase()] = headers[name]!;
+  }
+
+  toResponse(): Response {
+    const response = new Response(this.body, { status: this.status, headers: this.headers });
+    madeFrom.set(response, this);
+    return response;
+  }
+}
+
+/**
+ * The answer each Response of toResponse was made from. A later hop (the local router adds
+ * vercel.json's headers) then makes a new Response from a copy of the answer instead of reading
+ * the first one's headers, which would build a Headers object (the cost JsonAnswer avoids). Such a
+ * response's headers are therefore changed only through withHeaders.
+ */
+const madeFrom = new WeakMap<Response, JsonAnswer>();
+
+export interface AnswerInit {
+  status?: number;
+  headers?: Record<string, string>;
+}
+
+/** A JSON answer of a value. */
+export const json = (body: unknown, init?: AnswerInit) => new JsonAnswer(JSON.stringify(body), init);
 
 /** JSON as UTF-8 bytes: what a kept answer is stored as, so no request encodes it again. */
 export const jsonBytes = (body: unknown): Uint8Array<ArrayBuffer> => utf8.encode(JSON.stringify(body));
 const utf8 = new TextEncoder();
 
-/** A JSON response from a body serialized already: JSON text, or its UTF-8 bytes (an answer serialized once and kept). */
-export function jsonResponse(serialized: string | Uint8Array<ArrayBuffer>, init: ResponseInit = {}): Response {
-  const headers = new Headers(init.headers);
-  if (!headers.has('content-type')) headers.set('content-type', 'application/json');
-  return new Response(serialized, { ...init, headers });
+/** What a handler answers: a JSON answer, or a Response of its own (streams, redirects, MCP). */
+export type Reply = Response | JsonAnswer;
+
+/** The part of the Headers interface the app edits answers with. */
+export type HeaderEdit = Pick<Headers, 'get' | 'has' | 'set' | 'delete'>;
+
+/** A JSON answer's header record seen through HeaderEdit: names compare case-insensitively (RFC 9110 § 5.1). */
+export function recordHeaders(record: Record<string, string>): HeaderEdit {
+  return {
+    get: (name) => record[name.toLowerCase()] ?? null,
+    has: (name) => Object.hasOwn(record, name.toLowerCase()),
+    set: (name, value) => void (record[name.toLowerCase()] = value),
+    delete: (name) => void delete record[name.toLowerCase()],
+  };
 }
 
 /**
- * Changes a response's headers in place and returns it. A response made with `new Response` has
- * mutable headers (Fetch § 5.5, guard "response"), and copying the headers and re-wrapping the
- * body per hop costs more than the rest of a small answer. A response whose headers are immutable
- * (`Response.redirect`, a fetched response) throws on the first change and is copied instead.
+ * Changes a reply's headers and returns it as a Response: a JSON answer (or a response made from
+ * one) through its plain record. Otherwise in place: a response made with `new
+ * Response` has mutable headers (Fetch § 5.5, guard "response"), and copying the headers and
+ * re-wrapping the body per hop costs more than the rest of a small answer. A response whose
+ * headers are immutable (`Response.redirect`, a fetched response) throws on the first change and
+ * is copied instead.
  */
-export function withHeaders(response: Response, edit: (headers: Headers) => void): Response {
+export function withHeaders(reply: Reply, edit: (headers: HeaderEdit) => void): Response {
+  if (!(reply instanceof JsonAnswer)) {
+    const made = madeFrom.get(reply);
+    if (!made) return editResponse(reply, edit);
+    reply = new JsonAnswer(made.body, made);
+  }
+  edit(recordHeaders(reply.headers));
+  return reply.toResponse();
+}
+
+function editResponse(reply: Response, edit: (headers: HeaderEdit) => void): Response {
   try {
-    edit(response.headers);
-    return response;
+    edit(reply.headers);
+    return reply;
   } catch (error) {
     if (!(error instanceof TypeError)) throw error;
-    const copy = new Response(response.body, response);
+    const copy = new Response(reply.body, reply);
     edit(copy.headers);
     return copy;
   }

@@ -3,6 +3,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
+import type { Reply } from './http.ts';
 
 export type Method = 'GET' | 'POST';
 
@@ -52,7 +53,7 @@ export interface RouteSpec {
   responses: Record<number, ResponseSpec>;
   /** Error codes this route can answer, for openapi.json. */
   errors?: ErrorCode[];
-  handler: (c: Context, input: RouteInput) => Response | Promise<Response>;
+  handler: (c: Context, input: RouteInput) => Reply | Promise<Reply>;
   /** OAuth endpoints answer `{ error, error_description }` (RFC 6749 § 5.2) instead of the catalog shape. */
   errorShape?: 'oauth';
   /** Hidden routes are served but not listed (aliases share the v1 operation's docs). */

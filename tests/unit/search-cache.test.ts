@@ -3,7 +3,7 @@
 // FOLIO_SEARCH_CACHE. Also withHeaders (src/server/http.ts), which the serving path relies on.
 import { describe, expect, it } from 'vitest';
 import { onceEach, rankRecords, searchCacheSize, searchRecords, SEARCH_CACHE_DEFAULT, type Hit } from '../../src/search/rank.ts';
-import { withHeaders } from '../../src/server/http.ts';
+import { JsonAnswer, withHeaders } from '../../src/server/http.ts';
 import { createApp } from '../../src/server/app.ts';
 import { siteData } from '../../src/server/data.ts';
 import { searchHits } from '../../src/server/portfolio.ts';
@@ -95,6 +95,28 @@ describe('withHeaders (src/server/http.ts)', () => {
     expect(out.headers.get('location')).toBe('http://127.0.0.1/x');
     expect(out.headers.get('vary')).toBe('Origin');
     expect(redirect.headers.get('vary')).toBeNull();
+  });
+
+  it('makes a JSON answer into a response with its headers and the added ones, names compared case-insensitively', async () => {
+    const answer = new JsonAnswer('{"a":1}', { status: 201, headers: { 'Cache-Control': 'no-store' } });
+    const out = withHeaders(answer, (h) => {
+      expect(h.get('CACHE-CONTROL')).toBe('no-store');
+      expect(h.has('constructor')).toBe(false);
+      h.set('Vary', 'Origin');
+    });
+    expect(out.status).toBe(201);
+    expect(Object.fromEntries(out.headers)).toEqual({ 'content-type': 'application/json', 'cache-control': 'no-store', vary: 'Origin' });
+    expect(await out.text()).toBe('{"a":1}');
+  });
+
+  it('adds to a response made from a JSON answer by making a new one, leaving the first as it was', async () => {
+    const first = new JsonAnswer('{"a":1}').toResponse();
+    const out = withHeaders(first, (h) => h.set('X-Content-Type-Options', 'nosniff'));
+    expect(out).not.toBe(first);
+    expect(out.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(out.headers.get('content-type')).toBe('application/json');
+    expect(first.headers.get('x-content-type-options')).toBeNull();
+    expect(await out.text()).toBe('{"a":1}');
   });
 });
 

@@ -1,9 +1,9 @@
 // Request and response helpers of the OAuth and agent endpoints, which answer `{ error,
 // error_description }` (RFC 6749 § 5.2) instead of the catalog's error object.
-import { json, readBody } from '../http.ts';
+import { json, readBody, type JsonAnswer } from '../http.ts';
 
 /** An OAuth error response. RFC 6749 § 5.2: 400 unless the client failed to authenticate. */
-export function oauthError(status: number, error: string, description: string, headers: Record<string, string> = {}): Response {
+export function oauthError(status: number, error: string, description: string, headers: Record<string, string> = {}): JsonAnswer {
   return json({ error, error_description: description }, { status, headers });
 }
 
