@@ -66,9 +66,9 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
       if (m) return new Response(null, { status: 308, headers: { Location: location.replace('$1', m[1] ?? '') + url.search } });
     }
 
-    // 2. Header rules, on the path as asked; a later rule wins for the same name (applied in order).
-    const routeHeaders: Header[] = [];
-    for (const rule of headerRules) if (rule.src.test(pathname)) routeHeaders.push(...rule.headers);
+    // 2. Header rules, on the path as asked; a later rule wins for the same name.
+    const routeHeaders: Record<string, string> = {};
+    for (const rule of headerRules) if (rule.src.test(pathname)) for (const [name, value] of rule.headers) routeHeaders[name] = value;
 
     // 3. The middleware.
     let path = pathname;
@@ -115,9 +115,8 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
  * get their media type), then middleware headers. Merged into one plain object: a static page's
  * answer costs no Headers object at all. HEAD answers carry no body.
  */
-function fileAnswer(request: Request, file: StaticFile, status: number, routeHeaders: Header[], middlewareHeaders: Header[]): Response {
-  const headers = { ...file.headers };
-  for (const [name, value] of routeHeaders) headers[name] = value;
+function fileAnswer(request: Request, file: StaticFile, status: number, routeHeaders: Record<string, string>, middlewareHeaders: Header[]): Response {
+  const headers = { ...file.headers, ...routeHeaders };
   for (const [name, value] of middlewareHeaders) headers[name] = value;
   return new Response(request.method === 'HEAD' ? null : file.body, { status, headers });
 }
@@ -127,16 +126,10 @@ function fileAnswer(request: Request, file: StaticFile, status: number, routeHea
  * own headers override route headers (Vercel: "headers in Function responses override route
  * headers"); middleware headers are applied last. HEAD answers carry no body.
  */
-function finish(request: Request, response: Response, routeHeaders: Header[], middlewareHeaders: Header[] = []): Response {
+function finish(request: Request, response: Response, routeHeaders: Record<string, string>, middlewareHeaders: Header[] = []): Response {
   const out = withHeaders(response, (headers) => {
-    // A route header goes on when the function did not send that name (a later rule for the same
-    // name still wins over an earlier one).
-    const fromRules = new Set<string>();
-    for (const [name, value] of routeHeaders) {
-      if (!fromRules.has(name) && headers.has(name)) continue;
-      headers.set(name, value);
-      fromRules.add(name);
-    }
+    // A route header goes on when the function did not send that name.
+    for (const name in routeHeaders) if (!headers.has(name)) headers.set(name, routeHeaders[name]!);
     for (const [name, value] of middlewareHeaders) headers.set(name, value);
   });
   if (request.method !== 'HEAD') return out;

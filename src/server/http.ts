@@ -12,7 +12,7 @@ export const MAX_QUERY_CHARS = 500;
  * the serialized body. Handlers return these; the app adds its own headers to the record and makes
  * one Response at the end (toResponse). Why not a Response at once: a Headers object validates
  * every name and value on every set, copy and read, and the dozen headers each answer carries cost
- * more than the rest of a cached search (bench/RESULTS.md § What changed). A Response built from a
+ * more than the rest of a cached search (bench/RESULTS.md § What we changed). A Response built from a
  * plain record is also what `npm start`'s server writes without converting (scripts/lib/node-server.ts).
  */
 export class JsonAnswer {
@@ -28,7 +28,7 @@ export class JsonAnswer {
 
   toResponse(): Response {
     const response = new Response(this.body, { status: this.status, headers: this.headers });
-    madeFrom.set(response, this);
+    (response as MadeFromAnswer)[MADE_FROM] = this;
     return response;
   }
 }
@@ -37,9 +37,11 @@ export class JsonAnswer {
  * The answer each Response of toResponse was made from. A later hop (the local router adds
  * vercel.json's headers) then makes a new Response from a copy of the answer instead of reading
  * the first one's headers, which would build a Headers object (the cost JsonAnswer avoids). Such a
- * response's headers are therefore changed only through withHeaders.
+ * response's headers are therefore changed only through withHeaders. (A symbol-keyed property, not
+ * a WeakMap: a WeakMap entry per response costs the garbage collector more than the lookup saves.)
  */
-const madeFrom = new WeakMap<Response, JsonAnswer>();
+const MADE_FROM = Symbol('made from');
+type MadeFromAnswer = Response & { [MADE_FROM]?: JsonAnswer };
 
 export interface AnswerInit {
   status?: number;
@@ -60,13 +62,23 @@ export type Reply = Response | JsonAnswer;
 export type HeaderEdit = Pick<Headers, 'get' | 'has' | 'set' | 'delete'>;
 
 /** A JSON answer's header record seen through HeaderEdit: names compare case-insensitively (RFC 9110 § 5.1). */
-export function recordHeaders(record: Record<string, string>): HeaderEdit {
-  return {
-    get: (name) => record[name.toLowerCase()] ?? null,
-    has: (name) => Object.hasOwn(record, name.toLowerCase()),
-    set: (name, value) => void (record[name.toLowerCase()] = value),
-    delete: (name) => void delete record[name.toLowerCase()],
-  };
+class RecordHeaders implements HeaderEdit {
+  readonly #record: Record<string, string>;
+  constructor(record: Record<string, string>) {
+    this.#record = record;
+  }
+  get(name: string) {
+    return this.#record[name.toLowerCase()] ?? null;
+  }
+  has(name: string) {
+    return Object.hasOwn(this.#record, name.toLowerCase());
+  }
+  set(name: string, value: string) {
+    this.#record[name.toLowerCase()] = value;
+  }
+  delete(name: string) {
+    delete this.#record[name.toLowerCase()];
+  }
 }
 
 /**
@@ -79,11 +91,11 @@ export function recordHeaders(record: Record<string, string>): HeaderEdit {
  */
 export function withHeaders(reply: Reply, edit: (headers: HeaderEdit) => void): Response {
   if (!(reply instanceof JsonAnswer)) {
-    const made = madeFrom.get(reply);
+    const made = (reply as MadeFromAnswer)[MADE_FROM];
     if (!made) return editResponse(reply, edit);
     reply = new JsonAnswer(made.body, made);
   }
-  edit(recordHeaders(reply.headers));
+  edit(new RecordHeaders(reply.headers));
   return reply.toResponse();
 }
 
