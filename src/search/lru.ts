@@ -3,6 +3,8 @@
 // The search cache (rank.ts) and the rate limiter (src/server/rate-limit.ts) keep their entries here.
 export class Lru<K, V> {
   readonly #entries = new Map<K, V>();
+  /** The most recently used key: using it again changes no order (one client's requests in a row). */
+  #latest: K | undefined;
   readonly capacity: number;
 
   constructor(capacity: number) {
@@ -16,9 +18,10 @@ export class Lru<K, V> {
   /** The value, which becomes the most recently used. */
   get(key: K): V | undefined {
     const value = this.#entries.get(key);
-    if (value !== undefined) {
+    if (value !== undefined && key !== this.#latest) {
       this.#entries.delete(key);
       this.#entries.set(key, value);
+      this.#latest = key;
     }
     return value;
   }
@@ -36,5 +39,6 @@ export class Lru<K, V> {
       this.#entries.delete(oldest);
     }
     this.#entries.set(key, value);
+    this.#latest = key;
   }
 }

@@ -72,19 +72,16 @@ export class RateLimiter {
     const allowed = count <= limit;
     const remaining = Math.max(0, limit - count);
     const reset = Math.max(1, Math.ceil((resetAt - now) / 1000));
-    return {
-      allowed,
-      reset,
-      headers: {
-        'RateLimit-Policy': `"${this.name}";q=${limit};w=${w}`,
-        RateLimit: `"${this.name}";r=${remaining};t=${reset}`,
-        'RateLimit-Limit': String(limit),
-        'RateLimit-Remaining': String(remaining),
-        'RateLimit-Reset': String(reset),
-        // RFC 9110 § 10.2.3, on refusals only.
-        ...(allowed ? {} : { 'Retry-After': String(reset) }),
-      },
+    const headers: Record<string, string> = {
+      'RateLimit-Policy': `"${this.name}";q=${limit};w=${w}`,
+      RateLimit: `"${this.name}";r=${remaining};t=${reset}`,
+      'RateLimit-Limit': String(limit),
+      'RateLimit-Remaining': String(remaining),
+      'RateLimit-Reset': String(reset),
     };
+    // RFC 9110 § 10.2.3, on refusals only.
+    if (!allowed) headers['Retry-After'] = String(reset);
+    return { allowed, reset, headers };
   }
 }
 
