@@ -68,7 +68,8 @@ class RecordHeaders implements HeaderEdit {
     this.#record = record;
   }
   get(name: string) {
-    return this.#record[name.toLowerCase()] ?? null;
+    const key = name.toLowerCase();
+    return Object.hasOwn(this.#record, key) ? this.#record[key]! : null;
   }
   has(name: string) {
     return Object.hasOwn(this.#record, name.toLowerCase());

@@ -102,6 +102,7 @@ describe('withHeaders (src/server/http.ts)', () => {
     const out = withHeaders(answer, (h) => {
       expect(h.get('CACHE-CONTROL')).toBe('no-store');
       expect(h.has('constructor')).toBe(false);
+      expect(h.get('constructor')).toBeNull();
       h.set('Vary', 'Origin');
     });
     expect(out.status).toBe(201);
