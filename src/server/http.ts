@@ -12,8 +12,9 @@ export const MAX_QUERY_CHARS = 500;
  * the serialized body. Handlers return these; the app adds its own headers to the record and makes
  * one Response at the end (toResponse). Why not a Response at once: a Headers object validates
  * every name and value on every set, copy and read, and the dozen headers each answer carries cost
- * more than the rest of a cached search (bench/RESULTS.md § What we changed). A Response built from a
- * plain record is also what `npm start`'s server writes without converting (scripts/lib/node-server.ts).
+ * more than the rest of a cached search (bench/RESULTS.md § What we changed). A Response built
+ * from a plain record is also what `npm start`'s server writes without converting
+ * (scripts/lib/node-server.ts).
  */
 export class JsonAnswer {
   readonly body: string | Uint8Array<ArrayBuffer> | null;
@@ -84,11 +85,10 @@ class RecordHeaders implements HeaderEdit {
 
 /**
  * Changes a reply's headers and returns it as a Response: a JSON answer (or a response made from
- * one) through its plain record. Otherwise in place: a response made with `new
- * Response` has mutable headers (Fetch § 5.5, guard "response"), and copying the headers and
- * re-wrapping the body per hop costs more than the rest of a small answer. A response whose
- * headers are immutable (`Response.redirect`, a fetched response) throws on the first change and
- * is copied instead.
+ * one) through its plain record. Any other response in place: one made with `new Response` has
+ * mutable headers (Fetch § 5.5, guard "response"), and copying the headers and re-wrapping the body
+ * per hop costs more than the rest of a small answer. A response whose headers are immutable
+ * (`Response.redirect`, a fetched response) throws on the first change and is copied instead.
  */
 export function withHeaders(reply: Reply, edit: (headers: HeaderEdit) => void): Response {
   if (!(reply instanceof JsonAnswer)) {
