@@ -9,7 +9,13 @@ import { errorObject } from '../server/errors.ts';
 import { siteData } from '../server/data.ts';
 import { MCP_PATH, PROTOCOL_VERSIONS, SERVER_CARD_PATH } from './identity.ts';
 import { buildServerCard, SERVER_CARD_MEDIA_TYPE, serverCard } from './server-card.ts';
-import { handleMcpPost } from './transport.ts';
+
+/**
+ * The transport, the tool server and the MCP SDK under them load on an instance's first MCP
+ * request, not in every cold start: compiling them is about a sixth of importing the function
+ * (bench/RESULTS.md), and most instances answer the REST API and /ask without them.
+ */
+const transport = () => import('./transport.ts');
 
 const RATE_HEADERS = ['RateLimit', 'RateLimit-Policy', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
 
@@ -64,7 +70,7 @@ const mcpPost = defineRoute({
     415: { description: 'Content-Type is not application/json (ErrorObject unsupported_media_type in data).', schema: mcpTransportError },
   },
   errors: ['not_acceptable', 'unsupported_media_type', 'payload_too_large', 'invalid_json', 'method_not_allowed', 'rate_limited'],
-  handler: (c) => handleMcpPost(c.req.raw),
+  handler: async (c) => (await transport()).handleMcpPost(c.req.raw),
 });
 
 const mcpServerCard = defineRoute({

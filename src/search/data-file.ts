@@ -1,7 +1,7 @@
 // The file the build writes and the function reads: the records, the site config and the
 // serialized MiniSearch index, stamped with the format version and the options hash.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import MiniSearch from 'minisearch';
@@ -51,43 +51,103 @@ export function writeDataFile(content: Content, twins: Record<string, string>, r
   const data = buildDataFile(content, twins);
   const path = join(root, DATA_FILE);
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, serializeDataFile(data));
+  const { json, texts } = serializeDataFile(data);
+  // The texts first: a running dev server reloads when the JSON changes, and finds the texts in place.
+  writeFileSync(textsPathOf(path), texts);
+  writeFileSync(path, json);
   return data;
 }
 
 /**
- * The file's text. Bodies and twins are stored deflated (raw DEFLATE, base64) and stay so in
- * memory, inflated when one is read (a project's detail, an MCP resource: tens of µs). Plain, they
- * were most of the loaded heap: at 10,000 records 29 M + 46 M characters, mostly two-byte strings
- * (~150 MB), against ~45 MB deflated (bench/RESULTS.md). `format` 2 marks this encoding, so an
- * older reader refuses the file instead of serving base64.
+ * Record bodies and twins are most of the data (at 10,000 records 29 M + 46 M characters) and a
+ * request reads at most one of them. They live in a second file beside the JSON, each raw-DEFLATE
+ * compressed at its own byte range, and the JSON holds the range: so the cold start parses only
+ * the records and the index (bench/RESULTS.md: 74 MB of JSON before, a third of that after), and
+ * an instance keeps none of the text in memory. A read opens the file, checks that it belongs to
+ * the same build, reads the range and inflates it: tens of µs, on a project's detail or an MCP
+ * resource. `format` 3 marks this layout, so an older reader refuses the files.
  */
-export function serializeDataFile(data: DataFile): string {
-  const deflated = <T extends Project | Page>(r: T): T => ({ ...r, body: deflate(r.body) });
-  return asciiJson({ ...data, projects: data.projects.map(deflated), pages: data.pages.map(deflated), twins: deflateTwins(data.twins) });
+export const textsPathOf = (dataPath: string) => dataPath.replace(/(\.json)?$/, '.texts');
+
+/** Where one text sits in the texts file: byte offset and length. */
+type Span = [offset: number, length: number];
+
+interface StoredFile extends Omit<DataFile, 'projects' | 'pages' | 'twins'> {
+  projects: Stored<Project>[];
+  pages: Stored<Page>[];
+  twins: Record<string, Span>;
+}
+type Stored<T extends Project | Page> = Omit<T, 'body'> & { body: Span };
+
+/** The texts file opens with this line, so a reader can tell it belongs to the data file's build. */
+const textsHeader = (buildId: string) => `folio-texts ${buildId}\n`;
+
+/** The JSON and the texts file's bytes: the texts first in the order they are stored. */
+export function serializeDataFile(data: DataFile): { json: string; texts: Buffer } {
+  const chunks: Buffer[] = [Buffer.from(textsHeader(data.buildId), 'latin1')];
+  let offset = chunks[0]!.length;
+  const store = (text: string): Span => {
+    const chunk = deflateRawSync(text);
+    chunks.push(chunk);
+    offset += chunk.length;
+    return [offset - chunk.length, chunk.length];
+  };
+  const stored = <T extends Project | Page>(r: T): Stored<T> => ({ ...r, body: store(r.body) });
+  const file: StoredFile = {
+    ...data,
+    projects: data.projects.map(stored),
+    pages: data.pages.map(stored),
+    twins: Object.fromEntries(Object.entries(data.twins).map(([path, markdown]) => [path, store(markdown)])),
+  };
+  return { json: asciiJson(file), texts: Buffer.concat(chunks) };
 }
 
-const deflate = (text: string) => deflateRawSync(text).toString('base64');
-const inflate = (stored: string) => inflateRawSync(Buffer.from(stored, 'base64')).toString('utf8');
-
-/** `body` becomes a getter that inflates the stored text on each read (only a project's detail reads it). */
-function inflatingBody<T extends Project | Page>(record: T): T {
-  const stored = record.body;
-  return Object.defineProperty(record, 'body', { get: () => inflate(stored), enumerable: true, configurable: true });
+/** Opens the texts file after checking it belongs to `buildId`'s build (a rebuild rewrites both files). */
+function openTexts(path: string, buildId: string): number {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(`Folio index ${code === 'ENOENT' ? `missing: ${path} does not exist` : `unreadable: ${path} cannot be read (${code})`}. Run \`npm run build\` again.`);
+  }
+  const header = Buffer.from(textsHeader(buildId), 'latin1');
+  const head = Buffer.alloc(header.length);
+  if (readSync(fd, head, 0, head.length, 0) !== head.length || !head.equals(header)) {
+    closeSync(fd);
+    throw new Error(`Folio index mismatch: ${path} belongs to another build than its data file. Run \`npm run build\` again.`);
+  }
+  return fd;
 }
 
-function deflateTwins(twins: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(twins).map(([path, markdown]) => [path, deflate(markdown)]));
+/** Reads one text back: open, check, read its range, inflate (no descriptor is kept between reads). */
+function textReader(path: string, buildId: string): (span: Span) => string {
+  return ([offset, length]) => {
+    const fd = openTexts(path, buildId);
+    try {
+      const chunk = Buffer.alloc(length);
+      if (readSync(fd, chunk, 0, length, offset) !== length) throw new Error(`Folio index corrupt: ${path} is truncated. Run \`npm run build\` again.`);
+      return inflateRawSync(chunk).toString('utf8');
+    } finally {
+      closeSync(fd);
+    }
+  };
 }
 
-/** Reads like the plain map (`twins[path]`, Object.entries, JSON.stringify); inflates on access. */
-function inflatingTwins(deflated: Record<string, string>): Record<string, string> {
-  const read = (key: string | symbol) => (typeof key === 'string' && Object.hasOwn(deflated, key) ? inflate(deflated[key]!) : undefined);
-  return new Proxy(deflated, {
-    get: (target, key) => (typeof key === 'string' ? read(key) : Reflect.get(target, key)),
+/** `body` becomes a getter that reads the stored text on each read (only a project's detail reads it). */
+function withBody<T extends Project | Page>(record: Stored<T>, read: (span: Span) => string): T {
+  const span = record.body;
+  return Object.defineProperty(record, 'body', { get: () => read(span), enumerable: true, configurable: true }) as unknown as T;
+}
+
+/** Reads like the plain map (`twins[path]`, Object.entries, JSON.stringify); reads the text on access. */
+function twinsReading(spans: Record<string, Span>, read: (span: Span) => string): Record<string, string> {
+  const text = (key: string | symbol) => (typeof key === 'string' && Object.hasOwn(spans, key) ? read(spans[key]!) : undefined);
+  return new Proxy(spans as unknown as Record<string, string>, {
+    get: (target, key) => (typeof key === 'string' ? text(key) : Reflect.get(target, key)),
     getOwnPropertyDescriptor: (target, key) => {
       const descriptor = Reflect.getOwnPropertyDescriptor(target, key);
-      return descriptor && { ...descriptor, value: read(key) };
+      return descriptor && { ...descriptor, value: text(key) };
     },
   });
 }
@@ -111,9 +171,9 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
     if (code === 'ENOENT') throw new Error(`Folio index missing: ${path} does not exist. Run \`npm run build\` first.`);
     throw new Error(`Folio index unreadable: ${path} cannot be read (${code ?? (error as Error).message}).`);
   }
-  let file: DataFile;
+  let file: StoredFile;
   try {
-    file = JSON.parse(text) as DataFile;
+    file = JSON.parse(text) as StoredFile;
     text = ''; // let the source text be collected while the index loads (the cold start's memory peak)
   } catch {
     throw new Error(`Folio index corrupt: ${path} is not valid JSON. Run \`npm run build\` again.`);
@@ -131,6 +191,8 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
   if (missing.length || !Array.isArray(file.projects) || !Array.isArray(file.pages)) {
     throw new Error(`Folio index corrupt: ${path} lacks ${missing.join(', ') || 'its record lists'}. Run \`npm run build\` again.`);
   }
+  const texts = textsPathOf(path);
+  closeSync(openTexts(texts, file.buildId)); // a missing or foreign texts file fails now, not on the first project read
   let index: MiniSearch<IndexedDocument>;
   try {
     index = MiniSearch.loadJS<IndexedDocument>(file.index as never, INDEX_OPTIONS);
@@ -141,12 +203,13 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
   if (index.documentCount !== records) {
     throw new Error(`Folio index corrupt: ${path} indexes ${index.documentCount} documents for ${records} records. Run \`npm run build\` again.`);
   }
+  const read = textReader(texts, file.buildId);
   return {
     buildId: file.buildId,
     site: file.site,
-    projects: file.projects.map(inflatingBody),
-    pages: file.pages.map(inflatingBody),
-    twins: inflatingTwins(file.twins),
+    projects: file.projects.map((r) => withBody(r, read)),
+    pages: file.pages.map((r) => withBody(r, read)),
+    twins: twinsReading(file.twins, read),
     index,
   };
 }

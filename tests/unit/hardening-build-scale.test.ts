@@ -1,6 +1,7 @@
 // The build-time fixes the benchmarks called for (bench/RESULTS.md § What we changed) keep their
 // answers: related projects from the tag/category index equal the naive scan, the build-only
 // content memo is off outside builds, and the data file is ASCII whatever the content.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { relatedProjects } from '../../src/records/collections.ts';
 import { loadContent, memoizeContentForBuild } from '../../src/records/load.ts';
-import { asciiJson, DATA_FILE, readDataFile } from '../../src/search/data-file.ts';
+import { asciiJson, DATA_FILE, readDataFile, textsPathOf } from '../../src/search/data-file.ts';
 import type { Content, Project } from '../../src/records/schema.ts';
 import { generateCorpus } from '../../bench/corpus.ts';
 
@@ -102,35 +103,53 @@ describe('bench fix: the data file is ASCII (a two-byte source string doubled th
   });
 });
 
-describe('bench fix: twins stay deflated in the data file and in memory (a third of the loaded heap at 10,000 records)', () => {
-  it('on disk each twin is base64 of raw DEFLATE; read back, every twin is the Markdown the build made', async () => {
+describe('bench fix: bodies and twins live in the texts file, out of the JSON and out of memory (cold start, loaded heap)', () => {
+  it('every twin read through readDataFile is its raw-DEFLATE byte range of the texts file, inflated', async () => {
     const { inflateRawSync } = await import('node:zlib');
-    const onDisk = JSON.parse(readFileSync(DATA_FILE, 'utf8')) as { twins: Record<string, string> };
+    const onDisk = JSON.parse(readFileSync(DATA_FILE, 'utf8')) as { twins: Record<string, [number, number]> };
+    const texts = readFileSync(textsPathOf(DATA_FILE));
     const data = readDataFile(DATA_FILE);
     const paths = Object.keys(onDisk.twins);
     expect(paths.length).toBeGreaterThan(0);
     expect(Object.keys(data.twins)).toEqual(paths);
     for (const path of paths) {
-      expect(onDisk.twins[path]).toMatch(/^[A-Za-z0-9+/]+=*$/);
+      const [offset, length] = onDisk.twins[path]!;
       const markdown = data.twins[path]!;
-      expect(markdown).toBe(inflateRawSync(Buffer.from(onDisk.twins[path]!, 'base64')).toString('utf8'));
+      expect(markdown).toBe(inflateRawSync(texts.subarray(offset, offset + length)).toString('utf8'));
       expect(markdown).toMatch(/^# /);
     }
     expect(Object.fromEntries(Object.entries(data.twins))[paths[0]!]).toBe(data.twins[paths[0]!]);
     expect(data.twins['/no/such/twin']).toBeUndefined();
   });
-});
 
-describe('bench fix: bodies stay deflated in the data file and in memory, read back exactly', () => {
-  it('every record body read through readDataFile equals the content body; on disk it is base64', () => {
-    const onDisk = JSON.parse(readFileSync(DATA_FILE, 'utf8')) as { projects: { slug: string; body: string }[] };
+  it('every record body read through readDataFile equals the content body; in the JSON it is a byte range', () => {
+    const onDisk = JSON.parse(readFileSync(DATA_FILE, 'utf8')) as { projects: { slug: string; body: unknown }[] };
     const data = readDataFile(DATA_FILE);
     const content = loadContent();
     const bodies = new Map([...content.projects, ...content.pages].map((r) => [`${r.kind}:${r.slug}`, r.body]));
     for (const r of [...data.projects, ...data.pages]) expect(r.body, r.slug).toBe(bodies.get(`${r.kind}:${r.slug}`));
-    for (const p of onDisk.projects) expect(p.body).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    for (const p of onDisk.projects) expect(p.body).toEqual([expect.any(Number), expect.any(Number)]);
     // A record serializes with its body in the clear (project detail, MCP get_project).
     expect(JSON.parse(JSON.stringify(data.projects[0])).body).toBe(bodies.get(`project:${data.projects[0]!.slug}`));
     expect({ ...data.projects[0]! }.body).toBe(data.projects[0]!.body);
+  });
+});
+
+describe('bench fix: the MCP SDK loads on the first MCP request, not in every cold start', () => {
+  it('importing the function loads no MCP SDK module; an MCP request then answers', () => {
+    const script = `
+      import { registerHooks } from 'node:module';
+      const loaded = [];
+      registerHooks({ load: (url, context, next) => (loaded.push(url), next(url, context)) });
+      const { default: fn } = await import('./api/index.ts');
+      const atImport = loaded.filter((url) => url.includes('/@modelcontextprotocol/')).length;
+      const res = await fn.fetch(new Request('http://127.0.0.1/api/mcp', { method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) }));
+      const afterRequest = loaded.filter((url) => url.includes('/@modelcontextprotocol/')).length;
+      console.log(JSON.stringify({ atImport, afterRequest, status: res.status }));`;
+    const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
+    expect(out).toMatchObject({ atImport: 0, status: 200 });
+    expect(out.afterRequest).toBeGreaterThan(0);
   });
 });

@@ -1,10 +1,10 @@
 // The serialized index (issue: "A missing, corrupt or mismatched index fails with one clear
 // message"): built at build time, stamped with format and options hash, loaded once.
 import { describe, expect, it } from 'vitest';
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { buildDataFile, readDataFile, writeDataFile, DATA_FILE } from '../../src/search/data-file.ts';
+import { buildDataFile, readDataFile, serializeDataFile, textsPathOf, writeDataFile, DATA_FILE } from '../../src/search/data-file.ts';
 import { INDEX_FORMAT, OPTIONS_HASH } from '../../src/search/options.ts';
 import { searchRecords } from '../../src/search/rank.ts';
 import { siteData } from '../../src/server/data.ts';
@@ -13,12 +13,15 @@ import { tempDir } from './temp-dir.ts';
 
 const content = { site: testSite, projects: [project('lantern', { title: 'Lantern' }), project('harbour', { title: 'Harbour' })], pages: [] };
 const dir = tempDir('folio-data-', 'file');
+const { json, texts } = serializeDataFile(buildDataFile(content, {}));
+/** Writes `data` as a data file, with the good texts file beside it. */
 const file = (name: string, data: unknown) => {
   const path = join(dir, name);
   writeFileSync(path, typeof data === 'string' ? data : JSON.stringify(data));
+  writeFileSync(textsPathOf(path), texts);
   return path;
 };
-const good = () => buildDataFile(content, {}) as unknown as Record<string, unknown>;
+const good = () => JSON.parse(json) as Record<string, unknown>;
 
 describe('the data file (issue § 1: index built at build time, loaded once, failing loudly)', () => {
   it('round-trips: what the build writes, the function reads and searches', () => {
@@ -78,6 +81,55 @@ describe('the data file (issue § 1: index built at build time, loaded once, fai
   it('an index that does not match the records → "Folio index corrupt ... indexes N documents for M records"', () => {
     const other = buildDataFile({ ...content, projects: content.projects.slice(0, 1) }, {});
     expect(() => readDataFile(file('stale-index.json', { ...good(), index: other.index }))).toThrow(/indexes 1 documents for 2 records/);
+  });
+});
+
+describe('the texts file (bodies and twins, beside the data file: bench fix for the cold start)', () => {
+  const twins = { '/projects/lantern.md': '# Lantern\n\nŁódź café 😀\n', '/projects/harbour.md': '# Harbour\n' };
+  const written = (name: string) => {
+    const root = join(dir, name);
+    writeDataFile(content, twins, root);
+    return join(root, DATA_FILE);
+  };
+
+  it('sits beside the data file, named after it', () => {
+    expect(textsPathOf('/site/generated/folio-data.json')).toBe('/site/generated/folio-data.texts');
+  });
+
+  it('bodies and twins read back exactly, on every read; none is in the JSON', () => {
+    const path = written('round-trip');
+    const data = readDataFile(path);
+    expect(data.projects.map((p) => p.body)).toEqual(content.projects.map((p) => p.body));
+    expect({ ...data.twins }).toEqual(twins);
+    expect(data.twins['/projects/lantern.md']).toBe(twins['/projects/lantern.md']);
+    expect(data.twins['/no/such.md']).toBeUndefined();
+    const onDisk = JSON.parse(readFileSync(path, 'utf8'));
+    expect(onDisk.projects[0].body).toEqual([expect.any(Number), expect.any(Number)]);
+    expect(onDisk.twins['/projects/harbour.md']).toEqual([expect.any(Number), expect.any(Number)]);
+  });
+
+  it('missing → "Folio index missing" naming the texts file, when the data loads', () => {
+    const path = written('no-texts');
+    rmSync(textsPathOf(path));
+    expect(() => readDataFile(path)).toThrow(`Folio index missing: ${textsPathOf(path)} does not exist. Run \`npm run build\` again.`);
+  });
+
+  it('from another build → "Folio index mismatch", when the data loads and on a read after a rebuild', () => {
+    const path = written('other-build');
+    const data = readDataFile(path);
+    const other = serializeDataFile(buildDataFile({ ...content, projects: content.projects.slice(0, 1) }, {}));
+    writeFileSync(textsPathOf(path), other.texts);
+    const mismatch = `Folio index mismatch: ${textsPathOf(path)} belongs to another build than its data file. Run \`npm run build\` again.`;
+    expect(() => data.projects[0]!.body).toThrow(mismatch);
+    expect(() => readDataFile(path)).toThrow(mismatch);
+  });
+
+  it('truncated → "Folio index corrupt ... is truncated" on the read that runs past its end', () => {
+    const path = written('truncated');
+    const data = readDataFile(path);
+    const full = readFileSync(textsPathOf(path));
+    writeFileSync(textsPathOf(path), full.subarray(0, full.indexOf('\n') + 1)); // the header alone
+    expect(() => data.twins['/projects/harbour.md']).toThrow(`Folio index corrupt: ${textsPathOf(path)} is truncated. Run \`npm run build\` again.`);
   });
 });
 

@@ -83,17 +83,29 @@ describe('serve issue § 5: vercel build output', () => {
     expect(readFileSync(join(staticDir, 'index.html'), 'utf8')).toContain(`<link rel="canonical" href="${productionUrl}/">`);
   });
 
-  test('the function, with the data file it reads, answers a data-backed path', () => {
+  test('the function, with the data files it reads, answers data-backed paths and MCP', () => {
     const func = join(output, 'functions/api/index.func');
     const vc = JSON.parse(readFileSync(join(func, '.vc-config.json'), 'utf8'));
     expect(vc.runtime).toMatch(/^nodejs2[2-9]/);
     expect(existsSync(join(func, 'generated/folio-data.json'))).toBe(true);
+    expect(existsSync(join(func, 'generated/folio-data.texts'))).toBe(true);
     const ok = runBuilt(func, vc.handler, `(fn) => fn.fetch(new Request('https://folio.example.com/api/v1/sandbox?limit=2'))`);
     expect(ok.status).toBe(200);
     expect(JSON.parse(ok.body).pagination.limit).toBe(2);
     const missing = runBuilt(func, vc.handler, `(fn) => fn.fetch(new Request('https://folio.example.com/api/v1/nope'))`);
     expect(missing.status).toBe(404);
     expect(JSON.parse(missing.body).error.code).toBe('route_not_found');
+    // Project detail reads its body from the texts file; MCP loads its transport on first use
+    // (a dynamic import the build must have traced and compiled).
+    const list = runBuilt(func, vc.handler, `(fn) => fn.fetch(new Request('https://folio.example.com/api/v1/projects?limit=1'))`);
+    const slug = JSON.parse(list.body).projects[0].slug;
+    const detail = runBuilt(func, vc.handler, `(fn) => fn.fetch(new Request('https://folio.example.com/api/v1/projects/${slug}'))`);
+    expect(detail.status).toBe(200);
+    expect(JSON.parse(detail.body).body.length).toBeGreaterThan(0);
+    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'artifact-test', version: '1' } } };
+    const mcp = runBuilt(func, vc.handler, `(fn) => fn.fetch(new Request('https://folio.example.com/api/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: ${JSON.stringify(JSON.stringify(initialize))} }))`);
+    expect(mcp.status).toBe(200);
+    expect(JSON.parse(mcp.body).result.protocolVersion).toBe('2025-11-25');
   });
 
   test('the middleware, with the page manifest it reads, negotiates a page', () => {
