@@ -118,4 +118,25 @@ export function dirSize(dir: string): { bytes: number; files: number } {
   return { bytes, files };
 }
 
+/**
+ * The function as a deploy ships it: `vercel build` (offline) in a copy holding the project's code
+ * and `site`'s generated data, with the site build skipped (the static pages are not the
+ * function's). Returns the function's directory, where it runs on Vercel, and its entry module.
+ */
+export function vercelFunction(site: string): { dir: string; entry: string } {
+  const copy = copyProject(tempDir('function'));
+  cpSync(join(site, 'generated'), join(copy, 'generated'), { recursive: true });
+  mkdirSync(join(copy, 'dist'));
+  writeFileSync(join(copy, 'dist/index.html'), '<!doctype html>\n');
+  const config = JSON.parse(readFileSync(join(copy, 'vercel.json'), 'utf8'));
+  writeFileSync(join(copy, 'vercel.json'), JSON.stringify({ ...config, buildCommand: 'true' }));
+  mkdirSync(join(copy, '.vercel'));
+  writeFileSync(join(copy, '.vercel/project.json'), JSON.stringify({ projectId: 'prj_local', orgId: 'team_local', settings: {} }));
+  const env = { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`, VERCEL_INSTALL_COMPLETED: '1', VERCEL_TELEMETRY_DISABLED: '1' };
+  const built = spawnSync(join(copy, 'node_modules/.bin/vercel'), ['build', '--prod', '--standalone', '--yes'], { cwd: copy, env, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`vercel build of the function failed (${built.status}):\n${`${built.stdout}\n${built.stderr}`.slice(-4000)}`);
+  const dir = join(copy, '.vercel/output/functions/api/index.func');
+  return { dir, entry: JSON.parse(readFileSync(join(dir, '.vc-config.json'), 'utf8')).handler };
+}
+
 export const removeDir = (dir: string) => rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 // One cold start, in a fresh process (bench/run.ts spawns this once per sample).
-//   folio: import the Vercel function (api/index.ts, which builds the Hono app) and answer one
-//          search request through its fetch — the first request loads the data file.
+//   folio: import the Vercel function (`entry` under `dir`: the JavaScript `vercel build` compiled,
+//          or api/index.ts as `npm start` runs it) and answer one search request through its
+//          fetch — the first request loads the data file. The process runs in `dir`, as on Vercel.
 //   bare:  import MiniSearch, read the same serialized index, MiniSearch.loadJSON, one search.
 // Prints one JSON line: milliseconds from this script's first line to the answer (the same Node
 // boot precedes both, so it is left out) and since the process started.
@@ -9,19 +10,20 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const started = performance.now();
-const [mode, siteDir, query, fieldList = ''] = process.argv.slice(2) as ['folio' | 'bare', string, string, string?];
+// folio: dir, query, entry module; bare: dir (holding bench-index.json), query, the index's fields.
+const [mode, dir, query, extra = ''] = process.argv.slice(2) as ['folio' | 'bare', string, string, string?];
 let hits: number;
 if (mode === 'folio') {
-  const { default: fn } = await import(pathToFileURL(join(siteDir, 'api/index.ts')).href);
+  const { default: fn } = await import(pathToFileURL(join(dir, extra || 'api/index.ts')).href);
   const res: Response = await fn.fetch(new Request(`http://127.0.0.1/api/v1/search?q=${encodeURIComponent(query)}`));
   const body = await res.json();
   if (res.status !== 200) throw new Error(`search answered ${res.status}: ${JSON.stringify(body)}`);
   hits = body.results?.length ?? body.hits?.length ?? 0;
 } else {
   const { default: MiniSearch } = await import('minisearch');
-  const json = readFileSync(join(siteDir, 'bench-index.json'), 'utf8');
+  const json = readFileSync(join(dir, 'bench-index.json'), 'utf8');
   // The same fields (passed in, so the JSON is parsed once, by loadJSON) and Folio's term processing.
-  const fields = fieldList.split(',');
+  const fields = extra.split(',');
   const normalize = (t: string) => t.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().trim() || null;
   const index = MiniSearch.loadJSON(json, { fields, processTerm: normalize });
   hits = index.search(query, { prefix: (t) => t.length >= 3, fuzzy: (t) => (t.length >= 4 ? 0.2 : false) }).length;
