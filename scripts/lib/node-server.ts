@@ -1,7 +1,7 @@
 // The Node side of the local servers: a fetch handler on a port (via @hono/node-server), the
 // client's address put where Vercel puts it, a start-up banner, and a clean stop on signals.
 import { serve, type HttpBindings, type Http2Bindings } from '@hono/node-server';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import { ENTRY_GROUPS, ENTRY_POINTS, type EntryGroup } from '../../src/server/entry-points.ts';
 
 export interface ListenOptions {
@@ -19,16 +19,25 @@ export interface ListenOptions {
   lightweightGlobals?: boolean;
 }
 
+/** The headers Vercel sets from the connection; whatever a client sent under these names is dropped. */
+const ADDRESS_HEADERS = ['x-forwarded-for', 'x-real-ip'];
+
 /**
  * Vercel overwrites `x-forwarded-for` and `x-real-ip` with the address the connection came from;
- * so does this server, so a client cannot choose its own rate-limit bucket by sending them. The
- * request's own headers are set (a request's headers are mutable, Fetch § 5.4), not copied into a
- * new Request: a copy costs more than everything else a static page needs.
+ * so does this server, so a client cannot choose its own rate-limit bucket by sending them. They
+ * are rewritten on the Node request, before the fetch Request reads a header: both the parsed
+ * `headers` (where @hono/node-server's Request looks a name up) and `rawHeaders` (what it builds
+ * a full Headers object from, when one is needed). Setting them on the fetch Request instead made
+ * it build that Headers object, validating every name and value, on every request: ~3 µs, more
+ * than the local router costs (bench/RESULTS.md § What we changed).
  */
-export function withClientAddress(request: Request, address: string): Request {
-  request.headers.set('x-forwarded-for', address);
-  request.headers.set('x-real-ip', address);
-  return request;
+export function withClientAddress(incoming: IncomingMessage, address: string): void {
+  const raw = incoming.rawHeaders;
+  for (let i = raw.length - 2; i >= 0; i -= 2) if (ADDRESS_HEADERS.includes(raw[i]!.toLowerCase())) raw.splice(i, 2);
+  for (const name of ADDRESS_HEADERS) {
+    raw.push(name, address);
+    incoming.headers[name] = address;
+  }
 }
 
 export function listen({ port, hostname, handler, onClose, lightweightGlobals = true }: ListenOptions): Promise<Server> {
@@ -39,8 +48,8 @@ export function listen({ port, hostname, handler, onClose, lightweightGlobals = 
         hostname,
         overrideGlobalObjects: lightweightGlobals,
         fetch: (request: Request, env: HttpBindings | Http2Bindings) => {
-          const address = (env.incoming.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
-          return handler(withClientAddress(request, address)).catch((error: unknown) => {
+          withClientAddress(env.incoming as IncomingMessage, (env.incoming.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, ''));
+          return handler(request).catch((error: unknown) => {
             console.error(error);
             return new Response('Internal Server Error', { status: 500 });
           });

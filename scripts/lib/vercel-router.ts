@@ -41,6 +41,34 @@ export interface RouterOptions {
 /** A header as a lower-case name and a value: lists of them are cheaper than Headers objects between phases. */
 type Header = [name: string, value: string];
 
+/** What the routing phases before the middleware decide from the path alone (see createVercelRouter). */
+interface PathPlan {
+  /** Where an implicit redirect sends the path (the query is added per request). */
+  location?: string;
+  routeHeaders: Readonly<Record<string, string>>;
+  middleware: boolean;
+}
+
+/**
+ * Routing decisions depend on the path and vercel.json only, so they are remembered per path: a
+ * request for a path seen before tests no rule (two dozen regular expressions). Bounded in count
+ * and path length, so hostile paths cost at most ~5 MB; past the bounds, decisions are made afresh.
+ */
+export const PLANS_REMEMBERED = 10_000;
+export const PLAN_PATH_CHARS = 256;
+
+function remembered<T>(decide: (path: string) => T): (path: string) => T {
+  const known = new Map<string, T>();
+  return (path) => {
+    let decision = known.get(path);
+    if (decision === undefined) {
+      decision = decide(path);
+      if (known.size < PLANS_REMEMBERED && path.length <= PLAN_PATH_CHARS) known.set(path, decision);
+    }
+    return decision;
+  };
+}
+
 /** Headers the middleware protocol uses to talk to the router; never sent to the client. */
 const isProtocolHeader = (name: string) => name.startsWith('x-middleware-') || ['content-length', 'transfer-encoding', 'connection', 'date'].includes(name);
 
@@ -56,24 +84,31 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
   });
   const matchers = [middleware.config.matcher].flat().map(matcherRegExp);
 
-  return async function route(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    const pathname = url.pathname;
-
-    // 1. Redirects Vercel places first: /x/ → /x, /x.html → /x, /index → /. The query is kept.
+  /** Phases 1–3 as far as the path alone decides them: whether it redirects, its header rules, whether the middleware runs. */
+  const planOf = remembered((pathname: string): PathPlan => {
     for (const { src, location } of redirects) {
       const m = src.exec(pathname);
-      if (m) return new Response(null, { status: 308, headers: { Location: location.replace('$1', m[1] ?? '') + url.search } });
+      if (m) return { location: location.replace('$1', m[1] ?? ''), routeHeaders: {}, middleware: false };
     }
-
-    // 2. Header rules, on the path as asked; a later rule wins for the same name.
+    // A later rule wins for the same name.
     const routeHeaders: Record<string, string> = {};
     for (const rule of headerRules) if (rule.src.test(pathname)) for (const [name, value] of rule.headers) routeHeaders[name] = value;
+    return { routeHeaders: Object.freeze(routeHeaders), middleware: matchers.some((m) => m.test(pathname)) };
+  });
+  const rewritten = remembered((path: string) => rewriteRules.some((r) => r.src.test(path)));
 
+  return async function route(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const { location, routeHeaders, middleware: runsMiddleware } = planOf(url.pathname);
+
+    // 1. Redirects Vercel places first: /x/ → /x, /x.html → /x, /index → /. The query is kept.
+    if (location !== undefined) return new Response(null, { status: 308, headers: { Location: location + url.search } });
+
+    // 2. Header rules, on the path as asked: routeHeaders, applied to the answer below.
     // 3. The middleware.
-    let path = pathname;
+    let path = url.pathname;
     const middlewareHeaders: Header[] = [];
-    if (matchers.some((m) => m.test(pathname))) {
+    if (runsMiddleware) {
       const answer = await middleware.default(request);
       const rewriteTo = answer.headers.get('x-middleware-rewrite');
       const carryOn = rewriteTo !== null || answer.headers.get('x-middleware-next') === '1';
@@ -99,7 +134,7 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
     }
 
     // 5. Rewrites to the function, after static files. The function sees the original URL.
-    if (rewriteRules.some((r) => r.src.test(path))) return finish(request, await fn.fetch(request), routeHeaders, middlewareHeaders);
+    if (rewritten(path)) return finish(request, await fn.fetch(request), routeHeaders, middlewareHeaders);
 
     // 6. Nothing here: the site's 404 page, with status 404.
     const page = (await files.get('/404', request)) ?? {

@@ -19,12 +19,19 @@ export const MAX_QUERY_CHARS = 500;
 export class JsonAnswer {
   readonly body: string | Uint8Array<ArrayBuffer> | null;
   readonly status: number;
-  readonly headers: Record<string, string> = { 'content-type': 'application/json' };
+  headers: Record<string, string> = { 'content-type': 'application/json' };
 
   constructor(body: string | Uint8Array<ArrayBuffer> | null, { status = 200, headers = {} }: AnswerInit = {}) {
     this.body = body;
     this.status = status;
     for (const name in headers) this.headers[name.toLowerCase()] = headers[name]!;
+  }
+
+  /** The same answer with its own copy of the header record: one clone, the names being lower-case already. */
+  copy(): JsonAnswer {
+    const copy = new JsonAnswer(this.body, { status: this.status });
+    copy.headers = { ...this.headers };
+    return copy;
   }
 
   toResponse(): Response {
@@ -94,7 +101,7 @@ export function withHeaders(reply: Reply, edit: (headers: HeaderEdit) => void): 
   if (!(reply instanceof JsonAnswer)) {
     const made = (reply as MadeFromAnswer)[MADE_FROM];
     if (!made) return editResponse(reply, edit);
-    reply = new JsonAnswer(made.body, made);
+    reply = made.copy();
   }
   edit(new RecordHeaders(reply.headers));
   return reply.toResponse();

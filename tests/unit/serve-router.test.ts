@@ -9,7 +9,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { config as middlewareConfig } from '../../middleware.ts';
 import { buildPageManifest } from '../../src/server/page-manifest.ts';
 import { manifestFiles, routePage } from '../../src/server/page-negotiation.ts';
-import { createVercelRouter } from '../../scripts/lib/vercel-router.ts';
+import { createVercelRouter, PLAN_PATH_CHARS } from '../../scripts/lib/vercel-router.ts';
 import { distFiles } from '../../scripts/lib/dist-files.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'folio-router-'));
@@ -114,6 +114,20 @@ describe('serve issue § 4: routing in Vercel’s order', () => {
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect((await (await get('/api')).json()).path).toBe('/api');
     expect((await (await get('/ask?q=x')).json()).path).toBe('/ask');
+  });
+
+  test('decisions remembered per path answer each request as the first: its own query, the same headers, long paths too', async () => {
+    for (const query of ['?a=1', '?b=2', '']) expect((await get(`/about.html${query}`)).headers.get('location')).toBe(`/about${query}`);
+    const [first, again] = [await get('/about'), await get('/about', { headers: { accept: 'text/markdown' } })];
+    expect(first.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(again.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'));
+    expect(await again.text()).toBe('# about\n'); // the middleware still runs on a remembered path
+    const long = `/api/v1/${'x'.repeat(PLAN_PATH_CHARS)}`;
+    for (let i = 0; i < 2; i++) {
+      const res = await get(long);
+      expect((await res.json()).path).toBe(long);
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
   });
 
   test('real 404s: the HTML 404 page with status 404, the Markdown 404 when Markdown is preferred', async () => {
