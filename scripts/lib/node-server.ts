@@ -28,8 +28,8 @@ const ADDRESS_HEADERS = ['x-forwarded-for', 'x-real-ip'];
  * are rewritten on the Node request, before the fetch Request reads a header: both the parsed
  * `headers` (where @hono/node-server's Request looks a name up) and `rawHeaders` (what it builds
  * a full Headers object from, when one is needed). Setting them on the fetch Request instead made
- * it build that Headers object, validating every name and value, on every request: ~3 µs, more
- * than the local router costs (bench/RESULTS.md § What we changed).
+ * it build that Headers object, validating every name and value, on every request: ~2–3 µs
+ * (bench/RESULTS.md § What we changed).
  */
 export function withClientAddress(incoming: IncomingMessage, address: string): void {
   const raw = incoming.rawHeaders;
