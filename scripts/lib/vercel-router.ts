@@ -52,7 +52,7 @@ interface PathPlan {
 /**
  * Routing decisions depend on the path and vercel.json only, so they are remembered per path: a
  * request for a path seen before tests no rule (two dozen regular expressions). Bounded in count
- * and path length, so hostile paths cost at most ~5 MB; past the bounds, decisions are made afresh.
+ * and path length, so hostile paths cost at most ~10 MB; past the bounds, decisions are made afresh.
  */
 export const PLANS_REMEMBERED = 10_000;
 export const PLAN_PATH_CHARS = 256;
