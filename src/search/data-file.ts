@@ -80,11 +80,11 @@ interface StoredFile extends Omit<DataFile, 'projects' | 'pages' | 'twins'> {
 type Stored<T extends Project | Page> = Omit<T, 'body'> & { body: Span };
 
 /** The texts file opens with this line, so a reader can tell it belongs to the data file's build. */
-const textsHeader = (buildId: string) => `folio-texts ${buildId}\n`;
+const textsHeader = (buildId: string) => Buffer.from(`folio-texts ${buildId}\n`, 'latin1');
 
 /** The JSON, and the texts file's bytes: its header line, then each text compressed, in the order stored. */
 export function serializeDataFile(data: DataFile): { json: string; texts: Buffer } {
-  const chunks: Buffer[] = [Buffer.from(textsHeader(data.buildId), 'latin1')];
+  const chunks: Buffer[] = [textsHeader(data.buildId)];
   let offset = chunks[0]!.length;
   const store = (text: string): Span => {
     const chunk = deflateRawSync(text);
@@ -102,8 +102,8 @@ export function serializeDataFile(data: DataFile): { json: string; texts: Buffer
   return { json: asciiJson(file), texts: Buffer.concat(chunks) };
 }
 
-/** Opens the texts file after checking it belongs to `buildId`'s build (a rebuild rewrites both files). */
-function openTexts(path: string, buildId: string): number {
+/** Opens the texts file after checking it starts with `header` (its build's; a rebuild rewrites both files). */
+function openTexts(path: string, header: Buffer): number {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -111,7 +111,6 @@ function openTexts(path: string, buildId: string): number {
     const code = (error as NodeJS.ErrnoException).code;
     throw new Error(`Folio index ${code === 'ENOENT' ? `missing: ${path} does not exist` : `unreadable: ${path} cannot be read (${code})`}. Run \`npm run build\` again.`);
   }
-  const header = Buffer.from(textsHeader(buildId), 'latin1');
   const head = Buffer.alloc(header.length);
   if (readSync(fd, head, 0, head.length, 0) !== head.length || !head.equals(header)) {
     closeSync(fd);
@@ -121,9 +120,9 @@ function openTexts(path: string, buildId: string): number {
 }
 
 /** Reads one text back: open, check, read its range, inflate (no descriptor is kept between reads). */
-function textReader(path: string, buildId: string): (span: Span) => string {
+function textReader(path: string, header: Buffer): (span: Span) => string {
   return ([offset, length]) => {
-    const fd = openTexts(path, buildId);
+    const fd = openTexts(path, header);
     try {
       const chunk = Buffer.alloc(length);
       if (readSync(fd, chunk, 0, length, offset) !== length) throw new Error(`Folio index corrupt: ${path} is truncated. Run \`npm run build\` again.`);
@@ -192,7 +191,8 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
     throw new Error(`Folio index corrupt: ${path} lacks ${missing.join(', ') || 'its record lists'}. Run \`npm run build\` again.`);
   }
   const texts = textsPathOf(path);
-  closeSync(openTexts(texts, file.buildId)); // a missing or foreign texts file fails now, not on the first project read
+  const header = textsHeader(file.buildId);
+  closeSync(openTexts(texts, header)); // a missing or foreign texts file fails now, not on the first project read
   let index: MiniSearch<IndexedDocument>;
   try {
     index = MiniSearch.loadJS<IndexedDocument>(file.index as never, INDEX_OPTIONS);
@@ -203,7 +203,7 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
   if (index.documentCount !== records) {
     throw new Error(`Folio index corrupt: ${path} indexes ${index.documentCount} documents for ${records} records. Run \`npm run build\` again.`);
   }
-  const read = textReader(texts, file.buildId);
+  const read = textReader(texts, header);
   return {
     buildId: file.buildId,
     site: file.site,
