@@ -2,6 +2,7 @@
 // Chromium for pages. The server listens on loopback, on a free port picked once per run.
 import { defineConfig } from '@playwright/test';
 import { freePort } from './scripts/free-port.ts';
+import { SAMPLE_SITE_CONTENT } from './tests/support/sites.ts';
 
 // Workers re-read this file; the first evaluation picks the port and the rest inherit it.
 process.env.FOLIO_TEST_PORT ||= String(await freePort());
@@ -9,6 +10,8 @@ const port = Number(process.env.FOLIO_TEST_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
 // The build is made for this URL; servers a test starts inherit it and serve that build as is.
 process.env.FOLIO_SITE_URL ||= baseURL;
+// The engine's tests build and serve the fixture site, never content/ (tests/support/sites.ts).
+process.env.FOLIO_CONTENT = SAMPLE_SITE_CONTENT;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -29,7 +32,7 @@ export default defineConfig({
     url: `${baseURL}/`,
     // Every suite shares this server and one client address (127.0.0.1), so the per-client limits
     // are raised here; the tests that prove the limits start their own server with the defaults.
-    env: { PORT: String(port), HOST: '127.0.0.1', FOLIO_SITE_URL: baseURL, FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' },
+    env: { PORT: String(port), HOST: '127.0.0.1', FOLIO_SITE_URL: baseURL, FOLIO_CONTENT: SAMPLE_SITE_CONTENT, FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',

@@ -97,12 +97,10 @@ export async function stampBuild(dir: string, siteUrl: string): Promise<boolean>
   const file = join(dir, 'scripts/lib/build.ts');
   if (!existsSync(file)) return false;
   const lib = (await import(pathToFileURL(file).href).catch(() => undefined)) as
-    | { inputsHash?: (root: string) => string; STAMP_FILE?: string; staleReason?: (url: string | undefined, root: string) => string | undefined }
+    | { writeStamp?: (url: string, root: string) => void; staleReason?: (url: string | undefined, root: string) => string | undefined }
     | undefined;
-  if (!lib?.inputsHash || !lib.STAMP_FILE) return false;
-  const { createHash } = await import('node:crypto');
-  const data = createHash('sha256').update(readFileSync(join(dir, 'generated/folio-data.json'))).digest('base64url');
-  writeFileSync(join(dir, lib.STAMP_FILE), `${JSON.stringify({ inputs: lib.inputsHash(dir), data, siteUrl })}\n`);
+  if (!lib?.writeStamp) return false;
+  lib.writeStamp(siteUrl, dir);
   return lib.staleReason ? lib.staleReason(siteUrl, dir) === undefined : true;
 }
 

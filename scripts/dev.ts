@@ -1,8 +1,9 @@
 // `npm run dev`: the same routing, middleware and function as `npm start`, around `astro dev`.
 // This server listens on PORT (4321) and runs vercel.json's rules, the middleware and the
 // function; pages and assets come from `astro dev` on an internal port. When content changes,
-// Astro rebuilds the data file and this server drops the function's cached copy, so pages and API
-// answers reload together.
+// Folio's integration in astro dev rewrites the data file and reloads open pages
+// (src/build/integration.ts); this server then drops the function's copy of the data, so pages
+// and API answers change together. Until then the API answers from the previous data.
 //
 // One difference from `npm start`: no Content-Security-Policy, because Vite's dev client injects
 // inline styles and scripts that the production policy (rightly) refuses.
@@ -15,12 +16,10 @@ import { FALLBACK_NOT_FOUND, twinPathOf } from '../src/server/page-manifest.ts';
 import { routePage, type SiteFiles } from '../src/server/page-negotiation.ts';
 import { setSiteData } from '../src/server/data.ts';
 import { DATA_FILE } from '../src/search/data-file.ts';
-import { writeSiteData } from '../src/build/integration.ts';
 import { sourceToRegExp, type VercelConfig } from '../src/server/vercel-config.ts';
 import { freePort } from './free-port.ts';
 import { banner, listen } from './lib/node-server.ts';
 import { createVercelRouter, type StaticFiles } from './lib/vercel-router.ts';
-import { watchTree } from './lib/watch-tree.ts';
 
 const port = Number(process.env.PORT || 4321);
 const hostname = process.env.HOST || 'localhost';
@@ -104,21 +103,8 @@ const config: VercelConfig = {
 const middleware = await import('../middleware.ts');
 const { default: fn } = await import('../api/index.ts');
 
-// Pages re-read content/ on every request under astro dev; the function reads the data file. So
-// when content changes, write the data file again (with the loader the build uses: a content
-// error is reported and the last good data kept), and whenever the data file changes (this
-// writer, or Astro restarting), drop the function's cached copy.
-let rewrite: NodeJS.Timeout | undefined;
-const contentWatcher = watchTree('content', () => {
-  clearTimeout(rewrite);
-  rewrite = setTimeout(async () => {
-    try {
-      await writeSiteData();
-    } catch (error) {
-      console.error(`content not reloaded into the API: ${(error as Error).message}`);
-    }
-  }, 100);
-});
+// The data file changes when Folio's integration in astro dev rewrites it (a content change, or a
+// restart): drop the function's copy, so the next request loads the new data.
 let reload: NodeJS.Timeout | undefined;
 const dataWatcher = watch('generated', (_event, name) => {
   if (name !== DATA_FILE.split('/').pop()) return;
@@ -143,7 +129,6 @@ const server = await listen({
   // Twins are re-rendered in this process, and Shiki needs Node's own Response (see ListenOptions).
   lightweightGlobals: false,
   onClose: async () => {
-    contentWatcher.close();
     dataWatcher.close();
     for (const socket of upgraded) socket.destroy();
     astro.removeAllListeners('exit');

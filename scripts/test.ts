@@ -1,4 +1,4 @@
-// `npm test`: build once for a loopback URL, then the unit/integration suite (Vitest), then the
+// `npm test`: build the sample fixture site (never content/: tests/support/sites.ts) once for a loopback URL, then the unit/integration suite (Vitest), then the
 // end-to-end suite (Playwright) against `npm start` serving that same build (the build stamp
 // tells the server it is fresh, so it does not build again), then the contract test: every API
 // answer the end-to-end suite received, checked against the built openapi.json.
@@ -8,10 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from './lib/build.ts';
 import { freePort } from './free-port.ts';
+import { SAMPLE_SITE_CONTENT } from '../tests/support/sites.ts';
 
 const port = process.env.FOLIO_TEST_PORT || String(await freePort());
 const siteUrl = `http://127.0.0.1:${port}`;
-const env = { ...process.env, FOLIO_TEST_PORT: port, FOLIO_SITE_URL: siteUrl };
+const env = { ...process.env, FOLIO_TEST_PORT: port, FOLIO_SITE_URL: siteUrl, FOLIO_CONTENT: SAMPLE_SITE_CONTENT };
+// build() below runs in this process's environment.
+process.env.FOLIO_CONTENT = SAMPLE_SITE_CONTENT;
 
 function run(command: string, args: string[], extraEnv: Record<string, string> = {}) {
   console.log(`\n> ${command} ${args.join(' ')}`);

@@ -4,18 +4,22 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { contentDir } from '../../src/records/load.ts';
 import { DATA_FILE } from '../../src/search/data-file.ts';
 import { PAGE_MANIFEST_FILE } from '../../src/server/page-manifest.ts';
 
 export const STAMP_FILE = 'generated/build-stamp.json';
-/** What the build reads. scripts/write-page-manifest.ts runs as part of `npm run build`. */
-export const BUILD_INPUTS = ['content', 'src', 'public', 'astro.config.ts', 'package.json', 'package-lock.json', 'scripts/write-page-manifest.ts'];
+/** What the build reads besides the content (scripts/build.ts is `npm run build`). */
+export const CODE_INPUTS = ['src', 'public', 'astro.config.ts', 'package.json', 'package-lock.json', 'scripts/build.ts'];
 /** Without these the build is missing, whatever the stamp says. */
 const OUTPUTS = ['dist/index.html', DATA_FILE, PAGE_MANIFEST_FILE];
 
 export interface Stamp {
-  inputs: string;
+  /** Hash of the content folder (content/, or FOLIO_CONTENT's): its path, file names and contents. */
+  content: string;
+  /** Hash of Folio's own code, config and locked dependencies. */
+  code: string;
   /** Hash of the data file as the build wrote it: `npm run dev` rewrites it for its own address. */
   data: string;
   siteUrl: string;
@@ -32,16 +36,19 @@ function* filesUnder(path: string): Generator<string> {
   for (const entry of readdirSync(path).sort()) yield* filesUnder(join(path, entry));
 }
 
-/** Hash of the build's inputs: file names and contents, in a stable order. */
-export function inputsHash(root = process.cwd()): string {
+/** Hash of some of the build's inputs: file names (relative to the project) and contents, in a stable order. */
+function treeHash(root: string, inputs: string[]): string {
   const hash = createHash('sha256');
-  for (const input of BUILD_INPUTS) {
+  for (const input of inputs) {
     for (const file of filesUnder(join(root, input))) {
-      hash.update(file.slice(root.length)).update('\0').update(readFileSync(file)).update('\0');
+      hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
     }
   }
   return hash.digest('base64url');
 }
+
+export const contentHash = (root = process.cwd()) => treeHash(root, [relative(root, contentDir(root))]);
+export const codeHash = (root = process.cwd()) => treeHash(root, CODE_INPUTS);
 
 export function readStamp(root = process.cwd()): Stamp | undefined {
   try {
@@ -61,7 +68,8 @@ export function staleReason(siteUrl: string, root = process.cwd()): string | und
   if (missing) return `${missing} is missing`;
   const stamp = readStamp(root);
   if (!stamp) return 'the build has no stamp';
-  if (stamp.inputs !== inputsHash(root)) return 'content, source or dependencies changed';
+  if (stamp.content !== contentHash(root)) return `content changed in ${relative(root, contentDir(root))}/`;
+  if (stamp.code !== codeHash(root)) return "Folio's code, config or dependencies changed";
   if (stamp.data !== fileHash(join(root, DATA_FILE))) return 'the data file was rewritten since the build (by npm run dev?)';
   if (stamp.siteUrl !== siteUrl) return `it was built for ${stamp.siteUrl}`;
   return undefined;
@@ -74,7 +82,12 @@ export function build(siteUrl: string, root = process.cwd()): void {
     console.error('The build failed; nothing to serve.');
     process.exit(result.status ?? 1);
   }
+  writeStamp(siteUrl, root);
+}
+
+/** Records that the build in `root` is fresh for `siteUrl` (after `npm run build` succeeded). */
+export function writeStamp(siteUrl: string, root = process.cwd()): void {
   mkdirSync(join(root, 'generated'), { recursive: true });
-  const stamp: Stamp = { inputs: inputsHash(root), data: fileHash(join(root, DATA_FILE)), siteUrl };
+  const stamp: Stamp = { content: contentHash(root), code: codeHash(root), data: fileHash(join(root, DATA_FILE)), siteUrl };
   writeFileSync(join(root, STAMP_FILE), `${JSON.stringify(stamp)}\n`);
 }

@@ -1,9 +1,10 @@
 // Build hooks: write the function's data file before pages render, and report on what agents
 // will read (llms.txt sizes) after.
 import { readFileSync, existsSync } from 'node:fs';
+import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { loadContent, memoizeContentForBuild, RESERVED_PAGE_SLUGS } from '../records/load.ts';
+import { contentDir, loadContent, memoizeContentForBuild, RESERVED_PAGE_SLUGS } from '../records/load.ts';
 import { brokenLinks, recordTwins } from '../records/twin.ts';
 import { writeDataFile } from '../search/data-file.ts';
 
@@ -13,9 +14,9 @@ export const LLMS_TXT_WARN_CHARS = 50_000;
 /** Rough token estimate used in build output and `x-markdown-tokens` (≈ 4 characters per token). */
 export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 
-/** Loads content/ and writes the function's data file (records, twins, index): the build's first step, and dev's on every content change. */
+/** Loads the content and writes the function's data file (records, twins, index): the build's first step, and dev's on every content change. */
 export async function writeSiteData(root = process.cwd()) {
-  const content = loadContent(root);
+  const content = loadContent(contentDir(root));
   return writeDataFile(content, await recordTwins(content), root);
 }
 
@@ -24,16 +25,35 @@ export function folio(): AstroIntegration {
   return {
     name: 'folio',
     hooks: {
-      'astro:config:setup': async ({ addWatchFile, config, logger }) => {
+      'astro:config:setup': async ({ config, logger }) => {
         root = fileURLToPath(config.root);
         const data = await writeSiteData(root);
-        addWatchFile(new URL('./content/', config.root));
         logger.info(`data file written: ${data.projects.length} projects, ${data.pages.length} pages (build ${data.buildId})`);
       },
-      // Pages call loadContent() once each; content/ cannot change mid-build, so read it once (load.ts).
+      // Under astro dev, pages read the content on every request; a content change rewrites the data
+      // file the function serves, then reloads open pages, so both show the change without a restart.
+      'astro:server:setup': ({ server, logger }) => {
+        const dir = contentDir(root);
+        let pending: NodeJS.Timeout | undefined;
+        server.watcher.add(dir);
+        server.watcher.on('all', (_event, file) => {
+          if (!file.startsWith(`${dir}${sep}`)) return;
+          clearTimeout(pending);
+          pending = setTimeout(async () => {
+            try {
+              const data = await writeSiteData(root);
+              logger.info(`content changed: data file rewritten (build ${data.buildId})`);
+            } catch (error) {
+              logger.error(`content not reloaded into the API (the last good data stays): ${(error as Error).message}`);
+            }
+            server.ws.send({ type: 'full-reload' });
+          }, 100);
+        });
+      },
+      // Pages call loadContent() once each; content cannot change mid-build, so read it once (load.ts).
       'astro:build:start': () => memoizeContentForBuild(true),
       'astro:build:done': async ({ dir, logger }) => {
-        for (const link of await brokenLinks(loadContent(root), RESERVED_PAGE_SLUGS)) {
+        for (const link of await brokenLinks(loadContent(contentDir(root)), RESERVED_PAGE_SLUGS)) {
           logger.warn(`${link.source}: the link "${link.url}" points at no project or page; readers following it get a 404.`);
         }
         for (const name of ['llms.txt', 'llms-full.txt']) {

@@ -2,7 +2,7 @@
 // pages, the twins, llms.txt, the search index, the API and MCP are all built from.
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative, basename } from 'node:path';
+import { join, relative, basename, dirname, resolve } from 'node:path';
 import matter from 'gray-matter';
 import { z } from 'zod';
 import {
@@ -82,19 +82,27 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-export function loadContent(root = process.cwd()): Content {
+/**
+ * The content folder: `content/` in the project, or the folder FOLIO_CONTENT names (relative to the
+ * project). The engine's tests build fixture sites this way, so they never depend on `content/`.
+ */
+export function contentDir(projectRoot = process.cwd()): string {
+  return resolve(projectRoot, process.env.FOLIO_CONTENT || 'content');
+}
+
+export function loadContent(dir = contentDir()): Content {
   const memo = buildMemo();
-  const known = memo?.get(root);
+  const known = memo?.get(dir);
   if (known) return known;
-  const content = readContent(root);
-  memo?.set(root, deepFreeze(content));
+  const content = readContent(dir);
+  memo?.set(dir, deepFreeze(content));
   return content;
 }
 
-function readContent(root: string): Content {
-  const dir = join(root, 'content');
+function readContent(dir: string): Content {
   const problems: string[] = [];
-  const where = (file: string) => relative(root, file).split('\\').join('/');
+  // Named from the content folder's parent, as the owner sees them: content/projects/quarry.md.
+  const where = (file: string) => relative(dirname(dir), file).split('\\').join('/');
 
   const siteFile = join(dir, 'site.md');
   let site: Site | undefined;

@@ -1,7 +1,7 @@
 // The file the build writes and the function reads: the records, the site config and the
 // serialized MiniSearch index, stamped with the format version and the options hash.
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync } from 'node:fs';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import MiniSearch from 'minisearch';
@@ -52,10 +52,19 @@ export function writeDataFile(content: Content, twins: Record<string, string>, r
   const path = join(root, DATA_FILE);
   mkdirSync(dirname(path), { recursive: true });
   const { json, texts } = serializeDataFile(data);
-  // The texts first: a running dev server reloads when the JSON changes, and finds the texts in place.
-  writeFileSync(textsPathOf(path), texts);
-  writeFileSync(path, json);
+  // Each file is replaced whole (written aside, then renamed), the texts first: a dev server that
+  // reloads when the JSON changes finds the new texts in place, and a loaded instance keeps reading
+  // the texts it opened (readDataFile), so no request sees half of a rebuild.
+  replaceFile(textsPathOf(path), texts);
+  replaceFile(path, json);
   return data;
+}
+
+/** rename(2) replaces a file atomically: a reader opens the old file or the new one, never a partial one. */
+function replaceFile(path: string, data: string | Buffer) {
+  const aside = `${path}.${process.pid}.tmp`;
+  writeFileSync(aside, data);
+  renameSync(aside, path);
 }
 
 /**
@@ -63,9 +72,9 @@ export function writeDataFile(content: Content, twins: Record<string, string>, r
  * request reads at most one of them. They live in a second file beside the JSON, each raw-DEFLATE
  * compressed at its own byte range, and the JSON holds the range: so the cold start reads only the
  * records and the index (at 10,000 records 30 MB of JSON instead of 77 MB; bench/RESULTS.md), and
- * an instance keeps none of the text in memory. A read opens the file, checks that it belongs to
- * the same build, reads the range and inflates it: tens of µs, on a project's detail or an MCP
- * resource. `format` 3 marks this layout, so an older reader refuses the files.
+ * an instance keeps none of the text in memory. The data opens the texts file once, after checking
+ * it belongs to the same build, and a read takes its range and inflates it: tens of µs, on a
+ * project's detail or an MCP resource. `format` 3 marks this layout, so an older reader refuses the files.
  */
 export const textsPathOf = (dataPath: string) => dataPath.replace(/(\.json)?$/, '.texts');
 
@@ -119,17 +128,17 @@ function openTexts(path: string, header: Buffer): number {
   return fd;
 }
 
-/** Reads one text back: open, check, read its range, inflate (no descriptor is kept between reads). */
-function textReader(path: string, header: Buffer): (span: Span) => string {
+/**
+ * Reads one text back from a texts file opened once: the descriptor keeps the file this data was
+ * built with, even after a rebuild renames a new one over it (`npm run dev`). It is closed when the
+ * data is collected.
+ */
+const openFiles = new FinalizationRegistry<number>((fd) => closeSync(fd));
+function textReader(path: string, fd: number): (span: Span) => string {
   return ([offset, length]) => {
-    const fd = openTexts(path, header);
-    try {
-      const chunk = Buffer.alloc(length);
-      if (readSync(fd, chunk, 0, length, offset) !== length) throw new Error(`Folio index corrupt: ${path} is truncated. Run \`npm run build\` again.`);
-      return inflateRawSync(chunk).toString('utf8');
-    } finally {
-      closeSync(fd);
-    }
+    const chunk = Buffer.alloc(length);
+    if (readSync(fd, chunk, 0, length, offset) !== length) throw new Error(`Folio index corrupt: ${path} is truncated. Run \`npm run build\` again.`);
+    return inflateRawSync(chunk).toString('utf8');
   };
 }
 
@@ -191,8 +200,7 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
     throw new Error(`Folio index corrupt: ${path} lacks ${missing.join(', ') || 'its record lists'}. Run \`npm run build\` again.`);
   }
   const texts = textsPathOf(path);
-  const header = textsHeader(file.buildId);
-  closeSync(openTexts(texts, header)); // a missing or foreign texts file fails now, not on the first project read
+  const fd = openTexts(texts, textsHeader(file.buildId)); // a missing or foreign texts file fails now, not on the first project read
   let index: MiniSearch<IndexedDocument>;
   try {
     index = MiniSearch.loadJS<IndexedDocument>(file.index as never, INDEX_OPTIONS);
@@ -203,8 +211,8 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
   if (index.documentCount !== records) {
     throw new Error(`Folio index corrupt: ${path} indexes ${index.documentCount} documents for ${records} records. Run \`npm run build\` again.`);
   }
-  const read = textReader(texts, header);
-  return {
+  const read = textReader(texts, fd);
+  const data: SiteData = {
     buildId: file.buildId,
     site: file.site,
     projects: file.projects.map((r) => withBody(r, read)),
@@ -212,4 +220,6 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
     twins: twinsReading(file.twins, read),
     index,
   };
+  openFiles.register(read, fd);
+  return data;
 }

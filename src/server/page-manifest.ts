@@ -1,6 +1,6 @@
 // What the routing middleware knows about the built site: which paths are pages, which pages have
 // a Markdown twin, how long each Markdown file is in tokens, and the Markdown 404. The build writes
-// it after Astro (scripts/write-page-manifest.ts); Vercel traces it into the middleware bundle.
+// it after Astro (scripts/build.ts); Vercel traces it into the middleware bundle.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 

@@ -8,6 +8,7 @@ import { test, expect } from '@playwright/test';
 import { ENTRY_POINTS } from '../../src/server/entry-points.ts';
 import { freePort } from '../../scripts/free-port.ts';
 import { cleanEnv, raw, repoCopy, startServer, type Server } from './serve-support.ts';
+import { SAMPLE_SITE_CONTENT } from '../support/sites.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -29,9 +30,9 @@ test.afterAll(async () => {
   if (copy) rmSync(copy, { recursive: true, force: true });
 });
 
-async function start(script = 'scripts/start.ts') {
+async function start(script = 'scripts/start.ts', env: Record<string, string> = {}) {
   const base = `http://127.0.0.1:${port}`;
-  server = await startServer(copy, script, cleanEnv({ PORT: String(port), HOST: '127.0.0.1' }), `${base}/api/v1/ready-check`);
+  server = await startServer(copy, script, cleanEnv({ PORT: String(port), HOST: '127.0.0.1', ...env }), `${base}/api/v1/ready-check`);
   return base;
 }
 
@@ -78,16 +79,17 @@ test('a fresh build is served as it is, without building again', async () => {
 });
 
 test('a content change makes the build stale: npm start builds again and serves the change', async () => {
-  const file = join(copy, 'content/pages/about.md');
+  const file = join(copy, SAMPLE_SITE_CONTENT, 'pages/about.md');
   writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: About Zebracorn'));
   const base = await start();
-  expect(server!.output()).toContain('Building (content, source or dependencies changed)');
+  expect(server!.output()).toContain(`Building (content changed in ${SAMPLE_SITE_CONTENT}/)`);
   expect((await raw(base, '/about.md')).body).toMatch(/^# About Zebracorn/);
   expect(await stop()).toBe(0);
 });
 
-test('npm run dev: same negotiation and function around astro dev; pages and API reload together on a content change', async () => {
-  const base = await start('scripts/dev.ts');
+test('npm run dev: same negotiation and function around astro dev; an edit updates the open page and the API, which answers 200 throughout (owner-proof issue § 6)', async ({ page }) => {
+  // The API is polled hard below; the default limits would answer 429.
+  const base = await start('scripts/dev.ts', { FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' });
   expect(server!.output()).toContain(`Folio on ${base}`);
   const md = await raw(base, '/about', { accept: 'text/markdown' });
   expect(md.status).toBe(200);
@@ -99,12 +101,36 @@ test('npm run dev: same negotiation and function around astro dev; pages and API
   expect(JSON.parse((await raw(base, '/api/v1/nope')).body).error.code).toBe('route_not_found');
   expect(JSON.parse((await raw(base, '/api/v1/search?q=quokkafish')).body).hits).toEqual([]);
 
-  const file = join(copy, 'content/pages/about.md');
-  writeFileSync(file, readFileSync(file, 'utf8').replace(/^summary: .*$/m, 'summary: Quokkafish wrangler.'));
+  await page.goto(`${base}/about`);
+  const heading = page.locator('h1');
+  const title = await heading.innerText();
+  // Every API answer while the data file is rewritten and reloaded: a search, a project's body (read
+  // from the texts file) and an MCP-free REST list.
+  const statuses: string[] = [];
+  let polling = true;
+  const poll = (async () => {
+    while (polling) {
+      for (const path of ['/api/v1/search?q=about', '/api/v1/projects/quarry', '/api/v1/projects?limit=2']) {
+        const res = await raw(base, path);
+        statuses.push(`${res.status} ${path}`);
+      }
+    }
+  })();
+
+  const file = join(copy, SAMPLE_SITE_CONTENT, 'pages/about.md');
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: About Quokkafish').replace(/^summary: .*$/m, 'summary: Quokkafish wrangler.'));
+  // No reload by hand: the page changes by itself.
+  await expect(heading, 'the open page shows the edit').toHaveText('About Quokkafish', { timeout: 20_000 });
+  expect(title).not.toBe('About Quokkafish');
   const hits = async () => JSON.parse((await raw(base, '/api/v1/search?q=quokkafish')).body).hits.map((h: { slug: string }) => h.slug);
   await expect.poll(hits, { timeout: 20_000, message: 'the API reloads the changed content' }).toEqual(['about']).catch((error: Error) => {
     throw new Error(`${error.message}\n--- dev server output ---\n${server!.output().slice(-3000)}`);
   });
+  await new Promise((r) => setTimeout(r, 500));
+  polling = false;
+  await poll;
+  expect(statuses.length, 'requests made during the rebuild').toBeGreaterThan(20);
+  expect(statuses.filter((s) => !s.startsWith('200 ')), 'every API answer during the rebuild').toEqual([]);
   expect((await raw(base, '/about', { accept: 'text/markdown' })).body).toContain('Quokkafish wrangler.');
 
   // Vite's hot-reload socket reaches astro dev through this server.

@@ -6,6 +6,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, 
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { SAMPLE_SITE_CONTENT } from '../support/sites.ts';
 
 export interface RawResponse {
   status: number;
@@ -91,9 +92,9 @@ export async function startServer(cwd: string, script: string, env: NodeJS.Proce
   return { process: child, output: () => output, exited };
 }
 
-/** The environment of a server started by a test: no inherited site URL, port or rate-limit override. */
+/** The environment of a server started by a test: the sample fixture site, no inherited site URL, port or rate-limit override. */
 export function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  const env: NodeJS.ProcessEnv = { ...process.env, FOLIO_CONTENT: SAMPLE_SITE_CONTENT, ...extra };
   for (const name of ['FOLIO_SITE_URL', 'FOLIO_RATE_LIMITS', 'FOLIO_DATA_FILE', 'FOLIO_TEST_PORT']) if (!(name in extra)) delete env[name];
   return env;
 }

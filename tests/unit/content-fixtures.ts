@@ -19,4 +19,4 @@ export function withConfiguredSiteUrls() {
   });
 }
 
-export const loadTwinFixture = (): Content => loadContent(join(import.meta.dirname, '..', 'fixtures', 'content-twins'));
+export const loadTwinFixture = (): Content => loadContent(join(import.meta.dirname, '..', 'fixtures', 'content-twins', 'content'));

@@ -57,14 +57,14 @@ describe('bench fix: loadContent is memoized only during a build', () => {
   const root = mkdtempSync(join(tmpdir(), 'folio-memo-'));
   generateCorpus(root, { records: 12, seed: 3 });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
-  const firstProject = () => join(root, 'content/projects', `${loadContent(root).projects.at(-1)!.slug}.md`);
+  const firstProject = () => join(root, 'content/projects', `${loadContent(join(root, 'content')).projects.at(-1)!.slug}.md`);
 
   it('off (dev, tests): an edited file is seen by the next call', () => {
     const file = firstProject();
     const before = readFileSync(file, 'utf8');
     writeFileSync(file, before.replace(/^title: .*$/m, 'title: "Edited between calls"'));
     try {
-      expect(loadContent(root).projects.some((p) => p.title === 'Edited between calls')).toBe(true);
+      expect(loadContent(join(root, 'content')).projects.some((p) => p.title === 'Edited between calls')).toBe(true);
     } finally {
       writeFileSync(file, before);
     }
@@ -73,14 +73,14 @@ describe('bench fix: loadContent is memoized only during a build', () => {
   it('on (astro build): one read per root, frozen so no page can change what the next page sees', () => {
     memoizeContentForBuild(true);
     try {
-      const a = loadContent(root);
-      expect(loadContent(root)).toBe(a);
+      const a = loadContent(join(root, 'content'));
+      expect(loadContent(join(root, 'content'))).toBe(a);
       expect(Object.isFrozen(a.projects[0]!.tags)).toBe(true);
       expect(() => (a.projects as Project[]).push(a.projects[0]!)).toThrow(TypeError);
     } finally {
       memoizeContentForBuild(false);
     }
-    expect(loadContent(root)).not.toBe(loadContent(root));
+    expect(loadContent(join(root, 'content'))).not.toBe(loadContent(join(root, 'content')));
   });
 });
 

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { ContentError, loadContent } from '../../src/records/load.ts';
 
-const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', `content-${name}`);
+const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', `content-${name}`, 'content');
 const load = (name: string) => () => loadContent(fixture(name));
 
 describe('loadContent: a bad file fails the build with one message naming file, field and expectation', () => {
@@ -117,8 +117,9 @@ describe('the build entry point', () => {
     const config = pathToFileURL(join(import.meta.dirname, '..', '..', 'astro.config.ts')).href;
     const env = { ...process.env };
     delete env.FOLIO_SITE_URL;
+    delete env.FOLIO_CONTENT;
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(config)})`], {
-      cwd: fixture('bad-type'),
+      cwd: join(fixture('bad-type'), '..'),
       env,
       encoding: 'utf8',
     });
@@ -154,7 +155,7 @@ describe('loadContent: valid content', () => {
     expect(loadContent(fixture('valid')).site.url).toBe('http://127.0.0.1:4999');
   });
 
-  test('the sample content in content/ loads: projects newest first, pages by order', () => {
+  test('the sample fixture site loads: projects newest first, pages by order', () => {
     const { projects, pages, site } = loadContent();
     expect(projects.length).toBeGreaterThan(0);
     const dates = projects.map((p) => p.date);

@@ -114,14 +114,23 @@ describe('the texts file (bodies and twins, beside the data file: bench fix for 
     expect(() => readDataFile(path)).toThrow(`Folio index missing: ${textsPathOf(path)} does not exist. Run \`npm run build\` again.`);
   });
 
-  it('from another build → "Folio index mismatch", when the data loads and on a read after a rebuild', () => {
+  it('from another build → "Folio index mismatch", when the data loads', () => {
     const path = written('other-build');
-    const data = readDataFile(path);
     const other = serializeDataFile(buildDataFile({ ...content, projects: content.projects.slice(0, 1) }, {}));
     writeFileSync(textsPathOf(path), other.texts);
-    const mismatch = `Folio index mismatch: ${textsPathOf(path)} belongs to another build than its data file. Run \`npm run build\` again.`;
-    expect(() => data.projects[0]!.body).toThrow(mismatch);
-    expect(() => readDataFile(path)).toThrow(mismatch);
+    expect(() => readDataFile(path)).toThrow(`Folio index mismatch: ${textsPathOf(path)} belongs to another build than its data file. Run \`npm run build\` again.`);
+  });
+
+  it('owner-proof issue § 6: a rebuild never changes what loaded data reads; the next load reads the new build', () => {
+    const path = written('rebuild');
+    const before = readDataFile(path);
+    const changed = { ...content, projects: [project('lantern', { title: 'Lantern', body: 'Rewritten body.' })] };
+    writeDataFile(changed, { '/projects/lantern.md': '# Lantern, rewritten\n' }, join(dir, 'rebuild'));
+    expect(before.projects[0]!.body).toBe(content.projects[0]!.body);
+    expect(before.twins['/projects/lantern.md']).toBe(twins['/projects/lantern.md']);
+    const after = readDataFile(path);
+    expect(after.projects[0]!.body).toBe('Rewritten body.');
+    expect(after.twins['/projects/lantern.md']).toBe('# Lantern, rewritten\n');
   });
 
   it('truncated → "Folio index corrupt ... is truncated" on the read that runs past its end', () => {

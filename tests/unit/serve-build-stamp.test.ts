@@ -2,13 +2,16 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { inputsHash, staleReason, STAMP_FILE } from '../../scripts/lib/build.ts';
+import { afterAll, describe, expect, test, vi } from 'vitest';
+import { codeHash, contentHash, staleReason, writeStamp } from '../../scripts/lib/build.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'folio-stamp-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+// This project's own content/ folder, whatever the test run's FOLIO_CONTENT says.
+vi.stubEnv('FOLIO_CONTENT', '');
+afterAll(() => {
+  vi.unstubAllEnvs();
+  rmSync(root, { recursive: true, force: true });
+});
 const write = (path: string, text: string) => {
   mkdirSync(join(root, path, '..'), { recursive: true });
   writeFileSync(join(root, path), text);
@@ -17,8 +20,7 @@ write('content/site.md', 'site');
 write('src/a.ts', 'a');
 write('astro.config.ts', 'config');
 write('package-lock.json', '{}');
-const dataHash = () => createHash('sha256').update(readFileSync(join(root, 'generated/folio-data.json'))).digest('base64url');
-const stamp = (siteUrl: string) => write(STAMP_FILE, JSON.stringify({ inputs: inputsHash(root), data: dataHash(), siteUrl }));
+const stamp = (siteUrl: string) => writeStamp(siteUrl, root);
 
 const LOCAL = 'http://localhost:4321';
 
@@ -38,15 +40,29 @@ describe('serve issue § 4: build when missing or stale', () => {
     expect(staleReason('http://127.0.0.1:9999', root)).toBe('it was built for http://localhost:4321');
   });
 
-  test('a change to content, source, config or the lockfile → stale', () => {
-    for (const file of ['content/site.md', 'src/a.ts', 'astro.config.ts', 'package-lock.json']) {
-      stamp('http://localhost:4321');
-      write(file, `changed ${file}`);
-      expect(staleReason(LOCAL, root), file).toBe('content, source or dependencies changed');
-    }
-    stamp('http://localhost:4321');
+  test('a change to the content → stale, and npm start says so (owner-proof issue § 9)', () => {
+    stamp(LOCAL);
+    write('content/site.md', 'changed');
+    expect(staleReason(LOCAL, root)).toBe('content changed in content/');
+    stamp(LOCAL);
     write('content/projects/new.md', 'new');
-    expect(staleReason(LOCAL, root)).toBe('content, source or dependencies changed');
+    expect(staleReason(LOCAL, root)).toBe('content changed in content/');
+  });
+
+  test('another content folder (FOLIO_CONTENT) → stale, although content/ did not change', () => {
+    write('other/site.md', 'site');
+    stamp(LOCAL);
+    vi.stubEnv('FOLIO_CONTENT', 'other');
+    expect(staleReason(LOCAL, root)).toBe('content changed in other/');
+    vi.stubEnv('FOLIO_CONTENT', '');
+  });
+
+  test("a change to Folio's source, config or the lockfile → stale", () => {
+    for (const file of ['src/a.ts', 'astro.config.ts', 'package-lock.json']) {
+      stamp(LOCAL);
+      write(file, `changed ${file}`);
+      expect(staleReason(LOCAL, root), file).toBe("Folio's code, config or dependencies changed");
+    }
   });
 
   test('a data file rewritten after the build (npm run dev writes its own) → stale', () => {
@@ -56,9 +72,12 @@ describe('serve issue § 4: build when missing or stale', () => {
   });
 
   test('the hash covers names as well as contents (a rename is a change)', () => {
-    const before = inputsHash(root);
+    const [code, content] = [codeHash(root), contentHash(root)];
     cpSync(join(root, 'src/a.ts'), join(root, 'src/b.ts'));
     rmSync(join(root, 'src/a.ts'));
-    expect(inputsHash(root)).not.toBe(before);
+    expect(codeHash(root)).not.toBe(code);
+    cpSync(join(root, 'content/site.md'), join(root, 'content/site2.md'));
+    rmSync(join(root, 'content/site.md'));
+    expect(contentHash(root)).not.toBe(content);
   });
 });

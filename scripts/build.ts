@@ -1,0 +1,28 @@
+// `npm run build`: check the content first, so a mistake prints as the loader's one clean message
+// (file, field, expectation) instead of inside Astro's config-loading error; then `astro build`;
+// then the page manifest the routing middleware reads (src/server/page-manifest.ts).
+// FOLIO_DEBUG=1 shows the stack trace of a content error too.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { estimateTokens } from '../src/build/integration.ts';
+import { ContentError, contentDir, loadContent } from '../src/records/load.ts';
+import { buildPageManifest, PAGE_MANIFEST_FILE } from '../src/server/page-manifest.ts';
+
+try {
+  loadContent();
+} catch (error) {
+  if (!(error instanceof ContentError) || process.env.FOLIO_DEBUG) throw error;
+  console.error(`${error.message}\n\nFix the file${error.problems.length > 1 ? 's' : ''} in ${contentDir()} and build again (README § Writing content).`);
+  process.exit(1);
+}
+
+const astro = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', ...process.argv.slice(2)], { stdio: 'inherit' });
+if (astro.status !== 0) process.exit(astro.status ?? 1);
+
+const manifest = buildPageManifest('dist', estimateTokens);
+mkdirSync(dirname(PAGE_MANIFEST_FILE), { recursive: true });
+writeFileSync(PAGE_MANIFEST_FILE, `${JSON.stringify(manifest, null, 1)}\n`);
+const pages = Object.keys(manifest.pages).length;
+const twins = Object.values(manifest.pages).filter(Boolean).length;
+console.log(`page manifest written: ${pages} pages, ${twins} with a Markdown twin, ${Object.keys(manifest.markdown).length} Markdown files`);

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// `npm run test:scale`: builds at the size of a large owner's site, minutes each, so outside
+// `npm test`; .ci/run runs them after it.
+export default defineConfig({
+  test: {
+    root: new URL('../..', import.meta.url).pathname,
+    include: ['tests/scale/**/*.test.ts'],
+    testTimeout: 60 * 60_000,
+  },
+});
