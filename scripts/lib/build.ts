@@ -75,10 +75,19 @@ export function staleReason(siteUrl: string, root = process.cwd()): string | und
   return undefined;
 }
 
-/** `npm run build` for `siteUrl`, then the stamp. Exits the process when the build fails. */
-export function build(siteUrl: string, root = process.cwd()): void {
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, FOLIO_SITE_URL: siteUrl } });
+/**
+ * `npm run build` for `siteUrl`, then the stamp. Exits the process when the build fails. `quiet`
+ * keeps Astro's page-by-page log for a failure (`npm run check` prints problems, not progress).
+ */
+export function build(siteUrl: string, root = process.cwd(), { quiet = false } = {}): void {
+  const result = spawnSync('npm', ['run', '--silent', 'build'], {
+    cwd: root,
+    stdio: quiet ? 'pipe' : 'inherit',
+    encoding: 'utf8',
+    env: { ...process.env, FOLIO_SITE_URL: siteUrl },
+  });
   if (result.status !== 0) {
+    if (quiet) process.stderr.write(`${result.stdout}${result.stderr}`);
     console.error('The build failed; nothing to serve.');
     process.exit(result.status ?? 1);
   }

@@ -183,7 +183,7 @@ function operationDoc(path: string, method: string, op: Operation, doc: OpenApiD
   };
 }
 
-export function developerGuide(content: Pick<Content, 'site' | 'projects'>, doc: OpenApiDocument = openApiFor(content.site)): DeveloperGuide {
+export function developerGuide(content: Pick<Content, 'site' | 'projects' | 'pages'>, doc: OpenApiDocument = openApiFor(content.site)): DeveloperGuide {
   const { site } = content;
   const examples = apiExamples(content);
   const operations: { tag: string; op: OperationDoc }[] = [];

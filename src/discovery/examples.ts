@@ -2,7 +2,7 @@
 // the status it answers and one fact of the answer. The pages render them from here, and
 // tests/e2e/discovery-examples.spec.ts runs every rendered command against the real server and
 // checks the documented answer, so the docs cannot drift from the API.
-import type { Content, Project } from '../records/schema.ts';
+import type { Content, Page, Project } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { normalize } from '../search/options.ts';
 import { titleName } from '../search/rank.ts';
@@ -30,18 +30,22 @@ export interface ApiExample {
   inSkill?: boolean;
 }
 
-/** The examples, built from the content so every slug and title in them exists. */
-export function apiExamples(content: Pick<Content, 'site' | 'projects'>): ApiExample[] {
+/**
+ * The examples, built from the content so every slug and title in them exists. A site with fewer
+ * than two active projects (a new site, say) gets the examples its content can answer: no
+ * project detail without a project, no comparison without two.
+ */
+export function apiExamples(content: Pick<Content, 'site' | 'projects' | 'pages'>): ApiExample[] {
   const active = content.projects.filter((p) => !p.archived);
   const byFeature = content.site.featured.map((slug) => active.find((p) => p.slug === slug)).filter((p): p is Project => Boolean(p));
   const [first, second] = [...byFeature, ...active.filter((p) => !byFeature.includes(p))];
-  if (!first || !second) throw new Error('examples: the API examples need at least two active projects');
   // The project's name: its title before a subtitle, which search counts as the exact title.
-  const nameOf = (p: Project) => titleName(normalize(p.title));
-  const name = nameOf(first);
+  const nameOf = (r: Project | Page) => titleName(normalize(r.title));
+  const subject = first ?? content.projects[0] ?? content.pages[0];
+  const name = subject ? nameOf(subject) : normalize(content.site.name);
   const q = encodeURIComponent(name).replace(/%20/g, '+');
   const question = `what is ${name}`;
-  return [
+  const examples: (ApiExample | false | undefined)[] = [
     {
       id: 'example-search',
       title: 'Search projects and pages',
@@ -49,7 +53,7 @@ export function apiExamples(content: Pick<Content, 'site' | 'projects'>): ApiExa
       path: `/api/v1/search?q=${q}`,
       status: 200,
       // Portfolio spec § Search order: an exact title (or the title's name) ranks first.
-      fact: { pointer: '/hits/0/slug', equals: first.slug },
+      fact: subject ? { pointer: '/hits/0/slug', equals: subject.slug } : { pointer: '/hits', type: 'array' },
       inSkill: true,
     },
     {
@@ -58,10 +62,10 @@ export function apiExamples(content: Pick<Content, 'site' | 'projects'>): ApiExa
       operation: { method: 'GET', path: '/api/v1/projects' },
       path: '/api/v1/projects?limit=2',
       status: 200,
-      fact: { pointer: '/projects', length: 2 },
+      fact: { pointer: '/projects', length: Math.min(2, active.length) },
       inSkill: true,
     },
-    {
+    first && {
       id: 'example-project',
       title: 'Get one project',
       operation: { method: 'GET', path: '/api/v1/projects/{slug}' },
@@ -70,7 +74,7 @@ export function apiExamples(content: Pick<Content, 'site' | 'projects'>): ApiExa
       fact: { pointer: '/title', equals: first.title },
       inSkill: true,
     },
-    {
+    first && second && {
       id: 'example-compare',
       title: 'Compare projects',
       operation: { method: 'GET', path: '/api/v1/compare' },
@@ -102,7 +106,7 @@ export function apiExamples(content: Pick<Content, 'site' | 'projects'>): ApiExa
       title: 'Ask several questions at once',
       operation: { method: 'POST', path: '/api/v1/batch' },
       path: '/api/v1/batch',
-      body: { json: { queries: [name, nameOf(second)] } },
+      body: { json: { queries: [name, second ? nameOf(second) : 'what is this site about'] } },
       status: 200,
       fact: { pointer: '/count', equals: 2 },
     },
@@ -145,12 +149,13 @@ export function apiExamples(content: Pick<Content, 'site' | 'projects'>): ApiExa
       id: 'example-error',
       title: 'An error, as every error looks',
       operation: { method: 'GET', path: '/api/v1/compare' },
-      path: `/api/v1/compare?slugs=${first.slug}`,
+      path: `/api/v1/compare?slugs=${first?.slug ?? 'one-project'}`,
       status: 400,
       fact: { pointer: '/error/code', equals: 'invalid_compare' },
       inSkill: true,
     },
   ];
+  return examples.filter((e): e is ApiExample => Boolean(e));
 }
 
 /** Single quotes for the shell; an embedded single quote becomes '\''. */

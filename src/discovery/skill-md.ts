@@ -33,7 +33,7 @@ export function skillDescription(content: Pick<Content, 'site'>): string {
 /** YAML double-quoted scalar: JSON string syntax is a subset of it. */
 const yamlString = (text: string) => JSON.stringify(text);
 
-export function skillMarkdown(content: Pick<Content, 'site' | 'projects'>): string {
+export function skillMarkdown(content: Pick<Content, 'site' | 'projects' | 'pages'>): string {
   const { site } = content;
   const url = (path: string) => absoluteUrl(site, path);
   const examples = apiExamples(content).filter((e) => e.inSkill);

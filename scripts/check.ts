@@ -1,0 +1,57 @@
+// `npm run check`: the owner's check of their own site, whatever content/ holds. It validates the
+// content, builds it for a local address, serves the build exactly as `npm start` does, and checks
+// over real HTTP what every deploy must hold (scripts/lib/site-check.ts). One line per problem,
+// a summary, and a non-zero exit on any problem; the deploy workflow runs it before deploying.
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { ContentError, contentDir, loadContent } from '../src/records/load.ts';
+import { PAGE_MANIFEST_FILE } from '../src/server/page-manifest.ts';
+import { freePort } from './free-port.ts';
+import { build } from './lib/build.ts';
+import { serveBuild } from './lib/serve-build.ts';
+import { checkSite, type Problem } from './lib/site-check.ts';
+
+const started = performance.now();
+const line = ({ where, what, fix }: Problem) => `✗ ${where}: ${what}. Fix: ${fix}.`;
+const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+
+function finish(problems: Problem[], summary: string): never {
+  for (const problem of problems) console.log(line(problem));
+  console.log(`\n${summary}`);
+  console.log(problems.length ? `${problems.length} problem${problems.length === 1 ? '' : 's'}: nothing should deploy until ${problems.length === 1 ? 'it is' : 'they are'} fixed (${seconds()}).` : `No problems (${seconds()}).`);
+  process.exit(problems.length ? 1 : 0);
+}
+
+// The content first: its problems are the owner's, one line each, before any build output.
+let records;
+const sources = new Map<string, string>();
+try {
+  const content = loadContent();
+  records = [...content.projects, ...content.pages];
+  for (const record of records) sources.set(record.href, record.source).set(record.twin, record.source);
+  const siteFile = join(relative(dirname(contentDir()), contentDir()), 'site.md');
+  sources.set('/', siteFile).set('/index.md', siteFile);
+} catch (error) {
+  if (!(error instanceof ContentError)) throw error;
+  const problems = error.problems.map((p) => {
+    const [where, ...what] = p.split(': ');
+    return { where: where!, what: what.join(': '), fix: 'edit the file as the README describes (Writing content)' };
+  });
+  finish(problems, `Checked the content in ${contentDir()}: it does not load, so nothing was built.`);
+}
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+// The check asks for every page and record from one address; the per-client limits would refuse it.
+process.env.FOLIO_RATE_LIMITS = 'knowledge=100000/60,portfolio=100000/60';
+console.log(`Building ${relative(process.cwd(), contentDir())}/ for ${base}…`);
+build(base, undefined, { quiet: true });
+const server = await serveBuild({ port, hostname: '127.0.0.1' });
+const manifest = JSON.parse(readFileSync(PAGE_MANIFEST_FILE, 'utf8'));
+const { problems, counted } = await checkSite({ base, manifest, records, sourceOf: (path) => sources.get(path) });
+server.closeAllConnections();
+server.close();
+finish(
+  problems,
+  `Checked ${counted.pages} pages, ${counted.twins} Markdown twins, ${counted.links} internal links, ${counted.records} records (search, REST, MCP) and ${counted.files} agent files.`,
+);

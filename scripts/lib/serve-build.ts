@@ -1,0 +1,19 @@
+// The built site served as Vercel serves it: vercel.json's redirects, headers and rewrites, the
+// routing middleware, static files from dist/ and the one function. `npm start` and `npm run check`
+// both serve through it, after the build.
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { distFiles } from './dist-files.ts';
+import { listen } from './node-server.ts';
+import { createVercelRouter } from './vercel-router.ts';
+import { recordExchanges } from '../../src/server/record.ts';
+
+export async function serveBuild({ port, hostname }: { port: number; hostname: string }): Promise<Server> {
+  // Imported here, after the build: the middleware and the function read what it wrote.
+  const config = JSON.parse(readFileSync('vercel.json', 'utf8'));
+  const middleware = await import('../../middleware.ts');
+  const { default: fn } = await import('../../api/index.ts');
+  // FOLIO_RECORD_FILE (set by `npm test` only): log the function's answers for the contract test.
+  const route = createVercelRouter({ config, middleware, files: distFiles('dist'), fn: { fetch: recordExchanges(fn.fetch) } });
+  return listen({ port, hostname, handler: route });
+}

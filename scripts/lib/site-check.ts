@@ -1,0 +1,206 @@
+// What `npm run check` verifies of a built site, over real HTTP against the local server: what an
+// owner needs to hold for *their* content before it deploys. Each problem names the file or URL,
+// what is wrong, and how to fix it.
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { LLMS_TXT_WARN_CHARS, sizeReport } from '../../src/build/integration.ts';
+import type { Page, Project } from '../../src/records/schema.ts';
+import type { PageManifest } from '../../src/server/page-manifest.ts';
+
+export interface Problem {
+  where: string;
+  what: string;
+  fix: string;
+}
+
+export interface CheckReport {
+  problems: Problem[];
+  counted: { pages: number; twins: number; links: number; records: number; files: number };
+}
+
+export interface SiteToCheck {
+  /** Where the local server answers, e.g. http://127.0.0.1:4321 (the build was made for it). */
+  base: string;
+  manifest: PageManifest;
+  records: (Project | Page)[];
+  /** The content file a page or twin path is made from (`/about.md` → content/pages/about.md), when there is one. */
+  sourceOf: (path: string) => string | undefined;
+}
+
+/** Discovery documents that must parse, and how. */
+const DOCUMENTS: { path: string; parse: (text: string) => boolean }[] = [
+  { path: '/openapi.json', parse: (t) => typeof JSON.parse(t).openapi === 'string' && typeof JSON.parse(t).paths === 'object' },
+  { path: '/.well-known/api-catalog', parse: (t) => Array.isArray(JSON.parse(t).linkset) },
+  { path: '/.well-known/ard.json', parse: (t) => typeof JSON.parse(t) === 'object' },
+  { path: '/.well-known/ai-catalog.json', parse: (t) => typeof JSON.parse(t) === 'object' },
+  { path: '/.well-known/oauth-protected-resource', parse: (t) => typeof JSON.parse(t).resource === 'string' },
+  { path: '/.well-known/oauth-authorization-server', parse: (t) => typeof JSON.parse(t).issuer === 'string' },
+  { path: '/api/mcp/server-card', parse: (t) => typeof JSON.parse(t).name === 'string' },
+  { path: '/sitemap.xml', parse: (t) => /<urlset[\s>]/.test(t) && t.includes('</urlset>') },
+  { path: '/robots.txt', parse: (t) => /^User-agent:/im.test(t) },
+  { path: '/AGENTS.md', parse: (t) => t.startsWith('#') },
+  { path: '/SKILL.md', parse: (t) => t.startsWith('---') },
+];
+
+const MEDIA = { html: 'text/html', markdown: 'text/markdown' };
+
+export async function checkSite({ base, manifest, records, sourceOf }: SiteToCheck): Promise<CheckReport> {
+  const problems: Problem[] = [];
+  const add = (where: string, what: string, fix: string) => problems.push({ where, what, fix });
+  /** Internal link → the documents that link it. */
+  const links = new Map<string, Set<string>>();
+  const collect = (from: string, urls: Iterable<string>) => {
+    for (const url of urls) {
+      const path = internalPath(url, base);
+      if (path === undefined) continue;
+      if (!links.has(path)) links.set(path, new Set());
+      links.get(path)!.add(from);
+    }
+  };
+
+  // Every page and every twin answers 200 with its media type.
+  const pages = Object.entries(manifest.pages);
+  const twins = pages.filter(([, twin]) => twin !== null) as [string, string][];
+  await inBatches(pages, async ([path]) => {
+    const res = await get(base, path);
+    if (!expectOk(res, path, MEDIA.html, add)) return;
+    collect(path, htmlLinks(res.text));
+  });
+  await inBatches(twins, async ([page, twin]) => {
+    const res = await get(base, twin);
+    if (!expectOk(res, twin, MEDIA.markdown, add, `it is ${page}'s Markdown twin; run \`npm run build\` again`)) return;
+    collect(twin, markdownLinks(res.text));
+  });
+
+  // llms.txt, llms-full.txt and the sitemap: their links, and llms.txt's size.
+  for (const path of ['/llms.txt', '/llms-full.txt']) {
+    const res = await get(base, path);
+    if (!expectOk(res, path, 'text/plain', add)) continue;
+    collect(path, markdownLinks(res.text));
+    if (path === '/llms.txt' && res.text.length > LLMS_TXT_WARN_CHARS) add(path, `${res.text.length.toLocaleString('en')} characters, over the ~${LLMS_TXT_WARN_CHARS.toLocaleString('en')} agents read whole`, sizeReport(path.slice(1), res.text).warning!.replace(/^.*?; /, ''));
+  }
+  const sitemap = await get(base, '/sitemap.xml');
+  if (expectOk(sitemap, '/sitemap.xml', 'xml', add)) collect('/sitemap.xml', [...sitemap.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => decodeEntities(m[1]!)));
+
+  // Every internal link resolves (redirects followed, as a reader's browser does).
+  // A broken link is reported once per content file that holds it (its page, its twin and
+  // llms-full.txt all repeat it); a link no content file explains is reported where it appears.
+  await inBatches([...links], async ([path, from]) => {
+    const res = await get(base, path, 'follow');
+    if (res.status === 200) return;
+    const explained = [...from].some((doc) => sourceOf(doc));
+    const byFile = Map.groupBy(explained ? [...from].filter((doc) => sourceOf(doc)) : from, (doc) => sourceOf(doc) ?? doc);
+    for (const [where, docs] of byFile) add(where, `links to ${path} (on ${docs.join(', ')}), which answers ${res.status || res.error}`, linkFix(path));
+  });
+
+  // Every record is found by its title, answered by the REST API and listed as an MCP resource.
+  await inBatches(records, async (record) => {
+    const search = await get(base, `/api/v1/search?q=${encodeURIComponent(record.title)}&limit=20`);
+    const found = search.status === 200 && (JSON.parse(search.text).hits as { slug: string; kind: string }[]).some((h) => h.slug === record.slug && h.kind === record.kind);
+    if (!found) add(record.source, `searching /api/v1/search for its title "${record.title}" does not find it (status ${search.status})`, 'give it a title with words of its own; if it still fails, report a Folio bug');
+    if (record.kind !== 'project') return;
+    const detail = await get(base, `/api/v1/projects/${record.slug}`);
+    if (detail.status !== 200 || JSON.parse(detail.text).slug !== record.slug) add(record.source, `/api/v1/projects/${record.slug} answers ${detail.status}`, 'run `npm run build` again; if it still fails, report a Folio bug');
+  });
+  const resources = await mcpResources(base).catch((error: Error) => {
+    add('/api/mcp', `the MCP server could not list its resources (${error.message})`, 'run `npm run build` again; if it still fails, report a Folio bug');
+    return undefined;
+  });
+  if (resources) {
+    for (const record of records) {
+      if (!resources.has(`${base}${record.twin}`)) add(record.source, `not listed as an MCP resource (${base}${record.twin})`, 'run `npm run build` again; if it still fails, report a Folio bug');
+    }
+  }
+
+  // openapi.json and the discovery files parse.
+  await inBatches(DOCUMENTS, async ({ path, parse }) => {
+    const res = await get(base, path);
+    if (res.status !== 200) return add(path, `answers ${res.status || res.error}`, 'run `npm run build` again');
+    let ok = false;
+    try {
+      ok = parse(res.text);
+    } catch {}
+    if (!ok) add(path, 'does not parse as the document it should be', 'run `npm run build` again; if it still fails, report a Folio bug');
+  });
+
+  return { problems, counted: { pages: pages.length, twins: twins.length, links: links.size, records: records.length, files: DOCUMENTS.length + 3 } };
+}
+
+interface Fetched {
+  status: number;
+  type: string;
+  text: string;
+  error?: string;
+}
+
+async function get(base: string, path: string, redirect: RequestRedirect = 'manual'): Promise<Fetched> {
+  try {
+    const res = await fetch(`${base}${path}`, { redirect });
+    return { status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() };
+  } catch (error) {
+    return { status: 0, type: '', text: '', error: `no answer: ${(error as Error).message}` };
+  }
+}
+
+function expectOk(res: Fetched, path: string, media: string, add: (w: string, what: string, fix: string) => void, fix = 'run `npm run build` again; if it still fails, report a Folio bug'): boolean {
+  if (res.status !== 200) add(path, `answers ${res.status || res.error}, expected 200`, fix);
+  else if (!res.type.includes(media)) add(path, `is served as "${res.type}", expected ${media}`, fix);
+  else return true;
+  return false;
+}
+
+function linkFix(path: string): string {
+  if (/^\/projects\/[^/]+$/.test(path) || /^\/[^/.]+$/.test(path)) return `point the link at an existing project or page (content/projects/${path.split('/').pop()}.md or content/pages/…), or remove it`;
+  return 'point the link at a page the site serves, or remove it';
+}
+
+/** A link's path on this site (query kept, fragment dropped), or undefined when it leaves the site. */
+export function internalPath(url: string, base: string): string | undefined {
+  if (url.startsWith('//')) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url, `${base}/`);
+  } catch {
+    return undefined;
+  }
+  if (parsed.origin !== new URL(base).origin) return undefined;
+  return parsed.pathname + parsed.search;
+}
+
+const decodeEntities = (text: string) => text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+
+/** href and src values of an HTML page; fragments alone and non-HTTP schemes left out. */
+export function htmlLinks(html: string): string[] {
+  const urls = [...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((m) => decodeEntities(m[1]!));
+  return urls.filter((u) => u && !u.startsWith('#') && !/^(mailto|tel|data|javascript):/i.test(u));
+}
+
+/** Link targets of Markdown (`[text](url)`, `![alt](url)`, `<url>` autolinks); code spans and blocks skipped. */
+export function markdownLinks(markdown: string): string[] {
+  const prose = markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '').replace(/`[^`\n]*`/g, '');
+  const inline = [...prose.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]!);
+  const auto = [...prose.matchAll(/<(https?:\/\/[^>\s]+)>/g)].map((m) => m[1]!);
+  return [...inline, ...auto].filter((u) => !u.startsWith('#') && !/^(mailto|tel):/i.test(u));
+}
+
+/** The URIs of every MCP resource, through the official client, page by page. */
+async function mcpResources(base: string): Promise<Set<string>> {
+  const client = new Client({ name: 'folio-check', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/api/mcp`)));
+  try {
+    const uris = new Set<string>();
+    let cursor: string | undefined;
+    do {
+      const page = await client.listResources(cursor ? { cursor } : {});
+      for (const resource of page.resources) uris.add(resource.uri);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return uris;
+  } finally {
+    await client.close();
+  }
+}
+
+/** Runs `task` over `items`, eight at a time: fast on a big site, gentle on the local server. */
+async function inBatches<T>(items: readonly T[], task: (item: T) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < items.length; i += 8) await Promise.all(items.slice(i, i + 8).map(task));
+}

@@ -1,0 +1,94 @@
+// owner-proof issue § 1–2: Folio holds for content that looks nothing like the sample. `npm run
+// check` (build, serve, check over real HTTP) runs in a throwaway copy of the repository on a
+// second fixture site (other categories and types, no featured list, archived projects, a dozen
+// pages, non-ASCII titles and slugs' titles, another locale), then on broken sites, which it must
+// refuse with a line naming the file or URL at fault.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect } from '@playwright/test';
+import { cleanEnv, repoCopy } from './serve-support.ts';
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+const SECOND_SITE = 'tests/fixtures/second-site/content';
+let copy = '';
+
+test.beforeAll(() => {
+  copy = repoCopy('folio-owner-');
+});
+
+test.afterAll(() => {
+  if (copy) rmSync(copy, { recursive: true, force: true });
+});
+
+/** `npm run check` in the copy, on the content folder `content` (relative to the copy). */
+function check(content: string) {
+  const run = spawnSync(process.execPath, ['scripts/check.ts'], { cwd: copy, env: cleanEnv({ FOLIO_CONTENT: content }), encoding: 'utf8', timeout: 110_000 });
+  return { status: run.status, out: `${run.stdout}${run.stderr}` };
+}
+
+test('the second fixture site builds, serves and passes npm run check: every page, twin, link, record, MCP resource and agent file', () => {
+  const { status, out } = check(SECOND_SITE);
+  expect(out).toContain('Checked 23 pages, 23 Markdown twins');
+  expect(out).toContain('18 records (search, REST, MCP)');
+  expect(out).toContain('No problems');
+  expect(status, out).toBe(0);
+
+  // What the sample never exercises, in the build the check served.
+  const dist = (file: string) => readFileSync(join(copy, 'dist', file), 'utf8');
+  const llms = dist('llms.txt');
+  expect(llms).toMatch(/^# Zoë Ñúñez-Økland$/m);
+  expect(llms.slice(llms.indexOf('## Optional'))).toContain('北海道 field notes (冬)');
+  expect(llms.slice(llms.indexOf('## Optional'))).toContain('Viejo escáner de película');
+  const projects = dist('projects.html');
+  for (const label of ['Fotografía', 'Hardware &amp; sensores', 'Docencia']) expect(projects).toContain(label);
+  expect(dist('index.html')).toContain('<html lang="es"');
+  expect(dist('projects/hokkaido-notes.md')).toMatch(/^# 北海道 field notes \(冬\)$/m);
+});
+
+test('a link to a project that does not exist: npm run check fails, naming the page, its twin and the link', () => {
+  const broken = 'tests/fixtures/broken-link-site/content';
+  cpSync(join(copy, SECOND_SITE), join(copy, broken), { recursive: true });
+  const file = join(copy, broken, 'pages/prensa.md');
+  writeFileSync(file, `${readFileSync(file, 'utf8')}\nSee also [the lost project](/projects/perdido).\n`);
+  const { status, out } = check(broken);
+  expect(status, out).toBe(1);
+  expect(out).toMatch(/^✗ content\/pages\/prensa\.md: links to \/projects\/perdido \(on \/prensa, \/prensa\.md\), which answers 404\. Fix: point the link at an existing project or page/m);
+  expect(out).toMatch(/^1 problem: nothing should deploy/m);
+});
+
+test('invalid content: npm run check fails before building, one line per problem naming the file and field', () => {
+  const { status, out } = check('tests/fixtures/content-many-problems/content');
+  expect(status, out).toBe(1);
+  expect(out).toMatch(/^✗ content\/projects\/[a-z]+\.md: field "/m);
+  expect(out).toContain('it does not load, so nothing was built');
+  expect(out).not.toContain('Building');
+  expect(out).not.toMatch(/^\s+at /m);
+});
+
+test('owner-proof issue § 8: npm run new-site replaces content/ with a minimal site that builds and passes npm run check', () => {
+  const run = spawnSync(process.execPath, ['scripts/new-site.ts', '--force'], { cwd: copy, encoding: 'utf8' });
+  expect(run.status, run.stderr).toBe(0);
+  expect(run.stdout).toContain('content/ now holds a minimal site');
+  const { status, out } = check('content');
+  expect(out).toContain('Checked 7 pages, 7 Markdown twins');
+  expect(out).toContain('2 records (search, REST, MCP)');
+  expect(status, out).toBe(0);
+});
+
+test('npm run new-site refuses to overwrite uncommitted changes in content/', () => {
+  const repo = repoCopy('folio-new-site-');
+  try {
+    spawnSync('git', ['init', '-q'], { cwd: repo });
+    spawnSync('git', ['add', 'content'], { cwd: repo });
+    spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'c'], { cwd: repo });
+    writeFileSync(join(repo, 'content/pages/about.md'), 'edited');
+    const run = spawnSync(process.execPath, ['scripts/new-site.ts'], { cwd: repo, encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('content/ has changes git has not committed');
+    expect(readFileSync(join(repo, 'content/pages/about.md'), 'utf8')).toBe('edited');
+  } finally {
+    rmSync(repo, { recursive: true, force: true });
+  }
+});
