@@ -3,6 +3,7 @@
 import { defineConfig } from '@playwright/test';
 import { freePort } from './scripts/free-port.ts';
 import { SAMPLE_SITE_CONTENT } from './tests/support/sites.ts';
+import { testBrowser } from './tests/support/browser.ts';
 
 // Workers re-read this file; the first evaluation picks the port and the rest inherit it.
 process.env.FOLIO_TEST_PORT ||= String(await freePort());
@@ -12,6 +13,8 @@ export const baseURL = `http://127.0.0.1:${port}`;
 process.env.FOLIO_SITE_URL ||= baseURL;
 // The engine's tests build and serve the fixture site, never content/ (tests/support/sites.ts).
 process.env.FOLIO_CONTENT = SAMPLE_SITE_CONTENT;
+
+const browser = testBrowser();
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -23,7 +26,8 @@ export default defineConfig({
   use: {
     baseURL,
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      // tests/support/browser.ts; `npm test` stops first, with install instructions, when there is none.
+      executablePath: 'path' in browser ? browser.path : undefined,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },

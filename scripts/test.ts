@@ -9,6 +9,13 @@ import { join } from 'node:path';
 import { build } from './lib/build.ts';
 import { freePort } from './free-port.ts';
 import { SAMPLE_SITE_CONTENT } from '../tests/support/sites.ts';
+import { testBrowser } from '../tests/support/browser.ts';
+
+const browser = testBrowser();
+if ('error' in browser) {
+  console.error(browser.error);
+  process.exit(1);
+}
 
 const port = process.env.FOLIO_TEST_PORT || String(await freePort());
 const siteUrl = `http://127.0.0.1:${port}`;

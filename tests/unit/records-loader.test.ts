@@ -113,6 +113,27 @@ describe('loadContent: a bad file fails the build with one message naming file, 
 });
 
 describe('the build entry point', () => {
+  const repo = join(import.meta.dirname, '..', '..');
+  const buildWith = (env: Record<string, string>) =>
+    spawnSync(process.execPath, ['scripts/build.ts'], { cwd: repo, env: { ...process.env, FOLIO_CONTENT: 'tests/fixtures/content-bad-type/content', ...env }, encoding: 'utf8' });
+
+  test('owner-proof issue § 7: npm run build on bad content prints the clean message alone and exits non-zero', () => {
+    const run = buildWith({ FOLIO_DEBUG: '' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe(
+      'Invalid content: content/projects/alpha.md: field "type" expected one of app, library, tool, service, research, talk, got "website"\n\n' +
+        `Fix the file in ${join(repo, 'tests/fixtures/content-bad-type/content')} and build again (README § Writing content).\n`,
+    );
+    expect(run.stdout).toBe('');
+  });
+
+  test('owner-proof issue § 7: FOLIO_DEBUG=1 shows where the error came from', () => {
+    const run = buildWith({ FOLIO_DEBUG: '1' });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(/ContentError: Invalid content: content\/projects\/alpha\.md/);
+    expect(run.stderr).toMatch(/^\s+at .*load\.ts/m);
+  });
+
   test('astro.config.ts fails to load on bad content, printing the one message', () => {
     const config = pathToFileURL(join(import.meta.dirname, '..', '..', 'astro.config.ts')).href;
     const env = { ...process.env };

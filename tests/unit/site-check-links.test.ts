@@ -1,0 +1,31 @@
+// npm run check reads links out of pages, twins and llms files: what counts as an internal link.
+import { describe, expect, test } from 'vitest';
+import { htmlLinks, internalPath, markdownLinks } from '../../scripts/lib/site-check.ts';
+
+const base = 'http://127.0.0.1:4321';
+
+describe('npm run check: links it follows (owner-proof issue § 2)', () => {
+  test('Markdown: inline links, images, titles and autolinks; code spans and fenced blocks are not links', () => {
+    const md = [
+      '[a](/about) ![b](/img/x.png "Title") <http://127.0.0.1:4321/llms.txt>',
+      '`[not](/code-span)`',
+      '```md',
+      '[not](/fenced)',
+      '```',
+      '[mail](mailto:a@b.c) [frag](#top) [out](https://example.com/x)',
+    ].join('\n');
+    expect(markdownLinks(md)).toEqual(['/about', '/img/x.png', 'https://example.com/x', 'http://127.0.0.1:4321/llms.txt']);
+  });
+
+  test('HTML: href and src values, entities decoded; fragments and non-HTTP schemes left out', () => {
+    const html = '<a href="/projects?type=app&amp;x=1">p</a><img src="/a.png"><a href="#main">s</a><a href="mailto:x@y.z">m</a>';
+    expect(htmlLinks(html)).toEqual(['/projects?type=app&x=1', '/a.png']);
+  });
+
+  test('internal paths: same origin or root-relative, fragment dropped; other origins and protocol-relative URLs are external', () => {
+    expect(internalPath('/about#team', base)).toBe('/about');
+    expect(internalPath(`${base}/projects/x.md?q=1`, base)).toBe('/projects/x.md?q=1');
+    expect(internalPath('https://example.com/about', base)).toBeUndefined();
+    expect(internalPath('//evil.example/about', base)).toBeUndefined();
+  });
+});
