@@ -12,6 +12,7 @@ import { config as middlewareConfig } from '../../middleware.ts';
 import { sourceToRegExp, type VercelConfig } from '../../src/server/vercel-config.ts';
 import { matcherRegExp } from '../../scripts/lib/vercel-router.ts';
 import { repoCopy } from '../e2e/serve-support.ts';
+import { contentDir } from '../../src/records/load.ts';
 
 interface Route {
   src?: string;
@@ -79,7 +80,7 @@ describe('serve issue § 5: vercel build output', () => {
       expect(existsSync(join(staticDir, file)), file).toBe(true);
     }
     // Built for the site's own URL (content/site.md), not the loopback address the tests use.
-    const productionUrl = String(matter(readFileSync('content/site.md', 'utf8')).data.url).replace(/\/+$/, '');
+    const productionUrl = String(matter(readFileSync(join(contentDir(), 'site.md'), 'utf8')).data.url).replace(/\/+$/, '');
     expect(readFileSync(join(staticDir, 'index.html'), 'utf8')).toContain(`<link rel="canonical" href="${productionUrl}/">`);
   });
 
