@@ -1,13 +1,15 @@
 // `npm run build`: check the content first, so a mistake prints as the loader's one clean message
 // (file, field, expectation) instead of inside Astro's config-loading error; then `astro build`;
-// then the page manifest the routing middleware reads (src/server/page-manifest.ts).
+// then the function's search page template and the page manifest the routing middleware reads
+// (src/server/page-manifest.ts).
 // FOLIO_DEBUG=1 shows the stack trace of a content error too.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { estimateTokens } from '../src/build/integration.ts';
 import { ContentError, contentDir, loadContent } from '../src/records/load.ts';
 import { buildPageManifest, PAGE_MANIFEST_FILE } from '../src/server/page-manifest.ts';
+import { SEARCH_PAGE_FILE } from '../src/server/search-page.ts';
 
 try {
   loadContent();
@@ -20,8 +22,11 @@ try {
 const astro = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', ...process.argv.slice(2)], { stdio: 'inherit' });
 if (astro.status !== 0) process.exit(astro.status ?? 1);
 
-const manifest = buildPageManifest('dist', estimateTokens);
+// The search page is the function's template, not a page of its own (src/server/search-page.ts).
 mkdirSync(dirname(PAGE_MANIFEST_FILE), { recursive: true });
+renameSync('dist/search-page.html', SEARCH_PAGE_FILE);
+
+const manifest = buildPageManifest('dist', estimateTokens);
 writeFileSync(PAGE_MANIFEST_FILE, `${JSON.stringify(manifest, null, 1)}\n`);
 const pages = Object.keys(manifest.pages).length;
 const twins = Object.values(manifest.pages).filter(Boolean).length;

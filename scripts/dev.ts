@@ -15,6 +15,7 @@ import { estimateTokens } from '../src/build/integration.ts';
 import { FALLBACK_NOT_FOUND, twinPathOf } from '../src/server/page-manifest.ts';
 import { routePage, type SiteFiles } from '../src/server/page-negotiation.ts';
 import { setSiteData } from '../src/server/data.ts';
+import { setSearchPageTemplate } from '../src/server/search-page.ts';
 import { DATA_FILE } from '../src/search/data-file.ts';
 import { sourceToRegExp, type VercelConfig } from '../src/server/vercel-config.ts';
 import { freePort } from './free-port.ts';
@@ -109,11 +110,19 @@ let reload: NodeJS.Timeout | undefined;
 const dataWatcher = watch('generated', (_event, name) => {
   if (name !== DATA_FILE.split('/').pop()) return;
   clearTimeout(reload);
-  reload = setTimeout(() => {
+  reload = setTimeout(async () => {
     setSiteData(undefined);
+    await loadSearchPage();
     console.log('data file changed: API answers reloaded');
   }, 50);
 });
+
+/** The search results page's template, as astro dev renders it (a build moves it to generated/). */
+async function loadSearchPage() {
+  const res = await fromAstro('/search-page');
+  setSearchPageTemplate(res?.ok ? await res.text() : undefined);
+}
+await loadSearchPage();
 
 const upgraded = new Set<Duplex>();
 const route = createVercelRouter({

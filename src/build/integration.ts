@@ -7,6 +7,8 @@ import type { AstroIntegration } from 'astro';
 import { contentDir, loadContent, memoizeContentForBuild, RESERVED_PAGE_SLUGS } from '../records/load.ts';
 import { brokenLinks, recordTwins } from '../records/twin.ts';
 import { writeDataFile } from '../search/data-file.ts';
+import { IMAGES_PATH, imageVariants } from '../images/images.ts';
+import { contentImages, encodeVariant, writeImages } from '../images/write.ts';
 
 /** About what agents read whole before they start truncating (llms.txt guidance). */
 export const LLMS_TXT_WARN_CHARS = 50_000;
@@ -36,6 +38,23 @@ export function folio(): AstroIntegration {
         const dir = contentDir(root);
         let pending: NodeJS.Timeout | undefined;
         server.watcher.add(dir);
+        // Content images in dev: encoded on first request into the same cache the build uses.
+        server.middlewares.use(IMAGES_PATH, async (req, res, next) => {
+          const name = req.url?.split('?')[0]?.slice(1);
+          try {
+            for (const image of contentImages(loadContent(dir))) {
+              const variant = imageVariants(image).find((v) => v.path === `${IMAGES_PATH}/${name}`);
+              if (!variant) continue;
+              const file = await encodeVariant(root, image, variant);
+              res.setHeader('Content-Type', variant.format === 'svg' ? 'image/svg+xml' : `image/${variant.format}`);
+              res.end(readFileSync(file));
+              return;
+            }
+          } catch (error) {
+            logger.error(`image ${name}: ${(error as Error).message}`);
+          }
+          next();
+        });
         server.watcher.on('all', (_event, file) => {
           if (!file.startsWith(`${dir}${sep}`)) return;
           clearTimeout(pending);
@@ -53,7 +72,10 @@ export function folio(): AstroIntegration {
       // Pages call loadContent() once each; content cannot change mid-build, so read it once (load.ts).
       'astro:build:start': () => memoizeContentForBuild(true),
       'astro:build:done': async ({ dir, logger }) => {
-        for (const link of await brokenLinks(loadContent(contentDir(root)), RESERVED_PAGE_SLUGS)) {
+        const content = loadContent(contentDir(root));
+        const images = await writeImages(root, contentImages(content), fileURLToPath(dir));
+        if (images.files) logger.info(`images: ${images.files} files, ${images.encoded} encoded, ${images.files - images.encoded} from the cache`);
+        for (const link of await brokenLinks(content, RESERVED_PAGE_SLUGS)) {
           logger.warn(`${link.source}: the link "${link.url}" points at no project or page; readers following it get a 404.`);
         }
         for (const name of ['llms.txt', 'llms-full.txt']) {

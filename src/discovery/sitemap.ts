@@ -2,6 +2,7 @@
 // a sitemap lists canonical pages, and each page names its twin itself.
 import type { Content } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
+import { tagGroups, TAGS_PATH } from '../records/collections.ts';
 
 export interface SitemapEntry {
   path: string;
@@ -15,6 +16,8 @@ export function sitemapEntries(content: Pick<Content, 'projects' | 'pages'>): Si
     { path: '/projects' },
     ...content.projects.map((p) => ({ path: p.href, lastmod: p.updated ?? p.date })),
     ...content.pages.map((p) => ({ path: p.href })),
+    { path: TAGS_PATH },
+    ...tagGroups(content).map((g) => ({ path: g.href })),
     { path: '/developers' },
     { path: '/developers/deprecation' },
   ];

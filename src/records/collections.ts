@@ -1,6 +1,6 @@
 // The ways the site groups and orders records. HTML pages, Markdown twins and llms.txt all list
 // projects through these functions, so a reader sees the same grouping on every surface.
-import { PROJECT_TYPES, type Content, type Project, type ProjectType, type Site } from './schema.ts';
+import { PROJECT_TYPES, type Content, type Page, type Project, type ProjectType, type Site } from './schema.ts';
 
 export const TYPE_LABELS: Record<ProjectType, { one: string; many: string }> = {
   app: { one: 'App', many: 'Apps' },
@@ -117,4 +117,32 @@ export function initialsOf(name: string): string {
     .filter((c) => /\p{L}/u.test(c))
     .map((c) => c.toUpperCase());
   return (letters.length > 2 ? [letters[0], letters.at(-1)] : letters).join('') || 'F';
+}
+
+/** At most this many pages in the header: it stays one row, whatever the number of pages. */
+export const NAV_PAGES = 6;
+
+/** The header's pages: those marked `nav: true`, else the first pages by `order` not marked `nav: false`. */
+export function navPages({ pages }: Pick<Content, 'pages'>): Page[] {
+  const chosen = pages.filter((p) => p.nav === true);
+  return (chosen.length ? chosen : pages.filter((p) => p.nav !== false)).slice(0, NAV_PAGES);
+}
+
+/** Tag pages: `/tags/<tag>` lists every project and page with the tag. */
+export const tagPath = (tag: string) => `/tags/${tag}`;
+export const TAGS_PATH = '/tags';
+
+export interface TagGroup {
+  tag: string;
+  href: string;
+  twin: string;
+  /** Projects (newest first), then pages (by order). */
+  records: (Project | Page)[];
+}
+
+/** Every tag of every project and page, alphabetically, with what carries it. */
+export function tagGroups({ projects, pages }: Pick<Content, 'projects' | 'pages'>): TagGroup[] {
+  const groups = new Map<string, (Project | Page)[]>();
+  for (const record of [...projects, ...pages]) for (const tag of record.tags) push(groups, tag, record);
+  return [...groups.keys()].sort().map((tag) => ({ tag, href: tagPath(tag), twin: `${tagPath(tag)}.md`, records: groups.get(tag)! }));
 }

@@ -4,7 +4,9 @@ import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, basename, dirname, resolve } from 'node:path';
 import matter from 'gray-matter';
+import { fromMarkdown } from 'mdast-util-from-markdown';
 import { z } from 'zod';
+import { describeImage, isImageFile, type ContentImage } from '../images/images.ts';
 import {
   SLUG_PATTERN,
   siteConfig,
@@ -36,7 +38,7 @@ export class ContentError extends Error {
  */
 export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
   'index', 'projects', '404', 'api', 'ask', 'oauth', 'agent', 'agents', 'skill', 'auth', 'pricing',
-  'developers', 'llms', 'llms-full', 'openapi', 'mcp', 'search', 'agent-view',
+  'developers', 'llms', 'llms-full', 'openapi', 'mcp', 'search', 'search-page', 'agent-view', 'tags', 'og', 'feed',
 ]);
 
 /** `/projects/index` would be served for `/projects/` by some static hosts, shadowing the projects index. */
@@ -110,7 +112,12 @@ function readContent(dir: string): Content {
   else {
     const parsed = readFile(siteFile, siteConfig, where(siteFile), problems);
     // FOLIO_SITE_URL points absolute URLs at where the site really runs (the local server, a preview).
-    if (parsed) site = { ...parsed.data, url: (process.env.FOLIO_SITE_URL || parsed.data.url).replace(/\/+$/, ''), bio: parsed.body };
+    if (parsed) {
+      const { avatar, ...config } = parsed.data;
+      const image = avatar === undefined ? undefined : imageField(siteFile, avatar, config.name, 'avatar', where, problems);
+      const images = checkBodyImages(siteFile, parsed.body, where, problems);
+      site = { ...config, url: (process.env.FOLIO_SITE_URL || config.url).replace(/\/+$/, ''), bio: parsed.body, images, ...(image && { avatar: image }) };
+    }
   }
 
   const projects: Project[] = [];
@@ -122,15 +129,19 @@ function readContent(dir: string): Content {
     }
     const parsed = readFile(file.path, projectFrontMatter, where(file.path), problems);
     if (!parsed) continue;
+    const { cover, coverAlt, ...fields } = parsed.data;
+    const image = cover === undefined ? undefined : imageField(file.path, cover, coverAlt ?? '', 'cover', where, problems);
     projects.push({
       kind: 'project',
-      ...parsed.data,
+      ...fields,
+      ...(image && { cover: image }),
       tags: [...new Set(parsed.data.tags)],
       slug: file.slug,
       href: `/projects/${file.slug}`,
       twin: `/projects/${file.slug}.md`,
       body: parsed.body,
       source: where(file.path),
+      images: checkBodyImages(file.path, parsed.body, where, problems),
     });
   }
 
@@ -152,6 +163,7 @@ function readContent(dir: string): Content {
       twin: `/${file.slug}.md`,
       body: parsed.body,
       source: where(file.path),
+      images: checkBodyImages(file.path, parsed.body, where, problems),
     });
   }
 
@@ -186,6 +198,8 @@ function markdownFiles(dir: string, where: (f: string) => string, problems: stri
   for (const name of readdirSync(dir).sort()) {
     if (name.startsWith('.')) continue;
     const path = join(dir, name);
+    // Images may sit beside the Markdown they illustrate; they are never records.
+    if (isImageFile(name) && statSync(path).isFile()) continue;
     if (!name.endsWith('.md') || !statSync(path).isFile()) {
       problems.push(`${where(path)}: expected a Markdown file (name ending in .md); only those belong in ${where(dir)}/`);
       continue;
@@ -206,6 +220,40 @@ function markdownFiles(dir: string, where: (f: string) => string, problems: stri
     files.push({ path, slug });
   }
   return files;
+}
+
+/** An image named in front matter (`cover`, `avatar`), relative to its file; a problem if it is not one. */
+function imageField(file: string, value: string, alt: string, field: string, where: (f: string) => string, problems: string[]): ContentImage | undefined {
+  const image = describeImage(resolve(dirname(file), value), where(resolve(dirname(file), value)), alt);
+  if (typeof image === 'string') problems.push(`${where(file)}: field "${field}" ${image}`);
+  return typeof image === 'string' ? undefined : image;
+}
+
+/**
+ * Images in a body (`![alt](path)`): each needs alt text, and a relative path must name an image
+ * file, relative to the Markdown file. Returns them by destination as written. Bodies without
+ * `![` are not parsed (most have none; parsing every body would cost a build of 10,000 records
+ * seconds).
+ */
+function checkBodyImages(file: string, body: string, where: (f: string) => string, problems: string[]): Record<string, ContentImage> {
+  const images: Record<string, ContentImage> = {};
+  if (!body.includes('![')) return images;
+  // The body follows the front matter: its line 1 is the file's line after the closing ---.
+  const offset = readFileSync(file, 'utf8').split('\n').length - body.split('\n').length;
+  const visit = (node: { type: string; url?: string; alt?: string | null; position?: { start: { line: number } }; children?: unknown[] }) => {
+    if (node.type === 'image' && node.url !== undefined) {
+      const line = (node.position?.start.line ?? 0) + offset;
+      if (!node.alt?.trim()) problems.push(`${where(file)}: line ${line}: the image "${node.url}" has no alt text; write ![what it shows](${node.url})`);
+      if (!/^([a-z][a-z0-9+.-]*:|\/|#)/i.test(node.url) && !images[node.url]) {
+        const image = describeImage(resolve(dirname(file), decodeURI(node.url)), where(resolve(dirname(file), decodeURI(node.url))), node.alt ?? '');
+        if (typeof image === 'string') problems.push(`${where(file)}: line ${line}: the image ${image}`);
+        else images[node.url] = image;
+      }
+    }
+    for (const child of (node.children ?? []) as (typeof node)[]) visit(child);
+  };
+  visit(fromMarkdown(body) as never);
+  return images;
 }
 
 function readFile<T extends z.ZodType>(path: string, schema: T, file: string, problems: string[]) {

@@ -2,11 +2,14 @@
 // Shiki, heading ids). One processor is created per process and each distinct body is rendered
 // once: the page, its twin and llms-full.txt all ask for the same bodies.
 import { createMarkdownProcessor, type MarkdownHeading, type MarkdownRenderer } from '@astrojs/markdown-remark';
+import { pictureSources, type ContentImage } from '../images/images.ts';
 
 /** Where a link destination sits in the Markdown source, so twins can rewrite it in place. */
 export interface SourceLink {
   /** The destination as written, e.g. `/projects/quarry#numbers`. */
   url: string;
+  /** An image's source (`![alt](url)`) rather than a link. */
+  image?: boolean;
   /** Offsets of the destination text in the source (end exclusive). */
   start: number;
   end: number;
@@ -31,6 +34,8 @@ interface TreeNode {
 
 /** The key under which the remark plugin hands links back through the renderer's frontmatter. */
 const LINKS = 'folio:links';
+/** The key under which a render hands its body's images (by destination) to the rehype plugin. */
+const IMAGES = 'folio:images';
 
 let processor: Promise<MarkdownRenderer> | undefined;
 const cache = new Map<string, Promise<RenderedMarkdown>>();
@@ -42,20 +47,23 @@ function markdownProcessor() {
     // The Primer "default" themes keep every token colour at 4.5:1 or more on the code background.
     shikiConfig: { themes: { light: 'github-light-default', dark: 'github-dark-default' }, defaultColor: false, wrap: false },
     remarkPlugins: [collectLinks],
-    rehypePlugins: [wrapTables],
+    rehypePlugins: [alignByClass, pictures, wrapTables],
   });
   return processor;
 }
 
-export function renderMarkdown(markdown: string): Promise<RenderedMarkdown> {
-  let rendered = cache.get(markdown);
+/** Renders a body; `images` are its images by destination (the record's `images`), published as `<picture>`. */
+export function renderMarkdown(markdown: string, images: Record<string, ContentImage> = {}): Promise<RenderedMarkdown> {
+  // The same text in two files may name two different images by one relative path.
+  const key = Object.keys(images).length ? `${markdown}\0${Object.values(images).map((i) => i.digest).join()}` : markdown;
+  let rendered = cache.get(key);
   if (!rendered) {
     rendered = markdownProcessor().then(async (p) => {
-      const frontmatter: Record<string, unknown> = {};
+      const frontmatter: Record<string, unknown> = { [IMAGES]: images };
       const { code, metadata } = await p.render(markdown, { frontmatter });
       return { html: code, headings: metadata.headings, links: (metadata.frontmatter[LINKS] as SourceLink[]) ?? [] };
     });
-    cache.set(markdown, rendered);
+    cache.set(key, rendered);
   }
   return rendered;
 }
@@ -75,6 +83,12 @@ function collectLinks() {
         if (labelEnd === undefined || source.slice(labelEnd, labelEnd + 2) !== '](') return;
         const found = destinationAt(source, labelEnd + 2, end, node.url);
         if (found) links.push(found);
+      } else if (node.type === 'image' && node.url !== undefined) {
+        // `![alt](destination "title")`: the destination follows the first `](` that precedes it.
+        const open = source.indexOf('](', start);
+        if (open === -1 || open >= end) return;
+        const found = destinationAt(source, open + 2, end, node.url);
+        if (found) links.push({ ...found, image: true });
       } else if (node.type === 'definition' && node.url !== undefined) {
         // `[label]: destination "title"`
         const colon = source.indexOf(']:', start);
@@ -119,6 +133,59 @@ function wrapTables() {
           : child,
       );
     });
+  };
+}
+
+/**
+ * Rehype plugin: GFM's column alignment as a class (`align-right`), not the `align` attribute
+ * HTML5 made obsolete; the stylesheet aligns them.
+ */
+function alignByClass() {
+  return (tree: TreeNode) => {
+    walk(tree, (node) => {
+      const align = node.properties?.align;
+      if ((node.tagName === 'th' || node.tagName === 'td') && typeof align === 'string') {
+        delete node.properties!.align;
+        node.properties!.className = [`align-${align}`];
+      }
+    });
+  };
+}
+
+/**
+ * Rehype plugin: a body image the loader resolved becomes `<picture>` with AVIF and WebP at the
+ * widths the build writes (src/images/), its size set and loaded lazily (bodies are below the fold).
+ */
+function pictures() {
+  return (tree: TreeNode, file: { data: { astro?: { frontmatter?: Record<string, unknown> } } }) => {
+    const images = (file.data.astro?.frontmatter?.[IMAGES] ?? {}) as Record<string, ContentImage>;
+    if (!Object.keys(images).length) return;
+    walk(tree, (node) => {
+      if (!node.children) return;
+      node.children = node.children.map((child) => {
+        const image = child.tagName === 'img' ? images[String(child.properties?.src)] : undefined;
+        return image ? pictureElement(image, child.properties!) : child;
+      });
+    });
+  };
+}
+
+function pictureElement(image: ContentImage, img: Record<string, unknown>): TreeNode {
+  const { sources, img: fallback } = pictureSources(image);
+  const sizes = '(min-width: 48rem) 42rem, 100vw';
+  return {
+    type: 'element',
+    tagName: 'picture',
+    properties: {},
+    children: [
+      ...sources.map((source) => ({ type: 'element', tagName: 'source', properties: { type: source.type, srcSet: source.srcset, sizes }, children: [] })),
+      {
+        type: 'element',
+        tagName: 'img',
+        properties: { ...img, src: fallback.src, width: fallback.width, height: fallback.height, loading: 'lazy', decoding: 'async' },
+        children: [],
+      },
+    ],
   };
 }
 

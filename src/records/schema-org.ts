@@ -2,6 +2,13 @@
 // <script type="application/ld+json">; /ask results carry it as `schema_object` (NLWeb).
 import type { Content, Page, Project, Site } from './schema.ts';
 import { absoluteUrl } from './urls.ts';
+import { agentImage, type ContentImage } from '../images/images.ts';
+
+/** schema.org ImageObject of a content image: its published file, size and alt text. */
+const imageObject = (site: Site, image: ContentImage) => {
+  const file = agentImage(image);
+  return { '@type': 'ImageObject', url: absoluteUrl(site, file.path), width: file.width, height: file.height, caption: image.alt };
+};
 
 
 export function personFor(site: Site) {
@@ -15,6 +22,7 @@ export function personFor(site: Site) {
     ...(site.email ? { email: `mailto:${site.email}` } : {}),
     ...(site.location ? { homeLocation: { '@type': 'Place', name: site.location } } : {}),
     sameAs: site.links.map((l) => l.url),
+    ...(site.avatar ? { image: imageObject(site, site.avatar) } : {}),
   };
 }
 
@@ -45,6 +53,7 @@ export function schemaObjectFor(record: Project | Page, site: Site) {
     genre: site.categories[record.category] ?? record.category,
     creativeWorkStatus: record.archived ? 'Archived' : 'Active',
     author,
+    ...(record.cover ? { image: imageObject(site, record.cover) } : {}),
     ...(isSoftware && record.links.repo ? { codeRepository: record.links.repo } : {}),
     ...(isSoftware && record.stack.length ? { programmingLanguage: record.stack } : {}),
     ...(record.links.demo || record.links.docs ? { sameAs: [record.links.demo, record.links.docs].filter(Boolean) } : {}),

@@ -1,6 +1,7 @@
 // The content model: one zod schema per kind of file in content/. The loader validates front
 // matter against these, and the types below are what every other part of Folio consumes.
 import { z } from 'zod';
+import type { ContentImage } from '../images/images.ts';
 
 /** Slugs become URL path segments and API path parameters, so they are kept to one safe alphabet. */
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?$/;
@@ -60,6 +61,8 @@ export const siteConfig = z.strictObject({
   location: text(120).optional(),
   allowedOrigins: z.array(httpUrl).default([]),
   links: z.array(z.strictObject({ label: text(60), url: httpUrl })).default([]),
+  /** Path of a picture of the owner, relative to site.md; its alt text is `name`. */
+  avatar: text(300).optional(),
   categories: z.record(slug, text(60)).refine((c) => Object.keys(c).length > 0, 'at least one category'),
   featured: z.array(slug).default([]),
   rateLimits: z
@@ -81,9 +84,15 @@ export const projectFrontMatter = z.strictObject({
     .strictObject({ repo: httpUrl.optional(), demo: httpUrl.optional(), docs: httpUrl.optional() })
     .default({}),
   stack: z.array(text(40)).default([]),
+  /** Path of the cover image, relative to the project's file. */
+  cover: text(300).optional(),
+  coverAlt: text(200).optional(),
 }).superRefine((p, ctx) => {
   if (p.updated && p.updated < p.date) {
     ctx.addIssue({ code: 'custom', path: ['updated'], input: p.updated, message: `a date on or after "date" (${p.date})` });
+  }
+  if (p.cover && !p.coverAlt) {
+    ctx.addIssue({ code: 'custom', path: ['coverAlt'], message: 'text describing the cover (required when "cover" is set, at most 200 characters)' });
   }
 });
 
@@ -92,6 +101,8 @@ export const pageFrontMatter = z.strictObject({
   summary: text(300),
   tags: z.array(tag).default([]),
   order: z.int().min(0).default(100),
+  /** `true` puts the page in the header; by default the first pages by `order` are there (NAV_PAGES). */
+  nav: z.boolean().optional(),
 });
 
 export type SiteConfig = z.infer<typeof siteConfig>;
@@ -111,10 +122,13 @@ interface RecordBase {
   body: string;
   /** Content file, relative to the project root, for error messages. */
   source: string;
+  /** Images in the body, by their destination as written (`../images/x.png`). */
+  images: Record<string, ContentImage>;
 }
 
-export interface Project extends RecordBase, Omit<z.infer<typeof projectFrontMatter>, 'tags'> {
+export interface Project extends RecordBase, Omit<z.infer<typeof projectFrontMatter>, 'tags' | 'cover' | 'coverAlt'> {
   kind: 'project';
+  cover?: ContentImage;
 }
 
 export interface Page extends RecordBase, Omit<z.infer<typeof pageFrontMatter>, 'tags'> {
@@ -123,9 +137,12 @@ export interface Page extends RecordBase, Omit<z.infer<typeof pageFrontMatter>, 
 
 export type ContentRecord = Project | Page;
 
-export interface Site extends SiteConfig {
+export interface Site extends Omit<SiteConfig, 'avatar'> {
   /** The bio: the body of content/site.md. */
   bio: string;
+  /** Images in the bio, by destination as written. */
+  images: Record<string, ContentImage>;
+  avatar?: ContentImage;
 }
 
 export interface Content {

@@ -3,6 +3,7 @@
 // record's fields as a list, then the body as written, with links to site pages pointed at their
 // twins, so an agent reading Markdown stays in Markdown.
 import { renderMarkdown } from './render.ts';
+import { agentImage, type ContentImage } from '../images/images.ts';
 import {
   TYPE_LABELS,
   absoluteUrl,
@@ -13,12 +14,16 @@ import {
   categoryLabel,
   featuredProjects,
   relatedProjects,
+  tagGroups,
+  TAGS_PATH,
+  type TagGroup,
 } from './collections.ts';
 import type { Content, Page, Project } from './schema.ts';
 
 export const HOME_TWIN = '/index.md';
 export const PROJECTS_TWIN = '/projects.md';
 export const NOT_FOUND_TWIN = '/404.md';
+export const TAGS_TWIN = `${TAGS_PATH}.md`;
 
 export interface TwinOptions {
   /**
@@ -61,19 +66,31 @@ export function twinOfLink(url: string, content: Content, from = '/'): string | 
   return twin && `${twin}${target.search}${target.hash}`;
 }
 
-function twinOfPath(path: string, { projects, pages }: Content): string | undefined {
+function twinOfPath(path: string, content: Content): string | undefined {
   if (path === '/' || path === '/index') return HOME_TWIN;
   if (path === '/projects') return PROJECTS_TWIN;
-  return [...projects, ...pages].find((r) => r.href === path)?.twin;
+  if (path === TAGS_PATH) return TAGS_TWIN;
+  if (path.startsWith(`${TAGS_PATH}/`)) return tagGroups(content).find((g) => g.href === path)?.twin;
+  return [...content.projects, ...content.pages].find((r) => r.href === path)?.twin;
 }
 
-/** `markdown` with every link to a site page pointed at that page's twin; everything else untouched. */
-export async function linkToTwins(markdown: string, content: Content, from: string, options: TwinOptions = {}): Promise<string> {
+/** The absolute URL agents are given for a content image (src/images/). */
+export const imageUrl = (content: Pick<Content, 'site'>, image: ContentImage) => absoluteUrl(content.site, agentImage(image).path);
+
+/** A content image as Markdown: its alt text and absolute URL. */
+const imageMarkdown = (content: Content, image: ContentImage) => `![${escapeText(image.alt)}](${imageUrl(content, image)})`;
+
+/**
+ * `markdown` with every link to a site page pointed at that page's twin, and every content image
+ * at its published file (absolute); everything else untouched. `images` are the body's images.
+ */
+export async function linkToTwins(markdown: string, content: Content, from: string, options: TwinOptions = {}, images: Record<string, ContentImage> = {}): Promise<string> {
   const { links } = await renderMarkdown(markdown);
   let out = '';
   let at = 0;
   for (const link of links) {
-    const replacement = rewrite(link.url, content, from, options);
+    const image = link.image ? images[link.url] : undefined;
+    const replacement = image ? imageUrl(content, image) : rewrite(link.url, content, from, options);
     if (replacement === undefined) continue;
     out += markdown.slice(at, link.start) + replacement;
     at = link.end;
@@ -151,8 +168,9 @@ export async function projectTwin(project: Project, content: Content, options: T
     markdown: document([
       `# ${project.title}`,
       quote(project.summary),
+      project.cover ? imageMarkdown(content, project.cover) : '',
       fieldList(fields),
-      await linkToTwins(project.body, content, project.href, options),
+      await linkToTwins(project.body, content, project.href, options, project.images),
       related.length ? `## Related projects\n\n${related.map((p) => projectEntry(p, href)).join('\n')}` : '',
     ]),
   };
@@ -173,7 +191,7 @@ export async function pageTwin(page: Page, content: Content, options: TwinOption
         ['Web page', autolink(absoluteUrl(content.site, page.href))],
         ['Author', `[${escapeText(content.site.name)}](${href(HOME_TWIN)})`],
       ]),
-      await linkToTwins(page.body, content, page.href, options),
+      await linkToTwins(page.body, content, page.href, options, page.images),
     ]),
   };
 }
@@ -193,6 +211,7 @@ export async function homeTwin(content: Content, options: TwinOptions = {}): Pro
     markdown: document([
       `# ${site.name}`,
       quote(site.summary),
+      site.avatar ? imageMarkdown(content, site.avatar) : '',
       fieldList([
         ['Role', site.headline],
         ['Location', site.location],
@@ -200,7 +219,7 @@ export async function homeTwin(content: Content, options: TwinOptions = {}): Pro
         ['Elsewhere', links || undefined],
         ['Web page', autolink(absoluteUrl(site, '/'))],
       ]),
-      await linkToTwins(site.bio, content, '/', options),
+      await linkToTwins(site.bio, content, '/', options, site.images),
       featured.length ? `## Featured projects\n\n${featured.map((p) => projectEntry(p, href)).join('\n')}` : '',
       `## All projects\n\nEvery project, by category. The [projects index](${href(PROJECTS_TWIN)}) also lists them by type.`,
       ...byCategory(site, activeProjects(content)).map((g) => `### ${g.label}\n\n${g.projects.map((p) => projectEntry(p, href)).join('\n')}`),
@@ -235,6 +254,54 @@ export async function projectsTwin(content: Content, options: TwinOptions = {}):
       `## By type\n\n${byType(projects)
         .map((g) => `- ${g.label}: ${g.projects.map((p) => `[${escapeText(p.title)}](${href(p.twin)})${p.archived ? ' (archived)' : ''}`).join(', ')}`)
         .join('\n')}`,
+    ]),
+  };
+}
+
+/** One tag's page: every project and page that carries it. */
+export function tagTwin(group: TagGroup, content: Content, options: TwinOptions = {}): Twin {
+  const href = hrefFor(content, options);
+  const summary = tagSummary(group);
+  return {
+    path: group.twin,
+    page: group.href,
+    title: `Tagged “${group.tag}”`,
+    summary,
+    markdown: document([
+      `# Tagged “${group.tag}”`,
+      quote(summary),
+      fieldList([
+        ['Web page', autolink(absoluteUrl(content.site, group.href))],
+        ['All tags', `[Tags](${href(TAGS_TWIN)})`],
+      ]),
+      group.records.map((r) => (r.kind === 'project' ? projectEntry(r, href) : entry(r.title, href(r.twin), r.summary))).join('\n'),
+    ]),
+  };
+}
+
+/** "3 projects and 1 page tagged rust.": a tag page's description, shared by its page and twin. */
+export function tagSummary({ tag, records }: TagGroup): string {
+  const projects = records.filter((r) => r.kind === 'project').length;
+  const pages = records.length - projects;
+  const parts = [projects && `${projects} ${projects === 1 ? 'project' : 'projects'}`, pages && `${pages} ${pages === 1 ? 'page' : 'pages'}`].filter(Boolean);
+  return `${parts.join(' and ')} tagged “${tag}”.`;
+}
+
+/** The tags index: every tag with how many projects and pages carry it. */
+export function tagsTwin(content: Content, options: TwinOptions = {}): Twin {
+  const href = hrefFor(content, options);
+  const groups = tagGroups(content);
+  const summary = `${groups.length} ${groups.length === 1 ? 'tag' : 'tags'} across ${content.site.name}'s projects and pages.`;
+  return {
+    path: TAGS_TWIN,
+    page: TAGS_PATH,
+    title: 'Tags',
+    summary,
+    markdown: document([
+      '# Tags',
+      quote(summary),
+      fieldList([['Web page', autolink(absoluteUrl(content.site, TAGS_PATH))]]),
+      groups.map((g) => entry(g.tag, href(g.twin), `${g.records.length}`)).join('\n'),
     ]),
   };
 }

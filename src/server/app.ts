@@ -10,6 +10,7 @@ import { versionHeaders } from './versioning.ts';
 import { honoPath, type Policy, type RouteInput, type RouteSpec } from './route.ts';
 import { siteData } from './data.ts';
 import { ROUTES } from './routes.ts';
+import { SEARCH_PAGE_PATH, searchPage } from './search-page.ts';
 import type { RateLimitPolicy } from '../records/schema.ts';
 
 /** OAuth endpoints answer `{ error, error_description }` (RFC 6749 § 5.2), not the catalog shape. */
@@ -48,6 +49,8 @@ export function createApp(routes: RouteSpec[] = ROUTES, options: AppOptions = {}
     return l;
   };
 
+  // The search box's results page for people (HTML, not part of the API: not in the route table).
+  app.get(SEARCH_PAGE_PATH, searchPage);
   for (const [path, group] of groupByPath(routes)) {
     const allow = allowHeader(group);
     app.all(honoPath(path), (c) => dispatch(c, group, allow));

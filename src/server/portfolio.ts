@@ -2,6 +2,7 @@
 // and the unversioned aliases. The domain functions (searchHits, listProjects, getProject,
 // compareProjects) hold every rule and validate their own input, so the MCP tools that call them
 // answer the same codes and hints as REST; the routes only add HTTP.
+import { agentImage, type ContentImage } from '../images/images.ts';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { PROJECT_TYPES, SLUG_PATTERN, type Project, type Site } from '../records/schema.ts';
@@ -111,6 +112,15 @@ export const searchResponse = z
 
 const projectLinks = z.object({ repo: z.url().optional(), demo: z.url().optional(), docs: z.url().optional() }).meta({ id: 'ProjectLinks' });
 
+const projectImage = z
+  .object({
+    url: absolute('Absolute URL of the cover image (WebP, at most 1280 pixels wide; SVG as published).'),
+    alt: z.string().describe('What the image shows.'),
+    width: z.int().describe('Width of the file at `url`, in pixels.'),
+    height: z.int().describe('Height of the file at `url`, in pixels.'),
+  })
+  .meta({ id: 'ProjectImage' });
+
 export const projectSummary = z
   .object({
     slug: z.string(),
@@ -129,6 +139,7 @@ export const projectSummary = z
     twin: path('Site path of the Markdown twin.'),
     url: absolute('Absolute URL of the project page.'),
     twinUrl: absolute('Absolute URL of the Markdown twin.'),
+    image: projectImage.nullable().describe('The cover image, or null when the project has none.'),
   })
   .meta({ id: 'ProjectSummary' });
 
@@ -240,7 +251,13 @@ function summaryOf(site: Site, p: Project): ProjectSummary {
     twin: p.twin,
     url: absoluteUrl(site, p.href),
     twinUrl: absoluteUrl(site, p.twin),
+    image: p.cover ? coverOf(site, p.cover) : null,
   };
+}
+
+function coverOf(site: Site, cover: ContentImage) {
+  const file = agentImage(cover);
+  return { url: absoluteUrl(site, file.path), alt: cover.alt, width: file.width, height: file.height };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 // table, headers of static files from the table below. The committed vercel.json must equal
 // `vercelConfig()` (a test checks); `npm run vercel:json` rewrites it. The local server reads the
 // same file, so Vercel and `npm start` are driven by one configuration.
+import { SEARCH_PAGE_PATH } from './search-page.ts';
 import type { RouteSpec } from './route.ts';
 import { API_CATALOG_LINK_HEADER } from '../discovery/links.ts';
 
@@ -35,7 +36,7 @@ export const FUNCTION_PATH = '/api';
  * headers (CSP, revalidation) and the middleware's matcher leave them alone. `_astro` holds
  * hashed assets. The route table's own prefixes are added to these by `dynamicPrefixes`.
  */
-const NON_PAGE_PREFIXES = ['_astro', '.well-known'];
+const NON_PAGE_PREFIXES = ['_astro', '_images', '.well-known'];
 
 /** The first path segment of every route, e.g. `api`, `ask`, `oauth`. */
 export function dynamicPrefixes(routes: RouteSpec[]): string[] {
@@ -125,8 +126,9 @@ export function headerRules(routes: RouteSpec[]): HeaderRule[] {
     })),
     // RFC 9727 § 3: the api-catalog names itself with the api-catalog relation (GET and HEAD).
     { source: '/.well-known/api-catalog', headers: [{ key: 'Link', value: API_CATALOG_LINK_HEADER }] },
-    // Hashed build assets never change under the same name.
+    // Hashed build assets and digest-named images never change under the same name.
     { source: '/_astro/(.*)', headers: [{ key: 'Cache-Control', value: CACHE_IMMUTABLE }] },
+    { source: '/_images/(.*)', headers: [{ key: 'Cache-Control', value: CACHE_IMMUTABLE }] },
   ];
 }
 
@@ -137,7 +139,8 @@ export function headerRules(routes: RouteSpec[]): HeaderRule[] {
  * parameters (Vercel would append them to the query); the function routes on the original path.
  */
 export function rewrites(routes: RouteSpec[]): Rewrite[] {
-  const out: Rewrite[] = [{ source: `${FUNCTION_PATH}/(.*)`, destination: FUNCTION_PATH }];
+  // The search results page (src/server/search-page.ts) is the one HTML path the function answers.
+  const out: Rewrite[] = [{ source: `${FUNCTION_PATH}/(.*)`, destination: FUNCTION_PATH }, { source: SEARCH_PAGE_PATH, destination: FUNCTION_PATH }];
   const paths = [...new Set(routes.map((r) => r.path))].sort();
   for (const path of paths) {
     if (path === FUNCTION_PATH || path.startsWith(`${FUNCTION_PATH}/`)) continue;

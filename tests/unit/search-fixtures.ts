@@ -18,6 +18,7 @@ export const testSite: Site = {
   rateLimits: { knowledge: { limit: 120, window: 60 }, portfolio: { limit: 60, window: 60 } },
   apiVersions: [{ version: 'v1' }],
   bio: 'Bio.',
+  images: {},
 };
 
 export function project(slug: string, fields: Partial<Omit<Project, 'kind' | 'slug'>> = {}): Project {
@@ -37,6 +38,7 @@ export function project(slug: string, fields: Partial<Omit<Project, 'kind' | 'sl
     href: `/projects/${slug}`,
     twin: `/projects/${slug}.md`,
     source: `content/projects/${slug}.md`,
+    images: {},
     ...fields,
   };
 }
@@ -53,6 +55,7 @@ export function page(slug: string, fields: Partial<Omit<Page, 'kind' | 'slug'>> 
     href: `/${slug}`,
     twin: `/${slug}.md`,
     source: `content/pages/${slug}.md`,
+    images: {},
     ...fields,
   };
 }

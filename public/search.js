@@ -1,0 +1,104 @@
+// The header search box, with JavaScript: results appear as one types, from /api/v1/search (same
+// origin, as the Content-Security-Policy requires). Without this script the form submits to
+// /search, which answers with the results in the site's own layout. Where the browser offers
+// WebMCP (navigator.modelContext), the same search is registered as a tool for browser agents.
+(() => {
+  const form = document.querySelector('form.site-search');
+  const input = form && form.querySelector('input[name="q"]');
+  const box = document.getElementById('site-search-results');
+  if (!form || !input || !box) return;
+
+  const search = async (query, limit, signal) => {
+    const res = await fetch(`/api/v1/search?q=${encodeURIComponent(query)}&limit=${limit}`, { signal, headers: { Accept: 'application/json' } });
+    if (!res.ok) throw new Error(`search answered ${res.status}`);
+    return (await res.json()).hits;
+  };
+  const pathOf = (url) => new URL(url, location.href).pathname;
+
+  let timer;
+  let controller;
+  const close = () => {
+    box.hidden = true;
+    box.replaceChildren();
+  };
+  const links = () => [...box.querySelectorAll('a')];
+
+  const show = (query, hits) => {
+    const status = document.createElement('p');
+    status.className = 'site-search__status';
+    status.setAttribute('role', 'status');
+    status.textContent = hits.length ? `${hits.length === 8 ? 'Top 8' : hits.length} result${hits.length === 1 ? '' : 's'} for “${query}”` : `Nothing found for “${query}”`;
+    const list = document.createElement('ul');
+    for (const hit of hits) {
+      const item = document.createElement('li');
+      const link = document.createElement('a');
+      link.href = pathOf(hit.url);
+      link.textContent = hit.title;
+      const summary = document.createElement('span');
+      summary.textContent = hit.summary;
+      item.append(link, summary);
+      list.append(item);
+    }
+    const all = document.createElement('a');
+    all.className = 'site-search__all';
+    all.href = `/search?q=${encodeURIComponent(query)}`;
+    all.textContent = 'All results';
+    box.replaceChildren(status, ...(hits.length ? [list, all] : []));
+    box.hidden = false;
+  };
+
+  input.addEventListener('input', () => {
+    clearTimeout(timer);
+    controller?.abort();
+    const query = input.value.trim();
+    if (!query) return close();
+    timer = setTimeout(async () => {
+      controller = new AbortController();
+      try {
+        show(query, await search(query, 8, controller.signal));
+      } catch (error) {
+        if (error.name !== 'AbortError') close();
+      }
+    }, 150);
+  });
+
+  // Arrow keys move between the input and the results; Escape closes them.
+  form.addEventListener('keydown', (event) => {
+    const all = links();
+    const at = all.indexOf(document.activeElement);
+    if (event.key === 'Escape') {
+      close();
+      input.focus();
+    } else if (event.key === 'ArrowDown' && all.length) {
+      event.preventDefault();
+      all[Math.min(at + 1, all.length - 1)].focus();
+    } else if (event.key === 'ArrowUp' && at >= 0) {
+      event.preventDefault();
+      (at === 0 ? input : all[at - 1]).focus();
+    }
+  });
+  document.addEventListener('click', (event) => {
+    if (!form.contains(event.target)) close();
+  });
+
+  const modelContext = navigator.modelContext;
+  if (modelContext) {
+    const tool = {
+      name: form.getAttribute('toolname') || 'search_site',
+      description: form.getAttribute('tooldescription') || 'Search this site.',
+      inputSchema: {
+        type: 'object',
+        properties: { query: { type: 'string', description: input.getAttribute('toolparamdescription') || 'Words to look for' } },
+        required: ['query'],
+      },
+      annotations: { readOnlyHint: true },
+      async execute({ query }) {
+        const hits = await search(String(query), 10);
+        const results = hits.map((h) => ({ title: h.title, summary: h.summary, url: h.url, markdown: h.twinUrl }));
+        return { content: [{ type: 'text', text: JSON.stringify(results) }] };
+      },
+    };
+    if (typeof modelContext.registerTool === 'function') modelContext.registerTool(tool);
+    else if (typeof modelContext.provideContext === 'function') modelContext.provideContext({ tools: [tool] });
+  }
+})();

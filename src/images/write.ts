@@ -1,0 +1,60 @@
+// Build step: every content image's files in dist/_images/, encoded with sharp. Each file is
+// named by the source's digest and kept in a cache beside the dependencies (Vercel keeps
+// node_modules between builds), so a rebuild encodes only images that changed.
+import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { Content } from '../records/schema.ts';
+import { imageVariants, type ContentImage, type ImageVariant } from './images.ts';
+
+export const IMAGE_CACHE_DIR = 'node_modules/.cache/folio/images';
+
+/** Every image the content uses, once each (by digest). */
+export function contentImages(content: Content): ContentImage[] {
+  const all = [content.site.avatar, ...content.projects.flatMap((p) => [p.cover, ...Object.values(p.images)]), ...content.pages.flatMap((p) => Object.values(p.images))];
+  return [...new Map(all.filter((i): i is ContentImage => Boolean(i)).map((i) => [i.digest, i])).values()];
+}
+
+// AVIF at effort 1: a twentieth of the default's encoding time (about 0.2 s against 3.3 s for one cover's five widths, measured here), for files a few per cent larger.
+const ENCODE = { avif: { quality: 55, effort: 1 }, webp: { quality: 78 } } as const;
+
+/** Writes one variant into the cache (encoding only when it is not there yet) and returns its cached path. */
+export async function encodeVariant(root: string, image: ContentImage, variant: ImageVariant): Promise<string> {
+  const cacheDir = join(root, IMAGE_CACHE_DIR);
+  const cached = join(cacheDir, variant.path.split('/').pop()!);
+  if (existsSync(cached)) return cached;
+  mkdirSync(cacheDir, { recursive: true });
+  const source = join(root, image.file);
+  // Written aside and renamed: a build stopped mid-write never leaves a broken file in the cache.
+  const aside = `${cached}.${process.pid}.tmp`;
+  if (variant.format === 'svg') copyFileSync(source, aside);
+  else {
+    await sharp(source, { animated: image.type === 'gif' })
+      .rotate()
+      .resize({ width: variant.width, withoutEnlargement: true })
+      .toFormat(variant.format, ENCODE[variant.format])
+      .toFile(aside);
+  }
+  renameSync(aside, cached);
+  return cached;
+}
+
+/** Writes every variant of every image into `distDir`; returns how many were encoded and how many reused. */
+export async function writeImages(root: string, images: ContentImage[], distDir: string): Promise<{ files: number; encoded: number }> {
+  const jobs = images.flatMap((image) => imageVariants(image).map((variant) => ({ image, variant })));
+  let encoded = 0;
+  // Two at a time: sharp already spreads one image's work over libuv's threads.
+  for (let i = 0; i < jobs.length; i += 2) {
+    await Promise.all(
+      jobs.slice(i, i + 2).map(async ({ image, variant }) => {
+        const cachedBefore = existsSync(join(root, IMAGE_CACHE_DIR, variant.path.split('/').pop()!));
+        const cached = await encodeVariant(root, image, variant);
+        if (!cachedBefore) encoded++;
+        const target = join(distDir, variant.path);
+        mkdirSync(join(target, '..'), { recursive: true });
+        copyFileSync(cached, target);
+      }),
+    );
+  }
+  return { files: jobs.length, encoded };
+}

@@ -1,0 +1,94 @@
+// Social cards: the 1200×630 PNG each page names as its og:image, drawn at build from the page's
+// title and summary and the owner's name (with the cover, when the page has one) in the site's
+// colours. satori lays the card out as SVG with the text as paths (so no font is needed to
+// rasterise it); sharp turns that into PNG. Each card is kept in a cache by a digest of what it
+// shows, so a rebuild draws only the cards whose page changed.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import satori from 'satori';
+import sharp from 'sharp';
+import { tagGroups, TAGS_PATH } from '../records/collections.ts';
+import type { Content } from '../records/schema.ts';
+import type { ContentImage } from '../images/images.ts';
+import { projectsSummary, tagSummary } from '../records/twin.ts';
+import { CARD_HEIGHT, CARD_WIDTH } from './paths.ts';
+
+export const CARD_CACHE_DIR = 'node_modules/.cache/folio/cards';
+/** Bump when the drawing changes, so cached cards are drawn again. */
+const CARD_VERSION = 1;
+
+export interface CardSpec {
+  /** The page's path (`/`, `/projects/quarry`). */
+  path: string;
+  title: string;
+  summary: string;
+  cover?: ContentImage;
+}
+
+/** Every page's card: the same pages Base.astro renders with a path. */
+export function socialCards(content: Content): CardSpec[] {
+  const { site } = content;
+  return [
+    { path: '/', title: site.name, summary: site.headline, ...(site.avatar && { cover: site.avatar }) },
+    { path: '/projects', title: 'Projects', summary: projectsSummary(content) },
+    ...content.projects.map((p) => ({ path: p.href, title: p.title, summary: p.summary, ...(p.cover && { cover: p.cover }) })),
+    ...content.pages.map((p) => ({ path: p.href, title: p.title, summary: p.summary })),
+    { path: TAGS_PATH, title: 'Tags', summary: `Projects and pages by ${site.name}, by tag.` },
+    ...tagGroups(content).map((g) => ({ path: g.href, title: `Tagged “${g.tag}”`, summary: tagSummary(g) })),
+    { path: '/developers', title: 'Developers', summary: `The API of ${site.name}'s site: REST, NLWeb ask and MCP, free and open.` },
+    { path: '/developers/deprecation', title: 'API deprecation policy', summary: 'How API versions are deprecated and retired.' },
+    { path: '/search', title: 'Search', summary: `Search ${site.name}'s projects and pages.` },
+  ];
+}
+
+const require = createRequire(import.meta.url);
+const fontFile = (subset: string, weight: number) => readFileSync(require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`));
+let fonts: { name: string; data: Buffer; weight: 400 | 700; style: 'normal' }[] | undefined;
+const cardFonts = () =>
+  (fonts ??= (['latin', 'latin-ext'] as const).flatMap((subset) => ([400, 700] as const).map((weight) => ({ name: 'Inter', data: fontFile(subset, weight), weight, style: 'normal' as const }))));
+
+const COLORS = { bg: '#fbfaf7', text: '#1d1c1a', muted: '#5c5850', accent: '#a1401a', line: '#e5e1d8' };
+
+/** A satori element (what JSX would make), without JSX. */
+const el = (type: string, style: Record<string, unknown>, children?: unknown) => ({ type, props: { style, children } });
+
+async function coverDataUri(root: string, cover: ContentImage): Promise<string> {
+  const png = await sharp(join(root, cover.file)).resize({ width: 440, height: 630, fit: 'cover' }).jpeg({ quality: 82 }).toBuffer();
+  return `data:image/jpeg;base64,${png.toString('base64')}`;
+}
+
+/** The card as PNG bytes. */
+export async function drawCard(root: string, card: CardSpec, owner: string): Promise<Buffer> {
+  const title = card.title.length > 90 ? `${card.title.slice(0, 88)}…` : card.title;
+  const summary = card.summary.length > 160 ? `${card.summary.slice(0, 158)}…` : card.summary;
+  const text = el('div', { display: 'flex', flexDirection: 'column', flex: 1, padding: '64px 64px 56px 72px', borderLeft: `16px solid ${COLORS.accent}` }, [
+    el('div', { fontSize: 26, fontWeight: 700, color: COLORS.accent, letterSpacing: 1, textTransform: 'uppercase' }, owner),
+    el('div', { fontSize: title.length > 50 ? 52 : 64, fontWeight: 700, color: COLORS.text, lineHeight: 1.1, marginTop: 28, letterSpacing: -1 }, title),
+    el('div', { fontSize: 28, color: COLORS.muted, lineHeight: 1.4, marginTop: 24 }, summary),
+  ]);
+  const children = card.cover ? [text, el('img', { width: 440, height: 630, objectFit: 'cover' }, undefined)] : [text];
+  if (card.cover) Object.assign((children[1] as { props: Record<string, unknown> }).props, { src: await coverDataUri(root, card.cover), width: 440, height: 630 });
+  const svg = await satori(el('div', { display: 'flex', width: '100%', height: '100%', background: COLORS.bg, fontFamily: 'Inter' }, children) as never, {
+    width: CARD_WIDTH,
+    height: CARD_HEIGHT,
+    fonts: cardFonts(),
+  });
+  return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
+}
+
+/** The card for `card`, from the cache when nothing it shows has changed. */
+export async function cardPng(root: string, card: CardSpec, owner: string): Promise<Buffer> {
+  const key = createHash('sha256')
+    .update(JSON.stringify([CARD_VERSION, owner, card.title, card.summary, card.cover?.digest ?? null]))
+    .digest('hex')
+    .slice(0, 24);
+  const cached = join(root, CARD_CACHE_DIR, `${key}.png`);
+  if (existsSync(cached)) return readFileSync(cached);
+  const png = await drawCard(root, card, owner);
+  mkdirSync(join(root, CARD_CACHE_DIR), { recursive: true });
+  writeFileSync(`${cached}.${process.pid}.tmp`, png);
+  renameSync(`${cached}.${process.pid}.tmp`, cached);
+  return png;
+}
