@@ -1,7 +1,7 @@
 // `npm test`: build the sample fixture site (never content/: tests/support/sites.ts) once for a loopback URL, then the unit/integration suite (Vitest), then the
 // end-to-end suite (Playwright) against `npm start` serving that same build (the build stamp
 // tells the server it is fresh, so it does not build again), then the contract test: every API
-// answer the end-to-end suite received, checked against the built openapi.json.
+// answer the end-to-end suite received, checked against the built openapi.json; then Lighthouse.
 import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,3 +41,5 @@ run(bin('playwright'), ['test', ...process.argv.slice(2)], { FOLIO_RECORD_FILE: 
 run(process.execPath, ['tests/contract/validate.ts', exchanges, 'dist/openapi.json']);
 // Kept when a step fails (run() exits first), for a look at what was recorded.
 rmSync(exchanges, { force: true });
+// Lighthouse on the sample site's pages (its own server, from a copy of the repository).
+run(bin('vitest'), ['run', '--config', 'tests/lighthouse/vitest.config.ts']);

@@ -168,9 +168,13 @@ export function internalPath(url: string, base: string): string | undefined {
 
 const decodeEntities = (text: string) => text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 
-/** href and src values of an HTML page; fragments alone and non-HTTP schemes left out. */
+/** href, src and srcset values of an HTML page, and its og:image; fragments alone and non-HTTP schemes left out. */
 export function htmlLinks(html: string): string[] {
-  const urls = [...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((m) => decodeEntities(m[1]!));
+  const urls = [
+    ...[...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((m) => decodeEntities(m[1]!)),
+    ...[...html.matchAll(/\ssrcset="([^"]*)"/g)].flatMap((m) => decodeEntities(m[1]!).split(',').map((c) => c.trim().split(/\s+/)[0]!)),
+    ...[...html.matchAll(/<meta property="og:image" content="([^"]*)"/g)].map((m) => decodeEntities(m[1]!)),
+  ];
   return urls.filter((u) => u && !u.startsWith('#') && !/^(mailto|tel|data|javascript):/i.test(u));
 }
 

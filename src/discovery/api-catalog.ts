@@ -48,7 +48,7 @@ export function apiCatalog(site: Pick<Site, 'url' | 'name'>): ApiCatalog {
       {
         anchor: url('/api/mcp'),
         'service-desc': [{ href: url(MCP_SERVER_CARD_PATH), type: MCP_SERVER_CARD_TYPE, title: 'MCP server card' }],
-        'service-doc': [{ href: url('/developers#mcp'), type: 'text/html', title: 'The MCP server' }],
+        'service-doc': [{ href: url('/developers#mcp-server'), type: 'text/html', title: 'The MCP server' }],
         'service-meta': policies.slice(0, 2),
       },
     ],

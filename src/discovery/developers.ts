@@ -98,7 +98,7 @@ const SECTIONS: { id: string; title: string; intro: string; test: (op: { path: s
     test: (op) => op.tag === 'access',
   },
   {
-    id: 'mcp',
+    id: 'mcp-server',
     title: 'MCP server',
     intro: 'The same records as the REST API, as MCP tools over Streamable HTTP (stateless: JSON answers, no session). Its server card describes the tools.',
     test: (op) => op.tag === 'mcp',

@@ -1,5 +1,6 @@
-// /robots.txt (RFC 9309): everything may be crawled; it names the sitemap (sitemaps.org § 4) and the
-// ARD manifest (ARD v0.91 § 5.1: the `Agentmap:` directive).
+// /robots.txt (RFC 9309): everything may be crawled; it names the sitemap (sitemaps.org § 4). Only
+// directives robots.txt parsers know are written (Lighthouse's SEO audit refuses others): the ARD
+// manifest (ARD v0.91 § 5.1) is named in a comment, and found through the home page's Link header.
 import type { Site } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
 
@@ -10,7 +11,7 @@ export function robotsTxt(site: Pick<Site, 'url'>): string {
     'Allow: /',
     '',
     `Sitemap: ${absoluteUrl(site, '/sitemap.xml')}`,
-    `Agentmap: ${absoluteUrl(site, '/.well-known/ard.json')}`,
+    `# Agent resource discovery: ${absoluteUrl(site, '/.well-known/ard.json')}`,
     '',
   ].join('\n');
 }

@@ -117,17 +117,19 @@ function destinationAt(source: string, from: number, limit: number, url: string)
   return source.startsWith(url, i) && url.length > 0 ? { url, start: i, end: i + url.length } : undefined;
 }
 
-/** Rehype plugin: wide tables scroll inside a focusable, labelled region instead of the page. */
+/** Rehype plugin: wide tables scroll inside a focusable, labelled region (a `<section>`) instead of the page. */
 function wrapTables() {
   return (tree: TreeNode) => {
+    // Numbered, so that two tables on a page are two landmarks with names of their own.
+    let count = 0;
     walk(tree, (node) => {
       if (!node.children) return;
       node.children = node.children.map((child) =>
         child.type === 'element' && child.tagName === 'table'
           ? {
               type: 'element',
-              tagName: 'div',
-              properties: { className: ['table-scroll'], role: 'region', tabIndex: 0, ariaLabel: 'Table (scrolls sideways)' },
+              tagName: 'section',
+              properties: { className: ['table-scroll'], tabIndex: 0, ariaLabel: `Table ${++count} (scrolls sideways)` },
               children: [child],
             }
           : child,
@@ -192,7 +194,7 @@ function pictureElement(image: ContentImage, img: Record<string, unknown>): Tree
 function walk(node: TreeNode, visit: (node: TreeNode) => void) {
   visit(node);
   for (const child of node.children ?? []) {
-    if (child.tagName === 'div' && (child.properties?.className as string[] | undefined)?.includes('table-scroll')) continue;
+    if (child.tagName === 'section' && (child.properties?.className as string[] | undefined)?.includes('table-scroll')) continue;
     walk(child, visit);
   }
 }

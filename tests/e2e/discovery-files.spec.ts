@@ -73,7 +73,8 @@ test.describe('issue 8 § 3, § 6: the links agents look for', () => {
     const base = await siteUrl(request);
     const text = await (await request.get('/robots.txt')).text();
     expect(text).toContain(`Sitemap: ${base}/sitemap.xml`);
-    expect(text).toContain(`Agentmap: ${base}/.well-known/ard.json`);
+    expect(text).not.toMatch(/^Agentmap:/m);
+    expect(text).toContain(`# Agent resource discovery: ${base}/.well-known/ard.json`);
   });
 });
 

@@ -30,7 +30,8 @@ function check(content: string) {
 
 test('the second fixture site builds, serves and passes npm run check: every page, twin, link, record, MCP resource and agent file', () => {
   const { status, out } = check(SECOND_SITE);
-  expect(out).toContain('Checked 23 pages, 23 Markdown twins');
+  // 6 projects, 12 pages, home, the projects and tags indexes, 14 tag pages, /developers and its deprecation page.
+  expect(out).toContain('Checked 35 pages, 35 Markdown twins');
   expect(out).toContain('18 records (search, REST, MCP)');
   expect(out).toContain('No problems');
   expect(status, out).toBe(0);

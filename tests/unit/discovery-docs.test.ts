@@ -194,7 +194,7 @@ describe('issue 8 § 5: /developers/deprecation, the versioning policy', () => {
 describe('issue 8 § 6: robots.txt, the sitemap and the links agents look for', () => {
   it('robots.txt allows everything and names the sitemap and the ARD manifest (absolute)', () => {
     expect(robotsTxt(site).split('\n')).toEqual(
-      expect.arrayContaining(['User-agent: *', 'Allow: /', `Sitemap: ${site.url}/sitemap.xml`, `Agentmap: ${site.url}/.well-known/ard.json`]),
+      expect.arrayContaining(['User-agent: *', 'Allow: /', `Sitemap: ${site.url}/sitemap.xml`, `# Agent resource discovery: ${site.url}/.well-known/ard.json`]),
     );
   });
 

@@ -35,7 +35,7 @@ describe('loadContent: a bad file fails the build with one message naming file, 
   });
 
   test('unknown fields are named, with a suggestion for a near miss and the allowed list', () => {
-    expect(load('unknown-field')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/projects/alpha.md: unknown fields "tag" (did you mean "tags"?), "website"; expected only title, summary, type, category, tags, archived, date, updated, links, stack]`);
+    expect(load('unknown-field')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/projects/alpha.md: unknown fields "tag" (did you mean "tags"?), "website"; expected only title, summary, type, category, tags, archived, date, updated, links, stack, cover, coverAlt]`);
   });
 
   test('a file name that is not a valid slug', () => {

@@ -17,9 +17,11 @@ describe('npm run check: links it follows (owner-proof issue § 2)', () => {
     expect(markdownLinks(md)).toEqual(['/about', '/img/x.png', 'https://example.com/x', 'http://127.0.0.1:4321/llms.txt']);
   });
 
-  test('HTML: href and src values, entities decoded; fragments and non-HTTP schemes left out', () => {
-    const html = '<a href="/projects?type=app&amp;x=1">p</a><img src="/a.png"><a href="#main">s</a><a href="mailto:x@y.z">m</a>';
-    expect(htmlLinks(html)).toEqual(['/projects?type=app&x=1', '/a.png']);
+  test('HTML: href, src and srcset values and the social card, entities decoded; fragments and non-HTTP schemes left out', () => {
+    const html =
+      '<meta property="og:image" content="http://127.0.0.1:4321/og/index.png"><a href="/projects?type=app&amp;x=1">p</a><img src="/a.png"><a href="#main">s</a><a href="mailto:x@y.z">m</a>' +
+      '<source type="image/webp" srcset="/_images/x-320.webp 320w, /_images/x-640.webp 640w">';
+    expect(htmlLinks(html)).toEqual(['/projects?type=app&x=1', '/a.png', '/_images/x-320.webp', '/_images/x-640.webp', 'http://127.0.0.1:4321/og/index.png']);
   });
 
   test('internal paths: same origin or root-relative, fragment dropped; other origins and protocol-relative URLs are external', () => {

@@ -14,6 +14,7 @@ import {
   PROJECTS_TWIN,
   allTwins,
   homeTwin,
+  imageUrl,
   linkToTwins,
   notFoundTwin,
   pageOfTwin,
@@ -336,13 +337,17 @@ describe('every twin of the sample content', () => {
     }
   });
 
-  test('a project body is carried over whole, only its links changed', async () => {
+  test('a project body is carried over whole, only its links and images changed', async () => {
     for (const p of sample.projects) {
       const twin = await projectTwin(p, sample);
-      expect(twin.markdown).toContain(await linkToTwins(p.body, sample, p.href));
-      // Sample bodies link root-relative without trailing slashes, so the change is exactly ".md".
-      expect(twin.markdown.replaceAll('.md)', ')')).toContain(p.body);
+      expect(twin.markdown).toContain(await linkToTwins(p.body, sample, p.href, {}, p.images));
+      // Sample bodies link root-relative without trailing slashes, so the change is exactly ".md";
+      // images point at their published files, absolute (human-site issue § 1).
+      let body = p.body;
+      for (const [written, image] of Object.entries(p.images)) body = body.replace(`](${written})`, `](${imageUrl(sample, image)})`);
+      expect(twin.markdown.replaceAll('.md)', ')')).toContain(body);
     }
+    expect(Object.keys(sample.projects.find((p) => p.slug === 'quarry')!.images)).toEqual(['../images/quarry-index-layout.png']);
   });
 
   test('the home twin lists every project and every page by its twin', async () => {

@@ -1,0 +1,57 @@
+// human-site issue § Done when: Lighthouse (the npm package, driving the test browser) on the home
+// page, /projects, a project page, a tag page and a search results page of the sample fixture
+// site, served by `npm start` from a throwaway copy of the repository: accessibility, best
+// practices and SEO 100, performance at least 95. Failing audits are named in the assertion.
+import { rmSync } from 'node:fs';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { freePort } from '../../scripts/free-port.ts';
+import { cleanEnv, repoCopy, startServer, type Server } from '../e2e/serve-support.ts';
+import { testBrowser } from '../support/browser.ts';
+
+const PAGES = ['/', '/projects', '/projects/quarry', '/tags/rust', '/search?q=queue'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const MINIMUM: Record<(typeof CATEGORIES)[number], number> = { performance: 0.95, accessibility: 1, 'best-practices': 1, seo: 1 };
+
+let copy = '';
+let server: Server | undefined;
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+let base = '';
+
+beforeAll(async () => {
+  const browser = testBrowser();
+  if ('error' in browser) throw new Error(browser.error);
+  copy = repoCopy('folio-lighthouse-');
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = await startServer(copy, 'scripts/start.ts', cleanEnv({ PORT: String(port), HOST: '127.0.0.1', FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' }), `${base}/api/v1/ready-check`, 180_000);
+  chrome = await chromeLauncher.launch({
+    chromePath: browser.path,
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+afterAll(async () => {
+  chrome?.kill();
+  if (server && server.process.exitCode === null) {
+    server.process.kill('SIGTERM');
+    await server.exited;
+  }
+  if (copy) rmSync(copy, { recursive: true, force: true });
+});
+
+describe('Lighthouse: accessibility, best practices and SEO 100, performance ≥ 95', () => {
+  for (const path of PAGES) {
+    test(path, async () => {
+      const result = await lighthouse(`${base}${path}`, { port: chrome!.port, onlyCategories: [...CATEGORIES], output: 'json', logLevel: 'error' });
+      const lhr = result!.lhr;
+      expect(lhr.runtimeError, lhr.runtimeError?.message).toBeUndefined();
+      const failing = Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 1 && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric'))
+        .map((a) => `${a.id} (${a.score}${a.displayValue ? `, ${a.displayValue}` : ''})`);
+      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]!.score]));
+      for (const category of CATEGORIES) expect(scores[category], `${category} on ${path}; audits below 1: ${failing.join(', ')}`).toBeGreaterThanOrEqual(MINIMUM[category]);
+    });
+  }
+});
