@@ -238,8 +238,9 @@ function imageField(file: string, value: string, alt: string, field: string, whe
 function checkBodyImages(file: string, body: string, where: (f: string) => string, problems: string[]): Record<string, ContentImage> {
   const images: Record<string, ContentImage> = {};
   if (!body.includes('![')) return images;
-  // The body follows the front matter: its line 1 is the file's line after the closing ---.
-  const offset = readFileSync(file, 'utf8').split('\n').length - body.split('\n').length;
+  // Lines are counted in the file, as the owner's editor shows them: the body's line 1 is further down.
+  const text = readFileSync(file, 'utf8');
+  const offset = text.slice(0, Math.max(0, text.indexOf(body))).split('\n').length - 1;
   const visit = (node: { type: string; url?: string; alt?: string | null; position?: { start: { line: number } }; children?: unknown[] }) => {
     if (node.type === 'image' && node.url !== undefined) {
       const line = (node.position?.start.line ?? 0) + offset;
