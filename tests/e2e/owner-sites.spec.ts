@@ -73,7 +73,7 @@ test('owner-proof issue § 8: npm run new-site replaces content/ with a minimal 
   expect(run.status, run.stderr).toBe(0);
   expect(run.stdout).toContain('content/ now holds a minimal site');
   const { status, out } = check('content');
-  expect(out).toContain('Checked 7 pages, 7 Markdown twins');
+  expect(out).toContain('Checked 9 pages, 9 Markdown twins');
   expect(out).toContain('2 records (search, REST, MCP)');
   expect(status, out).toBe(0);
 });

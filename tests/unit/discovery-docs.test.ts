@@ -103,10 +103,13 @@ describe('issue 8 § 5: /developers lists every endpoint, every error, with exam
     for (const route of ROUTES) expect(markdown.split('\n').filter((l) => l === `### ${route.method} ${route.path}`), route.path).toHaveLength(1);
   });
 
-  it('the anchors the API and the catalogs link to exist: #ask, #jobs, #mcp (when MCP routes exist) and #errors', () => {
+  it('the anchors the API and the catalogs link to exist: #ask, #jobs, #mcp-server (when MCP routes exist) and #errors', () => {
     const ids = guide.sections.map((s) => s.id);
     expect(ids).toEqual(expect.arrayContaining(['portfolio', 'ask', 'jobs', 'access']));
-    if (ROUTES.some((r) => r.tag === 'mcp')) expect(ids).toContain('mcp');
+    // The section is #mcp-server: #mcp is the id of the POST /api/mcp operation in it (one id, one element).
+    if (ROUTES.some((r) => r.tag === 'mcp')) expect(ids).toContain('mcp-server');
+    const operations = guide.sections.flatMap((s) => s.operations.map((o) => o.id));
+    expect(ids.filter((id) => operations.includes(id))).toEqual([]);
   });
 
   it('errors.ts § docsUrl: one entry per code with code, status, message and hint, anchored error-<code>', () => {
