@@ -3,15 +3,14 @@
 // generated/ next to the data file, never inside dist/ (which is published).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { codeHash, contentHash } from '../../src/build/code-hash.ts';
 import { contentDir } from '../../src/records/load.ts';
 import { DATA_FILE } from '../../src/search/data-file.ts';
 import { PAGE_MANIFEST_FILE } from '../../src/server/page-manifest.ts';
 
 export const STAMP_FILE = 'generated/build-stamp.json';
-/** What the build reads besides the content (scripts/build.ts is `npm run build`). */
-export const CODE_INPUTS = ['src', 'public', 'astro.config.ts', 'package.json', 'package-lock.json', 'scripts/build.ts'];
 /** Without these the build is missing, whatever the stamp says. */
 const OUTPUTS = ['dist/index.html', DATA_FILE, PAGE_MANIFEST_FILE];
 
@@ -26,29 +25,6 @@ export interface Stamp {
 }
 
 const fileHash = (path: string) => createHash('sha256').update(readFileSync(path)).digest('base64url');
-
-function* filesUnder(path: string): Generator<string> {
-  if (!existsSync(path)) return;
-  if (statSync(path).isFile()) {
-    yield path;
-    return;
-  }
-  for (const entry of readdirSync(path).sort()) yield* filesUnder(join(path, entry));
-}
-
-/** Hash of some of the build's inputs: file names (relative to the project) and contents, in a stable order. */
-function treeHash(root: string, inputs: string[]): string {
-  const hash = createHash('sha256');
-  for (const input of inputs) {
-    for (const file of filesUnder(join(root, input))) {
-      hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
-    }
-  }
-  return hash.digest('base64url');
-}
-
-export const contentHash = (root = process.cwd()) => treeHash(root, [relative(root, contentDir(root))]);
-export const codeHash = (root = process.cwd()) => treeHash(root, CODE_INPUTS);
 
 export function readStamp(root = process.cwd()): Stamp | undefined {
   try {

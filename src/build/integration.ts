@@ -7,6 +7,7 @@ import type { AstroIntegration } from 'astro';
 import { contentDir, loadContent, memoizeContentForBuild, RESERVED_PAGE_SLUGS } from '../records/load.ts';
 import { brokenLinks, recordTwins } from '../records/twin.ts';
 import { writeDataFile } from '../search/data-file.ts';
+import { codeHash } from './code-hash.ts';
 import { IMAGES_PATH, imageVariants } from '../images/images.ts';
 import { contentImages, encodeVariant, writeImages } from '../images/write.ts';
 
@@ -27,8 +28,10 @@ export function folio(): AstroIntegration {
   return {
     name: 'folio',
     hooks: {
-      'astro:config:setup': async ({ config, logger }) => {
+      'astro:config:setup': async ({ config, command, logger }) => {
         root = fileURLToPath(config.root);
+        // A build keeps each rendered body by a digest of Folio's code (src/records/render.ts).
+        if (command === 'build') process.env.FOLIO_RENDER_KEY = codeHash(root);
         const data = await writeSiteData(root);
         logger.info(`data file written: ${data.projects.length} projects, ${data.pages.length} pages (build ${data.buildId})`);
       },

@@ -1,13 +1,14 @@
 // Build step: every content image's files in dist/_images/, encoded with sharp. Each file is
-// named by the source's digest and kept in a cache beside the dependencies (Vercel keeps
-// node_modules between builds), so a rebuild encodes only images that changed.
+// named by the source's digest and kept in the build cache (src/build/disk-cache.ts), so a
+// rebuild encodes only images that changed.
 import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Content } from '../records/schema.ts';
+import { cacheRoot } from '../build/disk-cache.ts';
 import { imageVariants, type ContentImage, type ImageVariant } from './images.ts';
 
-export const IMAGE_CACHE_DIR = 'node_modules/.cache/folio/images';
+const imageCache = (root: string) => join(cacheRoot(root), 'images');
 
 /** Every image the content uses, once each (by digest). */
 export function contentImages(content: Content): ContentImage[] {
@@ -20,7 +21,7 @@ const ENCODE = { avif: { quality: 55, effort: 1 }, webp: { quality: 78 } } as co
 
 /** Writes one variant into the cache (encoding only when it is not there yet) and returns its cached path. */
 export async function encodeVariant(root: string, image: ContentImage, variant: ImageVariant): Promise<string> {
-  const cacheDir = join(root, IMAGE_CACHE_DIR);
+  const cacheDir = imageCache(root);
   const cached = join(cacheDir, variant.path.split('/').pop()!);
   if (existsSync(cached)) return cached;
   mkdirSync(cacheDir, { recursive: true });
@@ -47,7 +48,7 @@ export async function writeImages(root: string, images: ContentImage[], distDir:
   for (let i = 0; i < jobs.length; i += 2) {
     await Promise.all(
       jobs.slice(i, i + 2).map(async ({ image, variant }) => {
-        const cachedBefore = existsSync(join(root, IMAGE_CACHE_DIR, variant.path.split('/').pop()!));
+        const cachedBefore = existsSync(join(imageCache(root), variant.path.split('/').pop()!));
         const cached = await encodeVariant(root, image, variant);
         if (!cachedBefore) encoded++;
         const target = join(distDir, variant.path);

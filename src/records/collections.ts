@@ -102,9 +102,14 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
   else map.set(key, [value]);
 }
 
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** "March 2021": dates are days, but a portfolio reads better by month. UTC, so no day slips. */
 export function formatMonth(date: string, locale = 'en'): string {
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  // One formatter per locale: making one costs about 0.3 ms, and every project page formats two dates.
+  let format = monthFormats.get(locale);
+  if (!format) monthFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' })));
+  return format.format(new Date(`${date}T00:00:00Z`));
 }
 
 export const yearOf = (date: string) => date.slice(0, 4);

@@ -1,39 +1,25 @@
 // Markdown → HTML for record bodies, with Astro's own Markdown pipeline (GFM, smart punctuation,
-// Shiki, heading ids). One processor is created per process and each distinct body is rendered
-// once: the page, its twin and llms-full.txt all ask for the same bodies.
+// Shiki, heading ids). This is the build's one HTML render of each body: twins, llms files, the
+// index and the data file read the Markdown source instead (source-links.ts). One processor is
+// created per process, each distinct body is rendered once per process, and a build keeps each
+// rendered body on disk (src/build/disk-cache.ts), so a rebuild renders only the bodies that changed.
 import { createMarkdownProcessor, type MarkdownHeading, type MarkdownRenderer } from '@astrojs/markdown-remark';
 import { pictureSources, type ContentImage } from '../images/images.ts';
-
-/** Where a link destination sits in the Markdown source, so twins can rewrite it in place. */
-export interface SourceLink {
-  /** The destination as written, e.g. `/projects/quarry#numbers`. */
-  url: string;
-  /** An image's source (`![alt](url)`) rather than a link. */
-  image?: boolean;
-  /** Offsets of the destination text in the source (end exclusive). */
-  start: number;
-  end: number;
-}
+import { readCached, writeCached } from '../build/disk-cache.ts';
 
 export interface RenderedMarkdown {
   html: string;
   headings: MarkdownHeading[];
-  links: SourceLink[];
 }
 
-// Just the parts of mdast/hast nodes these plugins read.
+// Just the parts of hast nodes these plugins read.
 interface TreeNode {
   type: string;
-  url?: string;
-  value?: string;
   tagName?: string;
   properties?: Record<string, unknown>;
   children?: TreeNode[];
-  position?: { start: { offset?: number }; end: { offset?: number } };
 }
 
-/** The key under which the remark plugin hands links back through the renderer's frontmatter. */
-const LINKS = 'folio:links';
 /** The key under which a render hands its body's images (by destination) to the rehype plugin. */
 const IMAGES = 'folio:images';
 
@@ -46,7 +32,6 @@ function markdownProcessor() {
     // Both themes as CSS variables, no inline colour: the stylesheet picks one by prefers-color-scheme.
     // The Primer "default" themes keep every token colour at 4.5:1 or more on the code background.
     shikiConfig: { themes: { light: 'github-light-default', dark: 'github-dark-default' }, defaultColor: false, wrap: false },
-    remarkPlugins: [collectLinks],
     rehypePlugins: [alignByClass, pictures, wrapTables],
   });
   return processor;
@@ -58,63 +43,16 @@ export function renderMarkdown(markdown: string, images: Record<string, ContentI
   const key = Object.keys(images).length ? `${markdown}\0${Object.values(images).map((i) => i.digest).join()}` : markdown;
   let rendered = cache.get(key);
   if (!rendered) {
-    rendered = markdownProcessor().then(async (p) => {
-      const frontmatter: Record<string, unknown> = { [IMAGES]: images };
-      const { code, metadata } = await p.render(markdown, { frontmatter });
-      return { html: code, headings: metadata.headings, links: (metadata.frontmatter[LINKS] as SourceLink[]) ?? [] };
-    });
+    const kept = readCached<RenderedMarkdown>('html', key);
+    rendered = kept ? Promise.resolve(kept) : render(markdown, images).then((r) => writeCached('html', key, r));
     cache.set(key, rendered);
   }
   return rendered;
 }
 
-/** Remark plugin: records each inline link and link definition destination with its source offsets. */
-function collectLinks() {
-  return (tree: TreeNode, file: { value: unknown; data: { astro?: { frontmatter?: Record<string, unknown> } } }) => {
-    const source = String(file.value);
-    const links: SourceLink[] = [];
-    walk(tree, (node) => {
-      const start = node.position?.start.offset;
-      const end = node.position?.end.offset;
-      if (start === undefined || end === undefined) return;
-      if (node.type === 'link' && node.url !== undefined) {
-        // `[label](destination "title")`: the destination follows the `](` after the last label child.
-        const labelEnd = node.children?.length ? node.children.at(-1)!.position?.end.offset : start + 1;
-        if (labelEnd === undefined || source.slice(labelEnd, labelEnd + 2) !== '](') return;
-        const found = destinationAt(source, labelEnd + 2, end, node.url);
-        if (found) links.push(found);
-      } else if (node.type === 'image' && node.url !== undefined) {
-        // `![alt](destination "title")`: the destination follows the first `](` that precedes it.
-        const open = source.indexOf('](', start);
-        if (open === -1 || open >= end) return;
-        const found = destinationAt(source, open + 2, end, node.url);
-        if (found) links.push({ ...found, image: true });
-      } else if (node.type === 'definition' && node.url !== undefined) {
-        // `[label]: destination "title"`
-        const colon = source.indexOf(']:', start);
-        if (colon === -1 || colon >= end) return;
-        const found = destinationAt(source, colon + 2, end, node.url);
-        if (found) links.push(found);
-      } else if (node.type === 'html' && node.value) {
-        // Raw `<a href="/about">` in the body.
-        for (const match of node.value.matchAll(/\bhref\s*=\s*(["'])([^"']*)\1/gi)) {
-          const offset = start + match.index + match[0].indexOf(match[1]!) + 1;
-          if (source.slice(offset, offset + match[2]!.length) === match[2]) links.push({ url: match[2]!, start: offset, end: offset + match[2]!.length });
-        }
-      }
-    });
-    const frontmatter = file.data.astro?.frontmatter;
-    if (frontmatter) frontmatter[LINKS] = links.sort((a, b) => a.start - b.start);
-  };
-}
-
-/** The destination written at `from` (after optional spaces and `<`), if it reads exactly `url`. */
-function destinationAt(source: string, from: number, limit: number, url: string): SourceLink | undefined {
-  let i = from;
-  while (i < limit && /\s/.test(source[i]!)) i++;
-  if (source[i] === '<') i++;
-  // Escaped or entity-encoded destinations differ from the parsed url; those are left as written.
-  return source.startsWith(url, i) && url.length > 0 ? { url, start: i, end: i + url.length } : undefined;
+async function render(markdown: string, images: Record<string, ContentImage>): Promise<RenderedMarkdown> {
+  const { code, metadata } = await (await markdownProcessor()).render(markdown, { frontmatter: { [IMAGES]: images } });
+  return { html: code, headings: metadata.headings };
 }
 
 /** Rehype plugin: wide tables scroll inside a focusable, labelled region (a `<section>`) instead of the page. */

@@ -2,7 +2,7 @@
 // records as the page. A twin is a faithful document: `# Title`, the summary as a blockquote, the
 // record's fields as a list, then the body as written, with links to site pages pointed at their
 // twins, so an agent reading Markdown stays in Markdown.
-import { renderMarkdown } from './render.ts';
+import { sourceLinks } from './source-links.ts';
 import { agentImage, type ContentImage } from '../images/images.ts';
 import {
   TYPE_LABELS,
@@ -84,8 +84,8 @@ const imageMarkdown = (content: Content, image: ContentImage) => `![${escapeText
  * `markdown` with every link to a site page pointed at that page's twin, and every content image
  * at its published file (absolute); everything else untouched. `images` are the body's images.
  */
-export async function linkToTwins(markdown: string, content: Content, from: string, options: TwinOptions = {}, images: Record<string, ContentImage> = {}): Promise<string> {
-  const { links } = await renderMarkdown(markdown);
+export function linkToTwins(markdown: string, content: Content, from: string, options: TwinOptions = {}, images: Record<string, ContentImage> = {}): string {
+  const links = sourceLinks(markdown);
   let out = '';
   let at = 0;
   for (const link of links) {
@@ -117,7 +117,8 @@ export async function brokenLinks(content: Content, reserved: ReadonlySet<string
   ];
   const broken: BrokenLink[] = [];
   for (const { source, body, from } of sources) {
-    for (const { url } of (await renderMarkdown(body)).links) {
+    for (const { url, image } of sourceLinks(body)) {
+      if (image) continue;
       if (HAS_SCHEME.test(url) || url.startsWith('#') || twinOfLink(url, content, from)) continue;
       const path = new URL(url, new URL(from, origin)).pathname.replace(/\/+$/, '');
       const project = /^\/projects\/([^/]+)$/.exec(path);

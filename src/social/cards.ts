@@ -14,8 +14,8 @@ import type { Content } from '../records/schema.ts';
 import type { ContentImage } from '../images/images.ts';
 import { projectsSummary, tagSummary } from '../records/twin.ts';
 import { CARD_HEIGHT, CARD_WIDTH } from './paths.ts';
+import { cacheRoot } from '../build/disk-cache.ts';
 
-export const CARD_CACHE_DIR = 'node_modules/.cache/folio/cards';
 /** Bump when the drawing changes, so cached cards are drawn again. */
 const CARD_VERSION = 1;
 
@@ -84,10 +84,11 @@ export async function cardPng(root: string, card: CardSpec, owner: string): Prom
     .update(JSON.stringify([CARD_VERSION, owner, card.title, card.summary, card.cover?.digest ?? null]))
     .digest('hex')
     .slice(0, 24);
-  const cached = join(root, CARD_CACHE_DIR, `${key}.png`);
+  const dir = join(cacheRoot(root), 'cards');
+  const cached = join(dir, `${key}.png`);
   if (existsSync(cached)) return readFileSync(cached);
   const png = await drawCard(root, card, owner);
-  mkdirSync(join(root, CARD_CACHE_DIR), { recursive: true });
+  mkdirSync(dir, { recursive: true });
   writeFileSync(`${cached}.${process.pid}.tmp`, png);
   renameSync(`${cached}.${process.pid}.tmp`, cached);
   return png;

@@ -3,7 +3,8 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test, vi } from 'vitest';
-import { codeHash, contentHash, staleReason, writeStamp } from '../../scripts/lib/build.ts';
+import { staleReason, writeStamp } from '../../scripts/lib/build.ts';
+import { codeHash, contentHash } from '../../src/build/code-hash.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'folio-stamp-'));
 // This project's own content/ folder, whatever the test run's FOLIO_CONTENT says.

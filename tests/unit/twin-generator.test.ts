@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadContent } from '../../src/records/load.ts';
 import { loadTwinFixture, withConfiguredSiteUrls } from './content-fixtures.ts';
-import { renderMarkdown } from '../../src/records/render.ts';
+import { sourceLinks } from '../../src/records/source-links.ts';
 import type { Content } from '../../src/records/schema.ts';
 import { RESERVED_PAGE_SLUGS } from '../../src/records/load.ts';
 import {
@@ -97,7 +97,7 @@ describe('linkToTwins: links in a body are rewritten in place, nothing else chan
 
   test('only link destinations change: with destinations blanked out, input and output are equal', async () => {
     const blank = async (markdown: string) => {
-      const { links } = await renderMarkdown(markdown);
+      const links = sourceLinks(markdown);
       return links.reduceRight((text, l) => `${text.slice(0, l.start)}<>${text.slice(l.end)}`, markdown);
     };
     const body = project('lantern').body;
@@ -329,7 +329,7 @@ describe('every twin of the sample content', () => {
     const twins = await allTwins(sample);
     const paths = new Set(twins.map((t) => t.path));
     for (const t of twins) {
-      const { links } = await renderMarkdown(t.markdown);
+      const links = sourceLinks(t.markdown);
       for (const { url } of links.filter((l) => l.url.startsWith('/'))) {
         const path = url.replace(/[?#].*$/, '');
         expect(paths.has(path) || ['/llms.txt', '/llms-full.txt'].includes(path), `${t.path} links to ${url}`).toBe(true);

@@ -1,0 +1,88 @@
+// Where each link and image destination sits in a Markdown source, found by parsing the Markdown
+// alone (micromark with GFM, as the renderer parses it) and never rendering HTML: the twins
+// rewrite destinations in place, and the build checks links, from this one parse per text.
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
+import { readCached, writeCached } from '../build/disk-cache.ts';
+
+/** Where a link destination sits in the Markdown source, so twins can rewrite it in place. */
+export interface SourceLink {
+  /** The destination as written, e.g. `/projects/quarry#numbers`. */
+  url: string;
+  /** An image's source (`![alt](url)`) rather than a link. */
+  image?: boolean;
+  /** Offsets of the destination text in the source (end exclusive). */
+  start: number;
+  end: number;
+}
+
+// Just the parts of mdast nodes this reads.
+interface TreeNode {
+  type: string;
+  url?: string;
+  value?: string;
+  children?: TreeNode[];
+  position?: { start: { offset?: number }; end: { offset?: number } };
+}
+
+/**
+ * One map per process: the build's setup and its prerendered pages load separate copies of this
+ * module (Astro bundles the pages), and both ask for the links of every body.
+ */
+const PARSED = Symbol.for('folio.sourceLinks');
+const parsed = ((globalThis as { [PARSED]?: Map<string, SourceLink[]> })[PARSED] ??= new Map());
+
+/** The link and image destinations of `source`, in order: parsed once per process, and kept between builds. */
+export function sourceLinks(source: string): SourceLink[] {
+  let links = parsed.get(source);
+  if (!links) {
+    links = readCached<SourceLink[]>('links', source) ?? writeCached('links', source, collect(fromMarkdown(source, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }) as TreeNode, source));
+    parsed.set(source, links);
+  }
+  return links;
+}
+
+function collect(tree: TreeNode, source: string): SourceLink[] {
+  const links: SourceLink[] = [];
+  const visit = (node: TreeNode) => {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (start !== undefined && end !== undefined) {
+      if (node.type === 'link' && node.url !== undefined) {
+        // `[label](destination "title")`: the destination follows the `](` after the last label child.
+        const labelEnd = node.children?.length ? node.children.at(-1)!.position?.end.offset : start + 1;
+        if (labelEnd !== undefined && source.slice(labelEnd, labelEnd + 2) === '](') push(destinationAt(source, labelEnd + 2, end, node.url));
+      } else if (node.type === 'image' && node.url !== undefined) {
+        // `![alt](destination "title")`: the destination follows the first `](` that precedes it.
+        const open = source.indexOf('](', start);
+        if (open !== -1 && open < end) push(destinationAt(source, open + 2, end, node.url), true);
+      } else if (node.type === 'definition' && node.url !== undefined) {
+        // `[label]: destination "title"`
+        const colon = source.indexOf(']:', start);
+        if (colon !== -1 && colon < end) push(destinationAt(source, colon + 2, end, node.url));
+      } else if (node.type === 'html' && node.value) {
+        // Raw `<a href="/about">` in the body.
+        for (const match of node.value.matchAll(/\bhref\s*=\s*(["'])([^"']*)\1/gi)) {
+          const offset = start + match.index + match[0].indexOf(match[1]!) + 1;
+          if (source.slice(offset, offset + match[2]!.length) === match[2]) links.push({ url: match[2]!, start: offset, end: offset + match[2]!.length });
+        }
+      }
+    }
+    for (const child of node.children ?? []) visit(child);
+  };
+  const push = (link: SourceLink | undefined, image = false) => {
+    if (link) links.push(image ? { ...link, image } : link);
+  };
+  visit(tree);
+  return links.sort((a, b) => a.start - b.start);
+}
+
+/** The destination written at `from` (after optional spaces and `<`), if it reads exactly `url`. */
+function destinationAt(source: string, from: number, limit: number, url: string): SourceLink | undefined {
+  let i = from;
+  while (i < limit && /\s/.test(source[i]!)) i++;
+  if (source[i] === '<') i++;
+  // Escaped or entity-encoded destinations differ from the parsed url; those are left as written.
+  return source.startsWith(url, i) && url.length > 0 ? { url, start: i, end: i + url.length } : undefined;
+}
