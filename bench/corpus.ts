@@ -3,7 +3,7 @@
 // The shape follows src/records/schema.ts and content/site.md: mostly projects, a few pages, front
 // matter with every optional field sometimes present, bodies of a few hundred words with headings,
 // lists, code, links between records and some diacritics (which the index folds: "café" → "cafe").
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Mulberry32: a tiny seeded PRNG, good enough for varied text and fully reproducible. */
@@ -209,4 +209,26 @@ if (import.meta.main) {
   }
   const corpus = generateCorpus(dir, { records: Number(n) });
   console.log(`${corpus.projects.length} projects, ${corpus.pages.length} pages in ${join(dir, 'content')}`);
+}
+
+/**
+ * Covers for one project in `every` (the human site's images): a PNG per project, drawn from a
+ * seed (soft shapes over a gradient, 1200×675), and `cover` + `coverAlt` in its front matter.
+ * Returns how many projects got one.
+ */
+export async function addCovers(root: string, projects: string[], every = 10, seed = 7): Promise<number> {
+  const { default: sharp } = await import('sharp');
+  const dir = join(root, 'content');
+  mkdirSync(join(dir, 'images'), { recursive: true });
+  const chosen = projects.filter((_, i) => i % every === 0);
+  for (const slug of chosen) {
+    const random = prng(seed + slug.length * 7919 + slug.charCodeAt(0));
+    const hue = Math.floor(random() * 360);
+    const shapes = Array.from({ length: 7 }, () => `<circle cx="${Math.floor(random() * 1200)}" cy="${Math.floor(random() * 675)}" r="${40 + Math.floor(random() * 200)}" fill="hsl(${Math.floor(random() * 360)} 70% 70%)" fill-opacity="0.3"/>`).join('');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="675"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue} 55% 30%)"/><stop offset="1" stop-color="hsl(${(hue + 70) % 360} 60% 45%)"/></linearGradient></defs><rect width="1200" height="675" fill="url(#g)"/>${shapes}</svg>`;
+    await sharp(Buffer.from(svg)).png().toFile(join(dir, 'images', `${slug}.png`));
+    const file = join(dir, 'projects', `${slug}.md`);
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/\n---\n/, `\ncover: ../images/${slug}.png\ncoverAlt: "Generated cover of ${slug}"\n---\n`));
+  }
+  return chosen.length;
 }

@@ -138,3 +138,73 @@ export function vercelFunction(site: string): { dir: string; entry: string } {
 }
 
 export const removeDir = (dir: string) => rmSync(dir, { recursive: true, force: true });
+
+/**
+ * The reference an Astro user would write for the same Markdown: a content collection per folder
+ * (glob loader over the site's content/projects and content/pages, a zod schema), one
+ * `[slug].astro` per collection rendering the entry with `render()` in a minimal layout, default
+ * Markdown options (Shiki on). Its content folder is a link to the site's own.
+ */
+export function idiomaticAstroProject(dest: string, site: string, root = REPO_ROOT): string {
+  mkdirSync(join(dest, 'src/pages/projects'), { recursive: true });
+  mkdirSync(join(dest, 'src/layouts'), { recursive: true });
+  writeFileSync(join(dest, 'package.json'), JSON.stringify({ name: 'idiomatic-astro', private: true, type: 'module' }));
+  writeFileSync(join(dest, 'astro.config.mjs'), "import { defineConfig } from 'astro/config';\nexport default defineConfig({ output: 'static', build: { format: 'file' }, devToolbar: { enabled: false } });\n");
+  writeFileSync(
+    join(dest, 'src/content.config.ts'),
+    `import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
+import { z } from 'astro/zod';
+
+const projects = defineCollection({
+  loader: glob({ pattern: '*.md', base: './content/projects' }),
+  schema: z.object({
+    title: z.string(),
+    summary: z.string(),
+    type: z.string(),
+    category: z.string(),
+    tags: z.array(z.string()).default([]),
+    archived: z.boolean().default(false),
+    date: z.string(),
+    updated: z.string().optional(),
+    links: z.record(z.string(), z.string()).optional(),
+    stack: z.array(z.string()).optional(),
+  }),
+});
+const pages = defineCollection({
+  loader: glob({ pattern: '*.md', base: './content/pages' }),
+  schema: z.object({ title: z.string(), summary: z.string(), tags: z.array(z.string()).default([]), order: z.number().optional() }),
+});
+export const collections = { projects, pages };
+`,
+  );
+  writeFileSync(
+    join(dest, 'src/layouts/Layout.astro'),
+    `---
+const { title, summary } = Astro.props;
+---
+<!doctype html>
+<html lang="en"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>{title}</title><meta name="description" content={summary} /></head>
+<body><main><h1>{title}</h1><p>{summary}</p><slot /></main></body></html>
+`,
+  );
+  for (const [file, collection] of [['src/pages/projects/[slug].astro', 'projects'], ['src/pages/[slug].astro', 'pages']] as const) {
+    writeFileSync(
+      join(dest, file),
+      `---
+import { getCollection, render } from 'astro:content';
+import Layout from '${file.includes('projects/') ? '../../' : '../'}layouts/Layout.astro';
+export async function getStaticPaths() {
+  return (await getCollection('${collection}')).map((entry) => ({ params: { slug: entry.id }, props: { entry } }));
+}
+const { entry } = Astro.props;
+const { Content } = await render(entry);
+---
+<Layout title={entry.data.title} summary={entry.data.summary}><Content /></Layout>
+`,
+    );
+  }
+  symlinkSync(join(site, 'content'), join(dest, 'content'), 'dir');
+  symlinkSync(realpathSync(join(root, 'node_modules')), join(dest, 'node_modules'), 'dir');
+  return dest;
+}

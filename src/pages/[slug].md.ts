@@ -4,10 +4,6 @@ import { loadContent } from '../records/load.ts';
 import { pageTwin } from '../records/twin.ts';
 import { markdownResponse } from '../records/responses.ts';
 
-export const getStaticPaths = (() => loadContent().pages.map((p) => ({ params: { slug: p.slug } }))) satisfies GetStaticPaths;
+export const getStaticPaths = (() => loadContent().pages.map((page) => ({ params: { slug: page.slug }, props: { page } }))) satisfies GetStaticPaths;
 
-export const GET: APIRoute = async ({ params }) => {
-  const content = loadContent();
-  const page = content.pages.find((p) => p.slug === params.slug)!;
-  return markdownResponse((await pageTwin(page, content)).markdown);
-};
+export const GET: APIRoute = async ({ props }) => markdownResponse((await pageTwin(props.page, loadContent())).markdown);

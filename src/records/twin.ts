@@ -70,8 +70,21 @@ function twinOfPath(path: string, content: Content): string | undefined {
   if (path === '/' || path === '/index') return HOME_TWIN;
   if (path === '/projects') return PROJECTS_TWIN;
   if (path === TAGS_PATH) return TAGS_TWIN;
-  if (path.startsWith(`${TAGS_PATH}/`)) return tagGroups(content).find((g) => g.href === path)?.twin;
-  return [...content.projects, ...content.pages].find((r) => r.href === path)?.twin;
+  return twinsByPath(content).get(path);
+}
+
+/**
+ * Every page path with a twin, looked up once per link: a scan of every record per link was
+ * O(N²) per build (each of N bodies links a few records).
+ */
+const twinIndexes = new WeakMap<Content, Map<string, string>>();
+function twinsByPath(content: Content): Map<string, string> {
+  let index = twinIndexes.get(content);
+  if (!index) {
+    index = new Map([...content.projects, ...content.pages, ...tagGroups(content)].map((r) => [r.href, r.twin]));
+    twinIndexes.set(content, index);
+  }
+  return index;
 }
 
 /** The absolute URL agents are given for a content image (src/images/). */

@@ -4,10 +4,6 @@ import { loadContent } from '../../records/load.ts';
 import { projectTwin } from '../../records/twin.ts';
 import { markdownResponse } from '../../records/responses.ts';
 
-export const getStaticPaths = (() => loadContent().projects.map((p) => ({ params: { slug: p.slug } }))) satisfies GetStaticPaths;
+export const getStaticPaths = (() => loadContent().projects.map((project) => ({ params: { slug: project.slug }, props: { project } }))) satisfies GetStaticPaths;
 
-export const GET: APIRoute = async ({ params }) => {
-  const content = loadContent();
-  const project = content.projects.find((p) => p.slug === params.slug)!;
-  return markdownResponse((await projectTwin(project, content)).markdown);
-};
+export const GET: APIRoute = async ({ props }) => markdownResponse((await projectTwin(props.project, loadContent())).markdown);
