@@ -149,7 +149,12 @@ export function idiomaticAstroProject(dest: string, site: string, root = REPO_RO
   mkdirSync(join(dest, 'src/pages/projects'), { recursive: true });
   mkdirSync(join(dest, 'src/layouts'), { recursive: true });
   writeFileSync(join(dest, 'package.json'), JSON.stringify({ name: 'idiomatic-astro', private: true, type: 'module' }));
-  writeFileSync(join(dest, 'astro.config.mjs'), "import { defineConfig } from 'astro/config';\nexport default defineConfig({ output: 'static', build: { format: 'file' }, devToolbar: { enabled: false } });\n");
+  // Its own cache folder: Astro keeps the content layer's data store (rendered entries) in
+  // node_modules/.astro by default, which the linked node_modules would share between runs.
+  writeFileSync(
+    join(dest, 'astro.config.mjs'),
+    "import { defineConfig } from 'astro/config';\nexport default defineConfig({ output: 'static', build: { format: 'file' }, cacheDir: './.astro-cache', devToolbar: { enabled: false } });\n",
+  );
   writeFileSync(
     join(dest, 'src/content.config.ts'),
     `import { defineCollection } from 'astro:content';

@@ -1,9 +1,9 @@
-// Build hooks: write the function's data file before pages render, and report on what agents
-// will read (llms.txt sizes) after.
+// Build hooks: the render cache's key before pages render; after them the function's data file,
+// the content images, and a report on what agents will read (llms.txt sizes).
 import { readFileSync, existsSync } from 'node:fs';
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AstroIntegration } from 'astro';
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { contentDir, loadContent, memoizeContentForBuild, RESERVED_PAGE_SLUGS } from '../records/load.ts';
 import { brokenLinks, recordTwins } from '../records/twin.ts';
 import { writeDataFile } from '../search/data-file.ts';
@@ -25,15 +25,20 @@ export async function writeSiteData(root = process.cwd()) {
 
 export function folio(): AstroIntegration {
   let root = process.cwd();
+  const writeData = async (logger: AstroIntegrationLogger) => {
+    const data = await writeSiteData(root);
+    logger.info(`data file written: ${data.projects.length} projects, ${data.pages.length} pages (build ${data.buildId})`);
+  };
   return {
     name: 'folio',
     hooks: {
       'astro:config:setup': async ({ config, command, logger }) => {
         root = fileURLToPath(config.root);
-        // A build keeps each rendered body by a digest of Folio's code (src/records/render.ts).
+        // A build keeps each rendered body by a digest of Folio's code (src/records/render.ts), and
+        // writes the data file once the pages are done (their one parse of each body gives the twins
+        // their links); astro dev writes it now, for the function beside it.
         if (command === 'build') process.env.FOLIO_RENDER_KEY = codeHash(root);
-        const data = await writeSiteData(root);
-        logger.info(`data file written: ${data.projects.length} projects, ${data.pages.length} pages (build ${data.buildId})`);
+        else await writeData(logger);
       },
       // Under astro dev, pages read the content on every request; a content change rewrites the data
       // file the function serves, then reloads open pages, so both show the change without a restart.
@@ -75,6 +80,7 @@ export function folio(): AstroIntegration {
       // Pages call loadContent() once each; content cannot change mid-build, so read it once (load.ts).
       'astro:build:start': () => memoizeContentForBuild(true),
       'astro:build:done': async ({ dir, logger }) => {
+        await writeData(logger);
         const content = loadContent(contentDir(root));
         const images = await writeImages(root, contentImages(content), fileURLToPath(dir));
         if (images.files) logger.info(`images: ${images.files} files, ${images.encoded} encoded, ${images.files - images.encoded} from the cache`);

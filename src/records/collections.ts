@@ -52,6 +52,19 @@ export function byType(projects: Project[]): ProjectGroup[] {
  * (bench/RESULTS.md: minutes at 10,000 records).
  */
 export function relatedProjects(project: Project, { projects }: Content, limit = 3): Project[] {
+  // A project's page, its twin, the data file's twin and llms-full.txt all ask: score once.
+  let known = relatedMemo.get(projects);
+  if (!known) relatedMemo.set(projects, (known = new WeakMap()));
+  let byLimit = known.get(project);
+  if (!byLimit) known.set(project, (byLimit = new Map()));
+  let related = byLimit.get(limit);
+  if (!related) byLimit.set(limit, (related = scoreRelated(project, projects, limit)));
+  return related;
+}
+
+const relatedMemo = new WeakMap<readonly Project[], WeakMap<Project, Map<number, Project[]>>>();
+
+function scoreRelated(project: Project, projects: readonly Project[], limit: number): Project[] {
   const { byTag, byCategory } = relatedIndex(projects);
   const score = new Map<Project, number>();
   // A project listed twice under a tag (a repeated tag) scores twice, as p.tags.filter(...) counts it.

@@ -1,11 +1,13 @@
 // Markdown → HTML for record bodies, with Astro's own Markdown pipeline (GFM, smart punctuation,
-// Shiki, heading ids). This is the build's one HTML render of each body: twins, llms files, the
-// index and the data file read the Markdown source instead (source-links.ts). One processor is
+// Shiki, heading ids). This is the build's one parse and render of each body: the twins, llms files
+// and data file rewrite the Markdown source at the link positions this parse found (source-links.ts),
+// and a twin asks for the render first, so that no body is parsed twice. One processor is
 // created per process, each distinct body is rendered once per process, and a build keeps each
 // rendered body on disk (src/build/disk-cache.ts), so a rebuild renders only the bodies that changed.
 import { createMarkdownProcessor, type MarkdownHeading, type MarkdownRenderer } from '@astrojs/markdown-remark';
 import { pictureSources, type ContentImage } from '../images/images.ts';
 import { readCached, writeCached } from '../build/disk-cache.ts';
+import { rememberLinks } from './source-links.ts';
 
 export interface RenderedMarkdown {
   html: string;
@@ -24,7 +26,9 @@ interface TreeNode {
 const IMAGES = 'folio:images';
 
 let processor: Promise<MarkdownRenderer> | undefined;
-const cache = new Map<string, Promise<RenderedMarkdown>>();
+/** One memo per process: the build's pages and its data file (written by the integration) load separate copies of this module. */
+const RENDERED = Symbol.for('folio.renderMarkdown');
+const cache = ((globalThis as { [RENDERED]?: Map<string, Promise<RenderedMarkdown>> })[RENDERED] ??= new Map());
 
 function markdownProcessor() {
   processor ??= createMarkdownProcessor({
@@ -32,6 +36,7 @@ function markdownProcessor() {
     // Both themes as CSS variables, no inline colour: the stylesheet picks one by prefers-color-scheme.
     // The Primer "default" themes keep every token colour at 4.5:1 or more on the code background.
     shikiConfig: { themes: { light: 'github-light-default', dark: 'github-dark-default' }, defaultColor: false, wrap: false },
+    remarkPlugins: [keepLinks],
     rehypePlugins: [alignByClass, pictures, wrapTables],
   });
   return processor;
@@ -53,6 +58,13 @@ export function renderMarkdown(markdown: string, images: Record<string, ContentI
 async function render(markdown: string, images: Record<string, ContentImage>): Promise<RenderedMarkdown> {
   const { code, metadata } = await (await markdownProcessor()).render(markdown, { frontmatter: { [IMAGES]: images } });
   return { html: code, headings: metadata.headings };
+}
+
+/** Remark plugin: hands the parsed tree's link and image destinations to the twins (source-links.ts), which then need no parse of their own. */
+function keepLinks() {
+  return (tree: unknown, file: { value: unknown }) => {
+    rememberLinks(String(file.value), tree);
+  };
 }
 
 /** Rehype plugin: wide tables scroll inside a focusable, labelled region (a `<section>`) instead of the page. */

@@ -33,6 +33,16 @@ interface TreeNode {
 const PARSED = Symbol.for('folio.sourceLinks');
 const parsed = ((globalThis as { [PARSED]?: Map<string, SourceLink[]> })[PARSED] ??= new Map());
 
+/**
+ * What the renderer found while it parsed `source` for its HTML (render.ts): with it, a body the
+ * build has rendered is never parsed a second time for its links.
+ */
+export function rememberLinks(source: string, tree: unknown): SourceLink[] {
+  let links = parsed.get(source);
+  if (!links) parsed.set(source, (links = writeCached('links', source, collect(tree as TreeNode, source))));
+  return links;
+}
+
 /** The link and image destinations of `source`, in order: parsed once per process, and kept between builds. */
 export function sourceLinks(source: string): SourceLink[] {
   let links = parsed.get(source);
