@@ -1,8 +1,12 @@
 // What a build keeps between builds (in node_modules/.cache/folio/, which Vercel keeps; or where
-// FOLIO_CACHE_DIR says, as the benchmark does to measure a cold build): results
-// computed from one piece of content, each named by a digest of that content and of Folio's code
-// (FOLIO_RENDER_KEY, set by the build integration). A change to either is a different name, so a
-// stale result can never be read back; without the key (astro dev, tests) nothing is kept.
+// FOLIO_CACHE_DIR says, as the benchmark does to measure a cold build): results computed from one
+// piece of content, each named by a digest of that content and of Folio's code (FOLIO_RENDER_KEY,
+// set by the build integration). A change to either is a different name, so a stale result can
+// never be read back; without the key (astro dev, tests) nothing is kept.
+//
+// Each kind of result is one file (a pack), read once when first asked and written once when the
+// build ends (flushCache): at 10,000 records, one file per body would be 20,000 files to open.
+// A pack keeps only what the last build used, so it never grows past the content.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -10,31 +14,59 @@ import { join, resolve } from 'node:path';
 /** The folder of every build cache (rendered bodies, links, images, social cards), absolute. */
 export const cacheRoot = (root = process.cwd()) => resolve(root, process.env.FOLIO_CACHE_DIR || 'node_modules/.cache/folio');
 
-/** Where `kind`'s result for `key` is kept, or undefined when this is not a build. */
-export function cachePath(kind: string, key: string): string | undefined {
+interface Pack {
+  /** What the last build kept, by name. */
+  kept: Record<string, unknown>;
+  /** What this build used or made: the next pack. */
+  used: Map<string, unknown>;
+}
+
+// One store per process: the build's setup and its prerendered pages load separate copies of this module.
+const PACKS = Symbol.for('folio.buildCache');
+const packs = () => ((globalThis as { [PACKS]?: Map<string, Pack> })[PACKS] ??= new Map());
+
+const packPath = (kind: string) => join(cacheRoot(), `${kind}.json`);
+
+function nameOf(key: string): string | undefined {
   const code = process.env.FOLIO_RENDER_KEY;
-  if (!code) return undefined;
-  const name = createHash('sha256').update(code).update('\0').update(key).digest('hex').slice(0, 32);
-  return join(cacheRoot(), kind, `${name}.json`);
+  return code ? createHash('sha256').update(code).update('\0').update(key).digest('hex').slice(0, 32) : undefined;
+}
+
+function pack(kind: string): Pack {
+  let p = packs().get(kind);
+  if (!p) {
+    let kept: Record<string, unknown> = {};
+    try {
+      kept = JSON.parse(readFileSync(packPath(kind), 'utf8'));
+    } catch {}
+    packs().set(kind, (p = { kept, used: new Map() }));
+  }
+  return p;
 }
 
 export function readCached<T>(kind: string, key: string): T | undefined {
-  const path = cachePath(kind, key);
-  if (!path) return undefined;
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as T;
-  } catch {
-    return undefined;
-  }
+  const name = nameOf(key);
+  if (!name) return undefined;
+  const p = pack(kind);
+  const value = p.used.get(name) ?? p.kept[name];
+  if (value !== undefined) p.used.set(name, value);
+  return value as T | undefined;
 }
 
 export function writeCached<T>(kind: string, key: string, value: T): T {
-  const path = cachePath(kind, key);
-  if (path) {
+  const name = nameOf(key);
+  if (name) pack(kind).used.set(name, value);
+  return value;
+}
+
+/** Writes each pack this build used (written aside, then renamed: an interrupted write is never read back). */
+export function flushCache(): void {
+  for (const [kind, p] of packs()) {
+    if (!p.used.size) continue;
+    const path = packPath(kind);
     mkdirSync(join(path, '..'), { recursive: true });
-    // Written aside, then renamed: an interrupted build never leaves half a file to be read back.
-    writeFileSync(`${path}.${process.pid}.tmp`, JSON.stringify(value));
+    writeFileSync(`${path}.${process.pid}.tmp`, JSON.stringify(Object.fromEntries(p.used)));
     renameSync(`${path}.${process.pid}.tmp`, path);
   }
-  return value;
+  packs().clear();
 }

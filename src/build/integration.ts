@@ -8,6 +8,7 @@ import { contentDir, loadContent, memoizeContentForBuild, RESERVED_PAGE_SLUGS } 
 import { brokenLinks, recordTwins } from '../records/twin.ts';
 import { writeDataFile } from '../search/data-file.ts';
 import { codeHash } from './code-hash.ts';
+import { flushCache } from './disk-cache.ts';
 import { IMAGES_PATH, imageVariants } from '../images/images.ts';
 import { contentImages, encodeVariant, writeImages } from '../images/write.ts';
 
@@ -81,6 +82,7 @@ export function folio(): AstroIntegration {
       'astro:build:start': () => memoizeContentForBuild(true),
       'astro:build:done': async ({ dir, logger }) => {
         await writeData(logger);
+        flushCache();
         const content = loadContent(contentDir(root));
         const images = await writeImages(root, contentImages(content), fileURLToPath(dir));
         if (images.files) logger.info(`images: ${images.files} files, ${images.encoded} encoded, ${images.files - images.encoded} from the cache`);

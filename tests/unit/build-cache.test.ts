@@ -1,27 +1,32 @@
 // build-scale issue § 3: what one build keeps for the next (rendered bodies, parsed links) is named
 // by a digest of the content and of Folio's code (FOLIO_RENDER_KEY), so it is reused when nothing
 // changed and can never be read back once the code changed.
-import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { codeHash } from '../../src/build/code-hash.ts';
+import { flushCache } from '../../src/build/disk-cache.ts';
 import { tempDir } from './temp-dir.ts';
 
 afterEach(() => {
   vi.unstubAllEnvs();
-  vi.resetModules();
+  newProcess();
 });
 
-/** A fresh copy of the renderer (its in-process memo empty), as the next build would load it. */
+/** What a new build process starts from: no memo of renders, links or cache packs in memory. */
+function newProcess() {
+  for (const name of ['folio.sourceLinks', 'folio.renderMarkdown', 'folio.buildCache']) delete (globalThis as Record<symbol, unknown>)[Symbol.for(name)];
+  vi.resetModules();
+}
 const freshRender = async () => (await import('../../src/records/render.ts')).renderMarkdown;
-const freshLinks = async () => {
-  // Its memo is one per process (shared by the build's setup and its pages): a new build is a new process.
-  delete (globalThis as Record<symbol, unknown>)[Symbol.for('folio.sourceLinks')];
-  return (await import('../../src/records/source-links.ts')).sourceLinks;
-};
+const freshLinks = async () => (await import('../../src/records/source-links.ts')).sourceLinks;
 
-function poisonEvery(dir: string, replace: (json: string) => string) {
-  for (const file of readdirSync(dir)) writeFileSync(join(dir, file), replace(readFileSync(join(dir, file), 'utf8')));
+/** Ends the build (writes the packs), then edits what it kept, to see whether the next build reads it back. */
+function endBuildAndMark(cache: string, kind: string, from: string, to: string) {
+  flushCache();
+  const pack = join(cache, `${kind}.json`);
+  writeFileSync(pack, readFileSync(pack, 'utf8').replaceAll(from, to));
+  newProcess();
 }
 
 describe('the build cache', () => {
@@ -31,31 +36,59 @@ describe('the build cache', () => {
     vi.stubEnv('FOLIO_RENDER_KEY', 'code-A');
     const markdown = 'A body with **bold** text.';
     expect((await (await freshRender())(markdown)).html).toBe('<p>A body with <strong>bold</strong> text.</p>');
-    const kept = join(cache, 'html');
-    expect(readdirSync(kept)).toHaveLength(1);
-    // Mark what is kept, to see whether the next build reads it back.
-    poisonEvery(kept, (json) => json.replace('bold', 'KEPT'));
+    endBuildAndMark(cache, 'html', 'bold', 'KEPT');
+    expect(Object.keys(JSON.parse(readFileSync(join(cache, 'html.json'), 'utf8')))).toHaveLength(1);
 
-    vi.resetModules();
     expect((await (await freshRender())(markdown)).html).toContain('KEPT');
-
-    vi.resetModules();
+    newProcess();
     vi.stubEnv('FOLIO_RENDER_KEY', 'code-B');
     expect((await (await freshRender())(markdown)).html).toBe('<p>A body with <strong>bold</strong> text.</p>');
   });
 
-  test('parsed links follow the same rule', async () => {
+  test('the render hands its links to the twins: a rendered body is not parsed again for them', async () => {
+    const cache = tempDir('folio-cache-');
+    vi.stubEnv('FOLIO_CACHE_DIR', cache);
+    vi.stubEnv('FOLIO_RENDER_KEY', 'code-A');
+    const markdown = 'See [the about page](/about) and ![a picture](p.png).';
+    await (await freshRender())(markdown);
+    // The links came with the render: the parser the twins would use is never called.
+    vi.doMock('mdast-util-from-markdown', () => ({
+      fromMarkdown: () => {
+        throw new Error('parsed a second time');
+      },
+    }));
+    try {
+      expect((await freshLinks())(markdown)).toEqual([{ url: '/about', start: 21, end: 27 }, { url: 'p.png', start: 46, end: 51, image: true }]);
+    } finally {
+      vi.doUnmock('mdast-util-from-markdown');
+    }
+  });
+
+  test('parsed links follow the same rule as renders', async () => {
     const cache = tempDir('folio-cache-');
     vi.stubEnv('FOLIO_CACHE_DIR', cache);
     vi.stubEnv('FOLIO_RENDER_KEY', 'code-A');
     const markdown = 'See [the about page](/about).';
     expect((await freshLinks())(markdown)).toEqual([{ url: '/about', start: 21, end: 27 }]);
-    poisonEvery(join(cache, 'links'), (json) => json.replace('/about', '/KEPT!'));
-    vi.resetModules();
+    endBuildAndMark(cache, 'links', '/about', '/KEPT!');
     expect((await freshLinks())(markdown)[0]!.url).toBe('/KEPT!');
-    vi.resetModules();
+    newProcess();
     vi.stubEnv('FOLIO_RENDER_KEY', 'code-B');
     expect((await freshLinks())(markdown)[0]!.url).toBe('/about');
+  });
+
+  test('a pack keeps only what the last build used', async () => {
+    const cache = tempDir('folio-cache-');
+    vi.stubEnv('FOLIO_CACHE_DIR', cache);
+    vi.stubEnv('FOLIO_RENDER_KEY', 'code-A');
+    const render = await freshRender();
+    await render('First body.');
+    await render('Second body.');
+    flushCache();
+    newProcess();
+    await (await freshRender())('Second body.');
+    flushCache();
+    expect(Object.values(JSON.parse(readFileSync(join(cache, 'html.json'), 'utf8')))).toEqual([{ html: '<p>Second body.</p>', headings: [] }]);
   });
 
   test('outside a build (no FOLIO_RENDER_KEY: astro dev, tests) nothing is kept', async () => {
@@ -63,6 +96,8 @@ describe('the build cache', () => {
     vi.stubEnv('FOLIO_CACHE_DIR', cache);
     vi.stubEnv('FOLIO_RENDER_KEY', '');
     await (await freshRender())('Dev render.');
+    flushCache();
+    expect(existsSync(join(cache, 'html.json'))).toBe(false);
     expect(readdirSync(cache)).toEqual([]);
   });
 
