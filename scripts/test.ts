@@ -1,7 +1,8 @@
-// `npm test`: build the sample fixture site (never content/: tests/support/sites.ts) once for a loopback URL, then the unit/integration suite (Vitest), then the
-// end-to-end suite (Playwright) against `npm start` serving that same build (the build stamp
-// tells the server it is fresh, so it does not build again), then the contract test: every API
-// answer the end-to-end suite received, checked against the built openapi.json; then Lighthouse.
+// `npm test`: build the sample fixture site (never content/: tests/support/sites.ts) once for a
+// loopback URL, then the unit/integration suite (Vitest), then the end-to-end suite (Playwright)
+// against `npm start` serving that same build (the build stamp tells the server it is fresh, so it
+// does not build again), then the contract test: every API answer the end-to-end suite received,
+// checked against the built openapi.json; then Lighthouse on the sample's pages.
 import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -62,7 +62,9 @@ export function relatedProjects(project: Project, { projects }: Content, limit =
   return related;
 }
 
-const relatedMemo = new WeakMap<readonly Project[], WeakMap<Project, Map<number, Project[]>>>();
+// One memo per process: the build's pages and its data file load separate copies of this module.
+const RELATED = Symbol.for('folio.relatedProjects');
+const relatedMemo = ((globalThis as { [RELATED]?: WeakMap<readonly Project[], WeakMap<Project, Map<number, Project[]>>> })[RELATED] ??= new WeakMap());
 
 function scoreRelated(project: Project, projects: readonly Project[], limit: number): Project[] {
   const { byTag, byCategory } = relatedIndex(projects);
