@@ -1,7 +1,8 @@
 // Markdown twins: every HTML page /x has /x.md (the home page: /index.md), generated from the same
 // records as the page. A twin is a faithful document: `# Title`, the summary as a blockquote, the
 // record's fields as a list, then the body as written, with links to site pages pointed at their
-// twins, so an agent reading Markdown stays in Markdown.
+// twins, so an agent reading Markdown stays in Markdown. One module for every twin (records, indexes,
+// tags, 404), over 300 lines: they share the link rewriting and the list format, stated once here.
 import { sourceLinks } from './source-links.ts';
 import { agentImage, type ContentImage } from '../images/images.ts';
 import {
