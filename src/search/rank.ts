@@ -198,30 +198,34 @@ export function rankRecords(data: SiteData, query: string, { type, limit = 10 }:
   });
   // Only the best `limit` hits are answered: keep them in a small sorted array instead of sorting
   // every candidate (a common word matches most records). Same order as a full sort: compareHits
-  // is a total order.
+  // is a total order. Large (or odd: NaN, Infinity) limits take the plain sort, which slice() caps.
   const top: Hit[] = [];
   const keep = Math.floor(Math.max(0, limit));
   if (keep === 0) return top;
-  // Large (or odd: NaN, Infinity) limits take the plain sort, which slice() caps exactly as before.
-  if (!(keep <= TOP_K_INSERTION_MAX)) {
-    for (const r of results) {
-      const entry = byId.get(String(r.id));
-      if (entry) top.push({ record: entry.record, score: r.score, match: tierOf(entry.title, wanted, terms, r.match as Record<string, IndexedField[]>) });
-    }
-    return top.sort(compareHits).slice(0, keep);
-  }
-  for (let i = 0; i < results.length; i++) {
-    const r = results[i]!;
-    const entry = byId.get(r.id as string);
-    if (!entry) continue; // an index entry without a record cannot be answered; the data file is checked at load
-    const match = tierOf(entry.title, wanted, terms, r.match as Record<string, IndexedField[]>);
+  const insert = keep <= TOP_K_INSERTION_MAX;
+  const consider = (record: Entry['record'], score: number, match: MatchTier) => {
+    if (!insert) return void top.push({ record, score, match });
     // Most candidates rank below the kept ones: decide that before making a Hit of them.
-    if (top.length === keep && compareTo(TIER_RANK[match], r.score, entry.record, top[keep - 1]!) >= 0) continue;
-    const hit: Hit = { record: entry.record, score: r.score, match };
+    if (top.length === keep && compareTo(TIER_RANK[match], score, record, top[keep - 1]!) >= 0) return;
+    const hit: Hit = { record, score, match };
     let at = top.length;
     while (at > 0 && compareHits(hit, top[at - 1]!) < 0) at--;
     top.splice(at, 0, hit);
     if (top.length > keep) top.pop();
+  };
+  for (let i = 0; i < results.length; i++) {
+    const r = results[i]!;
+    const entry = byId.get(r.id as string);
+    if (!entry) continue; // an index entry without a record cannot be answered; the data file is checked at load
+    consider(entry.record, r.score, tierOf(entry.title, wanted, terms, r.match as Record<string, IndexedField[]>));
   }
-  return top;
+  // Portfolio spec § search order: a title that contains the query ranks in the title tiers whether
+  // or not the index matched one of its words ("watch" is inside "Pagewatch", a word of its own).
+  // Such a title has no relevance score: 0, below the titles the index found, then by slug.
+  const found = results.length ? new Set(results.map((r) => r.id as string)) : undefined;
+  for (const [id, entry] of byId) {
+    if (!entry.title.includes(wanted) || found?.has(id) || (type !== undefined && entry.type !== type)) continue;
+    consider(entry.record, 0, entry.title === wanted || titleName(entry.title) === wanted ? 'title' : 'title_substring');
+  }
+  return insert ? top : top.sort(compareHits).slice(0, keep);
 }

@@ -20,6 +20,38 @@ const ladder = corpus([
   project('prefix', { title: 'Jetty', body: 'Lanterns everywhere.' }),
 ]);
 
+describe('audit issue § Search: the title-substring tier holds inside a word too (portfolio spec § search order)', () => {
+  const titles = corpus(
+    [
+      project('pagewatch', { title: 'Pagewatch: performance budgets in CI' }),
+      project('benchbook', { title: 'Benchbook: a local app for comparing benchmark runs' }),
+      project('sluice', { title: 'Sluice' }),
+      project('bisector', { title: 'Bisector: git bisect for flaky test suites', type: 'tool' }),
+      project('watchful', { title: 'Watchful', body: 'A tool to watch logs.' }),
+      project('unrelated', { title: 'Harbour', body: 'Nothing to see.' }),
+    ],
+    [page('guide', { title: 'A UI guide' })],
+  );
+
+  it('q=watch finds Pagewatch as a title substring, though no indexed word is "watch"', () => {
+    expect(tiers(searchRecords(titles, 'watch'))).toMatchObject({ pagewatch: 'title_substring' });
+  });
+
+  it('q=book finds Benchbook; q=ui finds Sluice and Bisector (and the page whose title has the word)', () => {
+    expect(slugs(searchRecords(titles, 'book'))).toContain('benchbook');
+    const ui = searchRecords(titles, 'ui');
+    expect(tiers(ui)).toMatchObject({ sluice: 'title_substring', bisector: 'title_substring', guide: 'title_substring' });
+    expect(slugs(ui)).not.toContain('unrelated');
+  });
+
+  it('within the tier, titles the index matched come first (by relevance), then the rest by slug; the type filter applies', () => {
+    const hits = searchRecords(titles, 'watch');
+    expect(slugs(hits).slice(0, 2)).toEqual(['watchful', 'pagewatch']);
+    expect(slugs(searchRecords(titles, 'ui', { type: 'tool' }))).toEqual(['bisector']);
+    expect(searchRecords(titles, 'ui', { limit: 1 })).toHaveLength(1);
+  });
+});
+
 describe('search tiers (portfolio spec § What the service does)', () => {
   it('orders exact title > title substring > tag > summary > body > prefix/typo, and says which matched', () => {
     const hits = searchRecords(ladder, 'lantern');
