@@ -2,6 +2,7 @@
 // matter against these, and the types below are what every other part of Folio consumes.
 import { z } from 'zod';
 import type { ContentImage } from '../images/images.ts';
+import { MIN_SUNSET_DAYS } from '../discovery/deprecation.ts';
 
 /** Slugs become URL path segments and API path parameters, so they are kept to one safe alphabet. */
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?$/;
@@ -69,6 +70,19 @@ export const siteConfig = z.strictObject({
     .strictObject({ knowledge: rateLimitPolicy, portfolio: rateLimitPolicy })
     .default({ knowledge: { limit: 120, window: 60 }, portfolio: { limit: 60, window: 60 } }),
   apiVersions: z.array(apiVersion).default([{ version: 'v1' }]),
+}).superRefine((site, ctx) => {
+  // The deprecation policy (/developers/deprecation): a sunset at least 90 days after the
+  // deprecation, and a successor that is another version the site lists.
+  const DAY = 86_400_000;
+  site.apiVersions.forEach((v, i) => {
+    if (v.deprecated && v.sunset && Date.parse(v.sunset) - Date.parse(v.deprecated) < MIN_SUNSET_DAYS * DAY) {
+      ctx.addIssue({ code: 'custom', path: ['apiVersions', i, 'sunset'], input: v.sunset, message: `a date at least ${MIN_SUNSET_DAYS} days after "deprecated" (${v.deprecated})` });
+    }
+    const successor = v.successor && /^\/api\/(v\d+)$/.exec(v.successor)?.[1];
+    if (v.successor && (!successor || successor === v.version || !site.apiVersions.some((o) => o.version === successor))) {
+      ctx.addIssue({ code: 'custom', path: ['apiVersions', i, 'successor'], input: v.successor, message: 'the path of another version listed in apiVersions, such as "/api/v2"' });
+    }
+  });
 });
 
 export const projectFrontMatter = z.strictObject({

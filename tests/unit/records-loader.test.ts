@@ -1,10 +1,12 @@
 // The content loader's errors are the owner's build output: each names the file, the field and
 // what was expected. The wording is pinned here, one fixture content folder per mistake.
 import { spawnSync } from 'node:child_process';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { ContentError, loadContent } from '../../src/records/load.ts';
+import { tempDir } from './temp-dir.ts';
 
 const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', `content-${name}`, 'content');
 const load = (name: string) => () => loadContent(fixture(name));
@@ -184,5 +186,33 @@ describe('loadContent: valid content', () => {
     const orders = pages.map((p) => p.order);
     expect(orders).toEqual([...orders].sort((a, b) => a - b));
     for (const slug of site.featured) expect(projects.some((p) => p.slug === slug)).toBe(true);
+  });
+});
+
+describe('audit issue § Spec and documentation: deprecation dates are checked at build', () => {
+  const withVersions = (lines: string) => {
+    const dir = join(tempDir('folio-versions-'), 'content');
+    cpSync(fixture('valid'), dir, { recursive: true });
+    const site = join(dir, 'site.md');
+    writeFileSync(site, readFileSync(site, 'utf8').replace(/\n---\n/, `\napiVersions:\n${lines}\n---\n`));
+    return () => loadContent(dir);
+  };
+
+  test('a sunset less than 90 days after the deprecation is a content error', () => {
+    expect(withVersions('  - { version: v1, deprecated: "2026-01-01", sunset: "2026-03-01", successor: /api/v2 }\n  - { version: v2 }')).toThrow(
+      'content/site.md: field "apiVersions[0].sunset" expected a date at least 90 days after "deprecated" (2026-01-01), got "2026-03-01"',
+    );
+  });
+
+  test('a successor that is not another listed version is a content error', () => {
+    expect(withVersions('  - { version: v1, deprecated: "2026-01-01", sunset: "2026-06-01", successor: /api/v3 }\n  - { version: v2 }')).toThrow(
+      'field "apiVersions[0].successor" expected the path of another version listed in apiVersions, such as "/api/v2", got "/api/v3"',
+    );
+    expect(withVersions('  - { version: v1, successor: /somewhere }')).toThrow(/field "apiVersions\[0\]\.successor" expected the path of another version/);
+  });
+
+  test('90 days or more, and a listed successor, load', () => {
+    const { site } = withVersions('  - { version: v1, deprecated: "2026-01-01", sunset: "2026-04-01", successor: /api/v2 }\n  - { version: v2 }')();
+    expect(site.apiVersions[0]).toMatchObject({ sunset: '2026-04-01', successor: '/api/v2' });
   });
 });
