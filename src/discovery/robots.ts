@@ -4,10 +4,13 @@
 import type { Site } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
 
-export function robotsTxt(site: Pick<Site, 'url'>): string {
+export function robotsTxt(site: Pick<Site, 'url' | 'contentSignal'>): string {
+  const signal = Object.entries(site.contentSignal).map(([use, answer]) => `${use}=${answer}`).join(', ');
   return [
     '# Everything here is public. Agents: start at /llms.txt, /AGENTS.md or /.well-known/api-catalog.',
+    '# Content signals (contentsignals.org): whether this content may be used for search, as AI input, for AI training.',
     'User-agent: *',
+    `Content-Signal: ${signal}`,
     'Allow: /',
     '',
     `Sitemap: ${absoluteUrl(site, '/sitemap.xml')}`,

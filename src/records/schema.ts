@@ -37,6 +37,8 @@ const text = (max: number) => z.string().trim().min(1, 'non-empty text').max(max
 const tag = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a kebab-case tag such as "web-performance"');
 const httpUrl = z.url({ protocol: /^https?$/, error: 'an absolute http(s) URL' });
 
+const yesNo = z.enum(['yes', 'no']);
+
 const rateLimitPolicy = z.strictObject({
   limit: z.int().min(1).max(100_000),
   window: z.int().min(1).max(86_400),
@@ -70,6 +72,10 @@ export const siteConfig = z.strictObject({
     .strictObject({ knowledge: rateLimitPolicy, portfolio: rateLimitPolicy })
     .default({ knowledge: { limit: 120, window: 60 }, portfolio: { limit: 60, window: 60 } }),
   apiVersions: z.array(apiVersion).default([{ version: 'v1' }]),
+  /** Content Signals (contentsignals.org), written to robots.txt: may the content be used for search, as AI input, for AI training. */
+  contentSignal: z
+    .strictObject({ search: yesNo, 'ai-input': yesNo, 'ai-train': yesNo })
+    .default({ search: 'yes', 'ai-input': 'yes', 'ai-train': 'no' }),
 }).superRefine((site, ctx) => {
   // The deprecation policy (/developers/deprecation): a sunset at least 90 days after the
   // deprecation, and a successor that is another version the site lists.

@@ -201,6 +201,13 @@ describe('issue 8 § 6: robots.txt, the sitemap and the links agents look for', 
     );
   });
 
+  it('audit issue § Agent readiness: robots.txt carries only known directives, and the site.md Content-Signal (default: search and AI input, no training)', () => {
+    const lines = robotsTxt(site).split('\n').filter((l) => l && !l.startsWith('#'));
+    expect(lines.map((l) => l.split(':')[0])).toEqual(['User-agent', 'Content-Signal', 'Allow', 'Sitemap']);
+    expect(robotsTxt(site)).toContain('Content-Signal: search=yes, ai-input=yes, ai-train=no\n');
+    expect(robotsTxt({ ...site, contentSignal: { search: 'yes', 'ai-input': 'no', 'ai-train': 'no' } })).toContain('Content-Signal: search=yes, ai-input=no, ai-train=no\n');
+  });
+
   it('the sitemap lists every HTML page once, with lastmod from the content, as escaped XML', () => {
     const entries = sitemapEntries(content);
     const paths = entries.map((e) => e.path);

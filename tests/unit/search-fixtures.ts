@@ -17,6 +17,7 @@ export const testSite: Site = {
   featured: [],
   rateLimits: { knowledge: { limit: 120, window: 60 }, portfolio: { limit: 60, window: 60 } },
   apiVersions: [{ version: 'v1' }],
+  contentSignal: { search: 'yes', 'ai-input': 'yes', 'ai-train': 'no' },
   bio: 'Bio.',
   images: {},
 };
