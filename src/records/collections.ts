@@ -139,6 +139,19 @@ export function initialsOf(name: string): string {
   return (letters.length > 2 ? [letters[0], letters.at(-1)] : letters).join('') || 'F';
 }
 
+const bySlug = new WeakMap<readonly (Project | Page)[], Map<string, Project | Page>>();
+
+/**
+ * A record by its slug, through an index built once per list. Pages look their record up on each
+ * render rather than take it from getStaticPaths' props, which astro dev keeps between requests
+ * (an edited file would keep its old page); a scan per page would be O(N²) per build.
+ */
+export function recordBySlug<T extends Project | Page>(records: readonly T[], slug: string | undefined): T | undefined {
+  let index = bySlug.get(records);
+  if (!index) bySlug.set(records, (index = new Map(records.map((r) => [r.slug, r]))));
+  return index.get(slug ?? '') as T | undefined;
+}
+
 /** At most this many pages in the header: it stays one row, whatever the number of pages. */
 export const NAV_PAGES = 6;
 

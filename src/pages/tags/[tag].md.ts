@@ -5,6 +5,9 @@ import { loadContent } from '../../records/load.ts';
 import { tagTwin } from '../../records/twin.ts';
 import { markdownResponse } from '../../records/responses.ts';
 
-export const getStaticPaths = (() => tagGroups(loadContent()).map((group) => ({ params: { tag: group.tag }, props: { group } }))) satisfies GetStaticPaths;
+export const getStaticPaths = (() => tagGroups(loadContent()).map((g) => ({ params: { tag: g.tag } }))) satisfies GetStaticPaths;
 
-export const GET: APIRoute = ({ props }) => markdownResponse(tagTwin(props.group, loadContent()).markdown);
+export const GET: APIRoute = ({ params }) => {
+  const content = loadContent();
+  return markdownResponse(tagTwin(tagGroups(content).find((g) => g.tag === params.tag)!, content).markdown);
+};
