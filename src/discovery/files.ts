@@ -26,6 +26,7 @@ export const DISCOVERY_FILES = [
   { path: '/.well-known/ai-catalog.json', contentType: AI_CATALOG_MEDIA_TYPE, title: 'The same entries at the AI Catalog (legacy ARD) path' },
   { path: '/AGENTS.md', contentType: MARKDOWN, title: 'How agents should use this site' },
   { path: '/SKILL.md', contentType: MARKDOWN, title: 'Agent Skill: how to use this site’s API' },
+  { path: '/.well-known/agent-skills/index.json', contentType: 'application/json', title: 'Agent Skills discovery index: SKILL.md with its SHA-256 digest' },
   { path: '/pricing.md', contentType: MARKDOWN, title: 'Pricing: free, no key, and the limits' },
   { path: '/developers.md', contentType: MARKDOWN, title: 'Every endpoint with examples, the error catalog (Markdown)' },
   { path: '/developers/deprecation.md', contentType: MARKDOWN, title: 'The versioning and deprecation policy (Markdown)' },

@@ -2,6 +2,7 @@
 // media type; the api-catalog answers HEAD with its Link; the home page links to the catalogs; and
 // every URL inside every discovery file resolves (fragments included).
 import { test, expect, type APIRequestContext } from '@playwright/test';
+import { createHash } from 'node:crypto';
 import { DISCOVERY_FILES } from '../../src/discovery/files.ts';
 import { HOME_LINKS } from '../../src/discovery/links.ts';
 import { resolvePointer } from '../../src/discovery/examples.ts';
@@ -67,6 +68,20 @@ test.describe('issue 8 § 3, § 6: the links agents look for', () => {
     const section = text.split('\n## ').find((s) => s.startsWith('API and agent docs'))!;
     expect(section).toBeDefined();
     for (const path of ['/openapi.json', '/AGENTS.md', '/SKILL.md', '/developers.md', '/.well-known/api-catalog']) expect(section).toContain(`${path})`);
+  });
+
+  test('audit issue § Agent readiness: the Agent Skills index lists SKILL.md with the SHA-256 digest of the bytes served', async ({ request }) => {
+    const index = await (await request.get('/.well-known/agent-skills/index.json')).json();
+    expect(index.$schema).toBe('https://schemas.agentskills.io/discovery/0.2.0/schema.json');
+    expect(index.skills).toHaveLength(1);
+    const [skill] = index.skills;
+    expect(skill).toMatchObject({ type: 'skill-md', url: '/SKILL.md' });
+    const served = await (await request.get(new URL(skill.url, 'http://x/.well-known/agent-skills/index.json').pathname)).body();
+    expect(skill.digest).toBe(`sha256:${createHash('sha256').update(served).digest('hex')}`);
+    // § Discovery Index: the name and description are the skill's own (its front matter).
+    const front = served.toString('utf8').split('\n---\n')[0]!;
+    expect(front).toContain(`name: ${skill.name}`);
+    expect(front).toContain(`description: ${JSON.stringify(skill.description)}`);
   });
 
   test('robots.txt names the sitemap and the ARD manifest on this site', async ({ request }) => {
