@@ -2,7 +2,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { recordBySlug } from '../records/collections.ts';
 import { loadContent } from '../records/load.ts';
-import { pageTwin } from '../records/twin.ts';
+import { ABSOLUTE, pageTwin } from '../records/twin.ts';
 import { renderMarkdown } from '../records/render.ts';
 import { markdownResponse } from '../records/responses.ts';
 
@@ -13,5 +13,5 @@ export const GET: APIRoute = async ({ params }) => {
   const page = recordBySlug(content.pages, params.slug)!;
   // The body's one parse: its page's render, whichever of the two the build makes first (render.ts).
   await renderMarkdown(page.body, page.images);
-  return markdownResponse((await pageTwin(page, content)).markdown);
+  return markdownResponse((await pageTwin(page, content, ABSOLUTE)).markdown);
 };

@@ -34,6 +34,9 @@ export interface TwinOptions {
   absolute?: boolean;
 }
 
+/** Served twins link absolutely: a twin copied away from the site (into a prompt, a file) still resolves. */
+export const ABSOLUTE: TwinOptions = { absolute: true };
+
 export interface Twin {
   /** Site path of the twin, e.g. `/projects/quarry.md`. */
   path: string;
@@ -173,6 +176,7 @@ export async function projectTwin(project: Project, content: Content, options: T
     ['Demo', autolink(project.links.demo)],
     ['Web page', autolink(absoluteUrl(site, project.href))],
     ['Author', `[${escapeText(site.name)}](${href(HOME_TWIN)})`],
+    ...siteFields(site),
   ];
   const related = relatedProjects(project, content);
   return {
@@ -205,6 +209,7 @@ export async function pageTwin(page: Page, content: Content, options: TwinOption
         ['Tags', page.tags.join(', ') || undefined],
         ['Web page', autolink(absoluteUrl(content.site, page.href))],
         ['Author', `[${escapeText(content.site.name)}](${href(HOME_TWIN)})`],
+        ...siteFields(content.site),
       ]),
       await linkToTwins(page.body, content, page.href, options, page.images),
     ]),
@@ -233,6 +238,7 @@ export async function homeTwin(content: Content, options: TwinOptions = {}): Pro
         ['Email', site.email && `[${site.email}](mailto:${site.email})`],
         ['Elsewhere', links || undefined],
         ['Web page', autolink(absoluteUrl(site, '/'))],
+        ...siteFields(site),
       ]),
       await linkToTwins(site.bio, content, '/', options, site.images),
       featured.length ? `## Featured projects\n\n${featured.map((p) => projectEntry(p, href)).join('\n')}` : '',
@@ -263,6 +269,7 @@ export async function projectsTwin(content: Content, options: TwinOptions = {}):
       fieldList([
         ['Web page', autolink(absoluteUrl(site, '/projects'))],
         ['Author', `[${escapeText(site.name)}](${href(HOME_TWIN)})`],
+        ...siteFields(site),
       ]),
       ...byCategory(site, active).map((g) => `## ${g.label}\n\n${g.projects.map((p) => projectEntry(p, href)).join('\n')}`),
       archived.length ? `## Archived\n\nNo longer maintained; kept for reference.\n\n${archived.map((p) => projectEntry(p, href)).join('\n')}` : '',
@@ -288,6 +295,7 @@ export function tagTwin(group: TagGroup, content: Content, options: TwinOptions 
       fieldList([
         ['Web page', autolink(absoluteUrl(content.site, group.href))],
         ['All tags', `[Tags](${href(TAGS_TWIN)})`],
+        ...siteFields(content.site),
       ]),
       group.records.map((r) => (r.kind === 'project' ? projectEntry(r, href) : entry(r.title, href(r.twin), r.summary))).join('\n'),
     ]),
@@ -315,7 +323,7 @@ export function tagsTwin(content: Content, options: TwinOptions = {}): Twin {
     markdown: document([
       '# Tags',
       quote(summary),
-      fieldList([['Web page', autolink(absoluteUrl(content.site, TAGS_PATH))]]),
+      fieldList([['Web page', autolink(absoluteUrl(content.site, TAGS_PATH))], ...siteFields(content.site)]),
       groups.map((g) => entry(g.tag, href(g.twin), `${g.records.length}`)).join('\n'),
     ]),
   };
@@ -374,6 +382,15 @@ export async function recordTwins(content: Content): Promise<Record<string, stri
   ]);
   return Object.fromEntries(twins.map((t) => [t.path, t.markdown]));
 }
+
+/**
+ * Lines every twin ends its fields with: where the index of the whole site is (agents that land
+ * on one twin find the rest; afdocs' llms.txt directive), and the owner's Content Signals.
+ */
+const siteFields = (site: Content['site']): [string, string][] => [
+  ['Site index', `[llms.txt](${absoluteUrl(site, '/llms.txt')})`],
+  ['Content signals', Object.entries(site.contentSignal).map(([use, answer]) => `${use}=${answer}`).join(', ')],
+];
 
 const hrefFor = (content: Content, options: TwinOptions) => (path: string) => (options.absolute ? absoluteUrl(content.site, path) : path);
 

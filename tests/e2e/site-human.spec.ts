@@ -164,7 +164,7 @@ test('§ 4 tags link to their pages; a tag page lists every project and page wit
   await expect(page.locator('link[rel="alternate"][type="text/markdown"]')).toHaveAttribute('href', '/tags/night.md');
   const twin = (await raw(base, '/tags/night.md')).body;
   expect(twin).toMatch(/^# Tagged “night”$/m);
-  expect(twin).toContain(`](/projects/hokkaido-notes.md)`);
+  expect(twin).toContain(`](${base}/projects/hokkaido-notes.md)`);
 
   await page.goto(`${base}/tags/studio`);
   await expect(page.getByRole('heading', { name: 'Pages' })).toBeVisible();

@@ -46,3 +46,16 @@ test('llms-full.txt holds every twin, in one file, with links on this server', a
     expect(full, twin).toContain(`- Web page: <${baseURL}${twin === HOME_TWIN ? '/' : twin.replace(/\.md$/, '')}>`);
   }
 });
+
+test('audit issue § Agent readiness: every twin points at llms.txt, carries the Content Signals, and links absolutely (a copied twin still resolves)', async ({ request, baseURL }) => {
+  for (const twin of twins) {
+    const md = await (await request.get(twin)).text();
+    expect(md, twin).toContain(`- Site index: [llms.txt](${baseURL}/llms.txt)`);
+    expect(md, twin).toContain(`- Content signals: search=${content.site.contentSignal.search}, ai-input=${content.site.contentSignal['ai-input']}, ai-train=${content.site.contentSignal['ai-train']}`);
+    // No root-relative link destinations: `](/…)` or `<…>` autolinks to `/…`.
+    expect(md.match(/\]\(\/[^)]*\)/g), twin).toBeNull();
+    // The served twin is the data file's (what MCP serves as a resource): one document, whatever the surface.
+    const full = (await (await request.get('/llms-full.txt')).text());
+    if (twin !== HOME_TWIN && twin !== '/projects.md') expect(full, twin).toContain(md.trim());
+  }
+});

@@ -138,6 +138,8 @@ describe('the twins of the fixture site, pinned whole', () => {
       - Demo: <https://lantern.example>
       - Web page: <https://ada.example/projects/lantern>
       - Author: [Ada Fixture](/index.md)
+      - Site index: [llms.txt](https://ada.example/llms.txt)
+      - Content signals: search=yes, ai-input=yes, ai-train=no
 
       Lantern grew out of [Harbor](/projects/harbor.md) and [its sibling](/projects/harbor.md "relative link").
       See the [usage notes][usage], the [index](/llms.txt), [me](/index.md) and
@@ -175,6 +177,8 @@ describe('the twins of the fixture site, pinned whole', () => {
       - Tags: logs, go
       - Web page: <https://ada.example/projects/harbor>
       - Author: [Ada Fixture](/index.md)
+      - Site index: [llms.txt](https://ada.example/llms.txt)
+      - Content signals: search=yes, ai-input=yes, ai-train=no
 
       Superseded by [Lantern](/projects/lantern.md). Not [gone](/projects/gone) or [lost](/abuot),
       but see [the API](/api/v1/projects) and [the archive](/projects.md#archived).
@@ -195,6 +199,8 @@ describe('the twins of the fixture site, pinned whole', () => {
       - Tags: about
       - Web page: <https://ada.example/about>
       - Author: [Ada Fixture](/index.md)
+      - Site index: [llms.txt](https://ada.example/llms.txt)
+      - Content signals: search=yes, ai-input=yes, ai-train=no
 
       Back [home](/index.md) or to the [projects](/projects.md), or [Lantern usage](/projects/lantern.md#usage).
 
@@ -216,6 +222,8 @@ describe('the twins of the fixture site, pinned whole', () => {
       - Email: [ada@example.com](mailto:ada@example.com)
       - Elsewhere: [Code](https://code.example/ada)
       - Web page: <https://ada.example/>
+      - Site index: [llms.txt](https://ada.example/llms.txt)
+      - Content signals: search=yes, ai-input=yes, ai-train=no
 
       I make [Lantern](/projects/lantern.md) and write on the [about page](/about.md).
 
@@ -257,6 +265,8 @@ describe('the twins of the fixture site, pinned whole', () => {
 
       - Web page: <https://ada.example/projects>
       - Author: [Ada Fixture](/index.md)
+      - Site index: [llms.txt](https://ada.example/llms.txt)
+      - Content signals: search=yes, ai-input=yes, ai-train=no
 
       ## Tools
 

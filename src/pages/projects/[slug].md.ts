@@ -2,7 +2,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { recordBySlug } from '../../records/collections.ts';
 import { loadContent } from '../../records/load.ts';
-import { projectTwin } from '../../records/twin.ts';
+import { ABSOLUTE, projectTwin } from '../../records/twin.ts';
 import { renderMarkdown } from '../../records/render.ts';
 import { markdownResponse } from '../../records/responses.ts';
 
@@ -13,5 +13,5 @@ export const GET: APIRoute = async ({ params }) => {
   const project = recordBySlug(content.projects, params.slug)!;
   // The body's one parse: its page's render, whichever of the two the build makes first (render.ts).
   await renderMarkdown(project.body, project.images);
-  return markdownResponse((await projectTwin(project, content)).markdown);
+  return markdownResponse((await projectTwin(project, content, ABSOLUTE)).markdown);
 };
