@@ -20,7 +20,7 @@
 import type { Page, Project } from '../records/schema.ts';
 import type { SiteData } from './data-file.ts';
 import { SEARCH_OPTIONS, normalize, queryTerms, type IndexedField } from './options.ts';
-import { Lru } from './lru.ts';
+import { LRUCache } from 'lru-cache';
 
 /** Every `match` label, best first. `tag`, `type` and `category` share a rank (TIER_RANK). */
 export const MATCH_TIERS = ['title', 'title_substring', 'tag', 'type', 'category', 'summary', 'body', 'fuzzy'] as const;
@@ -142,7 +142,7 @@ const TOP_K_INSERTION_MAX = 64;
  * at 10,000 records). `FOLIO_SEARCH_CACHE` sets how many queries are kept; 0 turns it off.
  */
 export const SEARCH_CACHE_DEFAULT = 1000;
-const answersByData = new WeakMap<SiteData, Lru<string, readonly Hit[]>>();
+const answersByData = new WeakMap<SiteData, LRUCache<string, readonly Hit[]>>();
 let cacheSize: number | undefined;
 
 export function searchCacheSize(value = process.env.FOLIO_SEARCH_CACHE): number {
@@ -156,7 +156,7 @@ export function searchRecords(data: SiteData, query: string, options: SearchOpti
   cacheSize ??= searchCacheSize();
   if (cacheSize === 0) return rankRecords(data, query, options);
   let answers = answersByData.get(data);
-  if (!answers) answersByData.set(data, (answers = new Lru(cacheSize)));
+  if (!answers) answersByData.set(data, (answers = new LRUCache({ max: cacheSize })));
   const key = `${options.type ?? ''}\u0000${options.limit ?? ''}\u0000${query}`;
   let hits = answers.get(key);
   if (!hits) {
