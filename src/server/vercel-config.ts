@@ -1,7 +1,7 @@
 // vercel.json, generated: rewrites of every dynamic path to the one function come from the route
 // table, headers of static files from the table below. The committed vercel.json must equal
 // `vercelConfig()` (a test checks); `npm run vercel:json` rewrites it. The local server reads the
-// same file, so Vercel and `npm start` are driven by one configuration.
+// same file (scripts/lib/vercel-router.ts), so Vercel and `npm start` are driven by one configuration.
 import { SEARCH_PAGE_PATH } from './search-page.ts';
 import type { RouteSpec } from './route.ts';
 import { API_CATALOG_LINK_HEADER } from '../discovery/links.ts';
@@ -152,7 +152,7 @@ export function rewrites(routes: RouteSpec[]): Rewrite[] {
 export function vercelConfig(routes: RouteSpec[]): VercelConfig {
   return {
     $schema: 'https://openapi.vercel.sh/vercel.json',
-    // A fully prerendered Astro site plus one function: no adapter (see docs/deploy.md).
+    // A fully prerendered Astro site plus one function: no adapter (docs/decisions.md § No Astro adapter).
     framework: 'astro',
     buildCommand: 'npm run build',
     outputDirectory: 'dist',
@@ -167,86 +167,3 @@ export function vercelConfig(routes: RouteSpec[]): VercelConfig {
 
 /** vercel.json's text: stable key order, two-space indent, trailing newline. */
 export const vercelJsonText = (routes: RouteSpec[]) => `${JSON.stringify(vercelConfig(routes), null, 2)}\n`;
-
-// ---------------------------------------------------------------------------------------------
-// Reading the configuration back, as Vercel does, for the local server.
-
-/**
- * Compiles a vercel.json `source` (path-to-regexp 6 syntax, which Vercel uses) to a RegExp.
- * Supported: literal text (escaped), `\\x` escapes, unnamed groups `(...)` holding a regex (with
- * nested `(?:`, `(?!`), and named parameters `:name` with an optional `(...)` pattern and `?`,
- * `*`, `+` modifiers. Anything else throws, so the local server never guesses.
- * Vercel compiles `/api/(.*)` to `^/api(?:/(.*))$`; a prefix `/` before a group is folded in
- * the same way here, and the whole path must match (no trailing-slash tolerance).
- */
-export function sourceToRegExp(source: string): RegExp {
-  let out = '';
-  let i = 0;
-  const readGroup = (): string => {
-    // At '(' — read up to its matching ')', honouring escapes and nesting.
-    let depth = 0;
-    let body = '';
-    for (; i < source.length; i++) {
-      const ch = source[i]!;
-      if (ch === '\\') {
-        body += ch + (source[++i] ?? '');
-        continue;
-      }
-      if (ch === '(') {
-        depth++;
-        if (depth > 1 && source[i + 1] !== '?') throw new Error(`vercel.json source ${source}: capturing group inside a group`);
-        if (depth === 1) continue;
-      } else if (ch === ')') {
-        depth--;
-        if (depth === 0) {
-          i++;
-          return body;
-        }
-      }
-      body += ch;
-    }
-    throw new Error(`vercel.json source ${source}: unbalanced parenthesis`);
-  };
-  while (i < source.length) {
-    const prefixSlash = source[i] === '/' && (source[i + 1] === '(' || source[i + 1] === ':');
-    if (prefixSlash) i++;
-    const next = source[i]!;
-    if (next === '(' || next === ':') {
-      let pattern = '[^\\/#\\?]+?';
-      if (next === ':') {
-        const name = /^:(\w+)/.exec(source.slice(i));
-        if (!name) throw new Error(`vercel.json source ${source}: bad parameter at ${i}`);
-        i += name[0].length;
-        if (source[i] === '(') pattern = readGroup();
-      } else pattern = readGroup();
-      const modifier = '?*+'.includes(source[i] ?? '-') ? source[i++]! : '';
-      const pre = prefixSlash ? '\\/' : '';
-      if (modifier === '*' || modifier === '+') {
-        out += `(?:${pre}((?:${pattern})(?:${pre}(?:${pattern}))*))${modifier === '*' ? '?' : ''}`;
-      } else out += `(?:${pre}(${pattern}))${modifier}`;
-      continue;
-    }
-    if (next === '\\') {
-      out += escapeRegex(source[i + 1] ?? '');
-      i += 2;
-    } else if ('*+?{}[]|)'.includes(next)) {
-      throw new Error(`vercel.json source ${source}: unsupported character ${next} at ${i}`);
-    } else {
-      out += escapeRegex(next);
-      i++;
-    }
-  }
-  return new RegExp(`^${out}$`, 'i');
-}
-
-/** The redirects Vercel emits before everything else for cleanUrls and trailingSlash: false. */
-export function implicitRedirects(config: Pick<VercelConfig, 'cleanUrls' | 'trailingSlash'>): { src: RegExp; location: string }[] {
-  const out: { src: RegExp; location: string }[] = [];
-  if (config.cleanUrls) {
-    // As in .vercel/output/config.json: /index, /x/index.html → /, /x; /x.html → /x.
-    out.push({ src: /^\/(?:(.+)\/)?index(?:\.html)?\/?$/, location: '/$1' });
-    out.push({ src: /^\/(.*)\.html\/?$/, location: '/$1' });
-  }
-  if (config.trailingSlash === false) out.push({ src: /^\/(.*)\/$/, location: '/$1' });
-  return out;
-}
