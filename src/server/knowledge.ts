@@ -3,7 +3,7 @@
 // to catalog codes) and only turn it into answers; the logic lives in ./knowledge/.
 import type { Context } from 'hono';
 import { ApiError, errorBody } from './errors.ts';
-import { json, JsonAnswer, type Reply } from './http.ts';
+import { json, jsonOfBytes } from './http.ts';
 import { siteData } from './data.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
 import { answer, answerEvents, answerBytes } from './knowledge/answer.ts';
@@ -57,10 +57,10 @@ const STREAM_FRAMING =
   'The results of all `result` events, concatenated, equal the JSON answer. Answers are deterministic for a given build.';
 
 /** Sends the answer as JSON or as server-sent events; both carry the same results. */
-function respond(c: Context, query: string, streaming: boolean): Reply {
+function respond(c: Context, query: string, streaming: boolean): Response {
   const data = siteData();
   const headers = { ...idempotencyHeaders(c), Vary: 'Accept' };
-  if (!streaming) return new JsonAnswer(answerBytes(data, query), { headers });
+  if (!streaming) return jsonOfBytes(answerBytes(data, query), { headers });
   return sseResponse(answerEvents(data, query, { signal: c.req.raw.signal }), {
     signal: c.req.raw.signal,
     headers,

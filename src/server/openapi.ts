@@ -8,6 +8,8 @@
 import { z } from 'zod';
 import { ERRORS, errorBody, errorResponse, type ErrorCode } from './errors.ts';
 import { oauthError } from './access/schemas.ts';
+import { OAUTH_ERROR_FOR } from './access/oauth-http.ts';
+import { RATE_LIMIT_HEADERS, VERSION_HEADERS } from './header-names.ts';
 import type { ResponseSpec, RouteSpec } from './route.ts';
 import type { Site } from '../records/schema.ts';
 
@@ -36,8 +38,6 @@ interface HeaderDoc {
   required?: boolean;
 }
 
-const RATE_HEADERS = ['RateLimit-Policy', 'RateLimit', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
-const VERSION_HEADERS = ['Deprecation', 'Sunset', 'Link'];
 
 /** Every header a route may name in `ResponseSpec.headers` or `requestHeaders`. An unknown name fails the build. */
 export const HEADER_DOCS: Record<string, HeaderDoc> = {
@@ -239,7 +239,6 @@ const TAGS: Record<RouteSpec['tag'], string> = {
 };
 
 /** OAuth endpoints answer RFC 6749 § 5.2 codes; the app maps catalog codes onto them (app.ts). */
-const OAUTH_ERROR_FOR: Partial<Record<ErrorCode, string>> = { rate_limited: 'slow_down', internal_error: 'server_error' };
 
 const isPublicGet = (route: RouteSpec) => route.cache === 'public' && route.method === 'GET';
 
@@ -262,7 +261,7 @@ export function errorCodesOf(route: RouteSpec): ErrorCode[] {
 /** The headers a response carries: what the route declares plus what app.ts adds to every answer. */
 function responseHeaders(route: RouteSpec, status: number, spec?: ResponseSpec): string[] {
   const names = new Set(spec?.headers ?? []);
-  if (route.policy) for (const name of RATE_HEADERS) names.add(name);
+  if (route.policy) for (const name of RATE_LIMIT_HEADERS) names.add(name);
   if (status === 429) names.add('Retry-After');
   if (status === 405) names.add('Allow');
   if (status === 401 && route.auth) names.add('WWW-Authenticate');

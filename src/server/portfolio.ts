@@ -9,7 +9,7 @@ import { PROJECT_TYPES, SLUG_PATTERN, type Project, type Site } from '../records
 import type { SiteData } from '../search/data-file.ts';
 import { MATCH_TIERS, onceEach, recordType, searchRecords, type Hit } from '../search/rank.ts';
 import { ApiError, type ErrorCode } from './errors.ts';
-import { json, jsonBytes, JsonAnswer, queryInt, queryText, validate } from './http.ts';
+import { json, jsonBytes, jsonOfBytes, queryInt, queryText, validate } from './http.ts';
 import { decodeCursor, encodeCursor, MAX_CURSOR_CHARS } from './cursor.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
 import { siteData } from './data.ts';
@@ -467,7 +467,7 @@ const v1Routes: RouteSpec[] = [
     invalid: SEARCH_INVALID,
     responses: { 200: { description: 'Search hits, best first.', schema: searchResponse, headers: RESPONSE_HEADERS }, ...NOT_MODIFIED },
     errors: ['invalid_query', 'invalid_filter', ...COMMON_ERRORS],
-    handler: (_c, { query }) => new JsonAnswer(searchBody(siteData(), query as SearchInput)),
+    handler: (_c, { query }) => jsonOfBytes(searchBody(siteData(), query as SearchInput)),
   }),
   defineRoute({
     ...shared,

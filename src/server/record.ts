@@ -1,8 +1,9 @@
-// Records what the function answers, for the contract test: when FOLIO_RECORD_FILE is set, every
+// Records what the function's API answers, for the contract test: when FOLIO_RECORD_FILE is set, every
 // exchange is appended to that file as one JSON line, and tests/contract/validate.ts checks each
 // against openapi.json after the end-to-end suites ran. Unset (always, in production), the
 // function's fetch is returned untouched: recording costs nothing unless asked for.
 import { appendFileSync } from 'node:fs';
+import { SEARCH_PAGE_PATH } from './search-page.ts';
 
 export interface Exchange {
   method: string;
@@ -75,6 +76,8 @@ export function recordExchanges<F extends FetchLike>(fetch: F, file: string | un
   if (!file) return fetch;
   const recording = async (request: Request, ...rest: never[]) => {
     const response = await fetch(request, ...rest);
+    // The search results page is HTML for people, not part of the API openapi.json describes.
+    if (new URL(request.url).pathname === SEARCH_PAGE_PATH) return response;
     const [mine, theirs] = response.body ? response.body.tee() : [null, null];
     void captureExchange(request, response, mine)
       .then((exchange) => appendFileSync(file, `${JSON.stringify(exchange)}\n`))

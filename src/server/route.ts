@@ -3,11 +3,10 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
-import type { Reply } from './http.ts';
 
 export type Method = 'GET' | 'POST';
 
-/** Rate-limit policies, named as they appear in `RateLimit-Policy` (DESIGN.md § Rate limits). */
+/** Rate-limit policies, named as they appear in `RateLimit-Policy` (docs/decisions.md § Rate limits). */
 export type Policy = 'knowledge' | 'portfolio';
 
 export interface ResponseSpec {
@@ -35,7 +34,7 @@ export interface RouteSpec {
   cors: 'site' | 'any';
   /** `public`: Cache-Control max-age=300 + build ETag + 304; `no-store`: never cached. */
   cache?: 'public' | 'no-store';
-  /** Only `GET /api/v1` and `GET /api` need the public-read bearer (DESIGN.md). */
+  /** Only `GET /api/v1` and `GET /api` need the public-read bearer (docs/decisions.md § OAuth). */
   auth?: 'publicRead';
   /** Checks credentials before any input is read, so a caller without them learns nothing else first. */
   authorize?: (c: Context) => void;
@@ -53,7 +52,7 @@ export interface RouteSpec {
   responses: Record<number, ResponseSpec>;
   /** Error codes this route can answer, for openapi.json. */
   errors?: ErrorCode[];
-  handler: (c: Context, input: RouteInput) => Reply | Promise<Reply>;
+  handler: (c: Context, input: RouteInput) => Response | Promise<Response>;
   /** OAuth endpoints answer `{ error, error_description }` (RFC 6749 § 5.2) instead of the catalog shape. */
   errorShape?: 'oauth';
   /** Hidden routes are served but not listed (aliases share the v1 operation's docs). */
