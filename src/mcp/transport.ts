@@ -1,5 +1,5 @@
 // Stateless Streamable HTTP for POST /api/mcp: one request in, one JSON response out, for both
-// protocol eras the field speaks (DESIGN.md § MCP SDK):
+// protocol eras the field speaks (docs/decisions.md § MCP SDK):
 //   2026-07-28  no handshake; every request carries its own _meta envelope, `server/discover`,
 //               Mcp-Method/Mcp-Name headers — served by the SDK's createMcpHandler;
 //   2025-era    `initialize` handshake (2025-11-25, -06-18, -03-26), no session id issued — served

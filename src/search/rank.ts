@@ -1,4 +1,4 @@
-// Search over the index, ordered as the portfolio spec says (§ What the service does; DESIGN.md
+// Search over the index, ordered as the portfolio spec says (§ What the service does; docs/decisions.md
 // § Search order). REST, /ask and the MCP tools all call searchRecords (rankRecords, cached).
 //
 // How a query is answered:

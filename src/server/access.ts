@@ -1,4 +1,4 @@
-// The public-read access flow (knowledge spec § Authentication; DESIGN.md § OAuth): the protected
+// The public-read access flow (knowledge spec § Authentication; docs/decisions.md § OAuth): the protected
 // catalog, the path-inserted resource metadata, OAuth registration/token/revocation and the agent
 // endpoints. The two root discovery documents are prerendered (src/pages/.well-known/) from the
 // same builder, oauth-metadata.ts.
@@ -30,7 +30,7 @@ import {
   tokenResponse,
 } from './access/schemas.ts';
 
-/** DESIGN.md § Limits: event notices are at most 16 KiB. */
+/** docs/decisions.md § Limits: event notices are at most 16 KiB. */
 export const MAX_EVENT_BYTES = 16 * 1024;
 
 const siteUrl = () => siteData().site.url;
@@ -237,7 +237,7 @@ const events = defineRoute({
     const body = await readOAuthBody(c.req.raw, ['json']);
     // A chunked body has no Content-Length; its compact re-serialization is never larger than what was sent.
     // JSON.parse takes nesting that JSON.stringify cannot recurse through (RangeError): such a body
-    // is no notice, and a client mistake is never a 500 (DESIGN.md § Errors).
+    // is no notice, and a client mistake is never a 500 (docs/decisions.md § Errors).
     let size: number;
     try {
       size = Buffer.byteLength(JSON.stringify(body ?? null));

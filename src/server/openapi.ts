@@ -1,5 +1,5 @@
 // openapi.json (OpenAPI 3.1), generated at build time from the route table and the zod schemas on
-// it — never written by hand (DESIGN.md § One source of truth). Everything a route declares, and
+// it — never written by hand (docs/architecture.md § One source of truth). Everything a route declares, and
 // everything the app does to every route (rate limits, caching, versioning, input errors), becomes
 // part of its operation here, so the document cannot drift from the code that answers.
 //

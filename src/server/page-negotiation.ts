@@ -68,7 +68,7 @@ export async function routePage(request: Request, site: SiteFiles): Promise<Resp
     return tokens === undefined ? notFound() : next(markdownHeaders(tokens));
   }
 
-  // DESIGN.md § Markdown twins: negotiation on a page URL. Every answer here varies with Accept.
+  // docs/decisions.md § Markdown twins: negotiation on a page URL. Every answer here varies with Accept.
   const markdownWanted = prefersMarkdown(request.headers.get('accept'));
   const twin = await site.twinOf(pagePath(path));
   if (twin === undefined) return markdownWanted ? notFound() : next({ Vary: 'Accept' });

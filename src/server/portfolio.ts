@@ -21,7 +21,7 @@ import { absoluteUrl } from '../records/urls.ts';
 /** What `type` can filter search by: a project type, or `page`. */
 export const SEARCH_TYPES = [...PROJECT_TYPES, 'page'] as const;
 
-/** DESIGN.md § Limits and portfolio spec § Limits: page size 1 to 20, for search as for lists. */
+/** docs/decisions.md § Limits and portfolio spec § Limits: page size 1 to 20, for search as for lists. */
 export const MAX_LIMIT = 20;
 export const DEFAULT_LIMIT = 10;
 

@@ -33,7 +33,7 @@ const projectArb = fc.record({
 });
 
 describe('bench fix: related projects from an index (O(N) per build instead of O(N²))', () => {
-  it('DESIGN.md § One source of truth: relatedProjects equals the naive scan for every project and limit', () => {
+  it('docs/architecture.md § One source of truth: relatedProjects equals the naive scan for every project and limit', () => {
     fc.assert(
       fc.property(fc.array(projectArb, { minLength: 1, maxLength: 40 }), fc.integer({ min: 0, max: 6 }), (specs, limit) => {
         const projects = specs.map((s, i) => ({ kind: 'project', slug: `p${i}`, title: `P${i}`, ...s }) as unknown as Project);

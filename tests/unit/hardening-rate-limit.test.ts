@@ -1,4 +1,4 @@
-// The rate limiter under a flood of distinct client addresses (DESIGN.md § Rate limits: "per client
+// The rate limiter under a flood of distinct client addresses (docs/decisions.md § Rate limits: "per client
 // address, per instance, in bounded memory"): its map stays within its cap, the heap grows by a
 // bounded amount, and a hot client is still refused while the flood runs.
 import { setFlagsFromString } from 'node:v8';
@@ -20,7 +20,7 @@ const heapUsed = () => {
 const FLOOD = 100_000;
 const address = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 
-describe('hardening: RateLimiter under 100,000 distinct addresses (DESIGN.md § Rate limits: bounded memory)', () => {
+describe('hardening: RateLimiter under 100,000 distinct addresses (docs/decisions.md § Rate limits: bounded memory)', () => {
   it('the map never holds more than maxClients windows', () => {
     const limiter = new RateLimiter('portfolio', { limit: 60, window: 60 }, { now: () => 0 });
     let largest = 0;

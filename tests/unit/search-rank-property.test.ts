@@ -1,5 +1,5 @@
-// Property test: searchRecords against a naive reference on generated corpora (DESIGN.md, "property
-// tests against a naive reference"). The reference decides candidates and tiers with plain string
+// Property test: searchRecords against a naive reference on generated corpora (docs/decisions.md
+// § Search order; MiniSearch's own habit of property tests against a naive reference). The reference decides candidates and tiers with plain string
 // checks — split into words, compare, a textbook edit distance — and knows nothing of MiniSearch's
 // match maps. Relevance scores are MiniSearch's by definition, so the reference takes them from a
 // plain index.search and only checks that each tier is ordered by them, then by slug.

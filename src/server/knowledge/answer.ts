@@ -1,4 +1,4 @@
-// Answers to one question, in the NLWeb shape (DESIGN.md § NLWeb ask). Answers come from the same
+// Answers to one question, in the NLWeb shape (docs/decisions.md § NLWeb ask). Answers come from the same
 // search as the REST API, over projects and pages, in the same order. They depend only on the data
 // and the question, never on time or request order, so asking again (same Idempotency-Key or not)
 // gives the same answer, and a batch or job gives the answers of its questions asked one by one.
