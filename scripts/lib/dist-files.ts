@@ -4,16 +4,17 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type { StaticFile, StaticFiles } from './vercel-router.ts';
+import { HTML, JSON_TYPE, MARKDOWN, TEXT } from '../../src/server/media-types.ts';
 
 export const MEDIA_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.json': 'application/json',
+  '.html': HTML,
+  '.md': MARKDOWN,
+  '.txt': TEXT,
+  '.json': JSON_TYPE,
   '.css': 'text/css; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
-  '.map': 'application/json',
+  '.map': JSON_TYPE,
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',

@@ -11,6 +11,7 @@
 //   6. the 404 page (404.html) for everything else
 import { getTransformedRoutes, isHandler, sourceToRegex } from '@vercel/routing-utils';
 import { FUNCTION_PATH, type VercelConfig } from '../../src/server/vercel-config.ts';
+import { HTML, TEXT } from '../../src/server/media-types.ts';
 
 export interface Middleware {
   config: { matcher: string | string[] };
@@ -128,7 +129,7 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
     if (file) {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         // A static file answers only reads (RFC 9110 § 15.5.6: 405 names the allowed methods).
-        const refusal = { headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }, body: 'Method Not Allowed' };
+        const refusal = { headers: { allow: 'GET, HEAD', 'content-type': TEXT }, body: 'Method Not Allowed' };
         return fileAnswer(request, refusal, 405, routeHeaders, middlewareHeaders);
       }
       return fileAnswer(request, file, file.status ?? 200, routeHeaders, middlewareHeaders);
@@ -139,7 +140,7 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
 
     // 6. Nothing here: the site's 404 page, with status 404.
     const page = (await files.get('/404', request)) ?? {
-      headers: { 'content-type': 'text/html; charset=utf-8' },
+      headers: { 'content-type': HTML },
       body: '<!doctype html><title>404: Not Found</title><h1>404: Not Found</h1>',
     };
     return fileAnswer(request, page, 404, routeHeaders, middlewareHeaders);

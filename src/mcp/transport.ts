@@ -18,13 +18,14 @@ import { MAX_BODY_BYTES, readBody } from '../server/http.ts';
 import { siteData } from '../server/data.ts';
 import { HANDSHAKE_VERSIONS } from './identity.ts';
 import { createMcpServer } from './server.ts';
+import { EVENT_STREAM, JSON_TYPE } from '../server/media-types.ts';
 
 /** JSON-RPC 2.0 § 5.1 codes, and the SDK's generic transport code for HTTP-level refusals. */
 const PARSE_ERROR = -32700;
 const METHOD_NOT_FOUND = -32601;
 const TRANSPORT_ERROR = -32000;
 
-const REQUIRED_ACCEPT = ['application/json', 'text/event-stream'];
+const REQUIRED_ACCEPT = [JSON_TYPE, EVENT_STREAM];
 
 const modern = createMcpHandler(() => createMcpServer(siteData()), {
   legacy: 'reject',

@@ -29,6 +29,7 @@ import {
   tokenRequest,
   tokenResponse,
 } from './access/schemas.ts';
+import { NO_STORE, PRIVATE_CACHE_CONTROL } from './cache-policy.ts';
 
 /** docs/decisions.md § Limits: event notices are at most 16 KiB. */
 export const MAX_EVENT_BYTES = 16 * 1024;
@@ -66,7 +67,7 @@ function catalogRoute(path: ProtectedPath): RouteSpec {
       const { page, limit } = query as { page: number; limit: number };
       const body = { ...catalog(data, page, limit, 'public-read'), resource: `${data.site.url}${path}` };
       // The answer depends on Authorization, so shared caches must not reuse it (RFC 9111 § 3.5).
-      return json(body, { headers: { 'Cache-Control': 'private, max-age=300', Vary: 'Authorization' } });
+      return json(body, { headers: { 'Cache-Control': PRIVATE_CACHE_CONTROL, Vary: 'Authorization' } });
     },
   });
 }
@@ -141,7 +142,7 @@ const token = defineRoute({
   handler: async (c) => {
     const result = exchangeToken((await readOAuthBody(c.req.raw, ['form', 'json'])) ?? {});
     // RFC 6749 § 5.1: token responses, errors included, must not be cached.
-    const headers = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
+    const headers = { 'Cache-Control': NO_STORE, Pragma: 'no-cache' };
     if (!result.ok) return oauthError(400, result.error, result.description, headers);
     return json(result.token, { headers });
   },

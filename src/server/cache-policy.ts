@@ -6,6 +6,8 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=300';
 export const REVALIDATE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 /** Hashed build assets and digest-named images never change under the same name. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** Per-client data (the catalog, per bearer token): only the client's own cache may keep it. */
+export const PRIVATE_CACHE_CONTROL = 'private, max-age=300';
 /** Errors, OAuth answers and anything per-client: never reused. */
 export const NO_STORE = 'no-store';
 

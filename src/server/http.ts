@@ -1,6 +1,7 @@
 // Request and response helpers shared by every handler.
 import { z } from 'zod';
 import { ApiError, type ErrorCode } from './errors.ts';
+import { FORM_TYPE, JSON_TYPE } from './media-types.ts';
 
 /** docs/decisions.md § Limits. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -20,17 +21,17 @@ const utf8 = new TextEncoder();
 
 /** A JSON answer of bytes made by jsonBytes. */
 export const jsonOfBytes = (bytes: Uint8Array<ArrayBuffer>, init: AnswerInit = {}) =>
-  new Response(bytes, { status: init.status, headers: { 'Content-Type': 'application/json', ...init.headers } });
+  new Response(bytes, { status: init.status, headers: { 'Content-Type': JSON_TYPE, ...init.headers } });
 
 /** Reads a JSON (or, where allowed, form-encoded) body within the size limit. */
 export async function readBody(req: Request, types: ('json' | 'form')[] = ['json']): Promise<unknown> {
   const declared = Number(req.headers.get('content-length') ?? 0);
   if (declared > MAX_BODY_BYTES) throw new ApiError('payload_too_large');
   const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  const isJson = type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
-  const isForm = type === 'application/x-www-form-urlencoded';
+  const isJson = type === JSON_TYPE || (type.startsWith('application/') && type.endsWith('+json'));
+  const isForm = type === FORM_TYPE;
   if (!(isJson && types.includes('json')) && !(isForm && types.includes('form'))) {
-    const accepted = types.map((t) => (t === 'json' ? 'application/json' : 'application/x-www-form-urlencoded')).join(' or ');
+    const accepted = types.map((t) => (t === 'json' ? JSON_TYPE : FORM_TYPE)).join(' or ');
     throw new ApiError('unsupported_media_type', {
       message: type ? `The body's media type ${type} is not accepted here.` : 'The request has no Content-Type.',
       hint: `Send Content-Type: ${accepted}.`,

@@ -29,6 +29,7 @@ import {
   type AskBody,
   type AskStreamEvent,
 } from './knowledge/schemas.ts';
+import { EVENT_STREAM } from './media-types.ts';
 
 export { answer, answerEvents } from './knowledge/answer.ts';
 export { catalog, publicPages } from './knowledge/catalog.ts';
@@ -77,7 +78,7 @@ const askResponses = {
     description: 'The answer (NLWeb v0.55), or its server-sent events when streaming.',
     schema: askResponse,
     headers: [...RATE_HEADERS, 'Idempotency-Key'],
-    alternates: [{ contentType: 'text/event-stream', schema: askStreamEvent, description: STREAM_FRAMING }],
+    alternates: [{ contentType: EVENT_STREAM, schema: askStreamEvent, description: STREAM_FRAMING }],
   },
 };
 

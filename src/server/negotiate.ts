@@ -1,6 +1,7 @@
 // Proactive content negotiation on the Accept header (RFC 9110 § 12.5.1, § 12.4.2 for qvalues).
 // Used by the routing middleware to choose between a page's HTML and its Markdown twin, and by
 // the local server to choose the form of a 404. No dependencies: the middleware bundle stays small.
+import { HTML, MARKDOWN } from './media-types.ts';
 
 export interface MediaRange {
   type: string;
@@ -111,8 +112,7 @@ export function preferredType(header: string | null | undefined, offers: string[
   return choice;
 }
 
-export const HTML = 'text/html; charset=utf-8';
-export const MARKDOWN = 'text/markdown; charset=utf-8';
+export { HTML, MARKDOWN };
 
 /**
  * Whether a page request should get the Markdown twin: only when the client ranks text/markdown

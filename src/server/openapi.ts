@@ -12,6 +12,7 @@ import { OAUTH_ERROR_FOR } from './access/oauth-http.ts';
 import { RATE_LIMIT_HEADERS, VERSION_HEADERS } from './header-names.ts';
 import type { ResponseSpec, RouteSpec } from './route.ts';
 import type { Site } from '../records/schema.ts';
+import { EVENT_STREAM, FORM_TYPE, JSON_TYPE } from './media-types.ts';
 
 export const OPENAPI_VERSION = '3.1.1';
 /** The API's own version (knowledge spec § Versioning: "API version 1.0.0"). */
@@ -229,7 +230,7 @@ export class SchemaBook {
 
 // ---- Operations ---------------------------------------------------------------------------------
 
-const MEDIA_TYPES = { json: 'application/json', form: 'application/x-www-form-urlencoded' } as const;
+const MEDIA_TYPES = { json: JSON_TYPE, form: FORM_TYPE } as const;
 
 const TAGS: Record<RouteSpec['tag'], string> = {
   portfolio: 'Search, list and compare projects (portfolio REST API). Open: no token.',
@@ -387,11 +388,11 @@ class OperationBuilder {
 
   declared(route: RouteSpec, status: number, spec: ResponseSpec): Json {
     const content: Json = {};
-    if (spec.schema) content[spec.contentType ?? 'application/json'] = { schema: this.book.convert(spec.schema, 'output') };
+    if (spec.schema) content[spec.contentType ?? JSON_TYPE] = { schema: this.book.convert(spec.schema, 'output') };
     for (const alt of spec.alternates ?? []) {
       let schema = alt.schema ? this.book.convert(alt.schema, 'output') : undefined;
       // A stream's schema describes one item (OAS 3.1 § 4.8.14 leaves streams to prose; itemSchema is 3.2).
-      if (schema && alt.contentType === 'text/event-stream') schema = { ...schema, description: 'One event: the JSON after `data: ` in each server-sent event.' };
+      if (schema && alt.contentType === EVENT_STREAM) schema = { ...schema, description: 'One event: the JSON after `data: ` in each server-sent event.' };
       content[alt.contentType] = schema ? { schema } : {};
     }
     // Media Type Objects have no description; an alternate's framing goes into the response's.
@@ -422,7 +423,7 @@ class OperationBuilder {
     return {
       description: codes.map((code) => `\`${code}\`: ${ERRORS[code].message}`).join(' '),
       ...(Object.keys(headers).length ? { headers } : {}),
-      content: { 'application/json': { schema: this.book.convert(errorResponse, 'output'), examples: this.errorExamples(codes) } },
+      content: { [JSON_TYPE]: { schema: this.book.convert(errorResponse, 'output'), examples: this.errorExamples(codes) } },
     };
   }
 
@@ -432,7 +433,7 @@ class OperationBuilder {
       description: `OAuth error (RFC 6749 § 5.2): ${errors.map((e) => `\`${e.error}\` for ${e.why}`).join('; ')}.`,
       ...(Object.keys(headers).length ? { headers } : {}),
       content: {
-        'application/json': {
+        [JSON_TYPE]: {
           schema: this.book.convert(oauthError, 'output'),
           examples: Object.fromEntries(errors.map((e) => [e.error, { value: { error: e.error, error_description: `Refused: ${e.why}.` } }])),
         },
@@ -442,10 +443,10 @@ class OperationBuilder {
 
   /** A route's own response for an error status (e.g. the catalog's 401) gains the catalog's examples. */
   withErrorExamples(route: RouteSpec, response: Json, codes: ErrorCode[]): Json {
-    const media = (response.content as Json | undefined)?.['application/json'] as Json | undefined;
+    const media = (response.content as Json | undefined)?.[JSON_TYPE] as Json | undefined;
     const isCatalogShape = media && canonical(media.schema) === canonical(this.book.convert(errorResponse, 'output'));
     if (!isCatalogShape || route.errorShape === 'oauth') return response;
-    return { ...response, content: { 'application/json': { ...media, examples: this.errorExamples(codes) } } };
+    return { ...response, content: { [JSON_TYPE]: { ...media, examples: this.errorExamples(codes) } } };
   }
 
   /** One shared example per catalog code (components/examples), referenced by every response that can answer it. */

@@ -5,6 +5,8 @@
 import { SEARCH_PAGE_PATH } from './search-page.ts';
 import type { RouteSpec } from './route.ts';
 import { API_CATALOG_LINK_HEADER } from '../discovery/links.ts';
+import { JSON_TYPE, MARKDOWN, TEXT } from './media-types.ts';
+import { IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from './cache-policy.ts';
 
 export interface HeaderRule {
   source: string;
@@ -55,8 +57,6 @@ export function pageSource(routes: RouteSpec[]): string {
   return `/((?!(?:${prefixes})(?:/|$)|.*\\.[^/.]+$).*)`;
 }
 
-const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate';
-const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Content-Security-Policy of HTML pages. The built pages load only their own stylesheet, icon
@@ -86,11 +86,11 @@ export const CONTENT_SECURITY_POLICY = [
  * extension-less files as application/octet-stream unless a header rule says otherwise.
  */
 export const STATIC_MEDIA_TYPES: Record<string, string> = {
-  '/(.*)\\.md': 'text/markdown; charset=utf-8',
-  '/(.*)\\.txt': 'text/plain; charset=utf-8',
+  '/(.*)\\.md': MARKDOWN,
+  '/(.*)\\.txt': TEXT,
   // RFC 9728 § 3 and RFC 8414 § 3: metadata documents are application/json.
-  '/.well-known/oauth-protected-resource': 'application/json',
-  '/.well-known/oauth-authorization-server': 'application/json',
+  '/.well-known/oauth-protected-resource': JSON_TYPE,
+  '/.well-known/oauth-authorization-server': JSON_TYPE,
   // RFC 9727 § 4.1: the api-catalog is a linkset (RFC 9264) with the api-catalog profile.
   '/.well-known/api-catalog': 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
   // Discovery files whose type is more specific than their extension's (src/discovery/files.ts).
@@ -113,7 +113,7 @@ export function headerRules(routes: RouteSpec[]): HeaderRule[] {
       // Pages (HTML and, through the middleware, their twins): revalidate on every use, strict CSP.
       source: pageSource(routes),
       headers: [
-        { key: 'Cache-Control', value: CACHE_REVALIDATE },
+        { key: 'Cache-Control', value: REVALIDATE_CACHE_CONTROL },
         { key: 'Content-Security-Policy', value: CONTENT_SECURITY_POLICY },
       ],
     },
@@ -121,14 +121,14 @@ export function headerRules(routes: RouteSpec[]): HeaderRule[] {
       source,
       headers: [
         { key: 'Content-Type', value: type },
-        { key: 'Cache-Control', value: CACHE_REVALIDATE },
+        { key: 'Cache-Control', value: REVALIDATE_CACHE_CONTROL },
       ],
     })),
     // RFC 9727 § 3: the api-catalog names itself with the api-catalog relation (GET and HEAD).
     { source: '/.well-known/api-catalog', headers: [{ key: 'Link', value: API_CATALOG_LINK_HEADER }] },
     // Hashed build assets and digest-named images never change under the same name.
-    { source: '/_astro/(.*)', headers: [{ key: 'Cache-Control', value: CACHE_IMMUTABLE }] },
-    { source: '/_images/(.*)', headers: [{ key: 'Cache-Control', value: CACHE_IMMUTABLE }] },
+    { source: '/_astro/(.*)', headers: [{ key: 'Cache-Control', value: IMMUTABLE_CACHE_CONTROL }] },
+    { source: '/_images/(.*)', headers: [{ key: 'Cache-Control', value: IMMUTABLE_CACHE_CONTROL }] },
   ];
 }
 

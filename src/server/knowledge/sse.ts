@@ -2,6 +2,8 @@
 // `data: <json>\n\n` events. Work happens only when the client reads, so a slow client slows the
 // work down and a gone client stops it: the stream's cancel() ends the event source, and the
 // request's abort signal ends it at the next pull.
+import { EVENT_STREAM, JSON_TYPE } from '../media-types.ts';
+import { NO_STORE } from '../cache-policy.ts';
 
 export interface SseOptions {
   /** The request's signal: aborted when the client disconnects. */
@@ -60,7 +62,7 @@ export function sseResponse(events: Iterator<unknown> | AsyncIterator<unknown>, 
   const merged = new Headers(headers);
   merged.set('Content-Type', 'text/event-stream; charset=utf-8');
   // Intermediaries must neither store nor buffer the stream (nginx honours X-Accel-Buffering).
-  merged.set('Cache-Control', 'no-store');
+  merged.set('Cache-Control', NO_STORE);
   merged.set('X-Accel-Buffering', 'no');
   return new Response(body, { status: 200, headers: merged });
 }
@@ -83,5 +85,5 @@ export function prefersEventStream(accept: string | null | undefined): boolean {
       ranges.find((r) => r.range === type) ?? ranges.find((r) => r.range === `${major}/*`) ?? ranges.find((r) => r.range === '*/*');
     return match?.q ?? 0;
   };
-  return qOf('text/event-stream') > qOf('application/json');
+  return qOf(EVENT_STREAM) > qOf(JSON_TYPE);
 }
