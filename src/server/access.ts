@@ -64,7 +64,7 @@ function catalogRoute(path: ProtectedPath): RouteSpec {
     authorize: (c) => requirePublicRead(c.req.header('authorization'), siteUrl(), path),
     handler: (_c, { query }) => {
       const data = siteData();
-      const { page, limit } = query as { page: number; limit: number };
+      const { page, limit } = query;
       const body = { ...catalog(data, page, limit, 'public-read'), resource: `${data.site.url}${path}` };
       // The answer depends on Authorization, so shared caches must not reuse it (RFC 9111 § 3.5).
       return json(body, { headers: { 'Cache-Control': PRIVATE_CACHE_CONTROL, Vary: 'Authorization' } });

@@ -26,7 +26,6 @@ import {
   NLWEB_VERSION,
   pageQuery,
   queriesBody,
-  type AskBody,
   type AskStreamEvent,
 } from './knowledge/schemas.ts';
 import { EVENT_STREAM } from './media-types.ts';
@@ -96,7 +95,7 @@ const askGet = defineRoute({
   responses: askResponses,
   errors: ['invalid_query', 'rate_limited'],
   handler: (c, { query }) => {
-    const { query: text, q, streaming } = query as { query?: string; q?: string; streaming?: 'true' | 'false' };
+    const { query: text, q, streaming } = query;
     return respond(c, (text ?? q)!, streaming === undefined ? prefersEventStream(c.req.header('accept')) : streaming === 'true');
   },
 });
@@ -116,7 +115,7 @@ const askPost = defineRoute({
   responses: askResponses,
   errors: ['invalid_query', ...INPUT_ERRORS],
   handler: (c, { body }) => {
-    const { query, prefer } = body as AskBody;
+    const { query, prefer } = body;
     const text = typeof query === 'string' ? query : query.text;
     return respond(c, text, prefer?.streaming ?? prefersEventStream(c.req.header('accept')));
   },
@@ -139,7 +138,7 @@ const sandbox = defineRoute({
   responses: { 200: { description: 'One page of the catalog.', schema: catalogResponse, headers: [...RATE_HEADERS, 'X-Sandbox', 'ETag'] } },
   errors: ['invalid_filter', 'rate_limited'],
   handler: (_c, { query }) => {
-    const { page, limit } = query as { page: number; limit: number };
+    const { page, limit } = query;
     return json(catalog(siteData(), page, limit, 'sandbox'), { headers: { 'X-Sandbox': 'true' } });
   },
 });
@@ -162,7 +161,7 @@ const batch = defineRoute({
   errors: ['invalid_batch', ...INPUT_ERRORS],
   handler: (c, { body }) => {
     const data = siteData();
-    const results = itemsFor(data, entriesFor((body as { queries: string[] }).queries));
+    const results = itemsFor(data, entriesFor(body.queries));
     return json({ resource: absoluteUrl(data.site, '/api/v1/batch'), count: results.length, results }, { headers: idempotencyHeaders(c) });
   },
 });
@@ -223,7 +222,7 @@ const createJob = defineRoute({
   errors: ['invalid_job', ...INPUT_ERRORS],
   handler: (c, { body }) => {
     const data = siteData();
-    const jobId = encodeJobId(entriesFor((body as { queries: string[] }).queries));
+    const jobId = encodeJobId(entriesFor(body.queries));
     if (jobId.length > MAX_JOB_ID_CHARS) {
       throw new ApiError('invalid_job', {
         message: `These queries are too long together to fit in a job id (${jobId.length} characters encoded; the limit is ${MAX_JOB_ID_CHARS}).`,
@@ -263,7 +262,7 @@ const getJob = defineRoute({
   errors: ['job_not_found', 'rate_limited'],
   handler: (_c, { params }) => {
     const data = siteData();
-    const jobId = (params as { job_id: string }).job_id;
+    const jobId = params.job_id;
     const decoded = decodeJobId(jobId);
     if (!decoded.ok) throw new ApiError('job_not_found', { message: decoded.reason });
     const results = itemsFor(data, decoded.entries);

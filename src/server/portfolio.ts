@@ -467,7 +467,7 @@ const v1Routes: RouteSpec[] = [
     invalid: SEARCH_INVALID,
     responses: { 200: { description: 'Search hits, best first.', schema: searchResponse, headers: RESPONSE_HEADERS }, ...NOT_MODIFIED },
     errors: ['invalid_query', 'invalid_filter', ...COMMON_ERRORS],
-    handler: (_c, { query }) => jsonOfBytes(searchBody(siteData(), query as SearchInput)),
+    handler: (_c, { query }) => jsonOfBytes(searchBody(siteData(), query)),
   }),
   defineRoute({
     ...shared,

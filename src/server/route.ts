@@ -20,7 +20,7 @@ export interface ResponseSpec {
   alternates?: { contentType: string; schema?: z.ZodType; description?: string }[];
 }
 
-export interface RouteSpec {
+export interface RouteSpec<Q extends z.ZodObject = z.ZodObject, P extends z.ZodObject = z.ZodObject, B extends z.ZodType = z.ZodType> {
   method: Method;
   /** OpenAPI-style path, e.g. `/api/v1/projects/{slug}`. */
   path: string;
@@ -40,9 +40,9 @@ export interface RouteSpec {
   authorize?: (c: Context) => void;
   /** API version the route belongs to, for Deprecation/Sunset/Link headers. */
   version?: string;
-  query?: z.ZodObject;
-  params?: z.ZodObject;
-  body?: z.ZodType;
+  query?: Q;
+  params?: P;
+  body?: B;
   /** Media types accepted for the body; JSON only when omitted. */
   bodyTypes?: ('json' | 'form')[];
   /** Error code for a query/params validation failure, per field, with `*` as the fallback. */
@@ -52,20 +52,27 @@ export interface RouteSpec {
   responses: Record<number, ResponseSpec>;
   /** Error codes this route can answer, for openapi.json. */
   errors?: ErrorCode[];
-  handler: (c: Context, input: RouteInput) => Response | Promise<Response>;
+  handler: (c: Context, input: RouteInput<Q, P, B>) => Response | Promise<Response>;
   /** OAuth endpoints answer `{ error, error_description }` (RFC 6749 § 5.2) instead of the catalog shape. */
   errorShape?: 'oauth';
   /** Hidden routes are served but not listed (aliases share the v1 operation's docs). */
   aliasOf?: string;
 }
 
-export interface RouteInput {
-  query: Record<string, unknown>;
-  params: Record<string, unknown>;
-  body: unknown;
+/** A route's input, typed by its schemas: the handler gets what they output, already validated. */
+export interface RouteInput<Q extends z.ZodObject = z.ZodObject, P extends z.ZodObject = z.ZodObject, B extends z.ZodType = z.ZodType> {
+  query: z.output<Q>;
+  params: z.output<P>;
+  body: z.output<B>;
 }
 
-export const defineRoute = (route: RouteSpec) => route;
+/**
+ * A route, its handler typed by its own schemas. The table holds routes of many input types, so
+ * each is stored as the general RouteSpec: the app validates the input against the same schemas
+ * before calling the handler, which is what makes this one widening sound.
+ */
+export const defineRoute = <Q extends z.ZodObject = z.ZodObject, P extends z.ZodObject = z.ZodObject, B extends z.ZodType = z.ZodType>(route: RouteSpec<Q, P, B>): RouteSpec =>
+  route as unknown as RouteSpec;
 
 /** `/api/v1/projects/{slug}` → `/api/v1/projects/:slug` (Hono's syntax). */
 export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
