@@ -19,6 +19,7 @@ import { siteData } from '../server/data.ts';
 import { HANDSHAKE_VERSIONS } from './identity.ts';
 import { createMcpServer } from './server.ts';
 import { EVENT_STREAM, JSON_TYPE } from '../server/media-types.ts';
+import { parseAccept, qualityOf } from '../server/negotiate.ts';
 
 /** JSON-RPC 2.0 § 5.1 codes, and the SDK's generic transport code for HTTP-level refusals. */
 const PARSE_ERROR = -32700;
@@ -101,18 +102,7 @@ function messages(body: unknown): RpcMessage[] {
  * the transport requires the client to send one.
  */
 export function accepts(header: string | null, type: string): boolean {
-  if (!header) return false;
-  const [major] = type.split('/');
-  let best: { specificity: number; q: number } | undefined;
-  for (const part of header.split(',')) {
-    const [range = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    const specificity = range === type ? 3 : range === `${major}/*` ? 2 : range === '*/*' ? 1 : 0;
-    if (specificity === 0) continue;
-    const qParam = params.find((p) => p.startsWith('q='));
-    const q = qParam ? Number(qParam.slice(2)) : 1;
-    if (!best || specificity > best.specificity) best = { specificity, q: Number.isFinite(q) ? q : 0 };
-  }
-  return best !== undefined && best.q > 0;
+  return Boolean(header?.trim()) && qualityOf(parseAccept(header), type) > 0;
 }
 
 /** A JSON-RPC error response (id null: the request could not be read) for an HTTP-level refusal. */

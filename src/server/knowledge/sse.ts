@@ -3,6 +3,7 @@
 // work down and a gone client stops it: the stream's cancel() ends the event source, and the
 // request's abort signal ends it at the next pull.
 import { EVENT_STREAM, JSON_TYPE } from '../media-types.ts';
+import { parseAccept, qualityOf } from '../negotiate.ts';
 import { NO_STORE } from '../cache-policy.ts';
 
 export interface SseOptions {
@@ -72,18 +73,6 @@ export function sseResponse(events: Iterator<unknown> | AsyncIterator<unknown>, 
  * that matches gives a type its q-value). Equal preference, as with `*\/*` or no Accept, means JSON.
  */
 export function prefersEventStream(accept: string | null | undefined): boolean {
-  if (!accept) return false;
-  const ranges = accept.split(',').map((part) => {
-    const [range = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith('q='));
-    const value = q ? Number(q.slice(2)) : 1;
-    return { range, q: Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0 };
-  });
-  const qOf = (type: string) => {
-    const [major] = type.split('/');
-    const match =
-      ranges.find((r) => r.range === type) ?? ranges.find((r) => r.range === `${major}/*`) ?? ranges.find((r) => r.range === '*/*');
-    return match?.q ?? 0;
-  };
-  return qOf(EVENT_STREAM) > qOf(JSON_TYPE);
+  const ranges = parseAccept(accept);
+  return qualityOf(ranges, EVENT_STREAM) > qualityOf(ranges, JSON_TYPE);
 }
