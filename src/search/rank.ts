@@ -17,8 +17,8 @@
 //      fuzzy            found only through a prefix or a typo: below every exact-word match
 // 3. Within a tier: MiniSearch relevance (BM25, with the field boosts), then slug, then kind.
 //    Nothing depends on timing or on earlier requests.
-import type { Page, Project } from '../records/schema.ts';
-import type { SiteData } from './data-file.ts';
+
+import type { SiteData, SiteRecord } from './data-file.ts';
 import { SEARCH_OPTIONS, normalize, queryTerms, type IndexedField } from './options.ts';
 import { LRUCache } from 'lru-cache';
 
@@ -39,7 +39,7 @@ export const TIER_RANK: Readonly<Record<MatchTier, number>> = {
 };
 
 export interface Hit {
-  record: Project | Page;
+  record: SiteRecord;
   /** MiniSearch relevance (BM25); compare scores only within one tier. */
   score: number;
   match: MatchTier;
@@ -52,11 +52,11 @@ export interface SearchOptions {
 }
 
 /** The record type a `type` filter compares against: the project's type, or `page`. */
-export const recordType = (r: Project | Page) => (r.kind === 'project' ? r.type : 'page');
+export const recordType = (r: SiteRecord) => (r.kind === 'project' ? r.type : 'page');
 
 /** What ranking needs from each record, computed once per loaded data (not per request). */
 interface Entry {
-  record: Project | Page;
+  record: SiteRecord;
   title: string;
   type: string;
 }
@@ -123,7 +123,7 @@ export const titleName = (title: string) => title.split(/: | [-–—] /, 1)[0]!
 export const compareHits = (a: Hit, b: Hit): number => compareTo(TIER_RANK[a.match], a.score, a.record, b);
 
 /** compareHits for a candidate not made a Hit yet (its tier rank, score and record). */
-function compareTo(rank: number, score: number, record: Project | Page, b: Hit): number {
+function compareTo(rank: number, score: number, record: SiteRecord, b: Hit): number {
   return (
     rank - TIER_RANK[b.match] ||
     b.score - score ||

@@ -27,7 +27,7 @@ describe('answer() (docs/decisions.md § NLWeb ask)', () => {
       expect(r.url.startsWith(`${data.site.url}/`)).toBe(true);
       expect(r.name).toBe(hits[i]!.record.title);
       expect(r.description).toBe(hits[i]!.record.summary);
-      expect(r.schema_object).toEqual(schemaObjectFor(hits[i]!.record, data.site));
+      expect(r.schema_object).toEqual(schemaObjectFor(hits[i]!.record as Parameters<typeof schemaObjectFor>[0], data.site));
     }
   });
 

@@ -4,9 +4,9 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { agentImage, type ContentImage } from '../../images/images.ts';
-import { SLUG_PATTERN, type Project, type Site } from '../../records/schema.ts';
+import { SLUG_PATTERN, type Site } from '../../records/schema.ts';
 import { absoluteUrl } from '../../records/urls.ts';
-import type { SiteData } from '../../search/data-file.ts';
+import type { ProjectRecord as Project, SiteData } from '../../search/data-file.ts';
 import { onceEach, recordType, searchRecords, type Hit } from '../../search/rank.ts';
 import { ApiError } from '../errors.ts';
 import { jsonBytes, validate } from '../http.ts';
@@ -184,7 +184,7 @@ export function getProject(data: SiteData, slug: unknown): ProjectDetail {
   const { slug: valid } = validate(projectParams, { slug }, PROJECT_INVALID);
   const project = findProject(data, valid);
   if (!project) throw new ApiError('not_found', { message: `No project has the slug "${valid}".` });
-  return { ...summaryOf(data.site, project), body: project.body, related: relatedTo(data, project) };
+  return { ...summaryOf(data.site, project), body: data.bodyOf(project), related: relatedTo(data, project) };
 }
 
 /** Deterministic: two points per shared tag, one for the same category; ties by date, then slug. */
