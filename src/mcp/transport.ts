@@ -15,7 +15,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { ApiError, errorBody } from '../server/errors.ts';
 import { MAX_BODY_BYTES, readBody } from '../server/http.ts';
-import { siteData } from '../server/data.ts';
+import type { SiteData } from '../search/data-file.ts';
 import { HANDSHAKE_VERSIONS } from './identity.ts';
 import { createMcpServer } from './server.ts';
 import { EVENT_STREAM, JSON_TYPE } from '../server/media-types.ts';
@@ -28,29 +28,38 @@ const TRANSPORT_ERROR = -32000;
 
 const REQUIRED_ACCEPT = [JSON_TYPE, EVENT_STREAM];
 
-const modern = createMcpHandler(() => createMcpServer(siteData()), {
-  legacy: 'reject',
-  // JSON unless a handler emits a message before its result — and no Folio handler does.
-  responseMode: 'auto',
-  maxRequestBodySize: MAX_BODY_BYTES,
-});
+/** The 2026-era handler over one loaded data (made once per data, as the data is loaded once). */
+const modernHandlers = new WeakMap<SiteData, ReturnType<typeof createMcpHandler>>();
+function modernFor(data: SiteData) {
+  let handler = modernHandlers.get(data);
+  if (!handler) {
+    handler = createMcpHandler(() => createMcpServer(data), {
+      legacy: 'reject',
+      // JSON unless a handler emits a message before its result — and no Folio handler does.
+      responseMode: 'auto',
+      maxRequestBodySize: MAX_BODY_BYTES,
+    });
+    modernHandlers.set(data, handler);
+  }
+  return handler;
+}
 
-export async function handleMcpPost(request: Request): Promise<Response> {
+export async function handleMcpPost(request: Request, data: SiteData): Promise<Response> {
   // Streamable HTTP § Sending Messages: "The client MUST include an Accept header, listing both
   // application/json and text/event-stream". The SDK enforces it only for 2025-era requests; one
   // rule for both eras here, with wildcards counted as RFC 9110 § 12.5.1 says they count.
   if (!REQUIRED_ACCEPT.every((type) => accepts(request.headers.get('accept'), type))) {
-    return catalogError(new ApiError('not_acceptable', { message: 'Not Acceptable: the Accept header must list both application/json and text/event-stream.' }), TRANSPORT_ERROR);
+    return catalogError(new ApiError('not_acceptable', { message: 'Not Acceptable: the Accept header must list both application/json and text/event-stream.' }), TRANSPORT_ERROR, data);
   }
   if (!isJsonContentType(request.headers.get('content-type'))) {
-    return catalogError(new ApiError('unsupported_media_type', { message: 'The MCP endpoint takes JSON-RPC messages as application/json.' }), TRANSPORT_ERROR);
+    return catalogError(new ApiError('unsupported_media_type', { message: 'The MCP endpoint takes JSON-RPC messages as application/json.' }), TRANSPORT_ERROR, data);
   }
   let body: unknown;
   try {
     body = await readBody(request, ['json']);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return catalogError(error, error.code === 'invalid_json' ? PARSE_ERROR : TRANSPORT_ERROR);
+    return catalogError(error, error.code === 'invalid_json' ? PARSE_ERROR : TRANSPORT_ERROR, data);
   }
   const listen = messages(body).find((m) => m.method === 'subscriptions/listen');
   if (listen) {
@@ -63,13 +72,13 @@ export async function handleMcpPost(request: Request): Promise<Response> {
   headers.set('accept', REQUIRED_ACCEPT.join(', '));
   headers.delete('content-length');
   const forward = new Request(request.url, { method: 'POST', headers, signal: request.signal });
-  if (await isLegacyRequest(forward, body, { maxRequestBodySize: MAX_BODY_BYTES })) return serveHandshakeEra(forward, body);
-  return modern.fetch(forward, { parsedBody: body });
+  if (await isLegacyRequest(forward, body, { maxRequestBodySize: MAX_BODY_BYTES })) return serveHandshakeEra(forward, body, data);
+  return modernFor(data).fetch(forward, { parsedBody: body });
 }
 
 /** 2025-era: a fresh server and transport per request; no session id, JSON responses only. */
-async function serveHandshakeEra(request: Request, parsedBody: unknown): Promise<Response> {
-  const server = createMcpServer(siteData());
+async function serveHandshakeEra(request: Request, parsedBody: unknown, data: SiteData): Promise<Response> {
+  const server = createMcpServer(data);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
@@ -111,7 +120,7 @@ function rpcError(status: number, code: number, message: string, data?: Record<s
 }
 
 /** A catalog error in JSON-RPC form: the catalog's error object rides in `error.data`. */
-function catalogError(error: ApiError, code: number): Response {
-  const data = errorBody(error.code, siteData().site.url.replace(/\/+$/, ''), error.detail).error;
+function catalogError(error: ApiError, code: number, site: SiteData): Response {
+  const data = errorBody(error.code, site.site.url.replace(/\/+$/, ''), error.detail).error;
   return rpcError(error.status, code, data.message, data);
 }

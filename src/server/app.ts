@@ -20,10 +20,18 @@ import { siteData } from './data.ts';
 import { ROUTES } from './routes.ts';
 import { SEARCH_PAGE_PATH, searchPage } from './search-page.ts';
 import type { RateLimitPolicy } from '../records/schema.ts';
+import type { SiteData } from '../search/data-file.ts';
 
 export { buildEtag, PUBLIC_CACHE_CONTROL } from './cache-policy.ts';
 
 export interface AppOptions extends LimiterOptions {
+  /** The routes to serve; the route table unless a test brings its own. */
+  routes?: RouteSpec[];
+  /**
+   * The data every answer reads (records, index, site config), loaded on first use and kept: the
+   * data file by default (src/server/data.ts), fixture data in tests.
+   */
+  data?: () => SiteData;
   /**
    * Rate-limit policies that override the site config (and `FOLIO_RATE_LIMITS`), for tests.
    * With `now` (LimiterOptions) a test exhausts a quota and proves recovery without waiting.
@@ -34,7 +42,8 @@ export interface AppOptions extends LimiterOptions {
 type Env = { Variables: { route?: RouteSpec } };
 type Handler = MiddlewareHandler<Env> | ((c: Context<Env>) => Response | Promise<Response>);
 
-export function createApp(routes: RouteSpec[] = ROUTES, options: AppOptions = {}) {
+export function createApp(options: AppOptions = {}) {
+  const { routes = ROUTES, data = siteData } = options;
   // Configuration from the environment is read here, once: a bad value stops the server at
   // start-up with its message instead of answering 500 later.
   const fromEnv = rateLimitsFromEnv(process.env.FOLIO_RATE_LIMITS);
@@ -44,7 +53,7 @@ export function createApp(routes: RouteSpec[] = ROUTES, options: AppOptions = {}
   const limiter = (policy: Policy) => {
     let l = limiters.get(policy);
     if (!l) {
-      const configured = options.rateLimits?.[policy] ?? fromEnv[policy] ?? siteData().site.rateLimits[policy];
+      const configured = options.rateLimits?.[policy] ?? fromEnv[policy] ?? data().site.rateLimits[policy];
       limiters.set(policy, (l = new RateLimiter(policy, configured, options)));
     }
     return l;
@@ -55,7 +64,7 @@ export function createApp(routes: RouteSpec[] = ROUTES, options: AppOptions = {}
   /** Hono's `on` with a list of handlers (its typed overloads want them spread, each typed). `ALL` is app.all. */
   const add = (method: string, path: string, handlers: Handler[]) => (app.on as (method: string, path: string, ...handlers: Handler[]) => unknown)(method, path, ...handlers);
   // The search box's results page for people (HTML, not part of the API: not in the route table).
-  app.get(SEARCH_PAGE_PATH, searchPage);
+  app.get(SEARCH_PAGE_PATH, searchPage(data));
 
   for (const [path, group] of groupByPath(routes)) {
     const allow = allowHeader(group);
@@ -67,19 +76,19 @@ export function createApp(routes: RouteSpec[] = ROUTES, options: AppOptions = {}
         c.set('route', route);
         await next();
       },
-      cors(route.cors),
-      ...(route.version ? [versioning(route.version)] : []),
+      cors(route.cors, data),
+      ...(route.version ? [versioning(route.version, data)] : []),
       ...(policy ? [lazyRateLimit(policy)] : []),
       // hono/etag turns a 200 into 304 on If-None-Match (RFC 9110 § 13.1.2), keeping the validators.
       ...(publicGet ? [etag({ retainedHeaders: [...RETAINED_304_HEADERS, 'x-sandbox'] })] : []),
-      cachePolicy(publicGet),
+      cachePolicy(publicGet, data),
     ];
     const p = honoPath(path);
     for (const route of group) {
       // Hono answers HEAD by running the GET handlers and dropping the body (RFC 9110 § 9.3.2).
-      add(route.method, p, [...around(route, route.cache === 'public' && route.method === 'GET'), (c: Context<Env>) => answer(c, route)]);
+      add(route.method, p, [...around(route, route.cache === 'public' && route.method === 'GET'), (c: Context<Env>) => answer(c, route, data())]);
     }
-    add('OPTIONS', p, [...around(first), preflight(first.cors, allow)]);
+    add('OPTIONS', p, [...around(first), preflight(first.cors, allow, data)]);
     // RFC 9110 § 15.5.6: a 405 lists the methods the path does answer.
     add('ALL', p, [
       ...around(first),
@@ -89,7 +98,7 @@ export function createApp(routes: RouteSpec[] = ROUTES, options: AppOptions = {}
     ]);
   }
   add('ALL', '*', [
-    cors('site'),
+    cors('site', data),
     () => {
       throw new ApiError('route_not_found');
     },
@@ -108,7 +117,7 @@ export function createApp(routes: RouteSpec[] = ROUTES, options: AppOptions = {}
     if (route?.errorShape === 'oauth') {
       return Response.json({ error: OAUTH_ERROR_FOR[code] ?? 'invalid_request', error_description: message }, { status, headers });
     }
-    const origin = safely(() => siteData().site.url, new URL(c.req.url).origin);
+    const origin = safely(() => data().site.url, new URL(c.req.url).origin);
     return Response.json(errorBody(code, origin, detail), { status, headers });
   });
 
@@ -116,8 +125,8 @@ export function createApp(routes: RouteSpec[] = ROUTES, options: AppOptions = {}
 }
 
 /** A route's handler with its input validated by its schemas; credentials are checked first. */
-async function answer(c: Context, route: RouteSpec): Promise<Response> {
-  route.authorize?.(c);
+async function answer(c: Context, route: RouteSpec, data: SiteData): Promise<Response> {
+  route.authorize?.(c, data);
   const invalid = route.invalid ?? { '*': 'invalid_filter' };
   const input: RouteInput = {
     params: route.params ? validate(route.params, c.req.param(), invalid) : {},
@@ -125,6 +134,7 @@ async function answer(c: Context, route: RouteSpec): Promise<Response> {
     // OAuth-shaped routes read and check their own body: each failure has its own OAuth error
     // code (RFC 6749 § 5.2, RFC 7591 § 3.2.2), which the catalog's codes cannot express.
     body: route.body && route.errorShape !== 'oauth' ? validate(route.body, await readBody(c.req.raw, route.bodyTypes), invalid) : undefined,
+    data,
   };
   return route.handler(c, input);
 }

@@ -4,7 +4,6 @@
 import type { ErrorCode } from './errors.ts';
 import { json, jsonOfBytes } from './http.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
-import { siteData } from './data.ts';
 import { compareProjects, getProject, listProjects, searchBody } from './portfolio/projects.ts';
 import {
   COMPARE_INVALID,
@@ -45,7 +44,7 @@ const v1Routes: RouteSpec[] = [
     invalid: SEARCH_INVALID,
     responses: { 200: { description: 'Search hits, best first.', schema: searchResponse, headers: RESPONSE_HEADERS }, ...NOT_MODIFIED },
     errors: ['invalid_query', 'invalid_filter', ...COMMON_ERRORS],
-    handler: (_c, { query }) => jsonOfBytes(searchBody(siteData(), query)),
+    handler: (_c, { query, data }) => jsonOfBytes(searchBody(data, query)),
   }),
   defineRoute({
     ...shared,
@@ -58,7 +57,7 @@ const v1Routes: RouteSpec[] = [
     invalid: PROJECTS_INVALID,
     responses: { 200: { description: 'One page of projects.', schema: projectList, headers: RESPONSE_HEADERS }, ...NOT_MODIFIED },
     errors: ['invalid_filter', 'invalid_cursor', ...COMMON_ERRORS],
-    handler: (_c, { query }) => json(listProjects(siteData(), query)),
+    handler: (_c, { query, data }) => json(listProjects(data, query)),
   }),
   defineRoute({
     ...shared,
@@ -71,7 +70,7 @@ const v1Routes: RouteSpec[] = [
     invalid: PROJECT_INVALID,
     responses: { 200: { description: 'The project.', schema: projectDetail, headers: RESPONSE_HEADERS }, ...NOT_MODIFIED },
     errors: ['invalid_slug', 'not_found', ...COMMON_ERRORS],
-    handler: (_c, { params }) => json(getProject(siteData(), params.slug)),
+    handler: (_c, { params, data }) => json(getProject(data, params.slug)),
   }),
   defineRoute({
     ...shared,
@@ -84,7 +83,7 @@ const v1Routes: RouteSpec[] = [
     invalid: COMPARE_INVALID,
     responses: { 200: { description: 'The comparison.', schema: comparison, headers: RESPONSE_HEADERS }, ...NOT_MODIFIED },
     errors: ['invalid_compare', 'invalid_slug', 'not_found', ...COMMON_ERRORS],
-    handler: (_c, { query }) => json(compareProjects(siteData(), query.slugs)),
+    handler: (_c, { query, data }) => json(compareProjects(data, query.slugs)),
   }),
 ];
 

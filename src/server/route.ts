@@ -3,6 +3,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
+import type { SiteData } from '../search/data-file.ts';
 
 export type Method = 'GET' | 'POST';
 
@@ -37,7 +38,7 @@ export interface RouteSpec<Q extends z.ZodObject = z.ZodObject, P extends z.ZodO
   /** Only `GET /api/v1` and `GET /api` need the public-read bearer (docs/decisions.md § OAuth). */
   auth?: 'publicRead';
   /** Checks credentials before any input is read, so a caller without them learns nothing else first. */
-  authorize?: (c: Context) => void;
+  authorize?: (c: Context, data: SiteData) => void;
   /** API version the route belongs to, for Deprecation/Sunset/Link headers. */
   version?: string;
   query?: Q;
@@ -64,6 +65,8 @@ export interface RouteInput<Q extends z.ZodObject = z.ZodObject, P extends z.Zod
   query: z.output<Q>;
   params: z.output<P>;
   body: z.output<B>;
+  /** The app's data (createApp's `data`): records, index, site config. */
+  data: SiteData;
 }
 
 /**

@@ -20,7 +20,7 @@ import { siteData } from '../../src/server/data.ts';
 import type { RouteSpec } from '../../src/server/route.ts';
 
 const UNLIMITED = { limit: 1_000_000_000, window: 60 };
-const app = createApp(ROUTES, { rateLimits: { knowledge: UNLIMITED, portfolio: UNLIMITED } });
+const app = createApp({ routes: ROUTES, rateLimits: { knowledge: UNLIMITED, portfolio: UNLIMITED } });
 const RUNS = 40;
 const BASE = 'http://127.0.0.1';
 

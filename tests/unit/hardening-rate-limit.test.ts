@@ -67,7 +67,7 @@ describe('hardening: RateLimiter under 100,000 distinct addresses (docs/decision
   });
 
   it('through the app: a hot client gets 429 rate_limited while 20,000 other addresses arrive', async () => {
-    const app = createApp(ROUTES, { rateLimits: { portfolio: { limit: 5, window: 60 } } });
+    const app = createApp({ routes: ROUTES, rateLimits: { portfolio: { limit: 5, window: 60 } } });
     const get = (ip: string) => app.request('/api/v1/projects?limit=1', { headers: { 'x-real-ip': ip } });
     for (let i = 0; i < 5; i++) expect((await get('198.51.100.1')).status).toBe(200);
     for (let i = 0; i < 20_000; i++) {

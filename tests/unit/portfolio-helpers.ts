@@ -8,7 +8,7 @@ import { ApiError, type ErrorCode } from '../../src/server/errors.ts';
 export const roomy: AppOptions = { rateLimits: { portfolio: { limit: 100_000, window: 60 }, knowledge: { limit: 100_000, window: 60 } } };
 
 export function client(options: AppOptions = roomy, routes = ROUTES) {
-  const app = createApp(routes, options);
+  const app = createApp({ routes, ...options });
   return async (path: string, init: RequestInit = {}) => {
     const res = await app.request(path, init);
     const text = await res.text();

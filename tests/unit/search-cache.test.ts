@@ -79,7 +79,7 @@ describe('FOLIO_SEARCH_CACHE (README § Configuration)', () => {
 });
 
 describe('kept answers over HTTP: serialized once, the same as a fresh serialization', () => {
-  const app = createApp(undefined, { rateLimits: { portfolio: { limit: 1000, window: 60 }, knowledge: { limit: 1000, window: 60 } } });
+  const app = createApp({ rateLimits: { portfolio: { limit: 1000, window: 60 }, knowledge: { limit: 1000, window: 60 } } });
   const body = async (path: string) => (await app.request(path)).text();
 
   it('GET /api/v1/search answers a repeat byte for byte, and what searchHits says', async () => {

@@ -4,15 +4,15 @@
 // every error (429 above all), is `no-store`.
 import type { MiddlewareHandler } from 'hono';
 import { buildEtag, NO_STORE, PUBLIC_CACHE_CONTROL } from '../cache-policy.ts';
-import { siteData } from '../data.ts';
+import type { SiteData } from '../../search/data-file.ts';
 
-export function cachePolicy(publicGet: boolean): MiddlewareHandler {
+export function cachePolicy(publicGet: boolean, data: () => SiteData): MiddlewareHandler {
   return async function cachePolicy(c, next) {
     await next();
     const headers = c.res.headers;
     if (publicGet && c.res.status === 200) {
       headers.set('Cache-Control', PUBLIC_CACHE_CONTROL);
-      headers.set('ETag', buildEtag(siteData().buildId));
+      headers.set('ETag', buildEtag(data().buildId));
     } else if (c.res.status >= 300 || !headers.has('Cache-Control')) {
       headers.set('Cache-Control', NO_STORE);
     }

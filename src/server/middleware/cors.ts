@@ -3,7 +3,7 @@
 // Hand-written rather than `hono/cors`, which grants Allow-Methods and Allow-Headers to every
 // origin on a preflight and appends to Vary without merging it as a set (RFC 9110 § 12.5.5).
 import type { Context, MiddlewareHandler } from 'hono';
-import { siteData } from '../data.ts';
+import type { SiteData } from '../../search/data-file.ts';
 import { EXPOSED_HEADERS, REQUEST_HEADERS } from '../header-names.ts';
 import { appendVary, safely } from './headers.ts';
 
@@ -15,8 +15,7 @@ const EXPOSE_HEADERS = EXPOSED_HEADERS.join(', ');
 const originsBySite = new WeakMap<object, Set<string>>();
 
 /** The site's own origins: its configured URL plus the configured allow-list (computed once per loaded config). */
-export function allowedOrigins(): Set<string> {
-  const { site } = siteData();
+export function allowedOrigins({ site }: SiteData): Set<string> {
   let origins = originsBySite.get(site);
   if (!origins) {
     origins = new Set([new URL(site.url).origin, ...site.allowedOrigins.map((o) => new URL(o).origin)]);
@@ -25,13 +24,13 @@ export function allowedOrigins(): Set<string> {
   return origins;
 }
 
-export function corsHeaders(c: Context, mode: CorsMode): Record<string, string> {
+export function corsHeaders(c: Context, mode: CorsMode, data: () => SiteData): Record<string, string> {
   if (mode === 'any') return { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSE_HEADERS };
   const origin = c.req.header('origin');
   // The answer depends on Origin whether or not it is allowed, so caches must key on it.
   const headers: Record<string, string> = { Vary: 'Origin' };
   // If the data file cannot load, the answer still goes out without a grant (onError logs why).
-  if (origin && origin !== 'null' && safely(() => allowedOrigins().has(origin), false)) {
+  if (origin && origin !== 'null' && safely(() => allowedOrigins(data()).has(origin), false)) {
     headers['Access-Control-Allow-Origin'] = origin;
     headers['Access-Control-Expose-Headers'] = EXPOSE_HEADERS;
   }
@@ -39,10 +38,10 @@ export function corsHeaders(c: Context, mode: CorsMode): Record<string, string> 
 }
 
 /** CORS headers on every answer of the route, errors included, or a browser could not read why it failed. */
-export function cors(mode: CorsMode): MiddlewareHandler {
+export function cors(mode: CorsMode, data: () => SiteData): MiddlewareHandler {
   return async function cors(c, next) {
     await next();
-    for (const [name, value] of Object.entries(corsHeaders(c, mode))) {
+    for (const [name, value] of Object.entries(corsHeaders(c, mode, data))) {
       if (name === 'Vary') appendVary(c.res.headers, value);
       else c.res.headers.set(name, value);
     }
@@ -50,10 +49,10 @@ export function cors(mode: CorsMode): MiddlewareHandler {
 }
 
 /** The preflight answer: always 204; the allow headers are only granted to origins CORS allows. */
-export function preflight(mode: CorsMode, allow: string) {
+export function preflight(mode: CorsMode, allow: string, data: () => SiteData) {
   return (c: Context) => {
     const headers = new Headers({ Allow: allow });
-    if (corsHeaders(c, mode)['Access-Control-Allow-Origin']) {
+    if (corsHeaders(c, mode, data)['Access-Control-Allow-Origin']) {
       headers.set('Access-Control-Allow-Methods', allow);
       headers.set('Access-Control-Allow-Headers', ALLOW_HEADERS);
       headers.set('Access-Control-Max-Age', '600');
