@@ -82,7 +82,9 @@ export function validate<T extends z.ZodType>(
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.map(String).join('.');
-  const code = codes[String(issue.path[0] ?? '')] ?? codes['*'];
+  // A check may name its own code (e.g. a malformed slug among compare's slugs is invalid_slug).
+  const named = issue.code === 'custom' ? (issue.params?.code as ErrorCode | undefined) : undefined;
+  const code = named ?? codes[String(issue.path[0] ?? '')] ?? codes['*'];
   const message = !field || issue.message.startsWith(field) ? issue.message : `${field}: ${issue.message}`;
   throw new ApiError(code, { message: message.endsWith('.') ? message : `${message}.` });
 }

@@ -12,6 +12,8 @@ import { ApiError } from '../errors.ts';
 import { jsonBytes, validate } from '../http.ts';
 import { decodeCursor, encodeCursor } from '../cursor.ts';
 import {
+  COMPARE_INVALID,
+  compareSlugs,
   isoDate,
   PROJECT_INVALID,
   PROJECTS_INVALID,
@@ -219,19 +221,7 @@ function relatedTo(data: SiteData, project: Project): Related[] {
 
 /** GET /api/v1/compare: 2 to 4 distinct projects side by side (`slugs` as "a,b" or, from MCP, a list). */
 export function compareProjects(data: SiteData, slugs: unknown): Comparison {
-  const list = typeof slugs === 'string' ? slugs.split(',').map((s) => s.trim()) : slugs;
-  if (!Array.isArray(list) || !list.every((s): s is string => typeof s === 'string')) {
-    throw new ApiError('invalid_compare', { message: 'slugs: send 2 to 4 comma-separated project slugs.' });
-  }
-  if (list.length < 2 || list.length > 4) {
-    throw new ApiError('invalid_compare', { message: `slugs: got ${list.length} slug${list.length === 1 ? '' : 's'}; compare takes 2 to 4.` });
-  }
-  const malformed = list.find((s) => !SLUG_PATTERN.test(s));
-  if (malformed !== undefined) {
-    throw new ApiError('invalid_slug', { message: malformed ? `slugs: "${malformed}" is not a slug.` : 'slugs: one of the slugs is empty.' });
-  }
-  const repeated = list.find((s, i) => list.indexOf(s) !== i);
-  if (repeated) throw new ApiError('invalid_compare', { message: `slugs: "${repeated}" is listed twice; compare distinct projects.` });
+  const { slugs: list } = validate(compareSlugs, { slugs }, COMPARE_INVALID);
   const unknown = list.filter((s) => !findProject(data, s));
   if (unknown.length) {
     throw new ApiError('not_found', { message: `No project has the slug ${unknown.map((s) => `"${s}"`).join(' or ')}.` });

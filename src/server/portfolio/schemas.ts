@@ -55,6 +55,28 @@ export const compareQuery = z.object({
     .describe('Two to four distinct project slugs, comma-separated, e.g. `quarry,tidewater`.'),
 });
 
+/**
+ * Compare's rule (docs/decisions.md § Compare): 2 to 4 distinct slugs, from REST's "a,b" or an MCP
+ * list. A malformed slug is `invalid_slug` (the issue names its code); every other failure is
+ * `invalid_compare`. The checks run in order, so each request gets the first thing wrong with it.
+ */
+export const compareSlugs = z.object({
+  slugs: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()) : v),
+    z.array(z.string(), { error: 'send 2 to 4 comma-separated project slugs' }).superRefine((list, ctx) => {
+      if (list.length < 2 || list.length > 4) {
+        return ctx.addIssue({ code: 'custom', message: `got ${list.length} slug${list.length === 1 ? '' : 's'}; compare takes 2 to 4` });
+      }
+      const malformed = list.find((s) => !SLUG_PATTERN.test(s));
+      if (malformed !== undefined) {
+        return ctx.addIssue({ code: 'custom', message: malformed ? `"${malformed}" is not a slug` : 'one of the slugs is empty', params: { code: 'invalid_slug' } });
+      }
+      const repeated = list.find((s, i) => list.indexOf(s) !== i);
+      if (repeated) ctx.addIssue({ code: 'custom', message: `"${repeated}" is listed twice; compare distinct projects` });
+    }),
+  ),
+});
+
 /** Which error code a validation failure of each parameter maps to (portfolio spec § Errors). */
 export const SEARCH_INVALID = { q: 'invalid_query', '*': 'invalid_filter' } as const satisfies Record<string, ErrorCode>;
 export const PROJECTS_INVALID = { cursor: 'invalid_cursor', '*': 'invalid_filter' } as const satisfies Record<string, ErrorCode>;
