@@ -17,10 +17,10 @@ import { routePage, type SiteFiles } from '../src/server/page-negotiation.ts';
 import { setSiteData } from '../src/server/data.ts';
 import { setSearchPageTemplate } from '../src/server/search-page.ts';
 import { DATA_FILE } from '../src/search/data-file.ts';
-import { sourceToRegExp, type VercelConfig } from '../src/server/vercel-config.ts';
+import type { VercelConfig } from '../src/server/vercel-config.ts';
 import { freePort } from './free-port.ts';
 import { banner, listen } from './lib/node-server.ts';
-import { createVercelRouter, type StaticFiles } from './lib/vercel-router.ts';
+import { createVercelRouter, sourceToRegExp, type StaticFiles } from './lib/vercel-router.ts';
 
 const port = Number(process.env.PORT || 4321);
 const hostname = process.env.HOST || 'localhost';

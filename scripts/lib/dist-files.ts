@@ -4,16 +4,17 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type { StaticFile, StaticFiles } from './vercel-router.ts';
+import { HTML, JSON_TYPE, MARKDOWN, TEXT } from '../../src/server/media-types.ts';
 
 export const MEDIA_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.json': 'application/json',
+  '.html': HTML,
+  '.md': MARKDOWN,
+  '.txt': TEXT,
+  '.json': JSON_TYPE,
   '.css': 'text/css; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
-  '.map': 'application/json',
+  '.map': JSON_TYPE,
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -32,8 +33,7 @@ export const MEDIA_TYPES: Record<string, string> = {
 /**
  * Bytes of file bodies kept in memory, and lookups remembered (hits and misses). `npm start` builds
  * before it listens and never while it serves, so dist/ does not change under it: each file is read
- * from disk once. (bench/RESULTS.md: stat + open + fstat + read + close through the thread pool on
- * every request held static pages to under a tenth of a plain node:http server's throughput.)
+ * from disk once, and a page load does not queue a file-system round trip per asset.
  */
 export const CACHE_BYTES = 64 * 2 ** 20;
 export const CACHE_ENTRIES = 50_000;

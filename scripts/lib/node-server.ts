@@ -11,10 +11,9 @@ export interface ListenOptions {
   /** Runs on SIGINT or SIGTERM, before the server closes its connections. */
   onClose?: () => void | Promise<void>;
   /**
-   * Replace the global Request and Response with @hono/node-server's lightweight ones, which it
-   * writes to the socket without going through a ReadableStream (bench/RESULTS.md: twice the
-   * throughput of Node's own). Off where Node's own are needed in-process: they lack `bytes()`,
-   * which Shiki uses to load its WebAssembly when `npm run dev` re-renders twins.
+   * Replace the global Request and Response with @hono/node-server's lightweight ones (its default).
+   * Off where Node's own are needed in-process: they lack `bytes()`, which Shiki uses to load its
+   * WebAssembly when `npm run dev` re-renders twins.
    */
   lightweightGlobals?: boolean;
 }
@@ -27,9 +26,7 @@ const ADDRESS_HEADERS = ['x-forwarded-for', 'x-real-ip'];
  * so does this server, so a client cannot choose its own rate-limit bucket by sending them. They
  * are rewritten on the Node request, before the fetch Request reads a header: both the parsed
  * `headers` (where @hono/node-server's Request looks a name up) and `rawHeaders` (what it builds
- * a full Headers object from, when one is needed). Setting them on the fetch Request instead made
- * it build that Headers object, validating every name and value, on every request: ~2–3 µs
- * (bench/RESULTS.md § What we changed).
+ * a full Headers object from, when one is needed).
  */
 export function withClientAddress(incoming: IncomingMessage, address: string): void {
   const raw = incoming.rawHeaders;

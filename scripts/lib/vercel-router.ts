@@ -9,8 +9,9 @@
 //   4. the file system: static files (cleanUrls: /about → about.html), and the function at /api
 //   5. vercel.json `rewrites` (to the function, which sees the original URL)
 //   6. the 404 page (404.html) for everything else
-import { implicitRedirects, sourceToRegExp, FUNCTION_PATH, type VercelConfig } from '../../src/server/vercel-config.ts';
-import { withHeaders } from '../../src/server/http.ts';
+import { getTransformedRoutes, isHandler, sourceToRegex } from '@vercel/routing-utils';
+import { FUNCTION_PATH, type VercelConfig } from '../../src/server/vercel-config.ts';
+import { HTML, TEXT } from '../../src/server/media-types.ts';
 
 export interface Middleware {
   config: { matcher: string | string[] };
@@ -38,64 +39,65 @@ export interface RouterOptions {
   fn: { fetch: (request: Request) => Response | Promise<Response> };
 }
 
-/** A header as a lower-case name and a value: lists of them are cheaper than Headers objects between phases. */
-type Header = [name: string, value: string];
-
-/** What the routing phases before the middleware decide from the path alone (see createVercelRouter). */
-interface PathPlan {
-  /** Where an implicit redirect sends the path (the query is added per request). */
-  location?: string;
-  routeHeaders: Readonly<Record<string, string>>;
-  middleware: boolean;
-}
-
-/**
- * Routing decisions depend on the path and vercel.json only, so they are remembered per path: a
- * request for a path seen before tests no rule (two dozen regular expressions). Bounded in count
- * and path length, so hostile paths cost at most ~10 MB; past the bounds, decisions are made afresh.
- */
-export const PLANS_REMEMBERED = 10_000;
-export const PLAN_PATH_CHARS = 256;
-
-function remembered<T>(decide: (path: string) => T): (path: string) => T {
-  const known = new Map<string, T>();
-  return (path) => {
-    let decision = known.get(path);
-    if (decision === undefined) {
-      decision = decide(path);
-      if (known.size < PLANS_REMEMBERED && path.length <= PLAN_PATH_CHARS) known.set(path, decision);
-    }
-    return decision;
-  };
-}
-
 /** Headers the middleware protocol uses to talk to the router; never sent to the client. */
 const isProtocolHeader = (name: string) => name.startsWith('x-middleware-') || ['content-length', 'transfer-encoding', 'connection', 'date'].includes(name);
 
-/** Vercel compiles a middleware matcher like a path-to-regexp source with an optional trailing `/`, `#` or `?`. */
+/**
+ * A vercel.json `source` as Vercel compiles it (path-to-regexp 6, through Vercel's own library);
+ * Vercel matches paths case-insensitively. Syntax it refuses throws, naming the source.
+ */
+export function sourceToRegExp(source: string): RegExp {
+  try {
+    return new RegExp(sourceToRegex(source).src, 'i');
+  } catch (error) {
+    throw new Error(`vercel.json source ${source}: ${(error as Error).message}`);
+  }
+}
+
+/** Vercel compiles a middleware matcher like a source with an optional trailing `/`, `#` or `?`. */
 export const matcherRegExp = (matcher: string) => new RegExp(sourceToRegExp(matcher).source.replace(/\$$/, '[\\/#\\?]?$'), 'i');
 
-export function createVercelRouter({ config, middleware, files, fn }: RouterOptions) {
-  const redirects = implicitRedirects(config);
-  const headerRules = config.headers.map((rule) => ({ src: sourceToRegExp(rule.source), headers: rule.headers.map((h): Header => [h.key.toLowerCase(), h.value]) }));
-  const rewriteRules = config.rewrites.map((rule) => {
-    if (rule.destination !== FUNCTION_PATH) throw new Error(`vercel.json rewrite to ${rule.destination}: the local server only knows the function at ${FUNCTION_PATH}`);
-    return { src: sourceToRegExp(rule.source) };
+/**
+ * vercel.json's routes as Vercel compiles them (getTransformedRoutes: the same code `vercel build`
+ * runs): before `handle: filesystem` the redirects (cleanUrls, trailingSlash) and header rules,
+ * after it the rewrites.
+ */
+export function compileVercelRoutes(config: VercelConfig) {
+  const { routes, error } = getTransformedRoutes(config);
+  if (error || !routes) throw new Error(`vercel.json: ${error?.message ?? 'no routes'}`);
+  const filesystem = routes.findIndex((r) => isHandler(r) && r.handle === 'filesystem');
+  const redirects: { src: RegExp; location: string }[] = [];
+  const headerRules: { src: RegExp; headers: Record<string, string> }[] = [];
+  for (const route of routes.slice(0, filesystem)) {
+    if (isHandler(route)) continue;
+    const src = new RegExp(route.src, 'i');
+    if (route.status === 308 && route.headers?.Location) redirects.push({ src, location: route.headers.Location });
+    else if (route.headers) headerRules.push({ src, headers: Object.fromEntries(Object.entries(route.headers).map(([k, v]) => [k.toLowerCase(), v])) });
+  }
+  const rewrites = routes.slice(filesystem + 1).flatMap((route) => {
+    if (isHandler(route) || !route.dest) return [];
+    if (route.dest !== FUNCTION_PATH) throw new Error(`vercel.json rewrite to ${route.dest}: the local server only knows the function at ${FUNCTION_PATH}`);
+    return [new RegExp(route.src, 'i')];
   });
+  return { redirects, headerRules, rewrites };
+}
+
+export function createVercelRouter({ config, middleware, files, fn }: RouterOptions) {
+  const { redirects, headerRules, rewrites } = compileVercelRoutes(config);
   const matchers = [middleware.config.matcher].flat().map(matcherRegExp);
 
   /** Phases 1–3 as far as the path alone decides them: whether it redirects, its header rules, whether the middleware runs. */
-  const planOf = remembered((pathname: string): PathPlan => {
+  function planOf(pathname: string) {
     for (const { src, location } of redirects) {
       const m = src.exec(pathname);
       if (m) return { location: location.replace('$1', m[1] ?? ''), routeHeaders: {}, middleware: false };
     }
     // A later rule wins for the same name.
     const routeHeaders: Record<string, string> = {};
-    for (const rule of headerRules) if (rule.src.test(pathname)) for (const [name, value] of rule.headers) routeHeaders[name] = value;
-    return { routeHeaders: Object.freeze(routeHeaders), middleware: matchers.some((m) => m.test(pathname)) };
-  });
-  const rewritten = remembered((path: string) => rewriteRules.some((r) => r.src.test(path)));
+    for (const rule of headerRules) if (rule.src.test(pathname)) Object.assign(routeHeaders, rule.headers);
+    return { location: undefined, routeHeaders, middleware: matchers.some((m) => m.test(pathname)) };
+  }
+  const rewritten = (path: string) => rewrites.some((src) => src.test(path));
 
   return async function route(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -107,7 +109,7 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
     // 2. Header rules, on the path as asked: routeHeaders, applied to the answer below.
     // 3. The middleware.
     let path = url.pathname;
-    const middlewareHeaders: Header[] = [];
+    const middlewareHeaders: [string, string][] = [];
     if (runsMiddleware) {
       const answer = await middleware.default(request);
       const rewriteTo = answer.headers.get('x-middleware-rewrite');
@@ -127,7 +129,7 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
     if (file) {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         // A static file answers only reads (RFC 9110 § 15.5.6: 405 names the allowed methods).
-        const refusal = { headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }, body: 'Method Not Allowed' };
+        const refusal = { headers: { allow: 'GET, HEAD', 'content-type': TEXT }, body: 'Method Not Allowed' };
         return fileAnswer(request, refusal, 405, routeHeaders, middlewareHeaders);
       }
       return fileAnswer(request, file, file.status ?? 200, routeHeaders, middlewareHeaders);
@@ -138,7 +140,7 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
 
     // 6. Nothing here: the site's 404 page, with status 404.
     const page = (await files.get('/404', request)) ?? {
-      headers: { 'content-type': 'text/html; charset=utf-8' },
+      headers: { 'content-type': HTML },
       body: '<!doctype html><title>404: Not Found</title><h1>404: Not Found</h1>',
     };
     return fileAnswer(request, page, 404, routeHeaders, middlewareHeaders);
@@ -150,7 +152,7 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
  * get their media type), then middleware headers. Merged into one plain object: a static page's
  * answer costs no Headers object at all. HEAD answers carry no body.
  */
-function fileAnswer(request: Request, file: StaticFile, status: number, routeHeaders: Record<string, string>, middlewareHeaders: Header[]): Response {
+function fileAnswer(request: Request, file: StaticFile, status: number, routeHeaders: Record<string, string>, middlewareHeaders: [string, string][]): Response {
   const headers = { ...file.headers, ...routeHeaders };
   for (const [name, value] of middlewareHeaders) headers[name] = value;
   return new Response(request.method === 'HEAD' ? null : file.body, { status, headers });
@@ -161,12 +163,10 @@ function fileAnswer(request: Request, file: StaticFile, status: number, routeHea
  * own headers override route headers (Vercel: "headers in Function responses override route
  * headers"); middleware headers are applied last. HEAD answers carry no body.
  */
-function finish(request: Request, response: Response, routeHeaders: Record<string, string>, middlewareHeaders: Header[] = []): Response {
-  const out = withHeaders(response, (headers) => {
-    // A route header goes on when the function did not send that name.
-    for (const name in routeHeaders) if (!headers.has(name)) headers.set(name, routeHeaders[name]!);
-    for (const [name, value] of middlewareHeaders) headers.set(name, value);
-  });
-  if (request.method !== 'HEAD') return out;
-  return new Response(null, { status: out.status, statusText: out.statusText, headers: out.headers });
+function finish(request: Request, response: Response, routeHeaders: Record<string, string>, middlewareHeaders: [string, string][] = []): Response {
+  // A copy: a fetched or redirect response's headers are immutable (Fetch § 5.5).
+  const headers = new Headers(response.headers);
+  for (const name in routeHeaders) if (!headers.has(name)) headers.set(name, routeHeaders[name]!);
+  for (const [name, value] of middlewareHeaders) headers.set(name, value);
+  return new Response(request.method === 'HEAD' ? null : response.body, { status: response.status, statusText: response.statusText, headers });
 }

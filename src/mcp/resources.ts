@@ -3,8 +3,7 @@
 // away over MCP and one GET away over plain HTTP, and a URI found in a search hit (twinUrl) can be
 // read as is. Lists are paged (MCP 2025-11-25 § Pagination) with an opaque cursor.
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, type Resource } from '@modelcontextprotocol/server';
-import type { Page, Project } from '../records/schema.ts';
-import type { SiteData } from '../search/data-file.ts';
+import type { SiteData, SiteRecord } from '../search/data-file.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { decodeCursor, encodeCursor } from '../server/cursor.ts';
 import { z } from 'zod';
@@ -13,7 +12,7 @@ import { z } from 'zod';
 export const RESOURCE_PAGE_SIZE = 20;
 export const MARKDOWN = 'text/markdown';
 
-type RecordOf = Project | Page;
+type RecordOf = SiteRecord;
 
 /** Projects (newest first, as listed everywhere) then pages (in site order): the data file's order. */
 const recordsOf = (data: SiteData): RecordOf[] => [...data.projects, ...data.pages];
@@ -21,7 +20,7 @@ const recordsOf = (data: SiteData): RecordOf[] => [...data.projects, ...data.pag
 export const twinUri = (data: SiteData, record: RecordOf) => absoluteUrl(data.site, record.twin);
 
 /** The twin the build wrote for the record: the same document as the prerendered /x.md, with absolute links. */
-export const twinMarkdown = (data: SiteData, record: RecordOf): string => data.twins[record.twin] ?? '';
+export const twinMarkdown = (data: SiteData, record: RecordOf): string => data.twinOf(record.twin) ?? '';
 
 /** The listing depends only on the data, so it is built once per loaded data file, not per request. */
 const listings = new WeakMap<SiteData, Resource[]>();

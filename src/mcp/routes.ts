@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import { defineRoute, type RouteSpec } from '../server/route.ts';
 import { errorObject } from '../server/errors.ts';
-import { siteData } from '../server/data.ts';
 import { MCP_PATH, PROTOCOL_VERSIONS, SERVER_CARD_PATH } from './identity.ts';
 import { buildServerCard, SERVER_CARD_MEDIA_TYPE, serverCard } from './server-card.ts';
 
@@ -70,7 +69,7 @@ const mcpPost = defineRoute({
     415: { description: 'Content-Type is not application/json (ErrorObject unsupported_media_type in data).', schema: mcpTransportError },
   },
   errors: ['not_acceptable', 'unsupported_media_type', 'payload_too_large', 'invalid_json', 'method_not_allowed', 'rate_limited'],
-  handler: async (c) => (await transport()).handleMcpPost(c.req.raw),
+  handler: async (c, { data }) => (await transport()).handleMcpPost(c.req.raw, data),
 });
 
 const mcpServerCard = defineRoute({
@@ -88,8 +87,8 @@ const mcpServerCard = defineRoute({
     304: { description: 'Not modified: If-None-Match matched the ETag of the current build.' },
   },
   errors: ['method_not_allowed', 'rate_limited'],
-  handler: () =>
-    new Response(JSON.stringify(buildServerCard(siteData().site)), { headers: { 'Content-Type': SERVER_CARD_MEDIA_TYPE } }),
+  handler: (_c, { data }) =>
+    new Response(JSON.stringify(buildServerCard(data.site)), { headers: { 'Content-Type': SERVER_CARD_MEDIA_TYPE } }),
 });
 
 export const mcpRoutes: RouteSpec[] = [mcpPost, mcpServerCard];

@@ -1,5 +1,5 @@
 // Stateless Streamable HTTP for POST /api/mcp: one request in, one JSON response out, for both
-// protocol eras the field speaks (DESIGN.md § MCP SDK):
+// protocol eras the field speaks (docs/decisions.md § MCP SDK):
 //   2026-07-28  no handshake; every request carries its own _meta envelope, `server/discover`,
 //               Mcp-Method/Mcp-Name headers — served by the SDK's createMcpHandler;
 //   2025-era    `initialize` handshake (2025-11-25, -06-18, -03-26), no session id issued — served
@@ -15,40 +15,51 @@ import {
 } from '@modelcontextprotocol/server';
 import { ApiError, errorBody } from '../server/errors.ts';
 import { MAX_BODY_BYTES, readBody } from '../server/http.ts';
-import { siteData } from '../server/data.ts';
+import type { SiteData } from '../search/data-file.ts';
 import { HANDSHAKE_VERSIONS } from './identity.ts';
 import { createMcpServer } from './server.ts';
+import { EVENT_STREAM, JSON_TYPE } from '../server/media-types.ts';
+import { parseAccept, qualityOf } from '../server/negotiate.ts';
 
 /** JSON-RPC 2.0 § 5.1 codes, and the SDK's generic transport code for HTTP-level refusals. */
 const PARSE_ERROR = -32700;
 const METHOD_NOT_FOUND = -32601;
 const TRANSPORT_ERROR = -32000;
 
-const REQUIRED_ACCEPT = ['application/json', 'text/event-stream'];
+const REQUIRED_ACCEPT = [JSON_TYPE, EVENT_STREAM];
 
-const modern = createMcpHandler(() => createMcpServer(siteData()), {
-  legacy: 'reject',
-  // JSON unless a handler emits a message before its result — and no Folio handler does.
-  responseMode: 'auto',
-  maxRequestBodySize: MAX_BODY_BYTES,
-});
+/** The 2026-era handler over one loaded data (made once per data, as the data is loaded once). */
+const modernHandlers = new WeakMap<SiteData, ReturnType<typeof createMcpHandler>>();
+function modernFor(data: SiteData) {
+  let handler = modernHandlers.get(data);
+  if (!handler) {
+    handler = createMcpHandler(() => createMcpServer(data), {
+      legacy: 'reject',
+      // JSON unless a handler emits a message before its result — and no Folio handler does.
+      responseMode: 'auto',
+      maxRequestBodySize: MAX_BODY_BYTES,
+    });
+    modernHandlers.set(data, handler);
+  }
+  return handler;
+}
 
-export async function handleMcpPost(request: Request): Promise<Response> {
+export async function handleMcpPost(request: Request, data: SiteData): Promise<Response> {
   // Streamable HTTP § Sending Messages: "The client MUST include an Accept header, listing both
   // application/json and text/event-stream". The SDK enforces it only for 2025-era requests; one
   // rule for both eras here, with wildcards counted as RFC 9110 § 12.5.1 says they count.
   if (!REQUIRED_ACCEPT.every((type) => accepts(request.headers.get('accept'), type))) {
-    return catalogError(new ApiError('not_acceptable', { message: 'Not Acceptable: the Accept header must list both application/json and text/event-stream.' }), TRANSPORT_ERROR);
+    return catalogError(new ApiError('not_acceptable', { message: 'Not Acceptable: the Accept header must list both application/json and text/event-stream.' }), TRANSPORT_ERROR, data);
   }
   if (!isJsonContentType(request.headers.get('content-type'))) {
-    return catalogError(new ApiError('unsupported_media_type', { message: 'The MCP endpoint takes JSON-RPC messages as application/json.' }), TRANSPORT_ERROR);
+    return catalogError(new ApiError('unsupported_media_type', { message: 'The MCP endpoint takes JSON-RPC messages as application/json.' }), TRANSPORT_ERROR, data);
   }
   let body: unknown;
   try {
     body = await readBody(request, ['json']);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return catalogError(error, error.code === 'invalid_json' ? PARSE_ERROR : TRANSPORT_ERROR);
+    return catalogError(error, error.code === 'invalid_json' ? PARSE_ERROR : TRANSPORT_ERROR, data);
   }
   const listen = messages(body).find((m) => m.method === 'subscriptions/listen');
   if (listen) {
@@ -61,13 +72,13 @@ export async function handleMcpPost(request: Request): Promise<Response> {
   headers.set('accept', REQUIRED_ACCEPT.join(', '));
   headers.delete('content-length');
   const forward = new Request(request.url, { method: 'POST', headers, signal: request.signal });
-  if (await isLegacyRequest(forward, body, { maxRequestBodySize: MAX_BODY_BYTES })) return serveHandshakeEra(forward, body);
-  return modern.fetch(forward, { parsedBody: body });
+  if (await isLegacyRequest(forward, body, { maxRequestBodySize: MAX_BODY_BYTES })) return serveHandshakeEra(forward, body, data);
+  return modernFor(data).fetch(forward, { parsedBody: body });
 }
 
 /** 2025-era: a fresh server and transport per request; no session id, JSON responses only. */
-async function serveHandshakeEra(request: Request, parsedBody: unknown): Promise<Response> {
-  const server = createMcpServer(siteData());
+async function serveHandshakeEra(request: Request, parsedBody: unknown, data: SiteData): Promise<Response> {
+  const server = createMcpServer(data);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
@@ -100,18 +111,7 @@ function messages(body: unknown): RpcMessage[] {
  * the transport requires the client to send one.
  */
 export function accepts(header: string | null, type: string): boolean {
-  if (!header) return false;
-  const [major] = type.split('/');
-  let best: { specificity: number; q: number } | undefined;
-  for (const part of header.split(',')) {
-    const [range = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    const specificity = range === type ? 3 : range === `${major}/*` ? 2 : range === '*/*' ? 1 : 0;
-    if (specificity === 0) continue;
-    const qParam = params.find((p) => p.startsWith('q='));
-    const q = qParam ? Number(qParam.slice(2)) : 1;
-    if (!best || specificity > best.specificity) best = { specificity, q: Number.isFinite(q) ? q : 0 };
-  }
-  return best !== undefined && best.q > 0;
+  return Boolean(header?.trim()) && qualityOf(parseAccept(header), type) > 0;
 }
 
 /** A JSON-RPC error response (id null: the request could not be read) for an HTTP-level refusal. */
@@ -120,7 +120,7 @@ function rpcError(status: number, code: number, message: string, data?: Record<s
 }
 
 /** A catalog error in JSON-RPC form: the catalog's error object rides in `error.data`. */
-function catalogError(error: ApiError, code: number): Response {
-  const data = errorBody(error.code, siteData().site.url.replace(/\/+$/, ''), error.detail).error;
+function catalogError(error: ApiError, code: number, site: SiteData): Response {
+  const data = errorBody(error.code, site.site.url.replace(/\/+$/, ''), error.detail).error;
   return rpcError(error.status, code, data.message, data);
 }

@@ -24,8 +24,35 @@ export interface DataFile {
   index: unknown;
 }
 
-export interface SiteData extends Omit<DataFile, 'index' | 'format' | 'optionsHash'> {
+/** A record as the function holds it: everything but its body, which is read on request. */
+export type ProjectRecord = Omit<Project, 'body'>;
+export type PageRecord = Omit<Page, 'body'>;
+export type SiteRecord = ProjectRecord | PageRecord;
+
+/** The function's data: records and index in memory; bodies and twins read through explicit calls. */
+export interface SiteData {
+  buildId: string;
+  site: Site;
+  projects: ProjectRecord[];
+  pages: PageRecord[];
   index: MiniSearch<IndexedDocument>;
+  /** A record's Markdown body (read from the texts file on each call). */
+  bodyOf(record: SiteRecord): string;
+  /** The Markdown twin at a site path, links absolute; `undefined` when no record has that twin. */
+  twinOf(path: string): string | undefined;
+  /** Every twin's site path. */
+  twinPaths(): string[];
+}
+
+/** SiteData over content held in memory (tests, and the dev server's fixtures): the same calls. */
+export function siteDataOf(data: Omit<DataFile, 'index' | 'format' | 'optionsHash'> & { index: MiniSearch<IndexedDocument> }): SiteData {
+  const { twins, ...rest } = data;
+  return {
+    ...rest,
+    bodyOf: (record) => (record as Project | Page).body,
+    twinOf: (path) => (Object.hasOwn(twins, path) ? twins[path] : undefined),
+    twinPaths: () => Object.keys(twins),
+  };
 }
 
 export const documentOf = (r: Project | Page): IndexedDocument => ({
@@ -142,24 +169,6 @@ function textReader(path: string, fd: number): (span: Span) => string {
   };
 }
 
-/** `body` becomes a getter that reads the stored text on each read (only a project's detail reads it). */
-function withBody<T extends Project | Page>(record: Stored<T>, read: (span: Span) => string): T {
-  const span = record.body;
-  return Object.defineProperty(record, 'body', { get: () => read(span), enumerable: true, configurable: true }) as unknown as T;
-}
-
-/** Reads like the plain map (`twins[path]`, Object.entries, JSON.stringify); reads the text on access. */
-function twinsReading(spans: Record<string, Span>, read: (span: Span) => string): Record<string, string> {
-  const text = (key: string | symbol) => (typeof key === 'string' && Object.hasOwn(spans, key) ? read(spans[key]!) : undefined);
-  return new Proxy(spans as unknown as Record<string, string>, {
-    get: (target, key) => (typeof key === 'string' ? text(key) : Reflect.get(target, key)),
-    getOwnPropertyDescriptor: (target, key) => {
-      const descriptor = Reflect.getOwnPropertyDescriptor(target, key);
-      return descriptor && { ...descriptor, value: text(key) };
-    },
-  });
-}
-
 /**
  * JSON with every non-ASCII character escaped (`\u00e9`). The function reads the file into one
  * string before parsing it; V8 stores a string with any character above U+00FF at two bytes per
@@ -212,13 +221,26 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
     throw new Error(`Folio index corrupt: ${path} indexes ${index.documentCount} documents for ${records} records. Run \`npm run build\` again.`);
   }
   const read = textReader(texts, fd);
+  // Each record's body stays on disk: the record keeps everything else, and its span is kept here.
+  const bodies = new Map<SiteRecord, Span>();
+  const withoutBody = <T extends Stored<Project> | Stored<Page>>({ body, ...record }: T): Omit<T, 'body'> => {
+    bodies.set(record as unknown as SiteRecord, body);
+    return record;
+  };
+  const twinSpans = file.twins;
   const data: SiteData = {
     buildId: file.buildId,
     site: file.site,
-    projects: file.projects.map((r) => withBody(r, read)),
-    pages: file.pages.map((r) => withBody(r, read)),
-    twins: twinsReading(file.twins, read),
+    projects: file.projects.map(withoutBody),
+    pages: file.pages.map(withoutBody),
     index,
+    bodyOf: (record) => {
+      const span = bodies.get(record);
+      if (!span) throw new Error('bodyOf: not a record of this data');
+      return read(span);
+    },
+    twinOf: (path) => (Object.hasOwn(twinSpans, path) ? read(twinSpans[path]!) : undefined),
+    twinPaths: () => Object.keys(twinSpans),
   };
   openFiles.register(read, fd);
   return data;

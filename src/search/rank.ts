@@ -1,4 +1,4 @@
-// Search over the index, ordered as the portfolio spec says (§ What the service does; DESIGN.md
+// Search over the index, ordered as the portfolio spec says (§ What the service does; docs/decisions.md
 // § Search order). REST, /ask and the MCP tools all call searchRecords (rankRecords, cached).
 //
 // How a query is answered:
@@ -17,10 +17,10 @@
 //      fuzzy            found only through a prefix or a typo: below every exact-word match
 // 3. Within a tier: MiniSearch relevance (BM25, with the field boosts), then slug, then kind.
 //    Nothing depends on timing or on earlier requests.
-import type { Page, Project } from '../records/schema.ts';
-import type { SiteData } from './data-file.ts';
+
+import type { SiteData, SiteRecord } from './data-file.ts';
 import { SEARCH_OPTIONS, normalize, queryTerms, type IndexedField } from './options.ts';
-import { Lru } from './lru.ts';
+import { LRUCache } from 'lru-cache';
 
 /** Every `match` label, best first. `tag`, `type` and `category` share a rank (TIER_RANK). */
 export const MATCH_TIERS = ['title', 'title_substring', 'tag', 'type', 'category', 'summary', 'body', 'fuzzy'] as const;
@@ -39,7 +39,7 @@ export const TIER_RANK: Readonly<Record<MatchTier, number>> = {
 };
 
 export interface Hit {
-  record: Project | Page;
+  record: SiteRecord;
   /** MiniSearch relevance (BM25); compare scores only within one tier. */
   score: number;
   match: MatchTier;
@@ -52,11 +52,11 @@ export interface SearchOptions {
 }
 
 /** The record type a `type` filter compares against: the project's type, or `page`. */
-export const recordType = (r: Project | Page) => (r.kind === 'project' ? r.type : 'page');
+export const recordType = (r: SiteRecord) => (r.kind === 'project' ? r.type : 'page');
 
 /** What ranking needs from each record, computed once per loaded data (not per request). */
 interface Entry {
-  record: Project | Page;
+  record: SiteRecord;
   title: string;
   type: string;
 }
@@ -123,7 +123,7 @@ export const titleName = (title: string) => title.split(/: | [-–—] /, 1)[0]!
 export const compareHits = (a: Hit, b: Hit): number => compareTo(TIER_RANK[a.match], a.score, a.record, b);
 
 /** compareHits for a candidate not made a Hit yet (its tier rank, score and record). */
-function compareTo(rank: number, score: number, record: Project | Page, b: Hit): number {
+function compareTo(rank: number, score: number, record: SiteRecord, b: Hit): number {
   return (
     rank - TIER_RANK[b.match] ||
     b.score - score ||
@@ -142,7 +142,7 @@ const TOP_K_INSERTION_MAX = 64;
  * at 10,000 records). `FOLIO_SEARCH_CACHE` sets how many queries are kept; 0 turns it off.
  */
 export const SEARCH_CACHE_DEFAULT = 1000;
-const answersByData = new WeakMap<SiteData, Lru<string, readonly Hit[]>>();
+const answersByData = new WeakMap<SiteData, LRUCache<string, readonly Hit[]>>();
 let cacheSize: number | undefined;
 
 export function searchCacheSize(value = process.env.FOLIO_SEARCH_CACHE): number {
@@ -156,7 +156,7 @@ export function searchRecords(data: SiteData, query: string, options: SearchOpti
   cacheSize ??= searchCacheSize();
   if (cacheSize === 0) return rankRecords(data, query, options);
   let answers = answersByData.get(data);
-  if (!answers) answersByData.set(data, (answers = new Lru(cacheSize)));
+  if (!answers) answersByData.set(data, (answers = new LRUCache({ max: cacheSize })));
   const key = `${options.type ?? ''}\u0000${options.limit ?? ''}\u0000${query}`;
   let hits = answers.get(key);
   if (!hits) {

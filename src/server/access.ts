@@ -1,10 +1,9 @@
-// The public-read access flow (knowledge spec § Authentication; DESIGN.md § OAuth): the protected
+// The public-read access flow (knowledge spec § Authentication; docs/decisions.md § OAuth): the protected
 // catalog, the path-inserted resource metadata, OAuth registration/token/revocation and the agent
 // endpoints. The two root discovery documents are prerendered (src/pages/.well-known/) from the
 // same builder, oauth-metadata.ts.
 import { ApiError, errorResponse } from './errors.ts';
 import { json } from './http.ts';
-import { siteData } from './data.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
 import { identityAnswer, claimAnswer } from './access/agent.ts';
 import { requirePublicRead } from './access/bearer.ts';
@@ -29,11 +28,11 @@ import {
   tokenRequest,
   tokenResponse,
 } from './access/schemas.ts';
+import { NO_STORE, PRIVATE_CACHE_CONTROL } from './cache-policy.ts';
 
-/** DESIGN.md § Limits: event notices are at most 16 KiB. */
+/** docs/decisions.md § Limits: event notices are at most 16 KiB. */
 export const MAX_EVENT_BYTES = 16 * 1024;
 
-const siteUrl = () => siteData().site.url;
 const oauthFailure = (description: string) => ({ description, schema: oauthErrorSchema });
 
 // ---- The protected catalog ------------------------------------------------------------------
@@ -60,13 +59,12 @@ function catalogRoute(path: ProtectedPath): RouteSpec {
     },
     errors: ['unauthorized', 'invalid_filter', 'rate_limited'],
     // RFC 6750 § 3: the challenge comes first; a request without the token is 401 whatever its query.
-    authorize: (c) => requirePublicRead(c.req.header('authorization'), siteUrl(), path),
-    handler: (_c, { query }) => {
-      const data = siteData();
-      const { page, limit } = query as { page: number; limit: number };
+    authorize: (c, data) => requirePublicRead(c.req.header('authorization'), data.site.url, path),
+    handler: (_c, { query, data }) => {
+      const { page, limit } = query;
       const body = { ...catalog(data, page, limit, 'public-read'), resource: `${data.site.url}${path}` };
       // The answer depends on Authorization, so shared caches must not reuse it (RFC 9111 § 3.5).
-      return json(body, { headers: { 'Cache-Control': 'private, max-age=300', Vary: 'Authorization' } });
+      return json(body, { headers: { 'Cache-Control': PRIVATE_CACHE_CONTROL, Vary: 'Authorization' } });
     },
   });
 }
@@ -89,7 +87,7 @@ function resourceMetadataRoute(path: ProtectedPath): RouteSpec {
     cache: 'public',
     responses: { 200: { description: 'RFC 9728 § 2 metadata.', schema: protectedResourceMetadataSchema } },
     errors: ['rate_limited'],
-    handler: () => metadataDocument(protectedResourceMetadata(siteData().site, path)),
+    handler: (_c, { data }) => metadataDocument(protectedResourceMetadata(data.site, path)),
   });
 }
 
@@ -111,10 +109,10 @@ const register = defineRoute({
     400: oauthFailure('`invalid_client_metadata`, `invalid_redirect_uri`, or `invalid_request` for a body that is not JSON.'),
   },
   errors: ['rate_limited'],
-  handler: async (c) => {
+  handler: async (c, { data }) => {
     // RFC 7591 § 3: the client metadata is a JSON document.
     const body = await readOAuthBody(c.req.raw, ['json']);
-    const result = registerClient(body, siteUrl(), Date.now());
+    const result = registerClient(body, data.site.url, Date.now());
     if (!result.ok) return oauthError(400, result.error, result.description);
     return json(result.registration, { status: 201 });
   },
@@ -141,7 +139,7 @@ const token = defineRoute({
   handler: async (c) => {
     const result = exchangeToken((await readOAuthBody(c.req.raw, ['form', 'json'])) ?? {});
     // RFC 6749 § 5.1: token responses, errors included, must not be cached.
-    const headers = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
+    const headers = { 'Cache-Control': NO_STORE, Pragma: 'no-cache' };
     if (!result.ok) return oauthError(400, result.error, result.description, headers);
     return json(result.token, { headers });
   },
@@ -191,10 +189,10 @@ const identity = defineRoute({
     401: { ...oauthFailure('`invalid_assertion` for `identity_assertion` and `service_auth`.'), headers: ['WWW-Authenticate'] },
   },
   errors: ['rate_limited'],
-  handler: async (c) => {
+  handler: async (c, { data }) => {
     const parsed = identityRequest.safeParse(await readOAuthBody(c.req.raw, ['json']));
     if (!parsed.success) return oauthError(400, 'invalid_request', parsed.error.issues[0]!.message);
-    const answer = identityAnswer(parsed.data.type, siteUrl());
+    const answer = identityAnswer(parsed.data.type, data.site.url);
     return json(answer.body, { status: answer.status, headers: answer.headers });
   },
 });
@@ -211,7 +209,7 @@ const claim = defineRoute({
   errorShape: 'oauth',
   responses: { 200: { description: 'Nothing to claim.', schema: claimResponse } },
   errors: ['rate_limited'],
-  handler: () => json(claimAnswer(siteUrl())),
+  handler: (_c, { data }) => json(claimAnswer(data.site.url)),
 });
 
 const events = defineRoute({
@@ -237,7 +235,7 @@ const events = defineRoute({
     const body = await readOAuthBody(c.req.raw, ['json']);
     // A chunked body has no Content-Length; its compact re-serialization is never larger than what was sent.
     // JSON.parse takes nesting that JSON.stringify cannot recurse through (RangeError): such a body
-    // is no notice, and a client mistake is never a 500 (DESIGN.md § Errors).
+    // is no notice, and a client mistake is never a 500 (docs/decisions.md § Errors).
     let size: number;
     try {
       size = Buffer.byteLength(JSON.stringify(body ?? null));

@@ -1,6 +1,7 @@
 // The one list of agent entry points: where an agent can read, discover, query and connect.
 // The agent view (/?mode=agent), the local server's start-up banner and the discovery files all
 // read this list, so an entry point is named and described exactly once.
+import { HTML, JSON_TYPE, MARKDOWN, TEXT } from './media-types.ts';
 
 export type EntryGroup = 'read' | 'discover' | 'access' | 'query' | 'mcp';
 
@@ -23,12 +24,10 @@ export const ENTRY_GROUPS: Record<EntryGroup, string> = {
   mcp: 'Connect a tool client',
 };
 
-const JSON_TYPE = 'application/json';
-const MARKDOWN = 'text/markdown; charset=utf-8';
 
 export const ENTRY_POINTS: readonly EntryPoint[] = [
-  { group: 'read', name: 'llms.txt', path: '/llms.txt', mediaType: 'text/plain; charset=utf-8', description: 'An index of the site for language models: who this is, every page and project, with links to the Markdown twins.' },
-  { group: 'read', name: 'llms-full.txt', path: '/llms-full.txt', mediaType: 'text/plain; charset=utf-8', description: 'Every page and project in full, in one file.' },
+  { group: 'read', name: 'llms.txt', path: '/llms.txt', mediaType: TEXT, description: 'An index of the site for language models: who this is, every page and project, with links to the Markdown twins.' },
+  { group: 'read', name: 'llms-full.txt', path: '/llms-full.txt', mediaType: TEXT, description: 'Every page and project in full, in one file.' },
   { group: 'read', name: 'Home page as Markdown', path: '/index.md', mediaType: MARKDOWN, description: 'The home page’s Markdown twin; every page /x has one at /x.md, also sent for Accept: text/markdown.' },
   { group: 'read', name: 'Agent view', path: '/?mode=agent', mediaType: MARKDOWN, description: 'This overview: who this is, what the site offers agents, and where each entry point is.' },
   { group: 'discover', name: 'OpenAPI description', path: '/openapi.json', mediaType: 'application/openapi+json', description: 'OpenAPI 3.1 description of every API route, with a typed schema for every response, errors included.' },
@@ -38,7 +37,7 @@ export const ENTRY_POINTS: readonly EntryPoint[] = [
   { group: 'discover', name: 'AGENTS.md', path: '/AGENTS.md', mediaType: MARKDOWN, description: 'How an agent should use this site: entry points, limits and etiquette.' },
   { group: 'discover', name: 'SKILL.md', path: '/SKILL.md', mediaType: MARKDOWN, description: 'A skill file an agent can load to query this site.' },
   { group: 'discover', name: 'Pricing', path: '/pricing.md', mediaType: MARKDOWN, description: 'Pricing: everything is free; no key, no account, no paid tier.' },
-  { group: 'discover', name: 'Developers', path: '/developers', mediaType: 'text/html; charset=utf-8', description: 'Developer documentation: the error catalog, rate limits, versioning and deprecation policy.' },
+  { group: 'discover', name: 'Developers', path: '/developers', mediaType: HTML, description: 'Developer documentation: the error catalog, rate limits, versioning and deprecation policy.' },
   { group: 'access', name: 'Protected-resource metadata', path: '/.well-known/oauth-protected-resource', mediaType: JSON_TYPE, description: 'RFC 9728 metadata of the protected catalog: which authorization server to ask.' },
   { group: 'access', name: 'Authorization-server metadata', path: '/.well-known/oauth-authorization-server', mediaType: JSON_TYPE, description: 'RFC 8414 metadata: registration, token and revocation endpoints.' },
   { group: 'access', name: 'Auth guide', path: '/auth.md', mediaType: MARKDOWN, description: 'The public-read flow step by step: two requests, no secret.' },

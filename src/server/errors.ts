@@ -1,5 +1,7 @@
 // The error catalog: every API error response comes from here. Each entry is data (code, status,
-// message, hint); codes are permanent once published (portfolio spec § Errors, DESIGN.md).
+// message, hint); codes are permanent once published (portfolio spec § Errors, docs/decisions.md § Error object).
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 
 export const ERRORS = {
@@ -20,7 +22,7 @@ export const ERRORS = {
   not_acceptable: { status: 406, message: 'The Accept header lists no media type this route answers.', hint: 'Send Accept: application/json, text/event-stream (MCP Streamable HTTP transport).' },
   payload_too_large: { status: 413, message: 'The body is too large.', hint: 'Keep request bodies under 64 KiB.' },
   rate_limited: { status: 429, message: 'Too many requests.', hint: 'Wait the number of seconds in Retry-After, then retry.' },
-  // Never caused by what a client sent (DESIGN.md): only a bug or a broken deployment answers this.
+  // Never caused by what a client sent (docs/decisions.md § Error object): only a bug or a broken deployment answers this.
   internal_error: { status: 500, message: 'Something went wrong on our side.', hint: 'Retry later; if it keeps happening, tell the site owner.' },
 } as const satisfies Record<string, { status: number; message: string; hint: string }>;
 
@@ -47,15 +49,13 @@ export const errorResponse = z
 
 export type ErrorBody = z.infer<typeof errorResponse>;
 
-/** A failure a handler raises; the app turns it into the catalog's response. */
-export class ApiError extends Error {
+/** The one error type: a failure a handler or middleware raises; the app's onError answers it from the catalog. */
+export class ApiError extends HTTPException {
   readonly code: ErrorCode;
-  readonly status: number;
   readonly detail: { message?: string; hint?: string; headers?: Record<string, string>; extra?: Partial<ErrorBody['error']>; resourceMetadata?: string };
   constructor(code: ErrorCode, detail: ApiError['detail'] = {}) {
-    super(detail.message ?? ERRORS[code].message);
+    super(ERRORS[code].status as ContentfulStatusCode, { message: detail.message ?? ERRORS[code].message });
     this.code = code;
-    this.status = ERRORS[code].status;
     this.detail = detail;
   }
 }

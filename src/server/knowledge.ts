@@ -3,8 +3,8 @@
 // to catalog codes) and only turn it into answers; the logic lives in ./knowledge/.
 import type { Context } from 'hono';
 import { ApiError, errorBody } from './errors.ts';
-import { json, JsonAnswer, type Reply } from './http.ts';
-import { siteData } from './data.ts';
+import { json, jsonOfBytes } from './http.ts';
+import type { SiteData } from '../search/data-file.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
 import { answer, answerEvents, answerBytes } from './knowledge/answer.ts';
 import { absoluteUrl } from '../records/urls.ts';
@@ -26,9 +26,9 @@ import {
   NLWEB_VERSION,
   pageQuery,
   queriesBody,
-  type AskBody,
   type AskStreamEvent,
 } from './knowledge/schemas.ts';
+import { EVENT_STREAM } from './media-types.ts';
 
 export { answer, answerEvents } from './knowledge/answer.ts';
 export { catalog, publicPages } from './knowledge/catalog.ts';
@@ -57,10 +57,9 @@ const STREAM_FRAMING =
   'The results of all `result` events, concatenated, equal the JSON answer. Answers are deterministic for a given build.';
 
 /** Sends the answer as JSON or as server-sent events; both carry the same results. */
-function respond(c: Context, query: string, streaming: boolean): Reply {
-  const data = siteData();
+function respond(c: Context, data: SiteData, query: string, streaming: boolean): Response {
   const headers = { ...idempotencyHeaders(c), Vary: 'Accept' };
-  if (!streaming) return new JsonAnswer(answerBytes(data, query), { headers });
+  if (!streaming) return jsonOfBytes(answerBytes(data, query), { headers });
   return sseResponse(answerEvents(data, query, { signal: c.req.raw.signal }), {
     signal: c.req.raw.signal,
     headers,
@@ -77,7 +76,7 @@ const askResponses = {
     description: 'The answer (NLWeb v0.55), or its server-sent events when streaming.',
     schema: askResponse,
     headers: [...RATE_HEADERS, 'Idempotency-Key'],
-    alternates: [{ contentType: 'text/event-stream', schema: askStreamEvent, description: STREAM_FRAMING }],
+    alternates: [{ contentType: EVENT_STREAM, schema: askStreamEvent, description: STREAM_FRAMING }],
   },
 };
 
@@ -94,9 +93,9 @@ const askGet = defineRoute({
   invalid: { '*': 'invalid_query' },
   responses: askResponses,
   errors: ['invalid_query', 'rate_limited'],
-  handler: (c, { query }) => {
-    const { query: text, q, streaming } = query as { query?: string; q?: string; streaming?: 'true' | 'false' };
-    return respond(c, (text ?? q)!, streaming === undefined ? prefersEventStream(c.req.header('accept')) : streaming === 'true');
+  handler: (c, { query, data }) => {
+    const { query: text, q, streaming } = query;
+    return respond(c, data, (text ?? q)!, streaming === undefined ? prefersEventStream(c.req.header('accept')) : streaming === 'true');
   },
 });
 
@@ -114,10 +113,10 @@ const askPost = defineRoute({
   requestHeaders: ['Idempotency-Key'],
   responses: askResponses,
   errors: ['invalid_query', ...INPUT_ERRORS],
-  handler: (c, { body }) => {
-    const { query, prefer } = body as AskBody;
+  handler: (c, { body, data }) => {
+    const { query, prefer } = body;
     const text = typeof query === 'string' ? query : query.text;
-    return respond(c, text, prefer?.streaming ?? prefersEventStream(c.req.header('accept')));
+    return respond(c, data, text, prefer?.streaming ?? prefersEventStream(c.req.header('accept')));
   },
 });
 
@@ -137,9 +136,9 @@ const sandbox = defineRoute({
   invalid: { '*': 'invalid_filter' },
   responses: { 200: { description: 'One page of the catalog.', schema: catalogResponse, headers: [...RATE_HEADERS, 'X-Sandbox', 'ETag'] } },
   errors: ['invalid_filter', 'rate_limited'],
-  handler: (_c, { query }) => {
-    const { page, limit } = query as { page: number; limit: number };
-    return json(catalog(siteData(), page, limit, 'sandbox'), { headers: { 'X-Sandbox': 'true' } });
+  handler: (_c, { query, data }) => {
+    const { page, limit } = query;
+    return json(catalog(data, page, limit, 'sandbox'), { headers: { 'X-Sandbox': 'true' } });
   },
 });
 
@@ -159,9 +158,8 @@ const batch = defineRoute({
   requestHeaders: ['Idempotency-Key'],
   responses: { 200: { description: 'The answers, in query order.', schema: batchResponse, headers: [...RATE_HEADERS, 'Idempotency-Key'] } },
   errors: ['invalid_batch', ...INPUT_ERRORS],
-  handler: (c, { body }) => {
-    const data = siteData();
-    const results = itemsFor(data, entriesFor((body as { queries: string[] }).queries));
+  handler: (c, { body, data }) => {
+    const results = itemsFor(data, entriesFor(body.queries));
     return json({ resource: absoluteUrl(data.site, '/api/v1/batch'), count: results.length, results }, { headers: idempotencyHeaders(c) });
   },
 });
@@ -178,8 +176,7 @@ const jobsIndexRoute = defineRoute({
   version: 'v1',
   responses: { 200: { description: 'The job pattern: how to create a job and poll it.', schema: jobsIndex, headers: RATE_HEADERS } },
   errors: ['rate_limited'],
-  handler: () => {
-    const data = siteData();
+  handler: (_c, { data }) => {
     return json({
       pattern: 'async',
       name: `${data.site.name}: knowledge jobs`,
@@ -220,9 +217,8 @@ const createJob = defineRoute({
     202: { description: 'Accepted; poll Location.', schema: jobAccepted, headers: [...RATE_HEADERS, 'Location', 'Retry-After', 'Idempotency-Key'] },
   },
   errors: ['invalid_job', ...INPUT_ERRORS],
-  handler: (c, { body }) => {
-    const data = siteData();
-    const jobId = encodeJobId(entriesFor((body as { queries: string[] }).queries));
+  handler: (c, { body, data }) => {
+    const jobId = encodeJobId(entriesFor(body.queries));
     if (jobId.length > MAX_JOB_ID_CHARS) {
       throw new ApiError('invalid_job', {
         message: `These queries are too long together to fit in a job id (${jobId.length} characters encoded; the limit is ${MAX_JOB_ID_CHARS}).`,
@@ -260,9 +256,8 @@ const getJob = defineRoute({
   invalid: { '*': 'job_not_found' },
   responses: { 200: { description: 'The completed job.', schema: jobCompleted, headers: [...RATE_HEADERS, 'ETag'] } },
   errors: ['job_not_found', 'rate_limited'],
-  handler: (_c, { params }) => {
-    const data = siteData();
-    const jobId = (params as { job_id: string }).job_id;
+  handler: (_c, { params, data }) => {
+    const jobId = params.job_id;
     const decoded = decodeJobId(jobId);
     if (!decoded.ok) throw new ApiError('job_not_found', { message: decoded.reason });
     const results = itemsFor(data, decoded.entries);

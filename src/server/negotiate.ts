@@ -1,6 +1,9 @@
 // Proactive content negotiation on the Accept header (RFC 9110 § 12.5.1, § 12.4.2 for qvalues).
-// Used by the routing middleware to choose between a page's HTML and its Markdown twin, and by
-// the local server to choose the form of a 404. No dependencies: the middleware bundle stays small.
+// The one Accept parser: the routing middleware chooses a page's HTML or Markdown twin with it,
+// the local server the form of a 404, /ask JSON or server-sent events, MCP whether a client takes
+// both. Hand-written: `negotiator` breaks ties by the client's order, and a tie must give HTML
+// (docs/decisions.md § What stayed hand-written, and why).
+import { HTML, MARKDOWN } from './media-types.ts';
 
 export interface MediaRange {
   type: string;
@@ -111,8 +114,7 @@ export function preferredType(header: string | null | undefined, offers: string[
   return choice;
 }
 
-export const HTML = 'text/html; charset=utf-8';
-export const MARKDOWN = 'text/markdown; charset=utf-8';
+export { HTML, MARKDOWN };
 
 /**
  * Whether a page request should get the Markdown twin: only when the client ranks text/markdown

@@ -1,15 +1,22 @@
 // openapi.json (OpenAPI 3.1), generated at build time from the route table and the zod schemas on
-// it — never written by hand (DESIGN.md § One source of truth). Everything a route declares, and
+// it — never written by hand (docs/architecture.md § One source of truth). Everything a route declares, and
 // everything the app does to every route (rate limits, caching, versioning, input errors), becomes
 // part of its operation here, so the document cannot drift from the code that answers.
+// (Over 300 lines: OperationBuilder derives every part of an operation in one place, so that what
+// the app does to a route and what the document says about it are read side by side.)
 //
 // Schemas: zod 4 emits JSON Schema 2020-12, the dialect of OpenAPI 3.1 (OAS 3.1 § 4.8.24). A schema
 // carrying `.meta({ id })` becomes `components/schemas/<id>` and is referenced, never repeated.
 import { z } from 'zod';
 import { ERRORS, errorBody, errorResponse, type ErrorCode } from './errors.ts';
 import { oauthError } from './access/schemas.ts';
+import { OAUTH_ERROR_FOR } from './access/oauth-http.ts';
+import { RATE_LIMIT_HEADERS, VERSION_HEADERS } from './header-names.ts';
 import type { ResponseSpec, RouteSpec } from './route.ts';
 import type { Site } from '../records/schema.ts';
+import { EVENT_STREAM, FORM_TYPE, JSON_TYPE } from './media-types.ts';
+import { HEADER_DOCS, REQUEST_HEADER_DOCS, SKIPPED_REQUEST_HEADERS, type HeaderDoc } from './openapi/header-docs.ts';
+import { canonical, SchemaBook } from './openapi/schema-book.ts';
 
 export const OPENAPI_VERSION = '3.1.1';
 /** The API's own version (knowledge spec § Versioning: "API version 1.0.0"). */
@@ -26,210 +33,11 @@ export interface Operation extends Json {
 
 export type SiteForOpenApi = Pick<Site, 'url' | 'name' | 'summary' | 'email' | 'rateLimits' | 'apiVersions'>;
 
-// ---- Headers ------------------------------------------------------------------------------------
-
-interface HeaderDoc {
-  description: string;
-  schema: Json;
-  example?: string;
-  /** Every answer that documents this header carries it (the contract test checks it is there). */
-  required?: boolean;
-}
-
-const RATE_HEADERS = ['RateLimit-Policy', 'RateLimit', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
-const VERSION_HEADERS = ['Deprecation', 'Sunset', 'Link'];
-
-/** Every header a route may name in `ResponseSpec.headers` or `requestHeaders`. An unknown name fails the build. */
-export const HEADER_DOCS: Record<string, HeaderDoc> = {
-  'RateLimit-Policy': {
-    description: 'The quota policy (draft-ietf-httpapi-ratelimit-headers): name, quota `q` and window `w` in seconds.',
-    schema: { type: 'string' },
-    example: '"portfolio";q=60;w=60',
-    required: true,
-  },
-  RateLimit: {
-    description: 'What is left of the quota (draft-ietf-httpapi-ratelimit-headers): name, remaining `r`, seconds to reset `t`.',
-    schema: { type: 'string' },
-    example: '"portfolio";r=59;t=60',
-    required: true,
-  },
-  'RateLimit-Limit': { description: 'Requests allowed per window (the older header form many clients read).', schema: { type: 'integer', minimum: 1 }, required: true },
-  'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer', minimum: 0 }, required: true },
-  'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer', minimum: 0 }, required: true },
-  'Retry-After': { description: 'Seconds to wait before retrying (RFC 9110 § 10.2.3).', schema: { type: 'integer', minimum: 0 }, required: true },
-  Location: { description: 'Absolute URL of the created resource: poll it (RFC 9110 § 10.2.2).', schema: { type: 'string', format: 'uri' }, required: true },
-  'X-Sandbox': { description: 'Always `true`: this answer comes from the open sandbox.', schema: { type: 'string', enum: ['true'] }, required: true },
-  'WWW-Authenticate': {
-    description: 'The challenge (RFC 6750 § 3); for the catalog it names the protected-resource metadata (RFC 9728 § 5.1).',
-    schema: { type: 'string' },
-    required: true,
-  },
-  'Idempotency-Key': {
-    description: 'Echoed when sent (draft-ietf-httpapi-idempotency-key-header). The same body always gets the same answer, so retries are safe.',
-    schema: { type: 'string' },
-  },
-  ETag: { description: 'Validator of the current build: send it back in `If-None-Match` to get a 304 (RFC 9110 § 8.8.3).', schema: { type: 'string' }, required: true },
-  'Cache-Control': { description: 'Caching rules (RFC 9111 § 5.2): public answers may be cached for five minutes.', schema: { type: 'string' }, required: true },
-  Vary: { description: 'Request headers the answer depends on (RFC 9110 § 12.5.5).', schema: { type: 'string' } },
-  Pragma: { description: '`no-cache`, for HTTP/1.0 caches (RFC 6749 § 5.1).', schema: { type: 'string' } },
-  Allow: { description: 'The methods this path answers (RFC 9110 § 10.2.1).', schema: { type: 'string' }, example: 'GET, HEAD, OPTIONS', required: true },
-  Deprecation: {
-    description: 'Only while this API version is deprecated: since when, as `@<unix seconds>` (RFC 9745). See /developers/deprecation.',
-    schema: { type: 'string' },
-  },
-  Sunset: { description: 'Only while this API version is deprecated: when it stops answering, an HTTP-date (RFC 8594).', schema: { type: 'string' } },
-  Link: {
-    description: 'Only while this API version is deprecated: the successor version (`rel="successor-version"`) and the policy (`rel="deprecation"`).',
-    schema: { type: 'string' },
-  },
-};
-
-/** Request headers documented as parameters. `Authorization` is the security scheme's (OAS 3.1 § 4.8.12.1). */
-const REQUEST_HEADER_DOCS: Record<string, Json> = {
-  'Idempotency-Key': {
-    name: 'Idempotency-Key',
-    in: 'header',
-    required: false,
-    description: 'Optional (draft-ietf-httpapi-idempotency-key-header); echoed in the answer. Answers are pure functions of the body, so a retry gets the same answer.',
-    schema: { type: 'string', minLength: 1, maxLength: 255 },
-  },
-  'If-None-Match': {
-    name: 'If-None-Match',
-    in: 'header',
-    required: false,
-    description: 'The ETag of an earlier answer; when the build has not changed the answer is 304 with no body (RFC 9110 § 13.1.2).',
-    schema: { type: 'string' },
-  },
-  'Mcp-Protocol-Version': {
-    name: 'Mcp-Protocol-Version',
-    in: 'header',
-    required: false,
-    description: 'The MCP protocol revision the client speaks (Streamable HTTP § Protocol Version Header); required by 2026-07-28 clients.',
-    schema: { type: 'string' },
-  },
-  'Mcp-Method': {
-    name: 'Mcp-Method',
-    in: 'header',
-    required: false,
-    description: 'MCP 2026-07-28: the JSON-RPC method of the body, so intermediaries can route without parsing it; must match the body.',
-    schema: { type: 'string' },
-  },
-  'Mcp-Name': {
-    name: 'Mcp-Name',
-    in: 'header',
-    required: false,
-    description: 'MCP 2026-07-28: the tool, resource or prompt the request names (params.name or params.uri); must match the body.',
-    schema: { type: 'string' },
-  },
-};
-/** OAS 3.1 § 4.8.12.1: Accept, Content-Type and Authorization header parameters are ignored; media types and security say it. */
-const SKIPPED_REQUEST_HEADERS = new Set(['accept', 'content-type', 'authorization']);
-
-// ---- Schemas ------------------------------------------------------------------------------------
-
-/** Formats JSON Schema 2020-12 (§ 7.3) and OpenAPI 3.1 (§ 4.4) define; any other is a zod-internal name. */
-const STANDARD_FORMATS = new Set([
-  'date-time', 'date', 'time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6', 'uri', 'uri-reference', 'iri',
-  'iri-reference', 'uuid', 'uri-template', 'json-pointer', 'relative-json-pointer', 'regex', 'int32', 'int64', 'float', 'double', 'password',
-]);
-
-/**
- * Cleans zod's output for readers: z.int() bounds are the safe-integer range, which says nothing;
- * zod's own format names (e.g. `starts_with`, next to the `pattern` that states the rule) are not
- * formats any validator knows.
- */
-function tidy(node: unknown, keysAreNames = false): unknown {
-  if (Array.isArray(node)) return node.map((n) => tidy(n));
-  if (!node || typeof node !== 'object') return node;
-  const out: Json = {};
-  for (const [key, value] of Object.entries(node)) {
-    // In `properties` (and the like) keys are member names, not keywords: a member may be called `$schema`.
-    if (!keysAreNames) {
-      if (key === 'minimum' && value === Number.MIN_SAFE_INTEGER) continue;
-      if (key === 'maximum' && value === Number.MAX_SAFE_INTEGER) continue;
-      if (key === '$schema' && typeof value === 'string') continue;
-      if (key === 'format' && typeof value === 'string' && !STANDARD_FORMATS.has(value)) continue;
-    }
-    out[key] = tidy(value, !keysAreNames && NAME_MAPS.has(key));
-  }
-  return out;
-}
-
-/** Keywords whose value maps member names (or definition names) to schemas. */
-const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
-
-/** Key order does not change a schema; compare canonically. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Json)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-function rewriteRefs(node: unknown, names: Map<string, string>): unknown {
-  if (Array.isArray(node)) return node.map((n) => rewriteRefs(n, names));
-  if (!node || typeof node !== 'object') return node;
-  const out: Json = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/$defs/')) {
-      const name = names.get(value.slice('#/$defs/'.length));
-      if (!name) throw new Error(`openapi: unresolved reference ${value}`);
-      out.$ref = `#/components/schemas/${name}`;
-    } else out[key] = rewriteRefs(value, names);
-  }
-  return out;
-}
-
-/**
- * Converts zod schemas into one shared `components/schemas`. Requests are converted as input
- * (what a client may send: defaults optional, loose objects open) and responses as output. When
- * an id's input form differs from its output form, the input form is named `<id>Input`.
- */
-export class SchemaBook {
-  readonly components: Record<string, Json> = {};
-  /** Each component's definition as zod emitted it (refs still `#/$defs/…`), to detect id clashes. */
-  readonly #sources = new Map<string, string>();
-
-  convert(schema: z.ZodType, io: 'input' | 'output'): Json {
-    const raw = tidy(z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any', cycles: 'ref', reused: 'inline' })) as Json;
-    const { $defs = {}, ...root } = raw as Json & { $defs?: Record<string, Json> };
-    const names = new Map<string, string>();
-    for (const [id, def] of Object.entries($defs)) {
-      // zod names anonymous recursive schemas __schema0, __schema1…: unstable across conversions.
-      if (id.startsWith('__schema')) throw new Error('openapi: a recursive schema needs .meta({ id }) to be referenced from openapi.json');
-      names.set(id, this.#place(id, def, io));
-    }
-    // Rewrite once every name is known, so references between definitions resolve.
-    for (const [id, def] of Object.entries($defs)) this.components[names.get(id)!] = rewriteRefs(def, names) as Json;
-    return rewriteRefs(root, names) as Json;
-  }
-
-  /** The component name for a definition: its id, unless that id already holds a different schema. */
-  #place(id: string, def: Json, io: 'input' | 'output'): string {
-    const source = canonical(def);
-    for (const name of [id, io === 'input' ? `${id}Input` : `${id}Output`]) {
-      const existing = this.#sources.get(name);
-      if (existing === undefined || existing === source) {
-        this.#sources.set(name, source);
-        return name;
-      }
-    }
-    throw new Error(`openapi: schema id "${id}" names three different schemas`);
-  }
-
-  /** The components, sorted by name. */
-  schemas(): Record<string, Json> {
-    return Object.fromEntries(Object.entries(this.components).sort(([a], [b]) => a.localeCompare(b)));
-  }
-}
+export { HEADER_DOCS, SchemaBook };
 
 // ---- Operations ---------------------------------------------------------------------------------
 
-const MEDIA_TYPES = { json: 'application/json', form: 'application/x-www-form-urlencoded' } as const;
+const MEDIA_TYPES = { json: JSON_TYPE, form: FORM_TYPE } as const;
 
 const TAGS: Record<RouteSpec['tag'], string> = {
   portfolio: 'Search, list and compare projects (portfolio REST API). Open: no token.',
@@ -239,7 +47,6 @@ const TAGS: Record<RouteSpec['tag'], string> = {
 };
 
 /** OAuth endpoints answer RFC 6749 § 5.2 codes; the app maps catalog codes onto them (app.ts). */
-const OAUTH_ERROR_FOR: Partial<Record<ErrorCode, string>> = { rate_limited: 'slow_down', internal_error: 'server_error' };
 
 const isPublicGet = (route: RouteSpec) => route.cache === 'public' && route.method === 'GET';
 
@@ -262,7 +69,7 @@ export function errorCodesOf(route: RouteSpec): ErrorCode[] {
 /** The headers a response carries: what the route declares plus what app.ts adds to every answer. */
 function responseHeaders(route: RouteSpec, status: number, spec?: ResponseSpec): string[] {
   const names = new Set(spec?.headers ?? []);
-  if (route.policy) for (const name of RATE_HEADERS) names.add(name);
+  if (route.policy) for (const name of RATE_LIMIT_HEADERS) names.add(name);
   if (status === 429) names.add('Retry-After');
   if (status === 405) names.add('Allow');
   if (status === 401 && route.auth) names.add('WWW-Authenticate');
@@ -388,11 +195,11 @@ class OperationBuilder {
 
   declared(route: RouteSpec, status: number, spec: ResponseSpec): Json {
     const content: Json = {};
-    if (spec.schema) content[spec.contentType ?? 'application/json'] = { schema: this.book.convert(spec.schema, 'output') };
+    if (spec.schema) content[spec.contentType ?? JSON_TYPE] = { schema: this.book.convert(spec.schema, 'output') };
     for (const alt of spec.alternates ?? []) {
       let schema = alt.schema ? this.book.convert(alt.schema, 'output') : undefined;
       // A stream's schema describes one item (OAS 3.1 § 4.8.14 leaves streams to prose; itemSchema is 3.2).
-      if (schema && alt.contentType === 'text/event-stream') schema = { ...schema, description: 'One event: the JSON after `data: ` in each server-sent event.' };
+      if (schema && alt.contentType === EVENT_STREAM) schema = { ...schema, description: 'One event: the JSON after `data: ` in each server-sent event.' };
       content[alt.contentType] = schema ? { schema } : {};
     }
     // Media Type Objects have no description; an alternate's framing goes into the response's.
@@ -423,7 +230,7 @@ class OperationBuilder {
     return {
       description: codes.map((code) => `\`${code}\`: ${ERRORS[code].message}`).join(' '),
       ...(Object.keys(headers).length ? { headers } : {}),
-      content: { 'application/json': { schema: this.book.convert(errorResponse, 'output'), examples: this.errorExamples(codes) } },
+      content: { [JSON_TYPE]: { schema: this.book.convert(errorResponse, 'output'), examples: this.errorExamples(codes) } },
     };
   }
 
@@ -433,7 +240,7 @@ class OperationBuilder {
       description: `OAuth error (RFC 6749 § 5.2): ${errors.map((e) => `\`${e.error}\` for ${e.why}`).join('; ')}.`,
       ...(Object.keys(headers).length ? { headers } : {}),
       content: {
-        'application/json': {
+        [JSON_TYPE]: {
           schema: this.book.convert(oauthError, 'output'),
           examples: Object.fromEntries(errors.map((e) => [e.error, { value: { error: e.error, error_description: `Refused: ${e.why}.` } }])),
         },
@@ -443,10 +250,10 @@ class OperationBuilder {
 
   /** A route's own response for an error status (e.g. the catalog's 401) gains the catalog's examples. */
   withErrorExamples(route: RouteSpec, response: Json, codes: ErrorCode[]): Json {
-    const media = (response.content as Json | undefined)?.['application/json'] as Json | undefined;
+    const media = (response.content as Json | undefined)?.[JSON_TYPE] as Json | undefined;
     const isCatalogShape = media && canonical(media.schema) === canonical(this.book.convert(errorResponse, 'output'));
     if (!isCatalogShape || route.errorShape === 'oauth') return response;
-    return { ...response, content: { 'application/json': { ...media, examples: this.errorExamples(codes) } } };
+    return { ...response, content: { [JSON_TYPE]: { ...media, examples: this.errorExamples(codes) } } };
   }
 
   /** One shared example per catalog code (components/examples), referenced by every response that can answer it. */

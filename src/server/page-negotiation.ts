@@ -6,6 +6,7 @@
 import { homeLinkHeader } from '../discovery/links.ts';
 import { MARKDOWN, prefersMarkdown } from './negotiate.ts';
 import { AGENT_VIEW_PATH, type PageManifest } from './page-manifest.ts';
+import { REVALIDATE_CACHE_CONTROL } from './cache-policy.ts';
 
 /** What the middleware needs to know about the built site. */
 export interface SiteFiles {
@@ -57,7 +58,7 @@ export async function routePage(request: Request, site: SiteFiles): Promise<Resp
 
   const notFound = async () => {
     const { body, tokens } = await site.notFoundMarkdown();
-    const headers = { ...markdownHeaders(tokens), Vary: 'Accept', 'Cache-Control': 'public, max-age=0, must-revalidate' };
+    const headers = { ...markdownHeaders(tokens), Vary: 'Accept', 'Cache-Control': REVALIDATE_CACHE_CONTROL };
     return new Response(request.method === 'HEAD' ? null : body, { status: 404, headers });
   };
 
@@ -68,7 +69,7 @@ export async function routePage(request: Request, site: SiteFiles): Promise<Resp
     return tokens === undefined ? notFound() : next(markdownHeaders(tokens));
   }
 
-  // DESIGN.md § Markdown twins: negotiation on a page URL. Every answer here varies with Accept.
+  // docs/decisions.md § Markdown twins: negotiation on a page URL. Every answer here varies with Accept.
   const markdownWanted = prefersMarkdown(request.headers.get('accept'));
   const twin = await site.twinOf(pagePath(path));
   if (twin === undefined) return markdownWanted ? notFound() : next({ Vary: 'Accept' });

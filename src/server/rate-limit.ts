@@ -2,7 +2,7 @@
 // Headers follow draft-ietf-httpapi-ratelimit-headers-11: `RateLimit-Policy` (name, quota `q`,
 // window `w`) and `RateLimit` (name, remaining `r`, seconds to reset `t`), plus the older
 // `RateLimit-Limit` / `RateLimit-Remaining` / `RateLimit-Reset` trio that clients still read.
-import { Lru } from '../search/lru.ts';
+import { LRUCache } from 'lru-cache';
 import type { Policy } from './route.ts';
 import type { RateLimitPolicy } from '../records/schema.ts';
 
@@ -25,7 +25,7 @@ export interface LimiterOptions {
  * seen least recently are dropped, so memory stays bounded whatever the number of addresses.
  */
 export class RateLimiter {
-  readonly #windows: Lru<string, { count: number; resetAt: number }>;
+  readonly #windows: LRUCache<string, { count: number; resetAt: number }>;
   readonly name: Policy;
   readonly policy: RateLimitPolicy;
   readonly maxClients: number;
@@ -36,7 +36,7 @@ export class RateLimiter {
     this.policy = policy;
     this.maxClients = maxClients;
     this.now = now;
-    this.#windows = new Lru(maxClients);
+    this.#windows = new LRUCache({ max: maxClients });
   }
 
   get size() {

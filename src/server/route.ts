@@ -3,11 +3,11 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
-import type { Reply } from './http.ts';
+import type { SiteData } from '../search/data-file.ts';
 
 export type Method = 'GET' | 'POST';
 
-/** Rate-limit policies, named as they appear in `RateLimit-Policy` (DESIGN.md § Rate limits). */
+/** Rate-limit policies, named as they appear in `RateLimit-Policy` (docs/decisions.md § Rate limits). */
 export type Policy = 'knowledge' | 'portfolio';
 
 export interface ResponseSpec {
@@ -21,7 +21,7 @@ export interface ResponseSpec {
   alternates?: { contentType: string; schema?: z.ZodType; description?: string }[];
 }
 
-export interface RouteSpec {
+export interface RouteSpec<Q extends z.ZodObject = z.ZodObject, P extends z.ZodObject = z.ZodObject, B extends z.ZodType = z.ZodType> {
   method: Method;
   /** OpenAPI-style path, e.g. `/api/v1/projects/{slug}`. */
   path: string;
@@ -35,15 +35,15 @@ export interface RouteSpec {
   cors: 'site' | 'any';
   /** `public`: Cache-Control max-age=300 + build ETag + 304; `no-store`: never cached. */
   cache?: 'public' | 'no-store';
-  /** Only `GET /api/v1` and `GET /api` need the public-read bearer (DESIGN.md). */
+  /** Only `GET /api/v1` and `GET /api` need the public-read bearer (docs/decisions.md § OAuth). */
   auth?: 'publicRead';
   /** Checks credentials before any input is read, so a caller without them learns nothing else first. */
-  authorize?: (c: Context) => void;
+  authorize?: (c: Context, data: SiteData) => void;
   /** API version the route belongs to, for Deprecation/Sunset/Link headers. */
   version?: string;
-  query?: z.ZodObject;
-  params?: z.ZodObject;
-  body?: z.ZodType;
+  query?: Q;
+  params?: P;
+  body?: B;
   /** Media types accepted for the body; JSON only when omitted. */
   bodyTypes?: ('json' | 'form')[];
   /** Error code for a query/params validation failure, per field, with `*` as the fallback. */
@@ -53,20 +53,29 @@ export interface RouteSpec {
   responses: Record<number, ResponseSpec>;
   /** Error codes this route can answer, for openapi.json. */
   errors?: ErrorCode[];
-  handler: (c: Context, input: RouteInput) => Reply | Promise<Reply>;
+  handler: (c: Context, input: RouteInput<Q, P, B>) => Response | Promise<Response>;
   /** OAuth endpoints answer `{ error, error_description }` (RFC 6749 § 5.2) instead of the catalog shape. */
   errorShape?: 'oauth';
   /** Hidden routes are served but not listed (aliases share the v1 operation's docs). */
   aliasOf?: string;
 }
 
-export interface RouteInput {
-  query: Record<string, unknown>;
-  params: Record<string, unknown>;
-  body: unknown;
+/** A route's input, typed by its schemas: the handler gets what they output, already validated. */
+export interface RouteInput<Q extends z.ZodObject = z.ZodObject, P extends z.ZodObject = z.ZodObject, B extends z.ZodType = z.ZodType> {
+  query: z.output<Q>;
+  params: z.output<P>;
+  body: z.output<B>;
+  /** The app's data (createApp's `data`): records, index, site config. */
+  data: SiteData;
 }
 
-export const defineRoute = (route: RouteSpec) => route;
+/**
+ * A route, its handler typed by its own schemas. The table holds routes of many input types, so
+ * each is stored as the general RouteSpec: the app validates the input against the same schemas
+ * before calling the handler, which is what makes this one widening sound.
+ */
+export const defineRoute = <Q extends z.ZodObject = z.ZodObject, P extends z.ZodObject = z.ZodObject, B extends z.ZodType = z.ZodType>(route: RouteSpec<Q, P, B>): RouteSpec =>
+  route as unknown as RouteSpec;
 
 /** `/api/v1/projects/{slug}` → `/api/v1/projects/:slug` (Hono's syntax). */
 export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');

@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from 'hono';
+import type { SiteData } from '../search/data-file.ts';
 import { TYPE_LABELS } from '../records/collections.ts';
 import { searchRecords } from '../search/rank.ts';
-import { siteData } from './data.ts';
 import { MAX_QUERY_CHARS } from './http.ts';
 
 export const SEARCH_PAGE_PATH = '/search';
@@ -27,11 +27,11 @@ export const setSearchPageTemplate = (html: string | undefined) => {
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** The results part of the page for `raw` (the q parameter as sent). */
-export function searchResults(raw: string | undefined): { query: string; html: string } {
+export function searchResults(raw: string | undefined, data: SiteData): { query: string; html: string } {
   const query = (raw ?? '').trim();
   if (!query) return { query, html: '<p class="lead">Type a word or two in the search box: a project, a tool, a topic.</p>' };
   if (query.length > MAX_QUERY_CHARS) return { query: query.slice(0, MAX_QUERY_CHARS), html: `<p class="lead">That search is ${query.length} characters long; search with at most ${MAX_QUERY_CHARS}.</p>` };
-  const hits = searchRecords(siteData(), query, { limit: 50 });
+  const hits = searchRecords(data, query, { limit: 50 });
   const shown = escapeHtml(query);
   if (!hits.length) return { query, html: `<p class="lead">Nothing matches “${shown}”. Try fewer or other words, or browse <a href="/projects">all projects</a>.</p>` };
   const items = hits.map(({ record: r }) => {
@@ -41,8 +41,8 @@ export function searchResults(raw: string | undefined): { query: string; html: s
   return { query, html: `<p class="lead" role="status">${hits.length} result${hits.length === 1 ? '' : 's'} for “${shown}”</p><ol class="rows search-results">${items.join('')}</ol>` };
 }
 
-export function searchPage(c: Context): Response {
-  const { query, html } = searchResults(c.req.query('q'));
+export const searchPage = (data: () => SiteData) => (c: Context): Response => {
+  const { query, html } = searchResults(c.req.query('q'), data());
   const page = pageTemplate().replaceAll(QUERY_MARK, escapeHtml(query)).replace(RESULTS_MARK, html);
   return c.html(page);
-}
+};

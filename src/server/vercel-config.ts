@@ -1,10 +1,12 @@
 // vercel.json, generated: rewrites of every dynamic path to the one function come from the route
 // table, headers of static files from the table below. The committed vercel.json must equal
 // `vercelConfig()` (a test checks); `npm run vercel:json` rewrites it. The local server reads the
-// same file, so Vercel and `npm start` are driven by one configuration.
+// same file (scripts/lib/vercel-router.ts), so Vercel and `npm start` are driven by one configuration.
 import { SEARCH_PAGE_PATH } from './search-page.ts';
 import type { RouteSpec } from './route.ts';
 import { API_CATALOG_LINK_HEADER } from '../discovery/links.ts';
+import { JSON_TYPE, MARKDOWN, TEXT } from './media-types.ts';
+import { IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from './cache-policy.ts';
 
 export interface HeaderRule {
   source: string;
@@ -55,8 +57,6 @@ export function pageSource(routes: RouteSpec[]): string {
   return `/((?!(?:${prefixes})(?:/|$)|.*\\.[^/.]+$).*)`;
 }
 
-const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate';
-const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Content-Security-Policy of HTML pages. The built pages load only their own stylesheet, icon
@@ -86,11 +86,11 @@ export const CONTENT_SECURITY_POLICY = [
  * extension-less files as application/octet-stream unless a header rule says otherwise.
  */
 export const STATIC_MEDIA_TYPES: Record<string, string> = {
-  '/(.*)\\.md': 'text/markdown; charset=utf-8',
-  '/(.*)\\.txt': 'text/plain; charset=utf-8',
+  '/(.*)\\.md': MARKDOWN,
+  '/(.*)\\.txt': TEXT,
   // RFC 9728 § 3 and RFC 8414 § 3: metadata documents are application/json.
-  '/.well-known/oauth-protected-resource': 'application/json',
-  '/.well-known/oauth-authorization-server': 'application/json',
+  '/.well-known/oauth-protected-resource': JSON_TYPE,
+  '/.well-known/oauth-authorization-server': JSON_TYPE,
   // RFC 9727 § 4.1: the api-catalog is a linkset (RFC 9264) with the api-catalog profile.
   '/.well-known/api-catalog': 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
   // Discovery files whose type is more specific than their extension's (src/discovery/files.ts).
@@ -113,7 +113,7 @@ export function headerRules(routes: RouteSpec[]): HeaderRule[] {
       // Pages (HTML and, through the middleware, their twins): revalidate on every use, strict CSP.
       source: pageSource(routes),
       headers: [
-        { key: 'Cache-Control', value: CACHE_REVALIDATE },
+        { key: 'Cache-Control', value: REVALIDATE_CACHE_CONTROL },
         { key: 'Content-Security-Policy', value: CONTENT_SECURITY_POLICY },
       ],
     },
@@ -121,14 +121,14 @@ export function headerRules(routes: RouteSpec[]): HeaderRule[] {
       source,
       headers: [
         { key: 'Content-Type', value: type },
-        { key: 'Cache-Control', value: CACHE_REVALIDATE },
+        { key: 'Cache-Control', value: REVALIDATE_CACHE_CONTROL },
       ],
     })),
     // RFC 9727 § 3: the api-catalog names itself with the api-catalog relation (GET and HEAD).
     { source: '/.well-known/api-catalog', headers: [{ key: 'Link', value: API_CATALOG_LINK_HEADER }] },
     // Hashed build assets and digest-named images never change under the same name.
-    { source: '/_astro/(.*)', headers: [{ key: 'Cache-Control', value: CACHE_IMMUTABLE }] },
-    { source: '/_images/(.*)', headers: [{ key: 'Cache-Control', value: CACHE_IMMUTABLE }] },
+    { source: '/_astro/(.*)', headers: [{ key: 'Cache-Control', value: IMMUTABLE_CACHE_CONTROL }] },
+    { source: '/_images/(.*)', headers: [{ key: 'Cache-Control', value: IMMUTABLE_CACHE_CONTROL }] },
   ];
 }
 
@@ -152,7 +152,7 @@ export function rewrites(routes: RouteSpec[]): Rewrite[] {
 export function vercelConfig(routes: RouteSpec[]): VercelConfig {
   return {
     $schema: 'https://openapi.vercel.sh/vercel.json',
-    // A fully prerendered Astro site plus one function: no adapter (see docs/deploy.md).
+    // A fully prerendered Astro site plus one function: no adapter (docs/decisions.md § No Astro adapter).
     framework: 'astro',
     buildCommand: 'npm run build',
     outputDirectory: 'dist',
@@ -167,86 +167,3 @@ export function vercelConfig(routes: RouteSpec[]): VercelConfig {
 
 /** vercel.json's text: stable key order, two-space indent, trailing newline. */
 export const vercelJsonText = (routes: RouteSpec[]) => `${JSON.stringify(vercelConfig(routes), null, 2)}\n`;
-
-// ---------------------------------------------------------------------------------------------
-// Reading the configuration back, as Vercel does, for the local server.
-
-/**
- * Compiles a vercel.json `source` (path-to-regexp 6 syntax, which Vercel uses) to a RegExp.
- * Supported: literal text (escaped), `\\x` escapes, unnamed groups `(...)` holding a regex (with
- * nested `(?:`, `(?!`), and named parameters `:name` with an optional `(...)` pattern and `?`,
- * `*`, `+` modifiers. Anything else throws, so the local server never guesses.
- * Vercel compiles `/api/(.*)` to `^/api(?:/(.*))$`; a prefix `/` before a group is folded in
- * the same way here, and the whole path must match (no trailing-slash tolerance).
- */
-export function sourceToRegExp(source: string): RegExp {
-  let out = '';
-  let i = 0;
-  const readGroup = (): string => {
-    // At '(' — read up to its matching ')', honouring escapes and nesting.
-    let depth = 0;
-    let body = '';
-    for (; i < source.length; i++) {
-      const ch = source[i]!;
-      if (ch === '\\') {
-        body += ch + (source[++i] ?? '');
-        continue;
-      }
-      if (ch === '(') {
-        depth++;
-        if (depth > 1 && source[i + 1] !== '?') throw new Error(`vercel.json source ${source}: capturing group inside a group`);
-        if (depth === 1) continue;
-      } else if (ch === ')') {
-        depth--;
-        if (depth === 0) {
-          i++;
-          return body;
-        }
-      }
-      body += ch;
-    }
-    throw new Error(`vercel.json source ${source}: unbalanced parenthesis`);
-  };
-  while (i < source.length) {
-    const prefixSlash = source[i] === '/' && (source[i + 1] === '(' || source[i + 1] === ':');
-    if (prefixSlash) i++;
-    const next = source[i]!;
-    if (next === '(' || next === ':') {
-      let pattern = '[^\\/#\\?]+?';
-      if (next === ':') {
-        const name = /^:(\w+)/.exec(source.slice(i));
-        if (!name) throw new Error(`vercel.json source ${source}: bad parameter at ${i}`);
-        i += name[0].length;
-        if (source[i] === '(') pattern = readGroup();
-      } else pattern = readGroup();
-      const modifier = '?*+'.includes(source[i] ?? '-') ? source[i++]! : '';
-      const pre = prefixSlash ? '\\/' : '';
-      if (modifier === '*' || modifier === '+') {
-        out += `(?:${pre}((?:${pattern})(?:${pre}(?:${pattern}))*))${modifier === '*' ? '?' : ''}`;
-      } else out += `(?:${pre}(${pattern}))${modifier}`;
-      continue;
-    }
-    if (next === '\\') {
-      out += escapeRegex(source[i + 1] ?? '');
-      i += 2;
-    } else if ('*+?{}[]|)'.includes(next)) {
-      throw new Error(`vercel.json source ${source}: unsupported character ${next} at ${i}`);
-    } else {
-      out += escapeRegex(next);
-      i++;
-    }
-  }
-  return new RegExp(`^${out}$`, 'i');
-}
-
-/** The redirects Vercel emits before everything else for cleanUrls and trailingSlash: false. */
-export function implicitRedirects(config: Pick<VercelConfig, 'cleanUrls' | 'trailingSlash'>): { src: RegExp; location: string }[] {
-  const out: { src: RegExp; location: string }[] = [];
-  if (config.cleanUrls) {
-    // As in .vercel/output/config.json: /index, /x/index.html → /, /x; /x.html → /x.
-    out.push({ src: /^\/(?:(.+)\/)?index(?:\.html)?\/?$/, location: '/$1' });
-    out.push({ src: /^\/(.*)\.html\/?$/, location: '/$1' });
-  }
-  if (config.trailingSlash === false) out.push({ src: /^\/(.*)\/$/, location: '/$1' });
-  return out;
-}

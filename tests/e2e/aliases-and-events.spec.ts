@@ -23,7 +23,7 @@ test('RFC 9728 § 3.1: the path-inserted metadata for /api names /api as its res
   expect((await res.json()).resource).toBe(`${baseURL}/api`);
 });
 
-test('DESIGN.md § Agent events: a JSON object with a string type is answered 202 and not stored', async ({ request }) => {
+test('docs/decisions.md § Agent events: a JSON object with a string type is answered 202 and not stored', async ({ request }) => {
   const res = await request.post('/agent/events', { data: { type: 'page_view', path: '/projects' } });
   expect(res.status()).toBe(202);
   expect(await res.json()).toMatchObject({ stored: false });

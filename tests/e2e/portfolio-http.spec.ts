@@ -1,5 +1,5 @@
 // The portfolio API over real HTTP against `npm start` serving the built output: the headers a
-// client and a browser see (portfolio spec § Limits, § Versioning; DESIGN.md § CORS, § Caching).
+// client and a browser see (portfolio spec § Limits, § Versioning; docs/decisions.md § CORS, § Caching).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { test, expect } from '@playwright/test';
 import { freePort } from '../../scripts/free-port.ts';
@@ -23,7 +23,7 @@ test.describe('portfolio API over HTTP (shared server)', () => {
     expect(body.hits[0]).toMatchObject({ slug: expect.any(String), href: expect.stringMatching(/^\//), match: expect.any(String) });
   });
 
-  test('If-None-Match with the ETag answers 304 with no body (DESIGN.md § Caching)', async ({ request }) => {
+  test('If-None-Match with the ETag answers 304 with no body (docs/decisions.md § Caching)', async ({ request }) => {
     const first = await request.get('/api/v1/projects');
     const etag = first.headers()['etag']!;
     const again = await request.get('/api/v1/projects', { headers: { 'If-None-Match': etag } });

@@ -12,7 +12,7 @@ const MARKDOWN = 'text/markdown; charset=utf-8';
 const dist = (file: string) => readFileSync(`dist/${file}`, 'utf8');
 const about = dist('about.md');
 
-test.describe('DESIGN.md § Markdown twins: the negotiation ladder on /about', () => {
+test.describe('docs/decisions.md § Markdown twins: the negotiation ladder on /about', () => {
   const markdownCases: [string, string][] = [
     ['text/markdown', 'Accept: text/markdown'],
     ['text/html;q=0.5, text/markdown;q=0.9', 'weighted for Markdown'],
@@ -163,7 +163,7 @@ test.describe('serve issue § 2: headers', () => {
   });
 });
 
-test.describe('DESIGN.md § Markdown twins: real 404s in all three forms', () => {
+test.describe('docs/decisions.md § Markdown twins: real 404s in all three forms', () => {
   test('a page that does not exist → 404 with the HTML 404 page', async ({ baseURL }) => {
     const res = await raw(baseURL!, '/no-such-page', { accept: 'text/html' });
     expect(res.status).toBe(404);

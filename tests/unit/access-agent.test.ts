@@ -59,8 +59,8 @@ describe('POST /agent/claim (knowledge spec § Authentication step 5)', () => {
   });
 });
 
-describe('POST /agent/events (DESIGN.md § Agent events)', () => {
-  it('DESIGN.md § Agent events: a JSON object with a string type → 202 accepted, not stored', async () => {
+describe('POST /agent/events (docs/decisions.md § Agent events)', () => {
+  it('docs/decisions.md § Agent events: a JSON object with a string type → 202 accepted, not stored', async () => {
     const res = await postJson('/agent/events', { type: 'flow_completed', detail: { steps: 3 } });
     expect(res.status).toBe(202);
     const body = await res.json();
@@ -75,13 +75,13 @@ describe('POST /agent/events (DESIGN.md § Agent events)', () => {
     ['an array', [{ type: 'x' }]],
     ['a string', '"x"'],
     ['invalid JSON', '{"type":'],
-  ])('DESIGN.md § Agent events: %s → 400 invalid_request', async (_, body) => {
+  ])('docs/decisions.md § Agent events: %s → 400 invalid_request', async (_, body) => {
     const res = await postJson('/agent/events', body);
     expect(res.status).toBe(400);
     expect((await res.json()).error).toBe('invalid_request');
   });
 
-  it('DESIGN.md § Limits: a notice over 16 KiB → 413 invalid_request; just under is accepted', async () => {
+  it('docs/decisions.md § Limits: a notice over 16 KiB → 413 invalid_request; just under is accepted', async () => {
     const over = await postJson('/agent/events', { type: 'x', pad: 'a'.repeat(MAX_EVENT_BYTES) });
     expect(over.status).toBe(413);
     expect((await over.json()).error).toBe('invalid_request');
@@ -89,7 +89,7 @@ describe('POST /agent/events (DESIGN.md § Agent events)', () => {
     expect(under.status).toBe(202);
   });
 
-  it('DESIGN.md § Limits: a chunked notice (no Content-Length) over 16 KiB → 413', async () => {
+  it('docs/decisions.md § Limits: a chunked notice (no Content-Length) over 16 KiB → 413', async () => {
     const text = JSON.stringify({ type: 'x', pad: 'a'.repeat(MAX_EVENT_BYTES + 10) });
     const body = new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode(text)); c.close(); } });
     const res = await call('/agent/events', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, duplex: 'half' } as RequestInit);
@@ -100,7 +100,7 @@ describe('POST /agent/events (DESIGN.md § Agent events)', () => {
 describe('OPTIONS (knowledge spec § Endpoints: 204 on /agent/identity, /agent/claim, /agent/events)', () => {
   const origin = () => new URL(site().url).origin;
   it.each(['/agent/identity', '/agent/claim', '/agent/events', '/oauth/token', '/oauth/register', '/oauth/revoke', '/api/v1'])(
-    'knowledge spec § Endpoints: OPTIONS %s → 204; the site origin gets the CORS grant, others none (DESIGN.md § CORS)',
+    'knowledge spec § Endpoints: OPTIONS %s → 204; the site origin gets the CORS grant, others none (docs/decisions.md § CORS)',
     async (path) => {
       const res = await call(path, { method: 'OPTIONS', headers: { Origin: origin(), 'Access-Control-Request-Method': 'POST' } });
       expect(res.status).toBe(204);

@@ -30,7 +30,7 @@ describe('GET /api/v1 without a token (knowledge spec § Authentication step 2, 
     ['Bearer with only spaces', 'Bearer    '],
     ['a token without a scheme', PUBLIC_READ_TOKEN],
     ['an empty header', ''],
-  ])('DESIGN.md § OAuth: malformed Authorization (%s) is treated as missing: plain challenge, no error code', async (_, authorization) => {
+  ])('docs/decisions.md § OAuth: malformed Authorization (%s) is treated as missing: plain challenge, no error code', async (_, authorization) => {
     const res = await call('/api/v1', { headers: { Authorization: authorization } });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${metadataUrl()}"`);
@@ -80,14 +80,14 @@ describe('GET /api/v1 with the public-read token (knowledge spec § Authenticati
     for (const item of body.pages) expect(item.url.startsWith(`${site().url}/`)).toBe(true);
   });
 
-  it('DESIGN.md § Caching: the answer depends on Authorization, so it is private and varies on it', async () => {
+  it('docs/decisions.md § Caching: the answer depends on Authorization, so it is private and varies on it', async () => {
     const res = await call('/api/v1', bearer(PUBLIC_READ_TOKEN));
     expect(res.headers.get('cache-control')).toBe('private, max-age=300');
     expect(res.headers.get('vary')).toMatch(/Authorization/);
     expect(res.headers.get('vary')).toMatch(/Origin/);
   });
 
-  it('DESIGN.md § Pagination: page/limit walk the whole list without gaps or repeats', async () => {
+  it('docs/decisions.md § Pagination: page/limit walk the whole list without gaps or repeats', async () => {
     const seen: string[] = [];
     let page: number | null = 1;
     while (page !== null) {
@@ -128,13 +128,13 @@ describe('GET /api/v1 with the public-read token (knowledge spec § Authenticati
     expect((await call('/api/v1?limit=100', bearer(PUBLIC_READ_TOKEN))).status).toBe(200);
   });
 
-  it('DESIGN.md § Rate limits: catalog answers carry the knowledge policy headers, 401s included', async () => {
+  it('docs/decisions.md § Rate limits: catalog answers carry the knowledge policy headers, 401s included', async () => {
     for (const res of [await call('/api/v1'), await call('/api/v1', bearer(PUBLIC_READ_TOKEN))]) {
       expect(res.headers.get('ratelimit-policy')).toMatch(/^"knowledge";q=\d+;w=\d+$/);
     }
   });
 
-  it('DESIGN.md § CORS: the 401 carries CORS headers for the site origin (so a browser can read WWW-Authenticate)', async () => {
+  it('docs/decisions.md § CORS: the 401 carries CORS headers for the site origin (so a browser can read WWW-Authenticate)', async () => {
     const origin = new URL(site().url).origin;
     const res = await call('/api/v1', { headers: { Origin: origin } });
     expect(res.status).toBe(401);

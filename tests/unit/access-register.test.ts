@@ -68,7 +68,7 @@ describe('POST /oauth/register (RFC 7591 § 3; knowledge spec § Authentication 
       await expectOAuthError(await register(text), 400, 'invalid_client_metadata');
     });
 
-    it('RFC 6749 § 5.2 via DESIGN.md: a body that is not JSON at all → 400 invalid_request', async () => {
+    it('RFC 6749 § 5.2 via docs/decisions.md § OAuth: a body that is not JSON at all → 400 invalid_request', async () => {
       await expectOAuthError(await register('{not json'), 400, 'invalid_request');
     });
 
@@ -81,7 +81,7 @@ describe('POST /oauth/register (RFC 7591 § 3; knowledge spec § Authentication 
       await expectOAuthError(await call('/oauth/register', { method: 'POST' }), 400, 'invalid_client_metadata');
     });
 
-    it('DESIGN.md § Limits: a body over 64 KiB → 413 invalid_request', async () => {
+    it('docs/decisions.md § Limits: a body over 64 KiB → 413 invalid_request', async () => {
       await expectOAuthError(await register({ client_name: 'x'.repeat(70_000) }), 413, 'invalid_request');
     });
 
@@ -126,7 +126,7 @@ describe('POST /oauth/register (RFC 7591 § 3; knowledge spec § Authentication 
       ['a custom scheme', 'com.example.app:/cb'],
       ['a file: URI', 'file:///etc/passwd'],
       ['not a string', 42],
-    ])('DESIGN.md § OAuth, RFC 6749 § 3.1.2: a redirect URI that is %s → 400 invalid_redirect_uri', async (_, uri) => {
+    ])('docs/decisions.md § OAuth, RFC 6749 § 3.1.2: a redirect URI that is %s → 400 invalid_redirect_uri', async (_, uri) => {
       await expectOAuthError(await register({ redirect_uris: ['https://ok.example/cb', uri] }), 400, 'invalid_redirect_uri');
     });
 

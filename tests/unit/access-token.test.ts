@@ -28,7 +28,7 @@ describe('POST /oauth/token (RFC 6749 § 5; knowledge spec § Authentication ste
     expect(body).toEqual(PUBLIC_TOKEN);
   });
 
-  it('DESIGN.md § OAuth: a JSON body is accepted too', async () => {
+  it('docs/decisions.md § OAuth: a JSON body is accepted too', async () => {
     const res = await postJson('/oauth/token', { grant_type: 'public' });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(PUBLIC_TOKEN);
@@ -115,7 +115,7 @@ describe('POST /oauth/revoke (RFC 7009; knowledge spec § Authentication step 8)
     ['an unknown token (RFC 7009 § 2.2: not an error)', () => postForm('/oauth/revoke', { token: 'whatever' })],
     ['no token', () => postForm('/oauth/revoke', {})],
     ['no body', () => call('/oauth/revoke', { method: 'POST' })],
-  ])('DESIGN.md § OAuth: revoking %s → 200 {"revoked": true}', async (_, send) => {
+  ])('docs/decisions.md § OAuth: revoking %s → 200 {"revoked": true}', async (_, send) => {
     const res = await send();
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ revoked: true });

@@ -50,7 +50,7 @@ describe('HEAD for every GET (RFC 9110 § 9.3.2)', () => {
   });
 });
 
-describe('405 with Allow (RFC 9110 § 15.5.6; DESIGN.md: method_not_allowed with Allow)', () => {
+describe('405 with Allow (RFC 9110 § 15.5.6; docs/decisions.md § Errors: method_not_allowed with Allow)', () => {
   it('lists every method of the path, HEAD with GET, and OPTIONS', async () => {
     const res = await t('/api/t/items/batch', { method: 'PUT' });
     expectError(res, 405, 'method_not_allowed');
@@ -105,7 +105,7 @@ describe('route table rules', () => {
   });
 });
 
-describe('CORS (DESIGN.md § CORS: the site\'s own origins only, Vary: Origin, headers on errors too)', () => {
+describe('CORS (docs/decisions.md § CORS: the site\'s own origins only, Vary: Origin, headers on errors too)', () => {
   it('grants the site origin, with exposed headers and Vary: Origin', async () => {
     const res = await get('/api/v1/search?q=rust', { headers: { origin: SITE_ORIGIN } });
     expect(res.headers.get('access-control-allow-origin')).toBe(SITE_ORIGIN);
@@ -180,7 +180,7 @@ describe('Vary merging (RFC 9110 § 12.5.5)', () => {
   });
 });
 
-describe('caching (DESIGN.md § Caching: public, max-age=300, ETag from the build, 304 on If-None-Match)', () => {
+describe('caching (docs/decisions.md § Caching: public, max-age=300, ETag from the build, 304 on If-None-Match)', () => {
   it('public GET answers carry Cache-Control and the build ETag', async () => {
     const res = await get('/api/v1/projects');
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
@@ -231,7 +231,7 @@ describe('caching (DESIGN.md § Caching: public, max-age=300, ETag from the buil
   });
 });
 
-describe('errors nobody sent (DESIGN.md: never a 500 for anything a client sent)', () => {
+describe('errors nobody sent (docs/decisions.md § Error object: never a 500 for anything a client sent)', () => {
   it('a bug answers 500 internal_error from the catalog, logged, with CORS and no-store', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const res = await t('/api/t/bug', { headers: { origin: SITE_ORIGIN } });

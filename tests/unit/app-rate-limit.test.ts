@@ -1,4 +1,4 @@
-// Rate limits on every route that has a policy (portfolio spec § Limits; DESIGN.md § Rate limits):
+// Rate limits on every route that has a policy (portfolio spec § Limits; docs/decisions.md § Rate limits):
 // per client address, per instance, both header forms on every answer, 429 + Retry-After, then
 // recovery — proven with an injected clock instead of waiting a window.
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Versioning headers driven by config (portfolio spec § Versioning; DESIGN.md § Versioning):
+// Versioning headers driven by config (portfolio spec § Versioning; docs/decisions.md § Versioning):
 // none is deprecated today, so a fixture config with a deprecated v1 proves the machinery.
 import { afterEach, describe, expect, it } from 'vitest';
 import { setSiteData, siteData } from '../../src/server/data.ts';

@@ -139,7 +139,7 @@ describe('issue 8 § 5: /developers lists every endpoint, every error, with exam
 
 describe('the examples (rendered on /developers and in SKILL.md) answer as documented', () => {
   const examples = apiExamples(content);
-  const app = createApp(ROUTES, roomy);
+  const app = createApp({ routes: ROUTES, ...roomy });
 
   it('each calls a documented operation, and ids are unique', () => {
     expect(new Set(examples.map((e) => e.id)).size).toBe(examples.length);

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { relatedProjects } from '../../src/records/collections.ts';
 import { loadContent, memoizeContentForBuild } from '../../src/records/load.ts';
 import { asciiJson, DATA_FILE, readDataFile, textsPathOf } from '../../src/search/data-file.ts';
+import { getProject } from '../../src/server/portfolio.ts';
 import type { Content, Project } from '../../src/records/schema.ts';
 import { generateCorpus } from '../../bench/corpus.ts';
 
@@ -33,7 +34,7 @@ const projectArb = fc.record({
 });
 
 describe('bench fix: related projects from an index (O(N) per build instead of O(N²))', () => {
-  it('DESIGN.md § One source of truth: relatedProjects equals the naive scan for every project and limit', () => {
+  it('docs/architecture.md § One source of truth: relatedProjects equals the naive scan for every project and limit', () => {
     fc.assert(
       fc.property(fc.array(projectArb, { minLength: 1, maxLength: 40 }), fc.integer({ min: 0, max: 6 }), (specs, limit) => {
         const projects = specs.map((s, i) => ({ kind: 'project', slug: `p${i}`, title: `P${i}`, ...s }) as unknown as Project);
@@ -111,15 +112,15 @@ describe('bench fix: bodies and twins live in the texts file, out of the JSON an
     const data = readDataFile(DATA_FILE);
     const paths = Object.keys(onDisk.twins);
     expect(paths.length).toBeGreaterThan(0);
-    expect(Object.keys(data.twins)).toEqual(paths);
+    expect(data.twinPaths()).toEqual(paths);
     for (const path of paths) {
       const [offset, length] = onDisk.twins[path]!;
-      const markdown = data.twins[path]!;
+      const markdown = data.twinOf(path)!;
       expect(markdown).toBe(inflateRawSync(texts.subarray(offset, offset + length)).toString('utf8'));
       expect(markdown).toMatch(/^# /);
     }
-    expect(Object.fromEntries(Object.entries(data.twins))[paths[0]!]).toBe(data.twins[paths[0]!]);
-    expect(data.twins['/no/such/twin']).toBeUndefined();
+    expect(data.twinOf(paths[0]!)).toBe(data.twinOf(paths[0]!));
+    expect(data.twinOf('/no/such/twin')).toBeUndefined();
   });
 
   it('every record body read through readDataFile equals the content body; in the JSON it is a byte range', () => {
@@ -127,11 +128,10 @@ describe('bench fix: bodies and twins live in the texts file, out of the JSON an
     const data = readDataFile(DATA_FILE);
     const content = loadContent();
     const bodies = new Map([...content.projects, ...content.pages].map((r) => [`${r.kind}:${r.slug}`, r.body]));
-    for (const r of [...data.projects, ...data.pages]) expect(r.body, r.slug).toBe(bodies.get(`${r.kind}:${r.slug}`));
+    for (const r of [...data.projects, ...data.pages]) expect(data.bodyOf(r), r.slug).toBe(bodies.get(`${r.kind}:${r.slug}`));
     for (const p of onDisk.projects) expect(p.body).toEqual([expect.any(Number), expect.any(Number)]);
-    // A record serializes with its body in the clear (project detail, MCP get_project).
-    expect(JSON.parse(JSON.stringify(data.projects[0])).body).toBe(bodies.get(`project:${data.projects[0]!.slug}`));
-    expect({ ...data.projects[0]! }.body).toBe(data.projects[0]!.body);
+    // The project detail (REST and MCP get_project) carries the body in the clear.
+    expect(getProject(data, data.projects[0]!.slug).body).toBe(bodies.get(`project:${data.projects[0]!.slug}`));
   });
 });
 

@@ -4,7 +4,7 @@
 // values, path traversal and encoded slashes, absurd query strings. The table is iterated, so a
 // new route is fuzzed without touching this file.
 //
-// DESIGN.md § Errors: "Never a 500 for anything a client sent", and every error in the documented
+// docs/decisions.md § Errors: "Never a 500 for anything a client sent", and every error in the documented
 // shape: the catalog's ErrorResponse with a code from ERROR_CODES; OAuth routes (errorShape
 // 'oauth') the RFC 6749 § 5.2 `{ error, error_description? }`; /api/mcp JSON-RPC 2.0 errors
 // (§ 5.1), whose `data`, when it is a catalog error, carries a catalog code.
@@ -20,7 +20,7 @@ import { siteData } from '../../src/server/data.ts';
 import type { RouteSpec } from '../../src/server/route.ts';
 
 const UNLIMITED = { limit: 1_000_000_000, window: 60 };
-const app = createApp(ROUTES, { rateLimits: { knowledge: UNLIMITED, portfolio: UNLIMITED } });
+const app = createApp({ routes: ROUTES, rateLimits: { knowledge: UNLIMITED, portfolio: UNLIMITED } });
 const RUNS = 40;
 const BASE = 'http://127.0.0.1';
 
@@ -263,7 +263,7 @@ function requestArb(route: RouteSpec): fc.Arbitrary<Sent> {
 
 // ── The properties ─────────────────────────────────────────────────────────────────────────────
 
-describe('hardening: every route in the table, fuzzed from its schema plus hostile input (DESIGN.md § Errors: never a 500)', () => {
+describe('hardening: every route in the table, fuzzed from its schema plus hostile input (docs/decisions.md § Errors: never a 500)', () => {
   it('the route table is not empty, and every route has a fuzzer (new routes are covered automatically)', () => {
     expect(ROUTES.length).toBeGreaterThan(10);
     for (const route of ROUTES) expect(() => fc.sample(requestArb(route), { numRuns: 1, seed: 1 })).not.toThrow();
@@ -279,7 +279,7 @@ describe('hardening: every route in the table, fuzzed from its schema plus hosti
   });
 });
 
-describe('hardening: hostile classics on every route (DESIGN.md § Errors, § Limits)', () => {
+describe('hardening: hostile classics on every route (docs/decisions.md § Errors, § Limits)', () => {
   const hostile = (route: RouteSpec): Sent[] => {
     const path = route.path.replace(/\{\w+\}/g, 'x');
     const post = route.method === 'POST';

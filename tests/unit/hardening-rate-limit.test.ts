@@ -1,4 +1,4 @@
-// The rate limiter under a flood of distinct client addresses (DESIGN.md § Rate limits: "per client
+// The rate limiter under a flood of distinct client addresses (docs/decisions.md § Rate limits: "per client
 // address, per instance, in bounded memory"): its map stays within its cap, the heap grows by a
 // bounded amount, and a hot client is still refused while the flood runs.
 import { setFlagsFromString } from 'node:v8';
@@ -20,7 +20,7 @@ const heapUsed = () => {
 const FLOOD = 100_000;
 const address = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 
-describe('hardening: RateLimiter under 100,000 distinct addresses (DESIGN.md § Rate limits: bounded memory)', () => {
+describe('hardening: RateLimiter under 100,000 distinct addresses (docs/decisions.md § Rate limits: bounded memory)', () => {
   it('the map never holds more than maxClients windows', () => {
     const limiter = new RateLimiter('portfolio', { limit: 60, window: 60 }, { now: () => 0 });
     let largest = 0;
@@ -67,7 +67,7 @@ describe('hardening: RateLimiter under 100,000 distinct addresses (DESIGN.md § 
   });
 
   it('through the app: a hot client gets 429 rate_limited while 20,000 other addresses arrive', async () => {
-    const app = createApp(ROUTES, { rateLimits: { portfolio: { limit: 5, window: 60 } } });
+    const app = createApp({ routes: ROUTES, rateLimits: { portfolio: { limit: 5, window: 60 } } });
     const get = (ip: string) => app.request('/api/v1/projects?limit=1', { headers: { 'x-real-ip': ip } });
     for (let i = 0; i < 5; i++) expect((await get('198.51.100.1')).status).toBe(200);
     for (let i = 0; i < 20_000; i++) {

@@ -19,7 +19,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const req = new Request('http://127.0.0.1/');
 const text = (file: StaticFile | undefined) => new TextDecoder().decode(file!.body as Uint8Array);
 
-describe('hardening: static files served from memory after the first read (DESIGN.md § Shape: npm start serves dist/ as Vercel would)', () => {
+describe('hardening: static files served from memory after the first read (docs/architecture.md § Shape: npm start serves dist/ as Vercel would)', () => {
   it('each answer carries the bytes and media type on disk, on the first and every later read', async () => {
     const files = distFiles(dist);
     for (let i = 0; i < 3; i++) {

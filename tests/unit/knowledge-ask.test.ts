@@ -12,7 +12,7 @@ const QUERY = 'search';
 
 afterEach(() => setSiteData(undefined));
 
-describe('answer() (DESIGN.md § NLWeb ask)', () => {
+describe('answer() (docs/decisions.md § NLWeb ask)', () => {
   it('answers in the NLWeb v0.55 shape with absolute URLs and schema_object, in search order', () => {
     const data = siteData();
     const result = answer(data, QUERY);
@@ -27,7 +27,7 @@ describe('answer() (DESIGN.md § NLWeb ask)', () => {
       expect(r.url.startsWith(`${data.site.url}/`)).toBe(true);
       expect(r.name).toBe(hits[i]!.record.title);
       expect(r.description).toBe(hits[i]!.record.summary);
-      expect(r.schema_object).toEqual(schemaObjectFor(hits[i]!.record, data.site));
+      expect(r.schema_object).toEqual(schemaObjectFor(hits[i]!.record as Parameters<typeof schemaObjectFor>[0], data.site));
     }
   });
 
@@ -54,18 +54,18 @@ describe('GET /ask (knowledge spec § Endpoints)', () => {
     expect(askResponse.parse(await res.json())).toEqual(answer(siteData(), QUERY));
   });
 
-  it('DESIGN.md § NLWeb ask: q is an alias of query; query wins when both are sent', async () => {
+  it('docs/decisions.md § NLWeb ask: q is an alias of query; query wins when both are sent', async () => {
     const a = app();
     expect(await (await a.request(`/ask?q=${QUERY}`)).json()).toEqual(answer(siteData(), QUERY));
     expect((await (await a.request(`/ask?query=quarry&q=${QUERY}`)).json()).query).toBe('quarry');
   });
 
-  it('DESIGN.md § Limits: the query is trimmed before it is answered', async () => {
+  it('docs/decisions.md § Limits: the query is trimmed before it is answered', async () => {
     const body = await (await app().request(`/ask?q=${encodeURIComponent(`  ${QUERY}  `)}`)).json();
     expect(body).toEqual(answer(siteData(), QUERY));
   });
 
-  it('DESIGN.md § Limits: exactly 500 characters is accepted', async () => {
+  it('docs/decisions.md § Limits: exactly 500 characters is accepted', async () => {
     const res = await app().request(`/ask?q=${'a'.repeat(500)}`);
     expect(res.status).toBe(200);
     askResponse.parse(await res.json());
@@ -97,7 +97,7 @@ describe('POST /ask (knowledge spec § Endpoints)', () => {
     expect(askResponse.parse(await res.json())).toEqual(answer(siteData(), QUERY));
   });
 
-  it('DESIGN.md § NLWeb ask: answers the v0.55 structured body {query: {text}, prefer, meta}', async () => {
+  it('docs/decisions.md § NLWeb ask: answers the v0.55 structured body {query: {text}, prefer, meta}', async () => {
     const res = await postJson(app(), '/ask', {
       query: { text: ` ${QUERY} `, site: 'all', itemType: 'SoftwareSourceCode' },
       prefer: { streaming: false, mode: 'list' },
@@ -161,12 +161,12 @@ describe('POST /ask (knowledge spec § Endpoints)', () => {
     await expectError(res, 415, 'unsupported_media_type');
   });
 
-  it('DESIGN.md § Limits: a body over 64 KiB → 413 payload_too_large', async () => {
+  it('docs/decisions.md § Limits: a body over 64 KiB → 413 payload_too_large', async () => {
     const body = JSON.stringify({ query: QUERY, meta: { pad: 'x'.repeat(MAX_BODY_BYTES) } });
     await expectError(await postJson(app(), '/ask', body), 413, 'payload_too_large');
   });
 
-  it('DESIGN.md § Limits: a chunked body over 64 KiB (no Content-Length) → 413 payload_too_large', async () => {
+  it('docs/decisions.md § Limits: a chunked body over 64 KiB (no Content-Length) → 413 payload_too_large', async () => {
     const chunk = new TextEncoder().encode('x'.repeat(16 * 1024));
     let sent = 0;
     const stream = new ReadableStream<Uint8Array>({
@@ -185,7 +185,7 @@ describe('POST /ask (knowledge spec § Endpoints)', () => {
   });
 });
 
-describe('streaming /ask (DESIGN.md § NLWeb ask: server-sent events)', () => {
+describe('streaming /ask (docs/decisions.md § NLWeb ask: server-sent events)', () => {
   const full = () => answer(siteData(), QUERY);
 
   async function expectStream(res: Response) {

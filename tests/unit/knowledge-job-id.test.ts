@@ -17,7 +17,7 @@ const query = fc
   .filter((s) => s.length >= 1 && s.length <= 500);
 const entry: fc.Arbitrary<JobEntry> = fc.oneof({ weight: 4, arbitrary: query }, { weight: 1, arbitrary: fc.integer({ min: 501, max: 65_536 }) });
 
-describe('job id codec (DESIGN.md § Jobs: versioned, checksummed, URL-safe)', () => {
+describe('job id codec (docs/decisions.md § Jobs: versioned, checksummed, URL-safe)', () => {
   it('round-trips any valid list of 1 to 10 entries, and ids are URL-safe', () => {
     fc.assert(
       fc.property(fc.array(entry, { minLength: 1, maxLength: 10 }), (list) => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { knowledgeRoutes } from '../../src/server/knowledge.ts';
 import { ROUTES } from '../../src/server/routes.ts';
 
-describe('knowledge route table (DESIGN.md § One source of truth)', () => {
+describe('knowledge route table (docs/architecture.md § One source of truth)', () => {
   it('declares every knowledge endpoint of the spec once, in the shared route table', () => {
     const declared = knowledgeRoutes.map((r) => `${r.method} ${r.path}`);
     expect(declared.sort()).toEqual(
@@ -12,7 +12,7 @@ describe('knowledge route table (DESIGN.md § One source of truth)', () => {
     for (const route of knowledgeRoutes) expect(ROUTES).toContain(route);
   });
 
-  it('DESIGN.md § Rate limits, § CORS, § Versioning: knowledge policy, site CORS, v1 on /api/v1 paths', () => {
+  it('docs/decisions.md § Rate limits, § CORS, § Versioning: knowledge policy, site CORS, v1 on /api/v1 paths', () => {
     for (const route of knowledgeRoutes) {
       expect(route.policy, route.path).toBe('knowledge');
       expect(route.cors, route.path).toBe('site');

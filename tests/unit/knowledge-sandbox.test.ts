@@ -62,7 +62,7 @@ describe('GET /api/v1/sandbox (knowledge spec § Endpoints)', () => {
     expect(body.pagination).toMatchObject({ page: 99, has_more: false, next_page: null });
   });
 
-  it('DESIGN.md § Caching: public, max-age=300 with the build ETag; If-None-Match → 304', async () => {
+  it('docs/decisions.md § Caching: public, max-age=300 with the build ETag; If-None-Match → 304', async () => {
     const a = app();
     const res = await a.request('/api/v1/sandbox');
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');

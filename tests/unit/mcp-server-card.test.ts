@@ -50,7 +50,7 @@ describe('issue 7 § 4: the server card', () => {
     }
   });
 
-  it('DESIGN.md § CORS: any origin may read it, preflight included, and errors carry the header too', async () => {
+  it('docs/decisions.md § CORS: any origin may read it, preflight included, and errors carry the header too', async () => {
     const res = await getCard({ Origin: 'https://agent.example.net' });
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-expose-headers')).toContain('ETag');
@@ -67,7 +67,7 @@ describe('issue 7 § 4: the server card', () => {
     expect(wrong.headers.get('access-control-allow-origin')).toBe('*');
   });
 
-  it('DESIGN.md § Caching: Cache-Control public, an ETag, and 304 for If-None-Match; the portfolio rate-limit headers', async () => {
+  it('docs/decisions.md § Caching: Cache-Control public, an ETag, and 304 for If-None-Match; the portfolio rate-limit headers', async () => {
     const a = app();
     const first = await a.request('/api/mcp/server-card');
     expect(first.headers.get('cache-control')).toBe('public, max-age=300');

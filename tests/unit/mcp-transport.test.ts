@@ -68,7 +68,7 @@ describe('MCP Streamable HTTP § Sending Messages: Accept must list application/
 });
 
 describe('portfolio errors on the MCP endpoint: JSON-RPC errors carrying the catalog ErrorObject in data', () => {
-  it('DESIGN.md § Errors: a non-JSON Content-Type → 415 unsupported_media_type', async () => {
+  it('docs/decisions.md § Errors: a non-JSON Content-Type → 415 unsupported_media_type', async () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/vnd.api+json']) {
       const res = await post(app(), INITIALIZE, { 'Content-Type': type });
       expect(res.status).toBe(415);
@@ -94,7 +94,7 @@ describe('portfolio errors on the MCP endpoint: JSON-RPC errors carrying the cat
     }
   });
 
-  it('DESIGN.md § Limits: a body over 64 KiB → 413 payload_too_large, by Content-Length or by counting a chunked stream', async () => {
+  it('docs/decisions.md § Limits: a body over 64 KiB → 413 payload_too_large, by Content-Length or by counting a chunked stream', async () => {
     const big = JSON.stringify({ ...INITIALIZE, pad: 'x'.repeat(64 * 1024) });
     const declared = await post(app(), big);
     expect(declared.status).toBe(413);
@@ -238,7 +238,7 @@ describe('issue 7 § 1: 2026-07-28 — no handshake, server/discover, Mcp-Method
 });
 
 describe('issue 7 § 5: CORS for any origin, on answers and errors; the portfolio rate limit', () => {
-  it('DESIGN.md § CORS: any Origin gets Access-Control-Allow-Origin: * on 200, 406, 415 and 400', async () => {
+  it('docs/decisions.md § CORS: any Origin gets Access-Control-Allow-Origin: * on 200, 406, 415 and 400', async () => {
     const a = app();
     const origin = { Origin: 'https://agent.example.net' };
     const responses = [
@@ -284,7 +284,7 @@ describe('issue 7 § 5: CORS for any origin, on answers and errors; the portfoli
   });
 });
 
-describe('DESIGN.md § Errors: nothing a client sends to /api/mcp produces a 5xx', () => {
+describe('docs/decisions.md § Errors: nothing a client sends to /api/mcp produces a 5xx', () => {
   const methods = ['initialize', 'ping', 'tools/list', 'tools/call', 'resources/list', 'resources/read', 'resources/templates/list', 'prompts/list', 'server/discover', 'logging/setLevel', 'completion/complete', 'nope'];
   const toolNames = ['search_portfolio', 'list_projects', 'get_project', 'compare_projects', 'ask', 'x'];
 

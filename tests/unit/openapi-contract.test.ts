@@ -13,7 +13,7 @@ import { roomy } from './portfolio-helpers.ts';
 import { tempDir } from './temp-dir.ts';
 
 const doc = openApiFor(siteData().site);
-const app = createApp(ROUTES, roomy);
+const app = createApp({ routes: ROUTES, ...roomy });
 
 async function exchange(path: string, init: RequestInit = {}): Promise<Exchange> {
   const request = new Request(new URL(path, 'http://localhost'), init);

@@ -93,7 +93,7 @@ describe('issue 8 § 1: openapi.json covers the route table', () => {
 });
 
 describe('issue 8 § 1: every answer, errors included, and the headers that matter', () => {
-  it('DESIGN.md § Error object: catalog errors are ErrorResponse, OAuth endpoints answer OAuthError', () => {
+  it('docs/decisions.md § Error object: catalog errors are ErrorResponse, OAuth endpoints answer OAuthError', () => {
     for (const route of ROUTES) {
       for (const [status, response] of Object.entries(op(route.method, route.path).responses as Record<string, Json>)) {
         if (Number(status) < 400) continue;
@@ -119,7 +119,7 @@ describe('issue 8 § 1: every answer, errors included, and the headers that matt
     }
   });
 
-  it('DESIGN.md § Caching: every public GET documents 304 and a required ETag and Cache-Control on 200', () => {
+  it('docs/decisions.md § Caching: every public GET documents 304 and a required ETag and Cache-Control on 200', () => {
     for (const route of ROUTES.filter((r) => r.cache === 'public' && r.method === 'GET')) {
       const responses = op(route.method, route.path).responses as Record<string, Json>;
       expect(responses['304'], route.operationId).toBeDefined();
@@ -132,7 +132,7 @@ describe('issue 8 § 1: every answer, errors included, and the headers that matt
     }
   });
 
-  it('DESIGN.md § Rate limits: every limited route documents 429 with Retry-After, and the rate headers on every answer', () => {
+  it('docs/decisions.md § Rate limits: every limited route documents 429 with Retry-After, and the rate headers on every answer', () => {
     for (const route of ROUTES.filter((r) => r.policy)) {
       const responses = op(route.method, route.path).responses as Record<string, Json>;
       expect(header(responses['429']!, 'Retry-After')?.required, route.operationId).toBe(true);
@@ -144,7 +144,7 @@ describe('issue 8 § 1: every answer, errors included, and the headers that matt
     }
   });
 
-  it('DESIGN.md § Limits: every route with a body documents 400, 413 and 415', () => {
+  it('docs/decisions.md § Limits: every route with a body documents 400, 413 and 415', () => {
     for (const route of ROUTES.filter((r) => r.body)) {
       expect(Object.keys(op(route.method, route.path).responses), route.operationId).toEqual(expect.arrayContaining(['400', '413', '415']));
     }
@@ -160,7 +160,7 @@ describe('issue 8 § 1: every answer, errors included, and the headers that matt
     expect(param(op('POST', '/ask'), 'Idempotency-Key')).toMatchObject({ in: 'header', required: false });
   });
 
-  it('DESIGN.md § NLWeb ask: /ask answers JSON or server-sent events, each event an AskStreamEvent', () => {
+  it('docs/decisions.md § NLWeb ask: /ask answers JSON or server-sent events, each event an AskStreamEvent', () => {
     const content = (op('GET', '/ask').responses['200'] as Json).content;
     expect(content['application/json'].schema).toEqual({ $ref: '#/components/schemas/AskResponse' });
     expect(content['text/event-stream'].schema).toMatchObject({ $ref: '#/components/schemas/AskStreamEvent' });

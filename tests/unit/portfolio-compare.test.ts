@@ -1,4 +1,4 @@
-// GET /api/v1/compare (portfolio spec § Endpoints, § Limits: two to four slugs; DESIGN.md § Compare).
+// GET /api/v1/compare (portfolio spec § Endpoints, § Limits: two to four slugs; docs/decisions.md § Compare).
 import { describe, expect, it } from 'vitest';
 import { compareProjects, comparison } from '../../src/server/portfolio.ts';
 import { siteData } from '../../src/server/data.ts';

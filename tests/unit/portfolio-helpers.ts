@@ -8,7 +8,7 @@ import { ApiError, type ErrorCode } from '../../src/server/errors.ts';
 export const roomy: AppOptions = { rateLimits: { portfolio: { limit: 100_000, window: 60 }, knowledge: { limit: 100_000, window: 60 } } };
 
 export function client(options: AppOptions = roomy, routes = ROUTES) {
-  const app = createApp(routes, options);
+  const app = createApp({ routes, ...options });
   return async (path: string, init: RequestInit = {}) => {
     const res = await app.request(path, init);
     const text = await res.text();
@@ -16,7 +16,7 @@ export function client(options: AppOptions = roomy, routes = ROUTES) {
   };
 }
 
-/** The error shape every API error has (portfolio spec § Errors; DESIGN.md § Error object). */
+/** The error shape every API error has (portfolio spec § Errors; docs/decisions.md § Error object). */
 export function expectError(res: { status: number; body: any; headers: Headers }, status: number, code: ErrorCode) {
   expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
   expect(res.body.error).toMatchObject({ status, message: expect.any(String), hint: expect.any(String), docs: expect.stringMatching(new RegExp(`/developers#error-${code}$`)) });

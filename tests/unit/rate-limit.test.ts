@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RateLimiter } from '../../src/server/rate-limit.ts';
 
-describe('RateLimiter (DESIGN.md § Rate limits)', () => {
+describe('RateLimiter (docs/decisions.md § Rate limits)', () => {
   it('allows the quota, then refuses with Retry-After, then recovers when the window ends', () => {
     let now = 0;
     const limiter = new RateLimiter('portfolio', { limit: 2, window: 60 }, { now: () => now });

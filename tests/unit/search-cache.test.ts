@@ -1,9 +1,8 @@
 // The search cache (src/search/rank.ts): a repeated query is answered from memory, with exactly the
 // answer a fresh search gives; the cache is bounded, per loaded data, and configured by
-// FOLIO_SEARCH_CACHE. Also withHeaders (src/server/http.ts), which the serving path relies on.
+// FOLIO_SEARCH_CACHE.
 import { describe, expect, it } from 'vitest';
 import { onceEach, rankRecords, searchCacheSize, searchRecords, SEARCH_CACHE_DEFAULT, type Hit } from '../../src/search/rank.ts';
-import { JsonAnswer, withHeaders } from '../../src/server/http.ts';
 import { createApp } from '../../src/server/app.ts';
 import { siteData } from '../../src/server/data.ts';
 import { searchHits } from '../../src/server/portfolio.ts';
@@ -79,50 +78,8 @@ describe('FOLIO_SEARCH_CACHE (README § Configuration)', () => {
   });
 });
 
-describe('withHeaders (src/server/http.ts)', () => {
-  it('edits a constructed response in place (Fetch § 5.5: its headers are mutable)', () => {
-    const response = new Response('x', { headers: { 'Content-Type': 'text/plain' } });
-    const out = withHeaders(response, (h) => h.set('Vary', 'Origin'));
-    expect(out).toBe(response);
-    expect(out.headers.get('vary')).toBe('Origin');
-  });
-
-  it('copies a response whose headers are immutable, keeping status, headers and body', async () => {
-    const redirect = Response.redirect('http://127.0.0.1/x', 308);
-    const out = withHeaders(redirect, (h) => h.set('Vary', 'Origin'));
-    expect(out).not.toBe(redirect);
-    expect(out.status).toBe(308);
-    expect(out.headers.get('location')).toBe('http://127.0.0.1/x');
-    expect(out.headers.get('vary')).toBe('Origin');
-    expect(redirect.headers.get('vary')).toBeNull();
-  });
-
-  it('makes a JSON answer into a response with its headers and the added ones, names compared case-insensitively', async () => {
-    const answer = new JsonAnswer('{"a":1}', { status: 201, headers: { 'Cache-Control': 'no-store' } });
-    const out = withHeaders(answer, (h) => {
-      expect(h.get('CACHE-CONTROL')).toBe('no-store');
-      expect(h.has('constructor')).toBe(false);
-      expect(h.get('constructor')).toBeNull();
-      h.set('Vary', 'Origin');
-    });
-    expect(out.status).toBe(201);
-    expect(Object.fromEntries(out.headers)).toEqual({ 'content-type': 'application/json', 'cache-control': 'no-store', vary: 'Origin' });
-    expect(await out.text()).toBe('{"a":1}');
-  });
-
-  it('adds to a response made from a JSON answer by making a new one, leaving the first as it was', async () => {
-    const first = new JsonAnswer('{"a":1}').toResponse();
-    const out = withHeaders(first, (h) => h.set('X-Content-Type-Options', 'nosniff'));
-    expect(out).not.toBe(first);
-    expect(out.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(out.headers.get('content-type')).toBe('application/json');
-    expect(first.headers.get('x-content-type-options')).toBeNull();
-    expect(await out.text()).toBe('{"a":1}');
-  });
-});
-
 describe('kept answers over HTTP: serialized once, the same as a fresh serialization', () => {
-  const app = createApp(undefined, { rateLimits: { portfolio: { limit: 1000, window: 60 }, knowledge: { limit: 1000, window: 60 } } });
+  const app = createApp({ rateLimits: { portfolio: { limit: 1000, window: 60 }, knowledge: { limit: 1000, window: 60 } } });
   const body = async (path: string) => (await app.request(path)).text();
 
   it('GET /api/v1/search answers a repeat byte for byte, and what searchHits says', async () => {

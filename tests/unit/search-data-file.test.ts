@@ -99,10 +99,10 @@ describe('the texts file (bodies and twins, beside the data file: bench fix for 
   it('bodies and twins read back exactly, on every read; none is in the JSON', () => {
     const path = written('round-trip');
     const data = readDataFile(path);
-    expect(data.projects.map((p) => p.body)).toEqual(content.projects.map((p) => p.body));
-    expect({ ...data.twins }).toEqual(twins);
-    expect(data.twins['/projects/lantern.md']).toBe(twins['/projects/lantern.md']);
-    expect(data.twins['/no/such.md']).toBeUndefined();
+    expect(data.projects.map((p) => data.bodyOf(p))).toEqual(content.projects.map((p) => p.body));
+    expect(Object.fromEntries(data.twinPaths().map((p) => [p, data.twinOf(p)]))).toEqual(twins);
+    expect(data.twinOf('/projects/lantern.md')).toBe(twins['/projects/lantern.md']);
+    expect(data.twinOf('/no/such.md')).toBeUndefined();
     const onDisk = JSON.parse(readFileSync(path, 'utf8'));
     expect(onDisk.projects[0].body).toEqual([expect.any(Number), expect.any(Number)]);
     expect(onDisk.twins['/projects/harbour.md']).toEqual([expect.any(Number), expect.any(Number)]);
@@ -126,11 +126,11 @@ describe('the texts file (bodies and twins, beside the data file: bench fix for 
     const before = readDataFile(path);
     const changed = { ...content, projects: [project('lantern', { title: 'Lantern', body: 'Rewritten body.' })] };
     writeDataFile(changed, { '/projects/lantern.md': '# Lantern, rewritten\n' }, join(dir, 'rebuild'));
-    expect(before.projects[0]!.body).toBe(content.projects[0]!.body);
-    expect(before.twins['/projects/lantern.md']).toBe(twins['/projects/lantern.md']);
+    expect(before.bodyOf(before.projects[0]!)).toBe(content.projects[0]!.body);
+    expect(before.twinOf('/projects/lantern.md')).toBe(twins['/projects/lantern.md']);
     const after = readDataFile(path);
-    expect(after.projects[0]!.body).toBe('Rewritten body.');
-    expect(after.twins['/projects/lantern.md']).toBe('# Lantern, rewritten\n');
+    expect(after.bodyOf(after.projects[0]!)).toBe('Rewritten body.');
+    expect(after.twinOf('/projects/lantern.md')).toBe('# Lantern, rewritten\n');
   });
 
   it('truncated → "Folio index corrupt ... is truncated" on the read that runs past its end', () => {
@@ -138,7 +138,7 @@ describe('the texts file (bodies and twins, beside the data file: bench fix for 
     const data = readDataFile(path);
     const full = readFileSync(textsPathOf(path));
     writeFileSync(textsPathOf(path), full.subarray(0, full.indexOf('\n') + 1)); // the header alone
-    expect(() => data.twins['/projects/harbour.md']).toThrow(`Folio index corrupt: ${textsPathOf(path)} is truncated. Run \`npm run build\` again.`);
+    expect(() => data.twinOf('/projects/harbour.md')).toThrow(`Folio index corrupt: ${textsPathOf(path)} is truncated. Run \`npm run build\` again.`);
   });
 });
 

@@ -2,7 +2,7 @@
 // (buildDataFile, then the serialized index loaded back), so tests see what the function sees.
 import MiniSearch from 'minisearch';
 import type { Page, Project, ProjectType, Site } from '../../src/records/schema.ts';
-import { buildDataFile, type SiteData } from '../../src/search/data-file.ts';
+import { buildDataFile, siteDataOf, type SiteData } from '../../src/search/data-file.ts';
 import { INDEX_OPTIONS, type IndexedDocument } from '../../src/search/options.ts';
 
 export const testSite: Site = {
@@ -64,5 +64,5 @@ export function page(slug: string, fields: Partial<Omit<Page, 'kind' | 'slug'>> 
 export function corpus(projects: Project[], pages: Page[] = [], site: Site = testSite): SiteData {
   const file = buildDataFile({ site, projects, pages }, {});
   const index = MiniSearch.loadJS<IndexedDocument>(file.index as never, INDEX_OPTIONS);
-  return { buildId: file.buildId, site: file.site, projects: file.projects, pages: file.pages, twins: file.twins, index };
+  return siteDataOf({ buildId: file.buildId, site: file.site, projects: file.projects, pages: file.pages, twins: file.twins, index });
 }

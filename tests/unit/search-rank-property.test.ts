@@ -1,14 +1,14 @@
-// Property test: searchRecords against a naive reference on generated corpora (DESIGN.md, "property
-// tests against a naive reference"). The reference decides candidates and tiers with plain string
+// Property test: searchRecords against a naive reference on generated corpora (docs/decisions.md
+// § Search order; MiniSearch's own habit of property tests against a naive reference). The reference decides candidates and tiers with plain string
 // checks — split into words, compare, a textbook edit distance — and knows nothing of MiniSearch's
 // match maps. Relevance scores are MiniSearch's by definition, so the reference takes them from a
 // plain index.search and only checks that each tier is ordered by them, then by slug.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { PROJECT_TYPES, type Page, type Project } from '../../src/records/schema.ts';
+import { PROJECT_TYPES } from '../../src/records/schema.ts';
 import { normalize, SEARCH_OPTIONS } from '../../src/search/options.ts';
 import { searchRecords, TIER_RANK, type MatchTier } from '../../src/search/rank.ts';
-import type { SiteData } from '../../src/search/data-file.ts';
+import type { SiteData, SiteRecord } from '../../src/search/data-file.ts';
 import { corpus, page, project } from './search-fixtures.ts';
 
 // ---- The naive reference -------------------------------------------------------------------
@@ -39,7 +39,7 @@ function looselyMatches(term: string, word: string): boolean {
 
 interface Expected {
   id: string;
-  record: Project | Page;
+  record: SiteRecord;
   tier: MatchTier;
 }
 
@@ -57,7 +57,7 @@ function reference(data: SiteData, query: string, type?: string): Expected[] {
       type: words(recordType),
       category: words(record.kind === 'project' ? record.category : ''),
       summary: words(record.summary),
-      body: words(record.body),
+      body: words(data.bodyOf(record)),
     };
     const everyWord = Object.values(fields).flat();
     const title = normalize(record.title);
@@ -186,7 +186,7 @@ describe('searchRecords against a naive reference (portfolio spec § What the se
     fc.assert(
       fc.property(scenario, fc.integer({ min: 0, max: 12 }), ({ data, query, type }, limit) => {
         const all = searchRecords(data, query, { limit: 1000 });
-        const key = (h: { record: Project | Page }) => `${h.record.kind}:${h.record.slug}`;
+        const key = (h: { record: SiteRecord }) => `${h.record.kind}:${h.record.slug}`;
         expect(searchRecords(data, query, { limit }).map(key)).toEqual(all.slice(0, limit).map(key));
         if (type !== undefined) {
           const typed = all.filter((h) => (h.record.kind === 'project' ? h.record.type : 'page') === type);

@@ -1,4 +1,4 @@
-// Ranking by example (portfolio spec § What the service does; DESIGN.md § Search order). The
+// Ranking by example (portfolio spec § What the service does; docs/decisions.md § Search order). The
 // property test covers generated corpora; these pin each rule with a readable case.
 import { describe, expect, it } from 'vitest';
 import { normalize, queryTerms } from '../../src/search/options.ts';

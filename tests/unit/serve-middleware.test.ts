@@ -58,7 +58,7 @@ const call = (path: string, accept?: string, method = 'GET') =>
   routePage(new Request(`https://folio.test${path}`, { method, headers: accept === undefined ? {} : { accept } }), site);
 const headers = (res: Response) => Object.fromEntries(res.headers);
 
-describe('DESIGN.md § Markdown twins: decisions on a page URL', () => {
+describe('docs/decisions.md § Markdown twins: decisions on a page URL', () => {
   test('Accept: text/markdown → rewrite to the twin with Content-Type, x-markdown-tokens and Vary: Accept', async () => {
     const res = await call('/about', 'text/markdown');
     expect(headers(res)).toEqual({
@@ -109,7 +109,7 @@ describe('DESIGN.md § Markdown twins: decisions on a page URL', () => {
   });
 });
 
-describe('DESIGN.md § Markdown twins: unknown paths are real 404s', () => {
+describe('docs/decisions.md § Markdown twins: unknown paths are real 404s', () => {
   test('Markdown preferred → a Markdown 404, with its token estimate and Vary: Accept', async () => {
     const res = await call('/nope', 'text/markdown');
     expect(res.status).toBe(404);

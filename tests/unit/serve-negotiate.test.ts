@@ -57,7 +57,7 @@ describe('RFC 9110 § 12.5.1: parsing Accept', () => {
   });
 });
 
-describe('DESIGN.md § Markdown twins: the negotiation ladder', () => {
+describe('docs/decisions.md § Markdown twins: the negotiation ladder', () => {
   const ladder: [string | undefined, boolean][] = [
     ['text/markdown', true],
     ['text/markdown; charset=utf-8', true],

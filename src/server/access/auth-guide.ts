@@ -10,6 +10,8 @@ import { accessUrls, authorizationServerMetadata, protectedResourceMetadata } fr
 import { JWT_BEARER_GRANT, PUBLIC_READ_SCOPE, PUBLIC_READ_TOKEN, TOKEN_LIFETIME_SECONDS } from './public-read.ts';
 import { registerClient } from './registration.ts';
 import { exchangeToken, publicReadToken } from './token.ts';
+import { JSON_TYPE } from '../media-types.ts';
+import { NO_STORE } from '../cache-policy.ts';
 
 /** A fixed "now" for the sample registration, so the guide is the same on every build. */
 const SAMPLE_ISSUED_AT = Date.UTC(2026, 0, 1);
@@ -22,9 +24,9 @@ function exchange(command: string, status: number, headers: Record<string, strin
   return ['```sh', command, '```', '', 'Answer:', '', '```http', ...head, '', JSON.stringify(body, null, 2), '```'].join('\n');
 }
 
-const JSON_TYPE = { 'Content-Type': 'application/json' };
-const agentExchange = (command: string, answer: AgentAnswer) => exchange(command, answer.status, { ...JSON_TYPE, ...answer.headers }, answer.body);
-const NO_STORE = { 'Cache-Control': 'no-store' };
+const JSON_HEADERS = { 'Content-Type': JSON_TYPE };
+const agentExchange = (command: string, answer: AgentAnswer) => exchange(command, answer.status, { ...JSON_HEADERS, ...answer.headers }, answer.body);
+const NO_STORE_HEADERS = { 'Cache-Control': NO_STORE };
 
 export function authGuide(content: Pick<Content, 'site' | 'pages' | 'projects'>): string {
   const { site } = content;
@@ -76,7 +78,7 @@ The metadata documents are authoritative: if this guide and the \`agent_auth\` b
 
 The 401 names the protected-resource metadata in \`WWW-Authenticate\` (RFC 9728 § 5.1).
 
-${exchange(`curl -i ${urls.catalog}`, 401, { ...JSON_TYPE, 'WWW-Authenticate': challenge.detail.headers!['WWW-Authenticate']! }, errorBody('unauthorized', site.url, challenge.detail))}
+${exchange(`curl -i ${urls.catalog}`, 401, { ...JSON_HEADERS, 'WWW-Authenticate': challenge.detail.headers!['WWW-Authenticate']! }, errorBody('unauthorized', site.url, challenge.detail))}
 
 A token other than \`${PUBLIC_READ_TOKEN}\` gets the same 401 with \`error="invalid_token"\` added to the challenge (RFC 6750 § 3.1).
 
@@ -96,7 +98,7 @@ ${exchange(`curl -i ${urls.authorizationServerMetadata}`, 200, {}, authorization
 
 Free and instant, no human approval. Only public clients exist here: \`token_endpoint_auth_method\` is \`none\` and no \`client_secret\` is ever issued. Redirect URIs must be https, or http on a loopback address (\`127.0.0.1\`, \`[::1]\`, \`localhost\`), without a fragment. Nothing is stored: the same metadata always gets the same \`client_id\`, and no endpoint requires one.
 
-${exchange(`curl -i ${urls.register} -H 'Content-Type: application/json' -d '${JSON.stringify(sampleClient)}'`, 201, { ...JSON_TYPE, ...NO_STORE }, registration.registration)}
+${exchange(`curl -i ${urls.register} -H 'Content-Type: application/json' -d '${JSON.stringify(sampleClient)}'`, 201, { ...JSON_HEADERS, ...NO_STORE_HEADERS }, registration.registration)}
 
 ### 5. Optional: declare your identity
 
@@ -108,31 +110,31 @@ ${agentExchange(`curl -i ${urls.identity} -H 'Content-Type: application/json' -d
 
 There is nothing to claim; the endpoint says so.
 
-${exchange(`curl -i -X POST ${urls.claim}`, 200, JSON_TYPE, claimAnswer(site.url))}
+${exchange(`curl -i -X POST ${urls.claim}`, 200, JSON_HEADERS, claimAnswer(site.url))}
 
 ### 7. Get the token
 
 Form-encoded, as RFC 6749 § 4 has it, or JSON. \`grant_type\` defaults to \`public\`; \`client_id\` is optional. The token lasts ${TOKEN_LIFETIME_SECONDS} seconds; ask again at any time and you get the same value.
 
-${exchange(`curl -i ${urls.token} -H 'Content-Type: application/json' -d '{"grant_type":"public"}'`, 200, { ...JSON_TYPE, ...NO_STORE, Pragma: 'no-cache' }, publicReadToken())}
+${exchange(`curl -i ${urls.token} -H 'Content-Type: application/json' -d '{"grant_type":"public"}'`, 200, { ...JSON_HEADERS, ...NO_STORE_HEADERS, Pragma: 'no-cache' }, publicReadToken())}
 
 ### 8. Read the catalog
 
 The profile summary and the public page list, paginated with \`page\` (from 1) and \`limit\` (1 to 100, default 50). Scope \`${PUBLIC_READ_SCOPE}\` covers the same public pages as the sandbox.
 
-${exchange(`curl -i '${urls.catalog}?limit=2' -H 'Authorization: Bearer ${PUBLIC_READ_TOKEN}'`, 200, JSON_TYPE, catalog(content, 1, 2, 'public-read'))}
+${exchange(`curl -i '${urls.catalog}?limit=2' -H 'Authorization: Bearer ${PUBLIC_READ_TOKEN}'`, 200, JSON_HEADERS, catalog(content, 1, 2, 'public-read'))}
 
 ### 9. Revoke (RFC 7009)
 
 Send the token as \`token\`. There is no server-side session, so revocation is acknowledged and nothing else changes.
 
-${exchange(`curl -i ${urls.revoke} -d token=${PUBLIC_READ_TOKEN}`, 200, JSON_TYPE, { revoked: true })}
+${exchange(`curl -i ${urls.revoke} -d token=${PUBLIC_READ_TOKEN}`, 200, JSON_HEADERS, { revoked: true })}
 
 ## Refused on purpose
 
 The jwt-bearer grant (\`${JWT_BEARER_GRANT}\`) may appear in client metadata, but no assertion can be verified here, with or without one:
 
-${exchange(`curl -i ${urls.token} -d grant_type=${JWT_BEARER_GRANT}`, 400, { ...JSON_TYPE, ...NO_STORE }, { error: jwtRefusal.error, error_description: jwtRefusal.description })}
+${exchange(`curl -i ${urls.token} -d grant_type=${JWT_BEARER_GRANT}`, 400, { ...JSON_HEADERS, ...NO_STORE_HEADERS }, { error: jwtRefusal.error, error_description: jwtRefusal.description })}
 
 \`identity_assertion\` (assertion type \`urn:ietf:params:oauth:token-type:id-jag\`) and \`service_auth\` are recognized and refused the same way:
 

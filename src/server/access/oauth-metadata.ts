@@ -3,6 +3,7 @@
 import type { Site } from '../../records/schema.ts';
 import type { AuthorizationServerMetadata, ProtectedResourceMetadata } from './schemas.ts';
 import { GRANT_TYPES, ID_JAG_TOKEN_TYPE, IDENTITY_TYPES, PUBLIC_READ_SCOPE, type ProtectedPath } from './public-read.ts';
+import { JSON_TYPE } from '../media-types.ts';
 
 type SiteRef = Pick<Site, 'url' | 'name'>;
 
@@ -80,4 +81,4 @@ export function authorizationServerMetadata(site: SiteRef): AuthorizationServerM
 
 /** A metadata document as served: indented JSON, so the prerendered file and the function's answer are byte-identical. */
 export const metadataDocument = (doc: object) =>
-  new Response(`${JSON.stringify(doc, null, 2)}\n`, { headers: { 'Content-Type': 'application/json' } });
+  new Response(`${JSON.stringify(doc, null, 2)}\n`, { headers: { 'Content-Type': JSON_TYPE } });

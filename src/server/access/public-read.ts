@@ -22,6 +22,6 @@ export const IDENTITY_TYPES = ['anonymous', 'identity_assertion', 'service_auth'
 /** Identity assertion type of the Identity Assertion JWT Authorization Grant (ID-JAG) draft. */
 export const ID_JAG_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:id-jag';
 
-/** The protected paths: the catalog and its unversioned alias (DESIGN.md § OAuth). */
+/** The protected paths: the catalog and its unversioned alias (docs/decisions.md § OAuth). */
 export const PROTECTED_PATHS = ['/api/v1', '/api'] as const;
 export type ProtectedPath = (typeof PROTECTED_PATHS)[number];

@@ -1,4 +1,4 @@
-// Which redirect URIs a client may register (DESIGN.md § OAuth: https, or http on loopback).
+// Which redirect URIs a client may register (docs/decisions.md § OAuth: https, or http on loopback).
 
 /** RFC 8252 § 7.3 loopback redirects; `localhost` too, as the DESIGN allows it. */
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);

@@ -56,7 +56,7 @@ export const clientRegistration = z
   .meta({ id: 'ClientRegistration', description: 'RFC 7591 § 3.2.1. No client_secret is ever issued.' });
 export type ClientRegistration = z.infer<typeof clientRegistration>;
 
-/** RFC 6749 § 4 / § 3.2: form-encoded by the RFC; JSON is accepted too (DESIGN.md § OAuth). */
+/** RFC 6749 § 4 / § 3.2: form-encoded by the RFC; JSON is accepted too (docs/decisions.md § OAuth). */
 export const tokenRequest = z
   .object({
     grant_type: z.string({ error: 'grant_type must be a string' }).optional().describe('Defaults to "public".'),
@@ -113,7 +113,7 @@ export const claimResponse = z
   .object({ status: z.literal('not_required'), message: z.string(), token_endpoint: uri })
   .meta({ id: 'ClaimResponse' });
 
-/** DESIGN.md § Agent events: a JSON object with a string `type`; other members are the notice's own. */
+/** docs/decisions.md § Agent events: a JSON object with a string `type`; other members are the notice's own. */
 export const eventNotice = z
   .looseObject({
     type: z.string({ error: 'type must be a string' }).min(1, 'type must not be empty').max(100, 'type must be at most 100 characters'),

@@ -1,12 +1,11 @@
-// Answers to one question, in the NLWeb shape (DESIGN.md § NLWeb ask). Answers come from the same
+// Answers to one question, in the NLWeb shape (docs/decisions.md § NLWeb ask). Answers come from the same
 // search as the REST API, over projects and pages, in the same order. They depend only on the data
 // and the question, never on time or request order, so asking again (same Idempotency-Key or not)
 // gives the same answer, and a batch or job gives the answers of its questions asked one by one.
-import type { Page, Project } from '../../records/schema.ts';
 import { schemaObjectFor } from '../../records/schema-org.ts';
 import { absoluteUrl } from '../../records/urls.ts';
 import { onceEach, searchRecords, type Hit } from '../../search/rank.ts';
-import type { SiteData } from '../../search/data-file.ts';
+import type { SiteData, SiteRecord } from '../../search/data-file.ts';
 import { jsonBytes } from '../http.ts';
 import { NLWEB_VERSION, type AskResponse, type AskResult, type AskStreamEvent } from './schemas.ts';
 
@@ -22,13 +21,14 @@ export interface AnswerOptions {
 const meta = () => ({ response_type: 'answer' as const, version: NLWEB_VERSION });
 
 const resultFor = onceEach((hit: Hit, data: SiteData): AskResult => {
-  const record: Project | Page = hit.record;
+  const record: SiteRecord = hit.record;
   return {
     url: absoluteUrl(data.site, record.href),
     name: record.title,
     description: record.summary,
     score: hit.score,
-    schema_object: schemaObjectFor(record, data.site),
+    // schemaObjectFor reads no body; src/records types its argument as a whole record.
+    schema_object: schemaObjectFor(record as Parameters<typeof schemaObjectFor>[0], data.site),
   };
 });
 

@@ -5,17 +5,17 @@ import { z } from 'zod';
 import { errorObject } from '../errors.ts';
 import { MAX_QUERY_CHARS } from '../http.ts';
 
-/** NLWeb protocol version these answers follow (DESIGN.md § NLWeb ask). */
+/** NLWeb protocol version these answers follow (docs/decisions.md § NLWeb ask). */
 export const NLWEB_VERSION = '0.55' as const;
 /** Questions per batch or job (knowledge spec § Limits). */
 export const MAX_BATCH_QUERIES = 10;
-/** Sandbox and catalog paging (DESIGN.md § Pagination). */
+/** Sandbox and catalog paging (docs/decisions.md § Pagination). */
 export const DEFAULT_PAGE_LIMIT = 50;
 export const MAX_PAGE_LIMIT = 100;
 
 const QUERY_RULE = `1 to ${MAX_QUERY_CHARS} characters after trimming`;
 
-/** Query text (DESIGN.md § Limits: 1–500 characters after trimming). */
+/** Query text (docs/decisions.md § Limits: 1–500 characters after trimming). */
 export const queryText = z
   .string({ error: `must be a string of ${QUERY_RULE}` })
   .trim()
@@ -31,7 +31,7 @@ const streamingFlag = z
   .meta({ description: 'true: server-sent events; false: one JSON AskResponse. Default: negotiated by Accept (JSON unless text/event-stream is preferred).' });
 
 /**
- * GET /ask: `query`, or its alias `q` (DESIGN.md § NLWeb ask). When both are sent, `query` wins.
+ * GET /ask: `query`, or its alias `q` (docs/decisions.md § NLWeb ask). When both are sent, `query` wins.
  * The presence check is a refinement so each field keeps its own length rule in openapi.json.
  */
 export const askGetQuery = z
@@ -155,7 +155,7 @@ export type AskResult = z.infer<typeof askResult>;
 export type AskResponse = z.infer<typeof askResponse>;
 
 /**
- * The streaming framing (knowledge spec rule 4 leaves it open; DESIGN.md fixes the outline).
+ * The streaming framing (knowledge spec rule 4 leaves it open; docs/decisions.md § NLWeb ask fixes the outline).
  * Every event is one `data: <json>` line. `message_type` follows NLWeb's streaming convention:
  *   begin-nlweb-response  first; carries `_meta` and `query`
  *   result                zero or more; `results` is the next batch, in answer order

@@ -2,6 +2,9 @@
 // `data: <json>\n\n` events. Work happens only when the client reads, so a slow client slows the
 // work down and a gone client stops it: the stream's cancel() ends the event source, and the
 // request's abort signal ends it at the next pull.
+import { EVENT_STREAM, JSON_TYPE } from '../media-types.ts';
+import { parseAccept, qualityOf } from '../negotiate.ts';
+import { NO_STORE } from '../cache-policy.ts';
 
 export interface SseOptions {
   /** The request's signal: aborted when the client disconnects. */
@@ -60,7 +63,7 @@ export function sseResponse(events: Iterator<unknown> | AsyncIterator<unknown>, 
   const merged = new Headers(headers);
   merged.set('Content-Type', 'text/event-stream; charset=utf-8');
   // Intermediaries must neither store nor buffer the stream (nginx honours X-Accel-Buffering).
-  merged.set('Cache-Control', 'no-store');
+  merged.set('Cache-Control', NO_STORE);
   merged.set('X-Accel-Buffering', 'no');
   return new Response(body, { status: 200, headers: merged });
 }
@@ -70,18 +73,6 @@ export function sseResponse(events: Iterator<unknown> | AsyncIterator<unknown>, 
  * that matches gives a type its q-value). Equal preference, as with `*\/*` or no Accept, means JSON.
  */
 export function prefersEventStream(accept: string | null | undefined): boolean {
-  if (!accept) return false;
-  const ranges = accept.split(',').map((part) => {
-    const [range = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith('q='));
-    const value = q ? Number(q.slice(2)) : 1;
-    return { range, q: Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0 };
-  });
-  const qOf = (type: string) => {
-    const [major] = type.split('/');
-    const match =
-      ranges.find((r) => r.range === type) ?? ranges.find((r) => r.range === `${major}/*`) ?? ranges.find((r) => r.range === '*/*');
-    return match?.q ?? 0;
-  };
-  return qOf('text/event-stream') > qOf('application/json');
+  const ranges = parseAccept(accept);
+  return qualityOf(ranges, EVENT_STREAM) > qualityOf(ranges, JSON_TYPE);
 }

@@ -1,0 +1,19 @@
+// Cache-Control values, each named once (docs/decisions.md § Caching).
+
+/** Public API data: clients and shared caches may keep it five minutes. */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=300';
+/** Pages, twins and discovery files: a cache must check with the server on every use. */
+export const REVALIDATE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+/** Hashed build assets and digest-named images never change under the same name. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** Per-client data (the catalog, per bearer token): only the client's own cache may keep it. */
+export const PRIVATE_CACHE_CONTROL = 'private, max-age=300';
+/** Errors, OAuth answers and anything per-client: never reused. */
+export const NO_STORE = 'no-store';
+
+/**
+ * The validator of every public response: derived from the build, so it changes exactly when the
+ * published content does. Weak (RFC 9110 § 8.8.1) because the platform may compress the body,
+ * and a strong tag would then have to differ per content coding.
+ */
+export const buildEtag = (buildId: string) => `W/"${buildId}"`;

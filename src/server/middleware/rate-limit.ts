@@ -1,0 +1,32 @@
+// The rate limit of a route's policy (docs/decisions.md § Rate limits): every answer carries the
+// client's state, errors included; over the quota the request is refused with 429 before it is
+// read. A CORS preflight costs no quota (browsers send them on their own) but shows the state.
+import type { Context, MiddlewareHandler } from 'hono';
+import { ApiError } from '../errors.ts';
+import type { RateLimiter } from '../rate-limit.ts';
+
+/**
+ * The client address. Vercel overwrites `x-forwarded-for` with the real client address and the
+ * local server does the same from its socket, so a client cannot pick its own bucket.
+ */
+export function clientAddress(c: Context): string {
+  const h = c.req.raw.headers;
+  return h.get('x-real-ip') ?? h.get('x-forwarded-for')?.split(',')[0]?.trim() ?? 'unknown';
+}
+
+export function rateLimit(limiter: RateLimiter): MiddlewareHandler {
+  return async function rateLimit(c, next) {
+    const client = clientAddress(c);
+    if (c.req.method === 'OPTIONS') {
+      await next();
+      for (const [name, value] of Object.entries(limiter.peek(client).headers)) c.res.headers.set(name, value);
+      return;
+    }
+    const decision = limiter.take(client);
+    if (!decision.allowed) {
+      throw new ApiError('rate_limited', { message: `Over the limit of the "${limiter.name}" policy; retry in ${decision.reset} s.`, headers: decision.headers });
+    }
+    await next();
+    for (const [name, value] of Object.entries(decision.headers)) c.res.headers.set(name, value);
+  };
+}

@@ -1,0 +1,256 @@
+// The portfolio's domain functions: REST handlers and MCP tools call these, so both answer the
+// same codes and hints. Each validates its own input (MCP arguments arrive unchecked); bad input
+// throws an ApiError. What they need from the data is computed once per loaded data file.
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { agentImage, type ContentImage } from '../../images/images.ts';
+import { SLUG_PATTERN, type Site } from '../../records/schema.ts';
+import { absoluteUrl } from '../../records/urls.ts';
+import type { ProjectRecord as Project, SiteData } from '../../search/data-file.ts';
+import { onceEach, recordType, searchRecords, type Hit } from '../../search/rank.ts';
+import { ApiError } from '../errors.ts';
+import { jsonBytes, validate } from '../http.ts';
+import { decodeCursor, encodeCursor } from '../cursor.ts';
+import {
+  COMPARE_INVALID,
+  compareSlugs,
+  isoDate,
+  PROJECT_INVALID,
+  PROJECTS_INVALID,
+  projectParams,
+  projectsQuery,
+  SEARCH_INVALID,
+  searchQuery,
+  type Comparison,
+  type ProjectDetail,
+  type ProjectList,
+  type ProjectSummary,
+  type relatedProject,
+  type searchHit,
+  type SearchResponse,
+} from './schemas.ts';
+// What the functions need from the data, computed once per loaded data file and never per request.
+
+type Related = z.infer<typeof relatedProject>;
+
+interface Prepared {
+  /** Newest first, then slug: the one list order. Sorted here, not trusted from the file. */
+  ordered: Project[];
+  bySlug: Map<string, Project>;
+  /** Filtered lists, by filter fingerprint; bounded by the number of valid filter combinations. */
+  lists: Map<string, Project[]>;
+  related: Map<string, Related[]>;
+}
+
+const preparedByData = new WeakMap<SiteData, Prepared>();
+
+/** Newest first, then slug (code-unit order, the same in every locale). */
+const listOrder = (a: Project, b: Project) => (a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
+
+function prepared(data: SiteData): Prepared {
+  let p = preparedByData.get(data);
+  if (!p) {
+    p = { ordered: [...data.projects].sort(listOrder), bySlug: new Map(data.projects.map((x) => [x.slug, x])), lists: new Map(), related: new Map() };
+    preparedByData.set(data, p);
+  }
+  return p;
+}
+
+
+function summaryOf(site: Site, p: Project): ProjectSummary {
+  return {
+    slug: p.slug,
+    title: p.title,
+    summary: p.summary,
+    type: p.type,
+    category: p.category,
+    categoryLabel: site.categories[p.category] ?? p.category,
+    tags: [...p.tags],
+    archived: p.archived,
+    date: p.date,
+    updated: p.updated ?? null,
+    stack: [...p.stack],
+    links: { ...p.links },
+    href: p.href,
+    twin: p.twin,
+    url: absoluteUrl(site, p.href),
+    twinUrl: absoluteUrl(site, p.twin),
+    image: p.cover ? coverOf(site, p.cover) : null,
+  };
+}
+
+function coverOf(site: Site, cover: ContentImage) {
+  const file = agentImage(cover);
+  return { url: absoluteUrl(site, file.path), alt: cover.alt, width: file.width, height: file.height };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Domain functions: REST handlers and MCP tools call these. Bad input throws an ApiError.
+
+type SearchInput = z.output<typeof searchQuery>;
+
+/** GET /api/v1/search. */
+export function searchHits(data: SiteData, input: unknown): SearchResponse {
+  const query = validate(searchQuery, input, SEARCH_INVALID);
+  return searchAnswer(hitsFor(data, query), data.site, query);
+}
+
+const hitsFor = (data: SiteData, { q, type, limit }: SearchInput) => searchRecords(data, q, { type, limit });
+
+const searchAnswer = (hits: readonly Hit[], site: Site, { q, type, limit }: SearchInput): SearchResponse => ({
+  query: q,
+  type: type ?? null,
+  limit,
+  hits: hits.map((hit) => searchHitOf(hit, site)),
+});
+
+/** The REST body of GET /api/v1/search, serialized once per answer (see onceEach). */
+const searchBytes = onceEach((hits: readonly Hit[], site: Site, query: SearchInput) => jsonBytes(searchAnswer(hits, site, query)));
+
+/** The REST answer, from a query the route has validated against `searchQuery` already. */
+export function searchBody(data: SiteData, query: SearchInput): Uint8Array<ArrayBuffer> {
+  return searchBytes(hitsFor(data, query), data.site, query);
+}
+
+/** One search hit as REST answers it (also for /ask and MCP, so every surface shows hits alike). */
+export const searchHitOf = onceEach(({ record: r, score, match }: Hit, site: Site): z.infer<typeof searchHit> => ({
+  slug: r.slug,
+  kind: r.kind,
+  type: recordType(r),
+  title: r.title,
+  summary: r.summary,
+  tags: [...r.tags],
+  href: r.href,
+  twin: r.twin,
+  url: absoluteUrl(site, r.href),
+  twinUrl: absoluteUrl(site, r.twin),
+  score,
+  match,
+}));
+
+const cursorPayload = z.object({ v: z.literal(1), f: z.string(), d: isoDate, s: z.string().regex(SLUG_PATTERN) });
+
+/** GET /api/v1/projects: active projects (all with archive=1), newest first, in pages bound to their filters. */
+export function listProjects(data: SiteData, input: unknown = {}): ProjectList {
+  const { category, type, archive, cursor, limit } = validate(projectsQuery, input, PROJECTS_INVALID);
+  if (category !== undefined && !Object.hasOwn(data.site.categories, category)) {
+    throw new ApiError('invalid_filter', {
+      message: `category: unknown category "${category}".`,
+      hint: `Use one of ${Object.keys(data.site.categories).join(', ')}, or leave category out.`,
+    });
+  }
+  const archived = archive === '1';
+  // The filters a cursor is bound to; limit is not one of them, so a client may change page size.
+  const fingerprint = createHash('sha256').update(JSON.stringify([category ?? null, type ?? null, archived])).digest('base64url').slice(0, 10);
+  const { ordered, lists } = prepared(data);
+  let list = lists.get(fingerprint);
+  if (!list) {
+    list = ordered.filter((p) => (archived || !p.archived) && (category === undefined || p.category === category) && (type === undefined || p.type === type));
+    lists.set(fingerprint, list);
+  }
+  let start = 0;
+  if (cursor !== undefined) {
+    const after = decodeCursor(cursor, cursorPayload);
+    if (after.f !== fingerprint) {
+      throw new ApiError('invalid_cursor', { message: 'cursor: it belongs to a request with other filters (category, type or archive).' });
+    }
+    // Keyset, not offset: the cursor names the last project shown, so a redeploy that adds or
+    // removes projects neither repeats nor skips any on the next page.
+    start = firstAfter(list, after.d, after.s);
+  }
+  const page = list.slice(start, start + limit);
+  const last = page.at(-1);
+  const nextCursor = last && start + page.length < list.length ? encodeCursor({ v: 1, f: fingerprint, d: last.date, s: last.slug }) : null;
+  return { projects: page.map((p) => summaryOf(data.site, p)), total: list.length, nextCursor };
+}
+
+/** Index of the first project after (date, slug) in list order, by binary search. */
+function firstAfter(list: Project[], date: string, slug: string): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const p = list[mid]!;
+    if (p.date < date || (p.date === date && p.slug > slug)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+function findProject(data: SiteData, slug: string): Project | undefined {
+  return prepared(data).bySlug.get(slug);
+}
+
+/** GET /api/v1/projects/{slug}: the whole record with its related projects. */
+export function getProject(data: SiteData, slug: unknown): ProjectDetail {
+  const { slug: valid } = validate(projectParams, { slug }, PROJECT_INVALID);
+  const project = findProject(data, valid);
+  if (!project) throw new ApiError('not_found', { message: `No project has the slug "${valid}".` });
+  return { ...summaryOf(data.site, project), body: data.bodyOf(project), related: relatedTo(data, project) };
+}
+
+/** Deterministic: two points per shared tag, one for the same category; ties by date, then slug. */
+function relatedTo(data: SiteData, project: Project): Related[] {
+  const { ordered, related } = prepared(data);
+  let list = related.get(project.slug);
+  if (!list) {
+    const tags = new Set(project.tags);
+    list = ordered
+      .filter((p) => p.slug !== project.slug && !p.archived)
+      .map((p) => {
+        const sharedTags = p.tags.filter((t) => tags.has(t));
+        const sameCategory = p.category === project.category;
+        return { p, sharedTags, sameCategory, score: 2 * sharedTags.length + (sameCategory ? 1 : 0) };
+      })
+      .filter((x) => x.score > 0)
+      .sort((a, b) => b.score - a.score || listOrder(a.p, b.p))
+      .slice(0, 3)
+      .map(({ p, sharedTags, sameCategory }) => ({
+        slug: p.slug,
+        title: p.title,
+        summary: p.summary,
+        href: p.href,
+        url: absoluteUrl(data.site, p.href),
+        sharedTags,
+        sameCategory,
+      }));
+    related.set(project.slug, list);
+  }
+  return list.map((r) => ({ ...r, sharedTags: [...r.sharedTags] }));
+}
+
+/** GET /api/v1/compare: 2 to 4 distinct projects side by side (`slugs` as "a,b" or, from MCP, a list). */
+export function compareProjects(data: SiteData, slugs: unknown): Comparison {
+  const { slugs: list } = validate(compareSlugs, { slugs }, COMPARE_INVALID);
+  const unknown = list.filter((s) => !findProject(data, s));
+  if (unknown.length) {
+    throw new ApiError('not_found', { message: `No project has the slug ${unknown.map((s) => `"${s}"`).join(' or ')}.` });
+  }
+  const projects = list.map((s) => findProject(data, s)!);
+  const common = <T>(values: T[][]) => values[0]!.filter((v) => values.every((vs) => vs.includes(v)));
+  const same = <T>(values: T[]) => values.every((v) => v === values[0]);
+  const perSlug = <T>(value: (p: Project) => T) => Object.fromEntries(projects.map((p) => [p.slug, value(p)]));
+  const sharedTags = common(projects.map((p) => p.tags));
+  const sharedStack = common(projects.map((p) => p.stack));
+
+  const differences: Comparison['differences'] = {};
+  if (!same(projects.map((p) => p.type))) differences.type = perSlug((p) => p.type);
+  if (!same(projects.map((p) => p.category))) differences.category = perSlug((p) => p.category);
+  if (!same(projects.map((p) => p.archived))) differences.archived = perSlug((p) => p.archived);
+  if (!same(projects.map((p) => p.date))) differences.date = perSlug((p) => p.date);
+  if (!same(projects.map((p) => p.updated ?? null))) differences.updated = perSlug((p) => p.updated ?? null);
+  if (projects.some((p) => p.tags.length !== sharedTags.length)) differences.tags = perSlug((p) => p.tags.filter((t) => !sharedTags.includes(t)));
+  if (projects.some((p) => p.stack.length !== sharedStack.length)) differences.stack = perSlug((p) => p.stack.filter((s) => !sharedStack.includes(s)));
+
+  return {
+    slugs: list,
+    projects: projects.map((p) => summaryOf(data.site, p)),
+    shared: {
+      type: same(projects.map((p) => p.type)) ? projects[0]!.type : null,
+      category: same(projects.map((p) => p.category)) ? projects[0]!.category : null,
+      tags: sharedTags,
+      stack: sharedStack,
+    },
+    differences,
+  };
+}

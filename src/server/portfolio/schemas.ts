@@ -1,0 +1,217 @@
+// The portfolio API's schemas (portfolio spec § Endpoints): the routes' input, which the MCP tools
+// accept too, and the answers, whose `.meta({ id })` names them in openapi.json.
+import { z } from 'zod';
+import { PROJECT_TYPES, SLUG_PATTERN } from '../../records/schema.ts';
+import { MATCH_TIERS } from '../../search/rank.ts';
+import type { ErrorCode } from '../errors.ts';
+import { queryInt, queryText } from '../http.ts';
+import { MAX_CURSOR_CHARS } from '../cursor.ts';
+// Input schemas: the routes' query/params, and what the domain functions accept from MCP.
+
+/** What `type` can filter search by: a project type, or `page`. */
+export const SEARCH_TYPES = [...PROJECT_TYPES, 'page'] as const;
+
+/** docs/decisions.md § Limits and portfolio spec § Limits: page size 1 to 20, for search as for lists. */
+export const MAX_LIMIT = 20;
+export const DEFAULT_LIMIT = 10;
+
+const slugText = (name: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be text`) })
+    .regex(SLUG_PATTERN, `${name} must be lowercase a-z, 0-9 and inner hyphens, 1 to 60 characters`);
+
+export const searchQuery = z.object({
+  q: queryText('q').describe('Search text, 1 to 500 characters after trimming. Case, extra whitespace and diacritics are ignored.'),
+  type: z
+    .enum(SEARCH_TYPES, { error: `type must be one of ${SEARCH_TYPES.join(', ')}` })
+    .optional()
+    .describe('Only records of this type: a project type, or `page`.'),
+  limit: queryInt('limit', 1, MAX_LIMIT, DEFAULT_LIMIT).describe(`Most hits to return, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).`),
+});
+
+export const projectsQuery = z.object({
+  category: z.string({ error: 'category must be text' }).optional().describe('Only projects in this category: a key of `categories` in the site config.'),
+  type: z
+    .enum(PROJECT_TYPES, { error: `type must be one of ${PROJECT_TYPES.join(', ')}` })
+    .optional()
+    .describe('Only projects of this type.'),
+  archive: z
+    .preprocess((v) => (v === true ? '1' : v === false ? '0' : v), z.enum(['0', '1'], { error: 'archive must be 1 (include archived projects) or 0' }))
+    .optional()
+    .describe('`1` includes archived projects; by default only active ones are listed.'),
+  cursor: z
+    .string({ error: 'cursor must be text' })
+    .max(MAX_CURSOR_CHARS, 'cursor: not a cursor this API returned')
+    .optional()
+    .describe('`nextCursor` of the previous page, unchanged. Valid only with the same category, type and archive; limit may change.'),
+  limit: queryInt('limit', 1, MAX_LIMIT, DEFAULT_LIMIT).describe(`Projects per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).`),
+});
+
+export const projectParams = z.object({ slug: slugText('slug').describe("The project's slug, as listed by GET /api/v1/projects.") });
+
+export const compareQuery = z.object({
+  slugs: z
+    .string({ error: 'slugs is required: 2 to 4 comma-separated project slugs' })
+    .describe('Two to four distinct project slugs, comma-separated, e.g. `quarry,tidewater`.'),
+});
+
+/**
+ * Compare's rule (docs/decisions.md § Compare): 2 to 4 distinct slugs, from REST's "a,b" or an MCP
+ * list. A malformed slug is `invalid_slug` (the issue names its code); every other failure is
+ * `invalid_compare`. The checks run in order, so each request gets the first thing wrong with it.
+ */
+export const compareSlugs = z.object({
+  slugs: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()) : v),
+    z.array(z.string(), { error: 'send 2 to 4 comma-separated project slugs' }).superRefine((list, ctx) => {
+      if (list.length < 2 || list.length > 4) {
+        return ctx.addIssue({ code: 'custom', message: `got ${list.length} slug${list.length === 1 ? '' : 's'}; compare takes 2 to 4` });
+      }
+      const malformed = list.find((s) => !SLUG_PATTERN.test(s));
+      if (malformed !== undefined) {
+        return ctx.addIssue({ code: 'custom', message: malformed ? `"${malformed}" is not a slug` : 'one of the slugs is empty', params: { code: 'invalid_slug' } });
+      }
+      const repeated = list.find((s, i) => list.indexOf(s) !== i);
+      if (repeated) ctx.addIssue({ code: 'custom', message: `"${repeated}" is listed twice; compare distinct projects` });
+    }),
+  ),
+});
+
+/** Which error code a validation failure of each parameter maps to (portfolio spec § Errors). */
+export const SEARCH_INVALID = { q: 'invalid_query', '*': 'invalid_filter' } as const satisfies Record<string, ErrorCode>;
+export const PROJECTS_INVALID = { cursor: 'invalid_cursor', '*': 'invalid_filter' } as const satisfies Record<string, ErrorCode>;
+export const PROJECT_INVALID = { '*': 'invalid_slug' } as const satisfies Record<string, ErrorCode>;
+export const COMPARE_INVALID = { '*': 'invalid_compare' } as const satisfies Record<string, ErrorCode>;
+
+// ---------------------------------------------------------------------------------------------
+// Response schemas (ids name them in openapi.json).
+
+const path = (what: string) => z.string().regex(/^\//, 'a site path starting with /').describe(what);
+const absolute = (what: string) => z.url().describe(what);
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const searchHit = z
+  .object({
+    slug: z.string(),
+    kind: z.enum(['project', 'page']),
+    type: z.enum(SEARCH_TYPES).describe('The project type, or `page`.'),
+    title: z.string(),
+    summary: z.string(),
+    tags: z.array(z.string()),
+    href: path('Site path of the page; append `.md` for its Markdown twin.'),
+    twin: path('Site path of the Markdown twin.'),
+    url: absolute('Absolute URL of the page.'),
+    twinUrl: absolute('Absolute URL of the Markdown twin.'),
+    score: z.number().describe('MiniSearch relevance (BM25). Compare scores only within one `match` tier.'),
+    match: z
+      .enum(MATCH_TIERS)
+      .describe(
+        'Why the record matched, best first: `title` (the title is the query), `title_substring` (the title contains the query or each of its words), ' +
+          '`tag`, `type` or `category` (one tier: a query word is exactly a tag word, the type or a category word), `summary`, `body` ' +
+          '(a query word is exactly a word there), `fuzzy` (only a prefix or a typo matched; always last).',
+      ),
+  })
+  .meta({ id: 'SearchHit' });
+
+export const searchResponse = z
+  .object({
+    query: z.string().describe('The query as searched (trimmed).'),
+    type: z.enum(SEARCH_TYPES).nullable(),
+    limit: z.int(),
+    hits: z.array(searchHit).describe('Best first: by match tier, then relevance, then slug.'),
+  })
+  .meta({ id: 'SearchResponse' });
+
+const projectLinks = z.object({ repo: z.url().optional(), demo: z.url().optional(), docs: z.url().optional() }).meta({ id: 'ProjectLinks' });
+
+const projectImage = z
+  .object({
+    url: absolute('Absolute URL of the cover image (WebP, at most 1280 pixels wide; SVG as published).'),
+    alt: z.string().describe('What the image shows.'),
+    width: z.int().describe('Width of the file at `url`, in pixels.'),
+    height: z.int().describe('Height of the file at `url`, in pixels.'),
+  })
+  .meta({ id: 'ProjectImage' });
+
+export const projectSummary = z
+  .object({
+    slug: z.string(),
+    title: z.string(),
+    summary: z.string(),
+    type: z.enum(PROJECT_TYPES),
+    category: z.string(),
+    categoryLabel: z.string().describe('The category as the site names it.'),
+    tags: z.array(z.string()),
+    archived: z.boolean(),
+    date: isoDate.describe('When the project started or shipped (YYYY-MM-DD).'),
+    updated: isoDate.nullable().describe('Last significant update (YYYY-MM-DD), if any.'),
+    stack: z.array(z.string()),
+    links: projectLinks,
+    href: path('Site path of the project page; append `.md` for its Markdown twin.'),
+    twin: path('Site path of the Markdown twin.'),
+    url: absolute('Absolute URL of the project page.'),
+    twinUrl: absolute('Absolute URL of the Markdown twin.'),
+    image: projectImage.nullable().describe('The cover image, or null when the project has none.'),
+  })
+  .meta({ id: 'ProjectSummary' });
+
+export const projectList = z
+  .object({
+    projects: z.array(projectSummary).describe('Newest first (by date), then by slug.'),
+    total: z.int().describe('Projects matching the filters, over all pages.'),
+    nextCursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page.'),
+  })
+  .meta({ id: 'ProjectList' });
+
+export const relatedProject = z
+  .object({
+    slug: z.string(),
+    title: z.string(),
+    summary: z.string(),
+    href: path('Site path of the project page.'),
+    url: absolute('Absolute URL of the project page.'),
+    sharedTags: z.array(z.string()),
+    sameCategory: z.boolean(),
+  })
+  .meta({ id: 'RelatedProject' });
+
+export const projectDetail = projectSummary
+  .extend({
+    body: z.string().describe('The project write-up, as Markdown.'),
+    related: z.array(relatedProject).describe('Up to three active projects sharing the most tags (two points each) and the category (one point); ties by date, then slug.'),
+  })
+  .meta({ id: 'Project' });
+
+const bySlug = <T extends z.ZodType>(value: T) => z.record(z.string(), value);
+
+export const comparison = z
+  .object({
+    slugs: z.array(z.string()),
+    projects: z.array(projectSummary).describe('Side by side, in the order asked.'),
+    shared: z
+      .object({
+        type: z.enum(PROJECT_TYPES).nullable().describe('The type, if all projects have the same one.'),
+        category: z.string().nullable().describe('The category, if all projects have the same one.'),
+        tags: z.array(z.string()).describe('Tags every project has.'),
+        stack: z.array(z.string()).describe('Stack entries every project has.'),
+      })
+      .describe('What all compared projects have in common.'),
+    differences: z
+      .object({
+        type: bySlug(z.enum(PROJECT_TYPES)).optional(),
+        category: bySlug(z.string()).optional(),
+        archived: bySlug(z.boolean()).optional(),
+        date: bySlug(z.string()).optional(),
+        updated: bySlug(z.string().nullable()).optional(),
+        tags: bySlug(z.array(z.string())).optional().describe('Each project\'s tags beyond the shared ones.'),
+        stack: bySlug(z.array(z.string())).optional().describe('Each project\'s stack beyond the shared entries.'),
+      })
+      .describe('Only the fields whose values are not all equal, each as a value per slug.'),
+  })
+  .meta({ id: 'Comparison' });
+
+export type SearchResponse = z.infer<typeof searchResponse>;
+export type ProjectSummary = z.infer<typeof projectSummary>;
+export type ProjectList = z.infer<typeof projectList>;
+export type ProjectDetail = z.infer<typeof projectDetail>;
+export type Comparison = z.infer<typeof comparison>;
