@@ -59,7 +59,11 @@ interface Entry {
   record: SiteRecord;
   title: string;
   type: string;
+  /** The last ranking that found this record through the index (see rankRecords): a mark, not a Set per search. */
+  found: number;
 }
+
+let ranking = 0;
 
 const entriesByData = new WeakMap<SiteData, Map<string, Entry>>();
 
@@ -67,7 +71,7 @@ function entries(data: SiteData): Map<string, Entry> {
   let map = entriesByData.get(data);
   if (!map) {
     map = new Map(
-      [...data.projects, ...data.pages].map((r) => [`${r.kind}:${r.slug}`, { record: r, title: normalize(r.title), type: recordType(r) }]),
+      [...data.projects, ...data.pages].map((r) => [`${r.kind}:${r.slug}`, { record: r, title: normalize(r.title), type: recordType(r), found: 0 }]),
     );
     entriesByData.set(data, map);
   }
@@ -213,18 +217,19 @@ export function rankRecords(data: SiteData, query: string, { type, limit = 10 }:
     top.splice(at, 0, hit);
     if (top.length > keep) top.pop();
   };
+  const pass = ++ranking;
   for (let i = 0; i < results.length; i++) {
     const r = results[i]!;
     const entry = byId.get(r.id as string);
     if (!entry) continue; // an index entry without a record cannot be answered; the data file is checked at load
+    entry.found = pass;
     consider(entry.record, r.score, tierOf(entry.title, wanted, terms, r.match as Record<string, IndexedField[]>));
   }
   // Portfolio spec § search order: a title that contains the query ranks in the title tiers whether
   // or not the index matched one of its words ("watch" is inside "Pagewatch", a word of its own).
   // Such a title has no relevance score: 0, below the titles the index found, then by slug.
-  const found = results.length ? new Set(results.map((r) => r.id as string)) : undefined;
-  for (const [id, entry] of byId) {
-    if (!entry.title.includes(wanted) || found?.has(id) || (type !== undefined && entry.type !== type)) continue;
+  for (const entry of byId.values()) {
+    if (entry.found === pass || !entry.title.includes(wanted) || (type !== undefined && entry.type !== type)) continue;
     consider(entry.record, 0, entry.title === wanted || titleName(entry.title) === wanted ? 'title' : 'title_substring');
   }
   return insert ? top : top.sort(compareHits).slice(0, keep);
