@@ -54,7 +54,7 @@ export function folio(): AstroIntegration {
             for (const image of contentImages(loadContent(dir))) {
               const variant = imageVariants(image).find((v) => v.path === `${IMAGES_PATH}/${name}`);
               if (!variant) continue;
-              const file = await encodeVariant(root, image, variant);
+              const { cached: file } = await encodeVariant(root, image, variant);
               res.setHeader('Content-Type', variant.format === 'svg' ? 'image/svg+xml' : `image/${variant.format}`);
               res.end(readFileSync(file));
               return;

@@ -1,6 +1,7 @@
 // The developer guide: every endpoint with its parameters, answers and examples, the error catalog
 // and the limits. One model, built from openapi.json (itself built from the route table), the error
 // catalog and the examples; /developers (HTML) and /developers.md render it.
+import { escapeHtml } from '../records/escape.ts';
 import type { Content } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { ERRORS, type ErrorCode } from '../server/errors.ts';
@@ -260,7 +261,6 @@ export function developersMarkdown(guide: DeveloperGuide): string {
 
 // ---- HTML ---------------------------------------------------------------------------------------
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The guide's prose is Markdown with only code spans, links and bare URLs; this renders just those. */
 export function inlineHtml(text: string): string {

@@ -173,9 +173,21 @@ export interface TagGroup {
   records: (Project | Page)[];
 }
 
-/** Every tag of every project and page, alphabetically, with what carries it. */
+const tagMemo = new WeakMap<readonly Project[], WeakMap<readonly Page[], TagGroup[]>>();
+
+/**
+ * Every tag of every project and page, alphabetically, with what carries it. Grouped once per
+ * list of records: each tag page, its twin, the sitemap and the twins' link index ask.
+ */
 export function tagGroups({ projects, pages }: Pick<Content, 'projects' | 'pages'>): TagGroup[] {
-  const groups = new Map<string, (Project | Page)[]>();
-  for (const record of [...projects, ...pages]) for (const tag of record.tags) push(groups, tag, record);
-  return [...groups.keys()].sort().map((tag) => ({ tag, href: tagPath(tag), twin: `${tagPath(tag)}.md`, records: groups.get(tag)! }));
+  let byPages = tagMemo.get(projects);
+  if (!byPages) tagMemo.set(projects, (byPages = new WeakMap()));
+  let known = byPages.get(pages);
+  if (!known) {
+    const groups = new Map<string, (Project | Page)[]>();
+    for (const record of [...projects, ...pages]) for (const tag of record.tags) push(groups, tag, record);
+    known = [...groups.keys()].sort().map((tag) => ({ tag, href: tagPath(tag), twin: `${tagPath(tag)}.md`, records: groups.get(tag)! }));
+    byPages.set(pages, known);
+  }
+  return known;
 }

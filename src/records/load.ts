@@ -116,7 +116,7 @@ function readContent(dir: string): Content {
     if (parsed) {
       const { avatar, ...config } = parsed.data;
       const image = avatar === undefined ? undefined : imageField(siteFile, avatar, config.name, 'avatar', where, problems);
-      const images = checkBodyImages(siteFile, parsed.body, where, problems);
+      const images = checkBodyImages(siteFile, parsed, where, problems);
       site = { ...config, url: (process.env.FOLIO_SITE_URL || config.url).replace(/\/+$/, ''), bio: parsed.body, images, ...(image && { avatar: image }) };
     }
   }
@@ -142,7 +142,7 @@ function readContent(dir: string): Content {
       twin: `/projects/${file.slug}.md`,
       body: parsed.body,
       source: where(file.path),
-      images: checkBodyImages(file.path, parsed.body, where, problems),
+      images: checkBodyImages(file.path, parsed, where, problems),
     });
   }
 
@@ -164,7 +164,7 @@ function readContent(dir: string): Content {
       twin: `/${file.slug}.md`,
       body: parsed.body,
       source: where(file.path),
-      images: checkBodyImages(file.path, parsed.body, where, problems),
+      images: checkBodyImages(file.path, parsed, where, problems),
     });
   }
 
@@ -236,11 +236,10 @@ function imageField(file: string, value: string, alt: string, field: string, whe
  * `![` are not parsed (most have none; parsing every body would cost a build of 10,000 records
  * seconds).
  */
-function checkBodyImages(file: string, body: string, where: (f: string) => string, problems: string[]): Record<string, ContentImage> {
+function checkBodyImages(file: string, { body, text }: { body: string; text: string }, where: (f: string) => string, problems: string[]): Record<string, ContentImage> {
   const images: Record<string, ContentImage> = {};
   if (!body.includes('![')) return images;
   // Lines are counted in the file, as the owner's editor shows them: the body's line 1 is further down.
-  const text = readFileSync(file, 'utf8');
   const offset = text.slice(0, Math.max(0, text.indexOf(body))).split('\n').length - 1;
   const visit = (node: { type: string; url?: string; alt?: string | null; position?: { start: { line: number } }; children?: unknown[] }) => {
     if (node.type === 'image' && node.url !== undefined) {
@@ -259,10 +258,12 @@ function checkBodyImages(file: string, body: string, where: (f: string) => strin
 }
 
 function readFile<T extends z.ZodType>(path: string, schema: T, file: string, problems: string[]) {
+  let text: string;
   let parsed: matter.GrayMatterFile<string>;
   try {
     // `schema` goes through gray-matter to js-yaml's load(); gray-matter's types do not list it.
-    parsed = matter(readFileSync(path, 'utf8'), MATTER_OPTIONS as never);
+    text = readFileSync(path, 'utf8');
+    parsed = matter(text, MATTER_OPTIONS as never);
   } catch (error) {
     problems.push(`${file}: front matter could not be read as YAML (${yamlReason(error)})`);
     return undefined;
@@ -272,7 +273,7 @@ function readFile<T extends z.ZodType>(path: string, schema: T, file: string, pr
     for (const issue of result.error.issues) problems.push(`${file}: ${describeIssue(issue, schema)}`);
     return undefined;
   }
-  return { data: result.data as z.output<T>, body: parsed.content.trim() };
+  return { data: result.data as z.output<T>, body: parsed.content.trim(), text };
 }
 
 /** js-yaml counts lines inside the front matter; the owner's editor counts from the top of the file. */

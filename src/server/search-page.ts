@@ -2,6 +2,7 @@
 // page in the site's layout (src/pages/search-page.astro, moved to generated/ by scripts/build.ts);
 // this fills in the query and the hits. An empty or over-long query is answered on the same page,
 // with a sentence saying what to type, never an error page.
+import { escapeHtml } from '../records/escape.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from 'hono';
@@ -24,7 +25,6 @@ export const setSearchPageTemplate = (html: string | undefined) => {
   template = html;
 };
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** The results part of the page for `raw` (the q parameter as sent). */
 export function searchResults(raw: string | undefined, data: SiteData): { query: string; html: string } {
