@@ -1,9 +1,9 @@
 // Vercel Routing Middleware: runs before static files (vercel.json rewrites run after them and so
 // cannot swap a page for its twin). It negotiates page URLs between HTML and the Markdown twin,
 // serves the agent view at /?mode=agent and answers the Markdown 404. The decisions live in
-// src/server/page-negotiation.ts; the local server runs this same module.
+// src/routing/page-negotiation.ts; the local server runs this same module.
 import { readFileSync } from 'node:fs';
-import { manifestFiles, routePage, type SiteFiles } from './src/server/page-negotiation.ts';
+import { manifestFiles, routePage, type SiteFiles } from './src/routing/page-negotiation.ts';
 
 export const config = {
   runtime: 'nodejs',

@@ -1,14 +1,14 @@
 // `npm run build`: check the content first, so a mistake prints as the loader's one clean message
 // (file, field, expectation) instead of inside Astro's config-loading error; then `astro build`;
 // then the function's search page template and the page manifest the routing middleware reads
-// (src/server/page-manifest.ts).
+// (src/routing/page-manifest.ts).
 // FOLIO_DEBUG=1 shows the stack trace of a content error too.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { estimateTokens } from '../src/build/integration.ts';
 import { ContentError, contentDir, loadContent } from '../src/records/load.ts';
-import { buildPageManifest, PAGE_MANIFEST_FILE } from '../src/server/page-manifest.ts';
+import { buildPageManifest, PAGE_MANIFEST_FILE } from '../src/routing/page-manifest.ts';
 import { SEARCH_PAGE_FILE } from '../src/server/search-page.ts';
 
 try {

@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { ContentError, contentDir, loadContent } from '../src/records/load.ts';
-import { PAGE_MANIFEST_FILE } from '../src/server/page-manifest.ts';
+import { PAGE_MANIFEST_FILE } from '../src/routing/page-manifest.ts';
 import { freePort } from './free-port.ts';
 import { build } from './lib/build.ts';
-import { serveBuild } from './lib/serve-build.ts';
+import { serveBuild } from './local-server/serve-build.ts';
 import { checkSite, type Problem } from './lib/site-check.ts';
 
 const started = performance.now();

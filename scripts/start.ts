@@ -3,8 +3,8 @@
 // PORT (4321) and HOST (localhost) choose the address; FOLIO_SITE_URL the site's absolute URLs
 // (default: this server's address).
 import { build, staleReason } from './lib/build.ts';
-import { banner } from './lib/node-server.ts';
-import { serveBuild } from './lib/serve-build.ts';
+import { banner } from './local-server/node-server.ts';
+import { serveBuild } from './local-server/serve-build.ts';
 
 const port = Number(process.env.PORT || 4321);
 const hostname = process.env.HOST || 'localhost';

@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import { codeHash, contentHash } from '../../src/build/code-hash.ts';
 import { contentDir } from '../../src/records/load.ts';
 import { DATA_FILE } from '../../src/search/data-file.ts';
-import { PAGE_MANIFEST_FILE } from '../../src/server/page-manifest.ts';
+import { PAGE_MANIFEST_FILE } from '../../src/routing/page-manifest.ts';
 
 export const STAMP_FILE = 'generated/build-stamp.json';
 /** Without these the build is missing, whatever the stamp says. */

@@ -4,7 +4,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { LLMS_TXT_WARN_CHARS, sizeReport } from '../../src/build/integration.ts';
 import type { Page, Project } from '../../src/records/schema.ts';
-import type { PageManifest } from '../../src/server/page-manifest.ts';
+import type { PageManifest } from '../../src/routing/page-manifest.ts';
 
 export interface Problem {
   where: string;

@@ -5,7 +5,7 @@ import { escapeHtml } from '../records/escape.ts';
 import type { Content } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { ERRORS, type ErrorCode } from '../server/errors.ts';
-import type { OpenApiDocument, Operation } from '../server/openapi.ts';
+import type { OpenApiDocument, Operation } from './openapi/document.ts';
 import { apiExamples, exampleMarkdown, type ApiExample } from './examples.ts';
 import { DISCOVERY_FILES } from './files.ts';
 import { limitRows, rateLimitSentence } from './limits.ts';

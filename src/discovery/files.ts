@@ -1,7 +1,7 @@
 // The discovery files Folio prerenders, each with the media type it must be served with. One table:
 // the route files, the server's header rules (vercel.json) and the e2e tests read it, so a file and
 // its media type are declared once.
-import { OPENAPI_MEDIA_TYPE } from '../server/openapi.ts';
+import { OPENAPI_MEDIA_TYPE } from './openapi/document.ts';
 
 export const MARKDOWN = 'text/markdown; charset=utf-8';
 

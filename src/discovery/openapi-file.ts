@@ -1,5 +1,5 @@
 // The /openapi.json file: the generated document for the real route table.
-import { openApiDocument, type SiteForOpenApi } from '../server/openapi.ts';
+import { openApiDocument, type SiteForOpenApi } from './openapi/document.ts';
 import { ROUTES } from '../server/routes.ts';
 
 export const openApiFor = (site: SiteForOpenApi) => openApiDocument(site, ROUTES);

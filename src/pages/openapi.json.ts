@@ -1,4 +1,4 @@
-// /openapi.json: generated at build time from the route table and its zod schemas (src/server/openapi.ts).
+// /openapi.json: generated at build time from the route table and its zod schemas (src/discovery/openapi/document.ts).
 import type { APIRoute } from 'astro';
 import { loadContent } from '../records/load.ts';
 import { fileResponse } from '../discovery/files.ts';

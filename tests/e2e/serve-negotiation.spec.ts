@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { estimateTokens } from '../../src/build/integration.ts';
 import { ENTRY_POINTS } from '../../src/server/entry-points.ts';
-import { CONTENT_SECURITY_POLICY } from '../../src/server/vercel-config.ts';
+import { CONTENT_SECURITY_POLICY } from '../../src/build/vercel-config.ts';
 import { raw } from './serve-support.ts';
 
 const MARKDOWN = 'text/markdown; charset=utf-8';

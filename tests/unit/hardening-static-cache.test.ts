@@ -5,8 +5,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { distFiles } from '../../scripts/lib/dist-files.ts';
-import type { StaticFile } from '../../scripts/lib/vercel-router.ts';
+import { distFiles } from '../../scripts/local-server/dist-files.ts';
+import type { StaticFile } from '../../scripts/local-server/vercel-router.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'folio-static-'));
 const dist = join(root, 'dist');

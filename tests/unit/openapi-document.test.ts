@@ -1,4 +1,4 @@
-// openapi.json is generated from the route table and the zod schemas (src/server/openapi.ts): every
+// openapi.json is generated from the route table and the zod schemas (src/discovery/openapi/document.ts): every
 // route, its limits, bodies, answers, errors and headers, and the publicRead scheme on the catalog only.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { defineRoute, type RouteSpec } from '../../src/server/route.ts';
 import { json } from '../../src/server/http.ts';
 import { ROUTES } from '../../src/server/routes.ts';
 import { siteData } from '../../src/server/data.ts';
-import { openApiDocument, HEADER_DOCS, type Operation } from '../../src/server/openapi.ts';
+import { openApiDocument, HEADER_DOCS, type Operation } from '../../src/discovery/openapi/document.ts';
 import { openApiFor } from '../../src/discovery/openapi-file.ts';
 import { createAjv } from '../contract/validate.ts';
 

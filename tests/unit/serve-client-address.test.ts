@@ -1,10 +1,10 @@
-// The local server puts the connection's address where Vercel puts it (scripts/lib/node-server.ts):
+// The local server puts the connection's address where Vercel puts it (scripts/local-server/node-server.ts):
 // whatever a client sends as x-forwarded-for / x-real-ip, in any case and any number of times, the
 // function sees only the socket's address, through a header lookup and through the full header list.
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { listen } from '../../scripts/lib/node-server.ts';
+import { listen } from '../../scripts/local-server/node-server.ts';
 
 let server: Awaited<ReturnType<typeof listen>>;
 let port = 0;

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import matter from 'gray-matter';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { config as middlewareConfig } from '../../middleware.ts';
-import type { VercelConfig } from '../../src/server/vercel-config.ts';
-import { matcherRegExp, sourceToRegExp } from '../../scripts/lib/vercel-router.ts';
+import type { VercelConfig } from '../../src/build/vercel-config.ts';
+import { matcherRegExp, sourceToRegExp } from '../../scripts/local-server/vercel-router.ts';
 import { repoCopy } from '../e2e/serve-support.ts';
 import { contentDir } from '../../src/records/load.ts';
 

@@ -4,9 +4,9 @@ import { describe, expect, test } from 'vitest';
 import middleware, { config } from '../../middleware.ts';
 import { ROUTES } from '../../src/server/routes.ts';
 import { ENTRY_POINTS } from '../../src/server/entry-points.ts';
-import { manifestFiles, routePage } from '../../src/server/page-negotiation.ts';
-import { AGENT_VIEW_PATH, type PageManifest } from '../../src/server/page-manifest.ts';
-import { matcherRegExp } from '../../scripts/lib/vercel-router.ts';
+import { manifestFiles, routePage } from '../../src/routing/page-negotiation.ts';
+import { AGENT_VIEW_PATH, type PageManifest } from '../../src/routing/page-manifest.ts';
+import { matcherRegExp } from '../../scripts/local-server/vercel-router.ts';
 
 // As Vercel compiles a matcher (the deploy artifact test compares it with .vercel/output/config.json).
 const matcher = matcherRegExp(config.matcher[0]!);

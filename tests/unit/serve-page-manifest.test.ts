@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { estimateTokens } from '../../src/build/integration.ts';
-import { buildPageManifest, FALLBACK_NOT_FOUND, PAGE_MANIFEST_FILE, pagePathOf, twinPathOf, type PageManifest } from '../../src/server/page-manifest.ts';
+import { buildPageManifest, FALLBACK_NOT_FOUND, PAGE_MANIFEST_FILE, pagePathOf, twinPathOf, type PageManifest } from '../../src/routing/page-manifest.ts';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));

@@ -1,4 +1,4 @@
-// The local server's routing (scripts/lib/vercel-router.ts) over a fixture output directory, driven
+// The local server's routing (scripts/local-server/vercel-router.ts) over a fixture output directory, driven
 // by the committed vercel.json and the real middleware config: the order Vercel routes in, and
 // which headers win.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,10 +7,10 @@ import { basename, dirname, join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, test } from 'vitest';
 import { config as middlewareConfig } from '../../middleware.ts';
-import { buildPageManifest } from '../../src/server/page-manifest.ts';
-import { manifestFiles, routePage } from '../../src/server/page-negotiation.ts';
-import { createVercelRouter } from '../../scripts/lib/vercel-router.ts';
-import { distFiles } from '../../scripts/lib/dist-files.ts';
+import { buildPageManifest } from '../../src/routing/page-manifest.ts';
+import { manifestFiles, routePage } from '../../src/routing/page-negotiation.ts';
+import { createVercelRouter } from '../../scripts/local-server/vercel-router.ts';
+import { distFiles } from '../../scripts/local-server/dist-files.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'folio-router-'));
 // A file right next to the output directory: a path that climbs out would find it.

@@ -11,8 +11,8 @@ import {
   vercelConfig,
   vercelJsonText,
   type VercelConfig,
-} from '../../src/server/vercel-config.ts';
-import { compileVercelRoutes, sourceToRegExp } from '../../scripts/lib/vercel-router.ts';
+} from '../../src/build/vercel-config.ts';
+import { compileVercelRoutes, sourceToRegExp } from '../../scripts/local-server/vercel-router.ts';
 
 const committed: VercelConfig = JSON.parse(readFileSync('vercel.json', 'utf8'));
 

@@ -4,9 +4,9 @@
 // (serve another path), `x-middleware-next` (carry on), plus headers to put on the final response;
 // or a complete response (the Markdown 404).
 import { homeLinkHeader } from '../discovery/links.ts';
-import { MARKDOWN, prefersMarkdown } from './negotiate.ts';
+import { MARKDOWN, prefersMarkdown } from '../server/negotiate.ts';
 import { AGENT_VIEW_PATH, type PageManifest } from './page-manifest.ts';
-import { REVALIDATE_CACHE_CONTROL } from './cache-policy.ts';
+import { REVALIDATE_CACHE_CONTROL } from '../server/cache-policy.ts';
 
 /** What the middleware needs to know about the built site. */
 export interface SiteFiles {

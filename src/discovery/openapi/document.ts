@@ -8,15 +8,15 @@
 // Schemas: zod 4 emits JSON Schema 2020-12, the dialect of OpenAPI 3.1 (OAS 3.1 § 4.8.24). A schema
 // carrying `.meta({ id })` becomes `components/schemas/<id>` and is referenced, never repeated.
 import { z } from 'zod';
-import { ERRORS, errorBody, errorResponse, type ErrorCode } from './errors.ts';
-import { oauthError } from './access/schemas.ts';
-import { OAUTH_ERROR_FOR } from './access/oauth-http.ts';
-import { RATE_LIMIT_HEADERS, VERSION_HEADERS } from './header-names.ts';
-import type { ResponseSpec, RouteSpec } from './route.ts';
-import type { Site } from '../records/schema.ts';
-import { EVENT_STREAM, FORM_TYPE, JSON_TYPE } from './media-types.ts';
-import { HEADER_DOCS, REQUEST_HEADER_DOCS, SKIPPED_REQUEST_HEADERS, type HeaderDoc } from './openapi/header-docs.ts';
-import { canonical, SchemaBook } from './openapi/schema-book.ts';
+import { ERRORS, errorBody, errorResponse, type ErrorCode } from '../../server/errors.ts';
+import { oauthError } from '../../server/access/schemas.ts';
+import { OAUTH_ERROR_FOR } from '../../server/access/oauth-http.ts';
+import { RATE_LIMIT_HEADERS, VERSION_HEADERS } from '../../server/header-names.ts';
+import type { ResponseSpec, RouteSpec } from '../../server/route.ts';
+import type { Site } from '../../records/schema.ts';
+import { EVENT_STREAM, FORM_TYPE, JSON_TYPE } from '../../server/media-types.ts';
+import { HEADER_DOCS, REQUEST_HEADER_DOCS, SKIPPED_REQUEST_HEADERS, type HeaderDoc } from './header-docs.ts';
+import { canonical, SchemaBook } from './schema-book.ts';
 
 export const OPENAPI_VERSION = '3.1.1';
 /** The API's own version (knowledge spec § Versioning: "API version 1.0.0"). */
@@ -79,7 +79,7 @@ function responseHeaders(route: RouteSpec, status: number, spec?: ResponseSpec):
   }
   if (route.version) for (const name of VERSION_HEADERS) names.add(name);
   if (route.requestHeaders?.includes('Idempotency-Key') && status < 300) names.add('Idempotency-Key');
-  for (const name of names) if (!HEADER_DOCS[name]) throw new Error(`openapi: header "${name}" has no entry in HEADER_DOCS (src/server/openapi.ts)`);
+  for (const name of names) if (!HEADER_DOCS[name]) throw new Error(`openapi: header "${name}" has no entry in HEADER_DOCS (src/discovery/openapi/document.ts)`);
   return [...names];
 }
 
@@ -139,7 +139,7 @@ class OperationBuilder {
     const headers = [...(route.requestHeaders ?? []), ...(isPublicGet(route) ? ['If-None-Match'] : [])];
     for (const name of headers) {
       if (SKIPPED_REQUEST_HEADERS.has(name.toLowerCase())) continue;
-      if (!REQUEST_HEADER_DOCS[name]) throw new Error(`openapi: request header "${name}" has no entry in REQUEST_HEADER_DOCS (src/server/openapi.ts)`);
+      if (!REQUEST_HEADER_DOCS[name]) throw new Error(`openapi: request header "${name}" has no entry in REQUEST_HEADER_DOCS (src/discovery/openapi/document.ts)`);
       this.usedParameters.add(name);
       out.push({ $ref: `#/components/parameters/${name}` });
     }

@@ -1,12 +1,12 @@
 // vercel.json, generated: rewrites of every dynamic path to the one function come from the route
 // table, headers of static files from the table below. The committed vercel.json must equal
 // `vercelConfig()` (a test checks); `npm run vercel:json` rewrites it. The local server reads the
-// same file (scripts/lib/vercel-router.ts), so Vercel and `npm start` are driven by one configuration.
-import { SEARCH_PAGE_PATH } from './search-page.ts';
-import type { RouteSpec } from './route.ts';
+// same file (scripts/local-server/vercel-router.ts), so Vercel and `npm start` are driven by one configuration.
+import { SEARCH_PAGE_PATH } from '../server/search-page.ts';
+import type { RouteSpec } from '../server/route.ts';
 import { API_CATALOG_LINK_HEADER } from '../discovery/links.ts';
-import { JSON_TYPE, MARKDOWN, TEXT } from './media-types.ts';
-import { IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from './cache-policy.ts';
+import { JSON_TYPE, MARKDOWN, TEXT } from '../server/media-types.ts';
+import { IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from '../server/cache-policy.ts';
 
 export interface HeaderRule {
   source: string;

@@ -10,7 +10,7 @@
 //   5. vercel.json `rewrites` (to the function, which sees the original URL)
 //   6. the 404 page (404.html) for everything else
 import { getTransformedRoutes, isHandler, sourceToRegex } from '@vercel/routing-utils';
-import { FUNCTION_PATH, type VercelConfig } from '../../src/server/vercel-config.ts';
+import { FUNCTION_PATH, type VercelConfig } from '../../src/build/vercel-config.ts';
 import { HTML, TEXT } from '../../src/server/media-types.ts';
 
 export interface Middleware {
