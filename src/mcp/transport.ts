@@ -19,7 +19,7 @@ import type { SiteData } from '../search/data-file.ts';
 import { HANDSHAKE_VERSIONS } from './identity.ts';
 import { createMcpServer } from './server.ts';
 import { EVENT_STREAM, JSON_TYPE } from '../server/media-types.ts';
-import { parseAccept, qualityOf } from '../server/negotiate.ts';
+import { accepts as acceptsType } from '../server/negotiate.ts';
 
 /** JSON-RPC 2.0 § 5.1 codes, and the SDK's generic transport code for HTTP-level refusals. */
 const PARSE_ERROR = -32700;
@@ -111,7 +111,7 @@ function messages(body: unknown): RpcMessage[] {
  * the transport requires the client to send one.
  */
 export function accepts(header: string | null, type: string): boolean {
-  return Boolean(header?.trim()) && qualityOf(parseAccept(header), type) > 0;
+  return Boolean(header?.trim()) && acceptsType(header, type);
 }
 
 /** A JSON-RPC error response (id null: the request could not be read) for an HTTP-level refusal. */

@@ -3,7 +3,7 @@
 // work down and a gone client stops it: the stream's cancel() ends the event source, and the
 // request's abort signal ends it at the next pull.
 import { EVENT_STREAM, JSON_TYPE } from '../media-types.ts';
-import { parseAccept, qualityOf } from '../negotiate.ts';
+import { preferredType } from '../negotiate.ts';
 import { NO_STORE } from '../cache-policy.ts';
 
 export interface SseOptions {
@@ -68,11 +68,5 @@ export function sseResponse(events: Iterator<unknown> | AsyncIterator<unknown>, 
   return new Response(body, { status: 200, headers: merged });
 }
 
-/**
- * Whether Accept prefers server-sent events over JSON (RFC 9110 § 12.5.1: the most specific range
- * that matches gives a type its q-value). Equal preference, as with `*\/*` or no Accept, means JSON.
- */
-export function prefersEventStream(accept: string | null | undefined): boolean {
-  const ranges = parseAccept(accept);
-  return qualityOf(ranges, EVENT_STREAM) > qualityOf(ranges, JSON_TYPE);
-}
+/** Whether Accept prefers server-sent events to JSON; `*\/*` or no Accept means JSON (src/server/negotiate.ts). */
+export const prefersEventStream = (accept: string | null | undefined): boolean => preferredType(accept, [JSON_TYPE, EVENT_STREAM]) === EVENT_STREAM;
