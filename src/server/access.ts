@@ -106,12 +106,19 @@ const register = defineRoute({
   body: clientMetadata,
   responses: {
     201: { description: 'The registered client.', schema: clientRegistration, headers: ['Cache-Control'] },
-    400: oauthFailure('`invalid_client_metadata`, `invalid_redirect_uri`, or `invalid_request` for a body that is not JSON.'),
+    400: oauthFailure('`invalid_client_metadata` (also for a body that is not JSON) or `invalid_redirect_uri`.'),
   },
   errors: ['rate_limited'],
   handler: async (c, { data }) => {
-    // RFC 7591 § 3: the client metadata is a JSON document.
-    const body = await readOAuthBody(c.req.raw, ['json']);
+    // RFC 7591 § 3: the client metadata is a JSON document; a body that is not one (no JSON, another
+    // media type) is invalid client metadata (§ 3.2.2). Too large stays 413.
+    let body: unknown;
+    try {
+      body = await readOAuthBody(c.req.raw, ['json']);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code === 'payload_too_large') throw error;
+      return oauthError(400, 'invalid_client_metadata', error.message);
+    }
     const result = registerClient(body, data.site.url, Date.now());
     if (!result.ok) return oauthError(400, result.error, result.description);
     return json(result.registration, { status: 201 });
@@ -207,9 +214,18 @@ const claim = defineRoute({
   cors: 'site',
   cache: 'no-store',
   errorShape: 'oauth',
-  responses: { 200: { description: 'Nothing to claim.', schema: claimResponse } },
+  responses: {
+    200: { description: 'Nothing to claim.', schema: claimResponse },
+    400: oauthFailure('`invalid_request`: a body that is not valid JSON.'),
+    413: oauthFailure('`invalid_request`: a body over 64 KiB.'),
+    415: oauthFailure('`invalid_request`: a body of another media type than JSON.'),
+  },
   errors: ['rate_limited'],
-  handler: (_c, { data }) => json(claimAnswer(data.site.url)),
+  handler: async (c, { data }) => {
+    // Nothing is claimed, but a body, if sent, is held to the rules of every agent endpoint (auth.md § Errors).
+    await readOAuthBody(c.req.raw, ['json']);
+    return json(claimAnswer(data.site.url));
+  },
 });
 
 const events = defineRoute({

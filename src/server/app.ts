@@ -5,7 +5,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { ApiError, errorBody } from './errors.ts';
-import { readBody, validate } from './http.ts';
+import { checkQueryEncoding, readBody, validate } from './http.ts';
 import { RateLimiter, rateLimitsFromEnv, type LimiterOptions } from './rate-limit.ts';
 import { searchCacheSize } from '../search/rank.ts';
 import { cors, preflight } from './middleware/cors.ts';
@@ -97,12 +97,13 @@ export function createApp(options: AppOptions = {}) {
       },
     ]);
   }
-  add('ALL', '*', [
-    cors('site', data),
-    () => {
-      throw new ApiError('route_not_found');
-    },
-  ]);
+  const notFound = () => {
+    throw new ApiError('route_not_found');
+  };
+  // Every /api/ answer carries the rate-limit state, an unknown path's 404 too (counted against the
+  // REST API's policy, so probing paths costs quota like any request).
+  add('ALL', '/api/*', [cors('site', data), lazyRateLimit('portfolio'), notFound]);
+  add('ALL', '*', [cors('site', data), notFound]);
 
   app.onError((error, c) => {
     const route = c.get('route');
@@ -128,6 +129,7 @@ export function createApp(options: AppOptions = {}) {
 async function answer(c: Context, route: RouteSpec, data: SiteData): Promise<Response> {
   route.authorize?.(c, data);
   const invalid = route.invalid ?? { '*': 'invalid_filter' };
+  if (route.query) checkQueryEncoding(c.req.url, invalid);
   const input: RouteInput = {
     params: route.params ? validate(route.params, c.req.param(), invalid) : {},
     query: route.query ? validate(route.query, c.req.query(), invalid) : {},

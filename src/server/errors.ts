@@ -1,18 +1,18 @@
 // The error catalog: every API error response comes from here. Each entry is data (code, status,
-// message, hint); codes are permanent once published (portfolio spec § Errors, docs/decisions.md § Error object).
+// message, hint, and the input fields its hint is about); codes are permanent once published (portfolio spec § Errors, docs/decisions.md § Error object).
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 
 export const ERRORS = {
-  invalid_query: { status: 400, message: 'The query is missing, empty or too long.', hint: 'Send a query of 1 to 500 characters, e.g. ?q=search+engine.' },
-  invalid_batch: { status: 400, message: 'The batch is not valid.', hint: 'Send {"queries": [...]} with 1 to 10 non-empty strings.' },
-  invalid_job: { status: 400, message: 'The job is not valid.', hint: 'Send {"queries": [...]} with 1 to 10 non-empty strings.' },
+  invalid_query: { fields: ['q', 'query'], status: 400, message: 'The query is missing, empty or too long.', hint: 'Send a query of 1 to 500 characters, e.g. ?q=search+engine.' },
+  invalid_batch: { fields: ['queries'], status: 400, message: 'The batch is not valid.', hint: 'Send {"queries": [...]} with 1 to 10 non-empty strings.' },
+  invalid_job: { fields: ['queries'], status: 400, message: 'The job is not valid.', hint: 'Send {"queries": [...]} with 1 to 10 non-empty strings.' },
   job_not_found: { status: 404, message: 'No job has this id.', hint: 'Use the job_id or Location returned by POST /api/v1/jobs, unchanged.' },
-  invalid_slug: { status: 400, message: 'The slug is not valid.', hint: 'Slugs are lowercase a-z, 0-9 and inner hyphens, 1 to 60 characters; list them with GET /api/v1/projects.' },
-  invalid_filter: { status: 400, message: 'A filter or paging parameter is not valid.', hint: 'Check type, category, archive, page and limit against /openapi.json.' },
-  invalid_compare: { status: 400, message: 'Compare needs two to four distinct project slugs.', hint: 'Send ?slugs=a,b with 2 to 4 distinct slugs from GET /api/v1/projects.' },
-  invalid_cursor: { status: 400, message: 'The cursor is not valid for this request.', hint: 'Send back nextCursor unchanged, with the same filters as the request that returned it.' },
+  invalid_slug: { fields: ['slug', 'slugs'], status: 400, message: 'The slug is not valid.', hint: 'Slugs are lowercase a-z, 0-9 and inner hyphens, 1 to 60 characters; list them with GET /api/v1/projects.' },
+  invalid_filter: { fields: ['type', 'category', 'archive', 'page', 'limit'], status: 400, message: 'A filter or paging parameter is not valid.', hint: 'Check type, category, archive, page and limit against /openapi.json.' },
+  invalid_compare: { fields: ['slugs'], status: 400, message: 'Compare needs two to four distinct project slugs.', hint: 'Send ?slugs=a,b with 2 to 4 distinct slugs from GET /api/v1/projects.' },
+  invalid_cursor: { fields: ['cursor'], status: 400, message: 'The cursor is not valid for this request.', hint: 'Send back nextCursor unchanged, with the same filters as the request that returned it.' },
   not_found: { status: 404, message: 'Nothing has this slug.', hint: 'List the slugs with GET /api/v1/projects?archive=1.' },
   route_not_found: { status: 404, message: 'No API route has this path.', hint: 'See /openapi.json or /llms.txt for every route.' },
   method_not_allowed: { status: 405, message: 'This route does not answer this method.', hint: 'Use a method listed in the Allow header.' },
@@ -24,7 +24,7 @@ export const ERRORS = {
   rate_limited: { status: 429, message: 'Too many requests.', hint: 'Wait the number of seconds in Retry-After, then retry.' },
   // Never caused by what a client sent (docs/decisions.md § Error object): only a bug or a broken deployment answers this.
   internal_error: { status: 500, message: 'Something went wrong on our side.', hint: 'Retry later; if it keeps happening, tell the site owner.' },
-} as const satisfies Record<string, { status: number; message: string; hint: string }>;
+} as const satisfies Record<string, { status: number; message: string; hint: string; fields?: readonly string[] }>;
 
 export type ErrorCode = keyof typeof ERRORS;
 export const ERROR_CODES = Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]];

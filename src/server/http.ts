@@ -1,6 +1,6 @@
 // Request and response helpers shared by every handler.
 import { z } from 'zod';
-import { ApiError, type ErrorCode } from './errors.ts';
+import { ApiError, ERRORS, type ErrorCode } from './errors.ts';
 import { FORM_TYPE, JSON_TYPE } from './media-types.ts';
 
 /** docs/decisions.md § Limits. */
@@ -23,27 +23,48 @@ const utf8 = new TextEncoder();
 export const jsonOfBytes = (bytes: Uint8Array<ArrayBuffer>, init: AnswerInit = {}) =>
   new Response(bytes, { status: init.status, headers: { 'Content-Type': JSON_TYPE, ...init.headers } });
 
-/** Reads a JSON (or, where allowed, form-encoded) body within the size limit. */
-export async function readBody(req: Request, types: ('json' | 'form')[] = ['json']): Promise<unknown> {
+/**
+ * Reads a JSON (or, where allowed, form-encoded) body within the size limit. With `optional`, a
+ * body of no bytes is no body (`undefined`) whatever its Content-Type says.
+ */
+export async function readBody(req: Request, types: ('json' | 'form')[] = ['json'], { optional = false } = {}): Promise<unknown> {
   const declared = Number(req.headers.get('content-length') ?? 0);
   if (declared > MAX_BODY_BYTES) throw new ApiError('payload_too_large');
-  const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  const isJson = type === JSON_TYPE || (type.startsWith('application/') && type.endsWith('+json'));
-  const isForm = type === FORM_TYPE;
-  if (!(isJson && types.includes('json')) && !(isForm && types.includes('form'))) {
-    const accepted = types.map((t) => (t === 'json' ? JSON_TYPE : FORM_TYPE)).join(' or ');
-    throw new ApiError('unsupported_media_type', {
-      message: type ? `The body's media type ${type} is not accepted here.` : 'The request has no Content-Type.',
-      hint: `Send Content-Type: ${accepted}.`,
-    });
-  }
+  // The media type is checked before reading, unless an empty body is allowed whatever its type.
+  const form = optional ? undefined : isForm(req, types);
   const text = await readLimited(req);
-  if (isForm) return Object.fromEntries(new URLSearchParams(text));
+  if (optional && text === '') return undefined;
+  if (form ?? isForm(req, types)) return formParams(text);
   try {
     return JSON.parse(text);
   } catch {
     throw new ApiError('invalid_json');
   }
+}
+
+/** Whether the body is form-encoded (else JSON); 415 for a media type the route does not take. */
+function isForm(req: Request, types: ('json' | 'form')[]): boolean {
+  const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const isJson = type === JSON_TYPE || (type.startsWith('application/') && type.endsWith('+json'));
+  if (isJson && types.includes('json')) return false;
+  if (type === FORM_TYPE && types.includes('form')) return true;
+  const accepted = types.map((t) => (t === 'json' ? JSON_TYPE : FORM_TYPE)).join(' or ');
+  throw new ApiError('unsupported_media_type', {
+    message: type ? `The body's media type ${type} is not accepted here.` : 'The request has no Content-Type.',
+    hint: `Send Content-Type: ${accepted}.`,
+  });
+}
+
+/**
+ * Form parameters. Only the OAuth endpoints take forms, and RFC 6749 § 3.2 forbids a parameter
+ * more than once; their error shape answers this as `invalid_request`.
+ */
+function formParams(text: string): Record<string, string> {
+  const params = new URLSearchParams(text);
+  const names = [...params.keys()];
+  const repeated = names.find((name, i) => names.indexOf(name) !== i);
+  if (repeated) throw new ApiError('invalid_json', { message: `The parameter ${repeated} is sent more than once (RFC 6749 § 3.2).` });
+  return Object.fromEntries(params);
 }
 
 /** Reads at most MAX_BODY_BYTES, whatever Content-Length claimed (chunked bodies have none). */
@@ -76,7 +97,7 @@ async function readLimited(req: Request): Promise<string> {
 export function validate<T extends z.ZodType>(
   schema: T,
   input: unknown,
-  codes: Partial<Record<string, ErrorCode>> & { '*': ErrorCode },
+  codes: ErrorCodes,
 ): z.output<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
@@ -84,10 +105,54 @@ export function validate<T extends z.ZodType>(
   const field = issue.path.map(String).join('.');
   // A check may name its own code (e.g. a malformed slug among compare's slugs is invalid_slug).
   const named = issue.code === 'custom' ? (issue.params?.code as ErrorCode | undefined) : undefined;
-  const code = named ?? codes[String(issue.path[0] ?? '')] ?? codes['*'];
+  const code = named ?? codeFor(codes, String(issue.path[0] ?? ''));
   const message = !field || issue.message.startsWith(field) ? issue.message : `${field}: ${issue.message}`;
-  throw new ApiError(code, { message: message.endsWith('.') ? message : `${message}.` });
+  throw new ApiError(code, { message: message.endsWith('.') ? message : `${message}.`, hint: hintFor(code, String(issue.path[0] ?? '')) });
 }
+
+/**
+ * The catalog's hint is about the fields its code is named for; a problem with another field the
+ * route maps to the same code (`streaming=maybe` on /ask is invalid_query) gets a hint about that field.
+ */
+function hintFor(code: ErrorCode, field: string): string | undefined {
+  const about: readonly string[] | undefined = (ERRORS[code] as { fields?: readonly string[] }).fields;
+  if (!field || !about || about.includes(field)) return undefined;
+  return `Correct or leave out ${field}; /openapi.json lists the parameters of every operation.`;
+}
+
+/**
+ * Refuses a query string whose percent-encoding is not UTF-8 (RFC 3986 § 2.1; e.g. `q=%ff`): the
+ * parsers of the URL API and Hono keep such a value as its raw text, which would then be searched
+ * for. The error is the one the route gives the parameter.
+ */
+export function checkQueryEncoding(url: string, codes: ErrorCodes): void {
+  const start = url.indexOf('?');
+  if (start < 0) return;
+  for (const pair of url.slice(start + 1).split('#')[0]!.split('&')) {
+    const [name = '', value = ''] = pair.split('=', 2);
+    const decoded = decodeStrict(name);
+    if (decoded === undefined || decodeStrict(value) === undefined) {
+      const field = decoded ?? 'a parameter';
+      throw new ApiError(codeFor(codes, decoded), {
+        message: `${field}: the percent-encoding is not UTF-8.`,
+        hint: 'Encode the text as UTF-8 before percent-encoding it (encodeURIComponent does).',
+      });
+    }
+  }
+}
+
+type ErrorCodes = Partial<Record<string, ErrorCode>> & { '*': ErrorCode };
+
+/** The code a route gives a field (own keys only: a client can name a parameter `__proto__`). */
+const codeFor = (codes: ErrorCodes, field: string | undefined): ErrorCode => (field !== undefined && Object.hasOwn(codes, field) ? codes[field]! : codes['*']);
+
+const decodeStrict = (text: string) => {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    return undefined;
+  }
+};
 
 /**
  * Query text as docs/decisions.md § Limits sets it: 1 to 500 characters after trimming. `name` is the
@@ -102,12 +167,11 @@ export const queryText = (name: string) =>
 
 /**
  * An integer query parameter within bounds. Query strings carry text, so digits are turned into a
- * number first; anything else ("x", "1.5", "") fails with the range in the message. Numbers pass
+ * number first; anything else ("x", "1.5", "0x10", "1e2", "+5", "") fails with the range in the message. Numbers pass
  * through, so the same schema validates MCP tool arguments.
  */
-export const queryInt = (name: string, min: number, max: number, fallback: number) => {
-  const message = `${name} must be an integer from ${min} to ${max}`;
-  return z
-    .preprocess((v) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v), z.int({ error: message }).min(min, message).max(max, message))
-    .default(fallback);
+export const queryInt = (name: string, min: number, max: number | undefined, fallback: number) => {
+  const message = max === undefined ? `${name} must be an integer, ${min} or more` : `${name} must be an integer from ${min} to ${max}`;
+  const int = z.int({ error: message }).min(min, message);
+  return z.preprocess((v) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v), max === undefined ? int : int.max(max, message)).default(fallback);
 };

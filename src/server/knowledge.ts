@@ -89,6 +89,8 @@ const askGet = defineRoute({
   tag: 'knowledge',
   policy: 'knowledge',
   cors: 'site',
+  // An answer is a pure function of the build and the query (docs/decisions.md § Caching).
+  cache: 'public',
   query: askGetQuery,
   invalid: { '*': 'invalid_query' },
   responses: askResponses,

@@ -57,6 +57,16 @@ describe('POST /agent/claim (knowledge spec § Authentication step 5)', () => {
       expect(body.status).toBe('not_required');
     }
   });
+
+  it.each([
+    ['a body that is not valid JSON', () => call('/agent/claim', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{bad' }), 400],
+    ['a body of another media type', () => call('/agent/claim', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x' }), 415],
+    ['a body over 64 KiB', () => postJson('/agent/claim', { pad: 'a'.repeat(70_000) }), 413],
+  ] as const)('issue 17, auth.md § Errors: %s → invalid_request', async (_, send, status) => {
+    const res = await send();
+    expect(res.status).toBe(status);
+    expect((await res.json()).error).toBe('invalid_request');
+  });
 });
 
 describe('POST /agent/events (docs/decisions.md § Agent events)', () => {

@@ -7,7 +7,8 @@ import { readCredentials } from '../../src/server/access/bearer.ts';
 import { call, site } from './access-support.ts';
 
 const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
-const metadataUrl = () => `${site().url}/.well-known/oauth-protected-resource`;
+// RFC 9728 § 3.3 (issue 17): the challenge names the path-inserted document whose `resource` is /api/v1.
+const metadataUrl = () => `${site().url}/.well-known/oauth-protected-resource/api/v1`;
 
 describe('GET /api/v1 without a token (knowledge spec § Authentication step 2, RFC 9728 § 5.1)', () => {
   it('knowledge spec § Authentication step 2: no Authorization → 401 unauthorized with WWW-Authenticate resource_metadata', async () => {

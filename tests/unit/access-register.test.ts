@@ -68,13 +68,19 @@ describe('POST /oauth/register (RFC 7591 § 3; knowledge spec § Authentication 
       await expectOAuthError(await register(text), 400, 'invalid_client_metadata');
     });
 
-    it('RFC 6749 § 5.2 via docs/decisions.md § OAuth: a body that is not JSON at all → 400 invalid_request', async () => {
-      await expectOAuthError(await register('{not json'), 400, 'invalid_request');
+    it('issue 17, RFC 7591 § 3.2.2: a body that is not JSON at all → 400 invalid_client_metadata', async () => {
+      await expectOAuthError(await register('{not json'), 400, 'invalid_client_metadata');
     });
 
-    it('RFC 7591 § 3: a form-encoded body → 415 invalid_request', async () => {
-      const res = await call('/oauth/register', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'client_name=x' });
-      await expectOAuthError(res, 415, 'invalid_request');
+    it('issue 17, RFC 7591 § 3: a form-encoded or plain-text body is no JSON metadata → 400 invalid_client_metadata', async () => {
+      for (const type of ['application/x-www-form-urlencoded', 'text/plain']) {
+        const res = await call('/oauth/register', { method: 'POST', headers: { 'Content-Type': type }, body: 'client_name=x' });
+        await expectOAuthError(res, 400, 'invalid_client_metadata');
+      }
+    });
+
+    it('a body over 64 KiB → 413 invalid_request', async () => {
+      await expectOAuthError(await register(JSON.stringify({ client_name: 'x'.repeat(70_000) })), 413, 'invalid_request');
     });
 
     it('an empty body without Content-Type is no metadata object → 400 invalid_client_metadata', async () => {

@@ -45,6 +45,14 @@ describe('POST /oauth/token (RFC 6749 § 5; knowledge spec § Authentication ste
     expect(await res.json()).toEqual(PUBLIC_TOKEN);
   });
 
+  it('issue 17: a JSON (or form) Content-Type with an empty body is a request without parameters → the public token', async () => {
+    for (const type of ['application/json', 'application/x-www-form-urlencoded']) {
+      const res = await call('/oauth/token', { method: 'POST', headers: { 'Content-Type': type } });
+      expect(res.status, type).toBe(200);
+      expect(await res.json()).toEqual(PUBLIC_TOKEN);
+    }
+  });
+
   it('the same literal for every caller (spec step 6: "the same value is returned to every caller")', async () => {
     const a = await (await postForm('/oauth/token', { client_id: 'a' })).json();
     const b = await (await postForm('/oauth/token', { client_id: 'b' })).json();
@@ -99,6 +107,11 @@ describe('POST /oauth/token (RFC 6749 § 5; knowledge spec § Authentication ste
       await expectOAuthError(await call('/oauth/token', { method: 'POST', body: 'grant_type=public' }), 415, 'invalid_request');
     });
 
+    it('issue 17, RFC 6749 § 3.2: a parameter sent twice → 400 invalid_request', async () => {
+      const res = await call('/oauth/token', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=public&grant_type=public' });
+      expect(await expectOAuthError(res, 400, 'invalid_request')).toContain('grant_type');
+    });
+
     it('GET /oauth/token → 405 with Allow: POST, OPTIONS', async () => {
       const res = await call('/oauth/token');
       expect(res.status).toBe(405);
@@ -115,6 +128,7 @@ describe('POST /oauth/revoke (RFC 7009; knowledge spec § Authentication step 8)
     ['an unknown token (RFC 7009 § 2.2: not an error)', () => postForm('/oauth/revoke', { token: 'whatever' })],
     ['no token', () => postForm('/oauth/revoke', {})],
     ['no body', () => call('/oauth/revoke', { method: 'POST' })],
+    ['an empty body declared as JSON (issue 17)', () => call('/oauth/revoke', { method: 'POST', headers: { 'Content-Type': 'application/json' } })],
   ])('docs/decisions.md § OAuth: revoking %s → 200 {"revoked": true}', async (_, send) => {
     const res = await send();
     expect(res.status).toBe(200);

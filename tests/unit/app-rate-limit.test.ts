@@ -67,7 +67,8 @@ describe('rate limits over app.request (portfolio spec § Limits: 60 per 60 s pe
     expect(refused.headers.get('cache-control')).toBe('no-store');
     // Every route of the policy is refused, whatever the request.
     expect((await get('/api/v1/search?q=x')).status).toBe(429);
-    expect((await get('/api/v1/nope')).status).toBe(404); // no policy on unknown paths
+    // issue 17: an unknown /api/ path counts against the REST policy too.
+    expect((await get('/api/v1/nope')).status).toBe(429);
     clock.now += 45_000;
     const recovered = await get('/api/v1/projects');
     expect(recovered.status).toBe(200);

@@ -146,17 +146,18 @@ OAuth and agent endpoints answer \`{ "error": "…", "error_description": "…" 
 
 | Endpoint | Status | \`error\` | When |
 |---|---|---|---|
-| \`/oauth/register\` | 400 | \`invalid_client_metadata\` | the body is not a JSON object; \`token_endpoint_auth_method\` is not \`none\`; a grant type other than \`public\` or jwt-bearer; a field of the wrong type |
+| \`/oauth/register\` | 400 | \`invalid_client_metadata\` | the body is not a JSON object (not JSON at all, or another media type); \`token_endpoint_auth_method\` is not \`none\`; a grant type other than \`public\` or jwt-bearer; a field of the wrong type |
 | \`/oauth/register\` | 400 | \`invalid_redirect_uri\` | a redirect URI that is not an absolute URL, uses \`javascript:\` or \`data:\`, uses plain http off loopback, or has a fragment |
 | \`/oauth/token\` | 400 | \`unsupported_grant_type\` | any \`grant_type\` other than \`public\` and jwt-bearer (an empty one too) |
 | \`/oauth/token\` | 400 | \`invalid_grant\` | the jwt-bearer grant, with or without an assertion |
 | \`/oauth/token\` | 400 | \`invalid_scope\` | a scope other than \`${PUBLIC_READ_SCOPE}\` |
-| any OAuth or agent endpoint | 400, 413, 415 | \`invalid_request\` | a body that is not valid JSON (or form where allowed), too large, or of another media type |
+| any OAuth or agent endpoint | 400, 413, 415 | \`invalid_request\` | a body that is not valid JSON (or form where allowed), over 64 KiB, or of another media type (except registration, above); a form parameter sent twice (RFC 6749 § 3.2). An empty body, whatever its \`Content-Type\`, is a request without parameters |
+| any OAuth or agent endpoint | 429 | \`slow_down\` | over the knowledge rate limit; \`Retry-After\` says when to retry |
 | \`/agent/identity\` | 400 | \`invalid_request\` | \`type\` missing or unknown |
 | \`/agent/identity\` | 401 | \`invalid_assertion\` | \`type\` is \`identity_assertion\` or \`service_auth\` |
 | \`/agent/events\` | 400 | \`invalid_request\` | not a JSON object with a string \`type\` (notices are acknowledged with 202 and not stored) |
 | \`/api/v1\`, \`/api\` | 401 | \`unauthorized\` | no bearer token, or not \`${PUBLIC_READ_TOKEN}\` |
 
-Every response carries \`RateLimit-Policy\` and \`RateLimit\` headers: these endpoints share the knowledge limit; over it, 429 with \`Retry-After\`.
+Every response carries \`RateLimit-Policy\` and \`RateLimit\` headers: these endpoints share the knowledge limit; over it, 429 with \`Retry-After\` and \`{ "error": "slow_down" }\` (the OAuth shape; the catalog answers \`rate_limited\` in the API's shape).
 `;
 }

@@ -15,29 +15,8 @@ export function oauthError(status: number, error: string, description: string, h
 }
 
 /**
- * The body of an OAuth request, or undefined when there is none. A POST with no Content-Type and no
- * bytes carries no parameters (the token request's body is optional, spec § Endpoints); anything
- * else goes through the shared reader, whose failures (415, 413, bad JSON) the app answers as
- * `invalid_request`.
+ * The body of an OAuth request, or undefined when it has no bytes, whatever its Content-Type (the
+ * token request's body is optional, spec § Endpoints). Failures of the shared reader (415, 413,
+ * bad JSON, a repeated parameter) are answered as `invalid_request`.
  */
-export async function readOAuthBody(req: Request, types: ('json' | 'form')[]): Promise<unknown> {
-  if (!req.headers.get('content-type') && (await isEmpty(req))) return undefined;
-  return readBody(req, types);
-}
-
-/** True when the body has no bytes. Reads at most one non-empty chunk, then lets go of the stream. */
-async function isEmpty(req: Request): Promise<boolean> {
-  if (!req.body) return true;
-  if (req.headers.get('content-length') === '0') return true;
-  const reader = req.body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return true;
-      if (value.byteLength > 0) return false;
-    }
-  } finally {
-    // Without a Content-Type, a non-empty body is refused before it is read again.
-    await reader.cancel().catch(() => {});
-  }
-}
+export const readOAuthBody = (req: Request, types: ('json' | 'form')[]): Promise<unknown> => readBody(req, types, { optional: true });

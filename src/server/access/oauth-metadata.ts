@@ -30,12 +30,13 @@ export function accessUrls(siteUrl: string) {
 }
 
 /**
- * Where the 401 of a protected path points (RFC 9728 § 5.1). `/api/v1` uses the spec's root
- * document. `/api` gets its own path-inserted document (§ 3.1) whose `resource` is `/api`, because
- * § 3.3 makes clients refuse metadata whose `resource` differs from the URL they requested.
+ * Where the 401 of a protected path points (RFC 9728 § 5.1): the path-inserted document (§ 3.1)
+ * whose `resource` is that path, because § 3.3 makes clients refuse metadata whose `resource`
+ * differs from the resource they are accessing. The root document (the knowledge spec's) stays
+ * for clients that start from the origin.
  */
 export function resourceMetadataUrl(siteUrl: string, path: ProtectedPath): string {
-  return path === '/api/v1' ? accessUrls(siteUrl).protectedResourceMetadata : `${siteUrl}/.well-known/oauth-protected-resource${path}`;
+  return `${siteUrl}/.well-known/oauth-protected-resource${path}`;
 }
 
 /** RFC 9728 § 2 metadata for one protected path (the catalog, `/api/v1`, unless told otherwise). */

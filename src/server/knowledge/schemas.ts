@@ -3,7 +3,7 @@
 // so openapi.json can reference them (knowledge spec § Resources and their fields).
 import { z } from 'zod';
 import { errorObject } from '../errors.ts';
-import { MAX_QUERY_CHARS } from '../http.ts';
+import { MAX_QUERY_CHARS, queryInt } from '../http.ts';
 
 /** NLWeb protocol version these answers follow (docs/decisions.md § NLWeb ask). */
 export const NLWEB_VERSION = '0.55' as const;
@@ -114,19 +114,8 @@ export const jobParams = z.object({
 // ── Sandbox ─────────────────────────────────────────────────────────────────────────────────────
 
 export const pageQuery = z.object({
-  page: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(1, 'must be 1 or more')
-    .default(1)
-    .meta({ description: 'Page number, from 1.' }),
-  limit: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(1, `must be 1 to ${MAX_PAGE_LIMIT}`)
-    .max(MAX_PAGE_LIMIT, `must be 1 to ${MAX_PAGE_LIMIT}`)
-    .default(DEFAULT_PAGE_LIMIT)
-    .meta({ description: `Items per page, 1 to ${MAX_PAGE_LIMIT}.` }),
+  page: queryInt('page', 1, undefined, 1).meta({ description: 'Page number, from 1.' }),
+  limit: queryInt('limit', 1, MAX_PAGE_LIMIT, DEFAULT_PAGE_LIMIT).meta({ description: `Items per page, 1 to ${MAX_PAGE_LIMIT}.` }),
 });
 
 // ── Resources ───────────────────────────────────────────────────────────────────────────────────
