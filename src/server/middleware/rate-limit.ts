@@ -2,6 +2,7 @@
 // client's state, errors included; over the quota the request is refused with 429 before it is
 // read. A CORS preflight costs no quota (browsers send them on their own) but shows the state.
 import type { Context, MiddlewareHandler } from 'hono';
+import ipaddr from 'ipaddr.js';
 import { ApiError } from '../errors.ts';
 import type { RateLimiter } from '../rate-limit.ts';
 
@@ -11,7 +12,20 @@ import type { RateLimiter } from '../rate-limit.ts';
  */
 export function clientAddress(c: Context): string {
   const h = c.req.raw.headers;
-  return h.get('x-real-ip') ?? h.get('x-forwarded-for')?.split(',')[0]?.trim() ?? 'unknown';
+  return rateLimitKey(h.get('x-real-ip') ?? h.get('x-forwarded-for')?.split(',')[0]?.trim() ?? 'unknown');
+}
+
+/**
+ * The bucket of an address. An IPv6 client usually holds a whole /64 (RFC 6177 § 2; SLAAC picks
+ * addresses within it at will), so IPv6 addresses count per /64; an IPv4-mapped address counts as
+ * its IPv4 address (ipaddr.js parses both). Anything else (IPv4, or text a proxy sent) is its own bucket.
+ */
+export function rateLimitKey(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  let ip = ipaddr.parse(address);
+  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+  if (ip.kind() === 'ipv4') return ip.toString();
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${ip.toString()}/64`).toString()}/64`;
 }
 
 export function rateLimit(limiter: RateLimiter): MiddlewareHandler {
