@@ -6,6 +6,7 @@ import { SEARCH_PAGE_PATH } from '../server/search-page.ts';
 import type { RouteSpec } from '../server/route.ts';
 import { API_CATALOG_LINK_HEADER } from '../discovery/links.ts';
 import { JSON_TYPE, MARKDOWN, TEXT } from '../server/media-types.ts';
+import { SERVER_CARD_MEDIA_TYPE } from '../mcp/server-card.ts';
 import { IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from '../server/cache-policy.ts';
 
 export interface HeaderRule {
@@ -96,6 +97,7 @@ export const STATIC_MEDIA_TYPES: Record<string, string> = {
   // Discovery files whose type is more specific than their extension's (src/discovery/files.ts).
   '/openapi.json': 'application/openapi+json',
   '/.well-known/ai-catalog.json': 'application/ai-catalog+json',
+  '/.well-known/mcp/server-card.json': SERVER_CARD_MEDIA_TYPE,
 };
 
 /** Header rules, in order; a later rule's value wins for the same header (as on Vercel). */
@@ -124,6 +126,9 @@ export function headerRules(routes: RouteSpec[]): HeaderRule[] {
         { key: 'Cache-Control', value: REVALIDATE_CACHE_CONTROL },
       ],
     })),
+    // Discovery documents and feeds whose extension has no rule above (ard.json, sitemap.xml, the
+    // feed, the server card…): revalidated like every other file that changes on deploy.
+    { source: '/(.*)\\.(json|xml)', headers: [{ key: 'Cache-Control', value: REVALIDATE_CACHE_CONTROL }] },
     // RFC 9727 § 3: the api-catalog names itself with the api-catalog relation (GET and HEAD).
     { source: '/.well-known/api-catalog', headers: [{ key: 'Link', value: API_CATALOG_LINK_HEADER }] },
     // Hashed build assets and digest-named images never change under the same name.

@@ -2,6 +2,7 @@
 // the route files, the server's header rules (vercel.json) and the e2e tests read it, so a file and
 // its media type are declared once.
 import { OPENAPI_MEDIA_TYPE } from './openapi/document.ts';
+import { SERVER_CARD_MEDIA_TYPE } from '../mcp/server-card.ts';
 
 export const MARKDOWN = 'text/markdown; charset=utf-8';
 
@@ -26,6 +27,7 @@ export const DISCOVERY_FILES = [
   { path: '/.well-known/ai-catalog.json', contentType: AI_CATALOG_MEDIA_TYPE, title: 'The same entries at the AI Catalog (legacy ARD) path' },
   { path: '/AGENTS.md', contentType: MARKDOWN, title: 'How agents should use this site' },
   { path: '/SKILL.md', contentType: MARKDOWN, title: 'Agent Skill: how to use this site’s API' },
+  { path: '/.well-known/mcp/server-card.json', contentType: SERVER_CARD_MEDIA_TYPE, title: 'MCP server card (SEP-2127): the server’s identity, endpoint and protocol revisions' },
   { path: '/.well-known/agent-skills/index.json', contentType: 'application/json', title: 'Agent Skills discovery index: SKILL.md with its SHA-256 digest' },
   { path: '/pricing.md', contentType: MARKDOWN, title: 'Pricing: free, no key, and the limits' },
   { path: '/developers.md', contentType: MARKDOWN, title: 'Every endpoint with examples, the error catalog (Markdown)' },

@@ -1,5 +1,5 @@
 // Who the MCP server says it is, in one place: the server card, `initialize`/`server/discover`
-// (serverInfo) and the README must agree (server-card extension, docs/discovery.md § Consistency
+// (serverInfo) and the README must agree (the server-card extension's discovery.md § Consistency
 // with Runtime Behavior: the card SHOULD NOT contradict what a connected client observes).
 import pkg from '../../package.json' with { type: 'json' };
 import type { Site } from '../records/schema.ts';
@@ -46,3 +46,8 @@ export const serverInstructions = (site: Pick<Site, 'name'>) =>
 function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
+
+/** Messages in one JSON-RPC batch, at most (as /api/v1/batch takes at most 10 queries). */
+export const MAX_BATCH_MESSAGES = 10;
+/** The last revision with JSON-RPC batching; 2025-06-18 removed it (its changelog, first item). */
+export const BATCHING_REVISION = '2025-03-26';

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { defineRoute, type RouteSpec } from '../server/route.ts';
 import { errorObject } from '../server/errors.ts';
-import { MCP_PATH, PROTOCOL_VERSIONS, SERVER_CARD_PATH } from './identity.ts';
+import { MAX_BATCH_MESSAGES, MCP_PATH, PROTOCOL_VERSIONS, SERVER_CARD_PATH } from './identity.ts';
 import { buildServerCard, SERVER_CARD_MEDIA_TYPE, serverCard } from './server-card.ts';
 
 /**
@@ -51,7 +51,8 @@ const mcpPost = defineRoute({
   operationId: 'mcp',
   summary: 'MCP tool server (Streamable HTTP, stateless)',
   description:
-    `Model Context Protocol over Streamable HTTP: one JSON-RPC message (or batch) per POST, one JSON response, no session. ` +
+    `Model Context Protocol over Streamable HTTP: one JSON-RPC message per POST, one JSON response, no session. ` +
+    `A 2025-03-26 client (no MCP-Protocol-Version header) may send a batch of 1 to ${MAX_BATCH_MESSAGES} messages, each counted against the rate limit; later revisions removed batching and get 400 Invalid Request. ` +
     `Revisions: ${PROTOCOL_VERSIONS.join(', ')}. 2026-07-28 clients send server/discover and the Mcp-Method/Mcp-Name headers, with no handshake; ` +
     'earlier revisions initialize first (no Mcp-Session-Id is issued). Send Content-Type: application/json and Accept: application/json, text/event-stream. ' +
     'Tools (read-only): search_portfolio, list_projects, get_project, compare_projects, ask. Resources: every record\u2019s Markdown twin, by its absolute URL. ' +
@@ -63,13 +64,13 @@ const mcpPost = defineRoute({
   responses: {
     200: { description: 'The JSON-RPC response. Tool failures are results with isError: true and the catalog error in _meta["folio/error"].', schema: mcpResponse, headers: RATE_HEADERS },
     202: { description: 'A notification or response was accepted; no body.' },
-    400: { description: 'Not JSON (parse error -32700, ErrorObject invalid_json in data), not a JSON-RPC message, or a header/body mismatch (2026-07-28).', schema: mcpTransportError },
+    400: { description: 'Not JSON (parse error -32700, ErrorObject invalid_json in data), not a JSON-RPC message, a header/body mismatch (2026-07-28), or a batch that is not allowed (-32600).', schema: mcpTransportError },
     406: { description: 'Accept does not list both application/json and text/event-stream (ErrorObject not_acceptable in data).', schema: mcpTransportError },
     413: { description: 'The body is over 64 KiB (ErrorObject payload_too_large in data).', schema: mcpTransportError },
     415: { description: 'Content-Type is not application/json (ErrorObject unsupported_media_type in data).', schema: mcpTransportError },
   },
   errors: ['not_acceptable', 'unsupported_media_type', 'payload_too_large', 'invalid_json', 'method_not_allowed', 'rate_limited'],
-  handler: async (c, { data }) => (await transport()).handleMcpPost(c.req.raw, data),
+  handler: async (c, { data }) => (await transport()).handleMcpPost(c.req.raw, data, c.get('charge')),
 });
 
 const mcpServerCard = defineRoute({

@@ -16,13 +16,14 @@ import {
 import { ApiError, errorBody } from '../server/errors.ts';
 import { MAX_BODY_BYTES, readBody } from '../server/http.ts';
 import type { SiteData } from '../search/data-file.ts';
-import { HANDSHAKE_VERSIONS } from './identity.ts';
+import { BATCHING_REVISION, HANDSHAKE_VERSIONS, MAX_BATCH_MESSAGES } from './identity.ts';
 import { createMcpServer } from './server.ts';
 import { EVENT_STREAM, JSON_TYPE } from '../server/media-types.ts';
 import { accepts as acceptsType } from '../server/negotiate.ts';
 
 /** JSON-RPC 2.0 § 5.1 codes, and the SDK's generic transport code for HTTP-level refusals. */
 const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
 const METHOD_NOT_FOUND = -32601;
 const TRANSPORT_ERROR = -32000;
 
@@ -44,7 +45,9 @@ function modernFor(data: SiteData) {
   return handler;
 }
 
-export async function handleMcpPost(request: Request, data: SiteData): Promise<Response> {
+
+/** `charge(n)` counts n more requests against the client's quota (each message of a batch is one). */
+export async function handleMcpPost(request: Request, data: SiteData, charge: (cost: number) => void = () => {}): Promise<Response> {
   // Streamable HTTP § Sending Messages: "The client MUST include an Accept header, listing both
   // application/json and text/event-stream". The SDK enforces it only for 2025-era requests; one
   // rule for both eras here, with wildcards counted as RFC 9110 § 12.5.1 says they count.
@@ -60,6 +63,18 @@ export async function handleMcpPost(request: Request, data: SiteData): Promise<R
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return catalogError(error, error.code === 'invalid_json' ? PARSE_ERROR : TRANSPORT_ERROR, data);
+  }
+  if (Array.isArray(body)) {
+    // Streamable HTTP: without MCP-Protocol-Version the server assumes 2025-03-26 (2025-06-18 §
+    // Protocol Version Header), the one revision here that allows a batch.
+    const revision = request.headers.get('mcp-protocol-version') ?? BATCHING_REVISION;
+    if (revision !== BATCHING_REVISION) {
+      return rpcError(400, INVALID_REQUEST, `Invalid Request: JSON-RPC batches are not part of MCP ${revision} (removed in 2025-06-18); send one message per POST.`);
+    }
+    if (body.length === 0 || body.length > MAX_BATCH_MESSAGES) {
+      return rpcError(400, INVALID_REQUEST, `Invalid Request: a batch holds 1 to ${MAX_BATCH_MESSAGES} messages (JSON-RPC 2.0 § 6); this one holds ${body.length}.`);
+    }
+    charge(body.length - 1);
   }
   const listen = messages(body).find((m) => m.method === 'subscriptions/listen');
   if (listen) {

@@ -40,6 +40,9 @@ export function pagePathOf(htmlFile: string): string {
   return path.endsWith('/index') ? path.slice(0, -'/index'.length) : path;
 }
 
+/** The path of the 404 page (404.html, and its twin 404.md): served for a miss, never as a page. */
+export const NOT_FOUND_PAGE = '/404';
+
 /** A page's twin: `/` → `/index.md`, `/about` → `/about.md`. */
 export const twinPathOf = (pagePath: string) => (pagePath === '/' ? '/index.md' : `${pagePath}.md`);
 
@@ -51,9 +54,12 @@ export function buildPageManifest(distDir: string, estimateTokens: (text: string
     if (rel.endsWith('.md')) markdown[`/${rel.split(sep).join('/')}`] = estimateTokens(readFileSync(file, 'utf8'));
     else if (rel.endsWith('.html')) htmlFiles.push(rel);
   }
+  // The 404 page and its twin are what a miss answers, never pages of their own (issue 17: /404 is a 404).
+  delete markdown[twinPathOf(NOT_FOUND_PAGE)];
   const pages: Record<string, string | null> = {};
   for (const rel of htmlFiles.sort()) {
     const path = pagePathOf(rel);
+    if (path === NOT_FOUND_PAGE) continue;
     const twin = twinPathOf(path);
     pages[path] = twin in markdown ? twin : null;
   }

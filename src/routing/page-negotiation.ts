@@ -5,7 +5,10 @@
 // or a complete response (the Markdown 404).
 import { homeLinkHeader } from '../discovery/links.ts';
 import { MARKDOWN, prefersMarkdown } from '../server/negotiate.ts';
-import { AGENT_VIEW_PATH, type PageManifest } from './page-manifest.ts';
+import { AGENT_VIEW_PATH, NOT_FOUND_PAGE, type PageManifest } from './page-manifest.ts';
+
+/** Where a request for the 404 page by name is sent: no file is ever written there. */
+const NOT_FOUND_REWRITE = '/_folio/not-found';
 import { REVALIDATE_CACHE_CONTROL } from '../server/cache-policy.ts';
 
 /** What the middleware needs to know about the built site. */
@@ -44,23 +47,25 @@ const pagePath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/
 
 export async function routePage(request: Request, site: SiteFiles): Promise<Response> {
   const url = new URL(request.url);
+  const markdownWanted = prefersMarkdown(request.headers.get('accept'));
+  const notFound = async () => {
+    const { body, tokens } = await site.notFoundMarkdown();
+    const headers = { ...markdownHeaders(tokens), Vary: 'Accept', 'Cache-Control': REVALIDATE_CACHE_CONTROL };
+    return new Response(request.method === 'HEAD' ? null : body, { status: 404, headers });
+  };
   let path: string;
   try {
     path = decodeURIComponent(url.pathname);
   } catch {
-    return next(); // a malformed escape: let the file system answer (it will not find it: 404)
+    // A malformed escape names no file: the Markdown 404 to a Markdown request, else the file
+    // system's 404 page.
+    return url.pathname.endsWith('.md') || markdownWanted ? notFound() : next({ Vary: 'Accept' });
   }
 
   // portfolio spec § What the service does: the agent view at /?mode=agent, whatever Accept says.
   if (path === '/' && url.searchParams.get('mode') === 'agent') {
     return rewrite(request, AGENT_VIEW_PATH, markdownHeaders(await site.markdownTokens(AGENT_VIEW_PATH)));
   }
-
-  const notFound = async () => {
-    const { body, tokens } = await site.notFoundMarkdown();
-    const headers = { ...markdownHeaders(tokens), Vary: 'Accept', 'Cache-Control': REVALIDATE_CACHE_CONTROL };
-    return new Response(request.method === 'HEAD' ? null : body, { status: 404, headers });
-  };
 
   // A Markdown file asked for by name: add its token estimate, or answer the Markdown 404 (the
   // client asked for Markdown, so an HTML 404 would be the wrong form).
@@ -69,8 +74,11 @@ export async function routePage(request: Request, site: SiteFiles): Promise<Resp
     return tokens === undefined ? notFound() : next(markdownHeaders(tokens));
   }
 
+  // The 404 page is a file (404.html) but never a page: asked for by name it is not found. The
+  // rewrite goes to a path no build writes, so the platform answers its 404 page with status 404.
+  if (pagePath(path) === NOT_FOUND_PAGE) return markdownWanted ? notFound() : rewrite(request, NOT_FOUND_REWRITE, { Vary: 'Accept' });
+
   // docs/decisions.md § Markdown twins: negotiation on a page URL. Every answer here varies with Accept.
-  const markdownWanted = prefersMarkdown(request.headers.get('accept'));
   const twin = await site.twinOf(pagePath(path));
   if (twin === undefined) return markdownWanted ? notFound() : next({ Vary: 'Accept' });
   if (twin === null) return next({ Vary: 'Accept' }); // a page without a twin: HTML is all there is

@@ -43,8 +43,8 @@ export class RateLimiter {
     return this.#windows.size;
   }
 
-  /** Counts one request from `client` and says whether it is within the quota. */
-  take(client: string): Decision {
+  /** Counts `cost` requests from `client` (one, or each message of a batch) and says whether they are within the quota. */
+  take(client: string, cost = 1): Decision {
     const now = this.now();
     // Every request makes its client the most recently seen, so when the map is full the client
     // evicted is the one seen least recently — never a hot client mid-window. (Keyed by insertion
@@ -54,7 +54,7 @@ export class RateLimiter {
       window = { count: 0, resetAt: now + this.policy.window * 1000 };
       this.#windows.set(client, window);
     }
-    window.count++;
+    window.count += cost;
     return this.#decision(window.count, window.resetAt, now);
   }
 

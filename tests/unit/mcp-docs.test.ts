@@ -1,16 +1,15 @@
 // The MCP documentation says what the server does: every curl command in it answers as shown,
-// and the tools and revisions it lists are the ones served. It reads the README's "## MCP"
-// section, or docs/mcp.md while the section lives there.
-import { existsSync, readFileSync } from 'node:fs';
+// and the tools and revisions it lists are the ones served. It reads the README's "## MCP" section.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSIONS } from '../../src/mcp/identity.ts';
 import { TOOLS } from '../../src/mcp/tools.ts';
 import { app } from './mcp-helpers.ts';
 
 function mcpDocs(): string {
-  const readme = existsSync('README.md') ? readFileSync('README.md', 'utf8') : '';
-  const section = /^## MCP\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(readme)?.[1] ?? '';
-  return section.includes('/api/mcp') && !section.includes('TODO') ? section : readFileSync('docs/mcp.md', 'utf8');
+  const section = /^## MCP\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(readFileSync('README.md', 'utf8'))?.[1] ?? '';
+  expect(section, 'README.md has a "## MCP" section naming /api/mcp').toContain('/api/mcp');
+  return section;
 }
 
 /** `curl URL -H 'K: V' ... -d 'BODY'` → the request it sends. */

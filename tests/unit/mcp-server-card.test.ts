@@ -1,6 +1,6 @@
 // GET /api/mcp/server-card (issue 7 § 4; experimental-ext-server-card, SEP-2127): the fields and
 // their schema constraints, the media type, CORS for any origin, caching with ETag and 304, and
-// consistency with what a connected client observes (docs/discovery.md § Consistency with Runtime
+// consistency with what a connected client observes (the extension's discovery.md § Consistency with Runtime
 // Behavior: the card SHOULD NOT contradict serverInfo or the revisions actually served).
 import { describe, expect, it } from 'vitest';
 import { siteData } from '../../src/server/data.ts';

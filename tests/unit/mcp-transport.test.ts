@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { accepts } from '../../src/mcp/transport.ts';
 import { HANDSHAKE_VERSIONS, SERVER_VERSION, serverName } from '../../src/mcp/identity.ts';
 import { siteData } from '../../src/server/data.ts';
+import { createApp } from '../../src/server/app.ts';
 import { app, INITIALIZE, JSON_HEADERS, MODERN_META, post, postLegacy, postModern } from './mcp-helpers.ts';
 
 const discover = { jsonrpc: '2.0', id: 7, method: 'server/discover', params: { _meta: MODERN_META } };
@@ -165,14 +166,42 @@ describe('issue 7 § 1: 2025-era revisions — initialize handshake, no session 
     expect(await res.text()).toBe('');
   });
 
-  it('a JSON-RPC batch gets an array of responses', async () => {
+  const pings = (n: number) => Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'ping' }));
+
+  it('issue 17, MCP 2025-03-26: a JSON-RPC batch (no MCP-Protocol-Version: 2025-03-26) gets an array of responses', async () => {
     const res = await post(app(), [
       { jsonrpc: '2.0', id: 1, method: 'ping' },
       { jsonrpc: '2.0', id: 2, method: 'tools/list' },
-    ], { 'Mcp-Protocol-Version': '2025-06-18' });
+    ]);
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.map((r: { id: number }) => r.id).sort()).toEqual([1, 2]);
+  });
+
+  it.each(['2025-06-18', '2025-11-25', '2026-07-28'])('issue 17, MCP %s (batching removed in 2025-06-18): a batch → 400 Invalid Request (-32600)', async (revision) => {
+    const res = await post(app(), pings(2), { 'Mcp-Protocol-Version': revision });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+    expect(body.error.message).toContain(revision);
+  });
+
+  it.each([0, 11, 100])('issue 17: a batch of %i messages → 400 Invalid Request (1 to 10)', async (n) => {
+    const res = await post(app(), pings(n));
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.code).toBe(-32600);
+  });
+
+  it('issue 17: each message of a batch counts against the portfolio quota', async () => {
+    const limited = createApp({ rateLimits: { portfolio: { limit: 12, window: 60 } } });
+    const first = await post(limited, pings(10));
+    expect(first.status).toBe(200);
+    expect(first.headers.get('ratelimit')).toBe('"portfolio";r=2;t=60');
+    const refused = await post(limited, pings(3));
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error.code).toBe('rate_limited');
+    // Nothing of the refused batch ran, but it was counted: the next single request is over too.
+    expect((await post(limited, pings(1)[0])).status).toBe(429);
   });
 });
 

@@ -104,8 +104,24 @@ describe('docs/decisions.md § Markdown twins: decisions on a page URL', () => {
     expect((await call('/%61bout', 'text/markdown')).headers.get('x-middleware-rewrite')).toBe('https://folio.test/about.md');
   });
 
-  test('a malformed escape is left to the file system (which will not find it)', async () => {
-    expect(headers(await call('/%E0%A4%A', 'text/markdown'))).toEqual({ 'x-middleware-next': '1' });
+  test('a malformed escape asked for as HTML is left to the file system (which will not find it)', async () => {
+    expect(headers(await call('/%E0%A4%A', 'text/html'))).toEqual({ 'x-middleware-next': '1', vary: 'Accept' });
+  });
+
+  test.each([
+    ['/%ff.md', '*/*'],
+    ['/%E0%A4%A', 'text/markdown'],
+  ])('issue 17: a malformed path asked for as Markdown (%s, Accept %s) → the Markdown 404', async (path, accept) => {
+    const res = await call(path, accept);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(await res.text()).toBe('# Not here\n');
+  });
+
+  test.each([['/404'], ['/404/']])('issue 17: the 404 page by name (%s) is not a page: rewritten to a path no build writes, so the platform answers 404', async (path) => {
+    const res = await call(path, 'text/html');
+    expect(new URL(res.headers.get('x-middleware-rewrite')!).pathname).toBe('/_folio/not-found');
+    expect((await call(path, 'text/markdown')).status).toBe(404);
   });
 });
 

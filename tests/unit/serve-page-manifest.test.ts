@@ -32,7 +32,7 @@ describe('page and twin paths', () => {
 });
 
 describe('buildPageManifest', () => {
-  test('pages with and without twins, every Markdown file with its tokens, the site’s 404.md', () => {
+  test('pages with and without twins, every Markdown file with its tokens, the site’s 404.md (issue 17: the 404 page is not a page)', () => {
     const dir = fixture({
       'index.html': '<h1>', 'index.md': 'x'.repeat(40),
       'about.html': '<h1>', 'about.md': 'y'.repeat(9),
@@ -42,8 +42,8 @@ describe('buildPageManifest', () => {
       '_astro/a.css': 'body{}', 'llms.txt': 'llms',
     });
     expect(buildPageManifest(dir, estimateTokens)).toEqual({
-      pages: { '/': '/index.md', '/404': '/404.md', '/about': '/about.md', '/developers': null },
-      markdown: { '/404.md': 2, '/about.md': 3, '/auth.md': 1, '/index.md': 10 },
+      pages: { '/': '/index.md', '/about': '/about.md', '/developers': null },
+      markdown: { '/about.md': 3, '/auth.md': 1, '/index.md': 10 },
       notFound: { body: '# Gone\n', tokens: 2 },
     } satisfies PageManifest);
   });

@@ -28,6 +28,13 @@ export function rateLimitKey(address: string): string {
   return `${ipaddr.IPv6.networkAddressFromCIDR(`${ip.toString()}/64`).toString()}/64`;
 }
 
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** Counts `cost` more requests against the route's policy (see rateLimit); throws rate_limited when over. */
+    charge: (cost: number) => void;
+  }
+}
+
 export function rateLimit(limiter: RateLimiter): MiddlewareHandler {
   return async function rateLimit(c, next) {
     const client = clientAddress(c);
@@ -36,10 +43,18 @@ export function rateLimit(limiter: RateLimiter): MiddlewareHandler {
       for (const [name, value] of Object.entries(limiter.peek(client).headers)) c.res.headers.set(name, value);
       return;
     }
-    const decision = limiter.take(client);
-    if (!decision.allowed) {
+    let decision = limiter.take(client);
+    const refuse = () => {
       throw new ApiError('rate_limited', { message: `Over the limit of the "${limiter.name}" policy; retry in ${decision.reset} s.`, headers: decision.headers });
-    }
+    };
+    if (!decision.allowed) refuse();
+    // A request that carries several operations (an MCP JSON-RPC batch) pays for the others once
+    // it has read them; over the quota, it is refused before any of them runs.
+    c.set('charge', (cost: number) => {
+      if (cost <= 0) return;
+      decision = limiter.take(client, cost);
+      if (!decision.allowed) refuse();
+    });
     await next();
     for (const [name, value] of Object.entries(decision.headers)) c.res.headers.set(name, value);
   };
