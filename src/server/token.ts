@@ -17,10 +17,12 @@ export interface TokenFormat {
   deflate?: boolean;
   /** Decompression bound, so a crafted token cannot expand into a memory bomb. */
   maxBytes?: number;
+  /** How the JSON text becomes bytes: UTF-8, or UTF-16 (two bytes for any BMP character, where UTF-8 takes three). */
+  text?: 'utf8' | 'utf16le';
 }
 
-export function encodeToken(value: unknown, { version, deflate }: TokenFormat = {}): string {
-  const json = Buffer.from(JSON.stringify(value), 'utf8');
+export function encodeToken(value: unknown, { version, deflate, text = 'utf8' }: TokenFormat = {}): string {
+  const json = Buffer.from(JSON.stringify(value), text);
   const payload = (deflate ? deflateRawSync(json, { level: 9 }) : json).toString('base64url');
   const head = version ? `${version}.${payload}` : payload;
   return `${head}.${checksum(head)}`;
@@ -31,14 +33,14 @@ export type TokenProblem = 'shape' | 'checksum' | 'data';
 export type Decoded = { ok: true; value: unknown } | { ok: false; problem: TokenProblem };
 
 /** Decodes a token of this format; never throws. */
-export function decodeToken(token: string, { version, deflate, maxBytes = 64 * 1024 }: TokenFormat = {}): Decoded {
+export function decodeToken(token: string, { version, deflate, maxBytes = 64 * 1024, text = 'utf8' }: TokenFormat = {}): Decoded {
   const parts = token.split('.');
   const [payload = '', sum = ''] = version ? (parts[0] === version ? parts.slice(1) : []) : parts;
   if (parts.length !== (version ? 3 : 2) || !/^[A-Za-z0-9_-]+$/.test(payload) || !/^[A-Za-z0-9_-]+$/.test(sum)) return { ok: false, problem: 'shape' };
   if (sum !== checksum(version ? `${version}.${payload}` : payload)) return { ok: false, problem: 'checksum' };
   try {
     const bytes = Buffer.from(payload, 'base64url');
-    const json = (deflate ? inflateRawSync(bytes, { maxOutputLength: maxBytes }) : bytes).toString('utf8');
+    const json = (deflate ? inflateRawSync(bytes, { maxOutputLength: maxBytes }) : bytes).toString(text);
     return { ok: true, value: JSON.parse(json) };
   } catch {
     return { ok: false, problem: 'data' };

@@ -2,6 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { siteData } from '../../src/server/data.ts';
 import { answer } from '../../src/server/knowledge.ts';
 import { encodeJobId, MAX_JOB_ID_CHARS } from '../../src/server/knowledge/job-id.ts';
+
+/** A deterministic generator (Park–Miller), so random-text cases are the same on every run. */
+let seed = 42;
+const next = () => (seed = (seed * 48271) % 2147483647);
+/** Any BMP character but a surrogate. */
+const bmp = (): number => {
+  const c = next() % 0x10000;
+  return c >= 0xd800 && c < 0xe000 ? bmp() : c;
+};
 import { batchResponse, jobAccepted, jobCompleted, jobsIndex } from '../../src/server/knowledge/schemas.ts';
 import { MAX_BODY_BYTES } from '../../src/server/http.ts';
 import { app, expectError, postJson } from './knowledge-helpers.ts';
@@ -126,14 +135,30 @@ describe('jobs (knowledge spec § Job objects, § States and transitions)', () =
     await expectError(await postJson(app(), '/api/v1/jobs', body), 400, 'invalid_job');
   });
 
-  it('ladder: queries too random to fit in an id → 400 invalid_job, pointing at batch', async () => {
-    // Deterministic high-entropy text (a linear congruential generator over CJK code points).
-    let seed = 42;
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
-    const queries = Array.from({ length: 10 }, () => String.fromCodePoint(...Array.from({ length: 500 }, () => 0x4e00 + (next() % 20000))));
-    const body = await expectError(await postJson(app(), '/api/v1/jobs', { queries }), 400, 'invalid_job');
-    expect(body.error.hint).toContain('/api/v1/batch');
-    expect(encodeJobId(queries).length).toBeGreaterThan(MAX_JOB_ID_CHARS);
+  it.each([
+    ['CJK', () => 0x4e00 + (next() % 20_000)],
+    ['any BMP character', () => bmp()],
+    ['astral (emoji, historic scripts)', () => 0x10000 + (next() % 0xfffff)],
+    ['random BMP text mixed with control characters', () => (next() % 5 === 0 ? next() % 32 : bmp())],
+  ])('issue 17: ten 500-character queries of random text (%s) are accepted, and the id answers', async (_name, codePoint) => {
+    const queries = Array.from({ length: 10 }, () => {
+      let text = '';
+      while (text.length < 500) {
+        const char = String.fromCodePoint(codePoint());
+        if (text.length + char.length > 500) break;
+        text += char;
+      }
+      return text;
+    });
+    const created = await postJson(app(), '/api/v1/jobs', { queries });
+    expect(created.status).toBe(202);
+    const { job_id } = await created.json();
+    expect(job_id.length).toBeLessThanOrEqual(MAX_JOB_ID_CHARS);
+    expect((await app().request(`/api/v1/jobs/${job_id}`)).status).toBe(200);
+  });
+
+  it('a query that is not well-formed Unicode (a lone surrogate) → 400 invalid_job', async () => {
+    await expectError(await postJson(app(), '/api/v1/jobs', '{"queries": ["search \\ud800"]}'), 400, 'invalid_job');
   });
 
   it.each<[string, () => string]>([

@@ -22,7 +22,7 @@ describe('job id codec (docs/decisions.md § Jobs: versioned, checksummed, URL-s
     fc.assert(
       fc.property(fc.array(entry, { minLength: 1, maxLength: 10 }), (list) => {
         const id = encodeJobId(list);
-        expect(id).toMatch(/^j1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{8}$/);
+        expect(id).toMatch(/^j[12]\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{8}$/);
         expect(encodeURIComponent(id)).toBe(id);
         expect(decodeJobId(id)).toEqual({ ok: true, entries: list });
       }),

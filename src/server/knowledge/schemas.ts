@@ -16,8 +16,13 @@ export const MAX_PAGE_LIMIT = 100;
 const QUERY_RULE = `1 to ${MAX_QUERY_CHARS} characters after trimming`;
 
 /** Query text (docs/decisions.md § Limits: 1–500 characters after trimming). */
+/** JSON can carry lone surrogates ("\ud800"), which are no text anyone typed (RFC 8259 § 8.2). */
+const wellFormed = (text: string) => text.isWellFormed();
+const NOT_WELL_FORMED = 'is not well-formed Unicode text (it holds a lone surrogate)';
+
 export const queryText = z
   .string({ error: `must be a string of ${QUERY_RULE}` })
+  .refine(wellFormed, NOT_WELL_FORMED)
   .trim()
   .min(1, `is empty; send ${QUERY_RULE}`)
   .max(MAX_QUERY_CHARS, { error: (issue) => `is ${String(issue.input).length} characters long; send ${QUERY_RULE}` })
@@ -95,6 +100,7 @@ export const queriesBody = z
         .array(
           z
             .string({ error: 'must be a string' })
+            .refine(wellFormed, NOT_WELL_FORMED)
             .trim()
             .min(1, 'is empty; every query needs at least one non-space character'),
           { error: `is required: an array of 1 to ${MAX_BATCH_QUERIES} non-empty strings` },
