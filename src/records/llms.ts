@@ -7,7 +7,7 @@
 import { absoluteUrl, activeProjects, archivedProjects, featuredProjects, TYPE_LABELS } from './collections.ts';
 import { allTwins, entry, HOME_TWIN, PROJECTS_TWIN, projectsSummary } from './twin.ts';
 import type { Content, Project, Site } from './schema.ts';
-import { apiAgentDocs } from '../discovery/llms-section.ts';
+import { machineAgentDocs, readableAgentDocs } from '../discovery/llms-section.ts';
 
 export interface LlmsEntry {
   title: string;
@@ -23,7 +23,7 @@ export interface LlmsSection {
 
 /** The agent-facing documents: llms-full.txt, then the API and agent docs (src/discovery/llms-section.ts). */
 export function agentDocs(_site: Site): LlmsEntry[] {
-  return [{ title: 'llms-full.txt', path: '/llms-full.txt', note: 'every page listed here as Markdown, in one file' }, ...apiAgentDocs()];
+  return [{ title: 'llms-full.txt', path: '/llms-full.txt', note: 'every page listed here as Markdown, in one file' }, ...readableAgentDocs()];
 }
 
 /** The H2 sections of llms.txt, in order. Exported so tests can check each twin appears once. */
@@ -57,10 +57,16 @@ export function llmsTxt(content: Content): string {
     `This site publishes ${count(projects.length, 'project')} and ${count(pages.length, 'page')}. Every page has a Markdown version at its path plus \`.md\` (the home page: \`/index.md\`); the links below point at those.`,
     'Content changes only when the site is redeployed.',
   ].join(' ');
+  const machine = [
+    'Machine-readable descriptions (JSON documents, not pages to read; fetch one when you need the exact shape of the API):',
+    '',
+    ...machineAgentDocs().map((d) => `- ${d.title}: \`${absoluteUrl(site, d.path)}\` (${d.mediaType.split(';')[0]}): ${d.note}`),
+  ].join('\n');
   const blocks = [
     `# ${site.name}`,
     `> ${site.summary.replace(/\s+/g, ' ')}`,
     intro,
+    machine,
     ...llmsSections(content).map((s) => `## ${s.title}\n\n${s.entries.map((e) => entry(e.title, absoluteUrl(site, e.path), e.note)).join('\n')}`),
   ];
   return `${blocks.join('\n\n')}\n`;

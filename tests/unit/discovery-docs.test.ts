@@ -13,7 +13,8 @@ import { ROUTES } from '../../src/server/routes.ts';
 import { createApp } from '../../src/server/app.ts';
 import { versionHeaders } from '../../src/server/versioning.ts';
 import { agentsMarkdown } from '../../src/discovery/agents-md.ts';
-import { apiAgentDocs } from '../../src/discovery/llms-section.ts';
+import { machineAgentDocs, readableAgentDocs } from '../../src/discovery/llms-section.ts';
+import { llmsTxt } from '../../src/records/llms.ts';
 import { ENTRY_GROUPS, ENTRY_POINTS } from '../../src/server/entry-points.ts';
 import { deprecationMarkdown, deprecationPolicy, MIN_SUNSET_DAYS } from '../../src/discovery/deprecation.ts';
 import { developerGuide, developersMarkdown, inlineHtml, schemaRules } from '../../src/discovery/developers.ts';
@@ -69,9 +70,21 @@ describe('issue 8 § 5: /AGENTS.md and /pricing.md', () => {
   });
 
   it('llms.txt § API and agent docs: the fetchable entry points, HTML pages as their twins, nothing needing a token, a POST or a query', () => {
-    const docs = apiAgentDocs();
-    expect(docs.map((d) => d.path)).toEqual(expect.arrayContaining(['/openapi.json', '/.well-known/api-catalog', '/.well-known/ard.json', '/AGENTS.md', '/SKILL.md', '/developers.md', '/auth.md', '/api/mcp/server-card']));
-    for (const path of ['/api/v1', '/api/mcp', '/ask', '/api/v1/search', '/developers']) expect(docs.map((d) => d.path), path).not.toContain(path);
+    const readable = readableAgentDocs().map((d) => d.path);
+    const machine = machineAgentDocs().map((d) => d.path);
+    expect(readable).toEqual(expect.arrayContaining(['/AGENTS.md', '/SKILL.md', '/developers.md', '/auth.md']));
+    expect(machine).toEqual(expect.arrayContaining(['/openapi.json', '/.well-known/api-catalog', '/.well-known/ard.json', '/api/mcp/server-card']));
+    for (const path of ['/api/v1', '/api/mcp', '/ask', '/api/v1/search', '/developers']) expect([...readable, ...machine], path).not.toContain(path);
+  });
+
+  it('issue 17, afdocs § llms.txt links point to Markdown: JSON documents are named, never linked', () => {
+    const text = llmsTxt(content);
+    const links = [...text.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]!);
+    for (const link of links) expect(link, link).toMatch(/\.(md|txt)$/);
+    for (const doc of machineAgentDocs()) {
+      expect(text).toContain(`\`${site.url}${doc.path}\``);
+      expect(links).not.toContain(`${site.url}${doc.path}`);
+    }
   });
 
   it('pricing.md: free, no key, no paid tier; the limits are the numbers the code enforces', () => {

@@ -39,6 +39,16 @@ describe('llms.txt follows llmstxt.org § Format', () => {
 
       Maker of small, well-tested things. This site publishes 2 projects and 1 page. Every page has a Markdown version at its path plus \`.md\` (the home page: \`/index.md\`); the links below point at those. Content changes only when the site is redeployed.
 
+      Machine-readable descriptions (JSON documents, not pages to read; fetch one when you need the exact shape of the API):
+
+      - OpenAPI description: \`https://ada.example/openapi.json\` (application/openapi+json): OpenAPI 3.1 description of every API route, with a typed schema for every response, errors included
+      - API catalog: \`https://ada.example/.well-known/api-catalog\` (application/linkset+json): RFC 9727 API catalog: a linkset pointing at the APIs, their descriptions and docs
+      - Agent resource discovery: \`https://ada.example/.well-known/ard.json\` (application/json): Canonical domain discovery document for agents
+      - AI catalog (legacy path): \`https://ada.example/.well-known/ai-catalog.json\` (application/ai-catalog+json): The same discovery document at its legacy path
+      - Protected-resource metadata: \`https://ada.example/.well-known/oauth-protected-resource\` (application/json): RFC 9728 metadata of the protected catalog: which authorization server to ask
+      - Authorization-server metadata: \`https://ada.example/.well-known/oauth-authorization-server\` (application/json): RFC 8414 metadata: registration, token and revocation endpoints
+      - MCP server card: \`https://ada.example/api/mcp/server-card\` (application/mcp-server-card+json): The MCP server’s card: name, transport and tools
+
       ## Projects
 
       - [Lantern: a \\[tiny\\] log viewer](https://ada.example/projects/lantern.md): A terminal log viewer that follows files and highlights errors. (tool, 2024)
@@ -52,18 +62,11 @@ describe('llms.txt follows llmstxt.org § Format', () => {
       ## API and agent docs
 
       - [llms-full.txt](https://ada.example/llms-full.txt): every page listed here as Markdown, in one file
-      - [OpenAPI description](https://ada.example/openapi.json): OpenAPI 3.1 description of every API route, with a typed schema for every response, errors included
-      - [API catalog](https://ada.example/.well-known/api-catalog): RFC 9727 API catalog: a linkset pointing at the APIs, their descriptions and docs
-      - [Agent resource discovery](https://ada.example/.well-known/ard.json): Canonical domain discovery document for agents
-      - [AI catalog (legacy path)](https://ada.example/.well-known/ai-catalog.json): The same discovery document at its legacy path
       - [AGENTS.md](https://ada.example/AGENTS.md): How an agent should use this site: entry points, limits and etiquette
       - [SKILL.md](https://ada.example/SKILL.md): A skill file an agent can load to query this site
       - [Pricing](https://ada.example/pricing.md): Pricing: everything is free; no key, no account, no paid tier
       - [Developers](https://ada.example/developers.md): Developer documentation: the error catalog, rate limits, versioning and deprecation policy
-      - [Protected-resource metadata](https://ada.example/.well-known/oauth-protected-resource): RFC 9728 metadata of the protected catalog: which authorization server to ask
-      - [Authorization-server metadata](https://ada.example/.well-known/oauth-authorization-server): RFC 8414 metadata: registration, token and revocation endpoints
       - [Auth guide](https://ada.example/auth.md): The public-read flow step by step: two requests, no secret
-      - [MCP server card](https://ada.example/api/mcp/server-card): The MCP server’s card: name, transport and tools
 
       ## Optional
 
