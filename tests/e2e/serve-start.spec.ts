@@ -78,6 +78,18 @@ test('a fresh build is served as it is, without building again', async () => {
   expect(await stop()).toBe(0);
 });
 
+for (const [name, value, message] of [
+  ['FOLIO_RATE_LIMITS', 'knowledge=1000000/60', /FOLIO_RATE_LIMITS: expected entries like/],
+  ['FOLIO_RATE_LIMITS', 'knowledge=600/60;portfolio=600/60', /FOLIO_RATE_LIMITS: expected entries like/],
+  ['FOLIO_SEARCH_CACHE', '1k', /FOLIO_SEARCH_CACHE/],
+] as const) {
+  test(`issue 17: a bad ${name} (${value}) stops npm start at start-up with its message, before it listens`, async () => {
+    const started = start('scripts/start.ts', { [name]: value });
+    await expect(started).rejects.toThrow(message);
+    expect(await fetch(`http://127.0.0.1:${port}/`).then(() => 'listening', () => 'refused')).toBe('refused');
+  });
+}
+
 test('a content change makes the build stale: npm start builds again and serves the change', async () => {
   const file = join(copy, SAMPLE_SITE_CONTENT, 'pages/about.md');
   writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: About Zebracorn'));
