@@ -182,6 +182,32 @@ test.describe('docs/decisions.md § Markdown twins: real 404s in all three forms
     expect(res.headers.vary).toBe('Accept');
   });
 
+  test('issue 17: the 404 page by name is a 404 in every form (/404, /404/, /404.md), never a 200', async ({ baseURL }) => {
+    const html = await raw(baseURL!, '/404', { accept: 'text/html' });
+    expect(html.status).toBe(404);
+    expect(html.body).toBe(dist('404.html'));
+    expect(html.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect((await raw(baseURL!, '/404/', { accept: 'text/html' })).status).toBe(308);
+    for (const [path, accept] of [['/404', 'text/markdown'], ['/404.md', '*/*']] as const) {
+      const md = await raw(baseURL!, path, { accept });
+      expect(md.status, path).toBe(404);
+      expect(md.headers['content-type']).toBe(MARKDOWN);
+    }
+  });
+
+  test('issue 17: a malformed path asked for as Markdown (/%ff.md) gets the Markdown 404, not HTML', async ({ baseURL }) => {
+    const res = await raw(baseURL!, '/%ff.md');
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toBe(MARKDOWN);
+    expect(res.body).toBe(dist('404.md'));
+  });
+
+  test('issue 17: Accept: text/markdown, text/html (Markdown named first) → the twin', async ({ baseURL }) => {
+    const res = await raw(baseURL!, '/about', { accept: 'text/markdown, text/html' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe(MARKDOWN);
+  });
+
   test('a twin that does not exist → 404 in Markdown', async ({ baseURL }) => {
     const res = await raw(baseURL!, '/no-such-page.md');
     expect(res.status).toBe(404);
