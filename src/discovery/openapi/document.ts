@@ -5,9 +5,11 @@
 // (Over 300 lines: OperationBuilder derives every part of an operation in one place, so that what
 // the app does to a route and what the document says about it are read side by side.)
 //
-// Schemas: zod 4 emits JSON Schema 2020-12, the dialect of OpenAPI 3.1 (OAS 3.1 § 4.8.24). A schema
+// Schemas: zod-openapi's createDocument converts the zod schemas this builder leaves in the
+// document (requests as input, answers as output; JSON Schema 2020-12, OAS 3.1 § 4.8.24). A schema
 // carrying `.meta({ id })` becomes `components/schemas/<id>` and is referenced, never repeated.
 import { z } from 'zod';
+import { createDocument, createSchema, type CreateDocumentOptions } from 'zod-openapi';
 import { ERRORS, errorBody, errorResponse, type ErrorCode } from '../../server/errors.ts';
 import { oauthError } from '../../server/access/schemas.ts';
 import { OAUTH_ERROR_FOR } from '../../server/access/oauth-http.ts';
@@ -16,7 +18,6 @@ import type { ResponseSpec, RouteSpec } from '../../server/route.ts';
 import type { Site } from '../../records/schema.ts';
 import { EVENT_STREAM, FORM_TYPE, JSON_TYPE } from '../../server/media-types.ts';
 import { HEADER_DOCS, REQUEST_HEADER_DOCS, SKIPPED_REQUEST_HEADERS, type HeaderDoc } from './header-docs.ts';
-import { canonical, SchemaBook } from './schema-book.ts';
 
 export const OPENAPI_VERSION = '3.1.1';
 /** The API's own version (knowledge spec § Versioning: "API version 1.0.0"). */
@@ -33,7 +34,7 @@ export interface Operation extends Json {
 
 export type SiteForOpenApi = Pick<Site, 'url' | 'name' | 'summary' | 'email' | 'rateLimits' | 'apiVersions'>;
 
-export { HEADER_DOCS, SchemaBook };
+export { HEADER_DOCS };
 
 // ---- Operations ---------------------------------------------------------------------------------
 
@@ -91,15 +92,15 @@ const headerObject = ({ description, schema, example, required }: HeaderDoc): Js
 });
 
 class OperationBuilder {
-  readonly book: SchemaBook;
   readonly site: SiteForOpenApi;
   /** Component headers and parameters actually referenced, so none is left unused. */
   readonly usedHeaders = new Set<string>();
   readonly usedParameters = new Set<string>();
   readonly usedExamples = new Set<ErrorCode>();
+  /** Components a parameter's schema referenced (converted apart, see parameter()). */
+  readonly parameterSchemas: Record<string, Json> = {};
 
-  constructor(book: SchemaBook, site: SiteForOpenApi) {
-    this.book = book;
+  constructor(site: SiteForOpenApi) {
     this.site = site;
   }
 
@@ -146,9 +147,14 @@ class OperationBuilder {
     return out;
   }
 
-  /** Query and path values arrive as text and are coerced, so the output form states their real limits. */
+  /**
+   * Query and path values arrive as text and are coerced, so the output form states their real
+   * limits (zod's input form of a coerced `.default()` drops the default). zod-openapi renders
+   * parameters only as input, so these are converted here with its createSchema.
+   */
   parameter(name: string, where: 'path' | 'query', schema: z.ZodType, required: boolean): Json {
-    const converted = this.book.convert(schema, 'output');
+    const { schema: converted, components } = createSchema(schema, { io: 'output', opts: SCHEMA_OPTIONS });
+    Object.assign(this.parameterSchemas, components);
     const { description, examples, ...rest } = converted as Json & { description?: string; examples?: unknown[] };
     return {
       name,
@@ -162,7 +168,7 @@ class OperationBuilder {
 
   requestBody(route: RouteSpec): Json | undefined {
     if (!route.body) return undefined;
-    const schema = this.book.convert(route.body, 'input');
+    const schema = route.body;
     const content = Object.fromEntries((route.bodyTypes ?? ['json']).map((t) => [MEDIA_TYPES[t], { schema }]));
     // RFC 6749 § 3.2 and RFC 7009 § 2.1 endpoints take optional parameters: an empty body is a request too.
     const optional = route.errorShape === 'oauth' && (route.bodyTypes ?? []).includes('form');
@@ -195,13 +201,8 @@ class OperationBuilder {
 
   declared(route: RouteSpec, status: number, spec: ResponseSpec): Json {
     const content: Json = {};
-    if (spec.schema) content[spec.contentType ?? JSON_TYPE] = { schema: this.book.convert(spec.schema, 'output') };
-    for (const alt of spec.alternates ?? []) {
-      let schema = alt.schema ? this.book.convert(alt.schema, 'output') : undefined;
-      // A stream's schema describes one item (OAS 3.1 § 4.8.14 leaves streams to prose; itemSchema is 3.2).
-      if (schema && alt.contentType === EVENT_STREAM) schema = { ...schema, description: 'One event: the JSON after `data: ` in each server-sent event.' };
-      content[alt.contentType] = schema ? { schema } : {};
-    }
+    if (spec.schema) content[spec.contentType ?? JSON_TYPE] = { schema: spec.schema };
+    for (const alt of spec.alternates ?? []) content[alt.contentType] = alt.schema ? { schema: alt.schema } : {};
     // Media Type Objects have no description; an alternate's framing goes into the response's.
     const notes = (spec.alternates ?? []).filter((a) => a.description).map((a) => `As \`${a.contentType}\`: ${a.description}`);
     const headers = this.headers(route, status, spec);
@@ -230,7 +231,7 @@ class OperationBuilder {
     return {
       description: codes.map((code) => `\`${code}\`: ${ERRORS[code].message}`).join(' '),
       ...(Object.keys(headers).length ? { headers } : {}),
-      content: { [JSON_TYPE]: { schema: this.book.convert(errorResponse, 'output'), examples: this.errorExamples(codes) } },
+      content: { [JSON_TYPE]: { schema: errorResponse, examples: this.errorExamples(codes) } },
     };
   }
 
@@ -241,7 +242,7 @@ class OperationBuilder {
       ...(Object.keys(headers).length ? { headers } : {}),
       content: {
         [JSON_TYPE]: {
-          schema: this.book.convert(oauthError, 'output'),
+          schema: oauthError,
           examples: Object.fromEntries(errors.map((e) => [e.error, { value: { error: e.error, error_description: `Refused: ${e.why}.` } }])),
         },
       },
@@ -251,7 +252,7 @@ class OperationBuilder {
   /** A route's own response for an error status (e.g. the catalog's 401) gains the catalog's examples. */
   withErrorExamples(route: RouteSpec, response: Json, codes: ErrorCode[]): Json {
     const media = (response.content as Json | undefined)?.[JSON_TYPE] as Json | undefined;
-    const isCatalogShape = media && canonical(media.schema) === canonical(this.book.convert(errorResponse, 'output'));
+    const isCatalogShape = media?.schema === errorResponse;
     if (!isCatalogShape || route.errorShape === 'oauth') return response;
     return { ...response, content: { [JSON_TYPE]: { ...media, examples: this.errorExamples(codes) } } };
   }
@@ -280,24 +281,16 @@ function infoDescription(site: SiteForOpenApi): string {
 
 /** The OpenAPI 3.1 document for the routes, with absolute URLs for this site. */
 export function openApiDocument(site: SiteForOpenApi, routes: RouteSpec[]): OpenApiDocument {
-  const book = new SchemaBook();
-  const builder = new OperationBuilder(book, site);
+  const builder = new OperationBuilder(site);
   const byId = new Map(routes.map((r) => [r.operationId, r]));
   if (byId.size !== routes.length) throw new Error('openapi: two routes share an operationId');
-  // Answers first: an id whose input and output forms differ keeps its bare name for the answer
-  // (what clients read most), and the request form becomes <id>Input, whatever the route order.
-  for (const route of routes) {
-    for (const spec of Object.values(route.responses)) {
-      for (const schema of [spec.schema, ...(spec.alternates ?? []).map((a) => a.schema)]) if (schema) book.convert(schema, 'output');
-    }
-  }
   const paths: Record<string, Record<string, Operation>> = {};
   for (const route of routes) {
     const item = (paths[route.path] ??= {});
     item[route.method.toLowerCase()] = builder.operation(route, byId);
   }
   const used = new Set(routes.map((r) => r.tag));
-  return {
+  const doc = createDocument({
     openapi: OPENAPI_VERSION,
     info: {
       title: `${site.name} API`,
@@ -311,7 +304,7 @@ export function openApiDocument(site: SiteForOpenApi, routes: RouteSpec[]): Open
     externalDocs: { description: 'Every endpoint with examples, the error catalog and the limits', url: `${site.url}/developers` },
     paths,
     components: {
-      schemas: book.schemas(),
+      schemas: builder.parameterSchemas,
       ...(builder.usedParameters.size
         ? { parameters: Object.fromEntries([...builder.usedParameters].sort().map((name) => [name, REQUEST_HEADER_DOCS[name]!])) }
         : {}),
@@ -331,5 +324,41 @@ export function openApiDocument(site: SiteForOpenApi, routes: RouteSpec[]): Open
         },
       },
     },
-  };
+  } as never, SCHEMA_OPTIONS) as unknown as OpenApiDocument;
+  const names = Object.keys(doc.components.schemas as Json);
+  // zod names anonymous recursive schemas __schema0, __schema1…: unstable from one build to the next.
+  if (names.some((n) => n.startsWith('__schema'))) throw new Error('openapi: a recursive schema needs .meta({ id }) to be referenced from openapi.json');
+  doc.components.schemas = Object.fromEntries(names.sort().map((n) => [n, (doc.components.schemas as Json)[n]]));
+  // A stream's schema describes one item (OAS 3.1 § 4.8.14 leaves streams to prose; itemSchema is 3.2).
+  for (const item of Object.values(doc.paths)) {
+    for (const op of Object.values(item)) {
+      for (const response of Object.values(op.responses)) {
+        const stream = (response.content as Record<string, Json> | undefined)?.[EVENT_STREAM];
+        if (stream?.schema) stream.schema = { ...(stream.schema as Json), description: 'One event: the JSON after `data: ` in each server-sent event.' };
+      }
+    }
+  }
+  return doc;
 }
+
+// ---- Schema conversion --------------------------------------------------------------------------
+
+/** Formats JSON Schema 2020-12 (§ 7.3) and OpenAPI 3.1 (§ 4.4) define; any other is a zod-internal name. */
+const STANDARD_FORMATS = new Set([
+  'date-time', 'date', 'time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6', 'uri', 'uri-reference', 'iri',
+  'iri-reference', 'uuid', 'uri-template', 'json-pointer', 'relative-json-pointer', 'regex', 'int32', 'int64', 'float', 'double', 'password',
+]);
+
+/**
+ * Cleans each converted schema for readers: z.int()'s bounds are the safe-integer range, which says
+ * nothing; zod's own format names (e.g. `starts_with`, beside the `pattern` that states the rule)
+ * are formats no validator knows. A request form that differs from its answer form keeps the id,
+ * and the answer form is `<id>Output` (zod-openapi's naming).
+ */
+const SCHEMA_OPTIONS: CreateDocumentOptions = {
+  override: ({ jsonSchema }) => {
+    if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+    if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+    if (typeof jsonSchema.format === 'string' && !STANDARD_FORMATS.has(jsonSchema.format)) delete jsonSchema.format;
+  },
+};
