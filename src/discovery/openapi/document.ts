@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { createDocument, createSchema, type CreateDocumentOptions } from 'zod-openapi';
 import { ERRORS, errorBody, errorResponse, type ErrorCode } from '../../server/errors.ts';
-import { oauthError } from '../../server/access/schemas.ts';
+import { authorizationServerMetadata, oauthError, protectedResourceMetadata } from '../../server/access/schemas.ts';
 import { OAUTH_ERROR_FOR } from '../../server/access/oauth-http.ts';
 import { RATE_LIMIT_HEADERS, VERSION_HEADERS } from '../../server/header-names.ts';
 import type { ResponseSpec, RouteSpec } from '../../server/route.ts';
@@ -54,6 +54,9 @@ const isPublicGet = (route: RouteSpec) => route.cache === 'public' && route.meth
 /** Every catalog error a route can answer: what it declares plus what the app does to every route. */
 export function errorCodesOf(route: RouteSpec): ErrorCode[] {
   const codes = new Set<ErrorCode>(route.errors ?? []);
+  // An operation's own method is always allowed: its 405 is what other methods get (issue 17, "405
+  // only where it can happen"), stated once in info.description and enforced by the contract check.
+  codes.delete('method_not_allowed');
   if (route.policy) codes.add('rate_limited');
   if (route.auth) codes.add('unauthorized');
   const invalid = route.invalid ?? { '*': 'invalid_filter' };
@@ -257,6 +260,18 @@ class OperationBuilder {
     return { ...response, content: { [JSON_TYPE]: { ...media, examples: this.errorExamples(codes) } } };
   }
 
+  /** The CORS preflight a route's path answers (app.ts): always 204, granted only to allowed origins; it costs no quota. */
+  preflight(route: RouteSpec): Operation {
+    return {
+      operationId: `${route.operationId}Preflight`,
+      summary: `CORS preflight of ${route.method} ${route.path}`,
+      description: "Always 204 with `Allow`. `Access-Control-Allow-*` are granted only to the site's own origins. A preflight costs no rate-limit quota but shows its state.",
+      tags: [route.tag],
+      security: [],
+      responses: { '204': { description: 'The preflight answer. No body.', headers: this.headers(route, 204, { description: '', headers: ['Allow'] }) } },
+    };
+  }
+
   /** One shared example per catalog code (components/examples), referenced by every response that can answer it. */
   errorExamples(codes: ErrorCode[]): Json {
     for (const code of codes) this.usedExamples.add(code);
@@ -266,6 +281,23 @@ class OperationBuilder {
 
 // ---- The document -------------------------------------------------------------------------------
 
+const METADATA_FILES = [
+  {
+    path: '/.well-known/oauth-protected-resource',
+    operationId: 'getProtectedResourceMetadata',
+    summary: 'Protected-resource metadata (RFC 9728) of /api/v1',
+    description: 'RFC 9728 § 2 metadata: the resource `/api/v1`, its authorization server and scope.',
+    schema: protectedResourceMetadata,
+  },
+  {
+    path: '/.well-known/oauth-authorization-server',
+    operationId: 'getAuthorizationServerMetadata',
+    summary: 'Authorization-server metadata (RFC 8414) with the agent_auth block',
+    description: 'RFC 8414 § 2 metadata: the token, revocation and registration endpoints, and `agent_auth` (the agent endpoints).',
+    schema: authorizationServerMetadata,
+  },
+];
+
 function infoDescription(site: SiteForOpenApi): string {
   const { knowledge, portfolio } = site.rateLimits;
   return [
@@ -273,7 +305,8 @@ function infoDescription(site: SiteForOpenApi): string {
     `Free, public, no account and no API key. Only the catalog (\`GET /api/v1\`, \`GET /api\`) asks for a bearer token, and that token is a public literal: see ${site.url}/auth.md.`,
     `Rate limits per client address, per instance: knowledge endpoints ${knowledge.limit} requests per ${knowledge.window} s, portfolio and MCP ${portfolio.limit} per ${portfolio.window} s. Over the limit: 429 with \`Retry-After\`.`,
     'Every error is JSON from one catalog, `{ "error": { "code", "message", "status", "hint", "docs" } }`, except the OAuth endpoints, which answer RFC 6749 `{ "error", "error_description" }`. ' +
-      'Any path under `/api/` that is not listed here answers 404 `route_not_found`; a listed path asked with another method answers 405 `method_not_allowed` with `Allow`; `OPTIONS` on a listed path is the CORS preflight (204). ' +
+      'Any path under `/api/` that is not listed here answers 404 `route_not_found`; a listed path asked with another method answers 405 `method_not_allowed` with `Allow` (in the OAuth shape on `/oauth/*` and `/agent/*`); `OPTIONS` on a listed path is the CORS preflight (204). ' +
+      'The two `/.well-known/oauth-*` documents at the root are static files, outside these rules: GET and HEAD only. ' +
       `Codes, hints and examples: ${site.url}/developers.`,
     `Versioning is in the path; \`/api/v1\` only gains fields. Clients must ignore fields they do not know. Policy: ${site.url}/developers/deprecation.`,
   ].join('\n\n');
@@ -288,6 +321,22 @@ export function openApiDocument(site: SiteForOpenApi, routes: RouteSpec[]): Open
   for (const route of routes) {
     const item = (paths[route.path] ??= {});
     item[route.method.toLowerCase()] = builder.operation(route, byId);
+    // Knowledge spec § Endpoints lists OPTIONS on the agent endpoints; elsewhere the preflight is the
+    // rule info.description states.
+    if (route.path.startsWith('/agent/')) item.options = builder.preflight(route);
+  }
+  // The two root OAuth metadata documents are prerendered files, not routes (access.ts).
+  for (const file of METADATA_FILES) {
+    paths[file.path] = {
+      get: {
+        operationId: file.operationId,
+        summary: file.summary,
+        description: 'A static file prerendered at build time: GET and HEAD only, with no rate limit and no CORS preflight; the file server refuses other methods without a JSON body.',
+        tags: ['access'],
+        security: [],
+        responses: { '200': { description: file.description, content: { [JSON_TYPE]: { schema: file.schema } } } },
+      },
+    };
   }
   const used = new Set(routes.map((r) => r.tag));
   const doc = createDocument({
