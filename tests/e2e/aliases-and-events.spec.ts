@@ -28,3 +28,11 @@ test('docs/decisions.md § Agent events: a JSON object with a string type is ans
   expect(res.status()).toBe(202);
   expect(await res.json()).toMatchObject({ stored: false });
 });
+
+test('knowledge spec § Endpoints: OPTIONS on each /agent/* endpoint answers 204 with Allow', async ({ request, baseURL }) => {
+  for (const path of ['/agent/identity', '/agent/claim', '/agent/events']) {
+    const res = await request.fetch(path, { method: 'OPTIONS', headers: { Origin: baseURL!, 'Access-Control-Request-Method': 'POST' } });
+    expect(res.status(), path).toBe(204);
+    expect(res.headers()['allow'], path).toBe('POST, OPTIONS');
+  }
+});

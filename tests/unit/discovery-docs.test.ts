@@ -112,7 +112,9 @@ describe('issue 8 § 5: /developers lists every endpoint, every error, with exam
 
   it('every operation of the route table appears once, in a section', () => {
     const documented = guide.sections.flatMap((s) => s.operations.map((o) => `${o.method} ${o.path}`));
-    expect(documented.sort()).toEqual(ROUTES.map((r) => `${r.method} ${r.path}`).sort());
+    // Besides the routes, openapi.json documents the /agent/* preflights and the static OAuth metadata (issue 17).
+    const extra = [...['/agent/claim', '/agent/events', '/agent/identity'].map((p) => `OPTIONS ${p}`), 'GET /.well-known/oauth-authorization-server', 'GET /.well-known/oauth-protected-resource'];
+    expect(documented.sort()).toEqual([...ROUTES.map((r) => `${r.method} ${r.path}`), ...extra].sort());
     for (const route of ROUTES) expect(markdown.split('\n').filter((l) => l === `### ${route.method} ${route.path}`), route.path).toHaveLength(1);
   });
 

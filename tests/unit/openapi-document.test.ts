@@ -10,6 +10,8 @@ import { siteData } from '../../src/server/data.ts';
 import { openApiDocument, HEADER_DOCS, type Operation } from '../../src/discovery/openapi/document.ts';
 import { openApiFor } from '../../src/discovery/openapi-file.ts';
 import { createAjv } from '../contract/validate.ts';
+import { createApp } from '../../src/server/app.ts';
+import { authorizationServerMetadata, protectedResourceMetadata } from '../../src/server/access/oauth-metadata.ts';
 
 type Json = Record<string, any>;
 const site = siteData().site;
@@ -28,8 +30,10 @@ describe('issue 8 § 1: openapi.json covers the route table', () => {
   });
 
   it('every route of the table is one operation, with its operationId, summary and tag', () => {
-    const operations = Object.values(doc.paths as Record<string, Json>).flatMap((item) => Object.keys(item));
-    expect(operations).toHaveLength(ROUTES.length);
+    const operations = Object.values(doc.paths as Record<string, Json>).flatMap((item) => Object.values(item).map((o: Json) => o.operationId));
+    // Besides the routes: the agent endpoints' preflights and the two static metadata files (issue 17, below).
+    const agentPaths = ROUTES.filter((r) => r.path.startsWith('/agent/')).length;
+    expect(operations).toHaveLength(ROUTES.length + agentPaths + 2);
     for (const route of ROUTES) {
       expect(op(route.method, route.path), `${route.method} ${route.path}`).toMatchObject({ operationId: route.operationId, summary: expect.any(String), tags: [route.tag] });
     }
@@ -110,6 +114,8 @@ describe('issue 8 § 1: every answer, errors included, and the headers that matt
     for (const route of ROUTES.filter((r) => r.errorShape !== 'oauth')) {
       const responses = op(route.method, route.path).responses as Record<string, Json>;
       for (const code of route.errors ?? []) {
+        // 405 is never an answer of the operation's own method (issue 17, below).
+        if (code === 'method_not_allowed') continue;
         // A status the route answers in its own shape (MCP's JSON-RPC errors) carries the code inside it.
         const own = route.responses[ERRORS[code].status]?.schema;
         if (own && own !== errorResponse) continue;
@@ -142,6 +148,10 @@ describe('issue 8 § 1: every answer, errors included, and the headers that matt
         }
       }
     }
+  });
+
+  it('every operation of the route table documents a 4xx answer (redocly.yaml turns the rule off only for preflights and static files)', () => {
+    for (const route of ROUTES) expect(Object.keys(op(route.method, route.path).responses).some((s) => s.startsWith('4')), route.operationId).toBe(true);
   });
 
   it('docs/decisions.md § Limits: every route with a body documents 400, 413 and 415', () => {
@@ -181,6 +191,70 @@ describe('issue 8 § 1: every answer, errors included, and the headers that matt
   });
 });
 
+describe('issue 17: openapi.json describes the OAuth metadata documents, OPTIONS on /agent/*, and 405 only where it can happen', () => {
+  const app = createApp();
+  const ajv = createAjv();
+  ajv.addSchema({ $id: 'doc', components: doc.components });
+  const schemaOf = (response: Json | undefined) => response!.content['application/json'].schema;
+
+  it('both root metadata documents are operations whose schema the prerendered files validate against', () => {
+    const files = [
+      ['/.well-known/oauth-authorization-server', 'AuthorizationServerMetadata', authorizationServerMetadata(site)],
+      ['/.well-known/oauth-protected-resource', 'ProtectedResourceMetadata', protectedResourceMetadata(site)],
+    ] as const;
+    for (const [path, component, body] of files) {
+      const get = op('GET', path)!;
+      expect(Object.keys(doc.paths[path]), path).toEqual(['get']);
+      expect(get.security, path).toEqual([]);
+      expect(schemaOf(get.responses['200']), path).toEqual({ $ref: `#/components/schemas/${component}` });
+      expect(ajv.compile({ $ref: `doc#/components/schemas/${component}` })(body), path).toBe(true);
+    }
+  });
+
+  it('the path-suffixed metadata the function answers is documented, and no other variant is served', async () => {
+    for (const suffix of ['/api/v1', '/api']) {
+      const path = `/.well-known/oauth-protected-resource${suffix}`;
+      expect(op('GET', path)?.responses['200'], path).toBeDefined();
+      expect((await app.request(path)).status, path).toBe(200);
+    }
+    for (const path of ['/.well-known/oauth-authorization-server/api', '/.well-known/oauth-authorization-server/api/v1', '/.well-known/oauth-protected-resource/oauth']) {
+      expect(doc.paths[path], path).toBeUndefined();
+      expect((await app.request(path)).status, path).toBe(404);
+    }
+  });
+
+  it('OPTIONS on each /agent/* path is a documented 204 with Allow and the rate headers, as the app answers it', async () => {
+    const agentPaths = ROUTES.filter((r) => r.path.startsWith('/agent/')).map((r) => r.path);
+    expect(agentPaths.sort()).toEqual(['/agent/claim', '/agent/events', '/agent/identity']);
+    for (const path of agentPaths) {
+      const preflight = op('OPTIONS', path) as Json;
+      expect(Object.keys(preflight.responses), path).toEqual(['204']);
+      expect(preflight.responses['204'].content).toBeUndefined();
+      const res = await app.request(path, { method: 'OPTIONS', headers: { Origin: site.url, 'Access-Control-Request-Method': 'POST' } });
+      expect(res.status, path).toBe(204);
+      expect(await res.text()).toBe('');
+      for (const name of Object.keys(preflight.responses['204'].headers)) {
+        expect(header(preflight.responses['204'], name)?.required, `${path} ${name}`).toBe(true);
+        expect(res.headers.get(name), `${path} ${name}`).not.toBeNull();
+      }
+      expect(res.headers.get('allow')).toBe('POST, OPTIONS');
+    }
+  });
+
+  it('no operation documents 405 for its own method; every listed function path answers 405 with Allow to another method', async () => {
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
+      for (const [method, operation] of Object.entries(item as Record<string, Json>)) expect(operation.responses['405'], `${method} ${path}`).toBeUndefined();
+    }
+    expect(doc.components.examples.method_not_allowed).toBeUndefined();
+    expect(doc.info.description).toMatch(/another method answers 405 `method_not_allowed` with `Allow`/);
+    for (const route of ROUTES) {
+      const res = await app.request(route.path.replace(/\{\w+\}/g, 'x'), { method: 'PUT' });
+      expect(res.status, route.path).toBe(405);
+      expect(res.headers.get('allow'), route.path).toContain(route.method);
+    }
+  });
+});
+
 describe('the generator refuses what it cannot document', () => {
   const base = { summary: 's', tag: 'knowledge', cors: 'site', handler: () => json({}) } as const;
   const small = (extra: Partial<RouteSpec>) => defineRoute({ ...base, method: 'GET', path: '/api/t', operationId: 't', responses: { 200: { description: 'ok' } }, ...extra });
@@ -200,9 +274,11 @@ describe('the generator refuses what it cannot document', () => {
     const out = openApiDocument(site, [
       small({ method: 'POST', body: thing, responses: { 200: { description: 'ok', schema: thing } } }),
     ]) as Json;
-    expect(Object.keys(out.components.schemas).filter((n) => n.startsWith('Thing')).sort()).toEqual(['Thing', 'ThingInput']);
-    expect(out.paths['/api/t'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ThingInput' });
-    expect(out.components.schemas.Thing.required).toEqual(['n']);
-    expect(out.components.schemas.ThingInput.required).toBeUndefined();
+    // zod-openapi's naming: the request form keeps the id, the answer form is <id>Output.
+    expect(Object.keys(out.components.schemas).filter((n) => n.startsWith('Thing')).sort()).toEqual(['Thing', 'ThingOutput']);
+    expect(out.paths['/api/t'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Thing' });
+    expect(out.paths['/api/t'].post.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ThingOutput' });
+    expect(out.components.schemas.ThingOutput.required).toEqual(['n']);
+    expect(out.components.schemas.Thing.required).toBeUndefined();
   });
 });

@@ -5,18 +5,19 @@
 // (Over 300 lines: OperationBuilder derives every part of an operation in one place, so that what
 // the app does to a route and what the document says about it are read side by side.)
 //
-// Schemas: zod 4 emits JSON Schema 2020-12, the dialect of OpenAPI 3.1 (OAS 3.1 § 4.8.24). A schema
+// Schemas: zod-openapi's createDocument converts the zod schemas this builder leaves in the
+// document (requests as input, answers as output; JSON Schema 2020-12, OAS 3.1 § 4.8.24). A schema
 // carrying `.meta({ id })` becomes `components/schemas/<id>` and is referenced, never repeated.
 import { z } from 'zod';
+import { createDocument, createSchema, type CreateDocumentOptions } from 'zod-openapi';
 import { ERRORS, errorBody, errorResponse, type ErrorCode } from '../../server/errors.ts';
-import { oauthError } from '../../server/access/schemas.ts';
+import { authorizationServerMetadata, oauthError, protectedResourceMetadata } from '../../server/access/schemas.ts';
 import { OAUTH_ERROR_FOR } from '../../server/access/oauth-http.ts';
 import { RATE_LIMIT_HEADERS, VERSION_HEADERS } from '../../server/header-names.ts';
 import type { ResponseSpec, RouteSpec } from '../../server/route.ts';
 import type { Site } from '../../records/schema.ts';
 import { EVENT_STREAM, FORM_TYPE, JSON_TYPE } from '../../server/media-types.ts';
 import { HEADER_DOCS, REQUEST_HEADER_DOCS, SKIPPED_REQUEST_HEADERS, type HeaderDoc } from './header-docs.ts';
-import { canonical, SchemaBook } from './schema-book.ts';
 
 export const OPENAPI_VERSION = '3.1.1';
 /** The API's own version (knowledge spec § Versioning: "API version 1.0.0"). */
@@ -33,7 +34,7 @@ export interface Operation extends Json {
 
 export type SiteForOpenApi = Pick<Site, 'url' | 'name' | 'summary' | 'email' | 'rateLimits' | 'apiVersions'>;
 
-export { HEADER_DOCS, SchemaBook };
+export { HEADER_DOCS };
 
 // ---- Operations ---------------------------------------------------------------------------------
 
@@ -53,6 +54,9 @@ const isPublicGet = (route: RouteSpec) => route.cache === 'public' && route.meth
 /** Every catalog error a route can answer: what it declares plus what the app does to every route. */
 export function errorCodesOf(route: RouteSpec): ErrorCode[] {
   const codes = new Set<ErrorCode>(route.errors ?? []);
+  // An operation's own method is always allowed: its 405 is what other methods get (issue 17, "405
+  // only where it can happen"), stated once in info.description and enforced by the contract check.
+  codes.delete('method_not_allowed');
   if (route.policy) codes.add('rate_limited');
   if (route.auth) codes.add('unauthorized');
   const invalid = route.invalid ?? { '*': 'invalid_filter' };
@@ -91,15 +95,15 @@ const headerObject = ({ description, schema, example, required }: HeaderDoc): Js
 });
 
 class OperationBuilder {
-  readonly book: SchemaBook;
   readonly site: SiteForOpenApi;
   /** Component headers and parameters actually referenced, so none is left unused. */
   readonly usedHeaders = new Set<string>();
   readonly usedParameters = new Set<string>();
   readonly usedExamples = new Set<ErrorCode>();
+  /** Components a parameter's schema referenced (converted apart, see parameter()). */
+  readonly parameterSchemas: Record<string, Json> = {};
 
-  constructor(book: SchemaBook, site: SiteForOpenApi) {
-    this.book = book;
+  constructor(site: SiteForOpenApi) {
     this.site = site;
   }
 
@@ -146,9 +150,14 @@ class OperationBuilder {
     return out;
   }
 
-  /** Query and path values arrive as text and are coerced, so the output form states their real limits. */
+  /**
+   * Query and path values arrive as text and are coerced, so the output form states their real
+   * limits (zod's input form of a coerced `.default()` drops the default). zod-openapi renders
+   * parameters only as input, so these are converted here with its createSchema.
+   */
   parameter(name: string, where: 'path' | 'query', schema: z.ZodType, required: boolean): Json {
-    const converted = this.book.convert(schema, 'output');
+    const { schema: converted, components } = createSchema(schema, { io: 'output', opts: SCHEMA_OPTIONS });
+    Object.assign(this.parameterSchemas, components);
     const { description, examples, ...rest } = converted as Json & { description?: string; examples?: unknown[] };
     return {
       name,
@@ -162,7 +171,7 @@ class OperationBuilder {
 
   requestBody(route: RouteSpec): Json | undefined {
     if (!route.body) return undefined;
-    const schema = this.book.convert(route.body, 'input');
+    const schema = route.body;
     const content = Object.fromEntries((route.bodyTypes ?? ['json']).map((t) => [MEDIA_TYPES[t], { schema }]));
     // RFC 6749 § 3.2 and RFC 7009 § 2.1 endpoints take optional parameters: an empty body is a request too.
     const optional = route.errorShape === 'oauth' && (route.bodyTypes ?? []).includes('form');
@@ -195,13 +204,8 @@ class OperationBuilder {
 
   declared(route: RouteSpec, status: number, spec: ResponseSpec): Json {
     const content: Json = {};
-    if (spec.schema) content[spec.contentType ?? JSON_TYPE] = { schema: this.book.convert(spec.schema, 'output') };
-    for (const alt of spec.alternates ?? []) {
-      let schema = alt.schema ? this.book.convert(alt.schema, 'output') : undefined;
-      // A stream's schema describes one item (OAS 3.1 § 4.8.14 leaves streams to prose; itemSchema is 3.2).
-      if (schema && alt.contentType === EVENT_STREAM) schema = { ...schema, description: 'One event: the JSON after `data: ` in each server-sent event.' };
-      content[alt.contentType] = schema ? { schema } : {};
-    }
+    if (spec.schema) content[spec.contentType ?? JSON_TYPE] = { schema: spec.schema };
+    for (const alt of spec.alternates ?? []) content[alt.contentType] = alt.schema ? { schema: alt.schema } : {};
     // Media Type Objects have no description; an alternate's framing goes into the response's.
     const notes = (spec.alternates ?? []).filter((a) => a.description).map((a) => `As \`${a.contentType}\`: ${a.description}`);
     const headers = this.headers(route, status, spec);
@@ -230,7 +234,7 @@ class OperationBuilder {
     return {
       description: codes.map((code) => `\`${code}\`: ${ERRORS[code].message}`).join(' '),
       ...(Object.keys(headers).length ? { headers } : {}),
-      content: { [JSON_TYPE]: { schema: this.book.convert(errorResponse, 'output'), examples: this.errorExamples(codes) } },
+      content: { [JSON_TYPE]: { schema: errorResponse, examples: this.errorExamples(codes) } },
     };
   }
 
@@ -241,7 +245,7 @@ class OperationBuilder {
       ...(Object.keys(headers).length ? { headers } : {}),
       content: {
         [JSON_TYPE]: {
-          schema: this.book.convert(oauthError, 'output'),
+          schema: oauthError,
           examples: Object.fromEntries(errors.map((e) => [e.error, { value: { error: e.error, error_description: `Refused: ${e.why}.` } }])),
         },
       },
@@ -251,9 +255,21 @@ class OperationBuilder {
   /** A route's own response for an error status (e.g. the catalog's 401) gains the catalog's examples. */
   withErrorExamples(route: RouteSpec, response: Json, codes: ErrorCode[]): Json {
     const media = (response.content as Json | undefined)?.[JSON_TYPE] as Json | undefined;
-    const isCatalogShape = media && canonical(media.schema) === canonical(this.book.convert(errorResponse, 'output'));
+    const isCatalogShape = media?.schema === errorResponse;
     if (!isCatalogShape || route.errorShape === 'oauth') return response;
     return { ...response, content: { [JSON_TYPE]: { ...media, examples: this.errorExamples(codes) } } };
+  }
+
+  /** The CORS preflight a route's path answers (app.ts): always 204, granted only to allowed origins; it costs no quota. */
+  preflight(route: RouteSpec): Operation {
+    return {
+      operationId: `${route.operationId}Preflight`,
+      summary: `CORS preflight of ${route.method} ${route.path}`,
+      description: "Always 204 with `Allow`. `Access-Control-Allow-*` are granted only to the site's own origins. A preflight costs no rate-limit quota but shows its state.",
+      tags: [route.tag],
+      security: [],
+      responses: { '204': { description: 'The preflight answer. No body.', headers: this.headers(route, 204, { description: '', headers: ['Allow'] }) } },
+    };
   }
 
   /** One shared example per catalog code (components/examples), referenced by every response that can answer it. */
@@ -265,6 +281,23 @@ class OperationBuilder {
 
 // ---- The document -------------------------------------------------------------------------------
 
+const METADATA_FILES = [
+  {
+    path: '/.well-known/oauth-protected-resource',
+    operationId: 'getProtectedResourceMetadata',
+    summary: 'Protected-resource metadata (RFC 9728) of /api/v1',
+    description: 'RFC 9728 § 2 metadata: the resource `/api/v1`, its authorization server and scope.',
+    schema: protectedResourceMetadata,
+  },
+  {
+    path: '/.well-known/oauth-authorization-server',
+    operationId: 'getAuthorizationServerMetadata',
+    summary: 'Authorization-server metadata (RFC 8414) with the agent_auth block',
+    description: 'RFC 8414 § 2 metadata: the token, revocation and registration endpoints, and `agent_auth` (the agent endpoints).',
+    schema: authorizationServerMetadata,
+  },
+];
+
 function infoDescription(site: SiteForOpenApi): string {
   const { knowledge, portfolio } = site.rateLimits;
   return [
@@ -272,7 +305,8 @@ function infoDescription(site: SiteForOpenApi): string {
     `Free, public, no account and no API key. Only the catalog (\`GET /api/v1\`, \`GET /api\`) asks for a bearer token, and that token is a public literal: see ${site.url}/auth.md.`,
     `Rate limits per client address, per instance: knowledge endpoints ${knowledge.limit} requests per ${knowledge.window} s, portfolio and MCP ${portfolio.limit} per ${portfolio.window} s. Over the limit: 429 with \`Retry-After\`.`,
     'Every error is JSON from one catalog, `{ "error": { "code", "message", "status", "hint", "docs" } }`, except the OAuth endpoints, which answer RFC 6749 `{ "error", "error_description" }`. ' +
-      'Any path under `/api/` that is not listed here answers 404 `route_not_found`; a listed path asked with another method answers 405 `method_not_allowed` with `Allow`; `OPTIONS` on a listed path is the CORS preflight (204). ' +
+      'Any path under `/api/` that is not listed here answers 404 `route_not_found`; a listed path asked with another method answers 405 `method_not_allowed` with `Allow` (in the OAuth shape on `/oauth/*` and `/agent/*`); `OPTIONS` on a listed path is the CORS preflight (204). ' +
+      'The two `/.well-known/oauth-*` documents at the root are static files, outside these rules: GET and HEAD only. ' +
       `Codes, hints and examples: ${site.url}/developers.`,
     `Versioning is in the path; \`/api/v1\` only gains fields. Clients must ignore fields they do not know. Policy: ${site.url}/developers/deprecation.`,
   ].join('\n\n');
@@ -280,24 +314,32 @@ function infoDescription(site: SiteForOpenApi): string {
 
 /** The OpenAPI 3.1 document for the routes, with absolute URLs for this site. */
 export function openApiDocument(site: SiteForOpenApi, routes: RouteSpec[]): OpenApiDocument {
-  const book = new SchemaBook();
-  const builder = new OperationBuilder(book, site);
+  const builder = new OperationBuilder(site);
   const byId = new Map(routes.map((r) => [r.operationId, r]));
   if (byId.size !== routes.length) throw new Error('openapi: two routes share an operationId');
-  // Answers first: an id whose input and output forms differ keeps its bare name for the answer
-  // (what clients read most), and the request form becomes <id>Input, whatever the route order.
-  for (const route of routes) {
-    for (const spec of Object.values(route.responses)) {
-      for (const schema of [spec.schema, ...(spec.alternates ?? []).map((a) => a.schema)]) if (schema) book.convert(schema, 'output');
-    }
-  }
   const paths: Record<string, Record<string, Operation>> = {};
   for (const route of routes) {
     const item = (paths[route.path] ??= {});
     item[route.method.toLowerCase()] = builder.operation(route, byId);
+    // Knowledge spec § Endpoints lists OPTIONS on the agent endpoints; elsewhere the preflight is the
+    // rule info.description states.
+    if (route.path.startsWith('/agent/')) item.options = builder.preflight(route);
+  }
+  // The two root OAuth metadata documents are prerendered files, not routes (access.ts).
+  for (const file of METADATA_FILES) {
+    paths[file.path] = {
+      get: {
+        operationId: file.operationId,
+        summary: file.summary,
+        description: 'A static file prerendered at build time: GET and HEAD only, with no rate limit and no CORS preflight; the file server refuses other methods without a JSON body.',
+        tags: ['access'],
+        security: [],
+        responses: { '200': { description: file.description, content: { [JSON_TYPE]: { schema: file.schema } } } },
+      },
+    };
   }
   const used = new Set(routes.map((r) => r.tag));
-  return {
+  const doc = createDocument({
     openapi: OPENAPI_VERSION,
     info: {
       title: `${site.name} API`,
@@ -311,7 +353,7 @@ export function openApiDocument(site: SiteForOpenApi, routes: RouteSpec[]): Open
     externalDocs: { description: 'Every endpoint with examples, the error catalog and the limits', url: `${site.url}/developers` },
     paths,
     components: {
-      schemas: book.schemas(),
+      schemas: builder.parameterSchemas,
       ...(builder.usedParameters.size
         ? { parameters: Object.fromEntries([...builder.usedParameters].sort().map((name) => [name, REQUEST_HEADER_DOCS[name]!])) }
         : {}),
@@ -331,5 +373,41 @@ export function openApiDocument(site: SiteForOpenApi, routes: RouteSpec[]): Open
         },
       },
     },
-  };
+  } as never, SCHEMA_OPTIONS) as unknown as OpenApiDocument;
+  const names = Object.keys(doc.components.schemas as Json);
+  // zod names anonymous recursive schemas __schema0, __schema1…: unstable from one build to the next.
+  if (names.some((n) => n.startsWith('__schema'))) throw new Error('openapi: a recursive schema needs .meta({ id }) to be referenced from openapi.json');
+  doc.components.schemas = Object.fromEntries(names.sort().map((n) => [n, (doc.components.schemas as Json)[n]]));
+  // A stream's schema describes one item (OAS 3.1 § 4.8.14 leaves streams to prose; itemSchema is 3.2).
+  for (const item of Object.values(doc.paths)) {
+    for (const op of Object.values(item)) {
+      for (const response of Object.values(op.responses)) {
+        const stream = (response.content as Record<string, Json> | undefined)?.[EVENT_STREAM];
+        if (stream?.schema) stream.schema = { ...(stream.schema as Json), description: 'One event: the JSON after `data: ` in each server-sent event.' };
+      }
+    }
+  }
+  return doc;
 }
+
+// ---- Schema conversion --------------------------------------------------------------------------
+
+/** Formats JSON Schema 2020-12 (§ 7.3) and OpenAPI 3.1 (§ 4.4) define; any other is a zod-internal name. */
+const STANDARD_FORMATS = new Set([
+  'date-time', 'date', 'time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6', 'uri', 'uri-reference', 'iri',
+  'iri-reference', 'uuid', 'uri-template', 'json-pointer', 'relative-json-pointer', 'regex', 'int32', 'int64', 'float', 'double', 'password',
+]);
+
+/**
+ * Cleans each converted schema for readers: z.int()'s bounds are the safe-integer range, which says
+ * nothing; zod's own format names (e.g. `starts_with`, beside the `pattern` that states the rule)
+ * are formats no validator knows. A request form that differs from its answer form keeps the id,
+ * and the answer form is `<id>Output` (zod-openapi's naming).
+ */
+const SCHEMA_OPTIONS: CreateDocumentOptions = {
+  override: ({ jsonSchema }) => {
+    if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+    if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+    if (typeof jsonSchema.format === 'string' && !STANDARD_FORMATS.has(jsonSchema.format)) delete jsonSchema.format;
+  },
+};
