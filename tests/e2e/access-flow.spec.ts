@@ -16,11 +16,12 @@ function resourceMetadataOf(challenge: string | null): string {
 test('knowledge spec § Authentication: discover → register → token → read → revoke, with oauth4webapi', async ({ baseURL }) => {
   const resource = new URL(`${baseURL}/api/v1`);
 
-  // Step 2: the 401 names the protected-resource metadata.
+  // Step 2: the 401 names the protected-resource metadata: the path-inserted document whose
+  // `resource` is /api/v1 (RFC 9728 § 3.3, issue 17).
   const first = await fetch(resource);
   expect(first.status).toBe(401);
   const metadataUrl = resourceMetadataOf(first.headers.get('www-authenticate'));
-  expect(metadataUrl).toBe(`${baseURL}/.well-known/oauth-protected-resource`);
+  expect(metadataUrl).toBe(`${baseURL}/.well-known/oauth-protected-resource/api/v1`);
 
   // Step 1: protected-resource metadata, from the URL the challenge named…
   const rs = await oauth.processResourceDiscoveryResponse(resource, await fetch(metadataUrl));

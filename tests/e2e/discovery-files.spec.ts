@@ -67,7 +67,12 @@ test.describe('issue 8 § 3, § 6: the links agents look for', () => {
     const text = await (await request.get('/llms.txt')).text();
     const section = text.split('\n## ').find((s) => s.startsWith('API and agent docs'))!;
     expect(section).toBeDefined();
-    for (const path of ['/openapi.json', '/AGENTS.md', '/SKILL.md', '/developers.md', '/.well-known/api-catalog']) expect(section).toContain(`${path})`);
+    for (const path of ['/AGENTS.md', '/SKILL.md', '/developers.md', '/auth.md']) expect(section).toContain(`${path})`);
+    // issue 17 (afdocs): JSON descriptions are named, not linked.
+    for (const path of ['/openapi.json', '/.well-known/api-catalog']) {
+      expect(text).toMatch(new RegExp(`\`https?://[^\`]+${path.replace(/\./g, '\\.')}\``));
+      expect(text).not.toContain(`${path})`);
+    }
   });
 
   test('audit issue § Agent readiness: the Agent Skills index lists SKILL.md with the SHA-256 digest of the bytes served', async ({ request }) => {

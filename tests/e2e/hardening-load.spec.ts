@@ -32,7 +32,7 @@ test.describe('hardening: load over loopback (dedicated server)', () => {
     server.stdout!.on('data', (d) => (output = (output + d).slice(-4000)));
     server.stderr!.on('data', (d) => (output = (output + d).slice(-4000)));
     for (let i = 0; ; i++) {
-      const up = await fetch(`${base}/api/v1/ready-check`).then((r) => r.status === 404, () => false);
+      const up = await fetch(`${base}/ready-check`).then((r) => r.status === 404, () => false);
       if (up) break;
       if (i > 400 || server.exitCode !== null) throw new Error(`load-test server did not start:\n${output}`);
       await new Promise((r) => setTimeout(r, 250));

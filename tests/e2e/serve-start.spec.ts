@@ -32,7 +32,7 @@ test.afterAll(async () => {
 
 async function start(script = 'scripts/start.ts', env: Record<string, string> = {}) {
   const base = `http://127.0.0.1:${port}`;
-  server = await startServer(copy, script, cleanEnv({ PORT: String(port), HOST: '127.0.0.1', ...env }), `${base}/api/v1/ready-check`);
+  server = await startServer(copy, script, cleanEnv({ PORT: String(port), HOST: '127.0.0.1', ...env }), `${base}/ready-check`);
   return base;
 }
 

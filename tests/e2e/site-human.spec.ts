@@ -23,7 +23,7 @@ test.beforeAll(async () => {
     copy,
     'scripts/start.ts',
     cleanEnv({ PORT: String(port), HOST: '127.0.0.1', FOLIO_CONTENT: SITE, FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' }),
-    `${base}/api/v1/ready-check`,
+    `${base}/ready-check`,
     170_000,
   );
 });

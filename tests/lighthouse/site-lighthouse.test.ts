@@ -25,7 +25,7 @@ beforeAll(async () => {
   copy = repoCopy('folio-lighthouse-');
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = await startServer(copy, 'scripts/start.ts', cleanEnv({ PORT: String(port), HOST: '127.0.0.1', FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' }), `${base}/api/v1/ready-check`, 180_000);
+  server = await startServer(copy, 'scripts/start.ts', cleanEnv({ PORT: String(port), HOST: '127.0.0.1', FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' }), `${base}/ready-check`, 180_000);
   chrome = await chromeLauncher.launch({
     chromePath: browser.path,
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
