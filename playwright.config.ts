@@ -36,7 +36,16 @@ export default defineConfig({
     url: `${baseURL}/`,
     // Every suite shares this server and one client address (127.0.0.1), so the per-client limits
     // are raised here; the tests that prove the limits start their own server with the defaults.
-    env: { PORT: String(port), HOST: '127.0.0.1', FOLIO_SITE_URL: baseURL, FOLIO_CONTENT: SAMPLE_SITE_CONTENT, FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' },
+    // The CORS suites send foreign Origins on purpose, which the DNS rebinding guard would refuse
+    // first (tests/unit/hardening-local-socket.test.ts proves it): those origins' hosts are listed.
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      FOLIO_SITE_URL: baseURL,
+      FOLIO_CONTENT: SAMPLE_SITE_CONTENT,
+      FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60',
+      FOLIO_ALLOWED_HOSTS: 'evil.example,agent.example.net',
+    },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',

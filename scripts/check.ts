@@ -8,10 +8,12 @@ import { ContentError, contentDir, loadContent } from '../src/records/load.ts';
 import { PAGE_MANIFEST_FILE } from '../src/routing/page-manifest.ts';
 import { freePort } from './free-port.ts';
 import { build } from './lib/build.ts';
+import { allowedHostsOrExit } from './local-server/host-guard.ts';
 import { serveBuild } from './local-server/serve-build.ts';
 import { checkSite, type Problem } from './lib/site-check.ts';
 
 const started = performance.now();
+const allowedHosts = allowedHostsOrExit();
 const line = ({ where, what, fix }: Problem) => `✗ ${where}: ${what}. Fix: ${fix}.`;
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 
@@ -46,7 +48,7 @@ const base = `http://127.0.0.1:${port}`;
 process.env.FOLIO_RATE_LIMITS = 'knowledge=100000/60,portfolio=100000/60';
 console.log(`Building ${relative(process.cwd(), contentDir())}/ for ${base}…`);
 build(base, undefined, { quiet: true });
-const server = await serveBuild({ port, hostname: '127.0.0.1' });
+const server = await serveBuild({ port, hostname: '127.0.0.1', allowedHosts });
 const manifest = JSON.parse(readFileSync(PAGE_MANIFEST_FILE, 'utf8'));
 const { problems, counted } = await checkSite({ base, manifest, records, sourceOf: (path) => sources.get(path) });
 server.closeAllConnections();

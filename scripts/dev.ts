@@ -19,9 +19,11 @@ import { setSearchPageTemplate } from '../src/server/search-page.ts';
 import { DATA_FILE } from '../src/search/data-file.ts';
 import type { VercelConfig } from '../src/build/vercel-config.ts';
 import { freePort } from './free-port.ts';
+import { allowedHostsOrExit, hostGuard } from './local-server/host-guard.ts';
 import { banner, listen } from './local-server/node-server.ts';
 import { createVercelRouter, sourceToRegExp, type StaticFiles } from './local-server/vercel-router.ts';
 
+const allowedHosts = allowedHostsOrExit();
 const port = Number(process.env.PORT || 4321);
 const hostname = process.env.HOST || 'localhost';
 const base = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`;
@@ -135,6 +137,7 @@ const server = await listen({
   port,
   hostname,
   handler: route,
+  allowedHosts,
   // Twins are re-rendered in this process, and Shiki needs Node's own Response (see ListenOptions).
   lightweightGlobals: false,
   onClose: async () => {
@@ -148,7 +151,10 @@ const server = await listen({
 });
 
 // Vite's hot-reload socket connects to this server (the page's origin): pass it through to astro dev.
+// The same DNS rebinding guard as every request (host-guard.ts): a rebound page gets no socket.
+const allows = hostGuard(hostname, allowedHosts);
 server.on('upgrade', (req, socket, head) => {
+  if (!allows(req.headers.host, req.headers.origin)) return void socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
   upgraded.add(socket);
   socket.on('close', () => upgraded.delete(socket));
   const upstream = connect(astroPort, '127.0.0.1', () => {

@@ -1,11 +1,14 @@
 // `npm start`: build when the build is missing or stale, then serve dist/ exactly as Vercel would:
 // the same vercel.json (redirects, headers, rewrites), the same middleware, the same function.
 // PORT (4321) and HOST (localhost) choose the address; FOLIO_SITE_URL the site's absolute URLs
-// (default: this server's address).
+// (default: this server's address); FOLIO_ALLOWED_HOSTS host names it answers besides loopback
+// (scripts/local-server/host-guard.ts), checked before anything else.
 import { build, staleReason } from './lib/build.ts';
+import { allowedHostsOrExit } from './local-server/host-guard.ts';
 import { banner } from './local-server/node-server.ts';
 import { serveBuild } from './local-server/serve-build.ts';
 
+const allowedHosts = allowedHostsOrExit();
 const port = Number(process.env.PORT || 4321);
 const hostname = process.env.HOST || 'localhost';
 const base = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`;
@@ -17,5 +20,5 @@ if (reason) {
   build(siteUrl);
 }
 
-await serveBuild({ port, hostname });
+await serveBuild({ port, hostname, allowedHosts });
 console.log(banner(base, siteUrl !== base ? `Absolute URLs point at ${siteUrl} (FOLIO_SITE_URL).` : undefined));

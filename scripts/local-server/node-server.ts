@@ -2,6 +2,10 @@
 // client's address put where Vercel puts it, a start-up banner, and a clean stop on signals.
 import { serve, type HttpBindings, type Http2Bindings } from '@hono/node-server';
 import type { IncomingMessage, Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { errorBody } from '../../src/server/errors.ts';
+import { JSON_TYPE } from '../../src/server/media-types.ts';
+import { forbiddenHost, hostGuard } from './host-guard.ts';
 import { ENTRY_GROUPS, ENTRY_POINTS, type EntryGroup } from '../../src/server/entry-points.ts';
 
 export interface ListenOptions {
@@ -16,6 +20,8 @@ export interface ListenOptions {
    * WebAssembly when `npm run dev` re-renders twins.
    */
   lightweightGlobals?: boolean;
+  /** Host names answered besides loopback and `hostname` (FOLIO_ALLOWED_HOSTS, parsed at start-up). */
+  allowedHosts?: string[];
 }
 
 /** The headers Vercel sets from the connection; whatever a client sent under these names is dropped. */
@@ -37,15 +43,39 @@ export function withClientAddress(incoming: IncomingMessage, address: string): v
   }
 }
 
-export function listen({ port, hostname, handler, onClose, lightweightGlobals = true }: ListenOptions): Promise<Server> {
+/**
+ * Node's answer to a request it could not parse, for a 'clientError' listener to send (Node sends
+ * these bare when nobody listens). A header block over Node's limit (16 KiB) gets the catalog's JSON
+ * (RFC 6585 § 5: 431); the rest keep Node's own empty answers.
+ */
+function clientErrorAnswer(code: string | undefined, base: string): string {
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    const body = JSON.stringify(errorBody('request_header_too_large', base));
+    return `HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`;
+  }
+  const status = code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW' ? '413 Payload Too Large' : code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+  return `HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`;
+}
+
+export function listen({ port, hostname, handler, onClose, lightweightGlobals = true, allowedHosts = [] }: ListenOptions): Promise<Server> {
+  const allows = hostGuard(hostname, allowedHosts);
+  /** This server's own address, for the docs link of its error answers (never the Host a client sent). */
+  const base = () => {
+    const host = ['', '0.0.0.0', '::'].includes(hostname) ? 'localhost' : hostname;
+    return `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo | null)?.port ?? port}`;
+  };
+  let server: Server;
   return new Promise((resolve, reject) => {
-    const server = serve(
+    server = serve(
       {
         port,
         hostname,
         overrideGlobalObjects: lightweightGlobals,
         fetch: (request: Request, env: HttpBindings | Http2Bindings) => {
-          withClientAddress(env.incoming as IncomingMessage, (env.incoming.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, ''));
+          const incoming = env.incoming as IncomingMessage;
+          // Before anything else: a rebound name gets nothing from this server (host-guard.ts).
+          if (!allows(incoming.headers.host, incoming.headers.origin)) return forbiddenHost(base());
+          withClientAddress(incoming, (incoming.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, ''));
           return handler(request).catch((error: unknown) => {
             console.error(error);
             return new Response('Internal Server Error', { status: 500 });
@@ -55,6 +85,10 @@ export function listen({ port, hostname, handler, onClose, lightweightGlobals = 
       () => resolve(server as Server),
     ) as Server;
     server.once('error', reject);
+    server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+      if (socket.writable && socket.bytesWritten === 0) socket.write(clientErrorAnswer(error.code, base()));
+      socket.destroy(error);
+    });
     let stopping = false;
     const stop = async (signal: string) => {
       if (stopping) return;

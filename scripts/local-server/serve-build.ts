@@ -8,12 +8,12 @@ import { listen } from './node-server.ts';
 import { createVercelRouter } from './vercel-router.ts';
 import { recordExchanges } from '../../src/server/record.ts';
 
-export async function serveBuild({ port, hostname }: { port: number; hostname: string }): Promise<Server> {
+export async function serveBuild({ port, hostname, allowedHosts }: { port: number; hostname: string; allowedHosts: string[] }): Promise<Server> {
   // Imported here, after the build: the middleware and the function read what it wrote.
   const config = JSON.parse(readFileSync('vercel.json', 'utf8'));
   const middleware = await import('../../middleware.ts');
   const { default: fn } = await import('../../api/index.ts');
   // FOLIO_RECORD_FILE (set by `npm test` only): log the function's answers for the contract test.
   const route = createVercelRouter({ config, middleware, files: distFiles('dist'), fn: { fetch: recordExchanges(fn.fetch) } });
-  return listen({ port, hostname, handler: route });
+  return listen({ port, hostname, handler: route, allowedHosts });
 }

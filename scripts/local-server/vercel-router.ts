@@ -82,6 +82,14 @@ export function compileVercelRoutes(config: VercelConfig) {
   return { redirects, headerRules, rewrites };
 }
 
+/**
+ * A redirect's Location stays on this site (issue 17: no open redirect). `//evil.com/` captures
+ * `/evil.com`, and `//evil.com` is a network-path reference (RFC 3986 § 4.2) that a browser follows
+ * to another host; browsers read `\` as `/` there too (WHATWG URL). One leading slash it is: the
+ * redirect goes to `/evil.com`, a path of this site (which 404s).
+ */
+export const sameSite = (location: string) => location.replace(/^[/\\]{2,}/, '/');
+
 export function createVercelRouter({ config, middleware, files, fn }: RouterOptions) {
   const { redirects, headerRules, rewrites } = compileVercelRoutes(config);
   const matchers = [middleware.config.matcher].flat().map(matcherRegExp);
@@ -90,7 +98,7 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
   function planOf(pathname: string) {
     for (const { src, location } of redirects) {
       const m = src.exec(pathname);
-      if (m) return { location: location.replace('$1', m[1] ?? ''), routeHeaders: {}, middleware: false };
+      if (m) return { location: sameSite(location.replace('$1', m[1] ?? '')), routeHeaders: {}, middleware: false };
     }
     // A later rule wins for the same name.
     const routeHeaders: Record<string, string> = {};
@@ -98,6 +106,7 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
     return { location: undefined, routeHeaders, middleware: matchers.some((m) => m.test(pathname)) };
   }
   const rewritten = (path: string) => rewrites.some((src) => src.test(path));
+  const notFoundHeaders = planOf('/404').routeHeaders;
 
   return async function route(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -121,10 +130,7 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
 
     // 4. The file system: the function at /api, then static files.
     if (path === FUNCTION_PATH) return finish(request, await fn.fetch(request), routeHeaders, middlewareHeaders);
-    let decoded: string | undefined;
-    try {
-      decoded = decodeURIComponent(path);
-    } catch {}
+    const decoded = filePath(path);
     const file = decoded === undefined ? undefined : await files.get(decoded, request);
     if (file) {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -138,13 +144,30 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
     // 5. Rewrites to the function, after static files. The function sees the original URL.
     if (rewritten(path)) return finish(request, await fn.fetch(request), routeHeaders, middlewareHeaders);
 
-    // 6. Nothing here: the site's 404 page, with status 404.
+    // 6. Nothing here: the site's 404 page, with status 404 and the header rules of that page, not
+    // of the path asked: a miss under /_astro/ is an HTML page, not a year-long immutable asset,
+    // and it keeps the pages' Content-Security-Policy (issue 17).
     const page = (await files.get('/404', request)) ?? {
       headers: { 'content-type': HTML },
       body: '<!doctype html><title>404: Not Found</title><h1>404: Not Found</h1>',
     };
-    return fileAnswer(request, page, 404, routeHeaders, middlewareHeaders);
+    return fileAnswer(request, page, 404, notFoundHeaders, middlewareHeaders);
   };
+}
+
+/**
+ * The file a URL path names, each segment percent-decoded on its own: an encoded `/` (`%2F`) is
+ * part of a name, never a separator, as on Vercel, so `/_astro/..%2fabout` names no file and cannot
+ * reach about.html from under a header rule written for another prefix (issue 17). A segment that
+ * decodes to a `/` names no file at all, nor does bad percent-encoding (RFC 3986 § 2.1).
+ */
+export function filePath(path: string): string | undefined {
+  try {
+    const segments = path.split('/').map(decodeURIComponent);
+    return segments.some((segment) => segment.includes('/')) ? undefined : segments.join('/');
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -21,6 +21,8 @@ export const ERRORS = {
   unsupported_media_type: { status: 415, message: 'The body has an unsupported media type.', hint: 'Send Content-Type: application/json.' },
   not_acceptable: { status: 406, message: 'The Accept header lists no media type this route answers.', hint: 'Send Accept: application/json, text/event-stream (MCP Streamable HTTP transport).' },
   payload_too_large: { status: 413, message: 'The body is too large.', hint: 'Keep request bodies under 64 KiB.' },
+  forbidden_host: { status: 403, message: 'This local server does not answer this Host or Origin.', hint: 'Ask for localhost, 127.0.0.1 or [::1]; to serve another host name, list it in FOLIO_ALLOWED_HOSTS (comma-separated, e.g. FOLIO_ALLOWED_HOSTS=example.test).' },
+  request_header_too_large: { status: 431, message: 'The request header block is too large.', hint: 'Send fewer or shorter headers (cookies included): at most 16 KiB in all.' },
   rate_limited: { status: 429, message: 'Too many requests.', hint: 'Wait the number of seconds in Retry-After, then retry.' },
   // Never caused by what a client sent (docs/decisions.md § Error object): only a bug or a broken deployment answers this.
   internal_error: { status: 500, message: 'Something went wrong on our side.', hint: 'Retry later; if it keeps happening, tell the site owner.' },

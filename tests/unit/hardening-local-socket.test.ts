@@ -1,0 +1,118 @@
+// Issue 17 § Hardening, the local server's socket (scripts/local-server/node-server.ts), over real
+// HTTP on 127.0.0.1: the DNS rebinding guard (MCP specification, Streamable HTTP transport §
+// Security Warning) and a JSON 431 for a header block too large for Node (RFC 6585 § 5).
+import { connect, type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { listen } from '../../scripts/local-server/node-server.ts';
+import { parseAllowedHosts } from '../../scripts/local-server/host-guard.ts';
+import { errorResponse } from '../../src/server/errors.ts';
+
+const servers: Awaited<ReturnType<typeof listen>>[] = [];
+let port = 0;
+let bound0 = 0;
+
+beforeAll(async () => {
+  const handler = async () => new Response('ok');
+  const server = await listen({ port: 0, hostname: '127.0.0.1', handler, allowedHosts: parseAllowedHosts('example.test, Other.Test.') });
+  const wildcard = await listen({ port: 0, hostname: '0.0.0.0', handler });
+  servers.push(server, wildcard);
+  port = (server.address() as AddressInfo).port;
+  bound0 = (wildcard.address() as AddressInfo).port;
+});
+afterAll(() => Promise.all(servers.map((s) => new Promise<void>((done) => (s.closeAllConnections(), s.close(() => done()))))));
+
+/** Sends bytes exactly as given and reads the whole answer (the server closes or we stop at the body's length). */
+function rawExchange(to: number, request: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(to, '127.0.0.1');
+    let text = '';
+    const done = () => {
+      const [head, ...rest] = text.split('\r\n\r\n');
+      const [statusLine, ...lines] = head!.split('\r\n');
+      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      resolve({ status: Number(statusLine!.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
+    };
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => {
+      text += chunk;
+      const length = /\r\ncontent-length: (\d+)/i.exec(text);
+      const end = text.indexOf('\r\n\r\n');
+      if (end >= 0 && (!length || Buffer.byteLength(text.slice(end + 4)) >= Number(length[1]))) {
+        socket.destroy();
+        done();
+      }
+    });
+    socket.on('error', (error) => (text ? done() : reject(error)));
+    socket.on('close', () => text && done());
+    socket.write(request);
+  });
+}
+
+const get = (to: number, host: string | undefined, extra = '') => rawExchange(to, `GET /about HTTP/1.1\r\n${host === undefined ? '' : `Host: ${host}\r\n`}${extra}Connection: close\r\n\r\n`);
+
+describe('issue 17: the local server guards against DNS rebinding (403 forbidden_host for a foreign Host or Origin)', () => {
+  test('a foreign Host is 403 in the catalog’s shape, with a hint naming FOLIO_ALLOWED_HOSTS', async () => {
+    for (const host of ['evil.example', `evil.example:${port}`, '127.0.0.1.evil.example', 'localhost.evil.example', '[::2]', '']) {
+      const res = await get(port, host);
+      expect(res.status, host).toBe(403);
+      expect(res.headers['content-type'], host).toBe('application/json');
+      expect(res.headers['cache-control'], host).toBe('no-store');
+      const body = errorResponse.parse(JSON.parse(res.body));
+      expect(body.error).toMatchObject({ code: 'forbidden_host', status: 403, docs: `http://127.0.0.1:${port}/developers#error-forbidden_host` });
+      expect(body.error.hint).toContain('FOLIO_ALLOWED_HOSTS');
+    }
+  });
+
+  test('loopback names and addresses, the bound host and listed hosts (any case, any port) are answered', async () => {
+    for (const host of ['localhost', `localhost:${port}`, 'LOCALHOST', `127.0.0.1:${port}`, `[::1]:${port}`, 'example.test', `EXAMPLE.test:${port}`, 'other.test', 'localhost.']) {
+      const res = await get(port, host);
+      expect(res.status, host).toBe(200);
+      expect(res.body, host).toBe('ok');
+    }
+  });
+
+  test('an Origin that is present must name an allowed host: a rebound page’s Origin, null or garbage is 403', async () => {
+    const host = `127.0.0.1:${port}`;
+    for (const origin of ['http://evil.example', `http://evil.example:${port}`, 'null', 'not a url', `http://localhost:${port}, http://evil.example`]) {
+      const res = await get(port, host, `Origin: ${origin}\r\n`);
+      expect(res.status, origin).toBe(403);
+      expect(JSON.parse(res.body).error.code, origin).toBe('forbidden_host');
+    }
+    for (const origin of [`http://127.0.0.1:${port}`, `http://localhost:3000`, `http://[::1]:${port}`, 'https://example.test']) {
+      expect((await get(port, host, `Origin: ${origin}\r\n`)).status, origin).toBe(200);
+    }
+  });
+
+  test('bound to every interface (0.0.0.0), loopback is still answered and a LAN name needs the setting', async () => {
+    expect((await get(bound0, `localhost:${bound0}`)).status).toBe(200);
+    const lan = await get(bound0, `192.168.1.20:${bound0}`);
+    expect(lan.status).toBe(403);
+    expect(JSON.parse(lan.body).error.docs).toBe(`http://localhost:${bound0}/developers#error-forbidden_host`);
+  });
+
+  test('FOLIO_ALLOWED_HOSTS is validated: a scheme, port, path, wildcard or empty item is refused with a message', () => {
+    expect(parseAllowedHosts(undefined)).toEqual([]);
+    expect(parseAllowedHosts('')).toEqual([]);
+    expect(parseAllowedHosts('example.test,[::1], 192.168.1.20 ,Other.TEST')).toEqual(['example.test', '::1', '192.168.1.20', 'other.test']);
+    for (const bad of ['http://example.test', 'example.test:8080', 'example.test/x', '*.example.test', 'example.test,,other.test', 'exa mple.test', '-bad.test']) {
+      expect(() => parseAllowedHosts(bad), bad).toThrow(/^FOLIO_ALLOWED_HOSTS: ".*" is not a host name or IP address/);
+    }
+  });
+});
+
+describe('issue 17: a header block too large for Node answers 431 in the catalog’s shape', () => {
+  test('a 20 KB header over a raw socket gets HTTP/1.1 431 with a JSON request_header_too_large body', async () => {
+    const res = await rawExchange(port, `GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(res.status).toBe(431);
+    expect(res.headers['content-type']).toBe('application/json');
+    expect(res.headers.connection).toBe('close');
+    const body = errorResponse.parse(JSON.parse(res.body));
+    expect(body.error).toMatchObject({ code: 'request_header_too_large', status: 431, docs: `http://127.0.0.1:${port}/developers#error-request_header_too_large` });
+  });
+
+  test('other unparsable requests keep Node’s own answer (400), and the server keeps answering', async () => {
+    const bad = await rawExchange(port, 'NOT HTTP AT ALL\r\n\r\n');
+    expect(bad.status).toBe(400);
+    expect((await get(port, 'localhost')).status).toBe(200);
+  });
+});
