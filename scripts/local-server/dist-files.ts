@@ -1,6 +1,7 @@
 // The file-system phase of Vercel's routing over a build output directory (dist/): with
 // cleanUrls, /about is about.html (or about/index.html) and / is index.html. Media types by
 // extension, as a static host sends them; vercel.json's header rules refine them afterwards.
+import { createHash } from 'node:crypto';
 import { readFile as fsReadFile, stat } from 'node:fs/promises';
 import { LRUCache } from 'lru-cache';
 import { extname, join, resolve, sep } from 'node:path';
@@ -77,7 +78,10 @@ export function distFiles(dir: string, { maxBytes = CACHE_BYTES, readFile = read
     if (file !== root && !file.startsWith(root + sep)) return null;
     try {
       if (!(await stat(file)).isFile()) return null;
-      return { headers: { 'content-type': MEDIA_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream' }, body: await readFile(file) };
+      const body = await readFile(file);
+      // A validator on every file, as Vercel sends one (RFC 9110 § 8.8.3): clients revalidate with If-None-Match.
+      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+      return { headers: { 'content-type': MEDIA_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream', etag }, body };
     } catch {
       return null;
     }

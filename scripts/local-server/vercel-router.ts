@@ -178,6 +178,11 @@ export function filePath(path: string): string | undefined {
 function fileAnswer(request: Request, file: StaticFile, status: number, routeHeaders: Record<string, string>, middlewareHeaders: [string, string][]): Response {
   const headers = { ...file.headers, ...routeHeaders };
   for (const [name, value] of middlewareHeaders) headers[name] = value;
+  // RFC 9110 § 13.1.2: a GET or HEAD whose If-None-Match lists the file's ETag gets 304, no body.
+  const etag = file.headers.etag;
+  if (status === 200 && etag && request.headers.get('if-none-match')?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')) {
+    return new Response(null, { status: 304, headers });
+  }
   return new Response(request.method === 'HEAD' ? null : file.body, { status, headers });
 }
 

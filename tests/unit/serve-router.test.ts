@@ -103,6 +103,17 @@ describe('serve issue § 4: routing in Vercel’s order', () => {
     expect(res.headers.get('content-type')).toBe('application/json');
   });
 
+  test('issue 17: every static file carries a validator (ETag, as Vercel sends one); If-None-Match with it → 304 without a body', async () => {
+    const first = await get('/.well-known/oauth-protected-resource');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+    const again = await get('/.well-known/oauth-protected-resource', { headers: { 'if-none-match': `W/${etag}` } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(again.headers.get('cache-control')).toBe(first.headers.get('cache-control'));
+    expect((await get('/.well-known/oauth-protected-resource', { headers: { 'if-none-match': '"other"' } })).status).toBe(200);
+  });
+
   test('hashed assets are immutable', async () => {
     expect((await get('/_astro/a.css')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
