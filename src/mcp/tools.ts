@@ -31,7 +31,7 @@ import type { ToolSpec } from './tool-kit.ts';
 
 /** REST's search parameters, with `q` named `query` (same rule, named for messages). */
 export const searchInput = z.object({
-  query: queryText('query').describe(searchQuery.shape.q.description ?? ''),
+  query: queryText.describe(searchQuery.shape.q.description ?? ''),
   type: searchQuery.shape.type,
   limit: searchQuery.shape.limit,
 });

@@ -154,16 +154,23 @@ const decodeStrict = (text: string) => {
   }
 };
 
+export const QUERY_RULE = `1 to ${MAX_QUERY_CHARS} characters after trimming`;
+
+/** JSON can carry lone surrogates ("\ud800"), which are no text anyone typed (RFC 8259 § 8.2). */
+export const wellFormedText = (text: string) => text.isWellFormed();
+export const NOT_WELL_FORMED = 'is not well-formed Unicode text (it holds a lone surrogate)';
+
 /**
- * Query text as docs/decisions.md § Limits sets it: 1 to 500 characters after trimming. `name` is the
- * parameter's name, for messages.
+ * Query text as docs/decisions.md § Limits sets it: 1 to 500 characters after trimming, well-formed.
+ * The one schema of every query (search's q, /ask, batch items' limit, the MCP tools); messages are
+ * relative to the field, which `validate` names.
  */
-export const queryText = (name: string) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be text`) })
-    .trim()
-    .min(1, `${name} must not be empty`)
-    .max(MAX_QUERY_CHARS, `${name} must be at most ${MAX_QUERY_CHARS} characters`);
+export const queryText = z
+  .string({ error: (issue) => (issue.input === undefined ? `is required: send ${QUERY_RULE}` : `must be a string of ${QUERY_RULE}`) })
+  .refine(wellFormedText, NOT_WELL_FORMED)
+  .trim()
+  .min(1, `is empty; send ${QUERY_RULE}`)
+  .max(MAX_QUERY_CHARS, { error: (issue) => `is ${String(issue.input).length} characters long; send ${QUERY_RULE}` });
 
 /**
  * An integer query parameter within bounds. Query strings carry text, so digits are turned into a

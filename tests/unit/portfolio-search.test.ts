@@ -82,7 +82,7 @@ describe('GET /api/v1/search bad input ladder (portfolio spec § Errors)', () =>
   });
 
   it('messages name the parameter and the rule', async () => {
-    expect((await get('/api/v1/search')).body.error.message).toBe('q is required.');
+    expect((await get('/api/v1/search')).body.error.message).toBe('q: is required: send 1 to 500 characters after trimming.');
     expect((await get('/api/v1/search?q=x&limit=21')).body.error.message).toBe('limit must be an integer from 1 to 20.');
     expect((await get('/api/v1/search?q=x&type=novel')).body.error.message).toMatch(/^type must be one of app, library, tool, service, research, talk, page/);
   });

@@ -3,7 +3,7 @@
 // so openapi.json can reference them (knowledge spec § Resources and their fields).
 import { z } from 'zod';
 import { errorObject } from '../errors.ts';
-import { MAX_QUERY_CHARS, queryInt } from '../http.ts';
+import { MAX_QUERY_CHARS, NOT_WELL_FORMED, QUERY_RULE, queryInt, queryText as baseQueryText, wellFormedText } from '../http.ts';
 
 /** NLWeb protocol version these answers follow (docs/decisions.md § NLWeb ask). */
 export const NLWEB_VERSION = '0.55' as const;
@@ -13,20 +13,8 @@ export const MAX_BATCH_QUERIES = 10;
 export const DEFAULT_PAGE_LIMIT = 50;
 export const MAX_PAGE_LIMIT = 100;
 
-const QUERY_RULE = `1 to ${MAX_QUERY_CHARS} characters after trimming`;
-
-/** Query text (docs/decisions.md § Limits: 1–500 characters after trimming). */
-/** JSON can carry lone surrogates ("\ud800"), which are no text anyone typed (RFC 8259 § 8.2). */
-const wellFormed = (text: string) => text.isWellFormed();
-const NOT_WELL_FORMED = 'is not well-formed Unicode text (it holds a lone surrogate)';
-
-export const queryText = z
-  .string({ error: `must be a string of ${QUERY_RULE}` })
-  .refine(wellFormed, NOT_WELL_FORMED)
-  .trim()
-  .min(1, `is empty; send ${QUERY_RULE}`)
-  .max(MAX_QUERY_CHARS, { error: (issue) => `is ${String(issue.input).length} characters long; send ${QUERY_RULE}` })
-  .meta({ description: `The question, ${QUERY_RULE}.`, examples: ['search library'] });
+/** Query text (docs/decisions.md § Limits), as an ask names it. */
+export const queryText = baseQueryText.meta({ description: `The question, ${QUERY_RULE}.`, examples: ['search library'] });
 
 // ── /ask ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -100,7 +88,7 @@ export const queriesBody = z
         .array(
           z
             .string({ error: 'must be a string' })
-            .refine(wellFormed, NOT_WELL_FORMED)
+            .refine(wellFormedText, NOT_WELL_FORMED)
             .trim()
             .min(1, 'is empty; every query needs at least one non-space character'),
           { error: `is required: an array of 1 to ${MAX_BATCH_QUERIES} non-empty strings` },

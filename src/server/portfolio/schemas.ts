@@ -21,7 +21,7 @@ const slugText = (name: string) =>
     .regex(SLUG_PATTERN, `${name} must be lowercase a-z, 0-9 and inner hyphens, 1 to 60 characters`);
 
 export const searchQuery = z.object({
-  q: queryText('q').describe('Search text, 1 to 500 characters after trimming. Case, extra whitespace and diacritics are ignored.'),
+  q: queryText.describe('Search text, 1 to 500 characters after trimming. Case, extra whitespace and diacritics are ignored.'),
   type: z
     .enum(SEARCH_TYPES, { error: `type must be one of ${SEARCH_TYPES.join(', ')}` })
     .optional()
