@@ -129,7 +129,8 @@ export function checkQueryEncoding(url: string, codes: ErrorCodes): void {
   const start = url.indexOf('?');
   if (start < 0) return;
   for (const pair of url.slice(start + 1).split('#')[0]!.split('&')) {
-    const [name = '', value = ''] = pair.split('=', 2);
+    const eq = pair.indexOf('=');
+    const [name, value] = eq < 0 ? [pair, ''] : [pair.slice(0, eq), pair.slice(eq + 1)];
     const decoded = decodeStrict(name);
     if (decoded === undefined || decodeStrict(value) === undefined) {
       const field = decoded ?? 'a parameter';

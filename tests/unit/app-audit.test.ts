@@ -61,6 +61,7 @@ describe('issue 17: percent-encoding that is not UTF-8 is refused, not searched 
     ['/ask?q=%ff', 'invalid_query'],
     ['/api/v1/search?q=quarry&type=%c3', 'invalid_filter'],
     ['/api/v1/projects?%ff=1', 'invalid_filter'],
+    ['/api/v1/search?q=a=b%ff', 'invalid_query'],
   ] as const)('%s → 400 %s', async (path, code) => {
     const res = await get(path);
     expectError(res, 400, code);
