@@ -3,10 +3,11 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { contentDir, loadContent, memoizeContentForBuild, RESERVED_PAGE_SLUGS } from '../records/load.ts';
 import { brokenLinks, recordTwins } from '../records/twin.ts';
-import { writeDataFile } from '../search/data-file.ts';
+import { documentOf, IndexText, writeDataFile } from '../search/data-file.ts';
 import { codeHash } from './code-hash.ts';
 import { flushCache } from './disk-cache.ts';
 import { IMAGES_PATH, imageVariants } from '../images/images.ts';
@@ -18,16 +19,28 @@ export const LLMS_TXT_WARN_CHARS = 50_000;
 /** Rough token estimate used in build output and `x-markdown-tokens` (≈ 4 characters per token). */
 export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 
-/** Loads the content and writes the function's data file (records, twins, index): the build's first step, and dev's on every content change. */
-export async function writeSiteData(root = process.cwd()) {
+/** Loads the content and writes the function's data file (records, twins, index): the build's last step, and dev's on every content change. */
+export async function writeSiteData(root = process.cwd(), index?: IndexText) {
   const content = loadContent(contentDir(root));
-  return writeDataFile(content, await recordTwins(content), root);
+  return writeDataFile(content, await recordTwins(content), root, index);
+}
+
+/** The index of the build's records, made on another thread (index-worker.ts); undefined if that thread fails, and the data file makes it itself. */
+function indexOnAnotherThread(root: string): Promise<IndexText | undefined> {
+  const { projects, pages } = loadContent(contentDir(root));
+  return new Promise<IndexText>((resolve, reject) => {
+    const worker = new Worker(new URL('./index-worker.ts', import.meta.url), { workerData: [...projects, ...pages].map(documentOf) });
+    worker.once('message', (json: string) => resolve(new IndexText(json)));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`index worker exited with ${code}`)));
+  }).catch(() => undefined);
 }
 
 export function folio(): AstroIntegration {
   let root = process.cwd();
+  let index: Promise<IndexText | undefined> | undefined;
   const writeData = async (logger: AstroIntegrationLogger) => {
-    const data = await writeSiteData(root);
+    const data = await writeSiteData(root, await index);
     logger.info(`data file written: ${data.projects.length} projects, ${data.pages.length} pages (build ${data.buildId})`);
   };
   return {
@@ -79,7 +92,11 @@ export function folio(): AstroIntegration {
         });
       },
       // Pages call loadContent() once each; content cannot change mid-build, so read it once (load.ts).
-      'astro:build:start': () => memoizeContentForBuild(true),
+      // The index needs only the records: it is made on another core while the pages render.
+      'astro:build:start': () => {
+        memoizeContentForBuild(true);
+        index = indexOnAnotherThread(root);
+      },
       'astro:build:done': async ({ dir, logger }) => {
         await writeData(logger);
         flushCache();

@@ -75,7 +75,7 @@ function scoreRelated(project: Project, projects: readonly Project[], limit: num
   for (const tag of new Set(project.tags)) {
     for (const i of byTag.get(tag) ?? []) {
       if (score[i] === 0) touched.push(i);
-      score[i] += 2;
+      score[i] = score[i]! + 2;
     }
   }
   const ownCategory = byCategory.get(project.category)?.[0] ?? -1;

@@ -30,7 +30,7 @@ const cache = ((globalThis as { [RENDERED]?: Map<string, Promise<RenderedMarkdow
 
 // Both themes as CSS variables, no inline colour: the stylesheet picks one by prefers-color-scheme.
 // The Primer "default" themes keep every token colour at 4.5:1 or more on the code background.
-const SHIKI = { themes: { light: 'github-light-default', dark: 'github-dark-default' }, defaultColor: false as const, wrap: false };
+const SHIKI = { themes: { light: 'github-light-default', dark: 'github-dark-default' }, defaultColor: false, wrap: false } as const;
 let highlighter: ReturnType<typeof satteriCreateHighlightFn> | undefined;
 
 /** Renders a body; `images` are its images by destination (the record's `images`), published as `<picture>`. */
@@ -53,7 +53,8 @@ export function renderMarkdown(markdown: string, images: Record<string, ContentI
  */
 async function render(markdown: string, images: Record<string, ContentImage>): Promise<RenderedMarkdown> {
   const highlight = await (highlighter ??= satteriCreateHighlightFn('shiki', SHIKI));
-  const astro = { headings: [] as MarkdownHeading[] };
+  // What Astro's heading-ids plugin fills in (`headings`); the rest of its shape is unused here.
+  const astro = { frontmatter: {}, headings: [] as MarkdownHeading[], localImagePaths: new Set<string>(), remoteImagePaths: new Set<string>() };
   const { html } = await markdownToHtml(markdown, {
     features: { gfm: true, smartPunctuation: true, rawHtml: true, frontmatter: false },
     mdastPlugins: [keepLinks()],

@@ -21,6 +21,7 @@ export interface DataFile {
   pages: Page[];
   /** Each record's Markdown twin by its site path, links absolute (MCP serves them as resources). */
   twins: Record<string, string>;
+  /** The serialized MiniSearch index (its toJSON), or that index's JSON text (IndexText). */
   index: unknown;
 }
 
@@ -65,17 +66,35 @@ export const documentOf = (r: Project | Page): IndexedDocument => ({
   body: r.body,
 });
 
-/** `twins` come from src/records/twin.ts at build time; the function never renders Markdown. */
-export function buildDataFile(content: Content, twins: Record<string, string>): DataFile {
-  const index = new MiniSearch<IndexedDocument>(INDEX_OPTIONS);
-  index.addAll([...content.projects, ...content.pages].map(documentOf));
-  const records = JSON.stringify([content.site, content.projects, content.pages]);
-  const buildId = createHash('sha256').update(OPTIONS_HASH).update(records).digest('base64url').slice(0, 20);
-  return { format: INDEX_FORMAT, optionsHash: OPTIONS_HASH, buildId, ...content, twins, index: index.toJSON() };
+/** An index already serialized by indexJson, carried into the data file as its text. */
+export class IndexText {
+  readonly json: string;
+  constructor(json: string) {
+    this.json = json;
+  }
 }
 
-export function writeDataFile(content: Content, twins: Record<string, string>, root = process.cwd()): DataFile {
-  const data = buildDataFile(content, twins);
+/**
+ * The index of these documents as the data file holds it (ASCII JSON). A build makes it on a thread
+ * of its own while the pages render (src/build/index-worker.ts): it needs only the records.
+ */
+export const indexJson = (documents: IndexedDocument[]) => asciiJson(searchIndex(documents));
+
+function searchIndex(documents: IndexedDocument[]): MiniSearch<IndexedDocument> {
+  const index = new MiniSearch<IndexedDocument>(INDEX_OPTIONS);
+  index.addAll(documents);
+  return index;
+}
+
+/** `twins` come from src/records/twin.ts at build time; the function never renders Markdown. `index`, if given, is indexJson of the same records. */
+export function buildDataFile(content: Content, twins: Record<string, string>, index?: IndexText): DataFile {
+  const records = JSON.stringify([content.site, content.projects, content.pages]);
+  const buildId = createHash('sha256').update(OPTIONS_HASH).update(records).digest('base64url').slice(0, 20);
+  return { format: INDEX_FORMAT, optionsHash: OPTIONS_HASH, buildId, ...content, twins, index: index ?? searchIndex([...content.projects, ...content.pages].map(documentOf)).toJSON() };
+}
+
+export function writeDataFile(content: Content, twins: Record<string, string>, root = process.cwd(), index?: IndexText): DataFile {
+  const data = buildDataFile(content, twins, index);
   const path = join(root, DATA_FILE);
   mkdirSync(dirname(path), { recursive: true });
   const { json, texts } = serializeDataFile(data);
@@ -135,7 +154,10 @@ export function serializeDataFile(data: DataFile): { json: string; texts: Buffer
     pages: data.pages.map(stored),
     twins: Object.fromEntries(Object.entries(data.twins).map(([path, markdown]) => [path, store(markdown)])),
   };
-  return { json: asciiJson(file), texts: Buffer.concat(chunks) };
+  // The index goes last, as it is when it was serialized apart.
+  const { index, ...rest } = file;
+  const json = index instanceof IndexText ? `${asciiJson(rest).slice(0, -1)},"index":${index.json}}` : asciiJson(file);
+  return { json, texts: Buffer.concat(chunks) };
 }
 
 /** Opens the texts file after checking it starts with `header` (its build's; a rebuild rewrites both files). */
