@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { contentDir, loadContent, memoizeContentForBuild, RESERVED_PAGE_SLUGS } from '../records/load.ts';
+import type { Content } from '../records/schema.ts';
 import { brokenLinks, recordTwins } from '../records/twin.ts';
 import { documentOf, IndexText, writeDataFile } from '../search/data-file.ts';
 import { codeHash } from './code-hash.ts';
@@ -36,7 +37,8 @@ function indexOnAnotherThread(root: string): Promise<IndexText | undefined> {
   }).catch(() => undefined);
 }
 
-export function folio(): AstroIntegration {
+/** `loaded`: the content astro.config.ts read from the default folder; a build reads it no second time. */
+export function folio(loaded?: Content): AstroIntegration {
   let root = process.cwd();
   let index: Promise<IndexText | undefined> | undefined;
   const writeData = async (logger: AstroIntegrationLogger) => {
@@ -94,7 +96,7 @@ export function folio(): AstroIntegration {
       // Pages call loadContent() once each; content cannot change mid-build, so read it once (load.ts).
       // The index needs only the records: it is made on another core while the pages render.
       'astro:build:start': () => {
-        memoizeContentForBuild(true);
+        memoizeContentForBuild(true, loaded && [contentDir(), loaded]);
         index = indexOnAnotherThread(root);
       },
       'astro:build:done': async ({ dir, logger }) => {

@@ -184,9 +184,15 @@ export const NAV_PAGES = 6;
 
 /** The header's pages: those marked `nav: true`, else the first pages by `order` not marked `nav: false`. */
 export function navPages({ pages }: Pick<Content, 'pages'>): Page[] {
-  const chosen = pages.filter((p) => p.nav === true);
-  return (chosen.length ? chosen : pages.filter((p) => p.nav !== false)).slice(0, NAV_PAGES);
+  // Every HTML page's header asks: once per page list, not a scan of every page per page.
+  let nav = navMemo.get(pages);
+  if (!nav) {
+    const chosen = pages.filter((p) => p.nav === true);
+    navMemo.set(pages, (nav = (chosen.length ? chosen : pages.filter((p) => p.nav !== false)).slice(0, NAV_PAGES)));
+  }
+  return nav;
 }
+const navMemo = new WeakMap<readonly Page[], Page[]>();
 
 /** Tag pages: `/tags/<tag>` lists every project and page with the tag. */
 export const tagPath = (tag: string) => `/tags/${tag}`;
