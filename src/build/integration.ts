@@ -8,7 +8,7 @@ import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { contentDir, loadContent, memoizeContentForBuild, RESERVED_PAGE_SLUGS } from '../records/load.ts';
 import type { Content } from '../records/schema.ts';
 import { brokenLinks, recordTwins } from '../records/twin.ts';
-import { documentOf, IndexText, writeDataFile } from '../search/data-file.ts';
+import { compressTexts, documentOf, IndexText, writeDataFile, type Prepared } from '../search/data-file.ts';
 import { codeHash } from './code-hash.ts';
 import { flushCache } from './disk-cache.ts';
 import { IMAGES_PATH, imageVariants } from '../images/images.ts';
@@ -21,28 +21,33 @@ export const LLMS_TXT_WARN_CHARS = 50_000;
 export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 
 /** Loads the content and writes the function's data file (records, twins, index): the build's last step, and dev's on every content change. */
-export async function writeSiteData(root = process.cwd(), index?: IndexText) {
+export async function writeSiteData(root = process.cwd(), prepared: Prepared = {}) {
   const content = loadContent(contentDir(root));
-  return writeDataFile(content, await recordTwins(content), root, index);
+  const twins = await recordTwins(content);
+  // The twins are known only now: compressed in parallel, beside the bodies compressed ahead.
+  const compressed = new Map([...(prepared.compressed ?? []), ...(await compressTexts(Object.values(twins)))]);
+  return writeDataFile(content, twins, root, { ...prepared, compressed });
 }
 
-/** The index of the build's records, made on another thread (index-worker.ts); undefined if that thread fails, and the data file makes it itself. */
-function indexOnAnotherThread(root: string): Promise<IndexText | undefined> {
+/** The index and compressed bodies of the build's records, made on another thread (index-worker.ts); if that thread fails, the data file makes them itself. */
+function prepareOnAnotherThread(root: string): Promise<Prepared> {
   const { projects, pages } = loadContent(contentDir(root));
-  return new Promise<IndexText>((resolve, reject) => {
-    const worker = new Worker(new URL('./index-worker.ts', import.meta.url), { workerData: [...projects, ...pages].map(documentOf) });
-    worker.once('message', (json: string) => resolve(new IndexText(json)));
+  const documents = [...projects, ...pages].map(documentOf);
+  return new Promise<Prepared>((resolve, reject) => {
+    const worker = new Worker(new URL('./index-worker.ts', import.meta.url), { workerData: documents });
+    worker.once('message', ({ index, bodies }: { index: string; bodies: Uint8Array[] }) =>
+      resolve({ index: new IndexText(index), compressed: new Map(documents.map((d, i) => [d.body, Buffer.from(bodies[i]!.buffer, bodies[i]!.byteOffset, bodies[i]!.length)])) }),
+    );
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`index worker exited with ${code}`)));
-  }).catch(() => undefined);
+  }).catch(() => ({}));
 }
 
-/** `loaded`: the content astro.config.ts read from the default folder; a build reads it no second time. */
 export function folio(loaded?: Content): AstroIntegration {
   let root = process.cwd();
-  let index: Promise<IndexText | undefined> | undefined;
+  let prepared: Promise<Prepared> | undefined;
   const writeData = async (logger: AstroIntegrationLogger) => {
-    const data = await writeSiteData(root, await index);
+    const data = await writeSiteData(root, await prepared);
     logger.info(`data file written: ${data.projects.length} projects, ${data.pages.length} pages (build ${data.buildId})`);
   };
   return {
@@ -94,10 +99,10 @@ export function folio(loaded?: Content): AstroIntegration {
         });
       },
       // Pages call loadContent() once each; content cannot change mid-build, so read it once (load.ts).
-      // The index needs only the records: it is made on another core while the pages render.
+      // The index and the compressed bodies need only the records: made on another core while the pages render.
       'astro:build:start': () => {
         memoizeContentForBuild(true, loaded && [contentDir(), loaded]);
-        index = indexOnAnotherThread(root);
+        prepared = prepareOnAnotherThread(root);
       },
       'astro:build:done': async ({ dir, logger }) => {
         await writeData(logger);

@@ -2,7 +2,8 @@
 // serialized MiniSearch index, stamped with the format version and the options hash.
 import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync } from 'node:fs';
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { deflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { promisify } from 'node:util';
 import { dirname, join } from 'node:path';
 import MiniSearch from 'minisearch';
 import type { Content, Page, Project, Site } from '../records/schema.ts';
@@ -93,11 +94,17 @@ export function buildDataFile(content: Content, twins: Record<string, string>, i
   return { format: INDEX_FORMAT, optionsHash: OPTIONS_HASH, buildId, ...content, twins, index: index ?? searchIndex([...content.projects, ...content.pages].map(documentOf)).toJSON() };
 }
 
-export function writeDataFile(content: Content, twins: Record<string, string>, root = process.cwd(), index?: IndexText): DataFile {
-  const data = buildDataFile(content, twins, index);
+/** What a build makes ahead of the data file, off the main thread: the index, and texts already compressed (compressTexts). */
+export interface Prepared {
+  index?: IndexText;
+  compressed?: ReadonlyMap<string, Buffer>;
+}
+
+export function writeDataFile(content: Content, twins: Record<string, string>, root = process.cwd(), prepared: Prepared = {}): DataFile {
+  const data = buildDataFile(content, twins, prepared.index);
   const path = join(root, DATA_FILE);
   mkdirSync(dirname(path), { recursive: true });
-  const { json, texts } = serializeDataFile(data);
+  const { json, texts } = serializeDataFile(data, prepared.compressed);
   // Each file is replaced whole (written aside, then renamed), the texts first: a dev server that
   // reloads when the JSON changes finds the new texts in place, and a loaded instance keeps reading
   // the texts it opened (readDataFile), so no request sees half of a rebuild.
@@ -137,12 +144,34 @@ type Stored<T extends Project | Page> = Omit<T, 'body'> & { body: Span };
 /** The texts file opens with this line, so a reader can tell it belongs to the data file's build. */
 const textsHeader = (buildId: string) => Buffer.from(`folio-texts ${buildId}\n`, 'latin1');
 
-/** The JSON, and the texts file's bytes: its header line, then each text compressed, in the order stored. */
-export function serializeDataFile(data: DataFile): { json: string; texts: Buffer } {
+/**
+ * Each text as the texts file stores it (raw DEFLATE), compressed on libuv's threads, four at a
+ * time (its pool's size; each compressor in flight holds ~256 KB of zlib state).
+ */
+export async function compressTexts(texts: Iterable<string>): Promise<Map<string, Buffer>> {
+  const unique = [...new Set(texts)];
+  const compressed: Buffer[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < unique.length) {
+      const i = next++;
+      compressed[i] = await deflateRawAsync(unique[i]!);
+    }
+  };
+  await Promise.all([lane(), lane(), lane(), lane()]);
+  return new Map(unique.map((text, i) => [text, compressed[i]!]));
+}
+const deflateRawAsync = promisify(deflateRaw);
+
+/**
+ * The JSON, and the texts file's bytes: its header line, then each text compressed, in the order
+ * stored. `compressed` holds texts compressed ahead (compressTexts); the others are compressed here.
+ */
+export function serializeDataFile(data: DataFile, compressed?: ReadonlyMap<string, Buffer>): { json: string; texts: Buffer } {
   const chunks: Buffer[] = [textsHeader(data.buildId)];
   let offset = chunks[0]!.length;
   const store = (text: string): Span => {
-    const chunk = deflateRawSync(text);
+    const chunk = compressed?.get(text) ?? deflateRawSync(text);
     chunks.push(chunk);
     offset += chunk.length;
     return [offset - chunk.length, chunk.length];
