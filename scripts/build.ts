@@ -3,9 +3,8 @@
 // then the function's search page template and the page manifest the routing middleware reads
 // (src/routing/page-manifest.ts).
 // FOLIO_DEBUG=1 shows the stack trace of a content error too.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { estimateTokens } from '../src/build/integration.ts';
 import { ContentError, contentDir, loadContent } from '../src/records/load.ts';
@@ -20,25 +19,9 @@ try {
   process.exit(1);
 }
 
-// The last build's output is moved aside and deleted while Astro builds (on another core), instead
-// of Astro emptying dist/ first: at 10,000 records that is 20,000 files. If it cannot be moved,
-// Astro empties it as usual (it keeps a .git there, so such a dist stays where it is).
-function moveAside(dir: string): Promise<void> | undefined {
-  if (!existsSync(dir) || existsSync(`${dir}/.git`)) return undefined;
-  const aside = `.${dir}-old-${process.pid}`;
-  try {
-    renameSync(dir, aside);
-  } catch {
-    return undefined;
-  }
-  return rm(aside, { recursive: true, force: true });
-}
-const removed = moveAside('dist');
 // A larger young generation: the pages allocate much short-lived garbage (fewer scavenges, ~1 s at 10,000 records).
-const astro = spawn(process.execPath, ['--max-semi-space-size=64', 'node_modules/astro/bin/astro.mjs', 'build', ...process.argv.slice(2)], { stdio: 'inherit' });
-const status = await new Promise<number | null>((done) => astro.on('close', done));
-await removed;
-if (status !== 0) process.exit(status ?? 1);
+const astro = spawnSync(process.execPath, ['--max-semi-space-size=64', 'node_modules/astro/bin/astro.mjs', 'build', ...process.argv.slice(2)], { stdio: 'inherit' });
+if (astro.status !== 0) process.exit(astro.status ?? 1);
 
 // The search page is the function's template, not a page of its own (src/server/search-page.ts).
 mkdirSync(dirname(PAGE_MANIFEST_FILE), { recursive: true });

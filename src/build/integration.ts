@@ -1,7 +1,7 @@
-// Build hooks: the render cache's key before pages render; after them the function's data file,
-// the content images, and a report on what agents will read (llms.txt sizes).
-import { readFileSync, existsSync } from 'node:fs';
-import { sep } from 'node:path';
+// Build hooks: the render cache's key before pages render; after them the records' twins, the
+// function's data file, the content images, and a report on what agents will read (llms.txt sizes).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
@@ -105,9 +105,10 @@ export function folio(loaded?: Content): AstroIntegration {
         prepared = prepareOnAnotherThread(root);
       },
       'astro:build:done': async ({ dir, logger }) => {
+        const content = loadContent(contentDir(root));
+        writeFiles(fileURLToPath(dir), await recordTwins(content));
         await writeData(logger);
         flushCache();
-        const content = loadContent(contentDir(root));
         const images = await writeImages(root, contentImages(content), fileURLToPath(dir));
         if (images.files) logger.info(`images: ${images.files} files, ${images.encoded} encoded, ${images.files - images.encoded} from the cache`);
         for (const link of await brokenLinks(content, RESERVED_PAGE_SLUGS)) {
@@ -124,6 +125,18 @@ export function folio(loaded?: Content): AstroIntegration {
       },
     },
   };
+}
+
+/**
+ * Each record's twin (`/projects/quarry.md`, `/about.md`) beside its page: the pages rendered every
+ * body already, so each twin is its record's links rewritten (twin.ts), the same text the data file
+ * carries. Written here, not by 10,000 Astro routes (src/pages/[slug].md.ts serves them in dev).
+ */
+function writeFiles(outDir: string, files: Record<string, string>) {
+  const entries = Object.entries(files);
+  for (const dir of new Set(entries.map(([path]) => dirname(join(outDir, path))))) mkdirSync(dir, { recursive: true });
+  // One after another: here faster than fs.promises' open, write and close on libuv's threads.
+  for (const [path, text] of entries) writeFileSync(join(outDir, path), text);
 }
 
 /** What the build says about a file agents read: its size, its rough token count, and a warning past the limit. */
