@@ -5,14 +5,15 @@ import { defineConfig } from 'astro/config';
 import { folio } from './src/build/integration.ts';
 import { loadContent } from './src/records/load.ts';
 
-const { site } = loadContent();
+const content = loadContent();
 
 export default defineConfig({
-  site: site.url,
+  site: content.site.url,
   output: 'static',
   trailingSlash: 'never',
   // Two pages at a time: one renders while the other's file is written (bench/RESULTS.md).
   build: { format: 'file', concurrency: 2 },
-  integrations: [folio()],
+  // The build's pages read this same load (the integration keeps it for them).
+  integrations: [folio(content)],
   devToolbar: { enabled: false },
 });

@@ -1,12 +1,14 @@
-// Build hooks: the render cache's key before pages render; after them the function's data file,
-// the content images, and a report on what agents will read (llms.txt sizes).
-import { readFileSync, existsSync } from 'node:fs';
-import { sep } from 'node:path';
+// Build hooks: the render cache's key before pages render; after them the records' twins, the
+// function's data file, the content images, and a report on what agents will read (llms.txt sizes).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { contentDir, loadContent, memoizeContentForBuild, RESERVED_PAGE_SLUGS } from '../records/load.ts';
+import type { Content } from '../records/schema.ts';
 import { brokenLinks, recordTwins } from '../records/twin.ts';
-import { writeDataFile } from '../search/data-file.ts';
+import { compressTexts, documentOf, IndexText, writeDataFile, type Prepared } from '../search/data-file.ts';
 import { codeHash } from './code-hash.ts';
 import { flushCache } from './disk-cache.ts';
 import { IMAGES_PATH, imageVariants } from '../images/images.ts';
@@ -18,16 +20,34 @@ export const LLMS_TXT_WARN_CHARS = 50_000;
 /** Rough token estimate used in build output and `x-markdown-tokens` (≈ 4 characters per token). */
 export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 
-/** Loads the content and writes the function's data file (records, twins, index): the build's first step, and dev's on every content change. */
-export async function writeSiteData(root = process.cwd()) {
+/** Loads the content and writes the function's data file (records, twins, index): the build's last step, and dev's on every content change. */
+export async function writeSiteData(root = process.cwd(), prepared: Prepared = {}) {
   const content = loadContent(contentDir(root));
-  return writeDataFile(content, await recordTwins(content), root);
+  const twins = await recordTwins(content);
+  // The twins are known only now: compressed in parallel, beside the bodies compressed ahead.
+  const compressed = new Map([...(prepared.compressed ?? []), ...(await compressTexts(Object.values(twins)))]);
+  return writeDataFile(content, twins, root, { ...prepared, compressed });
 }
 
-export function folio(): AstroIntegration {
+/** The index and compressed bodies of the build's records, made on another thread (index-worker.ts); if that thread fails, the data file makes them itself. */
+function prepareOnAnotherThread(root: string): Promise<Prepared> {
+  const { projects, pages } = loadContent(contentDir(root));
+  const documents = [...projects, ...pages].map(documentOf);
+  return new Promise<Prepared>((resolve, reject) => {
+    const worker = new Worker(new URL('./index-worker.ts', import.meta.url), { workerData: documents });
+    worker.once('message', ({ index, bodies }: { index: string; bodies: Uint8Array[] }) =>
+      resolve({ index: new IndexText(index), compressed: new Map(documents.map((d, i) => [d.body, Buffer.from(bodies[i]!.buffer, bodies[i]!.byteOffset, bodies[i]!.length)])) }),
+    );
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`index worker exited with ${code}`)));
+  }).catch(() => ({}));
+}
+
+export function folio(loaded?: Content): AstroIntegration {
   let root = process.cwd();
+  let prepared: Promise<Prepared> | undefined;
   const writeData = async (logger: AstroIntegrationLogger) => {
-    const data = await writeSiteData(root);
+    const data = await writeSiteData(root, await prepared);
     logger.info(`data file written: ${data.projects.length} projects, ${data.pages.length} pages (build ${data.buildId})`);
   };
   return {
@@ -79,11 +99,16 @@ export function folio(): AstroIntegration {
         });
       },
       // Pages call loadContent() once each; content cannot change mid-build, so read it once (load.ts).
-      'astro:build:start': () => memoizeContentForBuild(true),
+      // The index and the compressed bodies need only the records: made on another core while the pages render.
+      'astro:build:start': () => {
+        memoizeContentForBuild(true, loaded && [contentDir(), loaded]);
+        prepared = prepareOnAnotherThread(root);
+      },
       'astro:build:done': async ({ dir, logger }) => {
+        const content = loadContent(contentDir(root));
+        writeFiles(fileURLToPath(dir), await recordTwins(content));
         await writeData(logger);
         flushCache();
-        const content = loadContent(contentDir(root));
         const images = await writeImages(root, contentImages(content), fileURLToPath(dir));
         if (images.files) logger.info(`images: ${images.files} files, ${images.encoded} encoded, ${images.files - images.encoded} from the cache`);
         for (const link of await brokenLinks(content, RESERVED_PAGE_SLUGS)) {
@@ -100,6 +125,18 @@ export function folio(): AstroIntegration {
       },
     },
   };
+}
+
+/**
+ * Each record's twin (`/projects/quarry.md`, `/about.md`) beside its page: the pages rendered every
+ * body already, so each twin is its record's links rewritten (twin.ts), the same text the data file
+ * carries. Written here, not by 10,000 Astro routes (src/pages/[slug].md.ts serves them in dev).
+ */
+function writeFiles(outDir: string, files: Record<string, string>) {
+  const entries = Object.entries(files);
+  for (const dir of new Set(entries.map(([path]) => dirname(join(outDir, path))))) mkdirSync(dir, { recursive: true });
+  // One after another: here faster than fs.promises' open, write and close on libuv's threads.
+  for (const [path, text] of entries) writeFileSync(join(outDir, path), text);
 }
 
 /** What the build says about a file agents read: its size, its rough token count, and a warning past the limit. */

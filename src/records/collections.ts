@@ -67,45 +67,72 @@ const RELATED = Symbol.for('folio.relatedProjects');
 const relatedMemo = ((globalThis as { [RELATED]?: WeakMap<readonly Project[], WeakMap<Project, Map<number, Project[]>>> })[RELATED] ??= new WeakMap());
 
 function scoreRelated(project: Project, projects: readonly Project[], limit: number): Project[] {
-  const { byTag, byCategory } = relatedIndex(projects);
-  const score = new Map<Project, number>();
+  const { byTag, byCategory, category, rank, score } = relatedIndex(projects);
+  // Scores add up in one array by position, with no object per candidate (a common tag lists
+  // thousands at 10,000 records); `touched` says which entries to read and then clear.
+  const touched: number[] = [];
   // A project listed twice under a tag (a repeated tag) scores twice, as p.tags.filter(...) counts it.
-  for (const tag of new Set(project.tags)) for (const p of byTag.get(tag) ?? []) score.set(p, (score.get(p) ?? 0) + 2);
-  const candidates: { p: Project; score: number }[] = [];
-  for (const [p, s] of score) if (p.slug !== project.slug) candidates.push({ p, score: s + (p.category === project.category ? 1 : 0) });
+  for (const tag of new Set(project.tags)) {
+    for (const i of byTag.get(tag) ?? []) {
+      if (score[i] === 0) touched.push(i);
+      score[i] = score[i]! + 2;
+    }
+  }
+  const ownCategory = byCategory.get(project.category)?.[0] ?? -1;
+  const total = (i: number) => score[i]! + (category[i] === ownCategory ? 1 : 0);
+  const candidates = touched.filter((i) => projects[i]!.slug !== project.slug);
   // Category-only matches score 1, below any shared tag (2+): they matter only when too few share a tag.
   if (candidates.length < limit) {
-    for (const p of byCategory.get(project.category) ?? []) if (p.slug !== project.slug && !score.has(p)) candidates.push({ p, score: 1 });
+    for (const i of byCategory.get(project.category) ?? []) if (projects[i]!.slug !== project.slug && score[i] === 0) candidates.push(i);
   }
-  // The best `limit` only (a common tag gives thousands of candidates at 10,000 records): insertion
-  // into a short sorted list, the same order a full sort would give (the comparison is total).
+  // Score, then the order of `rank` (active, newer, slug): a total order.
+  const order = (a: number, b: number) => total(b) - total(a) || rank[a]! - rank[b]!;
+  // The best `limit` only: insertion into a short sorted list, the order a full sort would give.
   const keep = Math.max(0, Math.floor(limit));
-  if (!(keep <= 64)) return candidates.sort(relatedOrder).slice(0, limit).map((x) => x.p);
-  const best: typeof candidates = [];
-  for (const c of candidates) {
-    if (best.length === keep && (keep === 0 || relatedOrder(c, best[keep - 1]!) >= 0)) continue;
-    let at = best.length;
-    while (at > 0 && relatedOrder(c, best[at - 1]!) < 0) at--;
-    best.splice(at, 0, c);
-    if (best.length > keep) best.pop();
+  let best: number[] = [];
+  if (!(keep <= 64)) best = candidates.sort(order).slice(0, limit);
+  else {
+    for (const c of candidates) {
+      if (best.length === keep && (keep === 0 || order(c, best[keep - 1]!) >= 0)) continue;
+      let at = best.length;
+      while (at > 0 && order(c, best[at - 1]!) < 0) at--;
+      best.splice(at, 0, c);
+      if (best.length > keep) best.pop();
+    }
   }
-  return best.map((x) => x.p);
+  for (const i of touched) score[i] = 0;
+  return best.map((i) => projects[i]!);
 }
 
-/** Score, then active before archived, then newer, then slug: a total order. */
-const relatedOrder = (a: { p: Project; score: number }, b: { p: Project; score: number }) =>
-  b.score - a.score || Number(a.p.archived) - Number(b.p.archived) || b.p.date.localeCompare(a.p.date) || a.p.slug.localeCompare(b.p.slug);
+/** Active before archived, then newer, then slug: how projects of one score are ordered (a total order). */
+const tieOrder = (a: Project, b: Project) => Number(a.archived) - Number(b.archived) || b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug);
 
-const relatedIndexes = new WeakMap<readonly Project[], { byTag: Map<string, Project[]>; byCategory: Map<string, Project[]> }>();
+interface RelatedIndex {
+  /** Positions in the project list, by tag and by category. */
+  byTag: Map<string, number[]>;
+  byCategory: Map<string, number[]>;
+  /** Each position's category as a number (the first position with that category). */
+  category: Int32Array;
+  /** Each position's place in tieOrder, so that ties compare as numbers. */
+  rank: Int32Array;
+  /** Scratch scores by position, all zero between calls. */
+  score: Int32Array;
+}
 
-function relatedIndex(projects: readonly Project[]) {
+const relatedIndexes = new WeakMap<readonly Project[], RelatedIndex>();
+
+function relatedIndex(projects: readonly Project[]): RelatedIndex {
   let index = relatedIndexes.get(projects);
   if (!index) {
-    index = { byTag: new Map(), byCategory: new Map() };
-    for (const p of projects) {
-      for (const tag of p.tags) push(index.byTag, tag, p);
-      push(index.byCategory, p.category, p);
-    }
+    const n = projects.length;
+    index = { byTag: new Map(), byCategory: new Map(), category: new Int32Array(n), rank: new Int32Array(n), score: new Int32Array(n) };
+    projects.forEach((p, i) => {
+      for (const tag of p.tags) push(index!.byTag, tag, i);
+      push(index!.byCategory, p.category, i);
+      index!.category[i] = index!.byCategory.get(p.category)![0]!;
+    });
+    const sorted = projects.map((p, i) => ({ p, i })).sort((a, b) => tieOrder(a.p, b.p));
+    sorted.forEach(({ i }, place) => (index!.rank[i] = place));
     relatedIndexes.set(projects, index);
   }
   return index;
@@ -157,9 +184,15 @@ export const NAV_PAGES = 6;
 
 /** The header's pages: those marked `nav: true`, else the first pages by `order` not marked `nav: false`. */
 export function navPages({ pages }: Pick<Content, 'pages'>): Page[] {
-  const chosen = pages.filter((p) => p.nav === true);
-  return (chosen.length ? chosen : pages.filter((p) => p.nav !== false)).slice(0, NAV_PAGES);
+  // Every HTML page's header asks: once per page list, not a scan of every page per page.
+  let nav = navMemo.get(pages);
+  if (!nav) {
+    const chosen = pages.filter((p) => p.nav === true);
+    navMemo.set(pages, (nav = (chosen.length ? chosen : pages.filter((p) => p.nav !== false)).slice(0, NAV_PAGES)));
+  }
+  return nav;
 }
+const navMemo = new WeakMap<readonly Page[], Page[]>();
 
 /** Tag pages: `/tags/<tag>` lists every project and page with the tag. */
 export const tagPath = (tag: string) => `/tags/${tag}`;

@@ -73,8 +73,11 @@ const BUILD_MEMO = Symbol.for('folio.loadContent.buildMemo');
 type Memo = Map<string, Content>;
 const buildMemo = () => (globalThis as { [BUILD_MEMO]?: Memo })[BUILD_MEMO];
 
-export function memoizeContentForBuild(on: boolean) {
-  (globalThis as { [BUILD_MEMO]?: Memo })[BUILD_MEMO] = on ? new Map() : undefined;
+/** On for the duration of `astro build`; `loaded` is content the build read already (astro.config.ts), by folder. */
+export function memoizeContentForBuild(on: boolean, loaded?: [dir: string, content: Content]) {
+  const memo: Memo | undefined = on ? new Map() : undefined;
+  if (memo && loaded) memo.set(loaded[0], deepFreeze(loaded[1]));
+  (globalThis as { [BUILD_MEMO]?: Memo })[BUILD_MEMO] = memo;
 }
 
 function deepFreeze<T>(value: T): T {

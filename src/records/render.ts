@@ -4,10 +4,12 @@
 // and a twin asks for the render first, so that no body is parsed twice. One processor is
 // created per process, each distinct body is rendered once per process, and a build keeps each
 // rendered body on disk (src/build/disk-cache.ts), so a rebuild renders only the bodies that changed.
-import { createMarkdownProcessor, type MarkdownHeading, type MarkdownRenderer } from '@astrojs/markdown-remark';
+import { satteriCreateHighlightFn, satteriHeadingIdsPlugin, satteriHighlightPlugin } from '@astrojs/markdown-satteri';
+import type { MarkdownHeading } from 'astro';
+import { markdownToHtml, type HastNode, type HastPluginEntry, type MdastPluginEntry } from 'satteri';
 import { pictureSources, type ContentImage } from '../images/images.ts';
 import { readCached, writeCached } from '../build/disk-cache.ts';
-import { rememberLinks } from './source-links.ts';
+import { linkOf, rememberLinks, type SourceLink } from './source-links.ts';
 
 export interface RenderedMarkdown {
   html: string;
@@ -22,25 +24,14 @@ interface TreeNode {
   children?: TreeNode[];
 }
 
-/** The key under which a render hands its body's images (by destination) to the rehype plugin. */
-const IMAGES = 'folio:images';
-
-let processor: Promise<MarkdownRenderer> | undefined;
 /** One memo per process: the build's pages and its data file (written by the integration) load separate copies of this module. */
 const RENDERED = Symbol.for('folio.renderMarkdown');
 const cache = ((globalThis as { [RENDERED]?: Map<string, Promise<RenderedMarkdown>> })[RENDERED] ??= new Map());
 
-function markdownProcessor() {
-  processor ??= createMarkdownProcessor({
-    syntaxHighlight: 'shiki',
-    // Both themes as CSS variables, no inline colour: the stylesheet picks one by prefers-color-scheme.
-    // The Primer "default" themes keep every token colour at 4.5:1 or more on the code background.
-    shikiConfig: { themes: { light: 'github-light-default', dark: 'github-dark-default' }, defaultColor: false, wrap: false },
-    remarkPlugins: [keepLinks],
-    rehypePlugins: [alignByClass, pictures, wrapTables],
-  });
-  return processor;
-}
+// Both themes as CSS variables, no inline colour: the stylesheet picks one by prefers-color-scheme.
+// The Primer "default" themes keep every token colour at 4.5:1 or more on the code background.
+const SHIKI = { themes: { light: 'github-light-default', dark: 'github-dark-default' }, defaultColor: false, wrap: false } as const;
+let highlighter: ReturnType<typeof satteriCreateHighlightFn> | undefined;
 
 /** Renders a body; `images` are its images by destination (the record's `images`), published as `<picture>`. */
 export function renderMarkdown(markdown: string, images: Record<string, ContentImage> = {}): Promise<RenderedMarkdown> {
@@ -55,70 +46,91 @@ export function renderMarkdown(markdown: string, images: Record<string, ContentI
   return rendered;
 }
 
-async function render(markdown: string, images: Record<string, ContentImage>): Promise<RenderedMarkdown> {
-  const { code, metadata } = await (await markdownProcessor()).render(markdown, { frontmatter: { [IMAGES]: images } });
-  return { html: code, headings: metadata.headings };
-}
-
-/** Remark plugin: hands the parsed tree's link and image destinations to the twins (source-links.ts), which then need no parse of their own. */
-function keepLinks() {
-  return (tree: unknown, file: { value: unknown }) => {
-    rememberLinks(String(file.value), tree);
-  };
-}
-
-/** Rehype plugin: wide tables scroll inside a focusable, labelled region (a `<section>`) instead of the page. */
-function wrapTables() {
-  return (tree: TreeNode) => {
-    // Numbered, so that two tables on a page are two landmarks with names of their own.
-    let count = 0;
-    walk(tree, (node) => {
-      if (!node.children) return;
-      node.children = node.children.map((child) =>
-        child.type === 'element' && child.tagName === 'table'
-          ? {
-              type: 'element',
-              tagName: 'section',
-              properties: { className: ['table-scroll'], tabIndex: 0, ariaLabel: `Table ${++count} (scrolls sideways)` },
-              children: [child],
-            }
-          : child,
-      );
-    });
-  };
-}
-
 /**
- * Rehype plugin: GFM's column alignment as a class (`align-right`), not the `align` attribute
- * HTML5 made obsolete; the stylesheet aligns them.
+ * Astro's own Markdown pipeline as Astro 7 runs it by default (Sätteri: parsed and rendered in
+ * native code; GFM, smart punctuation, Shiki, heading ids), with Folio's plugins. Raw HTML is
+ * parsed and serialized again, as rehype-raw did in the unified pipeline before it.
  */
-function alignByClass() {
-  return (tree: TreeNode) => {
-    walk(tree, (node) => {
-      const align = node.properties?.align;
-      if ((node.tagName === 'th' || node.tagName === 'td') && typeof align === 'string') {
-        delete node.properties!.align;
-        node.properties!.className = [`align-${align}`];
-      }
-    });
+async function render(markdown: string, images: Record<string, ContentImage>): Promise<RenderedMarkdown> {
+  const highlight = await (highlighter ??= satteriCreateHighlightFn('shiki', SHIKI));
+  // What Astro's heading-ids plugin fills in (`headings`); the rest of its shape is unused here.
+  const astro = { frontmatter: {}, headings: [] as MarkdownHeading[], localImagePaths: new Set<string>(), remoteImagePaths: new Set<string>() };
+  const { html } = await markdownToHtml(markdown, {
+    features: { gfm: true, smartPunctuation: true, rawHtml: true, frontmatter: false },
+    mdastPlugins: [keepLinks()],
+    hastPlugins: [highlight && satteriHighlightPlugin(highlight, undefined), alignByClass, pictures(images), wrapTables, satteriHeadingIdsPlugin()],
+    data: { astro },
+  });
+  return { html: html.replace(/\n$/, ''), headings: astro.headings };
+}
+
+/** Mdast plugin: hands the parse's link and image destinations to the twins (source-links.ts), which then need no parse of their own. */
+function keepLinks(): MdastPluginEntry {
+  return ({ source }) => {
+    const links: SourceLink[] = [];
+    const keep = (node: unknown) => {
+      const link = linkOf(node as never, source);
+      if (link) links.push(...link);
+    };
+    return {
+      name: 'folio-keep-links',
+      options: { position: true },
+      link: keep,
+      image: keep,
+      definition: keep,
+      html: keep,
+      after: () => void rememberLinks(source, links),
+    };
   };
 }
 
+/** Hast plugin: wide tables scroll inside a focusable, labelled region (a `<section>`) instead of the page. */
+const wrapTables: HastPluginEntry = () => {
+  // Numbered, so that two tables on a page are two landmarks with names of their own.
+  let count = 0;
+  return {
+    name: 'folio-wrap-tables',
+    element: {
+      filter: ['table'],
+      visit(node, ctx) {
+        ctx.wrapNode(node, { type: 'element', tagName: 'section', properties: { className: ['table-scroll'], tabIndex: 0, ariaLabel: `Table ${++count} (scrolls sideways)` }, children: [] });
+      },
+    },
+  };
+};
+
 /**
- * Rehype plugin: a body image the loader resolved becomes `<picture>` with AVIF and WebP at the
+ * Hast plugin: GFM's column alignment as a class (`align-right`), not the inline style (or the
+ * `align` attribute HTML5 made obsolete); the stylesheet aligns them, and the CSP allows no inline style.
+ */
+const alignByClass: HastPluginEntry = {
+  name: 'folio-align-by-class',
+  element: {
+    filter: ['th', 'td'],
+    visit(node, ctx) {
+      const align = /^text-align:\s*(\w+)/.exec(String(node.properties?.style ?? ''))?.[1];
+      if (!align) return;
+      ctx.setProperty(node, 'style', null);
+      ctx.setProperty(node, 'className', [`align-${align}`]);
+    },
+  },
+};
+
+/**
+ * Hast plugin: a body image the loader resolved becomes `<picture>` with AVIF and WebP at the
  * widths the build writes (src/images/), its size set and loaded lazily (bodies are below the fold).
  */
-function pictures() {
-  return (tree: TreeNode, file: { data: { astro?: { frontmatter?: Record<string, unknown> } } }) => {
-    const images = (file.data.astro?.frontmatter?.[IMAGES] ?? {}) as Record<string, ContentImage>;
-    if (!Object.keys(images).length) return;
-    walk(tree, (node) => {
-      if (!node.children) return;
-      node.children = node.children.map((child) => {
-        const image = child.tagName === 'img' ? images[String(child.properties?.src)] : undefined;
-        return image ? pictureElement(image, child.properties!) : child;
-      });
-    });
+function pictures(images: Record<string, ContentImage>): HastPluginEntry {
+  if (!Object.keys(images).length) return null;
+  return {
+    name: 'folio-pictures',
+    element: {
+      filter: ['img'],
+      visit(node) {
+        const image = images[String(node.properties?.src)];
+        return image ? (pictureElement(image, node.properties!) as HastNode) : undefined;
+      },
+    },
   };
 }
 
@@ -139,12 +151,4 @@ function pictureElement(image: ContentImage, img: Record<string, unknown>): Tree
       },
     ],
   };
-}
-
-function walk(node: TreeNode, visit: (node: TreeNode) => void) {
-  visit(node);
-  for (const child of node.children ?? []) {
-    if (child.tagName === 'section' && (child.properties?.className as string[] | undefined)?.includes('table-scroll')) continue;
-    walk(child, visit);
-  }
 }

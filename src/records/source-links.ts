@@ -1,6 +1,7 @@
-// Where each link and image destination sits in a Markdown source, found by parsing the Markdown
-// alone (micromark with GFM, as the renderer parses it) and never rendering HTML: the twins
-// rewrite destinations in place, and the build checks links, from this one parse per text.
+// Where each link and image destination sits in a Markdown source: handed over by the renderer's
+// own parse (render.ts), or, for a text the build never renders (a twin, a test), found by parsing
+// the Markdown alone (micromark with GFM, CommonMark as the renderer) without rendering HTML. The
+// twins rewrite destinations in place, and the build checks links, from this one parse per text.
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
@@ -37,9 +38,9 @@ const parsed = ((globalThis as { [PARSED]?: Map<string, SourceLink[]> })[PARSED]
  * What the renderer found while it parsed `source` for its HTML (render.ts): with it, a body the
  * build has rendered is never parsed a second time for its links.
  */
-export function rememberLinks(source: string, tree: unknown): SourceLink[] {
+export function rememberLinks(source: string, found: SourceLink[]): SourceLink[] {
   let links = parsed.get(source);
-  if (!links) parsed.set(source, (links = writeCached('links', source, collect(tree as TreeNode, source))));
+  if (!links) parsed.set(source, (links = writeCached('links', source, found.sort((a, b) => a.start - b.start))));
   return links;
 }
 
@@ -56,36 +57,44 @@ export function sourceLinks(source: string): SourceLink[] {
 function collect(tree: TreeNode, source: string): SourceLink[] {
   const links: SourceLink[] = [];
   const visit = (node: TreeNode) => {
-    const start = node.position?.start.offset;
-    const end = node.position?.end.offset;
-    if (start !== undefined && end !== undefined) {
-      if (node.type === 'link' && node.url !== undefined) {
-        // `[label](destination "title")`: the destination follows the `](` after the last label child.
-        const labelEnd = node.children?.length ? node.children.at(-1)!.position?.end.offset : start + 1;
-        if (labelEnd !== undefined && source.slice(labelEnd, labelEnd + 2) === '](') push(destinationAt(source, labelEnd + 2, end, node.url));
-      } else if (node.type === 'image' && node.url !== undefined) {
-        // `![alt](destination "title")`: the destination follows the first `](` that precedes it.
-        const open = source.indexOf('](', start);
-        if (open !== -1 && open < end) push(destinationAt(source, open + 2, end, node.url), true);
-      } else if (node.type === 'definition' && node.url !== undefined) {
-        // `[label]: destination "title"`
-        const colon = source.indexOf(']:', start);
-        if (colon !== -1 && colon < end) push(destinationAt(source, colon + 2, end, node.url));
-      } else if (node.type === 'html' && node.value) {
-        // Raw `<a href="/about">` in the body.
-        for (const match of node.value.matchAll(/\bhref\s*=\s*(["'])([^"']*)\1/gi)) {
-          const offset = start + match.index + match[0].indexOf(match[1]!) + 1;
-          if (source.slice(offset, offset + match[2]!.length) === match[2]) links.push({ url: match[2]!, start: offset, end: offset + match[2]!.length });
-        }
-      }
-    }
+    links.push(...(linkOf(node, source) ?? []));
     for (const child of node.children ?? []) visit(child);
-  };
-  const push = (link: SourceLink | undefined, image = false) => {
-    if (link) links.push(image ? { ...link, image } : link);
   };
   visit(tree);
   return links.sort((a, b) => a.start - b.start);
+}
+
+/** The destinations one node writes in `source`: a link's, an image's, a definition's, or each `href` of raw HTML. */
+export function linkOf(node: TreeNode, source: string): SourceLink[] | undefined {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  if (start === undefined || end === undefined || (node.url === undefined && node.type !== 'html')) return undefined;
+  const one = (link: SourceLink | undefined, image = false) => (link ? [image ? { ...link, image } : link] : undefined);
+  if (node.type === 'link') {
+    // `[label](destination "title")`: the destination follows the `](` after the last label child.
+    const labelEnd = node.children?.length ? node.children.at(-1)!.position?.end.offset : start + 1;
+    return labelEnd !== undefined && source.slice(labelEnd, labelEnd + 2) === '](' ? one(destinationAt(source, labelEnd + 2, end, node.url!)) : undefined;
+  }
+  if (node.type === 'image') {
+    // `![alt](destination "title")`: the destination follows the first `](` that precedes it.
+    const open = source.indexOf('](', start);
+    return open !== -1 && open < end ? one(destinationAt(source, open + 2, end, node.url!), true) : undefined;
+  }
+  if (node.type === 'definition') {
+    // `[label]: destination "title"`
+    const colon = source.indexOf(']:', start);
+    return colon !== -1 && colon < end ? one(destinationAt(source, colon + 2, end, node.url!)) : undefined;
+  }
+  if (node.type === 'html' && node.value) {
+    // Raw `<a href="/about">` in the body.
+    const links: SourceLink[] = [];
+    for (const match of node.value.matchAll(/\bhref\s*=\s*(["'])([^"']*)\1/gi)) {
+      const offset = start + match.index + match[0].indexOf(match[1]!) + 1;
+      if (source.slice(offset, offset + match[2]!.length) === match[2]) links.push({ url: match[2]!, start: offset, end: offset + match[2]!.length });
+    }
+    return links;
+  }
+  return undefined;
 }
 
 /** The destination written at `from` (after optional spaces and `<`), if it reads exactly `url`. */

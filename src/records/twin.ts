@@ -160,7 +160,28 @@ function rewrite(url: string, content: Content, from: string, options: TwinOptio
   return undefined;
 }
 
-export async function projectTwin(project: Project, content: Content, options: TwinOptions = {}): Promise<Twin> {
+/**
+ * One memo per process (the build's pages and its data file load separate copies of this module):
+ * each record's twin with absolute links is asked for by its route, llms-full.txt and the data file.
+ * Keyed by the content object, which a build loads once (load.ts); elsewhere each load is new.
+ */
+const TWINS = Symbol.for('folio.recordTwins');
+const twinMemo = ((globalThis as { [TWINS]?: WeakMap<Content, WeakMap<Project | Page, Promise<Twin>>> })[TWINS] ??= new WeakMap());
+
+function remembered(record: Project | Page, content: Content, options: TwinOptions, make: () => Promise<Twin>): Promise<Twin> {
+  if (!options.absolute) return make();
+  let known = twinMemo.get(content);
+  if (!known) twinMemo.set(content, (known = new WeakMap()));
+  let twin = known.get(record);
+  if (!twin) known.set(record, (twin = make()));
+  return twin;
+}
+
+export function projectTwin(project: Project, content: Content, options: TwinOptions = {}): Promise<Twin> {
+  return remembered(project, content, options, () => makeProjectTwin(project, content, options));
+}
+
+async function makeProjectTwin(project: Project, content: Content, options: TwinOptions): Promise<Twin> {
   const { site } = content;
   const href = hrefFor(content, options);
   const fields: [string, string | undefined][] = [
@@ -195,7 +216,11 @@ export async function projectTwin(project: Project, content: Content, options: T
   };
 }
 
-export async function pageTwin(page: Page, content: Content, options: TwinOptions = {}): Promise<Twin> {
+export function pageTwin(page: Page, content: Content, options: TwinOptions = {}): Promise<Twin> {
+  return remembered(page, content, options, () => makePageTwin(page, content, options));
+}
+
+async function makePageTwin(page: Page, content: Content, options: TwinOptions): Promise<Twin> {
   const href = hrefFor(content, options);
   return {
     path: page.twin,

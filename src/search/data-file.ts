@@ -2,7 +2,8 @@
 // serialized MiniSearch index, stamped with the format version and the options hash.
 import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync } from 'node:fs';
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { deflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { promisify } from 'node:util';
 import { dirname, join } from 'node:path';
 import MiniSearch from 'minisearch';
 import type { Content, Page, Project, Site } from '../records/schema.ts';
@@ -21,6 +22,7 @@ export interface DataFile {
   pages: Page[];
   /** Each record's Markdown twin by its site path, links absolute (MCP serves them as resources). */
   twins: Record<string, string>;
+  /** The serialized MiniSearch index (its toJSON), or that index's JSON text (IndexText). */
   index: unknown;
 }
 
@@ -65,20 +67,44 @@ export const documentOf = (r: Project | Page): IndexedDocument => ({
   body: r.body,
 });
 
-/** `twins` come from src/records/twin.ts at build time; the function never renders Markdown. */
-export function buildDataFile(content: Content, twins: Record<string, string>): DataFile {
-  const index = new MiniSearch<IndexedDocument>(INDEX_OPTIONS);
-  index.addAll([...content.projects, ...content.pages].map(documentOf));
-  const records = JSON.stringify([content.site, content.projects, content.pages]);
-  const buildId = createHash('sha256').update(OPTIONS_HASH).update(records).digest('base64url').slice(0, 20);
-  return { format: INDEX_FORMAT, optionsHash: OPTIONS_HASH, buildId, ...content, twins, index: index.toJSON() };
+/** An index already serialized by indexJson, carried into the data file as its text. */
+export class IndexText {
+  readonly json: string;
+  constructor(json: string) {
+    this.json = json;
+  }
 }
 
-export function writeDataFile(content: Content, twins: Record<string, string>, root = process.cwd()): DataFile {
-  const data = buildDataFile(content, twins);
+/**
+ * The index of these documents as the data file holds it (ASCII JSON). A build makes it on a thread
+ * of its own while the pages render (src/build/index-worker.ts): it needs only the records.
+ */
+export const indexJson = (documents: IndexedDocument[]) => asciiJson(searchIndex(documents));
+
+function searchIndex(documents: IndexedDocument[]): MiniSearch<IndexedDocument> {
+  const index = new MiniSearch<IndexedDocument>(INDEX_OPTIONS);
+  index.addAll(documents);
+  return index;
+}
+
+/** `twins` come from src/records/twin.ts at build time; the function never renders Markdown. `index`, if given, is indexJson of the same records. */
+export function buildDataFile(content: Content, twins: Record<string, string>, index?: IndexText): DataFile {
+  const records = JSON.stringify([content.site, content.projects, content.pages]);
+  const buildId = createHash('sha256').update(OPTIONS_HASH).update(records).digest('base64url').slice(0, 20);
+  return { format: INDEX_FORMAT, optionsHash: OPTIONS_HASH, buildId, ...content, twins, index: index ?? searchIndex([...content.projects, ...content.pages].map(documentOf)).toJSON() };
+}
+
+/** What a build makes ahead of the data file, off the main thread: the index, and texts already compressed (compressTexts). */
+export interface Prepared {
+  index?: IndexText;
+  compressed?: ReadonlyMap<string, Buffer>;
+}
+
+export function writeDataFile(content: Content, twins: Record<string, string>, root = process.cwd(), prepared: Prepared = {}): DataFile {
+  const data = buildDataFile(content, twins, prepared.index);
   const path = join(root, DATA_FILE);
   mkdirSync(dirname(path), { recursive: true });
-  const { json, texts } = serializeDataFile(data);
+  const { json, texts } = serializeDataFile(data, prepared.compressed);
   // Each file is replaced whole (written aside, then renamed), the texts first: a dev server that
   // reloads when the JSON changes finds the new texts in place, and a loaded instance keeps reading
   // the texts it opened (readDataFile), so no request sees half of a rebuild.
@@ -118,12 +144,34 @@ type Stored<T extends Project | Page> = Omit<T, 'body'> & { body: Span };
 /** The texts file opens with this line, so a reader can tell it belongs to the data file's build. */
 const textsHeader = (buildId: string) => Buffer.from(`folio-texts ${buildId}\n`, 'latin1');
 
-/** The JSON, and the texts file's bytes: its header line, then each text compressed, in the order stored. */
-export function serializeDataFile(data: DataFile): { json: string; texts: Buffer } {
+/**
+ * Each text as the texts file stores it (raw DEFLATE), compressed on libuv's threads, four at a
+ * time (its pool's size; each compressor in flight holds ~256 KB of zlib state).
+ */
+export async function compressTexts(texts: Iterable<string>): Promise<Map<string, Buffer>> {
+  const unique = [...new Set(texts)];
+  const compressed: Buffer[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < unique.length) {
+      const i = next++;
+      compressed[i] = await deflateRawAsync(unique[i]!);
+    }
+  };
+  await Promise.all([lane(), lane(), lane(), lane()]);
+  return new Map(unique.map((text, i) => [text, compressed[i]!]));
+}
+const deflateRawAsync = promisify(deflateRaw);
+
+/**
+ * The JSON, and the texts file's bytes: its header line, then each text compressed, in the order
+ * stored. `compressed` holds texts compressed ahead (compressTexts); the others are compressed here.
+ */
+export function serializeDataFile(data: DataFile, compressed?: ReadonlyMap<string, Buffer>): { json: string; texts: Buffer } {
   const chunks: Buffer[] = [textsHeader(data.buildId)];
   let offset = chunks[0]!.length;
   const store = (text: string): Span => {
-    const chunk = deflateRawSync(text);
+    const chunk = compressed?.get(text) ?? deflateRawSync(text);
     chunks.push(chunk);
     offset += chunk.length;
     return [offset - chunk.length, chunk.length];
@@ -135,7 +183,10 @@ export function serializeDataFile(data: DataFile): { json: string; texts: Buffer
     pages: data.pages.map(stored),
     twins: Object.fromEntries(Object.entries(data.twins).map(([path, markdown]) => [path, store(markdown)])),
   };
-  return { json: asciiJson(file), texts: Buffer.concat(chunks) };
+  // The index goes last, as it is when it was serialized apart.
+  const { index, ...rest } = file;
+  const json = index instanceof IndexText ? `${asciiJson(rest).slice(0, -1)},"index":${index.json}}` : asciiJson(file);
+  return { json, texts: Buffer.concat(chunks) };
 }
 
 /** Opens the texts file after checking it starts with `header` (its build's; a rebuild rewrites both files). */

@@ -6,7 +6,10 @@ import { ABSOLUTE, projectTwin } from '../../records/twin.ts';
 import { renderMarkdown } from '../../records/render.ts';
 import { markdownResponse } from '../../records/responses.ts';
 
-export const getStaticPaths = (() => loadContent().projects.map((p) => ({ params: { slug: p.slug } }))) satisfies GetStaticPaths;
+// A build writes every record's twin beside its page itself (src/build/integration.ts): as 10,000
+// Astro routes they cost more in Astro's page machinery than the pages did. Under astro dev this
+// route serves them.
+export const getStaticPaths = (() => (import.meta.env.DEV ? loadContent().projects.map((p) => ({ params: { slug: p.slug } })) : [])) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ params }) => {
   const content = loadContent();
