@@ -1,16 +1,13 @@
 // Issue 17 § Hardening, the local server (`npm start`, `npm run dev`, `npm run check`): what an
 // attack on it found, each rule proved on the router and the static-file layer over a fixture
 // output directory (tests/e2e/hardening-local-server.spec.ts asks the real server over HTTP).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { config as middlewareConfig } from '../../middleware.ts';
-import { buildPageManifest } from '../../src/routing/page-manifest.ts';
-import { manifestFiles, routePage } from '../../src/routing/page-negotiation.ts';
-import { createVercelRouter } from '../../scripts/local-server/vercel-router.ts';
 import { distFiles } from '../../scripts/local-server/dist-files.ts';
+import { fixtureRouter } from './local-router.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'folio-hardening-'));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -23,20 +20,9 @@ const files: Record<string, string> = {
   'openapi.json': JSON.stringify({ openapi: '3.1.0', padding: 'x'.repeat(100_000) }),
   '_astro/a.css': 'body{}',
 };
-for (const [name, text] of Object.entries(files)) {
-  mkdirSync(dirname(join(dist, name)), { recursive: true });
-  writeFileSync(join(dist, name), text);
-}
-const manifest = buildPageManifest(dist, (t) => t.length);
-const config = JSON.parse(readFileSync('vercel.json', 'utf8'));
-const fn = { fetch: (request: Request) => Response.json({ from: 'function', path: new URL(request.url).pathname }, { status: 404, headers: { 'Cache-Control': 'no-store' } }) };
-const route = createVercelRouter({
-  config,
-  middleware: { config: middlewareConfig, default: (request) => routePage(request, manifestFiles(manifest)) },
-  files: distFiles(dist),
-  fn,
-});
-const get = (path: string, init: RequestInit = {}) => route(new Request(`http://localhost${path}`, init));
+const get = fixtureRouter(dist, files, (request) =>
+  Response.json({ from: 'function', path: new URL(request.url).pathname }, { status: 404, headers: { 'Cache-Control': 'no-store' } }),
+);
 const req = new Request('http://127.0.0.1/');
 
 describe('issue 17: a redirect never points off-site (no open redirect)', () => {
