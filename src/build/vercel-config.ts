@@ -5,8 +5,7 @@
 import { SEARCH_PAGE_PATH } from '../server/search-page.ts';
 import type { RouteSpec } from '../server/route.ts';
 import { API_CATALOG_LINK_HEADER } from '../discovery/links.ts';
-import { JSON_TYPE, MARKDOWN, TEXT } from '../server/media-types.ts';
-import { SERVER_CARD_MEDIA_TYPE } from '../mcp/server-card.ts';
+import { AI_CATALOG_MEDIA_TYPE, API_CATALOG_MEDIA_TYPE, JSON_TYPE, MARKDOWN, OPENAPI_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE, TEXT } from '../server/media-types.ts';
 import { IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from '../server/cache-policy.ts';
 
 export interface HeaderRule {
@@ -93,10 +92,10 @@ export const STATIC_MEDIA_TYPES: Record<string, string> = {
   '/.well-known/oauth-protected-resource': JSON_TYPE,
   '/.well-known/oauth-authorization-server': JSON_TYPE,
   // RFC 9727 § 4.1: the api-catalog is a linkset (RFC 9264) with the api-catalog profile.
-  '/.well-known/api-catalog': 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
+  '/.well-known/api-catalog': API_CATALOG_MEDIA_TYPE,
   // Discovery files whose type is more specific than their extension's (src/discovery/files.ts).
-  '/openapi.json': 'application/openapi+json',
-  '/.well-known/ai-catalog.json': 'application/ai-catalog+json',
+  '/openapi.json': OPENAPI_MEDIA_TYPE,
+  '/.well-known/ai-catalog.json': AI_CATALOG_MEDIA_TYPE,
   '/.well-known/mcp/server-card.json': SERVER_CARD_MEDIA_TYPE,
 };
 

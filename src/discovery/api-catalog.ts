@@ -3,8 +3,8 @@
 // (service-desc), its human documentation (service-doc) and its policies (service-meta).
 import type { Site } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
-import { OPENAPI_MEDIA_TYPE } from './openapi/document.ts';
 import { ASK_ARTIFACT, MCP_SERVER_CARD_PATH, MCP_SERVER_CARD_TYPE } from './catalog-entries.ts';
+import { OPENAPI_MEDIA_TYPE } from '../server/media-types.ts';
 
 export interface LinkTarget {
   href: string;

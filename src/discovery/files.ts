@@ -1,15 +1,10 @@
 // The discovery files Folio prerenders, each with the media type it must be served with. One table:
 // the route files, the server's header rules (vercel.json) and the e2e tests read it, so a file and
 // its media type are declared once.
-import { OPENAPI_MEDIA_TYPE } from './openapi/document.ts';
-import { SERVER_CARD_MEDIA_TYPE } from '../mcp/server-card.ts';
+import { AI_CATALOG_MEDIA_TYPE, API_CATALOG_MEDIA_TYPE, OPENAPI_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE } from '../server/media-types.ts';
 
 export const MARKDOWN = 'text/markdown; charset=utf-8';
 
-/** RFC 9727 § 4.1: a Linkset (RFC 9264 § 4.2) with the api-catalog profile. */
-export const API_CATALOG_MEDIA_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
-/** AI Catalog § Media Type. */
-export const AI_CATALOG_MEDIA_TYPE = 'application/ai-catalog+json';
 
 export interface DiscoveryFile {
   /** Site path, as served. */

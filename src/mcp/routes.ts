@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { defineRoute, type RouteSpec } from '../server/route.ts';
 import { errorObject } from '../server/errors.ts';
 import { MAX_BATCH_MESSAGES, MCP_PATH, PROTOCOL_VERSIONS, SERVER_CARD_PATH } from './identity.ts';
-import { buildServerCard, SERVER_CARD_MEDIA_TYPE, serverCard } from './server-card.ts';
+import { buildServerCard, serverCard } from './server-card.ts';
+import { SERVER_CARD_MEDIA_TYPE } from '../server/media-types.ts';
 
 /**
  * The transport, the tool server and the MCP SDK under them load on an instance's first MCP

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import type { Site } from '../records/schema.ts';
 import { MCP_PATH, PROTOCOL_VERSIONS, SERVER_DESCRIPTION, SERVER_VERSION, serverName, serverTitle } from './identity.ts';
 
-export const SERVER_CARD_MEDIA_TYPE = 'application/mcp-server-card+json';
 /** The card schema pins its own URL: `/schemas/v1/` (schema.json § ServerCard.$schema pattern). */
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
 

@@ -1,7 +1,7 @@
 // The one list of agent entry points: where an agent can read, discover, query and connect.
 // The agent view (/?mode=agent), the local server's start-up banner and the discovery files all
 // read this list, so an entry point is named and described exactly once.
-import { HTML, JSON_TYPE, MARKDOWN, TEXT } from './media-types.ts';
+import { AI_CATALOG_MEDIA_TYPE, API_CATALOG_MEDIA_TYPE, HTML, JSON_TYPE, MARKDOWN, OPENAPI_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE, TEXT } from './media-types.ts';
 
 export type EntryGroup = 'read' | 'discover' | 'access' | 'query' | 'mcp';
 
@@ -30,10 +30,10 @@ export const ENTRY_POINTS: readonly EntryPoint[] = [
   { group: 'read', name: 'llms-full.txt', path: '/llms-full.txt', mediaType: TEXT, description: 'Every page and project in full, in one file.' },
   { group: 'read', name: 'Home page as Markdown', path: '/index.md', mediaType: MARKDOWN, description: 'The home page’s Markdown twin; every page /x has one at /x.md, also sent for Accept: text/markdown.' },
   { group: 'read', name: 'Agent view', path: '/?mode=agent', mediaType: MARKDOWN, description: 'This overview: who this is, what the site offers agents, and where each entry point is.' },
-  { group: 'discover', name: 'OpenAPI description', path: '/openapi.json', mediaType: 'application/openapi+json', description: 'OpenAPI 3.1 description of every API route, with a typed schema for every response, errors included.' },
-  { group: 'discover', name: 'API catalog', path: '/.well-known/api-catalog', mediaType: 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"', description: 'RFC 9727 API catalog: a linkset pointing at the APIs, their descriptions and docs.' },
+  { group: 'discover', name: 'OpenAPI description', path: '/openapi.json', mediaType: OPENAPI_MEDIA_TYPE, description: 'OpenAPI 3.1 description of every API route, with a typed schema for every response, errors included.' },
+  { group: 'discover', name: 'API catalog', path: '/.well-known/api-catalog', mediaType: API_CATALOG_MEDIA_TYPE, description: 'RFC 9727 API catalog: a linkset pointing at the APIs, their descriptions and docs.' },
   { group: 'discover', name: 'Agent resource discovery', path: '/.well-known/ard.json', mediaType: JSON_TYPE, description: 'Canonical domain discovery document for agents.' },
-  { group: 'discover', name: 'AI catalog (legacy path)', path: '/.well-known/ai-catalog.json', mediaType: 'application/ai-catalog+json', description: 'The same discovery document at its legacy path.' },
+  { group: 'discover', name: 'AI catalog (legacy path)', path: '/.well-known/ai-catalog.json', mediaType: AI_CATALOG_MEDIA_TYPE, description: 'The same discovery document at its legacy path.' },
   { group: 'discover', name: 'AGENTS.md', path: '/AGENTS.md', mediaType: MARKDOWN, description: 'How an agent should use this site: entry points, limits and etiquette.' },
   { group: 'discover', name: 'SKILL.md', path: '/SKILL.md', mediaType: MARKDOWN, description: 'A skill file an agent can load to query this site.' },
   { group: 'discover', name: 'Pricing', path: '/pricing.md', mediaType: MARKDOWN, description: 'Pricing: everything is free; no key, no account, no paid tier.' },
@@ -50,5 +50,5 @@ export const ENTRY_POINTS: readonly EntryPoint[] = [
   { group: 'query', name: 'Batch', path: '/api/v1/batch', mediaType: JSON_TYPE, description: 'POST up to ten questions at once.' },
   { group: 'query', name: 'Jobs', path: '/api/v1/jobs', mediaType: JSON_TYPE, description: 'Asynchronous questions: POST to create, poll the returned Location.' },
   { group: 'mcp', name: 'MCP server', path: '/api/mcp', mediaType: JSON_TYPE, description: 'Model Context Protocol tool server over Streamable HTTP, stateless, read-only.' },
-  { group: 'mcp', name: 'MCP server card', path: '/api/mcp/server-card', mediaType: 'application/mcp-server-card+json', description: 'The MCP server’s card: name, transport and tools.' },
+  { group: 'mcp', name: 'MCP server card', path: '/api/mcp/server-card', mediaType: SERVER_CARD_MEDIA_TYPE, description: 'The MCP server’s card: name, transport and tools.' },
 ];

@@ -7,3 +7,11 @@ export const HTML = 'text/html; charset=utf-8';
 export const MARKDOWN = 'text/markdown; charset=utf-8';
 export const TEXT = 'text/plain; charset=utf-8';
 export const EVENT_STREAM = 'text/event-stream';
+/** RFC 9727 § 4.1: the api-catalog is a linkset (RFC 9264 § 4.2) with the api-catalog profile. */
+export const API_CATALOG_MEDIA_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
+/** AI Catalog § Media Type. */
+export const AI_CATALOG_MEDIA_TYPE = 'application/ai-catalog+json';
+/** Media type of /openapi.json (draft-ietf-httpapi-rest-api-mediatypes). */
+export const OPENAPI_MEDIA_TYPE = 'application/openapi+json';
+/** The MCP server-card extension's media type. */
+export const SERVER_CARD_MEDIA_TYPE = 'application/mcp-server-card+json';

@@ -5,8 +5,8 @@ import { loadContent } from '../../src/records/load.ts';
 import { apiCatalog } from '../../src/discovery/api-catalog.ts';
 import { aiCatalog, aiCatalogText } from '../../src/discovery/ai-catalog.ts';
 import { catalogEntries, identifierOf, publisherOf } from '../../src/discovery/catalog-entries.ts';
-import { API_CATALOG_MEDIA_TYPE, AI_CATALOG_MEDIA_TYPE, DISCOVERY_FILES } from '../../src/discovery/files.ts';
-import { OPENAPI_MEDIA_TYPE } from '../../src/discovery/openapi/document.ts';
+import { DISCOVERY_FILES } from '../../src/discovery/files.ts';
+import { API_CATALOG_MEDIA_TYPE, AI_CATALOG_MEDIA_TYPE, OPENAPI_MEDIA_TYPE } from '../../src/server/media-types.ts';
 import { createAjv } from '../contract/validate.ts';
 import { ENTRY_POINTS } from '../../src/server/entry-points.ts';
 

@@ -22,8 +22,6 @@ import { HEADER_DOCS, REQUEST_HEADER_DOCS, SKIPPED_REQUEST_HEADERS, type HeaderD
 export const OPENAPI_VERSION = '3.1.1';
 /** The API's own version (knowledge spec § Versioning: "API version 1.0.0"). */
 export const API_VERSION = '1.0.0';
-/** Media type of /openapi.json (draft-ietf-httpapi-rest-api-mediatypes). */
-export const OPENAPI_MEDIA_TYPE = 'application/openapi+json';
 
 type Json = Record<string, unknown>;
 export type OpenApiDocument = Json & { paths: Record<string, Record<string, Operation>>; components: Json };
