@@ -4,7 +4,7 @@
 import type { Site } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { ASK_ARTIFACT, MCP_SERVER_CARD_PATH, MCP_SERVER_CARD_TYPE } from './catalog-entries.ts';
-import { OPENAPI_MEDIA_TYPE } from '../server/media-types.ts';
+import { JSON_TYPE, OPENAPI_MEDIA_TYPE } from '../server/media-types.ts';
 
 export interface LinkTarget {
   href: string;
@@ -26,7 +26,7 @@ export function apiCatalog(site: Pick<Site, 'url' | 'name'>): ApiCatalog {
   const policies: LinkTarget[] = [
     { href: url('/pricing.md'), type: 'text/markdown', title: 'Pricing and limits' },
     { href: url('/developers/deprecation'), type: 'text/html', title: 'Versioning and deprecation policy' },
-    { href: url('/.well-known/oauth-protected-resource'), type: 'application/json', title: 'Protected-resource metadata (RFC 9728) of the catalog' },
+    { href: url('/.well-known/oauth-protected-resource'), type: JSON_TYPE, title: 'Protected-resource metadata (RFC 9728) of the catalog' },
   ];
   return {
     linkset: [

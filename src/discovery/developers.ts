@@ -8,6 +8,7 @@ import { ERRORS, type ErrorCode } from '../server/errors.ts';
 import type { OpenApiDocument, Operation } from './openapi/document.ts';
 import { apiExamples, exampleMarkdown, type ApiExample } from './examples.ts';
 import { DISCOVERY_FILES } from './files.ts';
+import { JSON_TYPE, MARKDOWN, TEXT } from '../server/media-types.ts';
 import { limitRows, rateLimitSentence } from './limits.ts';
 import { openApiFor } from './openapi-file.ts';
 
@@ -164,7 +165,7 @@ function operationDoc(path: string, method: string, op: Operation, doc: OpenApiD
     body = { types, required: requestBody.required, fields };
   }
   const responses = Object.entries(op.responses).map(([status, response]) => {
-    const media = (response.content as Record<string, { examples?: Json }> | undefined)?.['application/json'];
+    const media = (response.content as Record<string, { examples?: Json }> | undefined)?.[JSON_TYPE];
     const codes = Object.keys(media?.examples ?? {}).filter((k): k is ErrorCode => k in ERRORS);
     return { status, description: String(response.description ?? ''), codes };
   });
@@ -206,8 +207,8 @@ export function developerGuide(content: Pick<Content, 'site' | 'projects' | 'pag
     ],
     siteUrl: site.url,
     files: [
-      { path: '/llms.txt', contentType: 'text/plain; charset=utf-8', title: 'Index of every page as Markdown' },
-      { path: '/auth.md', contentType: 'text/markdown; charset=utf-8', title: 'The public-read access flow, step by step' },
+      { path: '/llms.txt', contentType: TEXT, title: 'Index of every page as Markdown' },
+      { path: '/auth.md', contentType: MARKDOWN, title: 'The public-read access flow, step by step' },
       ...DISCOVERY_FILES.filter((f) => f.path !== '/developers.md'),
     ].map((f) => ({ ...f, url: absoluteUrl(site, f.path) })),
     quickStart: examples.filter((e) => e.inSkill),

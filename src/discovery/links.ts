@@ -1,7 +1,7 @@
 // Where agents look for the discovery files without knowing their paths: the home page's `Link`
 // header (RFC 8288) and its <head>, and the `Link` the api-catalog answers with (RFC 9727 § 3).
 // The server's header rules and the site layout render these; they are declared here once.
-import { AI_CATALOG_MEDIA_TYPE, OPENAPI_MEDIA_TYPE } from '../server/media-types.ts';
+import { AI_CATALOG_MEDIA_TYPE, JSON_TYPE, OPENAPI_MEDIA_TYPE } from '../server/media-types.ts';
 
 export interface WebLink {
   /** Site path; relative references resolve against the page (RFC 8288 § 3.2), so previews keep working. */
@@ -22,7 +22,7 @@ export const HOME_LINKS: readonly WebLink[] = [
   // llms.txt has no registered relation; `describedby` (POWDER, IANA registry) says "a document about this resource".
   { href: '/llms.txt', rel: 'describedby', type: 'text/plain', title: 'llms.txt' },
   // ARD v0.91 § 5.1 (`ard`) and its predecessor, AI Catalog § Link Relation Discovery (`ai-catalog`).
-  { href: '/.well-known/ard.json', rel: 'ard', type: 'application/json', title: 'Agentic resource discovery' },
+  { href: '/.well-known/ard.json', rel: 'ard', type: JSON_TYPE, title: 'Agentic resource discovery' },
   { href: '/.well-known/ai-catalog.json', rel: 'ai-catalog', type: AI_CATALOG_MEDIA_TYPE, title: 'AI catalog' },
 ];
 

@@ -3,8 +3,8 @@
 import type { APIRoute } from 'astro';
 import { loadContent } from '../records/load.ts';
 import { agentView } from '../server/agent-view.ts';
+import { markdownResponse } from '../records/responses.ts';
 
 export const prerender = true;
 
-export const GET: APIRoute = () =>
-  new Response(agentView(loadContent()), { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });
+export const GET: APIRoute = () => markdownResponse(agentView(loadContent()));

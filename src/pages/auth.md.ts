@@ -3,8 +3,8 @@
 import type { APIRoute } from 'astro';
 import { loadContent } from '../records/load.ts';
 import { authGuide } from '../server/access/auth-guide.ts';
+import { markdownResponse } from '../records/responses.ts';
 
 export const prerender = true;
 
-export const GET: APIRoute = () =>
-  new Response(authGuide(loadContent()), { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });
+export const GET: APIRoute = () => markdownResponse(authGuide(loadContent()));

@@ -2,5 +2,6 @@
 import type { APIRoute } from 'astro';
 import { loadContent } from '../records/load.ts';
 import { llmsTxt } from '../records/llms.ts';
+import { TEXT } from '../server/media-types.ts';
 
-export const GET: APIRoute = () => new Response(llmsTxt(loadContent()), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+export const GET: APIRoute = () => new Response(llmsTxt(loadContent()), { headers: { 'Content-Type': TEXT } });
