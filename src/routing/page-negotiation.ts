@@ -6,10 +6,10 @@
 import { homeLinkHeader } from '../discovery/links.ts';
 import { MARKDOWN, prefersMarkdown } from '../server/negotiate.ts';
 import { AGENT_VIEW_PATH, NOT_FOUND_PAGE, type PageManifest } from './page-manifest.ts';
+import { REVALIDATE_CACHE_CONTROL } from '../server/cache-policy.ts';
 
 /** Where a request for the 404 page by name is sent: no file is ever written there. */
 const NOT_FOUND_REWRITE = '/_folio/not-found';
-import { REVALIDATE_CACHE_CONTROL } from '../server/cache-policy.ts';
 
 /** What the middleware needs to know about the built site. */
 export interface SiteFiles {
@@ -76,13 +76,14 @@ export async function routePage(request: Request, site: SiteFiles): Promise<Resp
 
   // The 404 page is a file (404.html) but never a page: asked for by name it is not found. The
   // rewrite goes to a path no build writes, so the platform answers its 404 page with status 404.
-  if (pagePath(path) === NOT_FOUND_PAGE) return markdownWanted ? notFound() : rewrite(request, NOT_FOUND_REWRITE, { Vary: 'Accept' });
+  const page = pagePath(path);
+  if (page === NOT_FOUND_PAGE) return markdownWanted ? notFound() : rewrite(request, NOT_FOUND_REWRITE, { Vary: 'Accept' });
 
   // docs/decisions.md § Markdown twins: negotiation on a page URL. Every answer here varies with Accept.
-  const twin = await site.twinOf(pagePath(path));
+  const twin = await site.twinOf(page);
   if (twin === undefined) return markdownWanted ? notFound() : next({ Vary: 'Accept' });
   if (twin === null) return next({ Vary: 'Accept' }); // a page without a twin: HTML is all there is
   if (markdownWanted) return rewrite(request, twin, { ...markdownHeaders(await site.markdownTokens(twin)), Vary: 'Accept' });
-  const links = [`<${twin}>; rel="alternate"; type="text/markdown"`, ...(pagePath(path) === '/' ? [homeLinkHeader()] : [])];
+  const links = [`<${twin}>; rel="alternate"; type="text/markdown"`, ...(page === '/' ? [homeLinkHeader()] : [])];
   return next({ Vary: 'Accept', Link: links.join(', ') });
 }
