@@ -12,7 +12,7 @@ export const ALLOWED_HOSTS_SETTING = 'FOLIO_ALLOWED_HOSTS';
 /** Loopback names and addresses (RFC 6761 § 6.3 for `localhost`). */
 const LOOPBACK = ['localhost', '127.0.0.1', '::1'];
 /** Bind addresses that mean "every interface": they name no host a client would ask for. */
-const WILDCARD = ['', '0.0.0.0', '::'];
+export const WILDCARD = ['', '0.0.0.0', '::'];
 /** A DNS name (RFC 1123 § 2.1): dot-separated labels of letters, digits and inner hyphens. */
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 

@@ -5,7 +5,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { errorBody } from '../../src/server/errors.ts';
 import { JSON_TYPE } from '../../src/server/media-types.ts';
-import { forbiddenHost, hostGuard } from './host-guard.ts';
+import { forbiddenHost, hostGuard, WILDCARD } from './host-guard.ts';
 import { ENTRY_GROUPS, ENTRY_POINTS, type EntryGroup } from '../../src/server/entry-points.ts';
 
 export interface ListenOptions {
@@ -61,7 +61,7 @@ export function listen({ port, hostname, handler, onClose, lightweightGlobals = 
   const allows = hostGuard(hostname, allowedHosts);
   /** This server's own address, for the docs link of its error answers (never the Host a client sent). */
   const base = () => {
-    const host = ['', '0.0.0.0', '::'].includes(hostname) ? 'localhost' : hostname;
+    const host = WILDCARD.includes(hostname) ? 'localhost' : hostname;
     return `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo | null)?.port ?? port}`;
   };
   let server: Server;
