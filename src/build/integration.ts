@@ -1,5 +1,6 @@
-// Build hooks: the render cache's key before pages render; after them the records' twins, the
-// function's data file, the content images, and a report on what agents will read (llms.txt sizes).
+// Build hooks: the render cache's key before pages render; after them the pages kept from the last
+// build (page-cache.ts), the records' twins, the function's data file, the content images, and a
+// report on what agents will read (llms.txt sizes).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,7 @@ import { brokenLinks, recordTwins } from '../records/twin.ts';
 import { compressTexts, documentOf, IndexText, writeDataFile, type Prepared } from '../search/data-file.ts';
 import { codeHash } from './code-hash.ts';
 import { flushCache } from './disk-cache.ts';
+import { keepPages } from './page-cache.ts';
 import { IMAGES_PATH, imageVariants } from '../images/images.ts';
 import { contentImages, encodeVariant, writeImages } from '../images/write.ts';
 
@@ -106,6 +108,8 @@ export function folio(loaded?: Content): AstroIntegration {
       },
       'astro:build:done': async ({ dir, logger }) => {
         const content = loadContent(contentDir(root));
+        const pages = keepPages(fileURLToPath(dir));
+        logger.info(`pages: ${pages.rendered.toLocaleString('en')} rendered, ${pages.kept.toLocaleString('en')} kept from the last build`);
         writeFiles(fileURLToPath(dir), await recordTwins(content));
         await writeData(logger);
         flushCache();

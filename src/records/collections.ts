@@ -194,6 +194,29 @@ export function navPages({ pages }: Pick<Content, 'pages'>): Page[] {
 }
 const navMemo = new WeakMap<readonly Page[], Page[]>();
 
+/** What every HTML page shows around its own content (src/layouts/Base.astro): the site, the header's pages, and whether there are more pages than those. */
+export interface PageFrame {
+  readonly site: Site;
+  readonly nav: readonly { readonly href: string; readonly label: string }[];
+  readonly morePages: boolean;
+}
+
+/**
+ * The frame of every HTML page, once per content. Only the header pages' titles and paths are in it,
+ * so that editing a page's body does not change every page's inputs (src/build/page-cache.ts).
+ */
+export function pageFrame({ site, pages }: Pick<Content, 'site' | 'pages'>): PageFrame {
+  let frame = frameMemo.get(pages)?.get(site);
+  if (!frame) {
+    const header = navPages({ pages });
+    frame = Object.freeze({ site, nav: Object.freeze(header.map((p) => Object.freeze({ href: p.href, label: p.title }))), morePages: pages.length > header.length });
+    if (!frameMemo.has(pages)) frameMemo.set(pages, new WeakMap());
+    frameMemo.get(pages)!.set(site, frame);
+  }
+  return frame;
+}
+const frameMemo = new WeakMap<readonly Page[], WeakMap<Site, PageFrame>>();
+
 /** Tag pages: `/tags/<tag>` lists every project and page with the tag. */
 export const tagPath = (tag: string) => `/tags/${tag}`;
 export const TAGS_PATH = '/tags';

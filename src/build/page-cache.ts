@@ -1,0 +1,177 @@
+// Incremental pages: a record's page, a page of content/pages/ or a tag page whose inputs are the
+// same as in the last build is taken from that build's output instead of rendered again. Astro
+// has no such mode (every build renders every route), so the page's getStaticPaths leaves such a
+// page out (pagesToRender) and the build's end puts the last build's file in its place (keepPages).
+//
+// Why it cannot keep a stale page: a page renders only from its inputs (src/records/page-inputs.ts:
+// the same function gives the page its data and this module its digest) and Folio's code; the
+// digest covers both, the build's facts outside the content (the year in the footer, whether
+// social cards are on, Astro's arguments), and the page's path. Any change to any of them is
+// another name, and a name not found is rendered. tests/unit/build-incremental.test.ts proves
+// incremental output byte-identical to a build from nothing, edit by edit.
+//
+// The kept files are hard links between dist/ and the cache (node_modules/.cache/folio/pages/, or
+// FOLIO_CACHE_DIR): 10,000 links take ~60 ms where copying takes ~1.6 s (bench/RESULTS.md). A file
+// edited in place after the build (a post-build script) would edit the cache too, so each cache
+// file's size and mtime are recorded, and one that differs is never used.
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { socialCardsEnabled } from '../social/paths.ts';
+import { cacheRoot } from './disk-cache.ts';
+
+/** A route a page's getStaticPaths would return, with the site path it renders and what it renders from. */
+export interface CacheablePage<Params> {
+  params: Params;
+  path: string;
+  inputs: unknown;
+}
+
+interface Plan {
+  /** Output file (relative to dist/) → digest, for pages left out of this build's render. */
+  kept: Map<string, string>;
+  /** Output file → digest, for pages this build renders. */
+  rendered: Map<string, string>;
+}
+
+// One plan per process: the pages' getStaticPaths and the integration load separate copies of this module.
+const PLAN = Symbol.for('folio.pagePlan');
+const plan = (): Plan => ((globalThis as { [PLAN]?: Plan })[PLAN] ??= { kept: new Map(), rendered: new Map() });
+
+const pagesDir = () => join(cacheRoot(), 'pages');
+const indexPath = () => join(cacheRoot(), 'pages.json');
+
+/** What a cache file looked like when it was written: its size and its mtime in whole seconds (a tar of the cache keeps no more). */
+type Stamp = [size: number, mtime: number];
+const stampOf = (file: string): Stamp => {
+  const s = statSync(file);
+  return [s.size, Math.trunc(s.mtimeMs / 1000)];
+};
+
+let index: Record<string, Stamp> | undefined;
+function readIndex(): Record<string, Stamp> {
+  if (!index) {
+    try {
+      index = JSON.parse(readFileSync(indexPath(), 'utf8')) as Record<string, Stamp>;
+    } catch {
+      index = {};
+    }
+  }
+  return index;
+}
+
+function isKept(digest: string): boolean {
+  const stamp = readIndex()[digest];
+  if (!stamp) return false;
+  try {
+    const [size, mtime] = stampOf(join(pagesDir(), `${digest}.html`));
+    return size === stamp[0] && mtime === stamp[1];
+  } catch {
+    return false;
+  }
+}
+
+/** The file Astro writes for a site path with `build.format: 'file'`. */
+const fileOf = (path: string) => `${path.slice(1)}.html`;
+
+/**
+ * For a page's getStaticPaths: the routes to render, i.e. all of them outside a build (astro dev,
+ * tests: no FOLIO_RENDER_KEY), and in a build those whose digest the last build did not render.
+ */
+export function pagesToRender<Params>(pages: CacheablePage<Params>[]): { params: Params }[] {
+  const code = process.env.FOLIO_RENDER_KEY;
+  if (!code) return pages.map(({ params }) => ({ params }));
+  const facts = JSON.stringify([code, new Date().getUTCFullYear(), socialCardsEnabled(), process.argv.slice(2)]);
+  const { kept, rendered } = plan();
+  const render: { params: Params }[] = [];
+  for (const { params, path, inputs } of pages) {
+    const digest = createHash('sha256').update(facts).update('\0').update(path).update('\0').update(digestOf(inputs)).digest('hex').slice(0, 32);
+    const file = fileOf(path);
+    if (isKept(digest)) kept.set(file, digest);
+    else {
+      rendered.set(file, digest);
+      render.push({ params });
+    }
+  }
+  return render;
+}
+
+/**
+ * At the end of a build: links the kept pages into `outDir`, adds the pages this build rendered to
+ * the cache, and removes from the cache every page this build did not use.
+ */
+export function keepPages(outDir: string): { rendered: number; kept: number } {
+  const { kept, rendered } = plan();
+  const dir = pagesDir();
+  mkdirSync(dir, { recursive: true });
+  const next: Record<string, Stamp> = {};
+  for (const [file, digest] of kept) {
+    const target = join(outDir, file);
+    mkdirSync(dirname(target), { recursive: true });
+    link(join(dir, `${digest}.html`), target);
+    next[digest] = readIndex()[digest]!;
+  }
+  for (const [file, digest] of rendered) {
+    const source = join(outDir, file);
+    if (!existsSync(source)) continue;
+    const cached = join(dir, `${digest}.html`);
+    if (existsSync(cached)) unlinkSync(cached);
+    link(source, cached);
+    next[digest] = stampOf(cached);
+  }
+  for (const name of readdirSync(dir)) if (!next[name.slice(0, -'.html'.length)]) unlinkSync(join(dir, name));
+  writeFileSync(`${indexPath()}.${process.pid}.tmp`, JSON.stringify(next));
+  renameSync(`${indexPath()}.${process.pid}.tmp`, indexPath());
+  const counts = { rendered: rendered.size, kept: kept.size };
+  (globalThis as { [PLAN]?: Plan })[PLAN] = undefined;
+  index = undefined;
+  return counts;
+}
+
+/** A hard link, or a copy where the two folders are on different file systems (or links are refused). */
+function link(from: string, to: string) {
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
+  }
+}
+
+// ── The digest of a page's inputs ───────────────────────────────────────────────────────────────
+
+// The build's content is deep-frozen (src/records/load.ts), so an object's digest can be kept by
+// identity: each record is hashed once, however many pages show it (10,000 project pages list
+// 30,000 related projects).
+const DIGESTS = Symbol.for('folio.inputDigests');
+const digests = ((globalThis as { [DIGESTS]?: WeakMap<object, string> })[DIGESTS] ??= new WeakMap());
+
+/**
+ * A digest of JSON-like data: two values have the same digest only if they are equal as data
+ * (object key order aside). Anything that is not plain data (a Map, a Date, a class instance, a
+ * function) is refused: it could hide a difference from the digest.
+ */
+export function digestOf(value: unknown): string {
+  if (value === null || typeof value !== 'object') return encode(value);
+  const known = digests.get(value);
+  if (known) return known;
+  let text: string;
+  if (Array.isArray(value)) text = `[${value.map(part).join(',')}]`;
+  else {
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) throw new TypeError(`a page's inputs must be plain data, not ${proto?.constructor?.name ?? 'this object'}`);
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    text = `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${part(v)}`).join(',')}}`;
+  }
+  const digest = createHash('sha256').update(text).digest('base64url');
+  if (Object.isFrozen(value)) digests.set(value, digest);
+  return digest;
+}
+
+const part = (value: unknown) => (value !== null && typeof value === 'object' ? `#${digestOf(value)}` : encode(value));
+
+function encode(value: unknown): string {
+  if (value === undefined) return 'u';
+  if (typeof value === 'string' || typeof value === 'boolean' || value === null) return JSON.stringify(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : `n${value}`;
+  throw new TypeError(`a page's inputs must be plain data, not a ${typeof value}`);
+}
