@@ -4,9 +4,11 @@
 // set by the build integration). A change to either is a different name, so a stale result can
 // never be read back; without the key (astro dev, tests) nothing is kept.
 //
-// Each kind of result is one file (a pack), read once when first asked and written once when the
-// build ends (flushCache): at 10,000 records, one file per body would be 20,000 files to open.
-// A pack keeps only what the last build used, so it never grows past the content.
+// Each kind of result is a pack of 16 files (by the first digit of the name), read once when first
+// asked and written when the build ends (flushCache): at 10,000 records, one file per body would be
+// 20,000 files to open, and one file per kind would be rewritten whole (~100 MB of rendered HTML)
+// when one body changed; a shard whose names did not change is not written again. A pack keeps
+// only what the last build used, so it never grows past the content.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -25,7 +27,8 @@ interface Pack {
 const PACKS = Symbol.for('folio.buildCache');
 const packs = () => ((globalThis as { [PACKS]?: Map<string, Pack> })[PACKS] ??= new Map());
 
-const packPath = (kind: string) => join(cacheRoot(), `${kind}.json`);
+const SHARDS = '0123456789abcdef';
+const shardPath = (kind: string, shard: string) => join(cacheRoot(), kind, `${shard}.json`);
 
 function nameOf(key: string): string | undefined {
   const code = process.env.FOLIO_RENDER_KEY;
@@ -35,10 +38,12 @@ function nameOf(key: string): string | undefined {
 function pack(kind: string): Pack {
   let p = packs().get(kind);
   if (!p) {
-    let kept: Record<string, unknown> = {};
-    try {
-      kept = JSON.parse(readFileSync(packPath(kind), 'utf8'));
-    } catch {}
+    const kept: Record<string, unknown> = {};
+    for (const shard of SHARDS) {
+      try {
+        Object.assign(kept, JSON.parse(readFileSync(shardPath(kind, shard), 'utf8')));
+      } catch {}
+    }
     packs().set(kind, (p = { kept, used: new Map() }));
   }
   return p;
@@ -59,14 +64,23 @@ export function writeCached<T>(kind: string, key: string, value: T): T {
   return value;
 }
 
-/** Writes each pack this build used (written aside, then renamed: an interrupted write is never read back). */
+/**
+ * Writes each shard of a pack whose names differ from the last build's (written aside, then
+ * renamed: an interrupted write is never read back). A name is a digest of its value's inputs, so
+ * the same names are the same values.
+ */
 export function flushCache(): void {
   for (const [kind, p] of packs()) {
     if (!p.used.size) continue;
-    const path = packPath(kind);
-    mkdirSync(join(path, '..'), { recursive: true });
-    writeFileSync(`${path}.${process.pid}.tmp`, JSON.stringify(Object.fromEntries(p.used)));
-    renameSync(`${path}.${process.pid}.tmp`, path);
+    mkdirSync(join(cacheRoot(), kind), { recursive: true });
+    for (const shard of SHARDS) {
+      const used = [...p.used].filter(([name]) => name[0] === shard);
+      const kept = Object.keys(p.kept).filter((name) => name[0] === shard);
+      if (used.length === kept.length && used.every(([name]) => name in p.kept)) continue;
+      const path = shardPath(kind, shard);
+      writeFileSync(`${path}.${process.pid}.tmp`, JSON.stringify(Object.fromEntries(used)));
+      renameSync(`${path}.${process.pid}.tmp`, path);
+    }
   }
   packs().clear();
 }

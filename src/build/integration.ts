@@ -32,8 +32,7 @@ export async function writeSiteData(root = process.cwd(), prepared: Prepared = {
 }
 
 /** The index and compressed bodies of the build's records, made on another thread (index-worker.ts); if that thread fails, the data file makes them itself. */
-function prepareOnAnotherThread(root: string): Promise<Prepared> {
-  const { projects, pages } = loadContent(contentDir(root));
+function prepareOnAnotherThread({ projects, pages }: Content): Promise<Prepared> {
   const documents = [...projects, ...pages].map(documentOf);
   return new Promise<Prepared>((resolve, reject) => {
     const worker = new Worker(new URL('./index-worker.ts', import.meta.url), { workerData: documents });
@@ -60,8 +59,12 @@ export function folio(loaded?: Content): AstroIntegration {
         // A build keeps each rendered body by a digest of Folio's code (src/records/render.ts), and
         // writes the data file once the pages are done (their one parse of each body gives the twins
         // their links); astro dev writes it now, for the function beside it.
-        if (command === 'build') process.env.FOLIO_RENDER_KEY = codeHash(root);
-        else await writeData(logger);
+        // The index and the compressed bodies need only the records: made on another core from now,
+        // while Vite bundles and the pages render.
+        if (command === 'build') {
+          process.env.FOLIO_RENDER_KEY = codeHash(root);
+          prepared = prepareOnAnotherThread(loaded ?? loadContent(contentDir(root)));
+        } else await writeData(logger);
       },
       // Under astro dev, pages read the content on every request; a content change rewrites the data
       // file the function serves, then reloads open pages, so both show the change without a restart.
@@ -101,10 +104,8 @@ export function folio(loaded?: Content): AstroIntegration {
         });
       },
       // Pages call loadContent() once each; content cannot change mid-build, so read it once (load.ts).
-      // The index and the compressed bodies need only the records: made on another core while the pages render.
       'astro:build:start': () => {
         memoizeContentForBuild(true, loaded && [contentDir(), loaded]);
-        prepared = prepareOnAnotherThread(root);
       },
       'astro:build:done': async ({ dir, logger }) => {
         const content = loadContent(contentDir(root));

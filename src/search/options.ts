@@ -9,7 +9,10 @@ export const INDEX_FORMAT = 3;
 
 /** Case-, whitespace- and diacritic-insensitive form of any text ("Café" → "cafe"). */
 export const normalize = (text: string) =>
-  text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  // ASCII has no decompositions and no combining marks, so NFKD and the mark removal would change
+  // nothing: skipped for the terms of a build's index (most of them; ~0.8 s at 10,000 records).
+  (ASCII.test(text) ? text : text.normalize('NFKD').replace(/\p{M}+/gu, '')).toLowerCase().replace(/\s+/g, ' ').trim();
+const ASCII = /^[\x00-\x7f]*$/;
 
 export interface IndexedDocument {
   /** `project:<slug>` or `page:<slug>`. */
