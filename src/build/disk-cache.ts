@@ -10,11 +10,29 @@
 // when one body changed; a shard whose names did not change is not written again. A pack keeps
 // only what the last build used, so it never grows past the content.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { codeHash } from './code-hash.ts';
 
 /** The folder of every build cache (rendered bodies, links, images, social cards), absolute. */
 export const cacheRoot = (root = process.cwd()) => resolve(root, process.env.FOLIO_CACHE_DIR || 'node_modules/.cache/folio');
+
+/**
+ * The cache folder of files named by a digest of their source (encoded images, social cards):
+ * one folder per digest of Folio's code, so that a changed encoder, drawing or sharp never hands
+ * out a file the old code made. Outside a build (astro dev) the code is hashed here. The folders
+ * of other code go when a build ends (flushCache).
+ */
+export function codeFolder(kind: string, root = process.cwd()): string {
+  const code = process.env.FOLIO_RENDER_KEY || (devCode ??= codeHash(root));
+  const name = createHash('sha256').update(code).digest('hex').slice(0, 16);
+  if (process.env.FOLIO_RENDER_KEY) folderKinds().set(kind, name);
+  return join(cacheRoot(root), kind, name);
+}
+let devCode: string | undefined;
+// Kinds of code folder this build used, with the current folder's name (one store per process, as the packs).
+const FOLDERS = Symbol.for('folio.buildCacheFolders');
+const folderKinds = () => ((globalThis as { [FOLDERS]?: Map<string, string> })[FOLDERS] ??= new Map());
 
 interface Pack {
   /** What the last build kept, by name. */
@@ -83,4 +101,9 @@ export function flushCache(): void {
     }
   }
   packs().clear();
+  for (const [kind, current] of folderKinds()) {
+    const dir = join(cacheRoot(), kind);
+    if (existsSync(dir)) for (const name of readdirSync(dir)) if (name !== current) rmSync(join(dir, name), { recursive: true, force: true });
+  }
+  folderKinds().clear();
 }

@@ -1,5 +1,5 @@
-// Incremental pages: a record's page, a page of content/pages/ or a tag page whose inputs are the
-// same as in the last build is taken from that build's output instead of rendered again. Astro
+// Incremental pages: a project's page, a page of content/pages/, a tag page or its twin whose inputs
+// are the same as in the last build is taken from that build's output instead of rendered again. Astro
 // has no such mode (every build renders every route), so the page's getStaticPaths leaves such a
 // page out (pagesToRender) and the build's end puts the last build's file in its place (keepPages).
 //
@@ -64,15 +64,15 @@ function isKept(digest: string): boolean {
   const stamp = readIndex()[digest];
   if (!stamp) return false;
   try {
-    const [size, mtime] = stampOf(join(pagesDir(), `${digest}.html`));
+    const [size, mtime] = stampOf(join(pagesDir(), digest));
     return size === stamp[0] && mtime === stamp[1];
   } catch {
     return false;
   }
 }
 
-/** The file Astro writes for a site path with `build.format: 'file'`. */
-const fileOf = (path: string) => `${path.slice(1)}.html`;
+/** The file Astro writes for a site path with `build.format: 'file'`: a page's path gets `.html`, a file's (`/tags/go.md`) is its own. */
+const fileOf = (path: string) => (/\.[a-z]+$/.test(path) ? path.slice(1) : `${path.slice(1)}.html`);
 
 /**
  * For a page's getStaticPaths: the routes to render, i.e. all of them outside a build (astro dev,
@@ -108,18 +108,18 @@ export function keepPages(outDir: string): { rendered: number; kept: number } {
   for (const [file, digest] of kept) {
     const target = join(outDir, file);
     mkdirSync(dirname(target), { recursive: true });
-    link(join(dir, `${digest}.html`), target);
+    link(join(dir, digest), target);
     next[digest] = readIndex()[digest]!;
   }
   for (const [file, digest] of rendered) {
     const source = join(outDir, file);
     if (!existsSync(source)) continue;
-    const cached = join(dir, `${digest}.html`);
+    const cached = join(dir, digest);
     if (existsSync(cached)) unlinkSync(cached);
     link(source, cached);
     next[digest] = stampOf(cached);
   }
-  for (const name of readdirSync(dir)) if (!next[name.slice(0, -'.html'.length)]) unlinkSync(join(dir, name));
+  for (const name of readdirSync(dir)) if (!next[name]) unlinkSync(join(dir, name));
   writeFileSync(`${indexPath()}.${process.pid}.tmp`, JSON.stringify(next));
   renameSync(`${indexPath()}.${process.pid}.tmp`, indexPath());
   const counts = { rendered: rendered.size, kept: kept.size };
@@ -151,27 +151,52 @@ const digests = ((globalThis as { [DIGESTS]?: WeakMap<object, string> })[DIGESTS
  * function) is refused: it could hide a difference from the digest.
  */
 export function digestOf(value: unknown): string {
-  if (value === null || typeof value !== 'object') return encode(value);
+  if (value === null || typeof value !== 'object') return scalar(value);
   const known = digests.get(value);
   if (known) return known;
-  let text: string;
-  if (Array.isArray(value)) text = `[${value.map(part).join(',')}]`;
-  else {
+  const hash = createHash('sha256');
+  // Short parts are gathered into one update; a long text (a body) is hashed as it is, not copied.
+  let text = '';
+  const add = (v: unknown) => {
+    if (v !== null && typeof v === 'object') text += `#${digestOf(v)}`;
+    else if (typeof v === 'string' && v.length > 1024 && v.isWellFormed()) {
+      hash.update(`${text}s${v.length}:`).update(v);
+      text = '';
+    } else text += scalar(v);
+  };
+  if (Array.isArray(value)) {
+    text = '[';
+    for (const v of value) add(v);
+  } else {
     const proto = Object.getPrototypeOf(value);
     if (proto !== Object.prototype && proto !== null) throw new TypeError(`a page's inputs must be plain data, not ${proto?.constructor?.name ?? 'this object'}`);
-    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    text = `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${part(v)}`).join(',')}}`;
+    text = '{';
+    for (const k of Object.keys(value).sort()) {
+      text += scalar(k);
+      add((value as Record<string, unknown>)[k]);
+    }
   }
-  const digest = createHash('sha256').update(text).digest('base64url');
+  const digest = hash.update(text).digest('base64url');
   if (Object.isFrozen(value)) digests.set(value, digest);
   return digest;
 }
 
-const part = (value: unknown) => (value !== null && typeof value === 'object' ? `#${digestOf(value)}` : encode(value));
-
-function encode(value: unknown): string {
-  if (value === undefined) return 'u';
-  if (typeof value === 'string' || typeof value === 'boolean' || value === null) return JSON.stringify(value);
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : `n${value}`;
-  throw new TypeError(`a page's inputs must be plain data, not a ${typeof value}`);
+/**
+ * A scalar as text that no other scalar (nor a sequence of them) shares: strings carry their
+ * length; one with a lone surrogate, which UTF-8 cannot carry, is written as JSON (escaped).
+ */
+function scalar(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return value.isWellFormed() ? `s${value.length}:${value}` : `j${JSON.stringify(value)}`;
+    case 'number':
+      return `d${value};`;
+    case 'boolean':
+      return value ? 't' : 'f';
+    case 'undefined':
+      return 'u';
+    default:
+      if (value === null) return 'n';
+      throw new TypeError(`a page's inputs must be plain data, not a ${typeof value}`);
+  }
 }

@@ -1,14 +1,12 @@
 // Build step: every content image's files in dist/_images/, encoded with sharp. Each file is
-// named by the source's digest and kept in the build cache (src/build/disk-cache.ts), so a
-// rebuild encodes only images that changed.
+// named by the source's digest and kept in the build cache's folder for this code
+// (src/build/disk-cache.ts), so a rebuild encodes only images that changed.
 import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Content } from '../records/schema.ts';
-import { cacheRoot } from '../build/disk-cache.ts';
+import { codeFolder } from '../build/disk-cache.ts';
 import { imageVariants, type ContentImage, type ImageVariant } from './images.ts';
-
-const imageCache = (root: string) => join(cacheRoot(root), 'images');
 
 /** Every image the content uses, once each (by digest). */
 export function contentImages(content: Content): ContentImage[] {
@@ -21,7 +19,7 @@ const ENCODE = { avif: { quality: 55, effort: 1 }, webp: { quality: 78 } } as co
 
 /** Writes one variant into the cache (encoding only when it is not there yet): its cached path, and whether it was encoded now. */
 export async function encodeVariant(root: string, image: ContentImage, variant: ImageVariant): Promise<{ cached: string; encoded: boolean }> {
-  const cacheDir = imageCache(root);
+  const cacheDir = codeFolder('images', root);
   const cached = join(cacheDir, variant.path.split('/').pop()!);
   if (existsSync(cached)) return { cached, encoded: false };
   mkdirSync(cacheDir, { recursive: true });

@@ -1,6 +1,5 @@
 // The ways the site groups and orders records. HTML pages, Markdown twins and llms.txt all list
 // projects through these functions, so a reader sees the same grouping on every surface.
-import { readCached, writeCached } from '../build/disk-cache.ts';
 import { PROJECT_TYPES, type Content, type Page, type Project, type ProjectType, type Site } from './schema.ts';
 
 export const TYPE_LABELS: Record<ProjectType, { one: string; many: string }> = {
@@ -59,35 +58,31 @@ export function relatedProjects(project: Project, { projects }: Content, limit =
   let byLimit = known.get(project);
   if (!byLimit) known.set(project, (byLimit = new Map()));
   let related = byLimit.get(limit);
-  if (!related) {
-    const kept = limit === RELATED_LIMIT ? keptRelated(projects)?.get(project.slug) : undefined;
-    byLimit.set(limit, (related = kept ?? scoreRelated(project, projects, limit)));
-  }
+  if (!related) byLimit.set(limit, (related = scoreRelated(project, projects, limit)));
   return related;
 }
 
-/** How many related projects a page and a twin show. */
-const RELATED_LIMIT = 3;
+/** How many related projects a page and a twin show: relatedProjects' default. */
+export const RELATED_LIMIT = 3;
 
 /**
- * In a build, every project's related projects by slug, kept in the build cache (disk-cache.ts)
- * under the only fields scoring reads: slug, tags, category, date, archived. Editing a body or a
- * title then scores nothing (10,000 projects: ~2 s). Outside a build, undefined: score as asked.
+ * Gives relatedProjects every project's related projects (the default limit) known already: a
+ * build keeps them between builds (src/records/page-inputs.ts). Each list must be what
+ * relatedProjects would score.
  */
-function keptRelated(projects: readonly Project[]): Map<string, Project[]> | undefined {
-  if (!process.env.FOLIO_RENDER_KEY) return undefined;
-  let lists = keptRelatedMemo.get(projects);
-  if (!lists) {
-    const key = JSON.stringify(projects.map((p) => [p.slug, p.tags, p.category, p.date, p.archived]));
-    let slugs = readCached<Record<string, string[]>>('related', key);
-    if (!slugs) slugs = writeCached('related', key, Object.fromEntries(projects.map((p) => [p.slug, scoreRelated(p, projects, RELATED_LIMIT).map((r) => r.slug)])));
-    const bySlug = new Map(projects.map((p) => [p.slug, p]));
-    lists = new Map(Object.entries(slugs).map(([slug, related]) => [slug, related.map((s) => bySlug.get(s)!)]));
-    keptRelatedMemo.set(projects, lists);
+export function rememberRelated(projects: readonly Project[], lists: ReadonlyMap<string, Project[]>) {
+  let known = relatedMemo.get(projects);
+  if (!known) relatedMemo.set(projects, (known = new WeakMap()));
+  for (const project of projects) {
+    let byLimit = known.get(project);
+    if (!byLimit) known.set(project, (byLimit = new Map()));
+    const related = lists.get(project.slug);
+    if (related) byLimit.set(RELATED_LIMIT, related);
   }
-  return lists;
 }
-const keptRelatedMemo = new WeakMap<readonly Project[], Map<string, Project[]>>();
+
+/** The scoring itself, for a project list; relatedProjects remembers its answers. */
+export const scoreRelatedProjects = (project: Project, projects: readonly Project[]) => scoreRelated(project, projects, RELATED_LIMIT);
 
 // One memo per process: the build's pages and its data file load separate copies of this module.
 const RELATED = Symbol.for('folio.relatedProjects');

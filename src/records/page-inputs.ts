@@ -2,8 +2,9 @@
 // of page, called by its getStaticPaths (whose digest decides whether the last build's file is
 // still right) and by its body (which renders from nothing else). A kept page reading something
 // that is not in its inputs could be stale: such a page reads it through these functions.
+import { readCached, writeCached } from '../build/disk-cache.ts';
 import type { CacheablePage } from '../build/page-cache.ts';
-import { pageFrame, recordBySlug, relatedProjects, tagGroups } from './collections.ts';
+import { pageFrame, recordBySlug, relatedProjects, rememberRelated, scoreRelatedProjects, tagGroups } from './collections.ts';
 import type { Content, Page, Project } from './schema.ts';
 
 /** /projects/<slug>: the project, its related projects and the frame. */
@@ -22,11 +23,35 @@ export function tagPage(content: Content, tag: string | undefined) {
   return { group: tagGroups(content).find((g) => g.tag === tag)!, frame: pageFrame(content) };
 }
 
-export const projectPages = (content: Content): CacheablePage<{ slug: string }>[] =>
-  content.projects.map((p) => ({ params: { slug: p.slug }, path: p.href, inputs: projectPage(content, p.slug) }));
+/** /tags/<tag>.md: what carries the tag, and the site. */
+export function tagTwinPage(content: Content, tag: string | undefined) {
+  return { group: tagGroups(content).find((g) => g.tag === tag)!, site: content.site };
+}
+
+export function projectPages(content: Content): CacheablePage<{ slug: string }>[] {
+  keepRelated(content.projects);
+  return content.projects.map((p) => ({ params: { slug: p.slug }, path: p.href, inputs: projectPage(content, p.slug) }));
+}
+
+/**
+ * Every project's related projects, kept in the build cache (disk-cache.ts) under the only fields
+ * scoring reads (slug, tags, category, date, archived): editing a body or a title scores nothing
+ * again (10,000 projects: ~2 s). Outside a build (no cache key) relatedProjects scores as asked.
+ */
+function keepRelated(projects: readonly Project[]) {
+  if (!process.env.FOLIO_RENDER_KEY) return;
+  const key = JSON.stringify(projects.map((p) => [p.slug, p.tags, p.category, p.date, p.archived]));
+  let slugs = readCached<Record<string, string[]>>('related', key);
+  if (!slugs) slugs = writeCached('related', key, Object.fromEntries(projects.map((p) => [p.slug, scoreRelatedProjects(p, projects).map((r) => r.slug)])));
+  const bySlug = new Map(projects.map((p) => [p.slug, p]));
+  rememberRelated(projects, new Map(Object.entries(slugs).map(([slug, related]) => [slug, related.map((s) => bySlug.get(s)!)])));
+}
 
 export const contentPages = (content: Content): CacheablePage<{ slug: string }>[] =>
   content.pages.map((p) => ({ params: { slug: p.slug }, path: p.href, inputs: contentPage(content, p.slug) }));
 
 export const tagPages = (content: Content): CacheablePage<{ tag: string }>[] =>
-  tagGroups(content).map((g) => ({ params: { tag: g.tag }, path: g.href, inputs: { group: g, frame: pageFrame(content) } }));
+  tagGroups(content).map((g) => ({ params: { tag: g.tag }, path: g.href, inputs: tagPage(content, g.tag) }));
+
+export const tagTwinPages = (content: Content): CacheablePage<{ tag: string }>[] =>
+  tagGroups(content).map((g) => ({ params: { tag: g.tag }, path: g.twin, inputs: tagTwinPage(content, g.tag) }));

@@ -19,7 +19,7 @@ import {
   TAGS_PATH,
   type TagGroup,
 } from './collections.ts';
-import type { Content, Page, Project } from './schema.ts';
+import type { Content, Page, Project, Site } from './schema.ts';
 
 export const HOME_TWIN = '/index.md';
 export const PROJECTS_TWIN = '/projects.md';
@@ -306,8 +306,8 @@ export async function projectsTwin(content: Content, options: TwinOptions = {}):
 }
 
 /** One tag's page: every project and page that carries it. */
-export function tagTwin(group: TagGroup, content: Content, options: TwinOptions = {}): Twin {
-  const href = hrefFor(content, options);
+export function tagTwin(group: TagGroup, site: Site, options: TwinOptions = {}): Twin {
+  const href = hrefFor({ site }, options);
   const summary = tagSummary(group);
   return {
     path: group.twin,
@@ -318,9 +318,9 @@ export function tagTwin(group: TagGroup, content: Content, options: TwinOptions 
       `# Tagged “${group.tag}”`,
       quote(summary),
       fieldList([
-        ['Web page', autolink(absoluteUrl(content.site, group.href))],
+        ['Web page', autolink(absoluteUrl(site, group.href))],
         ['All tags', `[Tags](${href(TAGS_TWIN)})`],
-        ...siteFields(content.site),
+        ...siteFields(site),
       ]),
       group.records.map((r) => (r.kind === 'project' ? projectEntry(r, href) : entry(r.title, href(r.twin), r.summary))).join('\n'),
     ]),
@@ -417,7 +417,7 @@ const siteFields = (site: Content['site']): [string, string][] => [
   ['Content signals', Object.entries(site.contentSignal).map(([use, answer]) => `${use}=${answer}`).join(', ')],
 ];
 
-const hrefFor = (content: Content, options: TwinOptions) => (path: string) => (options.absolute ? absoluteUrl(content.site, path) : path);
+const hrefFor = ({ site }: Pick<Content, 'site'>, options: TwinOptions) => (path: string) => (options.absolute ? absoluteUrl(site, path) : path);
 
 const dateLabel = (p: Project) => (p.type === 'talk' ? 'Given' : p.type === 'research' ? 'Published' : 'Started');
 

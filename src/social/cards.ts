@@ -14,10 +14,8 @@ import type { Content } from '../records/schema.ts';
 import type { ContentImage } from '../images/images.ts';
 import { projectsSummary, tagSummary } from '../records/twin.ts';
 import { CARD_HEIGHT, CARD_WIDTH } from './paths.ts';
-import { cacheRoot } from '../build/disk-cache.ts';
+import { codeFolder } from '../build/disk-cache.ts';
 
-/** Bump when the drawing changes, so cached cards are drawn again. */
-const CARD_VERSION = 1;
 
 export interface CardSpec {
   /** The page's path (`/`, `/projects/quarry`). */
@@ -81,10 +79,11 @@ export async function drawCard(root: string, card: CardSpec, owner: string): Pro
 /** The card for `card`, from the cache when nothing it shows has changed. */
 export async function cardPng(root: string, card: CardSpec, owner: string): Promise<Buffer> {
   const key = createHash('sha256')
-    .update(JSON.stringify([CARD_VERSION, owner, card.title, card.summary, card.cover?.digest ?? null]))
+    .update(JSON.stringify([owner, card.title, card.summary, card.cover?.digest ?? null]))
     .digest('hex')
     .slice(0, 24);
-  const dir = join(cacheRoot(root), 'cards');
+  // In the cache folder of this code: a changed drawing draws every card again.
+  const dir = codeFolder('cards', root);
   const cached = join(dir, `${key}.png`);
   if (existsSync(cached)) return readFileSync(cached);
   const png = await drawCard(root, card, owner);

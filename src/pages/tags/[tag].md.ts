@@ -1,13 +1,15 @@
 // /tags/<tag>.md: each tag page's Markdown twin.
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { tagGroups } from '../../records/collections.ts';
+import { pagesToRender } from '../../build/page-cache.ts';
 import { loadContent } from '../../records/load.ts';
+import { tagTwinPage, tagTwinPages } from '../../records/page-inputs.ts';
 import { ABSOLUTE, tagTwin } from '../../records/twin.ts';
 import { markdownResponse } from '../../records/responses.ts';
 
-export const getStaticPaths = (() => tagGroups(loadContent()).map((g) => ({ params: { tag: g.tag } }))) satisfies GetStaticPaths;
+// Left out when the last build's file is still right (page-cache.ts); the twin is made from tagTwinPage alone.
+export const getStaticPaths = (() => pagesToRender(tagTwinPages(loadContent()))) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ params }) => {
-  const content = loadContent();
-  return markdownResponse(tagTwin(tagGroups(content).find((g) => g.tag === params.tag)!, content, ABSOLUTE).markdown);
+  const { group, site } = tagTwinPage(loadContent(), params.tag);
+  return markdownResponse(tagTwin(group, site, ABSOLUTE).markdown);
 };
