@@ -7,15 +7,17 @@
 // young generation: the pages allocate much short-lived garbage (fewer scavenges, ~1 s at 10,000 records).
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { build as astroBuild } from 'astro';
-import { estimateTokens } from '../src/build/integration.ts';
+import { estimateTokens, startBuild } from '../src/build/integration.ts';
 import { ContentError, contentDir, loadContent, memoizeContentForBuild } from '../src/records/load.ts';
 import { buildPageManifest, PAGE_MANIFEST_FILE } from '../src/routing/page-manifest.ts';
 import { SEARCH_PAGE_FILE } from '../src/server/search-page.ts';
 
 try {
-  // astro.config.ts reads the content again: the memo hands it this read.
-  memoizeContentForBuild(true, [contentDir(), loadContent()]);
+  const content = loadContent();
+  // astro.config.ts reads the content again: the memo hands it this read. The search index starts
+  // on another core now, while Astro loads (src/build/integration.ts).
+  memoizeContentForBuild(true, [contentDir(), content]);
+  void startBuild(process.cwd(), content);
 } catch (error) {
   if (!(error instanceof ContentError) || process.env.FOLIO_DEBUG) throw error;
   console.error(`${error.message}\n\nFix the file${error.problems.length > 1 ? 's' : ''} in ${contentDir()} and build again (README § Writing content).`);
@@ -30,7 +32,9 @@ for (const old of readdirSync('.').filter((name) => name.startsWith('.dist-old-'
 const aside = existsSync('dist') && !existsSync('dist/.git') ? `.dist-old-${process.pid}` : undefined;
 if (aside) renameSync('dist', aside);
 try {
-  await astroBuild({ root: process.cwd() });
+  // Imported only now: loading Astro takes a while, and the index worker is already at work.
+  const { build } = await import('astro');
+  await build({ root: process.cwd() });
 } catch (error) {
   // What Astro's CLI prints of a failed build: its message and hint (the stack with FOLIO_DEBUG=1).
   const { message, hint, stack } = error as { message?: string; hint?: string; stack?: string };

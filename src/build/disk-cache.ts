@@ -4,11 +4,12 @@
 // set by the build integration). A change to either is a different name, so a stale result can
 // never be read back; without the key (astro dev, tests) nothing is kept.
 //
-// Each kind of result is a pack of 16 files (by the first digit of the name), read once when first
-// asked and written when the build ends (flushCache): at 10,000 records, one file per body would be
-// 20,000 files to open, and one file per kind would be rewritten whole (~100 MB of rendered HTML)
-// when one body changed; a shard whose names did not change is not written again. A pack keeps
-// only what the last build used, so it never grows past the content.
+// Each kind of result is a pack of 16 files (shards, by the first digit of the name) and an index of
+// their names. A shard is read when a value in it is first asked for, and written when the build
+// ends (flushCache) only if its names changed: at 10,000 records one file per body would be 20,000
+// files to open, and one file per kind would be read and rewritten whole (~100 MB of rendered HTML)
+// when one body changed. A pack keeps only what the last build used or kept (keepCached), so it
+// never grows past the content.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -35,45 +36,85 @@ const FOLDERS = Symbol.for('folio.buildCacheFolders');
 const folderKinds = () => ((globalThis as { [FOLDERS]?: Map<string, string> })[FOLDERS] ??= new Map());
 
 interface Pack {
-  /** What the last build kept, by name. */
-  kept: Record<string, unknown>;
-  /** What this build used or made: the next pack. */
+  /** The names each shard held after the last build (its index file): read once, without the values. */
+  names: Record<string, string[]>;
+  /** The same names, together. */
+  known: Set<string>;
+  /** Shards whose values were read, by shard. */
+  loaded: Map<string, Record<string, unknown>>;
+  /** What this build used or made, by name (KEEP: used, value still in its shard): the next pack. */
   used: Map<string, unknown>;
 }
+const KEEP = Symbol('keep');
 
 // One store per process: the build's setup and its prerendered pages load separate copies of this module.
 const PACKS = Symbol.for('folio.buildCache');
 const packs = () => ((globalThis as { [PACKS]?: Map<string, Pack> })[PACKS] ??= new Map());
 
+// A shard per first digit of the name: a rebuild reads only the shards it asks a value of.
 const SHARDS = '0123456789abcdef';
 const shardPath = (kind: string, shard: string) => join(cacheRoot(), kind, `${shard}.json`);
+const indexPath = (kind: string) => join(cacheRoot(), kind, 'names.json');
+
+// Names per process and code: a body is a key of several kinds (its render, its links, its compressed text).
+const NAMES = Symbol.for('folio.buildCacheNames');
+const store = globalThis as { [NAMES]?: { code: string; names: Map<string, string> } };
 
 function nameOf(key: string): string | undefined {
   const code = process.env.FOLIO_RENDER_KEY;
-  return code ? createHash('sha256').update(code).update('\0').update(key).digest('hex').slice(0, 32) : undefined;
+  if (!code) return undefined;
+  if (store[NAMES]?.code !== code) store[NAMES] = { code, names: new Map() };
+  const { names } = store[NAMES];
+  let name = names.get(key);
+  if (!name) names.set(key, (name = createHash('sha256').update(code).update('\0').update(key).digest('hex').slice(0, 32)));
+  return name;
 }
+
+const readJson = <T>(path: string, fallback: T): T => {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as T;
+  } catch {
+    return fallback;
+  }
+};
 
 function pack(kind: string): Pack {
   let p = packs().get(kind);
   if (!p) {
-    const kept: Record<string, unknown> = {};
-    for (const shard of SHARDS) {
-      try {
-        Object.assign(kept, JSON.parse(readFileSync(shardPath(kind, shard), 'utf8')));
-      } catch {}
-    }
-    packs().set(kind, (p = { kept, used: new Map() }));
+    const names = readJson<Record<string, string[]>>(indexPath(kind), {});
+    packs().set(kind, (p = { names, known: new Set(Object.values(names).flat()), loaded: new Map(), used: new Map() }));
   }
   return p;
+}
+
+function shard(p: Pack, kind: string, s: string): Record<string, unknown> {
+  let values = p.loaded.get(s);
+  if (!values) p.loaded.set(s, (values = readJson(shardPath(kind, s), {})));
+  return values;
 }
 
 export function readCached<T>(kind: string, key: string): T | undefined {
   const name = nameOf(key);
   if (!name) return undefined;
   const p = pack(kind);
-  const value = p.used.get(name) ?? p.kept[name];
+  let value = p.used.get(name);
+  if (value === undefined || value === KEEP) value = shard(p, kind, name[0]!)[name];
   if (value !== undefined) p.used.set(name, value);
   return value as T | undefined;
+}
+
+/**
+ * Keeps what the last build made for `key` for the next build too, without reading it (a page
+ * this build kept needs no render, but a later build may). False when there is nothing kept.
+ */
+export function keepCached(kind: string, key: string): boolean {
+  const name = nameOf(key);
+  if (!name) return false;
+  const p = pack(kind);
+  if (p.used.has(name)) return true;
+  if (!p.known.has(name)) return false;
+  p.used.set(name, KEEP);
+  return true;
 }
 
 export function writeCached<T>(kind: string, key: string, value: T): T {
@@ -83,27 +124,35 @@ export function writeCached<T>(kind: string, key: string, value: T): T {
 }
 
 /**
- * Writes each shard of a pack whose names differ from the last build's (written aside, then
- * renamed: an interrupted write is never read back). A name is a digest of its value's inputs, so
- * the same names are the same values.
+ * Writes each shard whose names differ from the last build's (written aside, then renamed: an
+ * interrupted write is never read back), and the names of every shard. A name is a digest of its
+ * value's inputs, so the same names are the same values.
  */
 export function flushCache(): void {
   for (const [kind, p] of packs()) {
     if (!p.used.size) continue;
     mkdirSync(join(cacheRoot(), kind), { recursive: true });
-    for (const shard of SHARDS) {
-      const used = [...p.used].filter(([name]) => name[0] === shard);
-      const kept = Object.keys(p.kept).filter((name) => name[0] === shard);
-      if (used.length === kept.length && used.every(([name]) => name in p.kept)) continue;
-      const path = shardPath(kind, shard);
-      writeFileSync(`${path}.${process.pid}.tmp`, JSON.stringify(Object.fromEntries(used)));
-      renameSync(`${path}.${process.pid}.tmp`, path);
+    const next: Record<string, string[]> = {};
+    for (const s of SHARDS) {
+      const used = [...p.used.keys()].filter((name) => name[0] === s);
+      next[s] = used;
+      const before = new Set(p.names[s] ?? []);
+      if (used.length === before.size && used.every((name) => before.has(name))) continue;
+      const values = Object.fromEntries(used.map((name) => [name, p.used.get(name) === KEEP ? shard(p, kind, s)[name] : p.used.get(name)]));
+      writeAside(shardPath(kind, s), JSON.stringify(values));
     }
+    writeAside(indexPath(kind), JSON.stringify(next));
   }
   packs().clear();
+  store[NAMES] = undefined;
   for (const [kind, current] of folderKinds()) {
     const dir = join(cacheRoot(), kind);
     if (existsSync(dir)) for (const name of readdirSync(dir)) if (name !== current) rmSync(join(dir, name), { recursive: true, force: true });
   }
   folderKinds().clear();
+}
+
+function writeAside(path: string, text: string) {
+  writeFileSync(`${path}.${process.pid}.tmp`, text);
+  renameSync(`${path}.${process.pid}.tmp`, path);
 }

@@ -50,9 +50,20 @@ async function compressKept(texts: string[]): Promise<Map<string, Buffer>> {
 }
 
 /**
- * The index of the build's records, made on another thread (index-worker.ts), and their bodies
- * compressed on libuv's; if either fails, the data file makes them itself.
+ * A build's start: the key of its cache (a digest of Folio's code), and the index of the records,
+ * made on another thread (index-worker.ts), and their bodies compressed on libuv's, from now while
+ * Vite bundles and the pages render. Once per content (npm run build starts it before Astro loads,
+ * the integration asks again). If either fails, the data file makes them itself.
  */
+export function startBuild(root: string, content: Content): Promise<Prepared> {
+  process.env.FOLIO_RENDER_KEY = codeHash(root);
+  const started = ((globalThis as { [STARTED]?: WeakMap<Content, Promise<Prepared>> })[STARTED] ??= new WeakMap());
+  let prepared = started.get(content);
+  if (!prepared) started.set(content, (prepared = prepareOnAnotherThread(content)));
+  return prepared;
+}
+const STARTED = Symbol.for('folio.buildStarted');
+
 function prepareOnAnotherThread({ projects, pages }: Content): Promise<Prepared> {
   const documents = [...projects, ...pages].map(documentOf);
   const index = new Promise<IndexText>((resolve, reject) => {
@@ -81,12 +92,8 @@ export function folio(loaded?: Content): AstroIntegration {
         // A build keeps each rendered body by a digest of Folio's code (src/records/render.ts), and
         // writes the data file once the pages are done (their one parse of each body gives the twins
         // their links); astro dev writes it now, for the function beside it.
-        // The index and the compressed bodies need only the records: made on another core from now,
-        // while Vite bundles and the pages render.
-        if (command === 'build') {
-          process.env.FOLIO_RENDER_KEY = codeHash(root);
-          prepared = prepareOnAnotherThread(loaded ?? loadContent(contentDir(root)));
-        } else await writeData(logger);
+        if (command === 'build') prepared = startBuild(root, loaded ?? loadContent(contentDir(root)));
+        else await writeData(logger);
       },
       // Under astro dev, pages read the content on every request; a content change rewrites the data
       // file the function serves, then reloads open pages, so both show the change without a restart.

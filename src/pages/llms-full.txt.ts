@@ -2,12 +2,12 @@
 import type { APIRoute } from 'astro';
 import { loadContent } from '../records/load.ts';
 import { llmsFullTxt } from '../records/llms.ts';
-import { renderMarkdown } from '../records/render.ts';
+import { findLinks } from '../records/render.ts';
 import { TEXT } from '../server/media-types.ts';
 
 export const GET: APIRoute = async () => {
   const content = loadContent();
   // Each body's one parse: its page's render (render.ts), made here if this file comes first.
-  for (const r of [...content.projects, ...content.pages]) await renderMarkdown(r.body, r.images);
+  for (const r of [...content.projects, ...content.pages]) await findLinks(r.body, r.images);
   return new Response(await llmsFullTxt(content), { headers: { 'Content-Type': TEXT } });
 };

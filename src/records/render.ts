@@ -8,8 +8,8 @@ import { satteriCreateHighlightFn, satteriHeadingIdsPlugin, satteriHighlightPlug
 import type { MarkdownHeading } from 'astro';
 import { markdownToHtml, type HastNode, type HastPluginEntry, type MdastPluginEntry } from 'satteri';
 import { pictureSources, type ContentImage } from '../images/images.ts';
-import { readCached, writeCached } from '../build/disk-cache.ts';
-import { linkOf, rememberLinks, type SourceLink } from './source-links.ts';
+import { keepCached, readCached, writeCached } from '../build/disk-cache.ts';
+import { keptLinks, linkOf, rememberLinks, type SourceLink } from './source-links.ts';
 
 export interface RenderedMarkdown {
   html: string;
@@ -35,8 +35,7 @@ let highlighter: ReturnType<typeof satteriCreateHighlightFn> | undefined;
 
 /** Renders a body; `images` are its images by destination (the record's `images`), published as `<picture>`. */
 export function renderMarkdown(markdown: string, images: Record<string, ContentImage> = {}): Promise<RenderedMarkdown> {
-  // The same text in two files may name two different images by one relative path.
-  const key = Object.keys(images).length ? `${markdown}\0${Object.values(images).map((i) => i.digest).join()}` : markdown;
+  const key = renderKey(markdown, images);
   let rendered = cache.get(key);
   if (!rendered) {
     const kept = readCached<RenderedMarkdown>('html', key);
@@ -44,6 +43,20 @@ export function renderMarkdown(markdown: string, images: Record<string, ContentI
     cache.set(key, rendered);
   }
   return rendered;
+}
+
+// The same text in two files may name two different images by one relative path.
+const renderKey = (markdown: string, images: Record<string, ContentImage>) =>
+  Object.keys(images).length ? `${markdown}\0${Object.values(images).map((i) => i.digest).join()}` : markdown;
+
+/**
+ * Makes a body's links known (source-links.ts) by its one parse: when a build kept them, they are
+ * read back and its render is kept for later builds without being read (~100 MB of HTML at 10,000
+ * records); otherwise the body is rendered, and its render finds them.
+ */
+export async function findLinks(markdown: string, images: Record<string, ContentImage> = {}): Promise<void> {
+  if (keptLinks(markdown) && keepCached('html', renderKey(markdown, images))) return;
+  await renderMarkdown(markdown, images);
 }
 
 /**

@@ -44,6 +44,16 @@ export function rememberLinks(source: string, found: SourceLink[]): SourceLink[]
   return links;
 }
 
+/** The links of `source` if they are known already: found in this process, or kept by the last build. */
+export function keptLinks(source: string): SourceLink[] | undefined {
+  let links = parsed.get(source);
+  if (!links) {
+    links = readCached<SourceLink[]>('links', source);
+    if (links) parsed.set(source, links);
+  }
+  return links;
+}
+
 /** The link and image destinations of `source`, in order: parsed once per process, and kept between builds. */
 export function sourceLinks(source: string): SourceLink[] {
   let links = parsed.get(source);

@@ -22,7 +22,8 @@ const freshRender = async () => (await import('../../src/records/render.ts')).re
 const freshLinks = async () => (await import('../../src/records/source-links.ts')).sourceLinks;
 
 /** The shard files of a pack (disk-cache.ts). */
-const shardsOf = (cache: string, kind: string) => (existsSync(join(cache, kind)) ? readdirSync(join(cache, kind)).map((f) => join(cache, kind, f)) : []);
+const shardsOf = (cache: string, kind: string) =>
+  existsSync(join(cache, kind)) ? readdirSync(join(cache, kind)).filter((f) => /^[0-9a-f]\.json$/.test(f)).map((f) => join(cache, kind, f)) : [];
 /** What a pack holds, all shards together. */
 const packOf = (cache: string, kind: string) => Object.assign({}, ...shardsOf(cache, kind).map((f) => JSON.parse(readFileSync(f, 'utf8'))));
 
