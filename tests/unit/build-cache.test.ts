@@ -1,7 +1,7 @@
 // build-scale issue § 3: what one build keeps for the next (rendered bodies, parsed links) is named
 // by a digest of the content and of Folio's code (FOLIO_RENDER_KEY), so it is reused when nothing
 // changed and can never be read back once the code changed.
-import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { codeHash } from '../../src/build/code-hash.ts';
@@ -15,7 +15,7 @@ afterEach(() => {
 
 /** What a new build process starts from: no memo of renders, links or cache packs in memory. */
 function newProcess() {
-  for (const name of ['folio.sourceLinks', 'folio.renderMarkdown', 'folio.buildCache']) delete (globalThis as Record<symbol, unknown>)[Symbol.for(name)];
+  for (const name of ['folio.sourceLinks', 'folio.renderMarkdown', 'folio.buildCache', 'folio.buildCacheNames', 'folio.pagePlan']) delete (globalThis as Record<symbol, unknown>)[Symbol.for(name)];
   vi.resetModules();
 }
 const freshRender = async () => (await import('../../src/records/render.ts')).renderMarkdown;
@@ -114,5 +114,85 @@ describe('the build cache', () => {
     const file = join(root, 'src/records/render.ts');
     writeFileSync(file, `${readFileSync(file, 'utf8')}\n// an edit\n`);
     expect(codeHash(root)).not.toBe(before);
+  });
+
+  test('a render a build keeps without reading (its page was kept) is there for the next build; one neither read nor kept is dropped', async () => {
+    const cache = tempDir('folio-cache-');
+    vi.stubEnv('FOLIO_CACHE_DIR', cache);
+    vi.stubEnv('FOLIO_RENDER_KEY', 'code-A');
+    const render = await freshRender();
+    await render('Kept body.');
+    await render('Dropped body.');
+    flushCache();
+    newProcess();
+    const { keepCached } = await import('../../src/build/disk-cache.ts');
+    expect(keepCached('html', 'Kept body.')).toBe(true);
+    expect(keepCached('html', 'Never rendered.')).toBe(false);
+    flushCache();
+    expect(Object.values(packOf(cache, 'html'))).toEqual([{ html: '<p>Kept body.</p>', headings: [] }]);
+  });
+
+  test('a shard whose names did not change is not written again (a rebuild rewrites only what changed)', async () => {
+    const cache = tempDir('folio-cache-');
+    vi.stubEnv('FOLIO_CACHE_DIR', cache);
+    vi.stubEnv('FOLIO_RENDER_KEY', 'code-A');
+    const bodies = Array.from({ length: 40 }, (_, i) => `Body number ${i}.`);
+    for (const body of bodies) await (await freshRender())(body);
+    flushCache();
+    const before = new Map(shardsOf(cache, 'html').map((f) => [f, statSync(f).mtimeMs]));
+    newProcess();
+    const render = await freshRender();
+    for (const body of bodies.slice(1)) await render(body);
+    await render('A new body.');
+    flushCache();
+    const rewritten = shardsOf(cache, 'html').filter((f) => statSync(f).mtimeMs !== before.get(f));
+    expect(rewritten.length).toBeGreaterThan(0);
+    expect(rewritten.length).toBeLessThanOrEqual(2);
+    expect(Object.keys(packOf(cache, 'html'))).toHaveLength(40);
+  });
+});
+
+describe('the page cache (page-cache.ts)', () => {
+  test('digestOf: equal data, equal digest (key order aside); any difference, another digest; only plain data', async () => {
+    const { digestOf } = await import('../../src/build/page-cache.ts');
+    const long = 'x'.repeat(5000);
+    expect(digestOf({ a: long, b: [1, 'two', null, undefined, true] })).toBe(digestOf({ b: [1, 'two', null, undefined, true], a: long }));
+    expect(digestOf({ a: long })).not.toBe(digestOf({ a: `${long}y` }));
+    expect(digestOf(['ab', 'c'])).not.toBe(digestOf(['a', 'bc']));
+    expect(digestOf([1])).not.toBe(digestOf(['1']));
+    expect(digestOf({ a: [] })).not.toBe(digestOf({ a: {} }));
+    // A lone surrogate becomes U+FFFD in UTF-8: it must not share a digest with one.
+    expect(digestOf(['\uD800'.repeat(2000)])).not.toBe(digestOf(['\uFFFD'.repeat(2000)]));
+    expect(() => digestOf({ when: new Date(0) })).toThrow(/plain data/);
+    expect(() => digestOf({ map: new Map() })).toThrow(/plain data/);
+  });
+
+  test("a page whose inputs are unchanged is the last build's file; one edited in place after the build (a post-build script) is rendered again", async () => {
+    const cache = tempDir('folio-cache-');
+    const dist = tempDir('folio-dist-');
+    const file = join(dist, 'projects/quarry.html');
+    vi.stubEnv('FOLIO_CACHE_DIR', cache);
+    vi.stubEnv('FOLIO_RENDER_KEY', 'code-A');
+    /** One build of one page: Astro writes it when asked to render it; each build starts from an empty dist/, as npm run build does. */
+    const build = async (title: string) => {
+      newProcess();
+      rmSync(dist, { recursive: true, force: true });
+      const { keepPages, pagesToRender } = await import('../../src/build/page-cache.ts');
+      const render = pagesToRender([{ params: { slug: 'quarry' }, path: '/projects/quarry', inputs: { title } }]);
+      if (render.length) {
+        mkdirSync(join(dist, 'projects'), { recursive: true });
+        writeFileSync(file, `<h1>${title}</h1>`);
+      }
+      return keepPages(dist);
+    };
+    expect(await build('Quarry')).toEqual({ rendered: 1, kept: 0 });
+    expect(await build('Quarry')).toEqual({ rendered: 0, kept: 1 });
+    expect(readFileSync(file, 'utf8')).toBe('<h1>Quarry</h1>');
+    expect(await build('Quarry 2')).toEqual({ rendered: 1, kept: 0 });
+    expect(readFileSync(file, 'utf8')).toBe('<h1>Quarry 2</h1>');
+    // A kept file is a hard link to the cache's: editing it in place edits the cache's too.
+    appendFileSync(file, '<script>analytics()</script>');
+    expect(await build('Quarry 2')).toEqual({ rendered: 1, kept: 0 });
+    expect(readFileSync(file, 'utf8')).toBe('<h1>Quarry 2</h1>');
   });
 });
