@@ -9,7 +9,7 @@ import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { contentDir, loadContent, memoizeContentForBuild, RESERVED_PAGE_SLUGS } from '../records/load.ts';
 import type { Content } from '../records/schema.ts';
 import { brokenLinks, recordTwins } from '../records/twin.ts';
-import { compressTexts, documentOf, IndexText, writeDataFile, type Prepared } from '../search/data-file.ts';
+import { compressTexts, documentOf, IndexText, writeDataFile } from '../search/data-file.ts';
 import { codeHash } from './code-hash.ts';
 import { flushCache, readCached, writeCached } from './disk-cache.ts';
 import { keepPages } from './page-cache.ts';
@@ -22,13 +22,16 @@ export const LLMS_TXT_WARN_CHARS = 50_000;
 /** Rough token estimate used in build output and `x-markdown-tokens` (≈ 4 characters per token). */
 export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 
-/** Loads the content and writes the function's data file (records, twins, index): the build's last step, and dev's on every content change. */
-export async function writeSiteData(root = process.cwd(), prepared: Prepared = {}) {
+/**
+ * Loads the content and writes the function's data file (records, twins, index): the build's last
+ * step, and dev's on every content change. A build hands over what it started (startBuild).
+ */
+export async function writeSiteData(root = process.cwd(), started?: Started) {
   const content = loadContent(contentDir(root));
   const twins = await recordTwins(content);
   // The twins are known only now: compressed in parallel, beside the bodies compressed ahead.
-  const compressed = new Map([...(prepared.compressed ?? []), ...(await compressKept(Object.values(twins)))]);
-  return writeDataFile(content, twins, root, { ...prepared, compressed });
+  const compressed = new Map([...((await started?.compressed) ?? []), ...(await compressKept(Object.values(twins)))]);
+  return writeDataFile(content, twins, root, { index: started?.index, compressed });
 }
 
 /**
@@ -55,16 +58,22 @@ async function compressKept(texts: string[]): Promise<Map<string, Buffer>> {
  * Vite bundles and the pages render. Once per content (npm run build starts it before Astro loads,
  * the integration asks again). If either fails, the data file makes them itself.
  */
-export function startBuild(root: string, content: Content): Promise<Prepared> {
+export function startBuild(root: string, content: Content): Started {
   process.env.FOLIO_RENDER_KEY = codeHash(root);
-  const started = ((globalThis as { [STARTED]?: WeakMap<Content, Promise<Prepared>> })[STARTED] ??= new WeakMap());
-  let prepared = started.get(content);
-  if (!prepared) started.set(content, (prepared = prepareOnAnotherThread(content)));
-  return prepared;
+  const known = ((globalThis as { [STARTED]?: WeakMap<Content, Started> })[STARTED] ??= new WeakMap());
+  let started = known.get(content);
+  if (!started) known.set(content, (started = prepareOnAnotherThread(content)));
+  return started;
 }
 const STARTED = Symbol.for('folio.buildStarted');
 
-function prepareOnAnotherThread({ projects, pages }: Content): Promise<Prepared> {
+/** What startBuild set going; undefined where it failed (the data file then makes it itself). */
+interface Started {
+  index: Promise<IndexText | undefined>;
+  compressed: Promise<Map<string, Buffer> | undefined>;
+}
+
+function prepareOnAnotherThread({ projects, pages }: Content): Started {
   const documents = [...projects, ...pages].map(documentOf);
   const index = new Promise<IndexText>((resolve, reject) => {
     const worker = new Worker(new URL('./index-worker.ts', import.meta.url), { workerData: documents });
@@ -72,16 +81,14 @@ function prepareOnAnotherThread({ projects, pages }: Content): Promise<Prepared>
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`index worker exited with ${code}`)));
   });
-  return Promise.all([index, compressKept(documents.map((d) => d.body))])
-    .then(([index, compressed]) => ({ index, compressed }))
-    .catch(() => ({}));
+  return { index: index.catch(() => undefined), compressed: compressKept(documents.map((d) => d.body)).catch(() => undefined) };
 }
 
 export function folio(loaded?: Content): AstroIntegration {
   let root = process.cwd();
-  let prepared: Promise<Prepared> | undefined;
+  let started: Started | undefined;
   const writeData = async (logger: AstroIntegrationLogger) => {
-    const data = await writeSiteData(root, await prepared);
+    const data = await writeSiteData(root, started);
     logger.info(`data file written: ${data.projects.length} projects, ${data.pages.length} pages (build ${data.buildId})`);
   };
   return {
@@ -92,7 +99,7 @@ export function folio(loaded?: Content): AstroIntegration {
         // A build keeps each rendered body by a digest of Folio's code (src/records/render.ts), and
         // writes the data file once the pages are done (their one parse of each body gives the twins
         // their links); astro dev writes it now, for the function beside it.
-        if (command === 'build') prepared = startBuild(root, loaded ?? loadContent(contentDir(root)));
+        if (command === 'build') started = startBuild(root, loaded ?? loadContent(contentDir(root)));
         else await writeData(logger);
       },
       // Under astro dev, pages read the content on every request; a content change rewrites the data
@@ -141,10 +148,9 @@ export function folio(loaded?: Content): AstroIntegration {
         const pages = keepPages(fileURLToPath(dir));
         logger.info(`pages: ${pages.rendered.toLocaleString('en')} rendered, ${pages.kept.toLocaleString('en')} kept from the last build`);
         writeFiles(fileURLToPath(dir), await recordTwins(content));
-        await writeData(logger);
+        // What needs no search index first: the index may still be in the making (startBuild).
         const images = await writeImages(root, contentImages(content), fileURLToPath(dir));
         if (images.files) logger.info(`images: ${images.files} files, ${images.encoded} encoded, ${images.files - images.encoded} from the cache`);
-        flushCache();
         for (const link of await brokenLinks(content, RESERVED_PAGE_SLUGS)) {
           logger.warn(`${link.source}: the link "${link.url}" points at no project or page; readers following it get a 404.`);
         }
@@ -155,6 +161,8 @@ export function folio(loaded?: Content): AstroIntegration {
           logger.info(report.info);
           if (report.warning) logger.warn(report.warning);
         }
+        await writeData(logger);
+        flushCache();
         memoizeContentForBuild(false);
       },
     },

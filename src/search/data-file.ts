@@ -94,17 +94,24 @@ export function buildDataFile(content: Content, twins: Record<string, string>, i
   return { format: INDEX_FORMAT, optionsHash: OPTIONS_HASH, buildId, ...content, twins, index: index ?? searchIndex([...content.projects, ...content.pages].map(documentOf)).toJSON() };
 }
 
-/** What a build makes ahead of the data file, off the main thread: the index, and texts already compressed (compressTexts). */
+/**
+ * What a build makes ahead of the data file, off the main thread: the index (indexJson, on a thread
+ * of its own: it may still be in the making, or have failed), and texts already compressed (compressTexts).
+ */
 export interface Prepared {
-  index?: IndexText;
+  index?: IndexText | Promise<IndexText | undefined>;
   compressed?: ReadonlyMap<string, Buffer>;
 }
 
-export function writeDataFile(content: Content, twins: Record<string, string>, root = process.cwd(), prepared: Prepared = {}): DataFile {
-  const data = buildDataFile(content, twins, prepared.index);
+export async function writeDataFile(content: Content, twins: Record<string, string>, root = process.cwd(), prepared: Prepared = {}): Promise<DataFile> {
+  // All but the index is serialized first, while the index may still be in the making: the index
+  // goes last in the JSON (serializeDataFile), so it is appended once it is there.
+  const data = buildDataFile(content, twins, new IndexText(''));
   const path = join(root, DATA_FILE);
   mkdirSync(dirname(path), { recursive: true });
-  const { json, texts } = serializeDataFile(data, prepared.compressed);
+  const { json: withoutIndex, texts } = serializeDataFile(data, prepared.compressed);
+  data.index = (await prepared.index) ?? new IndexText(indexJson([...content.projects, ...content.pages].map(documentOf)));
+  const json = `${withoutIndex.slice(0, -1)}${(data.index as IndexText).json}}`;
   // Each file is replaced whole (written aside, then renamed), the texts first: a dev server that
   // reloads when the JSON changes finds the new texts in place, and a loaded instance keeps reading
   // the texts it opened (readDataFile), so no request sees half of a rebuild.

@@ -24,8 +24,8 @@ const file = (name: string, data: unknown) => {
 const good = () => JSON.parse(json) as Record<string, unknown>;
 
 describe('the data file (issue § 1: index built at build time, loaded once, failing loudly)', () => {
-  it('round-trips: what the build writes, the function reads and searches', () => {
-    writeDataFile(content, {}, dir);
+  it('round-trips: what the build writes, the function reads and searches', async () => {
+    await writeDataFile(content, {}, dir);
     const data = readDataFile(join(dir, DATA_FILE));
     expect(data.projects.map((p) => p.slug)).toEqual(['lantern', 'harbour']);
     expect(searchRecords(data, 'lantern')[0]).toMatchObject({ record: { slug: 'lantern' }, match: 'title' });
@@ -86,9 +86,9 @@ describe('the data file (issue § 1: index built at build time, loaded once, fai
 
 describe('the texts file (bodies and twins, beside the data file: bench fix for the cold start)', () => {
   const twins = { '/projects/lantern.md': '# Lantern\n\nŁódź café 😀\n', '/projects/harbour.md': '# Harbour\n' };
-  const written = (name: string) => {
+  const written = async (name: string) => {
     const root = join(dir, name);
-    writeDataFile(content, twins, root);
+    await writeDataFile(content, twins, root);
     return join(root, DATA_FILE);
   };
 
@@ -96,8 +96,8 @@ describe('the texts file (bodies and twins, beside the data file: bench fix for 
     expect(textsPathOf('/site/generated/folio-data.json')).toBe('/site/generated/folio-data.texts');
   });
 
-  it('bodies and twins read back exactly, on every read; none is in the JSON', () => {
-    const path = written('round-trip');
+  it('bodies and twins read back exactly, on every read; none is in the JSON', async () => {
+    const path = await written('round-trip');
     const data = readDataFile(path);
     expect(data.projects.map((p) => data.bodyOf(p))).toEqual(content.projects.map((p) => p.body));
     expect(Object.fromEntries(data.twinPaths().map((p) => [p, data.twinOf(p)]))).toEqual(twins);
@@ -108,24 +108,24 @@ describe('the texts file (bodies and twins, beside the data file: bench fix for 
     expect(onDisk.twins['/projects/harbour.md']).toEqual([expect.any(Number), expect.any(Number)]);
   });
 
-  it('missing → "Folio index missing" naming the texts file, when the data loads', () => {
-    const path = written('no-texts');
+  it('missing → "Folio index missing" naming the texts file, when the data loads', async () => {
+    const path = await written('no-texts');
     rmSync(textsPathOf(path));
     expect(() => readDataFile(path)).toThrow(`Folio index missing: ${textsPathOf(path)} does not exist. Run \`npm run build\` again.`);
   });
 
-  it('from another build → "Folio index mismatch", when the data loads', () => {
-    const path = written('other-build');
+  it('from another build → "Folio index mismatch", when the data loads', async () => {
+    const path = await written('other-build');
     const other = serializeDataFile(buildDataFile({ ...content, projects: content.projects.slice(0, 1) }, {}));
     writeFileSync(textsPathOf(path), other.texts);
     expect(() => readDataFile(path)).toThrow(`Folio index mismatch: ${textsPathOf(path)} belongs to another build than its data file. Run \`npm run build\` again.`);
   });
 
-  it('owner-proof issue § 6: a rebuild never changes what loaded data reads; the next load reads the new build', () => {
-    const path = written('rebuild');
+  it('owner-proof issue § 6: a rebuild never changes what loaded data reads; the next load reads the new build', async () => {
+    const path = await written('rebuild');
     const before = readDataFile(path);
     const changed = { ...content, projects: [project('lantern', { title: 'Lantern', body: 'Rewritten body.' })] };
-    writeDataFile(changed, { '/projects/lantern.md': '# Lantern, rewritten\n' }, join(dir, 'rebuild'));
+    await writeDataFile(changed, { '/projects/lantern.md': '# Lantern, rewritten\n' }, join(dir, 'rebuild'));
     expect(before.bodyOf(before.projects[0]!)).toBe(content.projects[0]!.body);
     expect(before.twinOf('/projects/lantern.md')).toBe(twins['/projects/lantern.md']);
     const after = readDataFile(path);
@@ -133,8 +133,8 @@ describe('the texts file (bodies and twins, beside the data file: bench fix for 
     expect(after.twinOf('/projects/lantern.md')).toBe('# Lantern, rewritten\n');
   });
 
-  it('truncated → "Folio index corrupt ... is truncated" on the read that runs past its end', () => {
-    const path = written('truncated');
+  it('truncated → "Folio index corrupt ... is truncated" on the read that runs past its end', async () => {
+    const path = await written('truncated');
     const data = readDataFile(path);
     const full = readFileSync(textsPathOf(path));
     writeFileSync(textsPathOf(path), full.subarray(0, full.indexOf('\n') + 1)); // the header alone
