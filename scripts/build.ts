@@ -9,11 +9,14 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync }
 import { dirname } from 'node:path';
 import { estimateTokens, startBuild } from '../src/build/integration.ts';
 import { ContentError, contentDir, loadContent, memoizeContentForBuild } from '../src/records/load.ts';
+import type { Content } from '../src/records/schema.ts';
+import { recordTwins } from '../src/records/twin.ts';
 import { buildPageManifest, PAGE_MANIFEST_FILE } from '../src/routing/page-manifest.ts';
 import { SEARCH_PAGE_FILE } from '../src/server/search-page.ts';
 
+let content: Content;
 try {
-  const content = loadContent();
+  content = loadContent();
   // astro.config.ts reads the content again: the memo hands it this read. The search index starts
   // on another core now, while Astro loads (src/build/integration.ts).
   memoizeContentForBuild(true, [contentDir(), content]);
@@ -49,7 +52,8 @@ if (process.exitCode) process.exit();
 mkdirSync(dirname(PAGE_MANIFEST_FILE), { recursive: true });
 renameSync('dist/search-page.html', SEARCH_PAGE_FILE);
 
-const manifest = buildPageManifest('dist', estimateTokens);
+// The records' twins are known already (made once per build): not read back.
+const manifest = buildPageManifest('dist', estimateTokens, await recordTwins(content));
 writeFileSync(PAGE_MANIFEST_FILE, `${JSON.stringify(manifest, null, 1)}\n`);
 const pages = Object.keys(manifest.pages).length;
 const twins = Object.values(manifest.pages).filter(Boolean).length;

@@ -46,12 +46,14 @@ export const NOT_FOUND_PAGE = '/404';
 /** A page's twin: `/` → `/index.md`, `/about` → `/about.md`. */
 export const twinPathOf = (pagePath: string) => (pagePath === '/' ? '/index.md' : `${pagePath}.md`);
 
-export function buildPageManifest(distDir: string, estimateTokens: (text: string) => number): PageManifest {
+/** `known`: Markdown files whose text the caller has (site path → text), so they are not read back. */
+export function buildPageManifest(distDir: string, estimateTokens: (text: string) => number, known: Record<string, string> = {}): PageManifest {
   const markdown: Record<string, number> = {};
   const htmlFiles: string[] = [];
   for (const file of files(distDir)) {
     const rel = relative(distDir, file);
-    if (rel.endsWith('.md')) markdown[`/${rel.split(sep).join('/')}`] = estimateTokens(readFileSync(file, 'utf8'));
+    const path = `/${rel.split(sep).join('/')}`;
+    if (rel.endsWith('.md')) markdown[path] = estimateTokens(known[path] ?? readFileSync(file, 'utf8'));
     else if (rel.endsWith('.html')) htmlFiles.push(rel);
   }
   // The 404 page and its twin are what a miss answers, never pages of their own (issue 17: /404 is a 404).
