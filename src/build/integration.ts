@@ -1,8 +1,8 @@
 // Build hooks: the render cache's key before pages render; after them the pages kept from the last
 // build (page-cache.ts), the records' twins, the function's data file, the content images, and a
 // report on what agents will read (llms.txt sizes).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, sep } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
@@ -145,9 +145,11 @@ export function folio(loaded?: Content): AstroIntegration {
       },
       'astro:build:done': async ({ dir, logger }) => {
         const content = loadContent(contentDir(root));
-        const pages = keepPages(fileURLToPath(dir));
+        // Each record's twin beside its page: the pages rendered every body already, so each twin is
+        // its record's links rewritten (twin.ts), the same text the data file carries. Written here,
+        // not by 10,000 Astro routes (src/pages/[slug].md.ts serves them in dev).
+        const pages = keepPages(fileURLToPath(dir), await recordTwins(content));
         logger.info(`pages: ${pages.rendered.toLocaleString('en')} rendered, ${pages.kept.toLocaleString('en')} kept from the last build`);
-        writeFiles(fileURLToPath(dir), await recordTwins(content));
         // What needs no search index first: the index may still be in the making (startBuild).
         const images = await writeImages(root, contentImages(content), fileURLToPath(dir));
         if (images.files) logger.info(`images: ${images.files} files, ${images.encoded} encoded, ${images.files - images.encoded} from the cache`);
@@ -167,18 +169,6 @@ export function folio(loaded?: Content): AstroIntegration {
       },
     },
   };
-}
-
-/**
- * Each record's twin (`/projects/quarry.md`, `/about.md`) beside its page: the pages rendered every
- * body already, so each twin is its record's links rewritten (twin.ts), the same text the data file
- * carries. Written here, not by 10,000 Astro routes (src/pages/[slug].md.ts serves them in dev).
- */
-function writeFiles(outDir: string, files: Record<string, string>) {
-  const entries = Object.entries(files);
-  for (const dir of new Set(entries.map(([path]) => dirname(join(outDir, path))))) mkdirSync(dir, { recursive: true });
-  // One after another: here faster than fs.promises' open, write and close on libuv's threads.
-  for (const [path, text] of entries) writeFileSync(join(outDir, path), text);
 }
 
 /** What the build says about a file agents read: its size, its rough token count, and a warning past the limit. */

@@ -98,20 +98,29 @@ export function pagesToRender<Params>(pages: CacheablePage<Params>[]): { params:
 
 /**
  * At the end of a build: links the kept pages into `outDir`, adds the pages this build rendered to
- * the cache, and removes from the cache every page this build did not use.
+ * the cache, writes `files` (site path → text: the records' twins, which the integration makes, not
+ * Astro) the same way, linking instead a file whose text the last build wrote, and removes from the
+ * cache every page and file this build did not use. Counts pages only.
  */
-export function keepPages(outDir: string): { rendered: number; kept: number } {
+export function keepPages(outDir: string, files: Record<string, string> = {}): { rendered: number; kept: number } {
   const { kept, rendered } = plan();
   const dir = pagesDir();
   mkdirSync(dir, { recursive: true });
+  const reused = new Map(kept);
+  const written = new Map<string, string>();
+  for (const [path, text] of Object.entries(files)) {
+    const digest = createHash('sha256').update(path).update('\0').update(text).digest('hex').slice(0, 32);
+    (isKept(digest) ? reused : written).set(fileOf(path), digest);
+  }
+  for (const folder of new Set([...reused.keys(), ...written.keys()].map((file) => dirname(join(outDir, file))))) mkdirSync(folder, { recursive: true });
+  // One after another: here faster than fs.promises' open, write and close on libuv's threads.
+  for (const file of written.keys()) writeFileSync(join(outDir, file), files[`/${file}`]!);
   const next: Record<string, Stamp> = {};
-  for (const [file, digest] of kept) {
-    const target = join(outDir, file);
-    mkdirSync(dirname(target), { recursive: true });
-    link(join(dir, digest), target);
+  for (const [file, digest] of reused) {
+    link(join(dir, digest), join(outDir, file));
     next[digest] = readIndex()[digest]!;
   }
-  for (const [file, digest] of rendered) {
+  for (const [file, digest] of [...rendered, ...written]) {
     const source = join(outDir, file);
     if (!existsSync(source)) continue;
     const cached = join(dir, digest);
