@@ -41,7 +41,8 @@ try {
 } catch (error) {
   // What Astro's CLI prints of a failed build: its message and hint (the stack with FOLIO_DEBUG=1).
   const { message, hint, stack } = error as { message?: string; hint?: string; stack?: string };
-  console.error(process.env.FOLIO_DEBUG ? stack : [message, hint && `Hint: ${hint}`].filter(Boolean).join('\n'));
+  // On a line of its own: Astro may stop in the middle of its progress line.
+  console.error(`\n${process.env.FOLIO_DEBUG ? stack : [message, hint && `Hint: ${hint}`].filter(Boolean).join('\n')}`);
   process.exitCode = 1;
 } finally {
   if (aside) rmSync(aside, { recursive: true, force: true });
