@@ -216,6 +216,24 @@ export function navPages({ pages }: Pick<Content, 'pages'>): Page[] {
 }
 const navMemo = new WeakMap<readonly Page[], Page[]>();
 
+/** A record as a list shows it (a card, a list entry, a related project): all but its body and the body's images. */
+export type Listed<T extends Project | Page> = T extends unknown ? Omit<T, 'body' | 'images'> : never;
+
+/**
+ * The listed form of a record, once per record and frozen. A page that lists records renders from
+ * these (src/records/page-inputs.ts), so a change to a body touches only the pages that show it,
+ * not every tag page and related list that names the record.
+ */
+export function listed<T extends Project | Page>(record: T): Listed<T> {
+  let known = listedMemo.get(record) as Listed<T> | undefined;
+  if (!known) {
+    const { body: _body, images: _images, ...rest } = record;
+    listedMemo.set(record, (known = Object.freeze(rest) as Listed<T>));
+  }
+  return known;
+}
+const listedMemo = new WeakMap<Project | Page, Listed<Project | Page>>();
+
 /** What every HTML page shows around its own content (src/layouts/Base.astro): the site, the header's pages, and whether there are more pages than those. */
 export interface PageFrame {
   readonly site: Site;
@@ -243,12 +261,12 @@ const frameMemo = new WeakMap<readonly Page[], WeakMap<Site, PageFrame>>();
 export const tagPath = (tag: string) => `/tags/${tag}`;
 export const TAGS_PATH = '/tags';
 
-export interface TagGroup {
+export interface TagGroup<R extends Listed<Project | Page> = Project | Page> {
   tag: string;
   href: string;
   twin: string;
   /** Projects (newest first), then pages (by order). */
-  records: (Project | Page)[];
+  records: R[];
 }
 
 const tagMemo = new WeakMap<readonly Project[], WeakMap<readonly Page[], TagGroup[]>>();

@@ -4,13 +4,13 @@
 // that is not in its inputs could be stale: such a page reads it through these functions.
 import { readCached, writeCached } from '../build/disk-cache.ts';
 import type { CacheablePage } from '../build/page-cache.ts';
-import { pageFrame, recordBySlug, relatedProjects, rememberRelated, scoreRelatedProjects, tagGroups } from './collections.ts';
+import { listed, pageFrame, type Listed, recordBySlug, relatedProjects, rememberRelated, scoreRelatedProjects, tagGroups, type TagGroup } from './collections.ts';
 import type { Content, Page, Project } from './schema.ts';
 
-/** /projects/<slug>: the project, its related projects and the frame. */
+/** /projects/<slug>: the project, its related projects (as listed) and the frame. */
 export function projectPage(content: Content, slug: string | undefined) {
   const project = recordBySlug(content.projects, slug) as Project;
-  return { project, related: relatedProjects(project, content), frame: pageFrame(content) };
+  return { project, related: relatedProjects(project, content).map(listed), frame: pageFrame(content) };
 }
 
 /** /<slug>: a page of content/pages/ and the frame. */
@@ -18,14 +18,19 @@ export function contentPage(content: Content, slug: string | undefined) {
   return { page: recordBySlug(content.pages, slug) as Page, frame: pageFrame(content) };
 }
 
-/** /tags/<tag>: what carries the tag, and the frame. */
+/** /tags/<tag>: what carries the tag (as listed), and the frame. */
 export function tagPage(content: Content, tag: string | undefined) {
-  return { group: tagGroups(content).find((g) => g.tag === tag)!, frame: pageFrame(content) };
+  return { group: listedGroup(content, tag), frame: pageFrame(content) };
 }
 
-/** /tags/<tag>.md: what carries the tag, and the site. */
+/** /tags/<tag>.md: what carries the tag (as listed), and the site. */
 export function tagTwinPage(content: Content, tag: string | undefined) {
-  return { group: tagGroups(content).find((g) => g.tag === tag)!, site: content.site };
+  return { group: listedGroup(content, tag), site: content.site };
+}
+
+function listedGroup(content: Content, tag: string | undefined): TagGroup<Listed<Project | Page>> {
+  const group = tagGroups(content).find((g) => g.tag === tag)!;
+  return { ...group, records: group.records.map((r) => listed(r)) };
 }
 
 export function projectPages(content: Content): CacheablePage<{ slug: string }>[] {

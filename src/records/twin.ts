@@ -17,6 +17,7 @@ import {
   relatedProjects,
   tagGroups,
   TAGS_PATH,
+  type Listed,
   type TagGroup,
 } from './collections.ts';
 import type { Content, Page, Project, Site } from './schema.ts';
@@ -306,7 +307,7 @@ export async function projectsTwin(content: Content, options: TwinOptions = {}):
 }
 
 /** One tag's page: every project and page that carries it. */
-export function tagTwin(group: TagGroup, site: Site, options: TwinOptions = {}): Twin {
+export function tagTwin(group: TagGroup<Listed<Project | Page>>, site: Site, options: TwinOptions = {}): Twin {
   const href = hrefFor({ site }, options);
   const summary = tagSummary(group);
   return {
@@ -328,7 +329,7 @@ export function tagTwin(group: TagGroup, site: Site, options: TwinOptions = {}):
 }
 
 /** "3 projects and 1 page tagged rust.": a tag page's description, shared by its page and twin. */
-export function tagSummary({ tag, records }: TagGroup): string {
+export function tagSummary({ tag, records }: TagGroup<Listed<Project | Page>>): string {
   const projects = records.filter((r) => r.kind === 'project').length;
   const pages = records.length - projects;
   const parts = [projects && `${projects} ${projects === 1 ? 'project' : 'projects'}`, pages && `${pages} ${pages === 1 ? 'page' : 'pages'}`].filter(Boolean);
@@ -421,7 +422,7 @@ const hrefFor = ({ site }: Pick<Content, 'site'>, options: TwinOptions) => (path
 
 const dateLabel = (p: Project) => (p.type === 'talk' ? 'Given' : p.type === 'research' ? 'Published' : 'Started');
 
-function projectEntry(p: Project, href: (path: string) => string) {
+function projectEntry(p: Listed<Project>, href: (path: string) => string) {
   return entry(p.title, href(p.twin), `${p.summary} (${TYPE_LABELS[p.type].one.toLowerCase()}, ${p.date.slice(0, 4)})`);
 }
 
