@@ -12,7 +12,7 @@ import { brokenLinks, recordTwins } from '../records/twin.ts';
 import { compressTexts, documentOf, IndexText, writeDataFile } from '../search/data-file.ts';
 import { codeHash } from './code-hash.ts';
 import { flushCache, readCached, writeCached } from './disk-cache.ts';
-import { keepPages } from './page-cache.ts';
+import { digestOf, keepPages } from './page-cache.ts';
 import { IMAGES_PATH, imageVariants } from '../images/images.ts';
 import { contentImages, encodeVariant, writeImages } from '../images/write.ts';
 
@@ -31,7 +31,9 @@ export async function writeSiteData(root = process.cwd(), started?: Started) {
   const twins = await recordTwins(content);
   // The twins are known only now: compressed in parallel, beside the bodies compressed ahead.
   const compressed = new Map([...((await started?.compressed) ?? []), ...(await compressKept(Object.values(twins)))]);
-  return writeDataFile(content, twins, root, { index: started?.index, compressed });
+  // In a build the content's digest is known (every page's inputs were hashed); with the code's, it names the build.
+  const contentDigest = started && `${process.env.FOLIO_RENDER_KEY}\0${digestOf(content)}`;
+  return writeDataFile(content, twins, root, { index: started?.index, compressed, contentDigest });
 }
 
 /**

@@ -97,8 +97,10 @@ function searchIndex(documents: IndexedDocument[]): MiniSearch<IndexedDocument> 
 }
 
 /** `twins` come from src/records/twin.ts at build time; the function never renders Markdown. `index`, if given, is indexJson of the same records. */
-export function buildDataFile(content: Content, twins: Record<string, string>, index?: IndexText): DataFile {
-  const records = JSON.stringify([content.site, content.projects, content.pages]);
+export function buildDataFile(content: Content, twins: Record<string, string>, index?: IndexText, contentDigest?: string): DataFile {
+  // The id names the records and the index options; a build that has a digest of the content
+  // already (src/build/page-cache.ts) names them by it instead of serializing them all once more.
+  const records = contentDigest ?? JSON.stringify([content.site, content.projects, content.pages]);
   const buildId = createHash('sha256').update(OPTIONS_HASH).update(records).digest('base64url').slice(0, 20);
   return { format: INDEX_FORMAT, optionsHash: OPTIONS_HASH, buildId, ...content, twins, index: index ?? searchIndex([...content.projects, ...content.pages].map(documentOf)).toJSON() };
 }
@@ -110,12 +112,14 @@ export function buildDataFile(content: Content, twins: Record<string, string>, i
 export interface Prepared {
   index?: IndexText | Promise<IndexText | undefined>;
   compressed?: ReadonlyMap<string, Buffer>;
+  /** A digest of the content and of the code that made the twins, for the build id. */
+  contentDigest?: string;
 }
 
 export async function writeDataFile(content: Content, twins: Record<string, string>, root = process.cwd(), prepared: Prepared = {}): Promise<DataFile> {
   // All but the index is serialized first, while the index may still be in the making: the index
   // goes last in the JSON (serializeDataFile), so it is appended once it is there.
-  const data = buildDataFile(content, twins, new IndexText(''));
+  const data = buildDataFile(content, twins, new IndexText(''), prepared.contentDigest);
   const path = join(root, DATA_FILE);
   mkdirSync(dirname(path), { recursive: true });
   const { json: withoutIndex, texts } = serializeDataFile(data, prepared.compressed);
