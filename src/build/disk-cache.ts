@@ -70,7 +70,8 @@ function nameOf(key: string): string | undefined {
   return name;
 }
 
-const readJson = <T>(path: string, fallback: T): T => {
+/** A JSON file of the cache, or `fallback` when it is missing or unreadable (a cache miss, never an error). */
+export const readJson = <T>(path: string, fallback: T): T => {
   try {
     return JSON.parse(readFileSync(path, 'utf8')) as T;
   } catch {
@@ -152,7 +153,8 @@ export function flushCache(): void {
   folderKinds().clear();
 }
 
-function writeAside(path: string, text: string) {
+/** Writes a cache file aside, then renames it in place: an interrupted write is never read back. */
+export function writeAside(path: string, text: string) {
   writeFileSync(`${path}.${process.pid}.tmp`, text);
   renameSync(`${path}.${process.pid}.tmp`, path);
 }

@@ -15,10 +15,10 @@
 // edited in place after the build (a post-build script) would edit the cache too, so each cache
 // file's size and mtime are recorded, and one that differs is never used.
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { socialCardsEnabled } from '../social/paths.ts';
-import { cacheRoot } from './disk-cache.ts';
+import { cacheRoot, readJson, writeAside } from './disk-cache.ts';
 
 /** A route a page's getStaticPaths would return, with the site path it renders and what it renders from. */
 export interface CacheablePage<Params> {
@@ -49,16 +49,7 @@ const stampOf = (file: string): Stamp => {
 };
 
 let index: Record<string, Stamp> | undefined;
-function readIndex(): Record<string, Stamp> {
-  if (!index) {
-    try {
-      index = JSON.parse(readFileSync(indexPath(), 'utf8')) as Record<string, Stamp>;
-    } catch {
-      index = {};
-    }
-  }
-  return index;
-}
+const readIndex = () => (index ??= readJson<Record<string, Stamp>>(indexPath(), {}));
 
 function isKept(digest: string): boolean {
   const stamp = readIndex()[digest];
@@ -129,8 +120,7 @@ export function keepPages(outDir: string, files: Record<string, string> = {}): {
     next[digest] = stampOf(cached);
   }
   for (const name of readdirSync(dir)) if (!next[name]) unlinkSync(join(dir, name));
-  writeFileSync(`${indexPath()}.${process.pid}.tmp`, JSON.stringify(next));
-  renameSync(`${indexPath()}.${process.pid}.tmp`, indexPath());
+  writeAside(indexPath(), JSON.stringify(next));
   const counts = { rendered: rendered.size, kept: kept.size };
   (globalThis as { [PLAN]?: Plan })[PLAN] = undefined;
   index = undefined;

@@ -56,9 +56,9 @@ export function keptLinks(source: string): SourceLink[] | undefined {
 
 /** The link and image destinations of `source`, in order: parsed once per process, and kept between builds. */
 export function sourceLinks(source: string): SourceLink[] {
-  let links = parsed.get(source);
+  let links = keptLinks(source);
   if (!links) {
-    links = readCached<SourceLink[]>('links', source) ?? writeCached('links', source, collect(fromMarkdown(source, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }) as TreeNode, source));
+    links = writeCached('links', source, collect(fromMarkdown(source, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }) as TreeNode, source));
     parsed.set(source, links);
   }
   return links;
