@@ -15,10 +15,10 @@
 // edited in place after the build (a post-build script) would edit the cache too, so each cache
 // file's size and mtime are recorded, and one that differs is never used.
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { socialCardsEnabled } from '../social/paths.ts';
-import { cacheRoot, readJson, writeAside } from './disk-cache.ts';
+import { cacheRoot, readJson, textDigest, writeAside } from './disk-cache.ts';
 
 /** A route a page's getStaticPaths would return, with the site path it renders and what it renders from. */
 export interface CacheablePage<Params> {
@@ -32,11 +32,13 @@ interface Plan {
   kept: Map<string, string>;
   /** Output file → digest, for pages this build renders. */
   rendered: Map<string, string>;
+  /** Output file → digest, for single pages whose route served the last build's file (keptResponse). */
+  served: Map<string, string>;
 }
 
 // One plan per process: the pages' getStaticPaths and the integration load separate copies of this module.
 const PLAN = Symbol.for('folio.pagePlan');
-const plan = (): Plan => ((globalThis as { [PLAN]?: Plan })[PLAN] ??= { kept: new Map(), rendered: new Map() });
+const plan = (): Plan => ((globalThis as { [PLAN]?: Plan })[PLAN] ??= { kept: new Map(), rendered: new Map(), served: new Map() });
 
 const pagesDir = () => join(cacheRoot(), 'pages');
 const indexPath = () => join(cacheRoot(), 'pages.json');
@@ -63,7 +65,13 @@ function isKept(digest: string): boolean {
 }
 
 /** The file Astro writes for a site path with `build.format: 'file'`: a page's path gets `.html`, a file's (`/tags/go.md`) is its own. */
-const fileOf = (path: string) => (/\.[a-z]+$/.test(path) ? path.slice(1) : `${path.slice(1)}.html`);
+const fileOf = (path: string) => (path === '/' ? 'index.html' : /\.[a-z]+$/.test(path) ? path.slice(1) : `${path.slice(1)}.html`);
+
+/** A page's name in the cache: its path, its inputs, Folio's code and the build's facts outside the content. */
+function pageDigest(code: string, path: string, inputs: unknown): string {
+  const facts = JSON.stringify([code, new Date().getUTCFullYear(), socialCardsEnabled(), process.argv.slice(2)]);
+  return createHash('sha256').update(facts).update('\0').update(path).update('\0').update(digestOf(inputs)).digest('hex').slice(0, 32);
+}
 
 /**
  * For a page's getStaticPaths: the routes to render, i.e. all of them outside a build (astro dev,
@@ -72,11 +80,10 @@ const fileOf = (path: string) => (/\.[a-z]+$/.test(path) ? path.slice(1) : `${pa
 export function pagesToRender<Params>(pages: CacheablePage<Params>[]): { params: Params }[] {
   const code = process.env.FOLIO_RENDER_KEY;
   if (!code) return pages.map(({ params }) => ({ params }));
-  const facts = JSON.stringify([code, new Date().getUTCFullYear(), socialCardsEnabled(), process.argv.slice(2)]);
   const { kept, rendered } = plan();
   const render: { params: Params }[] = [];
   for (const { params, path, inputs } of pages) {
-    const digest = createHash('sha256').update(facts).update('\0').update(path).update('\0').update(digestOf(inputs)).digest('hex').slice(0, 32);
+    const digest = pageDigest(code, path, inputs);
     const file = fileOf(path);
     if (isKept(digest)) kept.set(file, digest);
     else {
@@ -88,19 +95,39 @@ export function pagesToRender<Params>(pages: CacheablePage<Params>[]): { params:
 }
 
 /**
+ * For a route of one page (no getStaticPaths, so it cannot be left out of the render): the last
+ * build's file as the route's response when the page's inputs are the same, else undefined and
+ * the route renders. Outside a build, always undefined. The page lists every record (the projects
+ * index, llms.txt, the feed): rendering it again costs up to ~1 s at 10,000 records; serving the
+ * file, a read.
+ */
+export function keptResponse(path: string, inputs: unknown): Response | undefined {
+  const code = process.env.FOLIO_RENDER_KEY;
+  if (!code) return undefined;
+  const digest = pageDigest(code, path, inputs);
+  const { rendered, served } = plan();
+  if (!isKept(digest)) {
+    rendered.set(fileOf(path), digest);
+    return undefined;
+  }
+  served.set(fileOf(path), digest);
+  return new Response(readFileSync(join(pagesDir(), digest)));
+}
+
+/**
  * At the end of a build: links the kept pages into `outDir`, adds the pages this build rendered to
  * the cache, writes `files` (site path → text: the records' twins, which the integration makes, not
  * Astro) the same way, linking instead a file whose text the last build wrote, and removes from the
  * cache every page and file this build did not use. Counts pages only.
  */
 export function keepPages(outDir: string, files: Record<string, string> = {}): { rendered: number; kept: number } {
-  const { kept, rendered } = plan();
+  const { kept, rendered, served } = plan();
   const dir = pagesDir();
   mkdirSync(dir, { recursive: true });
   const reused = new Map(kept);
   const written = new Map<string, string>();
   for (const [path, text] of Object.entries(files)) {
-    const digest = createHash('sha256').update(path).update('\0').update(text).digest('hex').slice(0, 32);
+    const digest = createHash('sha256').update(path).update('\0').update(textDigest(text)).digest('hex').slice(0, 32);
     (isKept(digest) ? reused : written).set(fileOf(path), digest);
   }
   for (const folder of new Set([...reused.keys(), ...written.keys()].map((file) => dirname(join(outDir, file))))) mkdirSync(folder, { recursive: true });
@@ -111,7 +138,8 @@ export function keepPages(outDir: string, files: Record<string, string> = {}): {
     link(join(dir, digest), join(outDir, file));
     next[digest] = readIndex()[digest]!;
   }
-  for (const [file, digest] of [...rendered, ...written]) {
+  // A served page's file is the one Astro wrote from the cache's bytes: it replaces the cache's.
+  for (const [file, digest] of [...rendered, ...served, ...written]) {
     const source = join(outDir, file);
     if (!existsSync(source)) continue;
     const cached = join(dir, digest);
@@ -121,7 +149,7 @@ export function keepPages(outDir: string, files: Record<string, string> = {}): {
   }
   for (const name of readdirSync(dir)) if (!next[name]) unlinkSync(join(dir, name));
   writeAside(indexPath(), JSON.stringify(next));
-  const counts = { rendered: rendered.size, kept: kept.size };
+  const counts = { rendered: rendered.size, kept: kept.size + served.size };
   (globalThis as { [PLAN]?: Plan })[PLAN] = undefined;
   index = undefined;
   return counts;
@@ -153,15 +181,13 @@ export function digestOf(value: unknown): string {
   if (value === null || typeof value !== 'object') return scalar(value);
   const known = digests.get(value);
   if (known) return known;
-  const hash = createHash('sha256');
-  // Short parts are gathered into one update; a long text (a body) is hashed as it is, not copied.
+  // Short parts are gathered into one update; a long text (a body) by its digest, which the build
+  // cache asks for too (disk-cache.ts).
   let text = '';
   const add = (v: unknown) => {
     if (v !== null && typeof v === 'object') text += `#${digestOf(v)}`;
-    else if (typeof v === 'string' && v.length > 1024 && v.isWellFormed()) {
-      hash.update(`${text}s${v.length}:`).update(v);
-      text = '';
-    } else text += scalar(v);
+    else if (typeof v === 'string' && v.length > 1024) text += `S${textDigest(v)}`;
+    else text += scalar(v);
   };
   if (Array.isArray(value)) {
     text = '[';
@@ -175,7 +201,7 @@ export function digestOf(value: unknown): string {
       add((value as Record<string, unknown>)[k]);
     }
   }
-  const digest = hash.update(text).digest('base64url');
+  const digest = createHash('sha256').update(text).digest('base64url');
   if (Object.isFrozen(value)) digests.set(value, digest);
   return digest;
 }

@@ -1,18 +1,21 @@
 // /feed.xml: the projects as an RSS 2.0 feed (src/records/feed.ts).
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
+import { keptResponse } from '../build/page-cache.ts';
 import { feedItems } from '../records/feed.ts';
 import { loadContent } from '../records/load.ts';
-import { absoluteUrl } from '../records/collections.ts';
+import { absoluteUrl, listingOf } from '../records/collections.ts';
 
 export const GET: APIRoute = () => {
-  const content = loadContent();
-  const { site } = content;
+  const listing = listingOf(loadContent());
+  const kept = keptResponse('/feed.xml', listing);
+  if (kept) return kept;
+  const { site } = listing;
   return rss({
     title: `${site.name}: projects`,
     description: site.summary,
     site: absoluteUrl(site, '/'),
-    items: feedItems(content),
+    items: feedItems(listing),
     customData: `<language>${site.locale}</language>`,
   });
 };

@@ -1,7 +1,12 @@
 // /index.md: the home page's Markdown twin.
 import type { APIRoute } from 'astro';
+import { keptResponse } from '../build/page-cache.ts';
+import { listingOf } from '../records/collections.ts';
 import { loadContent } from '../records/load.ts';
 import { ABSOLUTE, homeTwin } from '../records/twin.ts';
 import { markdownResponse } from '../records/responses.ts';
 
-export const GET: APIRoute = async () => markdownResponse((await homeTwin(loadContent(), ABSOLUTE)).markdown);
+export const GET: APIRoute = async () => {
+  const listing = listingOf(loadContent());
+  return keptResponse('/index.md', listing) ?? markdownResponse((await homeTwin(listing, ABSOLUTE)).markdown);
+};

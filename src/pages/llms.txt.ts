@@ -1,7 +1,12 @@
 // /llms.txt (https://llmstxt.org): the site's index for language models.
 import type { APIRoute } from 'astro';
+import { keptResponse } from '../build/page-cache.ts';
+import { listingOf } from '../records/collections.ts';
 import { loadContent } from '../records/load.ts';
 import { llmsTxt } from '../records/llms.ts';
 import { TEXT } from '../server/media-types.ts';
 
-export const GET: APIRoute = () => new Response(llmsTxt(loadContent()), { headers: { 'Content-Type': TEXT } });
+export const GET: APIRoute = () => {
+  const listing = listingOf(loadContent());
+  return keptResponse('/llms.txt', listing) ?? new Response(llmsTxt(listing), { headers: { 'Content-Type': TEXT } });
+};

@@ -1,7 +1,12 @@
 // /projects.md: the projects index as Markdown.
 import type { APIRoute } from 'astro';
+import { keptResponse } from '../build/page-cache.ts';
+import { listingOf } from '../records/collections.ts';
 import { loadContent } from '../records/load.ts';
 import { ABSOLUTE, projectsTwin } from '../records/twin.ts';
 import { markdownResponse } from '../records/responses.ts';
 
-export const GET: APIRoute = async () => markdownResponse((await projectsTwin(loadContent(), ABSOLUTE)).markdown);
+export const GET: APIRoute = async () => {
+  const listing = listingOf(loadContent());
+  return keptResponse('/projects.md', listing) ?? markdownResponse((await projectsTwin(listing, ABSOLUTE)).markdown);
+};

@@ -11,11 +11,22 @@ export const TYPE_LABELS: Record<ProjectType, { one: string; many: string }> = {
   talk: { one: 'Talk', many: 'Talks' },
 };
 
-export interface ProjectGroup {
+export interface ProjectGroup<P extends Listed<Project> = Project> {
   /** Stable key, used for anchors: `category-data`, `type-library`. */
   id: string;
   label: string;
-  projects: Project[];
+  projects: P[];
+}
+
+/**
+ * The content as the pages that list every record read it: the site, and each record as listed
+ * (no body). Content is one; a listing page renders from `listing(content)` so a build can keep it
+ * when only bodies changed (src/records/page-inputs.ts).
+ */
+export interface Listing<P extends Listed<Project> = Listed<Project>, G extends Listed<Page> = Listed<Page>> {
+  readonly site: Site;
+  readonly projects: readonly P[];
+  readonly pages: readonly G[];
 }
 
 export const categoryLabel = (site: Site, category: string) => site.categories[category] ?? category;
@@ -23,22 +34,22 @@ export const categoryLabel = (site: Site, category: string) => site.categories[c
 export const absoluteUrl = (site: Pick<Site, 'url'>, path: string) => new URL(path, `${site.url}/`).href;
 
 /** The featured projects, in the order content/site.md lists them. */
-export function featuredProjects({ site, projects }: Content): Project[] {
-  return site.featured.map((slug) => projects.find((p) => p.slug === slug)).filter((p): p is Project => p !== undefined);
+export function featuredProjects<P extends Listed<Project>>({ site, projects }: Listing<P>): P[] {
+  return site.featured.map((slug) => projects.find((p) => p.slug === slug)).filter((p): p is P => p !== undefined);
 }
 
-export const activeProjects = ({ projects }: Content) => projects.filter((p) => !p.archived);
-export const archivedProjects = ({ projects }: Content) => projects.filter((p) => p.archived);
+export const activeProjects = <P extends Listed<Project>>({ projects }: Listing<P>) => projects.filter((p) => !p.archived);
+export const archivedProjects = <P extends Listed<Project>>({ projects }: Listing<P>) => projects.filter((p) => p.archived);
 
 /** Projects grouped by category, in the order content/site.md declares the categories; empty groups left out. */
-export function byCategory(site: Site, projects: Project[]): ProjectGroup[] {
+export function byCategory<P extends Listed<Project>>(site: Site, projects: readonly P[]): ProjectGroup<P>[] {
   return Object.entries(site.categories)
     .map(([id, label]) => ({ id: `category-${id}`, label, projects: projects.filter((p) => p.category === id) }))
     .filter((g) => g.projects.length > 0);
 }
 
 /** Projects grouped by type, in PROJECT_TYPES order; empty groups left out. */
-export function byType(projects: Project[]): ProjectGroup[] {
+export function byType<P extends Listed<Project>>(projects: readonly P[]): ProjectGroup<P>[] {
   return PROJECT_TYPES.map((type) => ({ id: `type-${type}`, label: TYPE_LABELS[type].many, projects: projects.filter((p) => p.type === type) })).filter(
     (g) => g.projects.length > 0,
   );
@@ -234,6 +245,17 @@ export function listed<T extends Project | Page>(record: T): Listed<T> {
 }
 const listedMemo = new WeakMap<Project | Page, Listed<Project | Page>>();
 
+/** The content's Listing: once per content, frozen, so a build digests it once (src/build/page-cache.ts). */
+export function listingOf(content: Content): Listing {
+  let known = listingMemo.get(content);
+  if (!known) {
+    const projects = Object.freeze(content.projects.map((p) => listed(p)));
+    listingMemo.set(content, (known = Object.freeze({ site: content.site, projects, pages: Object.freeze(content.pages.map((p) => listed(p))) })));
+  }
+  return known;
+}
+const listingMemo = new WeakMap<Content, Listing>();
+
 /** What every HTML page shows around its own content (src/layouts/Base.astro): the site, the header's pages, and whether there are more pages than those. */
 export interface PageFrame {
   readonly site: Site;
@@ -269,18 +291,18 @@ export interface TagGroup<R extends Listed<Project | Page> = Project | Page> {
   records: R[];
 }
 
-const tagMemo = new WeakMap<readonly Project[], WeakMap<readonly Page[], TagGroup[]>>();
+const tagMemo = new WeakMap<readonly Listed<Project>[], WeakMap<readonly Listed<Page>[], TagGroup<Listed<Project | Page>>[]>>();
 
 /**
  * Every tag of every project and page, alphabetically, with what carries it. Grouped once per
  * list of records: each tag page, its twin, the sitemap and the twins' link index ask.
  */
-export function tagGroups({ projects, pages }: Pick<Content, 'projects' | 'pages'>): TagGroup[] {
+export function tagGroups<P extends Listed<Project>, G extends Listed<Page>>({ projects, pages }: Pick<Listing<P, G>, 'projects' | 'pages'>): TagGroup<P | G>[] {
   let byPages = tagMemo.get(projects);
   if (!byPages) tagMemo.set(projects, (byPages = new WeakMap()));
-  let known = byPages.get(pages);
+  let known = byPages.get(pages) as TagGroup<P | G>[] | undefined;
   if (!known) {
-    const groups = new Map<string, (Project | Page)[]>();
+    const groups = new Map<string, (P | G)[]>();
     for (const record of [...projects, ...pages]) for (const tag of record.tags) push(groups, tag, record);
     known = [...groups.keys()].sort().map((tag) => ({ tag, href: tagPath(tag), twin: `${tagPath(tag)}.md`, records: groups.get(tag)! }));
     byPages.set(pages, known);

@@ -4,7 +4,7 @@
 // llms.txt format (llmstxt.org § Format): an H1 with the site's name, a blockquote summary, optional
 // prose, then H2 sections of `- [title](url): notes` entries. A section named "Optional" holds what
 // an agent may skip when its context is short; here, the archived projects.
-import { absoluteUrl, activeProjects, archivedProjects, featuredProjects, TYPE_LABELS } from './collections.ts';
+import { absoluteUrl, activeProjects, archivedProjects, featuredProjects, type Listed, type Listing, TYPE_LABELS } from './collections.ts';
 import { allTwins, entry, HOME_TWIN, PROJECTS_TWIN, projectsSummary } from './twin.ts';
 import type { Content, Project, Site } from './schema.ts';
 import { machineAgentDocs, readableAgentDocs } from '../discovery/llms-section.ts';
@@ -27,11 +27,11 @@ export function agentDocs(_site: Site): LlmsEntry[] {
 }
 
 /** The H2 sections of llms.txt, in order. Exported so tests can check each twin appears once. */
-export function llmsSections(content: Content): LlmsSection[] {
+export function llmsSections(content: Listing): LlmsSection[] {
   const featured = featuredProjects(content);
   const active = [...featured, ...activeProjects(content).filter((p) => !featured.includes(p))];
   const archived = archivedProjects(content);
-  const project = (p: Project): LlmsEntry => ({ title: p.title, path: p.twin, note: `${p.summary} (${TYPE_LABELS[p.type].one.toLowerCase()}, ${p.date.slice(0, 4)})` });
+  const project = (p: Listed<Project>): LlmsEntry => ({ title: p.title, path: p.twin, note: `${p.summary} (${TYPE_LABELS[p.type].one.toLowerCase()}, ${p.date.slice(0, 4)})` });
   return [
     { title: 'Projects', entries: active.map(project) },
     {
@@ -50,7 +50,7 @@ export function llmsSections(content: Content): LlmsSection[] {
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
-export function llmsTxt(content: Content): string {
+export function llmsTxt(content: Listing): string {
   const { site, projects, pages } = content;
   const intro = [
     `${site.headline.replace(/[.!?]*$/, '')}.`,

@@ -1,10 +1,12 @@
 // What each page a build can keep renders from (src/build/page-cache.ts): one function per kind
 // of page, called by its getStaticPaths (whose digest decides whether the last build's file is
-// still right) and by its body (which renders from nothing else). A kept page reading something
-// that is not in its inputs could be stale: such a page reads it through these functions.
+// still right) and by its body (which renders from nothing else). A route of one page that lists
+// every record renders from listingOf(content) (collections.ts) or listingPage, and asks
+// keptResponse first. A kept page reading something that is not in its inputs could be stale:
+// such a page reads it through these functions.
 import { readCached, writeCached } from '../build/disk-cache.ts';
 import type { CacheablePage } from '../build/page-cache.ts';
-import { listed, pageFrame, type Listed, recordBySlug, relatedProjects, rememberRelated, scoreRelatedProjects, tagGroups, type TagGroup } from './collections.ts';
+import { listed, listingOf, pageFrame, type Listed, recordBySlug, relatedProjects, rememberRelated, scoreRelatedProjects, tagGroups, type TagGroup } from './collections.ts';
 import type { Content, Page, Project } from './schema.ts';
 
 /** /projects/<slug>: the project, its related projects (as listed) and the frame. */
@@ -18,6 +20,11 @@ export function contentPage(content: Content, slug: string | undefined) {
   return { page: recordBySlug(content.pages, slug) as Page, frame: pageFrame(content) };
 }
 
+/** /projects and other HTML pages that list every record: the listing (records as listed) and the frame. */
+export function listingPage(content: Content) {
+  return { listing: listingOf(content), frame: pageFrame(content) };
+}
+
 /** /tags/<tag>: what carries the tag (as listed), and the frame. */
 export function tagPage(content: Content, tag: string | undefined) {
   return { group: listedGroup(content, tag), frame: pageFrame(content) };
@@ -28,10 +35,7 @@ export function tagTwinPage(content: Content, tag: string | undefined) {
   return { group: listedGroup(content, tag), site: content.site };
 }
 
-function listedGroup(content: Content, tag: string | undefined): TagGroup<Listed<Project | Page>> {
-  const group = tagGroups(content).find((g) => g.tag === tag)!;
-  return { ...group, records: group.records.map((r) => listed(r)) };
-}
+const listedGroup = (content: Content, tag: string | undefined): TagGroup<Listed<Project | Page>> => tagGroups(listingOf(content)).find((g) => g.tag === tag)!;
 
 export function projectPages(content: Content): CacheablePage<{ slug: string }>[] {
   keepRelated(content.projects);

@@ -1,6 +1,7 @@
 // schema.org JSON-LD for every record, built from the records alone. Pages embed it in
 // <script type="application/ld+json">; /ask results carry it as `schema_object` (NLWeb).
-import type { Content, Page, Project, Site } from './schema.ts';
+import type { Listing } from './collections.ts';
+import type { Page, Project, Site } from './schema.ts';
 import { absoluteUrl } from './urls.ts';
 import { agentImage, type ContentImage } from '../images/images.ts';
 
@@ -61,7 +62,7 @@ export function schemaObjectFor(record: Project | Page, site: Site) {
 }
 
 /** The projects index: a CollectionPage whose main entity lists every project in page order. */
-export function collectionPageFor(content: Content, description: string) {
+export function collectionPageFor(content: Listing, description: string) {
   const { site, projects } = content;
   return {
     '@context': 'https://schema.org',

@@ -18,6 +18,7 @@ import {
   tagGroups,
   TAGS_PATH,
   type Listed,
+  type Listing,
   type TagGroup,
 } from './collections.ts';
 import type { Content, Page, Project, Site } from './schema.ts';
@@ -56,7 +57,7 @@ export const pageOfTwin = (twin: string) => (twin === HOME_TWIN ? '/' : twin.rep
  * site, an anchor on the same page, /llms.txt, a page that does not exist). `from` is the page
  * the link appears on, for relative links like `quarry` or `../about`.
  */
-export function twinOfLink(url: string, content: Content, from = '/'): string | undefined {
+export function twinOfLink(url: string, content: Listing, from = '/'): string | undefined {
   if (url === '' || url.startsWith('#')) return undefined;
   const origin = new URL(`${content.site.url}/`);
   let target: URL;
@@ -71,7 +72,7 @@ export function twinOfLink(url: string, content: Content, from = '/'): string | 
   return twin && `${twin}${target.search}${target.hash}`;
 }
 
-function twinOfPath(path: string, content: Content): string | undefined {
+function twinOfPath(path: string, content: Listing): string | undefined {
   if (path === '/' || path === '/index') return HOME_TWIN;
   if (path === '/projects') return PROJECTS_TWIN;
   if (path === TAGS_PATH) return TAGS_TWIN;
@@ -82,8 +83,8 @@ function twinOfPath(path: string, content: Content): string | undefined {
  * Every page path with a twin, looked up once per link: a scan of every record per link was
  * O(N²) per build (each of N bodies links a few records).
  */
-const twinIndexes = new WeakMap<Content, Map<string, string>>();
-function twinsByPath(content: Content): Map<string, string> {
+const twinIndexes = new WeakMap<Listing, Map<string, string>>();
+function twinsByPath(content: Listing): Map<string, string> {
   let index = twinIndexes.get(content);
   if (!index) {
     index = new Map([...content.projects, ...content.pages, ...tagGroups(content)].map((r) => [r.href, r.twin]));
@@ -96,13 +97,13 @@ function twinsByPath(content: Content): Map<string, string> {
 export const imageUrl = (content: Pick<Content, 'site'>, image: ContentImage) => absoluteUrl(content.site, agentImage(image).path);
 
 /** A content image as Markdown: its alt text and absolute URL. */
-const imageMarkdown = (content: Content, image: ContentImage) => `![${escapeText(image.alt)}](${imageUrl(content, image)})`;
+const imageMarkdown = (content: Pick<Content, 'site'>, image: ContentImage) => `![${escapeText(image.alt)}](${imageUrl(content, image)})`;
 
 /**
  * `markdown` with every link to a site page pointed at that page's twin, and every content image
  * at its published file (absolute); everything else untouched. `images` are the body's images.
  */
-export function linkToTwins(markdown: string, content: Content, from: string, options: TwinOptions = {}, images: Record<string, ContentImage> = {}): string {
+export function linkToTwins(markdown: string, content: Listing, from: string, options: TwinOptions = {}, images: Record<string, ContentImage> = {}): string {
   const links = sourceLinks(markdown);
   let out = '';
   let at = 0;
@@ -150,7 +151,7 @@ export async function brokenLinks(content: Content, reserved: ReadonlySet<string
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:|^\/\//i;
 
 /** The new destination of one link, or undefined to leave it as written. */
-function rewrite(url: string, content: Content, from: string, options: TwinOptions): string | undefined {
+function rewrite(url: string, content: Listing, from: string, options: TwinOptions): string | undefined {
   const twin = twinOfLink(url, content, from);
   // A link written absolute (https://site/about) stays absolute, as does everything in llms-full.txt.
   if (twin) return options.absolute || HAS_SCHEME.test(url) ? absoluteUrl(content.site, twin) : twin;
@@ -243,7 +244,7 @@ async function makePageTwin(page: Page, content: Content, options: TwinOptions):
 }
 
 /** The home page: the profile and bio, the featured projects, every project, every page. */
-export async function homeTwin(content: Content, options: TwinOptions = {}): Promise<Twin> {
+export async function homeTwin(content: Listing, options: TwinOptions = {}): Promise<Twin> {
   const { site, pages } = content;
   const href = hrefFor(content, options);
   const links = site.links.map((l) => `[${escapeText(l.label)}](${l.url})`).join(', ');
@@ -278,7 +279,7 @@ export async function homeTwin(content: Content, options: TwinOptions = {}): Pro
 }
 
 /** The projects index: by category, archived apart, and an index by type. */
-export async function projectsTwin(content: Content, options: TwinOptions = {}): Promise<Twin> {
+export async function projectsTwin(content: Listing, options: TwinOptions = {}): Promise<Twin> {
   const { site, projects } = content;
   const href = hrefFor(content, options);
   const active = activeProjects(content);
@@ -337,7 +338,7 @@ export function tagSummary({ tag, records }: TagGroup<Listed<Project | Page>>): 
 }
 
 /** The tags index: every tag with how many projects and pages carry it. */
-export function tagsTwin(content: Content, options: TwinOptions = {}): Twin {
+export function tagsTwin(content: Listing, options: TwinOptions = {}): Twin {
   const href = hrefFor(content, options);
   const groups = tagGroups(content);
   const summary = `${groups.length} ${groups.length === 1 ? 'tag' : 'tags'} across ${content.site.name}'s projects and pages.`;
@@ -377,7 +378,7 @@ export function notFoundTwin(content: Content): Twin {
 }
 
 /** "19 projects …": the one-line description of the projects index, shared by its page and twin. */
-export function projectsSummary(content: Content): string {
+export function projectsSummary(content: Listing): string {
   const { site, projects } = content;
   const archived = archivedProjects(content).length;
   const categories = byCategory(site, projects).length;

@@ -153,7 +153,9 @@ describe('the build cache', () => {
 });
 
 describe('the page cache (page-cache.ts)', () => {
-  test('digestOf: equal data, equal digest (key order aside); any difference, another digest; only plain data', async () => {
+  // In a build (a key) long texts' digests are remembered (disk-cache.ts textDigest); outside one they are not.
+  test.each(['', 'code-A'])('digestOf: equal data, equal digest (key order aside); any difference, another digest; only plain data (FOLIO_RENDER_KEY=%j)', async (key) => {
+    vi.stubEnv('FOLIO_RENDER_KEY', key);
     const { digestOf } = await import('../../src/build/page-cache.ts');
     const long = 'x'.repeat(5000);
     expect(digestOf({ a: long, b: [1, 'two', null, undefined, true] })).toBe(digestOf({ b: [1, 'two', null, undefined, true], a: long }));
@@ -194,5 +196,32 @@ describe('the page cache (page-cache.ts)', () => {
     appendFileSync(file, '<script>analytics()</script>');
     expect(await build('Quarry 2')).toEqual({ rendered: 1, kept: 0 });
     expect(readFileSync(file, 'utf8')).toBe('<h1>Quarry 2</h1>');
+  });
+
+  test("a single-page route (the projects index) answers with the last build's file while its listing is unchanged, and renders when it changes", async () => {
+    const cache = tempDir('folio-cache-');
+    const dist = tempDir('folio-dist-');
+    vi.stubEnv('FOLIO_CACHE_DIR', cache);
+    /** One build of /projects: the route's answer is what Astro writes. Returns what was served from the cache, if anything. */
+    const build = async (titles: string[]) => {
+      newProcess();
+      rmSync(dist, { recursive: true, force: true });
+      mkdirSync(dist);
+      const { keepPages, keptResponse } = await import('../../src/build/page-cache.ts');
+      const kept = keptResponse('/projects', { titles });
+      writeFileSync(join(dist, 'projects.html'), kept ? Buffer.from(await kept.arrayBuffer()) : `<ul>${titles.map((t) => `<li>${t}</li>`).join('')}</ul>`);
+      const counts = keepPages(dist);
+      return { served: kept !== undefined, counts, file: readFileSync(join(dist, 'projects.html'), 'utf8') };
+    };
+    vi.stubEnv('FOLIO_RENDER_KEY', '');
+    expect((await build(['Quarry'])).served).toBe(false);
+    vi.stubEnv('FOLIO_RENDER_KEY', 'code-A');
+    expect(await build(['Quarry'])).toEqual({ served: false, counts: { rendered: 1, kept: 0 }, file: '<ul><li>Quarry</li></ul>' });
+    expect(await build(['Quarry'])).toEqual({ served: true, counts: { rendered: 0, kept: 1 }, file: '<ul><li>Quarry</li></ul>' });
+    // Served twice in a row: the file Astro wrote from the cache's bytes became the cache's file.
+    expect(await build(['Quarry'])).toEqual({ served: true, counts: { rendered: 0, kept: 1 }, file: '<ul><li>Quarry</li></ul>' });
+    expect(await build(['Quarry', 'Lantern'])).toEqual({ served: false, counts: { rendered: 1, kept: 0 }, file: '<ul><li>Quarry</li><li>Lantern</li></ul>' });
+    vi.stubEnv('FOLIO_RENDER_KEY', 'code-B');
+    expect((await build(['Quarry', 'Lantern'])).served).toBe(false);
   });
 });
