@@ -1,24 +1,20 @@
 // Build hooks: the render cache's key before pages render; after them the pages kept from the last
-// build (page-cache.ts), the records' twins and llms-full.txt, the function's data file, the content
-// images, and a report on what agents will read (llms.txt sizes).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, sep } from 'node:path';
+// build (page-cache.ts), the records' twins, the function's data file, the content images, and a
+// report on what agents will read (llms.txt sizes).
+import { existsSync, readFileSync } from 'node:fs';
+import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { contentDir, loadContent, memoizeContentForBuild, RESERVED_PAGE_SLUGS } from '../records/load.ts';
 import type { Content } from '../records/schema.ts';
-import { llmsFullTxt } from '../records/llms.ts';
 import { brokenLinks, recordTwins } from '../records/twin.ts';
 import { compressTexts, documentOf, IndexText, writeDataFile } from '../search/data-file.ts';
 import { codeHash } from './code-hash.ts';
 import { flushCache, readCached, writeCached } from './disk-cache.ts';
 import { digestOf, keepPages } from './page-cache.ts';
 import { IMAGES_PATH, imageVariants } from '../images/images.ts';
-import { TEXT } from '../server/media-types.ts';
 import { contentImages, encodeVariant, writeImages } from '../images/write.ts';
-
-const LLMS_FULL = 'llms-full.txt';
 
 /** About what agents read whole before they start truncating (llms.txt guidance). */
 export const LLMS_TXT_WARN_CHARS = 50_000;
@@ -131,17 +127,6 @@ export function folio(loaded?: Content): AstroIntegration {
           }
           next();
         });
-        // llms-full.txt in dev; a build writes the file (astro:build:done).
-        server.middlewares.use(`/${LLMS_FULL}`, async (req, res, next) => {
-          if (!/^\/?(\?|$)/.test(req.url ?? '')) return next();
-          try {
-            const text = await llmsFullTxt(loadContent(dir));
-            res.setHeader('Content-Type', TEXT);
-            res.end(text);
-          } catch (error) {
-            next(error);
-          }
-        });
         server.watcher.on('all', (_event, file) => {
           if (!file.startsWith(`${dir}${sep}`)) return;
           clearTimeout(pending);
@@ -165,23 +150,18 @@ export function folio(loaded?: Content): AstroIntegration {
         // Each record's twin beside its page: the pages rendered every body already, so each twin is
         // its record's links rewritten (twin.ts), the same text the data file carries. Written here,
         // not by 10,000 Astro routes (src/pages/[slug].md.ts serves them in dev).
-        const out = fileURLToPath(dir);
-        const pages = keepPages(out, await recordTwins(content));
+        const pages = keepPages(fileURLToPath(dir), await recordTwins(content));
         logger.info(`pages: ${pages.rendered.toLocaleString('en')} rendered, ${pages.kept.toLocaleString('en')} kept from the last build`);
-        // Every twin in one file, from the twins just made. Not an Astro route: at 10,000 records its
-        // ~55 MB answer cost ~0.5 s more to pass through a Response than to write.
-        const full = await llmsFullTxt(content);
-        writeFileSync(join(out, LLMS_FULL), full);
         // What needs no search index first: the index may still be in the making (startBuild).
         const images = await writeImages(root, contentImages(content), fileURLToPath(dir));
         if (images.files) logger.info(`images: ${images.files} files, ${images.encoded} encoded, ${images.files - images.encoded} from the cache`);
         for (const link of await brokenLinks(content, RESERVED_PAGE_SLUGS)) {
           logger.warn(`${link.source}: the link "${link.url}" points at no project or page; readers following it get a 404.`);
         }
-        const llms = join(out, 'llms.txt');
-        for (const [name, text] of [['llms.txt', existsSync(llms) ? readFileSync(llms, 'utf8') : undefined], [LLMS_FULL, full]] as const) {
-          if (text === undefined) continue;
-          const report = sizeReport(name, text);
+        for (const name of ['llms.txt', 'llms-full.txt']) {
+          const file = fileURLToPath(new URL(name, dir));
+          if (!existsSync(file)) continue;
+          const report = sizeReport(name, readFileSync(file, 'utf8'));
           logger.info(report.info);
           if (report.warning) logger.warn(report.warning);
         }

@@ -110,12 +110,6 @@ test('npm run dev: same negotiation and function around astro dev; an edit updat
   const html = await raw(base, '/about', { accept: 'text/html' });
   expect(html.headers.link).toBe('</about.md>; rel="alternate"; type="text/markdown"');
   expect((await raw(base, '/no-such-page', { accept: 'text/markdown' })).status).toBe(404);
-  // A build writes llms-full.txt itself (src/build/integration.ts); astro dev serves it from the content.
-  const full = await raw(base, '/llms-full.txt');
-  expect(full.status).toBe(200);
-  expect(full.headers['content-type']).toBe('text/plain; charset=utf-8');
-  expect(full.body).toMatch(/^# .+: the whole site as Markdown\n/);
-  expect(full.body).toContain(`${base}/about.md`);
   expect(JSON.parse((await raw(base, '/api/v1/nope')).body).error.code).toBe('route_not_found');
   expect(JSON.parse((await raw(base, '/api/v1/search?q=quokkafish')).body).hits).toEqual([]);
 
