@@ -67,11 +67,12 @@ function isKept(digest: string): boolean {
 /** The file Astro writes for a site path with `build.format: 'file'`: a page's path gets `.html`, a file's (`/tags/go.md`) is its own. */
 const fileOf = (path: string) => (path === '/' ? 'index.html' : /\.[a-z]+$/.test(path) ? path.slice(1) : `${path.slice(1)}.html`);
 
-/** A page's name in the cache: its path, its inputs, Folio's code and the build's facts outside the content. */
-function pageDigest(code: string, path: string, inputs: unknown): string {
-  const facts = JSON.stringify([code, new Date().getUTCFullYear(), socialCardsEnabled(), process.argv.slice(2)]);
-  return createHash('sha256').update(facts).update('\0').update(path).update('\0').update(digestOf(inputs)).digest('hex').slice(0, 32);
-}
+/** What every page of a build renders from besides its inputs: Folio's code, the year in the footer, whether social cards are on, Astro's arguments. */
+const buildFacts = (code: string) => JSON.stringify([code, new Date().getUTCFullYear(), socialCardsEnabled(), process.argv.slice(2)]);
+
+/** A page's name in the cache: the build's facts, its path and its inputs. */
+const pageDigest = (facts: string, path: string, inputs: unknown) =>
+  createHash('sha256').update(facts).update('\0').update(path).update('\0').update(digestOf(inputs)).digest('hex').slice(0, 32);
 
 /**
  * For a page's getStaticPaths: the routes to render, i.e. all of them outside a build (astro dev,
@@ -80,10 +81,11 @@ function pageDigest(code: string, path: string, inputs: unknown): string {
 export function pagesToRender<Params>(pages: CacheablePage<Params>[]): { params: Params }[] {
   const code = process.env.FOLIO_RENDER_KEY;
   if (!code) return pages.map(({ params }) => ({ params }));
+  const facts = buildFacts(code);
   const { kept, rendered } = plan();
   const render: { params: Params }[] = [];
   for (const { params, path, inputs } of pages) {
-    const digest = pageDigest(code, path, inputs);
+    const digest = pageDigest(facts, path, inputs);
     const file = fileOf(path);
     if (isKept(digest)) kept.set(file, digest);
     else {
@@ -104,13 +106,14 @@ export function pagesToRender<Params>(pages: CacheablePage<Params>[]): { params:
 export function keptResponse(path: string, inputs: unknown): Response | undefined {
   const code = process.env.FOLIO_RENDER_KEY;
   if (!code) return undefined;
-  const digest = pageDigest(code, path, inputs);
+  const digest = pageDigest(buildFacts(code), path, inputs);
   const { rendered, served } = plan();
+  const file = fileOf(path);
   if (!isKept(digest)) {
-    rendered.set(fileOf(path), digest);
+    rendered.set(file, digest);
     return undefined;
   }
-  served.set(fileOf(path), digest);
+  served.set(file, digest);
   return new Response(readFileSync(join(pagesDir(), digest)));
 }
 

@@ -20,8 +20,8 @@ export interface ProjectGroup<P extends Listed<Project> = Project> {
 
 /**
  * The content as the pages that list every record read it: the site, and each record as listed
- * (no body). Content is one; a listing page renders from `listing(content)` so a build can keep it
- * when only bodies changed (src/records/page-inputs.ts).
+ * (no body). Content is a Listing too; a listing page renders from `listingOf(content)`, so a
+ * build can keep it when only bodies changed (src/build/page-cache.ts keptResponse).
  */
 export interface Listing<P extends Listed<Project> = Listed<Project>, G extends Listed<Page> = Listed<Page>> {
   readonly site: Site;
