@@ -8,10 +8,11 @@ import { manifestFiles, routePage, type SiteFiles } from './src/routing/page-neg
 export const config = {
   runtime: 'nodejs',
   // Page paths and .md files only. Excluded, by negative lookahead (`(?!api/)` alone would still
-  // match `/api`): every dynamic and discovery prefix and files with an extension other than .md,
-  // or a Markdown request to them would be rewritten to a twin that does not exist. A test checks
-  // this list against the route table.
-  matcher: ['/((?!(?:_astro|\\.well-known|agent|api|ask|oauth)(?:/|$)|.*\\.(?!md$)[^/.]+$).*)'],
+  // match `/api`): every dynamic and discovery prefix, the search page and its Markdown form (the
+  // function negotiates those itself) and files with an extension other than .md, or a Markdown
+  // request to them would be rewritten to a twin that does not exist. A test checks this list
+  // against the route table.
+  matcher: ['/((?!(?:_astro|\\.well-known|agent|api|ask|oauth|search(?:\\.md)?)(?:/|$)|.*\\.(?!md$)[^/.]+$).*)'],
 };
 
 let site: SiteFiles | undefined;

@@ -6,6 +6,7 @@
 import { isIP } from 'node:net';
 import { errorBody } from '../../src/server/errors.ts';
 import { JSON_TYPE } from '../../src/server/media-types.ts';
+import { ROUTES } from '../../src/server/routes.ts';
 
 export const ALLOWED_HOSTS_SETTING = 'FOLIO_ALLOWED_HOSTS';
 
@@ -64,7 +65,17 @@ export function hostGuard(bindHostname: string, listed: string[]) {
   };
 }
 
-/** The 403 a foreign Host or Origin gets: the catalog's shape, never cached. */
-export function forbiddenHost(base: string): Response {
-  return new Response(JSON.stringify(errorBody('forbidden_host', base)), { status: 403, headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store' } });
+/** Paths whose errors are OAuth's `{ error, error_description }` (RFC 6749 § 5.2), from the route table. */
+const OAUTH_SHAPED = new Set(ROUTES.filter((r) => r.errorShape === 'oauth').map((r) => r.path));
+
+/**
+ * The 403 a foreign Host or Origin gets, never cached: in the shape the path answers its errors,
+ * OAuth's on the OAuth and agent endpoints (`invalid_request`: RFC 6749 § 5.2 has no code closer
+ * to a refused host), the catalog's everywhere else.
+ */
+export function forbiddenHost(base: string, path: string): Response {
+  const headers = { 'content-type': JSON_TYPE, 'cache-control': 'no-store' };
+  const { error } = errorBody('forbidden_host', base);
+  const body = OAUTH_SHAPED.has(path) ? { error: 'invalid_request', error_description: `${error.message} ${error.hint}` } : { error };
+  return new Response(JSON.stringify(body), { status: 403, headers });
 }

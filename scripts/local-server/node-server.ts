@@ -57,6 +57,17 @@ function clientErrorAnswer(code: string | undefined, base: string): string {
   return `HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`;
 }
 
+/**
+ * Whether an answer can still be written to a socket whose request Node could not parse: it is
+ * writable and no response is part-way out on it. A keep-alive connection that already carried a
+ * whole response may get one more (Node's own default does the same); one whose response is still
+ * being written may not, or the two would interleave.
+ */
+export function answerable(socket: Socket): boolean {
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean; writableEnded?: boolean } })._httpMessage;
+  return socket.writable && (!inFlight || !inFlight.headersSent);
+}
+
 export function listen({ port, hostname, handler, onClose, lightweightGlobals = true, allowedHosts = [] }: ListenOptions): Promise<Server> {
   const allows = hostGuard(hostname, allowedHosts);
   /** This server's own address, for the docs link of its error answers (never the Host a client sent). */
@@ -74,7 +85,7 @@ export function listen({ port, hostname, handler, onClose, lightweightGlobals = 
         fetch: (request: Request, env: HttpBindings | Http2Bindings) => {
           const incoming = env.incoming as IncomingMessage;
           // Before anything else: a rebound name gets nothing from this server (host-guard.ts).
-          if (!allows(incoming.headers.host, incoming.headers.origin)) return forbiddenHost(base());
+          if (!allows(incoming.headers.host, incoming.headers.origin)) return forbiddenHost(base(), new URL(request.url).pathname);
           withClientAddress(incoming, (incoming.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, ''));
           return handler(request).catch((error: unknown) => {
             console.error(error);
@@ -86,7 +97,7 @@ export function listen({ port, hostname, handler, onClose, lightweightGlobals = 
     ) as Server;
     server.once('error', reject);
     server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-      if (socket.writable && socket.bytesWritten === 0) socket.write(clientErrorAnswer(error.code, base()));
+      if (answerable(socket)) socket.write(clientErrorAnswer(error.code, base()));
       socket.destroy(error);
     });
     let stopping = false;

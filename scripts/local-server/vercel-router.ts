@@ -98,7 +98,8 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
   function planOf(pathname: string) {
     for (const { src, location } of redirects) {
       const m = src.exec(pathname);
-      if (m) return { location: sameSite(location.replace('$1', m[1] ?? '')), routeHeaders: {}, middleware: false };
+      // The captured path is the client's text: a replacement function, so `$&` or `` $` `` in it is not expanded.
+      if (m) return { location: sameSite(location.replace('$1', () => m[1] ?? '')), routeHeaders: {}, middleware: false };
     }
     // A later rule wins for the same name.
     const routeHeaders: Record<string, string> = {};
@@ -135,8 +136,11 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
     if (file) {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         // A static file answers only reads (RFC 9110 § 15.5.6: 405 names the allowed methods).
+        // Its body is text whatever the file's type, so a header rule's Content-Type (a JSON
+        // discovery file's, say) does not apply to it.
         const refusal = { headers: { allow: 'GET, HEAD', 'content-type': TEXT }, body: 'Method Not Allowed' };
-        return fileAnswer(request, refusal, 405, routeHeaders, middlewareHeaders);
+        const { 'content-type': _fileType, ...otherRouteHeaders } = routeHeaders;
+        return fileAnswer(request, refusal, 405, otherRouteHeaders, middlewareHeaders);
       }
       return fileAnswer(request, file, file.status ?? 200, routeHeaders, middlewareHeaders);
     }

@@ -2,7 +2,7 @@
 // table, headers of static files from the table below. The committed vercel.json must equal
 // `vercelConfig()` (a test checks); `npm run vercel:json` rewrites it. The local server reads the
 // same file (scripts/local-server/vercel-router.ts), so Vercel and `npm start` are driven by one configuration.
-import { SEARCH_PAGE_PATH } from '../server/search-page.ts';
+import { SEARCH_PATHS } from '../server/search-page.ts';
 import type { RouteSpec } from '../server/route.ts';
 import { API_CATALOG_LINK_HEADER } from '../discovery/links.ts';
 import { AI_CATALOG_MEDIA_TYPE, API_CATALOG_MEDIA_TYPE, JSON_TYPE, MARKDOWN, OPENAPI_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE, TEXT } from '../server/media-types.ts';
@@ -143,8 +143,14 @@ export function headerRules(routes: RouteSpec[]): HeaderRule[] {
  * parameters (Vercel would append them to the query); the function routes on the original path.
  */
 export function rewrites(routes: RouteSpec[]): Rewrite[] {
-  // The search results page (src/server/search-page.ts) is the one HTML path the function answers.
-  const out: Rewrite[] = [{ source: `${FUNCTION_PATH}/(.*)`, destination: FUNCTION_PATH }, { source: SEARCH_PAGE_PATH, destination: FUNCTION_PATH }];
+  // `/api` itself is the function's file, found before rewrites; its rewrite catches the other
+  // spellings (`/API`: Vercel matches routes without regard to case), so they answer JSON too. The
+  // search page and its Markdown form (src/server/search-page.ts) are the pages the function answers.
+  const out: Rewrite[] = [
+    { source: FUNCTION_PATH, destination: FUNCTION_PATH },
+    { source: `${FUNCTION_PATH}/(.*)`, destination: FUNCTION_PATH },
+    ...SEARCH_PATHS.map((source) => ({ source, destination: FUNCTION_PATH })),
+  ];
   const paths = [...new Set(routes.map((r) => r.path))].sort();
   for (const path of paths) {
     if (path === FUNCTION_PATH || path.startsWith(`${FUNCTION_PATH}/`)) continue;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { defineRoute, type RouteSpec } from '../server/route.ts';
 import { errorObject } from '../server/errors.ts';
+import { BODY_ERRORS } from '../server/http.ts';
 import { MAX_BATCH_MESSAGES, MCP_PATH, PROTOCOL_VERSIONS, SERVER_CARD_PATH } from './identity.ts';
 import { buildServerCard, serverCard } from './server-card.ts';
 import { SERVER_CARD_MEDIA_TYPE } from '../server/media-types.ts';
@@ -65,12 +66,13 @@ const mcpPost = defineRoute({
   responses: {
     200: { description: 'The JSON-RPC response. Tool failures are results with isError: true and the catalog error in _meta["folio/error"].', schema: mcpResponse, headers: RATE_HEADERS },
     202: { description: 'A notification or response was accepted; no body.' },
-    400: { description: 'Not JSON (parse error -32700, ErrorObject invalid_json in data), not a JSON-RPC message, a header/body mismatch (2026-07-28), or a batch that is not allowed (-32600).', schema: mcpTransportError },
+    400: { description: 'Not JSON (parse error -32700, ErrorObject invalid_json in data), a body that broke off (ErrorObject incomplete_body in data), not a JSON-RPC message, a header/body mismatch (2026-07-28), or a batch that is not allowed (-32600).', schema: mcpTransportError },
     406: { description: 'Accept does not list both application/json and text/event-stream (ErrorObject not_acceptable in data).', schema: mcpTransportError },
+    408: { description: 'The body did not arrive within 10 seconds (ErrorObject request_timeout in data).', schema: mcpTransportError },
     413: { description: 'The body is over 64 KiB (ErrorObject payload_too_large in data).', schema: mcpTransportError },
     415: { description: 'Content-Type is not application/json (ErrorObject unsupported_media_type in data).', schema: mcpTransportError },
   },
-  errors: ['not_acceptable', 'unsupported_media_type', 'payload_too_large', 'invalid_json', 'method_not_allowed', 'rate_limited'],
+  errors: ['not_acceptable', ...BODY_ERRORS, 'method_not_allowed', 'rate_limited'],
   handler: async (c, { data }) => (await transport()).handleMcpPost(c.req.raw, data, c.get('charge')),
 });
 

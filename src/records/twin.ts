@@ -22,6 +22,7 @@ import {
   type TagGroup,
 } from './collections.ts';
 import type { Content, Page, Project, Site } from './schema.ts';
+import { escapeMarkdown } from './escape.ts';
 
 export const HOME_TWIN = '/index.md';
 export const PROJECTS_TWIN = '/projects.md';
@@ -354,6 +355,32 @@ export function tagsTwin(content: Listing, options: TwinOptions = {}): Twin {
       groups.map((g) => entry(g.tag, href(g.twin), `${g.records.length}`)).join('\n'),
     ]),
   };
+}
+
+/** One hit of the search page's Markdown form. */
+export interface SearchHit {
+  title: string;
+  twin: string;
+  summary: string;
+  /** What the record is, e.g. `Library` or `Page`. */
+  kind: string;
+}
+
+/**
+ * The search page's Markdown form (`/search.md?q=`): the hits for a query, each linking its twin
+ * by absolute URL, or `note` when there is nothing to list (an empty query, a refusal). The query
+ * is the client's text: escaped, so it cannot add a link or a heading of its own.
+ */
+export function searchTwin(site: Site, query: string, hits: SearchHit[], note?: string): string {
+  const shown = escapeMarkdown(query);
+  const summary = note ?? (hits.length ? `${hits.length} ${hits.length === 1 ? 'result' : 'results'} for “${shown}”.` : `Nothing matches “${shown}”. Try fewer or other words.`);
+  const page = `${absoluteUrl(site, '/search')}${query ? `?q=${encodeURIComponent(query)}` : ''}`;
+  return document([
+    query ? `# Search results for “${shown}”` : '# Search',
+    quote(summary),
+    fieldList([['Web page', autolink(page)], ['All projects', `[Projects](${absoluteUrl(site, PROJECTS_TWIN)})`], ...siteFields(site)]),
+    hits.map((h) => entry(h.title, absoluteUrl(site, h.twin), `${h.summary} (${h.kind.toLowerCase()})`)).join('\n'),
+  ]);
 }
 
 /** Served (with status 404) for a Markdown request to a path that has no twin. */

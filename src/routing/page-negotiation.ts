@@ -69,6 +69,11 @@ export async function routePage(request: Request, site: SiteFiles): Promise<Resp
 
   // A Markdown file asked for by name: add its token estimate, or answer the Markdown 404 (the
   // client asked for Markdown, so an HTML 404 would be the wrong form).
+  // The home page's path plus `.md` is `/.md`: its twin is /index.md.
+  if (path === '/.md') {
+    const twin = await site.twinOf('/');
+    if (twin) return rewrite(request, twin, markdownHeaders(await site.markdownTokens(twin)));
+  }
   if (path.endsWith('.md')) {
     const tokens = await site.markdownTokens(path);
     return tokens === undefined ? notFound() : next(markdownHeaders(tokens));

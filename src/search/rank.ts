@@ -149,9 +149,18 @@ export const SEARCH_CACHE_DEFAULT = 1000;
 const answersByData = new WeakMap<SiteData, LRUCache<string, readonly Hit[]>>();
 let cacheSize: number | undefined;
 
+/**
+ * The most queries FOLIO_SEARCH_CACHE may keep. lru-cache allocates its slots up front (about 15
+ * bytes each), and answers take memory of their own: 100,000 is far more repeats than one instance
+ * sees in its life, and a mistyped extra digit stops the server instead of taking 150 MB.
+ */
+export const SEARCH_CACHE_MAX = 100_000;
+
 export function searchCacheSize(value = process.env.FOLIO_SEARCH_CACHE): number {
   if (value === undefined || value.trim() === '') return SEARCH_CACHE_DEFAULT;
-  if (!/^\s*\d{1,7}\s*$/.test(value)) throw new Error(`FOLIO_SEARCH_CACHE: expected how many queries to keep (0 to 9999999; 0 turns the cache off), got "${value}".`);
+  if (!/^\s*\d{1,9}\s*$/.test(value) || Number(value) > SEARCH_CACHE_MAX) {
+    throw new Error(`FOLIO_SEARCH_CACHE: expected how many queries to keep (0 to ${SEARCH_CACHE_MAX}; 0 turns the cache off), got "${value}".`);
+  }
   return Number(value);
 }
 

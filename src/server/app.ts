@@ -18,7 +18,7 @@ import { OAUTH_ERROR_FOR } from './access/oauth-http.ts';
 import { honoPath, type Policy, type RouteInput, type RouteSpec } from './route.ts';
 import { siteData } from './data.ts';
 import { ROUTES } from './routes.ts';
-import { SEARCH_PAGE_PATH, searchPage } from './search-page.ts';
+import { SEARCH_ALLOW, SEARCH_PATHS, searchErrorPage, searchPage } from './search-page.ts';
 import type { RateLimitPolicy } from '../records/schema.ts';
 import type { SiteData } from '../search/data-file.ts';
 
@@ -39,7 +39,13 @@ export interface AppOptions extends LimiterOptions {
   rateLimits?: Partial<Record<Policy, RateLimitPolicy>>;
 }
 
-type Env = { Variables: { route?: RouteSpec } };
+type Env = {
+  Variables: {
+    route?: RouteSpec;
+    /** How a path that is a page answers its errors (the search page), instead of the API's JSON. */
+    errorPage?: (error: ApiError) => Response;
+  };
+};
 type Handler = MiddlewareHandler<Env> | ((c: Context<Env>) => Response | Promise<Response>);
 
 export function createApp(options: AppOptions = {}) {
@@ -63,8 +69,21 @@ export function createApp(options: AppOptions = {}) {
   const app = new Hono<Env>();
   /** Hono's `on` with a list of handlers (its typed overloads want them spread, each typed). `ALL` is app.all. */
   const add = (method: string, path: string, handlers: Handler[]) => (app.on as (method: string, path: string, ...handlers: Handler[]) => unknown)(method, path, ...handlers);
-  // The search box's results page for people (HTML, not part of the API: not in the route table).
-  app.get(SEARCH_PAGE_PATH, searchPage(data));
+  // The search box's results page and its Markdown form (not part of the API: not in the route
+  // table). A page, so its errors are pages; rate-limited like the REST search it runs.
+  const asPage: MiddlewareHandler<Env> = async (c, next) => {
+    c.set('errorPage', (error) => searchErrorPage(c, error, data().site));
+    await next();
+  };
+  for (const path of SEARCH_PATHS) {
+    add('GET', path, [asPage, lazyRateLimit('portfolio'), searchPage(data)]);
+    add('ALL', path, [
+      asPage,
+      (c: Context<Env>) => {
+        throw new ApiError('method_not_allowed', { message: `${c.req.method} is not answered here; use ${SEARCH_ALLOW}.`, headers: { Allow: SEARCH_ALLOW } });
+      },
+    ]);
+  }
 
   for (const [path, group] of groupByPath(routes)) {
     const allow = allowHeader(group);
@@ -100,10 +119,11 @@ export function createApp(options: AppOptions = {}) {
   const notFound = () => {
     throw new ApiError('route_not_found');
   };
-  // Every /api/ answer carries the rate-limit state, an unknown path's 404 too (counted against the
-  // REST API's policy, so probing paths costs quota like any request).
-  add('ALL', '/api/*', [cors('site', data), lazyRateLimit('portfolio'), notFound]);
-  add('ALL', '*', [cors('site', data), notFound]);
+  // Every answer carries the rate-limit state, an unknown path's 404 too (counted against the REST
+  // API's policy, so probing paths costs quota like any request). Vercel matches rewrites without
+  // regard to case, so `/API/V1/…` reaches the function: Hono's routes are case-sensitive, and it
+  // is counted and answered here.
+  add('ALL', '*', [cors('site', data), lazyRateLimit('portfolio'), notFound]);
 
   app.onError((error, c) => {
     const route = c.get('route');
@@ -113,6 +133,8 @@ export function createApp(options: AppOptions = {}) {
       console.error(error);
       error = new ApiError('internal_error');
     }
+    const page = c.get('errorPage');
+    if (page) return page(error as ApiError);
     const { code, status, detail, message } = error as ApiError;
     const headers = { ...detail.headers, 'Cache-Control': NO_STORE };
     if (route?.errorShape === 'oauth') {

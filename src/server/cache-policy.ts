@@ -16,4 +16,14 @@ export const NO_STORE = 'no-store';
  * published content does. Weak (RFC 9110 § 8.8.1) because the platform may compress the body,
  * and a strong tag would then have to differ per content coding.
  */
-export const buildEtag = (buildId: string) => `W/"${buildId}"`;
+export const buildEtag = (buildId: string, representation?: string) => `W/"${buildId}${representation ? `-${representation}` : ''}"`;
+
+/**
+ * The representation a public answer's validator names beside the build: none for JSON, the
+ * subtype for anything else (`event-stream`). One URL may answer several forms by Accept (/ask's
+ * JSON and its server-sent events), and each form needs a validator of its own (RFC 9110 § 8.8.3).
+ */
+export function representationOf(contentType: string | null): string | undefined {
+  const essence = (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
+  return !essence || essence === 'application/json' ? undefined : essence.split('/')[1]?.replace(/[^a-z0-9.+-]/g, '');
+}

@@ -20,6 +20,8 @@ export const ERRORS = {
   invalid_json: { status: 400, message: 'The body is not valid JSON.', hint: 'Send a JSON object with Content-Type: application/json.' },
   unsupported_media_type: { status: 415, message: 'The body has an unsupported media type.', hint: 'Send Content-Type: application/json.' },
   not_acceptable: { status: 406, message: 'The Accept header lists no media type this route answers.', hint: 'Send Accept: application/json, text/event-stream (MCP Streamable HTTP transport).' },
+  incomplete_body: { status: 400, message: 'The request body broke off before its end.', hint: 'Send the whole body again, with Content-Length or a complete chunked encoding.' },
+  request_timeout: { status: 408, message: 'The request body did not arrive in time.', hint: 'Send the whole body at once: it must arrive within 10 seconds of the request.' },
   payload_too_large: { status: 413, message: 'The body is too large.', hint: 'Keep request bodies under 64 KiB.' },
   forbidden_host: { status: 403, message: 'This local server does not answer this Host or Origin.', hint: 'Ask for localhost, 127.0.0.1 or [::1]; to serve another host name, list it in FOLIO_ALLOWED_HOSTS (comma-separated, e.g. FOLIO_ALLOWED_HOSTS=example.test).' },
   request_header_too_large: { status: 431, message: 'The request header block is too large.', hint: 'Send fewer or shorter headers (cookies included): at most 16 KiB in all.' },

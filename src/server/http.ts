@@ -5,6 +5,10 @@ import { FORM_TYPE, JSON_TYPE } from './media-types.ts';
 
 /** docs/decisions.md § Limits. */
 export const MAX_BODY_BYTES = 64 * 1024;
+/** docs/decisions.md § Limits: the longest a request body may take to arrive, whole. */
+export const BODY_TIMEOUT_MS = 10_000;
+/** What reading a body can answer (readBody), whatever the route: every route with a body documents these. */
+export const BODY_ERRORS = ['invalid_json', 'unsupported_media_type', 'payload_too_large', 'incomplete_body', 'request_timeout'] as const satisfies readonly ErrorCode[];
 export const MAX_QUERY_CHARS = 500;
 
 export interface AnswerInit {
@@ -27,13 +31,17 @@ export const jsonOfBytes = (bytes: Uint8Array<ArrayBuffer>, init: AnswerInit = {
  * Reads a JSON (or, where allowed, form-encoded) body within the size limit. With `optional`, a
  * body of no bytes is no body (`undefined`) whatever its Content-Type says.
  */
-export async function readBody(req: Request, types: ('json' | 'form')[] = ['json'], { optional = false } = {}): Promise<unknown> {
+export async function readBody(req: Request, types: ('json' | 'form')[] = ['json'], { optional = false, timeoutMs = BODY_TIMEOUT_MS } = {}): Promise<unknown> {
   const declared = Number(req.headers.get('content-length') ?? 0);
   if (declared > MAX_BODY_BYTES) throw new ApiError('payload_too_large');
-  // The media type is checked before reading, unless an empty body is allowed whatever its type.
-  const form = optional ? undefined : isForm(req, types);
-  const text = await readLimited(req);
+  // The media type is checked before reading, unless an empty body is allowed whatever its type,
+  // or the request names no type at all: a request with neither type nor bytes sent no fields,
+  // and its answer should name the field it lacks (400), not a media type it never used (415).
+  const untyped = !req.headers.get('content-type');
+  const form = optional || untyped ? undefined : isForm(req, types);
+  const text = await readLimited(req, timeoutMs);
   if (optional && text === '') return undefined;
+  if (untyped && text === '') return {};
   if (form ?? isForm(req, types)) return formParams(text);
   try {
     return JSON.parse(text);
@@ -67,21 +75,41 @@ function formParams(text: string): Record<string, string> {
   return Object.fromEntries(params);
 }
 
-/** Reads at most MAX_BODY_BYTES, whatever Content-Length claimed (chunked bodies have none). */
-async function readLimited(req: Request): Promise<string> {
+/**
+ * Reads at most MAX_BODY_BYTES, whatever Content-Length claimed (chunked bodies have none), within
+ * `timeoutMs`. A body that breaks off (the client hung up, the stream errored) is the client's
+ * fault, answered 400 `incomplete_body`; one that stalls is answered 408 `request_timeout` (RFC 9110
+ * § 15.5.9) instead of holding the function until the platform gives up. Neither is logged.
+ */
+async function readLimited(req: Request, timeoutMs: number): Promise<string> {
   if (!req.body) return '';
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw new ApiError('payload_too_large');
+  let timer: NodeJS.Timeout | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ApiError('request_timeout', { message: `The request body did not arrive within ${timeoutMs / 1000} s.` })), timeoutMs);
+  });
+  const giveUp = (error: ApiError) => {
+    // Cancelling tells the platform to stop reading; it may itself fail on a broken stream.
+    reader.cancel().catch(() => {});
+    return error;
+  };
+  try {
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await Promise.race([reader.read(), stalled]);
+      } catch (error) {
+        throw giveUp(error instanceof ApiError ? error : new ApiError('incomplete_body'));
+      }
+      if (chunk.done) break;
+      size += chunk.value.byteLength;
+      if (size > MAX_BODY_BYTES) throw giveUp(new ApiError('payload_too_large'));
+      chunks.push(chunk.value);
     }
-    chunks.push(value);
+  } finally {
+    clearTimeout(timer);
   }
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
@@ -171,6 +199,8 @@ export const queryText = z
   .refine(wellFormedText, NOT_WELL_FORMED)
   .trim()
   .min(1, `is empty; send ${QUERY_RULE}`)
+  // Says in the JSON Schema what trimming means: white space alone is no query (min(1) refuses it first).
+  .regex(/\S/, `is only white space; send ${QUERY_RULE}`)
   .max(MAX_QUERY_CHARS, { error: (issue) => `is ${String(issue.input).length} characters long; send ${QUERY_RULE}` });
 
 /**

@@ -3,7 +3,7 @@
 // to catalog codes) and only turn it into answers; the logic lives in ./knowledge/.
 import type { Context } from 'hono';
 import { ApiError, errorBody } from './errors.ts';
-import { json, jsonOfBytes } from './http.ts';
+import { BODY_ERRORS, json, jsonOfBytes } from './http.ts';
 import type { SiteData } from '../search/data-file.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
 import { answer, answerEvents, answerBytes } from './knowledge/answer.ts';
@@ -36,15 +36,17 @@ export { catalog, publicPages } from './knowledge/catalog.ts';
 export { catalogResponse, pageQuery, queryText } from './knowledge/schemas.ts';
 
 const RATE_HEADERS = ['RateLimit', 'RateLimit-Policy', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
-const INPUT_ERRORS = ['invalid_json', 'unsupported_media_type', 'payload_too_large', 'rate_limited'] as const;
+const INPUT_ERRORS = [...BODY_ERRORS, 'rate_limited'] as const;
 
 /**
- * Idempotency-Key (draft-ietf-httpapi-idempotency-key-header) is echoed as sent. No store is needed
- * to honour it: every answer here is a pure function of the data and the body, so a retry with the
- * same key and body gets the same answer (and a job retry gets the same job id).
+ * Idempotency-Key (draft-ietf-httpapi-idempotency-key-header) is echoed as sent on the POSTs it is
+ * for. No store is needed to honour it: every answer here is a pure function of the data and the
+ * body, so a retry with the same key and body gets the same answer (and a job retry gets the same
+ * job id). A GET is idempotent already and its answer is shared-cacheable: echoing a client's key
+ * there would hand it to every client the cache serves.
  */
 function idempotencyHeaders(c: Context): Record<string, string> {
-  const key = c.req.header('idempotency-key');
+  const key = c.req.method === 'POST' ? c.req.header('idempotency-key') : undefined;
   return key === undefined ? {} : { 'Idempotency-Key': key };
 }
 
@@ -71,14 +73,14 @@ function respond(c: Context, data: SiteData, query: string, streaming: boolean):
   });
 }
 
-const askResponses = {
+const askResponses = (headers: string[]) => ({
   200: {
     description: 'The answer (NLWeb v0.55), or its server-sent events when streaming.',
     schema: askResponse,
-    headers: [...RATE_HEADERS, 'Idempotency-Key'],
+    headers: [...RATE_HEADERS, ...headers],
     alternates: [{ contentType: EVENT_STREAM, schema: askStreamEvent, description: STREAM_FRAMING }],
   },
-};
+});
 
 const askGet = defineRoute({
   method: 'GET',
@@ -93,7 +95,7 @@ const askGet = defineRoute({
   cache: 'public',
   query: askGetQuery,
   invalid: { '*': 'invalid_query' },
-  responses: askResponses,
+  responses: askResponses([]),
   errors: ['invalid_query', 'rate_limited'],
   handler: (c, { query, data }) => {
     const { query: text, q, streaming } = query;
@@ -113,7 +115,7 @@ const askPost = defineRoute({
   body: askBody,
   invalid: { '*': 'invalid_query' },
   requestHeaders: ['Idempotency-Key'],
-  responses: askResponses,
+  responses: askResponses(['Idempotency-Key']),
   errors: ['invalid_query', ...INPUT_ERRORS],
   handler: (c, { body, data }) => {
     const { query, prefer } = body;

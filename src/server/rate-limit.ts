@@ -13,6 +13,13 @@ export interface Decision {
   reset: number;
 }
 
+interface Window {
+  /** Requests allowed in this window. */
+  count: number;
+  /** Milliseconds since the epoch when the window ends. */
+  resetAt: number;
+}
+
 export interface LimiterOptions {
   /** Most client addresses tracked at once; memory stays bounded whatever the traffic. */
   maxClients?: number;
@@ -21,11 +28,15 @@ export interface LimiterOptions {
 }
 
 /**
- * Fixed windows keyed by client address. The map is capped: when full, the windows of the clients
- * seen least recently are dropped, so memory stays bounded whatever the number of addresses.
+ * Fixed windows keyed by client address, in two bounded maps. Clients within their quota live in an
+ * LRU: when it is full, the client seen least recently is dropped, so memory stays bounded whatever
+ * the number of addresses. A client over its quota moves to a map of its own, which new addresses
+ * never touch: it stays refused until its window ends, however many others arrive meanwhile (to
+ * evict one, an attacker would have to push `maxClients` other addresses over their quota first).
  */
 export class RateLimiter {
-  readonly #windows: LRUCache<string, { count: number; resetAt: number }>;
+  readonly #windows: LRUCache<string, Window>;
+  readonly #refused: LRUCache<string, Window>;
   readonly name: Policy;
   readonly policy: RateLimitPolicy;
   readonly maxClients: number;
@@ -37,31 +48,53 @@ export class RateLimiter {
     this.maxClients = maxClients;
     this.now = now;
     this.#windows = new LRUCache({ max: maxClients });
+    this.#refused = new LRUCache({ max: maxClients });
   }
 
+  /** Clients tracked, within their quota or over it. */
   get size() {
-    return this.#windows.size;
+    return this.#windows.size + this.#refused.size;
   }
 
-  /** Counts `cost` requests from `client` (one, or each message of a batch) and says whether they are within the quota. */
+  /**
+   * Counts `cost` requests from `client` (one, or each further message of a batch) and says whether
+   * they are within the quota. A refusal spends nothing: a refused batch leaves the count as it was.
+   */
   take(client: string, cost = 1): Decision {
     const now = this.now();
+    const refused = this.#refused.get(client);
+    if (refused && refused.resetAt > now) return this.#decision(refused.count + cost, refused.resetAt, now);
+    if (refused) this.#refused.delete(client);
     // Every request makes its client the most recently seen, so when the map is full the client
-    // evicted is the one seen least recently — never a hot client mid-window. (Keyed by insertion
-    // alone, a flood of new addresses evicted the hot client's window and reset its count.)
+    // evicted is the one seen least recently, never a hot client mid-window.
     let window = this.#windows.get(client);
     if (!window || window.resetAt <= now) {
       window = { count: 0, resetAt: now + this.policy.window * 1000 };
       this.#windows.set(client, window);
     }
-    window.count += cost;
-    return this.#decision(window.count, window.resetAt, now);
+    const decision = this.#decision(window.count + cost, window.resetAt, now);
+    if (decision.allowed) window.count += cost;
+    else if (window.count >= this.policy.limit) {
+      // Out of quota (not merely refused a batch larger than what is left): kept apart until the
+      // window ends, the count at what was allowed.
+      this.#windows.delete(client);
+      this.#refused.set(client, window);
+    }
+    return decision;
+  }
+
+  /** Gives back `cost` requests counted in the client's current window (a batch refused after its first message was counted). */
+  refund(client: string, cost: number): void {
+    const window = this.#windows.peek(client) ?? this.#refused.peek(client);
+    if (!window || window.resetAt <= this.now()) return;
+    window.count = Math.max(0, window.count - cost);
+    if (window.count < this.policy.limit && this.#refused.delete(client)) this.#windows.set(client, window);
   }
 
   /** The client's state without counting a request: for answers that should not cost quota (CORS preflights). */
   peek(client: string): Decision {
     const now = this.now();
-    const window = this.#windows.peek(client);
+    const window = this.#refused.peek(client) ?? this.#windows.peek(client);
     if (!window || window.resetAt <= now) return this.#decision(0, now + this.policy.window * 1000, now);
     // Capped at the quota so a peek never carries Retry-After: it refuses nothing.
     return { ...this.#decision(Math.min(window.count, this.policy.limit), window.resetAt, now), allowed: window.count < this.policy.limit };
@@ -90,13 +123,19 @@ export class RateLimiter {
  * the site config's policies for one server process: a load test, or a shared end-to-end server
  * that many test files hit from one address. Read when the app creates its limiters.
  */
+/** The largest values FOLIO_RATE_LIMITS takes: six digits of requests, five of seconds (about 27 hours). */
+export const MAX_ENV_LIMIT = 999_999;
+export const MAX_ENV_WINDOW = 99_999;
+
 export function rateLimitsFromEnv(value: string | undefined): Partial<Record<Policy, RateLimitPolicy>> {
   const limits: Partial<Record<Policy, RateLimitPolicy>> = {};
   if (!value?.trim()) return limits;
   for (const part of value.split(',')) {
     const m = /^\s*(knowledge|portfolio)\s*=\s*(\d{1,6})\s*\/\s*(\d{1,5})\s*$/.exec(part);
     if (!m || Number(m[2]) < 1 || Number(m[3]) < 1) {
-      throw new Error(`FOLIO_RATE_LIMITS: expected entries like "portfolio=60/60" (policy=requests/seconds, comma-separated), got "${part.trim()}".`);
+      throw new Error(
+        `FOLIO_RATE_LIMITS: expected entries like "portfolio=60/60" (policy=requests/seconds, comma-separated; requests 1 to ${MAX_ENV_LIMIT}, seconds 1 to ${MAX_ENV_WINDOW}), got "${part.trim()}".`,
+      );
     }
     limits[m[1] as Policy] = { limit: Number(m[2]), window: Number(m[3]) };
   }

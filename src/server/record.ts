@@ -3,7 +3,7 @@
 // against openapi.json after the end-to-end suites ran. Unset (always, in production), the
 // function's fetch is returned untouched: recording costs nothing unless asked for.
 import { appendFileSync } from 'node:fs';
-import { SEARCH_PAGE_PATH } from './search-page.ts';
+import { SEARCH_PATHS } from './search-page.ts';
 
 export interface Exchange {
   method: string;
@@ -76,8 +76,8 @@ export function recordExchanges<F extends FetchLike>(fetch: F, file: string | un
   if (!file) return fetch;
   const recording = async (request: Request, ...rest: never[]) => {
     const response = await fetch(request, ...rest);
-    // The search results page is HTML for people, not part of the API openapi.json describes.
-    if (new URL(request.url).pathname === SEARCH_PAGE_PATH) return response;
+    // The search results page and its Markdown form are pages, not part of the API openapi.json describes.
+    if ((SEARCH_PATHS as readonly string[]).includes(new URL(request.url).pathname)) return response;
     const [mine, theirs] = response.body ? response.body.tee() : [null, null];
     void captureExchange(request, response, mine)
       .then((exchange) => appendFileSync(file, `${JSON.stringify(exchange)}\n`))

@@ -1,21 +1,37 @@
-// GET /search?q=: the search box's answer for people without JavaScript. The build prerenders the
-// page in the site's layout (src/pages/search-page.astro, moved to generated/ by scripts/build.ts);
-// this fills in the query and the hits. An empty or over-long query is answered on the same page,
-// with a sentence saying what to type, never an error page.
+// GET /search?q=: the search box's answer for people without JavaScript, and its Markdown form
+// (`/search.md?q=`, or `/search` with an Accept that prefers Markdown) for agents. The build
+// prerenders the page in the site's layout (src/pages/search-page.astro, moved to generated/ by
+// scripts/build.ts); this fills in the query and the hits. An empty or over-long query is answered
+// on the same page, with a sentence saying what to type, never an error page. Errors on these paths
+// (405, 429) are pages too, in the form the client asked for (searchErrorPage).
 import { escapeHtml } from '../records/escape.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from 'hono';
-import type { SiteData } from '../search/data-file.ts';
+import type { SiteData, SiteRecord } from '../search/data-file.ts';
 import { TYPE_LABELS } from '../records/collections.ts';
+import { searchTwin } from '../records/twin.ts';
 import { searchRecords } from '../search/rank.ts';
 import { MAX_QUERY_CHARS } from './http.ts';
+import { prefersMarkdown } from './negotiate.ts';
+import { HTML, MARKDOWN } from './media-types.ts';
+import { NO_STORE, REVALIDATE_CACHE_CONTROL } from './cache-policy.ts';
+import { ERRORS, type ApiError } from './errors.ts';
+import type { Site } from '../records/schema.ts';
 
 export const SEARCH_PAGE_PATH = '/search';
+export const SEARCH_TWIN_PATH = '/search.md';
+/** Both forms of the page; the function answers them (vercel.json rewrites, the middleware leaves them alone). */
+export const SEARCH_PATHS = [SEARCH_PAGE_PATH, SEARCH_TWIN_PATH] as const;
+/** RFC 9110 § 10.2.1: a page answers reads only. */
+export const SEARCH_ALLOW = 'GET, HEAD';
 export const SEARCH_PAGE_FILE = 'generated/search-page.html';
-/** Marks in the prerendered page: the query (in the title and the input) and the results. */
+/** Marks in the prerendered page: the query as HTML text (title, input), as a URL component (the twin link), and the results. */
 export const QUERY_MARK = '__FOLIO_SEARCH_QUERY__';
+export const QUERY_URL_MARK = '__FOLIO_SEARCH_QUERY_URL__';
 export const RESULTS_MARK = '<!--folio:search-results-->';
+/** Most hits one answer lists: with the 500-character query cap, this bounds an answer's size. */
+export const SEARCH_PAGE_LIMIT = 50;
 
 let template: string | undefined;
 const pageTemplate = () => (template ??= readFileSync(join(process.cwd(), SEARCH_PAGE_FILE), 'utf8'));
@@ -25,24 +41,93 @@ export const setSearchPageTemplate = (html: string | undefined) => {
   template = html;
 };
 
+const MARKS = new RegExp([QUERY_MARK, QUERY_URL_MARK, RESULTS_MARK].join('|'), 'g');
+
+/**
+ * The page with its marks filled in one pass. The values are returned by a function, never passed
+ * as a replacement string: `$&`, `` $` ``, `$'` and `$$` in a query or a record's title would
+ * otherwise be expanded (ECMA-262 GetSubstitution) and copy the page into itself.
+ */
+export function fillPage(page: string, query: string, results: string): string {
+  const values: Record<string, string> = { [QUERY_MARK]: escapeHtml(query), [QUERY_URL_MARK]: encodeURIComponent(query), [RESULTS_MARK]: results };
+  return page.replace(MARKS, (mark) => values[mark]!);
+}
+
+type Outcome = { kind: 'empty' } | { kind: 'too-long'; length: number } | { kind: 'hits'; hits: readonly SiteRecord[] };
+
+/** What a `q` parameter (as sent) asks for: the query as shown, and nothing, a refusal or the hits. */
+function search(raw: string | undefined, data: SiteData): { query: string; outcome: Outcome } {
+  const query = (raw ?? '').trim();
+  if (!query) return { query, outcome: { kind: 'empty' } };
+  if (query.length > MAX_QUERY_CHARS) return { query: query.slice(0, MAX_QUERY_CHARS), outcome: { kind: 'too-long', length: query.length } };
+  return { query, outcome: { kind: 'hits', hits: searchRecords(data, query, { limit: SEARCH_PAGE_LIMIT }).map((h) => h.record) } };
+}
+
+const EMPTY = 'Type a word or two in the search box: a project, a tool, a topic.';
+const tooLong = (length: number) => `That search is ${length} characters long; search with at most ${MAX_QUERY_CHARS}.`;
+const kindLabel = (r: SiteRecord) => (r.kind === 'project' ? TYPE_LABELS[r.type].one : 'Page');
 
 /** The results part of the page for `raw` (the q parameter as sent). */
 export function searchResults(raw: string | undefined, data: SiteData): { query: string; html: string } {
-  const query = (raw ?? '').trim();
-  if (!query) return { query, html: '<p class="lead">Type a word or two in the search box: a project, a tool, a topic.</p>' };
-  if (query.length > MAX_QUERY_CHARS) return { query: query.slice(0, MAX_QUERY_CHARS), html: `<p class="lead">That search is ${query.length} characters long; search with at most ${MAX_QUERY_CHARS}.</p>` };
-  const hits = searchRecords(data, query, { limit: 50 });
+  const { query, outcome } = search(raw, data);
+  if (outcome.kind === 'empty') return { query, html: `<p class="lead">${EMPTY}</p>` };
+  if (outcome.kind === 'too-long') return { query, html: `<p class="lead">${tooLong(outcome.length)}</p>` };
+  const { hits } = outcome;
   const shown = escapeHtml(query);
   if (!hits.length) return { query, html: `<p class="lead">Nothing matches “${shown}”. Try fewer or other words, or browse <a href="/projects">all projects</a>.</p>` };
-  const items = hits.map(({ record: r }) => {
-    const kind = r.kind === 'project' ? TYPE_LABELS[r.type].one : 'Page';
-    return `<li class="rows__item"><span class="rows__year">${escapeHtml(kind)}</span><div class="rows__body"><a class="rows__title" href="${escapeHtml(r.href)}">${escapeHtml(r.title)}</a><p class="rows__detail">${escapeHtml(r.summary)}</p></div></li>`;
-  });
+  const items = hits.map(
+    (r) =>
+      `<li class="rows__item"><span class="rows__year">${escapeHtml(kindLabel(r))}</span><div class="rows__body"><a class="rows__title" href="${escapeHtml(r.href)}">${escapeHtml(r.title)}</a><p class="rows__detail">${escapeHtml(r.summary)}</p></div></li>`,
+  );
   return { query, html: `<p class="lead" role="status">${hits.length} result${hits.length === 1 ? '' : 's'} for “${shown}”</p><ol class="rows search-results">${items.join('')}</ol>` };
 }
 
+/** The Markdown form for `raw`: the same hits, each linking its twin by absolute URL. */
+export function searchMarkdown(raw: string | undefined, data: SiteData): string {
+  const { query, outcome } = search(raw, data);
+  const note = outcome.kind === 'empty' ? EMPTY : outcome.kind === 'too-long' ? tooLong(outcome.length) : undefined;
+  const hits = outcome.kind === 'hits' ? outcome.hits.map((r) => ({ title: r.title, twin: r.twin, summary: r.summary, kind: kindLabel(r) })) : [];
+  return searchTwin(data.site, query, hits, note);
+}
+
+/** Whether this request gets the Markdown form: by its path, or by an Accept that prefers Markdown. */
+const wantsMarkdown = (c: Context) => c.req.path.endsWith('.md') || prefersMarkdown(c.req.header('accept'));
+
+/** Headers of every answer on these paths: both forms vary with Accept, and a page links its other form. */
+function pageHeaders(c: Context, query: string, markdown: boolean): Record<string, string> {
+  const alternate = `<${SEARCH_TWIN_PATH}?q=${encodeURIComponent(query)}>; rel="alternate"; type="text/markdown"`;
+  return { 'Content-Type': markdown ? MARKDOWN : HTML, Vary: 'Accept', ...(markdown ? {} : { Link: alternate }) };
+}
+
 export const searchPage = (data: () => SiteData) => (c: Context): Response => {
-  const { query, html } = searchResults(c.req.query('q'), data());
-  const page = pageTemplate().replaceAll(QUERY_MARK, escapeHtml(query)).replace(RESULTS_MARK, html);
-  return c.html(page);
+  const raw = c.req.query('q');
+  const markdown = wantsMarkdown(c);
+  let body: string;
+  let query: string;
+  if (markdown) {
+    body = searchMarkdown(raw, data());
+    query = (raw ?? '').trim().slice(0, MAX_QUERY_CHARS);
+  } else {
+    const results = searchResults(raw, data());
+    body = fillPage(pageTemplate(), results.query, results.html);
+    query = results.query;
+  }
+  return new Response(body, { headers: { ...pageHeaders(c, query, markdown), 'Cache-Control': REVALIDATE_CACHE_CONTROL } });
 };
+
+/**
+ * An error on the search paths (405, 429) as a page for people, or as Markdown for agents: its
+ * status, its headers (Allow, Retry-After, the rate-limit state), the catalog's message, hint and code.
+ */
+export function searchErrorPage(c: Context, error: ApiError, site: Site): Response {
+  const { message, code } = error;
+  const hint = error.detail.hint ?? ERRORS[code].hint;
+  const markdown = wantsMarkdown(c);
+  const query = (c.req.query('q') ?? '').trim().slice(0, MAX_QUERY_CHARS);
+  const headers = { ...error.detail.headers, ...pageHeaders(c, query, markdown), 'Cache-Control': NO_STORE };
+  const sentence = `${message} ${hint} (error code: ${code})`;
+  const body = markdown
+    ? searchTwin(site, query, [], sentence)
+    : fillPage(pageTemplate(), query, `<p class="lead" role="alert">${escapeHtml(sentence)}</p>`);
+  return new Response(c.req.method === 'HEAD' ? null : body, { status: error.status, headers });
+}

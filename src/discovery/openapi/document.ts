@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { createDocument, createSchema, type CreateDocumentOptions } from 'zod-openapi';
 import { ERRORS, errorBody, errorResponse, type ErrorCode } from '../../server/errors.ts';
+import { BODY_ERRORS } from '../../server/http.ts';
 import { authorizationServerMetadata, oauthError, protectedResourceMetadata } from '../../server/access/schemas.ts';
 import { OAUTH_ERROR_FOR } from '../../server/access/oauth-http.ts';
 import { RATE_LIMIT_HEADERS, VERSION_HEADERS } from '../../server/header-names.ts';
@@ -60,11 +61,11 @@ export function errorCodesOf(route: RouteSpec): ErrorCode[] {
   const invalid = route.invalid ?? { '*': 'invalid_filter' };
   if (route.query || route.params) for (const code of Object.values(invalid)) if (code) codes.add(code);
   if (route.body && route.errorShape !== 'oauth') {
-    for (const code of ['invalid_json', 'unsupported_media_type', 'payload_too_large'] as const) codes.add(code);
+    for (const code of BODY_ERRORS) codes.add(code);
     for (const code of Object.values(invalid)) if (code) codes.add(code);
   }
   // For OAuth routes, body failures are OAuth errors (documented below), not catalog codes.
-  if (route.errorShape === 'oauth') for (const code of ['invalid_json', 'unsupported_media_type', 'payload_too_large'] as const) codes.delete(code);
+  if (route.errorShape === 'oauth') for (const code of BODY_ERRORS) codes.delete(code);
   return [...codes].sort((a, b) => ERRORS[a].status - ERRORS[b].status || a.localeCompare(b));
 }
 

@@ -3,7 +3,7 @@
 // 304, carrying them, RFC 9110 § 15.4.5) unless it chose its own policy; anything else that did
 // not choose one, and every error (429 above all), is `no-store`.
 import type { MiddlewareHandler } from 'hono';
-import { buildEtag, NO_STORE, PUBLIC_CACHE_CONTROL } from '../cache-policy.ts';
+import { buildEtag, NO_STORE, PUBLIC_CACHE_CONTROL, representationOf } from '../cache-policy.ts';
 import type { SiteData } from '../../search/data-file.ts';
 
 export function cachePolicy(publicGet: boolean, data: () => SiteData): MiddlewareHandler {
@@ -15,7 +15,7 @@ export function cachePolicy(publicGet: boolean, data: () => SiteData): Middlewar
       // proxy holding it would buffer the stream). The ETag is set either way, so hono/etag never
       // reads a body (a stream above all) to hash it.
       if (!headers.has('Cache-Control')) headers.set('Cache-Control', PUBLIC_CACHE_CONTROL);
-      headers.set('ETag', buildEtag(data().buildId));
+      headers.set('ETag', buildEtag(data().buildId, representationOf(headers.get('Content-Type'))));
     } else if (c.res.status >= 300 || !headers.has('Cache-Control')) {
       headers.set('Cache-Control', NO_STORE);
     }

@@ -49,11 +49,20 @@ export function rateLimit(limiter: RateLimiter): MiddlewareHandler {
     };
     if (!decision.allowed) refuse();
     // A request that carries several operations (an MCP JSON-RPC batch) pays for the others once
-    // it has read them; over the quota, it is refused before any of them runs.
+    // it has read them; over the quota, it is refused before any of them runs, and spends nothing:
+    // the request's own unit is given back too.
     c.set('charge', (cost: number) => {
       if (cost <= 0) return;
-      decision = limiter.take(client, cost);
-      if (!decision.allowed) refuse();
+      const more = limiter.take(client, cost);
+      if (more.allowed) {
+        decision = more;
+        return;
+      }
+      limiter.refund(client, 1);
+      // The state as it now is (what is left), and when a batch this size can come back.
+      const state = limiter.peek(client);
+      decision = { allowed: false, reset: more.reset, headers: { ...state.headers, 'Retry-After': String(more.reset) } };
+      refuse();
     });
     await next();
     for (const [name, value] of Object.entries(decision.headers)) c.res.headers.set(name, value);
