@@ -60,12 +60,12 @@ function clientErrorAnswer(code: string | undefined, base: string): string {
 /**
  * Whether an answer can still be written to a socket whose request Node could not parse: it is
  * writable and no response is part-way out on it. A keep-alive connection that already carried a
- * whole response may get one more (Node's own default does the same); one whose response is still
- * being written may not, or the two would interleave.
+ * whole response may get one more, also while that response's last bytes are still queued (they
+ * go out first); one whose response is still being written may not, or the two would interleave.
  */
 export function answerable(socket: Socket): boolean {
-  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean; writableEnded?: boolean } })._httpMessage;
-  return socket.writable && (!inFlight || !inFlight.headersSent);
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent: boolean; writableEnded: boolean } | null })._httpMessage;
+  return socket.writable && (!inFlight || !inFlight.headersSent || inFlight.writableEnded);
 }
 
 export function listen({ port, hostname, handler, onClose, lightweightGlobals = true, allowedHosts = [] }: ListenOptions): Promise<Server> {

@@ -136,11 +136,11 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
     if (file) {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         // A static file answers only reads (RFC 9110 § 15.5.6: 405 names the allowed methods).
-        // Its body is text whatever the file's type, so a header rule's Content-Type (a JSON
-        // discovery file's, say) does not apply to it.
+        // Its body is text whatever the file's type, so the file's Content-Type (from a header rule
+        // or the middleware: a JSON discovery file's, a twin's) does not apply to it.
         const refusal = { headers: { allow: 'GET, HEAD', 'content-type': TEXT }, body: 'Method Not Allowed' };
         const { 'content-type': _fileType, ...otherRouteHeaders } = routeHeaders;
-        return fileAnswer(request, refusal, 405, otherRouteHeaders, middlewareHeaders);
+        return fileAnswer(request, refusal, 405, otherRouteHeaders, middlewareHeaders.filter(([name]) => name !== 'content-type'));
       }
       return fileAnswer(request, file, file.status ?? 200, routeHeaders, middlewareHeaders);
     }

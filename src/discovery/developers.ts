@@ -127,7 +127,9 @@ export function schemaRules(schema: Json | undefined, components: Record<string,
   range(schema.minimum, schema.maximum, '');
   range(schema.minLength, schema.maxLength, ' characters');
   range(schema.minItems, schema.maxItems, ' items');
-  if (typeof schema.pattern === 'string') parts.push(`pattern \`${schema.pattern}\``);
+  // `\S` is how the query schema says "not white space alone" (src/server/http.ts queryText).
+  if (schema.pattern === '\\S') parts.push('not white space alone');
+  else if (typeof schema.pattern === 'string') parts.push(`pattern \`${schema.pattern}\``);
   if (schema.format) parts.push(String(schema.format));
   if (schema.default !== undefined) parts.push(`default \`${String(schema.default)}\``);
   return parts.join(', ');

@@ -2,7 +2,7 @@
 // catalog, the path-inserted resource metadata, OAuth registration/token/revocation and the agent
 // endpoints. The two root discovery documents are prerendered (src/pages/.well-known/) from the
 // same builder, oauth-metadata.ts.
-import { ApiError, errorResponse } from './errors.ts';
+import { ApiError, errorResponse, type ErrorCode } from './errors.ts';
 import { json } from './http.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
 import { identityAnswer, claimAnswer } from './access/agent.ts';
@@ -111,12 +111,13 @@ const register = defineRoute({
   errors: ['rate_limited'],
   handler: async (c, { data }) => {
     // RFC 7591 § 3: the client metadata is a JSON document; a body that is not one (no JSON, another
-    // media type) is invalid client metadata (§ 3.2.2). Too large stays 413.
+    // media type) is invalid client metadata (§ 3.2.2). A body too large, broken off or too slow
+    // says nothing of the metadata: those keep their own status (413, 400, 408).
     let body: unknown;
     try {
       body = await readOAuthBody(c.req.raw, ['json']);
     } catch (error) {
-      if (!(error instanceof ApiError) || error.code === 'payload_too_large') throw error;
+      if (!(error instanceof ApiError) || NOT_ABOUT_METADATA.includes(error.code)) throw error;
       return oauthError(400, 'invalid_client_metadata', error.message);
     }
     const result = registerClient(body, data.site.url, Date.now());
@@ -124,6 +125,8 @@ const register = defineRoute({
     return json(result.registration, { status: 201 });
   },
 });
+
+const NOT_ABOUT_METADATA: ErrorCode[] = ['payload_too_large', 'incomplete_body', 'request_timeout'];
 
 const token = defineRoute({
   method: 'POST',

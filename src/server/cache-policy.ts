@@ -19,11 +19,12 @@ export const NO_STORE = 'no-store';
 export const buildEtag = (buildId: string, representation?: string) => `W/"${buildId}${representation ? `-${representation}` : ''}"`;
 
 /**
- * The representation a public answer's validator names beside the build: none for JSON, the
- * subtype for anything else (`event-stream`). One URL may answer several forms by Accept (/ask's
+ * The representation a public answer's validator names beside the build: none for JSON (and
+ * `+json` types), the subtype for anything else (`event-stream`). One URL may answer several forms by Accept (/ask's
  * JSON and its server-sent events), and each form needs a validator of its own (RFC 9110 § 8.8.3).
  */
 export function representationOf(contentType: string | null): string | undefined {
   const essence = (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
-  return !essence || essence === 'application/json' ? undefined : essence.split('/')[1]?.replace(/[^a-z0-9.+-]/g, '');
+  if (!essence || essence === 'application/json' || essence.endsWith('+json')) return undefined;
+  return essence.split('/')[1]?.replace(/[^a-z0-9-]/g, '');
 }

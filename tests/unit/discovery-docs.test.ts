@@ -139,7 +139,7 @@ describe('issue 8 § 5: /developers lists every endpoint, every error, with exam
   it('parameters are listed with their rules: "integer, 1 to 20, default `10`"', () => {
     const search = guide.sections.flatMap((s) => s.operations).find((o) => o.id === 'searchPortfolio')!;
     expect(search.parameters.find((p) => p.name === 'limit')).toMatchObject({ required: false, rules: 'integer, 1 to 20, default `10`' });
-    expect(search.parameters.find((p) => p.name === 'q')).toMatchObject({ required: true, rules: 'string, 1 to 500 characters' });
+    expect(search.parameters.find((p) => p.name === 'q')).toMatchObject({ required: true, rules: 'string, 1 to 500 characters, not white space alone' });
     expect(schemaRules({ type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, maxItems: 10 })).toBe('list of string, at least 1 characters, 1 to 10 items');
     expect(schemaRules({ enum: ['a', 'b'] })).toBe('one of `a`, `b`');
   });

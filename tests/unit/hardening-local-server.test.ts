@@ -13,6 +13,7 @@ const dist = mkdtempSync(join(tmpdir(), 'folio-hardening-'));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 const files: Record<string, string> = {
   'index.html': '<h1>home</h1>',
+  'index.md': '# home\n',
   'about.html': '<h1>about</h1>',
   'about.md': '# about\n',
   '404.html': '<h1>not found</h1>',
@@ -102,4 +103,31 @@ describe('issue 17: concurrent requests for a cold file share one read', () => {
     expect(reads).toHaveLength(1);
   });
 
+});
+
+describe('hostile input: the router', () => {
+  test('/.md (the home page’s path plus .md) is the home page’s twin, like /index.md', async () => {
+    const dot = await get('/.md');
+    expect(dot.status).toBe(200);
+    expect(dot.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(await dot.text()).toBe(await (await get('/index.md')).text());
+  });
+
+  test('a static file’s 405 says text/plain over its text body, whatever the file’s own header rule says', async () => {
+    for (const path of ['/openapi.json', '/about', '/about.md']) {
+      const res = await get(path, { method: 'POST' });
+      expect(res.status, path).toBe(405);
+      expect(res.headers.get('allow'), path).toBe('GET, HEAD');
+      expect(res.headers.get('content-type'), path).toBe('text/plain; charset=utf-8');
+      expect(await res.text(), path).toBe('Method Not Allowed');
+    }
+  });
+
+  test('a redirect’s captured path is copied as written: $&, $` and $\' in it are not replacement patterns', async () => {
+    for (const name of ['a$&b', 'a$`b', "a$'b", 'a$$b']) {
+      const res = await get(`/${encodeURI(name)}/`);
+      expect(res.status, name).toBe(308);
+      expect(res.headers.get('location'), name).toBe(`/${encodeURI(name)}`);
+    }
+  });
 });

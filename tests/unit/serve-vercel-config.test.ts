@@ -63,9 +63,13 @@ describe('serve issue § 2: every dynamic path is rewritten to the function', ()
   });
 
   test('pages and discovery files are not rewritten (static files answer them, or the 404 page)', () => {
-    for (const p of ['/', '/about', '/projects/quarry', '/llms.txt', '/.well-known/oauth-protected-resource', '/apiary', '/asker', '/oauth', '/api']) {
+    for (const p of ['/', '/about', '/projects/quarry', '/llms.txt', '/.well-known/oauth-protected-resource', '/apiary', '/asker', '/oauth']) {
       expect(rewritten(p), p).toBe(false);
     }
+  });
+
+  test('other spellings of /api reach the function (Vercel matches routes without regard to case); /api itself is the function’s own path', () => {
+    for (const p of ['/API', '/Api', '/API/V1/projects', '/search', '/search.md']) expect(rewritten(p), p).toBe(true);
   });
 });
 
