@@ -144,6 +144,8 @@ const RAW_HOSTILE = [
   '', '%', '%%', '%ZZ', '%FF', '%FE%FF', '%C0%AF', '%E2%82', '%ED%A0%80', '%00', '%0A%0D', '..', '%2e%2e', '..%2f..%2fetc%2fpasswd',
   '%2e%2e%2f%2e%2e%2f', 'a%2Fb', '%5c..%5c', 'caf%C3%A9', '%F0%9F%98%80', 'A'.repeat(5000), '+', '&', '=', '#', '%23', '__proto__',
   'constructor', 'toString', '-1', '0', '1e309', 'NaN', 'true', 'null', '[]', '{}', '%7B%22a%22%3A1%7D',
+  // Replacement patterns (ECMA-262 GetSubstitution), raw and encoded: text that must stay text.
+  '$&', '$`', "$'", '$$', '$1', '%24%26', '%24%60'.repeat(250), '%24%27', '%24%24', '%24%3Cname%3E',
 ];
 const rawHostile = fc.constantFrom(...RAW_HOSTILE);
 const encode = (v: unknown) => {
@@ -302,6 +304,7 @@ describe('hardening: hostile classics on every route (docs/decisions.md § Error
         withBody(`{"query":${'{"text":'.repeat(3000)}"x"${'}'.repeat(3000)}}`),
         withBody(`{"queries":[${Array.from({ length: 5000 }, () => '"a"').join(',')}]}`),
         withBody(JSON.stringify({ query: 'x'.repeat(1 << 20) })),
+        withBody(JSON.stringify({ query: '$`'.repeat(250), queries: ["$'", '$&', '$$'], token: '$`' })),
         withBody(Uint8Array.from([0x7b, 0x22, 0x71, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d])),
         withBody('query=%FF%FE&grant_type=%00', 'application/x-www-form-urlencoded'),
         withBody('{"query": "a"}', 'text/plain'),

@@ -4,6 +4,7 @@
 // The local server's side of the same rules is in hardening-hostile-socket.test.ts.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import ts from 'typescript';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
@@ -23,7 +24,9 @@ const dollars = corpus([
   project('price-model', { title: "Price model $` $& $' $$ kit", summary: "Costs $` and $' and $& and $$ per call." }),
   project('plain', { title: 'Plain kit', summary: 'Nothing special.' }),
 ]);
-const search = createApp({ data: () => dollars });
+// Many requests from one address: a quota that none of these tests meets (the rate-limit tests set their own).
+const ROOMY = { portfolio: { limit: 1_000_000, window: 60 }, knowledge: { limit: 1_000_000, window: 60 } };
+const search = createApp({ data: () => dollars, rateLimits: ROOMY });
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -59,6 +62,21 @@ describe('hostile input: request and content text never reaches replace as a rep
     const text = await res.text();
     expect(text).toContain('# Search results for “price \\$\\` \\[x\\]\\(http\\:\\/\\/evil\\.example\\)”');
     expect(text).not.toContain('](http://evil.example)');
+  });
+
+  test('property: any query mixing patterns, markup and text answers one page, bounded by the query’s length and the hits (both forms)', async () => {
+    const piece = fc.constantFrom('$&', '$`', "$'", '$$', '$1', '$<a>', 'price', 'kit', ' ', '<', '&', '"', '[', ']');
+    await fc.assert(
+      fc.asyncProperty(fc.array(piece, { maxLength: 200 }), fc.boolean(), async (parts, markdown) => {
+        const query = parts.join('');
+        const res = await search.request(`/search${markdown ? '.md' : ''}?q=${encodeURIComponent(query)}`);
+        const text = await res.text();
+        expect(res.status).toBe(200);
+        expect(text.length).toBeLessThan((markdown ? 0 : template.length) + 2 * 2_000 + 4 * 6 * query.length + 1_000);
+        if (!markdown) expect(text.match(/<!doctype html>/gi)).toHaveLength(1);
+      }),
+      { numRuns: 60, seed: 2026 },
+    );
   });
 
   test('an answer is bounded by the result count: at most SEARCH_PAGE_LIMIT hits, whatever the query', async () => {
