@@ -44,6 +44,7 @@ export const ENTRY_POINTS: readonly EntryPoint[] = [
   { group: 'access', name: 'Protected catalog', path: '/api/v1', mediaType: JSON_TYPE, description: 'The catalog of pages; needs the free public-read bearer token from the auth guide.' },
   { group: 'query', name: 'Ask', path: '/ask', mediaType: JSON_TYPE, description: 'NLWeb-shaped questions (GET ?q= or POST), answered as JSON or as server-sent events.' },
   { group: 'query', name: 'Search', path: '/api/v1/search', mediaType: JSON_TYPE, description: 'Lexical search over projects and pages: ?q=, optional type.' },
+  { group: 'query', name: 'Search results as Markdown', path: '/search.md?q=', mediaType: MARKDOWN, description: 'The search page’s hits as Markdown, each linking its twin by absolute URL: ?q=.' },
   { group: 'query', name: 'Projects', path: '/api/v1/projects', mediaType: JSON_TYPE, description: 'Projects with category, type and archive filters, paged by cursor; one project at /api/v1/projects/{slug}.' },
   { group: 'query', name: 'Compare', path: '/api/v1/compare', mediaType: JSON_TYPE, description: 'Two to four projects side by side: ?slugs=a,b.' },
   { group: 'query', name: 'Sandbox', path: '/api/v1/sandbox', mediaType: JSON_TYPE, description: 'The open catalog of pages, paged, with no token.' },

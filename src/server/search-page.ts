@@ -55,11 +55,15 @@ export function fillPage(page: string, query: string, results: string): string {
 
 type Outcome = { kind: 'empty' } | { kind: 'too-long'; length: number } | { kind: 'hits'; hits: readonly SiteRecord[] };
 
+/** The query as the page shows it (title, input, links): trimmed, and cut to the longest query searched. */
+const shownQuery = (raw: string | undefined) => (raw ?? '').trim().slice(0, MAX_QUERY_CHARS);
+
 /** What a `q` parameter (as sent) asks for: the query as shown, and nothing, a refusal or the hits. */
 function search(raw: string | undefined, data: SiteData): { query: string; outcome: Outcome } {
-  const query = (raw ?? '').trim();
+  const query = shownQuery(raw);
+  const length = (raw ?? '').trim().length;
   if (!query) return { query, outcome: { kind: 'empty' } };
-  if (query.length > MAX_QUERY_CHARS) return { query: query.slice(0, MAX_QUERY_CHARS), outcome: { kind: 'too-long', length: query.length } };
+  if (length > MAX_QUERY_CHARS) return { query, outcome: { kind: 'too-long', length } };
   return { query, outcome: { kind: 'hits', hits: searchRecords(data, query, { limit: SEARCH_PAGE_LIMIT }).map((h) => h.record) } };
 }
 
@@ -68,22 +72,22 @@ const tooLong = (length: number) => `That search is ${length} characters long; s
 const kindLabel = (r: SiteRecord) => (r.kind === 'project' ? TYPE_LABELS[r.type].one : 'Page');
 
 /** The results part of the page for `raw` (the q parameter as sent). */
-export function searchResults(raw: string | undefined, data: SiteData): { query: string; html: string } {
+function searchResults(raw: string | undefined, data: SiteData): string {
   const { query, outcome } = search(raw, data);
-  if (outcome.kind === 'empty') return { query, html: `<p class="lead">${EMPTY}</p>` };
-  if (outcome.kind === 'too-long') return { query, html: `<p class="lead">${tooLong(outcome.length)}</p>` };
+  if (outcome.kind === 'empty') return `<p class="lead">${EMPTY}</p>`;
+  if (outcome.kind === 'too-long') return `<p class="lead">${tooLong(outcome.length)}</p>`;
   const { hits } = outcome;
   const shown = escapeHtml(query);
-  if (!hits.length) return { query, html: `<p class="lead">Nothing matches “${shown}”. Try fewer or other words, or browse <a href="/projects">all projects</a>.</p>` };
+  if (!hits.length) return `<p class="lead">Nothing matches “${shown}”. Try fewer or other words, or browse <a href="/projects">all projects</a>.</p>`;
   const items = hits.map(
     (r) =>
       `<li class="rows__item"><span class="rows__year">${escapeHtml(kindLabel(r))}</span><div class="rows__body"><a class="rows__title" href="${escapeHtml(r.href)}">${escapeHtml(r.title)}</a><p class="rows__detail">${escapeHtml(r.summary)}</p></div></li>`,
   );
-  return { query, html: `<p class="lead" role="status">${hits.length} result${hits.length === 1 ? '' : 's'} for “${shown}”</p><ol class="rows search-results">${items.join('')}</ol>` };
+  return `<p class="lead" role="status">${hits.length} result${hits.length === 1 ? '' : 's'} for “${shown}”</p><ol class="rows search-results">${items.join('')}</ol>`;
 }
 
 /** The Markdown form for `raw`: the same hits, each linking its twin by absolute URL. */
-export function searchMarkdown(raw: string | undefined, data: SiteData): string {
+function searchMarkdown(raw: string | undefined, data: SiteData): string {
   const { query, outcome } = search(raw, data);
   const note = outcome.kind === 'empty' ? EMPTY : outcome.kind === 'too-long' ? tooLong(outcome.length) : undefined;
   const hits = outcome.kind === 'hits' ? outcome.hits.map((r) => ({ title: r.title, twin: r.twin, summary: r.summary, kind: kindLabel(r) })) : [];
@@ -93,8 +97,11 @@ export function searchMarkdown(raw: string | undefined, data: SiteData): string 
 /** Whether this request gets the Markdown form: by its path, or by an Accept that prefers Markdown. */
 const wantsMarkdown = (c: Context) => c.req.path.endsWith('.md') || prefersMarkdown(c.req.header('accept'));
 
-/** Headers of every answer on these paths: both forms vary with Accept, and a page links its other form. */
-function pageHeaders(c: Context, query: string, markdown: boolean): Record<string, string> {
+/**
+ * Headers of every answer on these paths: both forms vary with Accept, and a page links its other
+ * form (the query percent-encoded: the client's text never reaches a header as written).
+ */
+function pageHeaders(query: string, markdown: boolean): Record<string, string> {
   const alternate = `<${SEARCH_TWIN_PATH}?q=${encodeURIComponent(query)}>; rel="alternate"; type="text/markdown"`;
   return { 'Content-Type': markdown ? MARKDOWN : HTML, Vary: 'Accept', ...(markdown ? {} : { Link: alternate }) };
 }
@@ -102,17 +109,8 @@ function pageHeaders(c: Context, query: string, markdown: boolean): Record<strin
 export const searchPage = (data: () => SiteData) => (c: Context): Response => {
   const raw = c.req.query('q');
   const markdown = wantsMarkdown(c);
-  let body: string;
-  let query: string;
-  if (markdown) {
-    body = searchMarkdown(raw, data());
-    query = (raw ?? '').trim().slice(0, MAX_QUERY_CHARS);
-  } else {
-    const results = searchResults(raw, data());
-    body = fillPage(pageTemplate(), results.query, results.html);
-    query = results.query;
-  }
-  return new Response(body, { headers: { ...pageHeaders(c, query, markdown), 'Cache-Control': REVALIDATE_CACHE_CONTROL } });
+  const body = markdown ? searchMarkdown(raw, data()) : fillPage(pageTemplate(), shownQuery(raw), searchResults(raw, data()));
+  return new Response(body, { headers: { ...pageHeaders(shownQuery(raw), markdown), 'Cache-Control': REVALIDATE_CACHE_CONTROL } });
 };
 
 /**
@@ -123,8 +121,8 @@ export function searchErrorPage(c: Context, error: ApiError, site: Site): Respon
   const { message, code } = error;
   const hint = error.detail.hint ?? ERRORS[code].hint;
   const markdown = wantsMarkdown(c);
-  const query = (c.req.query('q') ?? '').trim().slice(0, MAX_QUERY_CHARS);
-  const headers = { ...error.detail.headers, ...pageHeaders(c, query, markdown), 'Cache-Control': NO_STORE };
+  const query = shownQuery(c.req.query('q'));
+  const headers = { ...error.detail.headers, ...pageHeaders(query, markdown), 'Cache-Control': NO_STORE };
   const sentence = `${message} ${hint} (error code: ${code})`;
   const body = markdown
     ? searchTwin(site, query, [], sentence)
