@@ -4,12 +4,17 @@
 // headers and rewrites come from vercel.json, negotiation from middleware.ts.
 //
 //   1. cleanUrls / trailingSlash redirects (308), before anything else
-//   2. vercel.json `headers`, matched against the path the client asked for
-//   3. the middleware, when its matcher matches: rewrite, continue with headers, or answer
+//   2. vercel.json `routes`, in order: header rules (matched against the path the client asked
+//      for) and then the Markdown gate, whose `has` conditions rewrite the requests that may want
+//      Markdown to the middleware's path (src/routing/markdown-gate.ts)
+//   3. the middleware, when its matcher matches the path as rewritten so far: rewrite, continue
+//      with headers, or answer
 //   4. the file system: static files (cleanUrls: /about → about.html), and the function at /api
 //   5. vercel.json `rewrites` (to the function, which sees the original URL)
 //   6. the 404 page (404.html) for everything else
-import { getTransformedRoutes, isHandler, sourceToRegex } from '@vercel/routing-utils';
+// Every answer says what ran for it in `x-folio-compute` (`none`, `middleware`, `function`, or
+// both): a local diagnostic Vercel does not send, by which tests and the benchmark count invocations.
+import { getTransformedRoutes, isHandler, sourceToRegex, type HasField } from '@vercel/routing-utils';
 import { FUNCTION_PATH, type VercelConfig } from '../../src/build/vercel-config.ts';
 import { HTML, TEXT } from '../../src/server/media-types.ts';
 
@@ -57,30 +62,59 @@ export function sourceToRegExp(source: string): RegExp {
 /** Vercel compiles a middleware matcher like a source with an optional trailing `/`, `#` or `?`. */
 export const matcherRegExp = (matcher: string) => new RegExp(sourceToRegExp(matcher).source.replace(/\$$/, '[\\/#\\?]?$'), 'i');
 
+/** A route before the file system, as this router runs it: a redirect, header rules, or a rewrite that lets routing go on. */
+type PreRoute =
+  | { kind: 'redirect'; src: RegExp; location: string }
+  | { kind: 'headers'; src: RegExp; headers: Record<string, string>; has: HasField; missing: HasField }
+  | { kind: 'rewrite'; src: RegExp; dest: string; has: HasField; missing: HasField };
+
 /**
  * vercel.json's routes as Vercel compiles them (getTransformedRoutes: the same code `vercel build`
- * runs): before `handle: filesystem` the redirects (cleanUrls, trailingSlash) and header rules,
- * after it the rewrites.
+ * runs): before `handle: filesystem` the redirects (cleanUrls, trailingSlash), then `routes` in
+ * order (header rules, the Markdown gate's rewrites), after it the rewrites to the function.
  */
 export function compileVercelRoutes(config: VercelConfig) {
   const { routes, error } = getTransformedRoutes(config);
   if (error || !routes) throw new Error(`vercel.json: ${error?.message ?? 'no routes'}`);
   const filesystem = routes.findIndex((r) => isHandler(r) && r.handle === 'filesystem');
-  const redirects: { src: RegExp; location: string }[] = [];
-  const headerRules: { src: RegExp; headers: Record<string, string> }[] = [];
+  const before: PreRoute[] = [];
   for (const route of routes.slice(0, filesystem)) {
     if (isHandler(route)) continue;
     const src = new RegExp(route.src, 'i');
-    if (route.status === 308 && route.headers?.Location) redirects.push({ src, location: route.headers.Location });
-    else if (route.headers) headerRules.push({ src, headers: Object.fromEntries(Object.entries(route.headers).map(([k, v]) => [k.toLowerCase(), v])) });
+    const conditions = { has: route.has ?? [], missing: route.missing ?? [] };
+    if (route.status === 308 && route.headers?.Location) before.push({ kind: 'redirect', src, location: route.headers.Location });
+    else if (route.dest && route.continue) before.push({ kind: 'rewrite', src, dest: route.dest, ...conditions });
+    else if (route.headers && route.continue) {
+      before.push({ kind: 'headers', src, headers: Object.fromEntries(Object.entries(route.headers).map(([k, v]) => [k.toLowerCase(), v])), ...conditions });
+    } else throw new Error(`vercel.json route ${route.src}: the local server runs redirects, header rules and rewrites that continue before the file system, not this`);
   }
   const rewrites = routes.slice(filesystem + 1).flatMap((route) => {
     if (isHandler(route) || !route.dest) return [];
     if (route.dest !== FUNCTION_PATH) throw new Error(`vercel.json rewrite to ${route.dest}: the local server only knows the function at ${FUNCTION_PATH}`);
     return [new RegExp(route.src, 'i')];
   });
-  return { redirects, headerRules, rewrites };
+  return { before, rewrites };
 }
+
+/**
+ * Whether a route's `has` and `missing` conditions hold for a request (Build Output API § routes):
+ * a header or query parameter is present and, when a value is given, matches it as a regular
+ * expression over the whole value. Header names are case-insensitive (RFC 9110 § 5.1).
+ */
+export function conditionsHold(request: Request, url: URL, has: HasField, missing: HasField): boolean {
+  const holds = (condition: HasField[number]) => {
+    let actual: string | null;
+    if (condition.type === 'header') actual = request.headers.get(condition.key);
+    else if (condition.type === 'query') actual = url.searchParams.get(condition.key);
+    else throw new Error(`vercel.json: the local server does not run \`has\` conditions of type ${condition.type}`);
+    if (actual === null) return false;
+    return condition.value === undefined || new RegExp(`^(?:${condition.value})$`).test(actual);
+  };
+  return has.every(holds) && !missing.some(holds);
+}
+
+/** A route's text with `$1`… filled in from its match; the match is the client's path, so it is inserted by a function, never as a pattern. */
+const fill = (text: string, match: RegExpExecArray) => text.replace(/\$(\d+)/g, (_, i: string) => match[Number(i)] ?? '');
 
 /**
  * A redirect's Location stays on this site (issue 17: no open redirect). `//evil.com/` captures
@@ -90,37 +124,57 @@ export function compileVercelRoutes(config: VercelConfig) {
  */
 export const sameSite = (location: string) => location.replace(/^[/\\]{2,}/, '/');
 
-export function createVercelRouter({ config, middleware, files, fn }: RouterOptions) {
-  const { redirects, headerRules, rewrites } = compileVercelRoutes(config);
-  const matchers = [middleware.config.matcher].flat().map(matcherRegExp);
+export interface Invocations {
+  middleware: number;
+  function: number;
+}
 
-  /** Phases 1–3 as far as the path alone decides them: whether it redirects, its header rules, whether the middleware runs. */
-  function planOf(pathname: string) {
-    for (const { src, location } of redirects) {
-      const m = src.exec(pathname);
-      // The captured path is the client's text: a replacement function, so `$&` or `` $` `` in it is not expanded.
-      if (m) return { location: sameSite(location.replace('$1', () => m[1] ?? '')), routeHeaders: {}, middleware: false };
-    }
+export function createVercelRouter({ config, middleware, files, fn }: RouterOptions) {
+  const { before, rewrites } = compileVercelRoutes(config);
+  const matchers = [middleware.config.matcher].flat().map(matcherRegExp);
+  /** What ran, over the router's life: the local server's count of what Vercel would invoke. */
+  const invocations: Invocations = { middleware: 0, function: 0 };
+
+  /** Phases 1–3 as far as the request decides them: whether it redirects, its header rules, the path routing goes on with, whether the middleware runs. */
+  function planOf(request: Request, url: URL) {
+    let path = url.pathname;
     // A later rule wins for the same name.
     const routeHeaders: Record<string, string> = {};
-    for (const rule of headerRules) if (rule.src.test(pathname)) Object.assign(routeHeaders, rule.headers);
-    return { location: undefined, routeHeaders, middleware: matchers.some((m) => m.test(pathname)) };
+    for (const route of before) {
+      const m = route.src.exec(path);
+      if (!m) continue;
+      if (route.kind === 'redirect') return { location: sameSite(fill(route.location, m)), routeHeaders: {}, path, middleware: false };
+      if (!conditionsHold(request, url, route.has, route.missing)) continue;
+      if (route.kind === 'headers') for (const [name, value] of Object.entries(route.headers)) routeHeaders[name] = fill(value, m);
+      else path = fill(route.dest, m);
+    }
+    return { location: undefined, routeHeaders, path, middleware: matchers.some((m) => m.test(path)) };
   }
   const rewritten = (path: string) => rewrites.some((src) => src.test(path));
-  const notFoundHeaders = planOf('/404').routeHeaders;
+  const notFoundUrl = new URL('http://localhost/404');
+  const notFoundHeaders = planOf(new Request(notFoundUrl), notFoundUrl).routeHeaders;
 
-  return async function route(request: Request): Promise<Response> {
+  async function answer(request: Request, ran: { middleware: boolean; function: boolean }): Promise<Response> {
     const url = new URL(request.url);
-    const { location, routeHeaders, middleware: runsMiddleware } = planOf(url.pathname);
+    const plan = planOf(request, url);
+    const { location, routeHeaders } = plan;
+    const callFunction = () => {
+      ran.function = true;
+      invocations.function++;
+      return fn.fetch(request);
+    };
 
     // 1. Redirects Vercel places first: /x/ → /x, /x.html → /x, /index → /. The query is kept.
     if (location !== undefined) return new Response(null, { status: 308, headers: { Location: location + url.search } });
 
-    // 2. Header rules, on the path as asked: routeHeaders, applied to the answer below.
-    // 3. The middleware.
-    let path = url.pathname;
+    // 2. Header rules, on the path as asked: routeHeaders, applied to the answer below; the gate's
+    //    rewrite, in plan.path.
+    // 3. The middleware, handed the request as the client sent it.
+    let path = plan.path;
     const middlewareHeaders: [string, string][] = [];
-    if (runsMiddleware) {
+    if (plan.middleware) {
+      ran.middleware = true;
+      invocations.middleware++;
       const answer = await middleware.default(request);
       const rewriteTo = answer.headers.get('x-middleware-rewrite');
       const carryOn = rewriteTo !== null || answer.headers.get('x-middleware-next') === '1';
@@ -130,7 +184,7 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
     }
 
     // 4. The file system: the function at /api, then static files.
-    if (path === FUNCTION_PATH) return finish(request, await fn.fetch(request), routeHeaders, middlewareHeaders);
+    if (path === FUNCTION_PATH) return finish(request, await callFunction(), routeHeaders, middlewareHeaders);
     const decoded = filePath(path);
     const file = decoded === undefined ? undefined : await files.get(decoded, request);
     if (file) {
@@ -146,7 +200,7 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
     }
 
     // 5. Rewrites to the function, after static files. The function sees the original URL.
-    if (rewritten(path)) return finish(request, await fn.fetch(request), routeHeaders, middlewareHeaders);
+    if (rewritten(path)) return finish(request, await callFunction(), routeHeaders, middlewareHeaders);
 
     // 6. Nothing here: the site's 404 page, with status 404 and the header rules of that page, not
     // of the path asked: a miss under /_astro/ is an HTML page, not a year-long immutable asset,
@@ -156,8 +210,22 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
       body: '<!doctype html><title>404: Not Found</title><h1>404: Not Found</h1>',
     };
     return fileAnswer(request, page, 404, notFoundHeaders, middlewareHeaders);
+  }
+
+  /** Routes a request, and says on the answer what ran for it. */
+  const route = async (request: Request): Promise<Response> => {
+    const ran = { middleware: false, function: false };
+    const response = await answer(request, ran);
+    response.headers.set(COMPUTE_HEADER, computeLabel(ran));
+    return response;
   };
+  return Object.assign(route, { invocations });
 }
+
+/** The local server's diagnostic header: what ran for an answer (never sent by Vercel). */
+export const COMPUTE_HEADER = 'x-folio-compute';
+const computeLabel = (ran: { middleware: boolean; function: boolean }) =>
+  [ran.middleware && 'middleware', ran.function && 'function'].filter(Boolean).join(', ') || 'none';
 
 /**
  * The file a URL path names, each segment percent-decoded on its own: an encoded `/` (`%2F`) is

@@ -2,9 +2,14 @@
 // table, headers of static files from the table below. The committed vercel.json must equal
 // `vercelConfig()` (a test checks); `npm run vercel:json` rewrites it. The local server reads the
 // same file (scripts/local-server/vercel-router.ts), so Vercel and `npm start` are driven by one configuration.
-import { SEARCH_PATHS } from '../server/search-page.ts';
+import { SEARCH_PAGE_PATH, SEARCH_PATHS } from '../server/search-page.ts';
 import type { RouteSpec } from '../server/route.ts';
-import { API_CATALOG_LINK_HEADER } from '../discovery/links.ts';
+import { getTransformedRoutes } from '@vercel/routing-utils';
+import { API_CATALOG_LINK_HEADER, homeLinkHeader } from '../discovery/links.ts';
+import { gateRoutes, NEGOTIATE_PREFIX, type GateRoute } from '../routing/markdown-gate.ts';
+import { twinPathOf } from '../routing/page-manifest.ts';
+
+const HOME_TWIN_PATH = twinPathOf('/');
 import { AI_CATALOG_MEDIA_TYPE, API_CATALOG_MEDIA_TYPE, JSON_TYPE, MARKDOWN, OPENAPI_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE, TEXT } from '../server/media-types.ts';
 import { IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from '../server/cache-policy.ts';
 
@@ -26,8 +31,21 @@ export interface VercelConfig {
   cleanUrls: boolean;
   trailingSlash: boolean;
   functions: Record<string, { includeFiles?: string }>;
-  headers: HeaderRule[];
+  /**
+   * Placed by Vercel right after the cleanUrls and trailing-slash redirects, before the middleware:
+   * the header rules (as routes, so they are matched against the path the client asked for), then
+   * the Markdown gate. A `headers` key would be placed after `routes`, where the gate's rewrite
+   * would already have changed the path they are matched against.
+   */
+  routes: (HeaderRoute | GateRoute)[];
   rewrites: Rewrite[];
+}
+
+/** A header rule as a route (Build Output API § routes): what getTransformedRoutes makes of one. */
+export interface HeaderRoute {
+  src: string;
+  headers: Record<string, string>;
+  continue: true;
 }
 
 /** The function's path: api/index.ts is served at /api. */
@@ -35,10 +53,11 @@ export const FUNCTION_PATH = '/api';
 
 /**
  * First path segments that belong to the function or to discovery files, never to pages. Pages'
- * headers (CSP, revalidation) and the middleware's matcher leave them alone. `_astro` holds
- * hashed assets. The route table's own prefixes are added to these by `dynamicPrefixes`.
+ * headers (CSP, revalidation) and the Markdown gate leave them alone. `_astro` holds
+ * hashed assets; `_folio` the Markdown gate's path. The route table's own prefixes are added to
+ * these by `dynamicPrefixes`.
  */
-const NON_PAGE_PREFIXES = ['_astro', '_images', '.well-known'];
+const NON_PAGE_PREFIXES = ['_astro', '_images', '.well-known', NEGOTIATE_PREFIX.split('/')[1]!];
 
 /** The first path segment of every route, e.g. `api`, `ask`, `oauth`. */
 export function dynamicPrefixes(routes: RouteSpec[]): string[] {
@@ -47,15 +66,41 @@ export function dynamicPrefixes(routes: RouteSpec[]): string[] {
 }
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const escapedPrefixes = (routes: RouteSpec[]) => dynamicPrefixes(routes).map(escapeRegex);
 
 /**
  * A path-to-regexp source matching page paths: not under a dynamic prefix, no file extension.
  * Negative lookahead, as a Vercel matcher must be: `(?!api/)` alone would still match `/api`.
  */
 export function pageSource(routes: RouteSpec[]): string {
-  const prefixes = dynamicPrefixes(routes).map(escapeRegex).join('|');
-  return `/((?!(?:${prefixes})(?:/|$)|.*\\.[^/.]+$).*)`;
+  return `/(${pathsBelow(escapedPrefixes(routes), false)}*)`;
 }
+
+/**
+ * The regular expression (no anchors, no leading slash) of one path character run that is not
+ * under one of `prefixes` and has no file extension (but `.md`, with `markdown`); followed by `*`
+ * or `+`. Negative lookahead, as path-to-regexp and Vercel's `src` both take it.
+ */
+function pathsBelow(prefixes: string[], markdown: boolean): string {
+  const extension = markdown ? '.*\\.(?!md$)[^/.]+$' : '.*\\.[^/.]+$';
+  return `(?!(?:${prefixes.join('|')})(?:/|$)|${extension}).`;
+}
+
+/**
+ * The pages the function answers itself (the search page and its Markdown form): no header rule
+ * restates what they send, and the Markdown gate leaves them to it.
+ */
+const FUNCTION_PAGES = `${escapeRegex(SEARCH_PAGE_PATH.slice(1))}(?:\\.md)?`;
+
+/**
+ * vercel.json `routes`: the gate that sends the requests that may want Markdown to the routing
+ * middleware, and nothing else (src/routing/markdown-gate.ts): pages and Markdown files.
+ */
+export const markdownGate = (routes: RouteSpec[]): GateRoute[] => gateRoutes(`${pathsBelow([...escapedPrefixes(routes), FUNCTION_PAGES], true)}*`);
+
+/** Every page's `Link` to its twin, as one rule: `/about` → `</about.md>` (Vercel fills `:page` in). */
+const twinLinkSource = (routes: RouteSpec[]) => `/:page(${pathsBelow([...escapedPrefixes(routes), FUNCTION_PAGES], false)}+)`;
+const twinLink = (twin: string) => `<${twin}>; rel="alternate"; type="text/markdown"`;
 
 
 /**
@@ -111,13 +156,20 @@ export function headerRules(routes: RouteSpec[]): HeaderRule[] {
       ],
     },
     {
-      // Pages (HTML and, through the middleware, their twins): revalidate on every use, strict CSP.
+      // Pages (HTML and, through the middleware, their twins): revalidate on every use, strict CSP;
+      // both forms of a page vary with Accept (docs/decisions.md § Markdown twins), so a cache never
+      // serves one form for the other.
       source: pageSource(routes),
       headers: [
         { key: 'Cache-Control', value: REVALIDATE_CACHE_CONTROL },
         { key: 'Content-Security-Policy', value: CONTENT_SECURITY_POLICY },
+        { key: 'Vary', value: 'Accept' },
       ],
     },
+    // Every page links its twin (the build checks that each page has one); the home page also its
+    // discovery files (src/discovery/links.ts). Header rules, not code: a page view runs nothing.
+    { source: twinLinkSource(routes), headers: [{ key: 'Link', value: twinLink('/:page.md') }] },
+    { source: '/', headers: [{ key: 'Link', value: `${twinLink(HOME_TWIN_PATH)}, ${homeLinkHeader()}` }] },
     ...Object.entries(STATIC_MEDIA_TYPES).map(([source, type]) => ({
       source,
       headers: [
@@ -159,6 +211,13 @@ export function rewrites(routes: RouteSpec[]): Rewrite[] {
   return out;
 }
 
+/** Header rules in the routes form, compiled by Vercel's own library as `vercel build` compiles a `headers` key. */
+export function headerRoutes(rules: HeaderRule[]): HeaderRoute[] {
+  const { routes, error } = getTransformedRoutes({ headers: rules });
+  if (error || !routes) throw new Error(`header rules: ${error?.message ?? 'no routes'}`);
+  return routes as HeaderRoute[];
+}
+
 export function vercelConfig(routes: RouteSpec[]): VercelConfig {
   return {
     $schema: 'https://openapi.vercel.sh/vercel.json',
@@ -170,7 +229,7 @@ export function vercelConfig(routes: RouteSpec[]): VercelConfig {
     trailingSlash: false,
     // The function reads the data file the build writes; it is not imported, so list it.
     functions: { 'api/index.ts': { includeFiles: 'generated/**' } },
-    headers: headerRules(routes),
+    routes: [...headerRoutes(headerRules(routes)), ...markdownGate(routes)],
     rewrites: rewrites(routes),
   };
 }

@@ -1,12 +1,15 @@
 // The routing middleware's decisions, as a function of the request and what the site holds.
-// Vercel runs it before static files (middleware.ts); the local server and the dev server run the
-// very same function. It answers in Vercel's Routing Middleware protocol: `x-middleware-rewrite`
-// (serve another path), `x-middleware-next` (carry on), plus headers to put on the final response;
-// or a complete response (the Markdown 404).
+// Vercel runs it before static files (middleware.ts), only for the requests the Markdown gate sends
+// it (src/routing/markdown-gate.ts); the local server and the dev server run the very same function.
+// It answers in Vercel's Routing Middleware protocol: `x-middleware-rewrite` (serve this path),
+// plus headers to put on the final response; or a complete response (the Markdown 404). It never
+// answers `x-middleware-next`: routing has the gate's path by then, which names no file, so even a
+// request that gets the HTML page is rewritten, to the page's own path.
 import { homeLinkHeader } from '../discovery/links.ts';
 import { MARKDOWN, prefersMarkdown } from '../server/negotiate.ts';
 import { AGENT_VIEW_PATH, NOT_FOUND_PAGE, type PageManifest } from './page-manifest.ts';
 import { REVALIDATE_CACHE_CONTROL } from '../server/cache-policy.ts';
+import { gatedPath } from './markdown-gate.ts';
 
 /** Where a request for the 404 page by name is sent: no file is ever written there. */
 const NOT_FOUND_REWRITE = '/_folio/not-found';
@@ -28,10 +31,17 @@ export function manifestFiles(manifest: PageManifest): SiteFiles {
   };
 }
 
-const next = (headers: Record<string, string> = {}) => new Response(null, { headers: { 'x-middleware-next': '1', ...headers } });
-
-const rewrite = (request: Request, path: string, headers: Record<string, string>) =>
-  new Response(null, { headers: { 'x-middleware-rewrite': new URL(path, request.url).href, ...headers } });
+/**
+ * Serve `path` of this site. The path is set on a copy of the request's URL, never resolved against
+ * it: a client's `//evil.example` is a path here, where as a reference it would name another host
+ * (RFC 3986 § 4.2), and Vercel would fetch the rewrite from there.
+ */
+function rewrite(request: Request, path: string, headers: Record<string, string>): Response {
+  const target = new URL(request.url);
+  target.pathname = path;
+  target.search = '';
+  return new Response(null, { headers: { 'x-middleware-rewrite': target.href, ...headers } });
+}
 
 /**
  * Headers of a Markdown answer. Content-Type is set here as well as by vercel.json's `.md` rule:
@@ -45,8 +55,14 @@ const markdownHeaders = (tokens: number | undefined): Record<string, string> => 
 /** `/about/` and `/about` name the same page; `/` stays `/`. */
 const pagePath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname);
 
+/** Serve what the client asked for (the path as sent, still percent-encoded) from the file system, with these headers. */
+export const asAsked = (request: Request, headers: Record<string, string> = {}) => rewrite(request, gatedPath(new URL(request.url).pathname), headers);
+
 export async function routePage(request: Request, site: SiteFiles): Promise<Response> {
   const url = new URL(request.url);
+  // The path the client asked for, whichever form Vercel hands over.
+  const asked = gatedPath(url.pathname);
+  const next = (headers: Record<string, string> = {}) => asAsked(request, headers);
   const markdownWanted = prefersMarkdown(request.headers.get('accept'));
   const notFound = async () => {
     const { body, tokens } = await site.notFoundMarkdown();
@@ -55,11 +71,11 @@ export async function routePage(request: Request, site: SiteFiles): Promise<Resp
   };
   let path: string;
   try {
-    path = decodeURIComponent(url.pathname);
+    path = decodeURIComponent(asked);
   } catch {
     // A malformed escape names no file: the Markdown 404 to a Markdown request, else the file
     // system's 404 page.
-    return url.pathname.endsWith('.md') || markdownWanted ? notFound() : next({ Vary: 'Accept' });
+    return asked.endsWith('.md') || markdownWanted ? notFound() : next({ Vary: 'Accept' });
   }
 
   // portfolio spec § What the service does: the agent view at /?mode=agent, whatever Accept says.

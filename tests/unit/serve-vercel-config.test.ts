@@ -12,17 +12,23 @@ import {
   vercelJsonText,
   type VercelConfig,
 } from '../../src/build/vercel-config.ts';
-import { compileVercelRoutes, sourceToRegExp } from '../../scripts/local-server/vercel-router.ts';
+import { compileVercelRoutes, conditionsHold, sourceToRegExp } from '../../scripts/local-server/vercel-router.ts';
+import { NEGOTIATE_PREFIX, type GateRoute } from '../../src/routing/markdown-gate.ts';
 
 const committed: VercelConfig = JSON.parse(readFileSync('vercel.json', 'utf8'));
 
 /** A concrete path for a route path: `{slug}` → `sample`. */
 const concrete = (path: string) => path.replace(/\{\w+\}/g, 'sample-1');
 
-/** The headers vercel.json gives a path (later rules win), as the local server and Vercel apply them. */
-function headersFor(path: string, config = committed): Record<string, string> {
+const compiled = compileVercelRoutes(committed);
+
+/** The headers vercel.json gives a path (later rules win, `$1` filled in), as the local server and Vercel apply them. */
+function headersFor(path: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const rule of config.headers) if (sourceToRegExp(rule.source).test(path)) for (const h of rule.headers) out[h.key.toLowerCase()] = h.value;
+  for (const route of compiled.before) {
+    const m = route.kind === 'headers' ? route.src.exec(path) : null;
+    if (route.kind === 'headers' && m) for (const [name, value] of Object.entries(route.headers)) out[name] = value.replace(/\$(\d+)/g, (_, i: string) => m[Number(i)] ?? '');
+  }
   return out;
 }
 
@@ -187,11 +193,10 @@ describe('sourceToRegExp: path-to-regexp 6 syntax, compiled by @vercel/routing-u
 });
 
 describe('cleanUrls and trailingSlash: false redirects', () => {
-  const { redirects } = compileVercelRoutes(committed);
   const redirect = (path: string) => {
-    for (const { src, location } of redirects) {
-      const m = src.exec(path);
-      if (m) return location.replace('$1', m[1] ?? '');
+    for (const route of compiled.before) {
+      const m = route.kind === 'redirect' ? route.src.exec(path) : null;
+      if (route.kind === 'redirect' && m) return route.location.replace('$1', () => m[1] ?? '');
     }
     return undefined;
   };
@@ -204,5 +209,43 @@ describe('cleanUrls and trailingSlash: false redirects', () => {
     expect(redirect('/about/')).toBe('/about');
     expect(redirect('/api/v1/projects/')).toBe('/api/v1/projects');
     for (const p of ['/', '/about', '/about.md', '/index.md', '/api/v1']) expect(redirect(p), p).toBeUndefined();
+  });
+});
+
+describe('zero-compute page views: the Markdown gate (vercel.json routes)', () => {
+  const gate = committed.routes.filter((r): r is GateRoute => 'dest' in r);
+  const gated = (path: string, headers: Record<string, string> = {}, query = '') => {
+    const request = new Request(`http://localhost${path}${query}`, { headers });
+    const url = new URL(request.url);
+    return gate.some((r) => new RegExp(r.src, 'i').test(path) && conditionsHold(request, url, r.has ?? [], []));
+  };
+
+  test('leaves every path of the route table and every dynamic or discovery file alone, whatever Accept says', () => {
+    for (const route of ROUTES) {
+      const p = concrete(route.path);
+      for (const path of [p, `${p}/deeper`]) expect(gated(path, { accept: 'text/markdown' }), path).toBe(false);
+    }
+    for (const p of ['/api', '/search', '/search.md', '/llms.txt', '/openapi.json', '/_astro/a.css', '/.well-known/api-catalog', '/favicon.svg', `${NEGOTIATE_PREFIX}/about`]) {
+      expect(gated(p, { accept: 'text/markdown' }), p).toBe(false);
+    }
+  });
+
+  test('takes pages for a Markdown-leaning Accept, Markdown files, /?mode= and /404; never a page for a browser', () => {
+    for (const p of ['/', '/about', '/projects/quarry', '/apiary', '/asker']) {
+      expect(gated(p, { accept: 'text/markdown' }), p).toBe(true);
+      expect(gated(p, { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' }), p).toBe(false);
+      expect(gated(p), p).toBe(false);
+    }
+    expect(gated('/', {}, '?mode=agent')).toBe(true);
+    expect(gated('/about.md')).toBe(true);
+    expect(gated('/404')).toBe(true);
+  });
+
+  test('every page links its twin and varies on Accept by header rule, with no code: /about → </about.md>, / → </index.md> and the discovery files', () => {
+    expect(headersFor('/about').link).toBe('</about.md>; rel="alternate"; type="text/markdown"');
+    expect(headersFor('/projects/quarry').link).toBe('</projects/quarry.md>; rel="alternate"; type="text/markdown"');
+    expect(headersFor('/').link).toMatch(/^<\/index\.md>; rel="alternate"; type="text\/markdown", <\/\.well-known\/api-catalog>; rel="api-catalog"/);
+    for (const p of ['/', '/about', '/projects/quarry']) expect(headersFor(p).vary, p).toBe('Accept');
+    for (const p of ['/llms.txt', '/about.md', '/api/v1/search', '/search']) expect(headersFor(p).link, p).toBeUndefined();
   });
 });
