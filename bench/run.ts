@@ -156,8 +156,8 @@ interface Load {
   errors: number;
 }
 
-async function load(url: string, paths: string[], duration = DURATION): Promise<Load> {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration, requests: paths.map((path) => ({ method: 'GET', path })) });
+async function load(url: string, paths: string[], duration = DURATION, headers: Record<string, string> = {}): Promise<Load> {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration, requests: paths.map((path) => ({ method: 'GET', path, headers })) });
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
@@ -199,6 +199,57 @@ function combine(runs: Load[]): Load {
     non2xx: total((l) => l.non2xx),
     errors: total((l) => l.errors),
   };
+}
+
+// ── Routing: what runs per page view ────────────────────────────────────────────────────────────
+
+/** Chromium's navigation Accept: what a person's page view sends. */
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7';
+/** An Accept that passes the Markdown gate and still gets the HTML page: the same bytes, through the middleware. */
+const GATED_HTML_ACCEPT = 'text/html, text/markdown;q=0.5';
+
+/**
+ * Invocations per 1,000 requests of a mix, counted from the local server's `x-folio-compute`
+ * (scripts/local-server/vercel-router.ts, which routes as Vercel's config does): a person's page
+ * views, and an agent's reads (a page with Accept: text/markdown, a twin by name, the agent view,
+ * llms.txt, in turn).
+ */
+async function invocationsPer1000(port: number, pages: string[]) {
+  const mixes: Record<string, (i: number) => [string, Record<string, string>]> = {
+    browser: (i) => [pages[i % pages.length]!, { accept: BROWSER_ACCEPT }],
+    agent: (i) => {
+      const page = pages[i % pages.length]!;
+      return ([[page, { accept: 'text/markdown' }], [`${page === '/' ? '/index' : page}.md`, {}], ['/?mode=agent', {}], ['/llms.txt', {}]] as [string, Record<string, string>][])[i % 4]!;
+    },
+  };
+  const out: Record<string, { middleware: number; function: number; requests: number }> = {};
+  for (const [name, request] of Object.entries(mixes)) {
+    const counts = { middleware: 0, function: 0, requests: 1000 };
+    for (let i = 0; i < 1000; i++) {
+      const [path, headers] = request(i);
+      const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`);
+      const ran = res.headers.get('x-folio-compute') ?? 'none';
+      if (ran.includes('middleware')) counts.middleware++;
+      if (ran.includes('function')) counts.function++;
+    }
+    out[name] = counts;
+  }
+  return out;
+}
+
+/** A page's time to first byte through the local server straight to the file, and through the middleware path (same bytes). */
+async function middlewarePath(port: number, pages: string[]) {
+  const url = `http://127.0.0.1:${port}`;
+  await load(url, pages, WARM_UP, { accept: BROWSER_ACCEPT });
+  await load(url, pages, WARM_UP, { accept: GATED_HTML_ACCEPT });
+  const rounds: { direct: Load[]; middleware: Load[] } = { direct: [], middleware: [] };
+  for (let i = 0; i < ROUNDS; i++) {
+    rounds.direct.push(await load(url, pages, DURATION, { accept: BROWSER_ACCEPT }));
+    rounds.middleware.push(await load(url, pages, DURATION, { accept: GATED_HTML_ACCEPT }));
+  }
+  return { direct: combine(rounds.direct), middleware: combine(rounds.middleware) };
 }
 
 // ── One size ────────────────────────────────────────────────────────────────────────────────────
@@ -345,6 +396,9 @@ async function measure(records: number) {
       result.http[name] = { path: shown, bytes, folio, bare: ref };
       log(`http ${name}: Folio ${folio.rps.toFixed(0)} req/s, bare ${ref.rps.toFixed(0)} req/s`);
     }
+    const pages = ['/', '/projects', ...targets['static page']!];
+    result.routing = { invocations: await invocationsPer1000(port, pages), ttfb: await middlewarePath(port, targets['static page']!) };
+    log(`routing: browser mix ${result.routing.invocations.browser.middleware + result.routing.invocations.browser.function} invocations per 1,000, agent mix ${result.routing.invocations.agent.middleware + result.routing.invocations.agent.function}`);
     result.serverMemory = { rssBeforeLoad: rssBefore, rssAfterLoad: procMemory(server.pid!), peakRss: procMemory(server.pid!, 'VmHWM') };
 
     // The same search paths with the answer cache off (FOLIO_SEARCH_CACHE=0), so every request
@@ -383,6 +437,7 @@ const TARGETS = {
   coldStart: 'cold start of the deployed function within 1.5× of the bare MiniSearch.loadJSON + search',
   throughput: 'HTTP throughput at least half of the bare server (every target)',
   memory: 'memory under 512 MB RSS at 10,000 records, loaded and answering (in-process probe, after a GC)',
+  pageViews: 'a person’s page views run no middleware and no function (invocations per 1,000, browser mix)',
 };
 
 function verdicts(largest: any, smallest: any) {
@@ -406,6 +461,11 @@ function verdicts(largest: any, smallest: any) {
       pass: http.length > 0 && http.every((h) => h.folio.rps / h.bare.rps >= 0.5),
       shown: `worst ${Math.min(...http.map((h) => h.folio.rps / h.bare.rps)).toFixed(2)}×`,
     },
+    pageViews: (() => {
+      const i = largest.routing?.invocations.browser;
+      const count = i ? i.middleware + i.function : NaN;
+      return { value: count, pass: count === 0, shown: i ? `${count} per 1,000` : 'not measured' };
+    })(),
     memory: { value: rss, pass: largest.records >= 10_000 ? rss < 512 * 2 ** 20 : false, shown: `${mb(rss)} MB${largest.records >= 10_000 ? '' : ` (at ${largest.records} records, not measured at 10,000)`}` },
   };
 }
@@ -514,6 +574,29 @@ function markdown(run: any, changes: string): string {
   }
   out.push(rows(['Records', 'Target', 'Folio req/s (p50 / p99)', 'Bare req/s (p50 / p99)', 'Ratio', 'Folio errors + non-2xx'], httpRows), '');
 
+  out.push(
+    '## Routing: what runs per page view',
+    '',
+    `Invocations per 1,000 requests through \`node scripts/start.ts\`, counted from its \`x-folio-compute\` header (the local server routes as vercel.json's routes, the Markdown gate and the middleware's matcher say; the deploy artifact test proves the same routing on \`vercel build\`'s config.json). Browser mix: page views with Chromium's Accept. Agent mix: in turn a page with \`Accept: text/markdown\`, its twin by name, \`/?mode=agent\` and llms.txt. Then a page's latency through the server straight to the static file (a browser's Accept) against the same page through the middleware path (\`Accept: ${GATED_HTML_ACCEPT}\`: the gate sends it to the middleware, which serves the HTML): autocannon as above, p50 / p99 in ms.`,
+    '',
+    rows(
+      ['Records', 'Browser mix: middleware + function', 'Agent mix: middleware + function', 'Page, straight to the file: req/s (p50 / p99)', 'Page, through the middleware: req/s (p50 / p99)', 'Ratio'],
+      sizes
+        .filter((r) => r.routing)
+        .map((r) => {
+          const { invocations: i, ttfb: t } = r.routing;
+          return [
+            n(r.records),
+            `${i.browser.middleware} + ${i.browser.function}`,
+            `${i.agent.middleware} + ${i.agent.function}`,
+            `${n(t.direct.rps)} (${ms(t.direct.p50)} / ${t.direct.p99})`,
+            `${n(t.middleware.rps)} (${ms(t.middleware.p50)} / ${t.middleware.p99})`,
+            ratio(t.middleware.rps, t.direct.rps),
+          ];
+        }),
+    ),
+    '',
+  );
   out.push('## Memory', '', 'The in-process probe once loaded and answering (one answer of each kind, then a GC), its peak RSS (VmHWM: loading the data file is the high-water mark), and after the whole latency workload (after a GC); the server process (VmRSS) before and after its HTTP load runs, and its peak. V8 returns freed heap to the system only after a while, so RSS lags heapUsed.', '');
   const capped = largest.inProcessCapped;
   if (capped) {

@@ -6,11 +6,20 @@ import { test, expect } from '@playwright/test';
 import { estimateTokens } from '../../src/build/integration.ts';
 import { ENTRY_POINTS } from '../../src/server/entry-points.ts';
 import { CONTENT_SECURITY_POLICY } from '../../src/build/vercel-config.ts';
-import { raw } from './serve-support.ts';
+import { computeOfEveryPage, raw } from './serve-support.ts';
 
 const MARKDOWN = 'text/markdown; charset=utf-8';
 const dist = (file: string) => readFileSync(`dist/${file}`, 'utf8');
 const about = dist('about.md');
+
+test('zero-compute page views: a browser’s view of every page of the sample site runs no middleware and no function; a Markdown request runs the middleware once', async ({ page, baseURL }) => {
+  const ran = await computeOfEveryPage(page, baseURL!);
+  expect(Object.keys(ran).length).toBeGreaterThan(50);
+  for (const [path, what] of Object.entries(ran)) expect(what, path).toBe('200 none');
+  for (const [path, accept] of [['/about', 'text/markdown'], ['/about.md', '*/*'], ['/projects/quarry', 'text/markdown, text/html;q=0.9']] as const) {
+    expect((await raw(baseURL!, path, { accept })).headers['x-folio-compute'], path).toBe('middleware');
+  }
+});
 
 test.describe('docs/decisions.md § Markdown twins: the negotiation ladder on /about', () => {
   const markdownCases: [string, string][] = [

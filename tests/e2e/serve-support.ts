@@ -98,3 +98,18 @@ export function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   for (const name of ['FOLIO_SITE_URL', 'FOLIO_RATE_LIMITS', 'FOLIO_DATA_FILE', 'FOLIO_TEST_PORT']) if (!(name in extra)) delete env[name];
   return env;
 }
+
+/**
+ * What ran for a real browser's view of every page of the site at `base` (the pages its sitemap
+ * lists, on this server): each page's `x-folio-compute` (scripts/local-server/vercel-router.ts).
+ */
+export async function computeOfEveryPage(page: import('@playwright/test').Page, base: string): Promise<Record<string, string>> {
+  const sitemap = (await raw(base, '/sitemap.xml')).body;
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  const ran: Record<string, string> = {};
+  for (const path of paths) {
+    const response = await page.goto(`${base}${path}`);
+    ran[path] = `${response?.status()} ${response?.headers()['x-folio-compute']}`;
+  }
+  return ran;
+}

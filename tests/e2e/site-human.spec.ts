@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import { test, expect, type Page, type TestInfo } from '@playwright/test';
 import { XMLParser } from 'fast-xml-parser';
 import { freePort } from '../../scripts/free-port.ts';
-import { cleanEnv, raw, repoCopy, startServer, type Server } from './serve-support.ts';
+import { cleanEnv, computeOfEveryPage, raw, repoCopy, startServer, type Server } from './serve-support.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -174,6 +174,12 @@ test('§ 4 tags link to their pages; a tag page lists every project and page wit
   await expect(page.getByRole('link', { name: 'night 4' })).toHaveAttribute('href', '/tags/night');
   const sitemap = (await raw(base, '/sitemap.xml')).body;
   for (const path of ['/tags', '/tags/night', '/tags/studio']) expect(sitemap).toContain(`<loc>${base}${path}</loc>`);
+});
+
+test('zero-compute page views: a browser’s view of every page of this site runs no middleware and no function', async ({ page }) => {
+  const ran = await computeOfEveryPage(page, base);
+  expect(Object.keys(ran).length).toBeGreaterThan(10);
+  for (const [path, what] of Object.entries(ran)) expect(what, path).toBe('200 none');
 });
 
 test('§ 5 search without JavaScript: the labelled form submits to /search, answered in the site layout', async ({ browser }) => {

@@ -203,3 +203,43 @@ describe('the router refuses configuration it cannot honour', () => {
     ).toThrow(/only knows the function/);
   });
 });
+
+describe('zero-compute page views: what runs, counted', () => {
+  const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+  test('a browser’s view of every page runs nothing (x-folio-compute: none, no invocation counted)', async () => {
+    const before = { ...route.invocations };
+    for (const page of Object.keys(manifest.pages)) {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await get(page, { method, headers: { accept: BROWSER } });
+        expect(res.status, page).toBe(200);
+        expect(res.headers.get('x-folio-compute'), page).toBe('none');
+        expect(res.headers.get('vary'), page).toBe('Accept');
+      }
+    }
+    expect(route.invocations).toEqual(before);
+  });
+
+  test('each request that may want Markdown runs the middleware once, and nothing else', async () => {
+    const requests: [string, Record<string, string>][] = [
+      ['/about', { accept: 'text/markdown' }],
+      ['/about', { accept: 'text/html, text/markdown;q=0.5' }],
+      ['/?mode=agent', {}],
+      ['/about.md', {}],
+      ['/nope.md', {}],
+      ['/404', {}],
+    ];
+    for (const [path, headers] of requests) {
+      const before = { ...route.invocations };
+      const res = await get(path, { headers });
+      expect(res.headers.get('x-folio-compute'), path).toBe('middleware');
+      expect(route.invocations, path).toEqual({ middleware: before.middleware + 1, function: before.function });
+    }
+  });
+
+  test('an API request runs the function once, and no middleware', async () => {
+    const before = { ...route.invocations };
+    const res = await get('/api/v1/projects', { headers: { accept: 'text/markdown' } });
+    expect(res.headers.get('x-folio-compute')).toBe('function');
+    expect(route.invocations).toEqual({ middleware: before.middleware, function: before.function + 1 });
+  });
+});
