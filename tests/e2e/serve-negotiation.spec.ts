@@ -16,6 +16,12 @@ test('zero-compute page views: a browser’s view of every page of the sample si
   const ran = await computeOfEveryPage(page, baseURL!);
   expect(Object.keys(ran).length).toBeGreaterThan(50);
   for (const [path, what] of Object.entries(ran)) expect(what, path).toBe('200 none');
+  // The header rule's Link names a twin that exists, for every page.
+  for (const path of Object.keys(ran)) {
+    const twin = /^<([^>]+)>; rel="alternate"; type="text\/markdown"/.exec((await raw(baseURL!, path)).headers.link ?? '')?.[1];
+    expect(twin, path).toBe(path === '/' ? '/index.md' : `${path}.md`);
+    expect((await raw(baseURL!, twin!)).status, twin).toBe(200);
+  }
   for (const [path, accept] of [['/about', 'text/markdown'], ['/about.md', '*/*'], ['/projects/quarry', 'text/markdown, text/html;q=0.9']] as const) {
     expect((await raw(baseURL!, path, { accept })).headers['x-folio-compute'], path).toBe('middleware');
   }
