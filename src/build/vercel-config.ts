@@ -8,8 +8,6 @@ import { getTransformedRoutes } from '@vercel/routing-utils';
 import { API_CATALOG_LINK_HEADER, homeLinkHeader } from '../discovery/links.ts';
 import { gateRoutes, NEGOTIATE_PREFIX, type GateRoute } from '../routing/markdown-gate.ts';
 import { twinPathOf } from '../routing/page-manifest.ts';
-
-const HOME_TWIN_PATH = twinPathOf('/');
 import { AI_CATALOG_MEDIA_TYPE, API_CATALOG_MEDIA_TYPE, JSON_TYPE, MARKDOWN, OPENAPI_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE, TEXT } from '../server/media-types.ts';
 import { IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from '../server/cache-policy.ts';
 
@@ -101,6 +99,7 @@ export const markdownGate = (routes: RouteSpec[]): GateRoute[] => gateRoutes(`${
 /** Every page's `Link` to its twin, as one rule: `/about` → `</about.md>` (Vercel fills `:page` in). */
 const twinLinkSource = (routes: RouteSpec[]) => `/:page(${pathsBelow([...escapedPrefixes(routes), FUNCTION_PAGES], false)}+)`;
 const twinLink = (twin: string) => `<${twin}>; rel="alternate"; type="text/markdown"`;
+const HOME_TWIN_PATH = twinPathOf('/');
 
 
 /**
@@ -166,7 +165,7 @@ export function headerRules(routes: RouteSpec[]): HeaderRule[] {
         { key: 'Vary', value: 'Accept' },
       ],
     },
-    // Every page links its twin (the build checks that each page has one); the home page also its
+    // Every page links its twin (every page has one: the end-to-end crawl follows each Link); the home page also its
     // discovery files (src/discovery/links.ts). Header rules, not code: a page view runs nothing.
     { source: twinLinkSource(routes), headers: [{ key: 'Link', value: twinLink('/:page.md') }] },
     { source: '/', headers: [{ key: 'Link', value: `${twinLink(HOME_TWIN_PATH)}, ${homeLinkHeader()}` }] },

@@ -5,7 +5,8 @@
 // prose, then H2 sections of `- [title](url): notes` entries. A section named "Optional" holds what
 // an agent may skip when its context is short; here, the archived projects.
 import { absoluteUrl, activeProjects, archivedProjects, featuredProjects, type Listed, type Listing, TYPE_LABELS } from './collections.ts';
-import { allTwins, entry, HOME_TWIN, PROJECTS_TWIN, projectsSummary } from './twin.ts';
+import { allTwins, HOME_TWIN, PROJECTS_TWIN, projectsSummary } from './twin.ts';
+import { entry } from './markdown-text.ts';
 import type { Content, Project, Site } from './schema.ts';
 import { machineAgentDocs, readableAgentDocs } from '../discovery/llms-section.ts';
 

@@ -2,7 +2,7 @@
 // records as the page. A twin is a faithful document: `# Title`, the summary as a blockquote, the
 // record's fields as a list, then the body as written, with links to site pages pointed at their
 // twins, so an agent reading Markdown stays in Markdown. One module for every twin (records, indexes,
-// tags, 404), over 300 lines: they share the link rewriting and the list format, stated once here.
+// tags, 404), over 300 lines: they share the link rewriting; the list format is in markdown-text.ts.
 import { sourceLinks } from './source-links.ts';
 import { agentImage, type ContentImage } from '../images/images.ts';
 import {
@@ -22,10 +22,10 @@ import {
   type TagGroup,
 } from './collections.ts';
 import type { Content, Page, Project, Site } from './schema.ts';
-import { escapeMarkdown } from './escape.ts';
+import { autolink, document, entry, escapeText, fieldList, quote, siteFields } from './markdown-text.ts';
+import { HOME_TWIN, PROJECTS_TWIN } from './urls.ts';
 
-export const HOME_TWIN = '/index.md';
-export const PROJECTS_TWIN = '/projects.md';
+export { HOME_TWIN, PROJECTS_TWIN };
 export const NOT_FOUND_TWIN = '/404.md';
 export const TAGS_TWIN = `${TAGS_PATH}.md`;
 
@@ -357,32 +357,6 @@ export function tagsTwin(content: Listing, options: TwinOptions = {}): Twin {
   };
 }
 
-/** One hit of the search page's Markdown form. */
-export interface SearchHit {
-  title: string;
-  twin: string;
-  summary: string;
-  /** What the record is, e.g. `Library` or `Page`. */
-  kind: string;
-}
-
-/**
- * The search page's Markdown form (`/search.md?q=`): the hits for a query, each linking its twin
- * by absolute URL, or `note` when there is nothing to list (an empty query, a refusal). The query
- * is the client's text: escaped, so it cannot add a link or a heading of its own.
- */
-export function searchTwin(site: Site, query: string, hits: SearchHit[], note?: string): string {
-  const shown = escapeMarkdown(query);
-  const summary = note ?? (hits.length ? `${hits.length} ${hits.length === 1 ? 'result' : 'results'} for “${shown}”.` : `Nothing matches “${shown}”. Try fewer or other words.`);
-  const page = `${absoluteUrl(site, '/search')}${query ? `?q=${encodeURIComponent(query)}` : ''}`;
-  return document([
-    query ? `# Search results for “${shown}”` : '# Search',
-    quote(summary),
-    fieldList([['Web page', autolink(page)], ['All projects', `[Projects](${absoluteUrl(site, PROJECTS_TWIN)})`], ...siteFields(site)]),
-    hits.map((h) => entry(h.title, absoluteUrl(site, h.twin), `${h.summary} (${h.kind.toLowerCase()})`)).join('\n'),
-  ]);
-}
-
 /** Served (with status 404) for a Markdown request to a path that has no twin. */
 export function notFoundTwin(content: Content): Twin {
   const summary = 'There is no page at this address.';
@@ -437,15 +411,6 @@ export async function recordTwins(content: Content): Promise<Record<string, stri
   return Object.fromEntries(twins.map((t) => [t.path, t.markdown]));
 }
 
-/**
- * Lines every twin ends its fields with: where the index of the whole site is (agents that land
- * on one twin find the rest; afdocs' llms.txt directive), and the owner's Content Signals.
- */
-const siteFields = (site: Content['site']): [string, string][] => [
-  ['Site index', `[llms.txt](${absoluteUrl(site, '/llms.txt')})`],
-  ['Content signals', Object.entries(site.contentSignal).map(([use, answer]) => `${use}=${answer}`).join(', ')],
-];
-
 const hrefFor = ({ site }: Pick<Content, 'site'>, options: TwinOptions) => (path: string) => (options.absolute ? absoluteUrl(site, path) : path);
 
 const dateLabel = (p: Project) => (p.type === 'talk' ? 'Given' : p.type === 'research' ? 'Published' : 'Started');
@@ -454,28 +419,3 @@ function projectEntry(p: Listed<Project>, href: (path: string) => string) {
   return entry(p.title, href(p.twin), `${p.summary} (${TYPE_LABELS[p.type].one.toLowerCase()}, ${p.date.slice(0, 4)})`);
 }
 
-/** `- [Title](url): note`, the list entry llms.txt uses; twins use the same shape. */
-export function entry(title: string, url: string, note?: string) {
-  return `- [${escapeText(title)}](${url})${note ? `: ${oneLine(note)}` : ''}`;
-}
-
-function fieldList(fields: [string, string | undefined][]) {
-  return fields
-    .filter((f): f is [string, string] => Boolean(f[1]))
-    .map(([name, value]) => `- ${name}: ${value}`)
-    .join('\n');
-}
-
-const quote = (text: string) => `> ${oneLine(text)}`;
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
-const autolink = (url: string | undefined) => url && `<${url}>`;
-/** Link text is Markdown: a `[` or `]` in a title would end the link early. */
-export const escapeText = (text: string) => text.replace(/([\\[\]])/g, '\\$1');
-
-/** Blocks separated by one blank line; empty blocks dropped; one trailing newline. */
-function document(blocks: string[]) {
-  return `${blocks
-    .map((b) => b.trim())
-    .filter(Boolean)
-    .join('\n\n')}\n`;
-}

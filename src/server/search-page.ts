@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Context } from 'hono';
 import type { SiteData, SiteRecord } from '../search/data-file.ts';
 import { TYPE_LABELS } from '../records/collections.ts';
-import { searchTwin } from '../records/twin.ts';
+import { searchTwin } from '../records/markdown-text.ts';
 import { searchRecords } from '../search/rank.ts';
 import { MAX_QUERY_CHARS } from './http.ts';
 import { prefersMarkdown } from './negotiate.ts';

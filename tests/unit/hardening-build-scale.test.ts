@@ -152,4 +152,19 @@ describe('bench fix: the MCP SDK loads on the first MCP request, not in every co
     expect(out).toMatchObject({ atImport: 0, status: 200 });
     expect(out.afterRequest).toBeGreaterThan(0);
   });
+
+  it('the function and its search page (both forms) load no Markdown parser, twin generator, image encoder or build cache', () => {
+    const script = `
+      import { registerHooks } from 'node:module';
+      const loaded = [];
+      registerHooks({ load: (url, context, next) => (loaded.push(url), next(url, context)) });
+      const { default: fn } = await import('./api/index.ts');
+      const statuses = [];
+      for (const path of ['/search?q=quarry', '/search.md?q=quarry', '/api/v1/search?q=quarry']) statuses.push((await fn.fetch(new Request('http://127.0.0.1' + path))).status);
+      const buildOnly = loaded.filter((url) => ['/mdast-util-', '/micromark', '/sharp/', '/satori/', '/astro/', '/src/build/', '/records/twin.ts', '/records/source-links.ts', '/records/render.ts'].some((part) => url.includes(part)));
+      console.log(JSON.stringify({ statuses, buildOnly }));`;
+    const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
+    expect(out.statuses).toEqual([200, 200, 200]);
+    expect(out.buildOnly).toEqual([]);
+  });
 });

@@ -1,0 +1,69 @@
+// The small Markdown pieces every generated Markdown document is made of (twins, llms.txt, the
+// search page's Markdown form): list entries, field lists, a quoted summary, blocks. A module of
+// its own, with no dependencies but the URL helper: the function's search page uses it, and must
+// not load the Markdown parser twins need for their bodies (twin.ts).
+import { escapeMarkdown } from './escape.ts';
+import { absoluteUrl, PROJECTS_TWIN } from './urls.ts';
+import type { Site } from './schema.ts';
+
+/** `- [Title](url): note`, the list entry llms.txt uses; twins use the same shape. */
+export function entry(title: string, url: string, note?: string) {
+  return `- [${escapeText(title)}](${url})${note ? `: ${oneLine(note)}` : ''}`;
+}
+
+/** `- Name: value` lines; fields without a value are left out. */
+export function fieldList(fields: [string, string | undefined][]) {
+  return fields
+    .filter((f): f is [string, string] => Boolean(f[1]))
+    .map(([name, value]) => `- ${name}: ${value}`)
+    .join('\n');
+}
+
+export const quote = (text: string) => `> ${oneLine(text)}`;
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+export const autolink = (url: string | undefined) => url && `<${url}>`;
+/** Link text is Markdown: a `[` or `]` in a title would end the link early. */
+export const escapeText = (text: string) => text.replace(/([\\[\]])/g, '\\$1');
+
+/** Blocks separated by one blank line; empty blocks dropped; one trailing newline. */
+export function document(blocks: string[]) {
+  return `${blocks
+    .map((b) => b.trim())
+    .filter(Boolean)
+    .join('\n\n')}\n`;
+}
+
+/**
+ * Lines every twin ends its fields with: where the index of the whole site is (agents that land
+ * on one twin find the rest; afdocs' llms.txt directive), and the owner's Content Signals.
+ */
+export const siteFields = (site: Pick<Site, 'url' | 'contentSignal'>): [string, string][] => [
+  ['Site index', `[llms.txt](${absoluteUrl(site, '/llms.txt')})`],
+  ['Content signals', Object.entries(site.contentSignal).map(([use, answer]) => `${use}=${answer}`).join(', ')],
+];
+
+/** One hit of the search page's Markdown form. */
+export interface SearchHit {
+  title: string;
+  twin: string;
+  summary: string;
+  /** What the record is, e.g. `Library` or `Page`. */
+  kind: string;
+}
+
+/**
+ * The search page's Markdown form (`/search.md?q=`): the hits for a query, each linking its twin
+ * by absolute URL, or `note` when there is nothing to list (an empty query, a refusal). The query
+ * is the client's text: escaped, so it cannot add a link or a heading of its own.
+ */
+export function searchTwin(site: Site, query: string, hits: SearchHit[], note?: string): string {
+  const shown = escapeMarkdown(query);
+  const summary = note ?? (hits.length ? `${hits.length} ${hits.length === 1 ? 'result' : 'results'} for “${shown}”.` : `Nothing matches “${shown}”. Try fewer or other words.`);
+  const page = `${absoluteUrl(site, '/search')}${query ? `?q=${encodeURIComponent(query)}` : ''}`;
+  return document([
+    query ? `# Search results for “${shown}”` : '# Search',
+    quote(summary),
+    fieldList([['Web page', autolink(page)], ['All projects', `[Projects](${absoluteUrl(site, PROJECTS_TWIN)})`], ...siteFields(site)]),
+    hits.map((h) => entry(h.title, absoluteUrl(site, h.twin), `${h.summary} (${h.kind.toLowerCase()})`)).join('\n'),
+  ]);
+}
