@@ -11,6 +11,7 @@ import { build } from './lib/build.ts';
 import { allowedHostsOrExit } from './local-server/host-guard.ts';
 import { serveBuild } from './local-server/serve-build.ts';
 import { checkSite, type Problem } from './lib/site-check.ts';
+import { placeholders } from './lib/skeleton.ts';
 
 const started = performance.now();
 const allowedHosts = allowedHostsOrExit();
@@ -33,6 +34,14 @@ try {
   for (const record of records) sources.set(record.href, record.source).set(record.twin, record.source);
   const siteFile = join(relative(dirname(contentDir()), contentDir()), 'site.md');
   sources.set('/', siteFile).set('/index.md', siteFile);
+  // The skeleton's placeholders (npm run new-site) must not be published: no build needed to tell.
+  const left = placeholders({ site: content.site, records, siteFile }, process.env.VERCEL_PROJECT_PRODUCTION_URL);
+  if (left.length) {
+    finish(
+      left.map((p) => ({ where: p.file, what: p.what, fix: p.fix })),
+      `Checked the content in ${contentDir()}: it still holds the new site's placeholders, so nothing was built.`,
+    );
+  }
 } catch (error) {
   if (!(error instanceof ContentError)) throw error;
   const problems = error.problems.map((p) => {

@@ -8,6 +8,7 @@ import { readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { cleanEnv, repoCopy } from './serve-support.ts';
+import { SKELETON } from '../../scripts/lib/skeleton.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -68,14 +69,56 @@ test('invalid content: npm run check fails before building, one line per problem
   expect(out).not.toMatch(/^\s+at /m);
 });
 
-test('owner-proof issue § 8: npm run new-site replaces content/ with a minimal site that builds and passes npm run check', () => {
+test('the owner’s loop: npm run new-site writes a minimal site that npm run check refuses, one line per placeholder; filled in, it passes', () => {
   const run = spawnSync(process.execPath, ['scripts/new-site.ts', '--force'], { cwd: copy, encoding: 'utf8' });
   expect(run.status, run.stderr).toBe(0);
   expect(run.stdout).toContain('content/ now holds a minimal site');
-  const { status, out } = check('content');
-  expect(out).toContain('Checked 8 pages, 8 Markdown twins');
-  expect(out).toContain('2 records (search, REST, MCP)');
-  expect(status, out).toBe(0);
+  const skeleton = check('content');
+  expect(skeleton.status, skeleton.out).toBe(1);
+  const lines = skeleton.out.split('\n').filter((l) => l.startsWith('✗ '));
+  for (const field of ['name', 'headline', 'summary', 'url', 'the bio']) {
+    expect(lines.some((l) => l.startsWith(`✗ content/site.md: ${field} is still the placeholder`)), field).toBe(true);
+  }
+  for (const file of ['content/projects/first-project.md', 'content/pages/about.md']) expect(lines.some((l) => l.startsWith(`✗ ${file}: `)), file).toBe(true);
+  expect(skeleton.out).toContain("still holds the new site's placeholders");
+  expect(skeleton.out).not.toContain('Building');
+  // Filled in: every placeholder replaced, and the check builds, serves and passes.
+  const fill = (file: string, pairs: [string, string][]) => {
+    let text = readFileSync(join(copy, file), 'utf8');
+    for (const [from, to] of pairs) text = text.split(from).join(to);
+    writeFileSync(join(copy, file), text);
+  };
+  fill('content/site.md', [
+    [SKELETON.name, 'Ines Duarte'],
+    [SKELETON.headline, 'Type designer in Porto'],
+    [SKELETON.summary, 'I draw typefaces for screens and print, and write about how letters are made.'],
+    [SKELETON.url, 'https://ines.example.org'],
+    [SKELETON.bio, 'I draw type.'],
+  ]);
+  fill('content/projects/first-project.md', [
+    [SKELETON.projectTitle, 'Maré Sans'],
+    [SKELETON.projectSummary, 'A humanist sans for long reading on screens.'],
+    [SKELETON.projectBody, 'Maré Sans started as a study of Portuguese tile lettering.'],
+  ]);
+  fill('content/pages/about.md', [
+    [SKELETON.pageSummary, 'Who I am, and how to reach me.'],
+    [SKELETON.pageBody, 'I live in Porto.'],
+  ]);
+  const filled = check('content');
+  expect(filled.out).toContain('Checked 8 pages, 8 Markdown twins');
+  expect(filled.out).toContain('2 records (search, REST, MCP)');
+  expect(filled.status, filled.out).toBe(0);
+});
+
+test('npm run check refuses a url that is not where the deploy is served (VERCEL_PROJECT_PRODUCTION_URL)', () => {
+  const run = spawnSync(process.execPath, ['scripts/check.ts'], {
+    cwd: copy,
+    env: cleanEnv({ FOLIO_CONTENT: SECOND_SITE, VERCEL_PROJECT_PRODUCTION_URL: 'somewhere-else.example.net' }),
+    encoding: 'utf8',
+    timeout: 110_000,
+  });
+  expect(run.status).toBe(1);
+  expect(run.stdout).toMatch(/^✗ content\/site\.md: url is https?:\/\/[^,]+, but this deploy is served at somewhere-else\.example\.net/m);
 });
 
 test('npm run new-site refuses to overwrite uncommitted changes in content/', () => {
