@@ -116,14 +116,24 @@ export function listen({ port, hostname, handler, onClose, lightweightGlobals = 
   });
 }
 
-/** The address and every agent entry point, from the one list (src/server/entry-points.ts). */
-export function banner(base: string, note?: string): string {
-  const lines = [`Folio on ${base}`, ''];
-  if (note) lines.push(note, '');
-  lines.push('Agent entry points:');
-  for (const [group, title] of Object.entries(ENTRY_GROUPS)) {
-    lines.push(`  ${title}`);
-    for (const e of ENTRY_POINTS.filter((p) => p.group === (group as EntryGroup))) lines.push(`    ${base}${e.path}  ${e.name}`);
+/** Asked for with `--verbose` (`npm start -- --verbose`): the banner lists every agent entry point. */
+export const VERBOSE_FLAG = '--verbose';
+
+/**
+ * The last lines a local server prints: the site's address first, where the agent surfaces are
+ * listed in one line, and a note; with `verbose`, every agent entry point from the one list
+ * (src/server/entry-points.ts) after them.
+ */
+export function banner(base: string, note?: string, verbose = process.argv.includes(VERBOSE_FLAG)): string {
+  const lines = ['', `Folio on ${base}`, ''];
+  if (note) lines.push(note);
+  lines.push(`For agents: ${base}/developers lists every entry point (${verbose ? 'all of them below' : `\`${VERBOSE_FLAG}\` prints them here`}).`);
+  if (verbose) {
+    lines.push('', 'Agent entry points:');
+    for (const [group, title] of Object.entries(ENTRY_GROUPS)) {
+      lines.push(`  ${title}`);
+      for (const e of ENTRY_POINTS.filter((p) => p.group === (group as EntryGroup))) lines.push(`    ${base}${e.path}  ${e.name}`);
+    }
   }
   return lines.join('\n');
 }

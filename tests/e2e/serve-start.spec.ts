@@ -2,6 +2,7 @@
 // repository (the shared server's build is never touched): building when the build is missing or
 // stale, the address and entry points printed, the site's own address as its URL, the client
 // address taken from the socket, a clean stop on SIGTERM; and dev reloading pages and API together.
+import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
@@ -42,18 +43,30 @@ async function stop() {
   return code;
 }
 
-test('with no build, npm start builds for its own address, then prints the address and every entry point', async () => {
+test('with no build, npm start builds for its own address, then ends with a short block: the address first, then where the agent entry points are listed', async () => {
   const base = await start();
   const out = server!.output();
   expect(out).toContain('Building (dist/index.html is missing)');
-  expect(out).toContain(`Folio on ${base}`);
-  for (const e of ENTRY_POINTS) expect(out, e.path).toContain(`${base}${e.path}`);
+  const block = out.slice(out.lastIndexOf(`Folio on ${base}`));
+  expect(block.trim().split('\n').length, block).toBeLessThanOrEqual(4);
+  expect(block).toContain(`${base}/developers lists every entry point`);
+  expect(block).not.toContain('/api/mcp');
   // FOLIO_SITE_URL defaults to this server's address, so absolute URLs work locally.
   const home = await raw(base, '/');
   expect(home.status).toBe(200);
   expect(home.body).toContain(`<link rel="canonical" href="${base}/">`);
   const md = await raw(base, '/about', { accept: 'text/markdown' });
   expect(md.headers['content-type']).toBe('text/markdown; charset=utf-8');
+});
+
+test('npm start -- --verbose lists every agent entry point after the address', async () => {
+  // The banner as the servers print it, reading the flag from their own command line.
+  const print = (...args: string[]) =>
+    spawnSync(process.execPath, ['--input-type=module', '-e', `import { banner } from './scripts/local-server/node-server.ts'; console.log(banner('http://x.test'));`, '--', ...args], { cwd: copy, encoding: 'utf8' }).stdout;
+  const verbose = print('--verbose');
+  expect(verbose.trim().split('\n')[0]).toBe('Folio on http://x.test');
+  for (const e of ENTRY_POINTS) expect(verbose, e.path).toContain(`http://x.test${e.path}`);
+  expect(print()).not.toContain('http://x.test/api/mcp');
 });
 
 test('the client address comes from the socket: spoofed x-forwarded-for / x-real-ip share one bucket (default limits)', async () => {
