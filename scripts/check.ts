@@ -15,7 +15,7 @@ import { placeholders } from './lib/skeleton.ts';
 
 const started = performance.now();
 const allowedHosts = allowedHostsOrExit();
-const line = ({ where, what, fix }: Problem) => `✗ ${where}: ${what}. Fix: ${fix}.`;
+const line = ({ where, what, fix }: Problem) => `✗ ${where}: ${what}.${fix ? ` Fix: ${fix}.` : ''}`;
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 
 function finish(problems: Problem[], summary: string): never {
@@ -44,9 +44,10 @@ try {
   }
 } catch (error) {
   if (!(error instanceof ContentError)) throw error;
+  // Each content problem already says what was expected (and the closest allowed name): no Fix line.
   const problems = error.problems.map((p) => {
     const [where, ...what] = p.split(': ');
-    return { where: where!, what: what.join(': '), fix: 'edit the file as the README describes (Writing content)' };
+    return { where: where!, what: what.join(': ') };
   });
   finish(problems, `Checked the content in ${contentDir()}: it does not load, so nothing was built.`);
 }

@@ -5,11 +5,13 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { LLMS_TXT_WARN_CHARS, sizeReport } from '../../src/build/integration.ts';
 import type { Page, Project } from '../../src/records/schema.ts';
 import type { PageManifest } from '../../src/routing/page-manifest.ts';
+import { closest } from '../../src/records/content-issues.ts';
 
 export interface Problem {
   where: string;
   what: string;
-  fix: string;
+  /** How to fix it, when the problem alone does not say. */
+  fix?: string;
 }
 
 export interface CheckReport {
@@ -89,7 +91,7 @@ export async function checkSite({ base, manifest, records, sourceOf }: SiteToChe
     if (res.status === 200) return;
     const explained = [...from].some((doc) => sourceOf(doc));
     const byFile = Map.groupBy(explained ? [...from].filter((doc) => sourceOf(doc)) : from, (doc) => sourceOf(doc) ?? doc);
-    for (const [where, docs] of byFile) add(where, `links to ${path} (on ${docs.join(', ')}), which answers ${res.status || res.error}`, linkFix(path));
+    for (const [where, docs] of byFile) add(where, `links to ${path} (on ${docs.join(', ')}), which answers ${res.status || res.error}`, linkFix(path, Object.keys(manifest.pages)));
   });
 
   // Every record is found by its title, answered by the REST API and listed as an MCP resource.
@@ -148,7 +150,13 @@ function expectOk(res: Fetched, path: string, media: string, add: (w: string, wh
   return false;
 }
 
-function linkFix(path: string): string {
+/** How to fix a broken link: the page it most likely meant (the same folder, a name within two edits), else where pages come from. */
+export function linkFix(path: string, pages: string[]): string {
+  const cut = path.lastIndexOf('/');
+  const [folder, name] = [path.slice(0, cut + 1), path.slice(cut + 1)];
+  const siblings = pages.filter((p) => p.startsWith(folder) && !p.slice(folder.length).includes('/')).map((p) => p.slice(folder.length));
+  const near = name ? closest(name, siblings) : undefined;
+  if (near) return `did you mean ${folder}${near}? Point the link there, or remove it`;
   if (/^\/projects\/[^/]+$/.test(path) || /^\/[^/.]+$/.test(path)) return `point the link at an existing project or page (content/projects/${path.split('/').pop()}.md or content/pages/…), or remove it`;
   return 'point the link at a page the site serves, or remove it';
 }

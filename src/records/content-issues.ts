@@ -48,6 +48,9 @@ export function describeIssue(issue: z.core.$ZodIssue, schema?: z.ZodType): stri
       return `field "${fieldName(issue.path.slice(0, -1))}" has the name ${show(issue.path.at(-1))}, expected ${reason}`;
     }
     case 'custom':
+      // A field one rule requires of another (coverAlt with cover) is missing, not wrong: the
+      // object it was checked on is no value of the field's to show.
+      if (issue.params?.missing) return `${field} is missing: write ${issue.message}`;
       return `${field} expected ${issue.message}${got}`;
     default:
       return `${field}: ${issue.message}${got}`;
@@ -95,8 +98,8 @@ function allowedFields(schema: z.ZodType, path: PropertyKey[]): string[] {
   return node instanceof z.ZodObject ? Object.keys(node.shape) : [];
 }
 
-/** The allowed name within two edits of a misspelt one ("tag" → "tags", "sumary" → "summary"). */
-function closest(name: string, allowed: string[]): string | undefined {
+/** The allowed name within two edits of a misspelt one ("tag" → "tags", "sumary" → "summary"), ignoring case. */
+export function closest(name: string, allowed: string[]): string | undefined {
   let best: { name: string; distance: number } | undefined;
   for (const candidate of allowed) {
     const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());

@@ -7,7 +7,7 @@ import matter from 'gray-matter';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { z } from 'zod';
 import { describeImage, isImageFile, type ContentImage } from '../images/images.ts';
-import { describeIssue } from './content-issues.ts';
+import { closest, describeIssue } from './content-issues.ts';
 import {
   SLUG_PATTERN,
   siteConfig,
@@ -175,7 +175,8 @@ function readContent(dir: string): Content {
     const categories = Object.keys(site.categories);
     for (const p of projects) {
       if (!categories.includes(p.category)) {
-        problems.push(`${p.source}: field "category" expected one of the categories declared in content/site.md (${categories.join(', ')}), got "${p.category}"`);
+        const near = closest(p.category, categories);
+        problems.push(`${p.source}: field "category" expected one of the categories declared in content/site.md (${categories.join(', ')}), got "${p.category}"${near ? ` (did you mean "${near}"?)` : ''}`);
       }
     }
     // Judge featured slugs against every project file, valid or not, so one broken project
@@ -264,11 +265,21 @@ function readFile<T extends z.ZodType>(path: string, schema: T, file: string, pr
   let text: string;
   let parsed: matter.GrayMatterFile<string>;
   try {
-    // `schema` goes through gray-matter to js-yaml's load(); gray-matter's types do not list it.
     text = readFileSync(path, 'utf8');
+  } catch (error) {
+    problems.push(`${file}: could not be read (${(error as Error).message})`);
+    return undefined;
+  }
+  const shape = frontMatterShape(text);
+  if (shape) {
+    problems.push(`${file}: ${shape}`);
+    return undefined;
+  }
+  try {
+    // `schema` goes through gray-matter to js-yaml's load(); gray-matter's types do not list it.
     parsed = matter(text, MATTER_OPTIONS as never);
   } catch (error) {
-    problems.push(`${file}: front matter could not be read as YAML (${yamlReason(error)})`);
+    problems.push(`${file}: ${yamlProblem(error, text)}`);
     return undefined;
   }
   const result = schema.safeParse(parsed.data, { reportInput: true });
@@ -279,9 +290,47 @@ function readFile<T extends z.ZodType>(path: string, schema: T, file: string, pr
   return { data: result.data as z.output<T>, body: parsed.content.trim(), text };
 }
 
-/** js-yaml counts lines inside the front matter; the owner's editor counts from the top of the file. */
-function yamlReason(error: unknown): string {
+/**
+ * Mistakes in the front matter's shape that YAML would misread rather than refuse, worded with the
+ * fix: an opening `---` never closed (the body is read as YAML), and a line indented with a tab
+ * (YAML indents with spaces; js-yaml reads a tab-indented `repo:` as a field of its own).
+ */
+function frontMatterShape(text: string): string | undefined {
+  // Only the front matter is looked at: a build reads every content file through here.
+  const opened = /^---[ \t]*\r?\n/.exec(text);
+  if (!opened) return undefined;
+  const closer = /^(?:---|\.\.\.)[ \t]*\r?$/gm;
+  closer.lastIndex = opened[0].length;
+  const close = closer.exec(text);
+  if (!close) return 'the front matter opened with --- on line 1 is never closed: end it with a line of three dashes (---) before the text';
+  const front = text.slice(opened[0].length, close.index);
+  const tab = /^ *\t/m.exec(front);
+  if (tab) return `line ${front.slice(0, tab.index).split('\n').length + 1} is indented with a tab: YAML indents with spaces (two per level, e.g. "  repo: https://…")`;
+  return undefined;
+}
+
+/**
+ * A YAML error in the owner's words, at the line and column their editor shows. gray-matter hands
+ * js-yaml the front matter from the end of the opening `---` line, so js-yaml's 0-based line is the
+ * file's 1-based line minus one. The most common mistakes get their fix spelled out.
+ */
+function yamlProblem(error: unknown, text: string): string {
   const e = error as { reason?: string; mark?: { line: number; column: number }; message?: string };
-  if (e?.reason && e.mark) return `${e.reason} at line ${e.mark.line + 2}, column ${e.mark.column + 1}`;
-  return e?.message?.split('\n')[0]?.replace(/:$/, '') ?? String(error);
+  if (!e?.reason || !e.mark) return `front matter could not be read as YAML (${e?.message?.split('\n')[0]?.replace(/:$/, '') ?? String(error)})`;
+  const lines = text.split(/\r?\n/);
+  const line = e.mark.line + 1;
+  const source = lines[line - 1] ?? '';
+  // `title: Quarry: fast search`: a second ": " in a plain value starts a mapping YAML cannot take.
+  const colon = /^(\s*)([\w-]+):\s+([^"'\s][^#]*?:\s.*)$/.exec(source);
+  if (colon && /mapping|implicit key/.test(e.reason)) {
+    return `line ${line}: the value of "${colon[2]}" holds ": ", which YAML reads as another field; put the value in quotes: ${colon[2]}: "${colon[3]!.trim().replace(/"/g, '\\"')}"`;
+  }
+  // `summary: [unclosed`: YAML notices where the list should have ended, a line or more later.
+  if (/flow collection/.test(e.reason)) {
+    for (let i = line - 1; i >= 0; i--) {
+      const open = /[[{]/.exec(lines[i] ?? '');
+      if (open && i > 0) return `line ${i + 1}: the ${open[0]} is never closed; end the list with ${open[0] === '[' ? ']' : '}'} on the same line, or quote the text if it is not a list`;
+    }
+  }
+  return `front matter could not be read as YAML (${e.reason} at line ${line}, column ${e.mark.column + 1}: ${JSON.stringify(source.trim())})`;
 }

@@ -63,7 +63,9 @@ export const siteConfig = z.strictObject({
   email: z.email({ error: 'an email address such as "me@example.com"' }).optional(),
   location: text(120).optional(),
   allowedOrigins: z.array(httpUrl).default([]),
-  links: z.array(z.strictObject({ label: text(60), url: httpUrl })).default([]),
+  links: z
+    .array(z.strictObject({ label: text(60), url: httpUrl }), { error: 'a list of links, each with a label and a url, e.g. links: [{ label: GitHub, url: "https://github.com/you" }]' })
+    .default([]),
   /** Path of a picture of the owner, relative to site.md; its alt text is `name`. */
   avatar: text(300).optional(),
   categories: z.record(slug, text(60)).refine((c) => Object.keys(c).length > 0, 'at least one category'),
@@ -101,7 +103,10 @@ export const projectFrontMatter = z.strictObject({
   date: isoDate,
   updated: isoDate.optional(),
   links: z
-    .strictObject({ repo: httpUrl.optional(), demo: httpUrl.optional(), docs: httpUrl.optional() })
+    .strictObject(
+      { repo: httpUrl.optional(), demo: httpUrl.optional(), docs: httpUrl.optional() },
+      { error: 'links by name, e.g. links: { repo: "https://github.com/you/project", demo: "https://…", docs: "https://…" }' },
+    )
     .default({}),
   stack: z.array(text(40)).default([]),
   /** Path of the cover image, relative to the project's file. */
@@ -112,7 +117,7 @@ export const projectFrontMatter = z.strictObject({
     ctx.addIssue({ code: 'custom', path: ['updated'], input: p.updated, message: `a date on or after "date" (${p.date})` });
   }
   if (p.cover && !p.coverAlt) {
-    ctx.addIssue({ code: 'custom', path: ['coverAlt'], message: 'text describing the cover (required when "cover" is set, at most 200 characters)' });
+    ctx.addIssue({ code: 'custom', path: ['coverAlt'], params: { missing: true }, message: 'text describing the cover (required when "cover" is set, at most 200 characters)' });
   }
 });
 

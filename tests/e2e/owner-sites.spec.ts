@@ -65,6 +65,8 @@ test('invalid content: npm run check fails before building, one line per problem
   expect(status, out).toBe(1);
   expect(out).toMatch(/^✗ content\/projects\/[a-z]+\.md: field "/m);
   expect(out).toContain('it does not load, so nothing was built');
+  // Each content problem already says what to do: no generic Fix line after it.
+  expect(out).not.toContain('Fix: edit the file');
   expect(out).not.toContain('Building');
   expect(out).not.toMatch(/^\s+at /m);
 });

@@ -61,7 +61,7 @@ describe('loadContent: a bad file fails the build with one message naming file, 
   });
 
   test('front matter that is not valid YAML names the line in the file', () => {
-    expect(load('invalid-yaml')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/projects/alpha.md: front matter could not be read as YAML (missed comma between flow collection entries at line 5, column 1)]`);
+    expect(load('invalid-yaml')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/projects/alpha.md: line 3: the [ is never closed; end the list with ] on the same line, or quote the text if it is not a list]`);
   });
 
   test('JavaScript front matter is refused, never evaluated', () => {
@@ -111,6 +111,59 @@ describe('loadContent: a bad file fails the build with one message naming file, 
       expect(problems).toHaveLength(7);
       for (const p of problems) expect(p).toMatch(/^content\/(projects|pages)\/[a-z]+\.md: /);
     }
+  });
+});
+
+describe('the owner’s loop: the mistakes people make, each in plain words with its fix', () => {
+  /** The problems of the valid fixture with content/projects/alpha.md replaced by `text`. */
+  const problemsWith = (text: string): string[] => {
+    const dir = tempDir('folio-mistake-');
+    cpSync(fixture('valid'), dir, { recursive: true });
+    writeFileSync(join(dir, 'projects/alpha.md'), text);
+    try {
+      loadContent(dir);
+      return [];
+    } catch (error) {
+      return (error as ContentError).problems.map((p) => p.replace(/^.*?projects\/alpha\.md: /, ''));
+    }
+  };
+  const FIELDS = 'summary: B\ntype: tool\ncategory: tools\ndate: 2024-05-01\n';
+
+  test('an unquoted colon in a title: the line it is on, and the quoted value to write', () => {
+    expect(problemsWith(`---\ntitle: Quarry: fast search\n${FIELDS}---\nBody.`)).toEqual([
+      'line 2: the value of "title" holds ": ", which YAML reads as another field; put the value in quotes: title: "Quarry: fast search"',
+    ]);
+  });
+
+  test('a line indented with a tab names the line, not an unknown field', () => {
+    expect(problemsWith(`---\ntitle: A\n${FIELDS}links:\n\trepo: https://x.example\n---\nBody.`)).toEqual([
+      'line 8 is indented with a tab: YAML indents with spaces (two per level, e.g. "  repo: https://…")',
+    ]);
+  });
+
+  test('front matter that is never closed says so, not "can not read a block mapping entry"', () => {
+    expect(problemsWith(`---\ntitle: A\n${FIELDS}\nBody without a closing line.`)).toEqual([
+      'the front matter opened with --- on line 1 is never closed: end it with a line of three dashes (---) before the text',
+    ]);
+  });
+
+  test('YAML errors count lines as the editor does (line 1 is the opening ---)', () => {
+    const [problem] = problemsWith(`---\ntitle: A\n${FIELDS}stack: [a, b\n---\nBody.`);
+    expect(problem).toMatch(/^line 7: the \[ is never closed/);
+  });
+
+  test('a missing coverAlt is named as missing, without the whole record', () => {
+    expect(problemsWith(`---\ntitle: A\n${FIELDS}cover: ./x.png\n---\nBody.`)).toEqual([
+      'field "coverAlt" is missing: write text describing the cover (required when "cover" is set, at most 200 characters)',
+    ]);
+  });
+
+  test('links in the wrong shape show the right one', () => {
+    expect(problemsWith(`---\ntitle: A\n${FIELDS}links: [https://x.example]\n---\nBody.`)[0]).toContain('e.g. links: { repo: "https://github.com/you/project"');
+  });
+
+  test('a category one or two letters off gets "did you mean"', () => {
+    expect(problemsWith(`---\ntitle: A\n${FIELDS.replace('category: tools', 'category: tool')}---\nBody.`)[0]).toMatch(/got "tool" \(did you mean "tools"\?\)$/);
   });
 });
 

@@ -1,6 +1,6 @@
 // npm run check reads links out of pages, twins and llms files: what counts as an internal link.
 import { describe, expect, test } from 'vitest';
-import { htmlLinks, internalPath, markdownLinks } from '../../scripts/lib/site-check.ts';
+import { htmlLinks, internalPath, markdownLinks, linkFix } from '../../scripts/lib/site-check.ts';
 
 const base = 'http://127.0.0.1:4321';
 
@@ -29,5 +29,17 @@ describe('npm run check: links it follows (owner-proof issue § 2)', () => {
     expect(internalPath(`${base}/projects/x.md?q=1`, base)).toBe('/projects/x.md?q=1');
     expect(internalPath('https://example.com/about', base)).toBeUndefined();
     expect(internalPath('//evil.example/about', base)).toBeUndefined();
+  });
+});
+
+describe('the owner’s loop: a broken link gets the page it most likely meant', () => {
+  const pages = ['/', '/about', '/now', '/projects', '/projects/palette', '/projects/quarry', '/projects/quarry-wasm'];
+  test('a slug one or two letters off, in the same folder: "did you mean"', () => {
+    expect(linkFix('/projects/quarri', pages)).toBe('did you mean /projects/quarry? Point the link there, or remove it');
+    expect(linkFix('/projects/palete', pages)).toBe('did you mean /projects/palette? Point the link there, or remove it');
+    expect(linkFix('/abuot', pages)).toBe('did you mean /about? Point the link there, or remove it');
+  });
+  test('nothing close: where pages come from', () => {
+    expect(linkFix('/projects/zebra', pages)).toMatch(/^point the link at an existing project or page \(content\/projects\/zebra\.md/);
   });
 });
