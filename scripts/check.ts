@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { ContentError, contentDir, loadContent } from '../src/records/load.ts';
 import { PAGE_MANIFEST_FILE } from '../src/routing/page-manifest.ts';
-import { freePort } from './free-port.ts';
-import { build } from './lib/build.ts';
+import { freePort, portIsFree, startAddress } from './free-port.ts';
+import { build, staleReason } from './lib/build.ts';
 import { allowedHostsOrExit } from './local-server/host-guard.ts';
 import { serveBuild } from './local-server/serve-build.ts';
 import { checkSite, type Problem } from './lib/site-check.ts';
@@ -52,13 +52,39 @@ try {
   finish(problems, `Checked the content in ${contentDir()}: it does not load, so nothing was built.`);
 }
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
+// The address `npm start` would serve at, when it is free: the check then builds for it (only if
+// the build is stale) and leaves a build `npm start` serves as it is. When a server holds it (npm
+// start running), or FOLIO_SITE_URL points the links elsewhere, any free port: links must point
+// at the server the check asks.
+const own = startAddress();
 // The check asks for every page and record from one address; the per-client limits would refuse it.
 process.env.FOLIO_RATE_LIMITS = 'knowledge=100000/60,portfolio=100000/60';
-console.log(`Building ${relative(process.cwd(), contentDir())}/ for ${base}…`);
-build(base, undefined, { quiet: true });
-const server = await serveBuild({ port, hostname: '127.0.0.1', allowedHosts });
+
+/** Builds for an address (unless its build is fresh) and serves the build there. */
+async function buildAndServe(port: number, hostname: string, base: string) {
+  const stale = staleReason(base);
+  if (stale) {
+    console.log(`Building ${relative(process.cwd(), contentDir())}/ for ${base} (${stale})…`);
+    build(base, undefined, { quiet: true });
+  } else console.log(`Checking the build of ${relative(process.cwd(), contentDir())}/ made for ${base}: it is fresh.`);
+  return serveBuild({ port, hostname, allowedHosts });
+}
+
+const ownAddress = async () => {
+  try {
+    return { base: own.base, server: await buildAndServe(own.port, own.hostname, own.base) };
+  } catch (error) {
+    // Another server took the port while this one built: check on a port of its own instead.
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    return undefined;
+  }
+};
+const anyAddress = async () => {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  return { base, server: await buildAndServe(port, '127.0.0.1', base) };
+};
+const { base, server } = (!process.env.FOLIO_SITE_URL && (await portIsFree(own.port, own.hostname)) && (await ownAddress())) || (await anyAddress());
 const manifest = JSON.parse(readFileSync(PAGE_MANIFEST_FILE, 'utf8'));
 const { problems, counted } = await checkSite({ base, manifest, records, sourceOf: (path) => sources.get(path) });
 server.closeAllConnections();

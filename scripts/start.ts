@@ -7,12 +7,10 @@ import { build, staleReason } from './lib/build.ts';
 import { allowedHostsOrExit } from './local-server/host-guard.ts';
 import { banner } from './local-server/node-server.ts';
 import { serveBuild } from './local-server/serve-build.ts';
+import { startAddress } from './free-port.ts';
 
 const allowedHosts = allowedHostsOrExit();
-const port = Number(process.env.PORT || 4321);
-const hostname = process.env.HOST || 'localhost';
-const base = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`;
-const siteUrl = process.env.FOLIO_SITE_URL?.replace(/\/+$/, '') || base;
+const { port, hostname, base, siteUrl } = startAddress();
 
 const reason = staleReason(siteUrl);
 if (reason) {

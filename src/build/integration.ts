@@ -1,6 +1,7 @@
 // Build hooks: the render cache's key before pages render; after them the pages kept from the last
 // build (page-cache.ts), the records' twins, the function's data file, the content images, and a
 // report on what agents will read (llms.txt sizes).
+import { countOf } from '../records/words.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,7 +92,7 @@ export function folio(loaded?: Content): AstroIntegration {
   let started: Started | undefined;
   const writeData = async (logger: AstroIntegrationLogger) => {
     const data = await writeSiteData(root, started);
-    logger.info(`data file written: ${data.projects.length} projects, ${data.pages.length} pages (build ${data.buildId})`);
+    logger.info(`data file written: ${countOf(data.projects.length, 'project', 'projects')}, ${countOf(data.pages.length, 'page', 'pages')} (build ${data.buildId})`);
   };
   return {
     name: 'folio',

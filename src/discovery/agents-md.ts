@@ -1,5 +1,6 @@
 // /AGENTS.md: how an agent should use this site — where to start, every entry point (from the one
 // list, src/server/entry-points.ts), and the house rules.
+import { countOf } from '../records/words.ts';
 import type { Content } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { ENTRY_GROUPS, ENTRY_POINTS, type EntryGroup } from '../server/entry-points.ts';
@@ -17,7 +18,7 @@ export function agentsMarkdown(content: Pick<Content, 'site' | 'projects'>): str
   const more = DISCOVERY_FILES.filter((f) => !listed.has(f.path) && f.path !== '/AGENTS.md').map((f) => `- [${f.path}](${url(f.path)}): ${f.title}.`);
   return `# AGENTS.md: ${site.name}
 
-${site.url} is ${site.name}'s site: ${site.headline.replace(/[.!?]*$/, '')}. It publishes ${content.projects.length} projects and a handful of pages, for people as HTML and for agents as Markdown, JSON and MCP. Everything is public, free and read-only; nothing you send is stored.
+${site.url} is ${site.name}'s site: ${site.headline.replace(/[.!?]*$/, '')}. It publishes ${countOf(content.projects.length, 'project', 'projects')} and a handful of pages, for people as HTML and for agents as Markdown, JSON and MCP. Everything is public, free and read-only; nothing you send is stored.
 
 ## Where to start
 

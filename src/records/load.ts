@@ -119,7 +119,7 @@ function readContent(dir: string): Content {
     if (parsed) {
       const { avatar, ...config } = parsed.data;
       const image = avatar === undefined ? undefined : imageField(siteFile, avatar, config.name, 'avatar', where, problems);
-      const images = checkBodyImages(siteFile, parsed, where, problems);
+      const images = checkBody(siteFile, parsed, where, problems);
       site = { ...config, url: (process.env.FOLIO_SITE_URL || config.url).replace(/\/+$/, ''), bio: parsed.body, images, ...(image && { avatar: image }) };
     }
   }
@@ -145,7 +145,7 @@ function readContent(dir: string): Content {
       twin: `/projects/${file.slug}.md`,
       body: parsed.body,
       source: where(file.path),
-      images: checkBodyImages(file.path, parsed, where, problems),
+      images: checkBody(file.path, parsed, where, problems),
     });
   }
 
@@ -167,7 +167,7 @@ function readContent(dir: string): Content {
       twin: `/${file.slug}.md`,
       body: parsed.body,
       source: where(file.path),
-      images: checkBodyImages(file.path, parsed, where, problems),
+      images: checkBody(file.path, parsed, where, problems),
     });
   }
 
@@ -234,18 +234,27 @@ function imageField(file: string, value: string, alt: string, field: string, whe
   return typeof image === 'string' ? undefined : image;
 }
 
+/** A line that may be a level-1 heading (`# Title`, or a title underlined with `===`); the parse decides (code blocks hold `# comments`). */
+const H1_CANDIDATE = /^ {0,3}(?:#(?:[ \t]|$)|=+[ \t]*$)/m;
+
 /**
- * Images in a body (`![alt](path)`): each needs alt text, and a relative path must name an image
- * file, relative to the Markdown file. Returns them by destination as written. Bodies without
- * `![` are not parsed (most have none; parsing every body would cost a build of 10,000 records
- * seconds).
+ * A body's images and headings. Images (`![alt](path)`): each needs alt text, and a relative path
+ * must name an image file, relative to the Markdown file; returned by destination as written. A
+ * level-1 heading is refused: the page's title is its one `<h1>` (WCAG 2.4.6, and the outline
+ * screen readers navigate by), and a second would silently compete with it. Bodies with neither
+ * `![` nor a line that may be a level-1 heading are not parsed (most have none; parsing every body
+ * would cost a build of 10,000 records seconds).
  */
-function checkBodyImages(file: string, { body, text }: { body: string; text: string }, where: (f: string) => string, problems: string[]): Record<string, ContentImage> {
+function checkBody(file: string, { body, text }: { body: string; text: string }, where: (f: string) => string, problems: string[]): Record<string, ContentImage> {
   const images: Record<string, ContentImage> = {};
-  if (!body.includes('![')) return images;
+  if (!body.includes('![') && !H1_CANDIDATE.test(body)) return images;
   // Lines are counted in the file, as the owner's editor shows them: the body's line 1 is further down.
   const offset = text.slice(0, Math.max(0, text.indexOf(body))).split('\n').length - 1;
-  const visit = (node: { type: string; url?: string; alt?: string | null; position?: { start: { line: number } }; children?: unknown[] }) => {
+  const visit = (node: { type: string; depth?: number; url?: string; alt?: string | null; position?: { start: { line: number } }; children?: unknown[] }) => {
+    if (node.type === 'heading' && node.depth === 1) {
+      const line = (node.position?.start.line ?? 0) + offset;
+      problems.push(`${where(file)}: line ${line}: a level-1 heading ("# …") in the text: the page's title is its one level-1 heading, so start sections at ## instead`);
+    }
     if (node.type === 'image' && node.url !== undefined) {
       const line = (node.position?.start.line ?? 0) + offset;
       if (!node.alt?.trim()) problems.push(`${where(file)}: line ${line}: the image "${node.url}" has no alt text; write ![what it shows](${node.url})`);

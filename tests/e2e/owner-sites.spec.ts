@@ -7,16 +7,20 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
-import { cleanEnv, repoCopy } from './serve-support.ts';
+import { cleanEnv, raw, repoCopy, startServer } from './serve-support.ts';
+import { freePort } from '../../scripts/free-port.ts';
 import { SKELETON } from '../../scripts/lib/skeleton.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const SECOND_SITE = 'tests/fixtures/second-site/content';
 let copy = '';
+/** The port `npm start` and `npm run check` use in the copy (PORT): one of its own, so parallel suites never share it. */
+let port = 0;
 
-test.beforeAll(() => {
+test.beforeAll(async () => {
   copy = repoCopy('folio-owner-');
+  port = await freePort();
 });
 
 test.afterAll(() => {
@@ -25,7 +29,7 @@ test.afterAll(() => {
 
 /** `npm run check` in the copy, on the content folder `content` (relative to the copy). */
 function check(content: string) {
-  const run = spawnSync(process.execPath, ['scripts/check.ts'], { cwd: copy, env: cleanEnv({ FOLIO_CONTENT: content }), encoding: 'utf8', timeout: 110_000 });
+  const run = spawnSync(process.execPath, ['scripts/check.ts'], { cwd: copy, env: cleanEnv({ FOLIO_CONTENT: content, PORT: String(port) }), encoding: 'utf8', timeout: 110_000 });
   return { status: run.status, out: `${run.stdout}${run.stderr}` };
 }
 
@@ -36,6 +40,7 @@ test('the second fixture site builds, serves and passes npm run check: every pag
   expect(out).toContain('18 records (search, REST, MCP)');
   expect(out).toContain('No problems');
   expect(status, out).toBe(0);
+  expect(out).toContain(`for http://localhost:${port} (`);
 
   // What the sample never exercises, in the build the check served.
   const dist = (file: string) => readFileSync(join(copy, 'dist', file), 'utf8');
@@ -47,6 +52,23 @@ test('the second fixture site builds, serves and passes npm run check: every pag
   for (const label of ['Fotografía', 'Hardware &amp; sensores', 'Docencia']) expect(projects).toContain(label);
   expect(dist('index.html')).toContain('<html lang="es"');
   expect(dist('projects/hokkaido-notes.md')).toMatch(/^# 北海道 field notes \(冬\)$/m);
+});
+
+test('the owner’s loop: npm start after npm run check serves the check’s build, and a second check builds nothing', async () => {
+  // The test before left a build of the second site, made by the check for npm start's own address.
+  const again = check(SECOND_SITE);
+  expect(again.status, again.out).toBe(0);
+  expect(again.out).toContain(`made for http://localhost:${port}: it is fresh`);
+  expect(again.out).not.toContain('Building');
+  const base = `http://localhost:${port}`;
+  const server = await startServer(copy, 'scripts/start.ts', cleanEnv({ FOLIO_CONTENT: SECOND_SITE, PORT: String(port) }), `${base}/ready-check`);
+  try {
+    expect(server.output()).not.toContain('Building');
+    expect((await raw(base, '/')).status).toBe(200);
+  } finally {
+    server.process.kill('SIGTERM');
+    await server.exited;
+  }
 });
 
 test('a link to a project that does not exist: npm run check fails, naming the page, its twin and the link', () => {
@@ -110,6 +132,10 @@ test('the owner’s loop: npm run new-site writes a minimal site that npm run ch
   expect(filled.out).toContain('Checked 8 pages, 8 Markdown twins');
   expect(filled.out).toContain('2 records (search, REST, MCP)');
   expect(filled.status, filled.out).toBe(0);
+  // One project: the home page's link says so, not "All 1 projects".
+  const home = readFileSync(join(copy, 'dist/index.html'), 'utf8');
+  expect(home).toContain('The project <span aria-hidden="true">→</span>');
+  expect(home).not.toMatch(/All 1 projects/);
 });
 
 test('npm run check refuses a url that is not where the deploy is served (VERCEL_PROJECT_PRODUCTION_URL)', () => {

@@ -72,7 +72,7 @@ describe('content image mistakes are content errors', () => {
       writeFileSync(join(d, 'projects/alpha.png'), png);
       frontMatter(alpha(d), 'cover: alpha.png');
     });
-    expect(() => loadContent(dir)).toThrow('content/projects/alpha.md: field "coverAlt" expected text describing the cover (required when "cover" is set, at most 200 characters)');
+    expect(() => loadContent(dir)).toThrow('content/projects/alpha.md: field "coverAlt" is missing: write text describing the cover (required when "cover" is set, at most 200 characters)');
   });
 
   test('a coverAlt over 200 characters', () => {

@@ -162,6 +162,15 @@ describe('the owner’s loop: the mistakes people make, each in plain words with
     expect(problemsWith(`---\ntitle: A\n${FIELDS}links: [https://x.example]\n---\nBody.`)[0]).toContain('e.g. links: { repo: "https://github.com/you/project"');
   });
 
+  test('a level-1 heading in a body is an error naming its line (a "# comment" in a code block is not)', () => {
+    const body = 'Intro.\n\n```sh\n# install it\nnpm i\n```\n\n# Results\n\nText.\n\nAlso\n===\n';
+    expect(problemsWith(`---\ntitle: A\n${FIELDS}---\n${body}`)).toEqual([
+      'line 15: a level-1 heading ("# …") in the text: the page\'s title is its one level-1 heading, so start sections at ## instead',
+      'line 19: a level-1 heading ("# …") in the text: the page\'s title is its one level-1 heading, so start sections at ## instead',
+    ]);
+    expect(problemsWith(`---\ntitle: A\n${FIELDS}---\n## Fine\n\n\`\`\`\n# a comment\n\`\`\`\n`)).toEqual([]);
+  });
+
   test('a category one or two letters off gets "did you mean"', () => {
     expect(problemsWith(`---\ntitle: A\n${FIELDS.replace('category: tools', 'category: tool')}---\nBody.`)[0]).toMatch(/got "tool" \(did you mean "tools"\?\)$/);
   });

@@ -1,6 +1,7 @@
 // The catalog of the site's public pages, served open by the sandbox (GET /api/v1/sandbox) and
 // behind the public-read token by GET /api/v1 (knowledge spec § Authentication: "the scope covers
 // the same public pages as the sandbox"). One builder, so the two can never disagree.
+import { allOf } from '../../records/words.ts';
 import type { SiteData } from '../../search/data-file.ts';
 import { absoluteUrl } from '../../records/urls.ts';
 import type { CatalogResponse } from './schemas.ts';
@@ -19,7 +20,7 @@ export function publicPages(data: CatalogData): CatalogResponse['pages'] {
   const { site, projects, pages } = data;
   return [
     { name: site.name, url: absoluteUrl(data.site, '/'), description: site.headline },
-    { name: 'Projects', url: absoluteUrl(data.site, '/projects'), description: `All ${projects.length} projects by ${site.name}.` },
+    { name: 'Projects', url: absoluteUrl(data.site, '/projects'), description: `${allOf(projects.length, 'project', 'projects')} by ${site.name}.` },
     ...projects.map((p) => ({ name: p.title, url: absoluteUrl(data.site, p.href), description: p.summary })),
     ...pages.map((p) => ({ name: p.title, url: absoluteUrl(data.site, p.href), description: p.summary })),
   ];
