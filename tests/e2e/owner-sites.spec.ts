@@ -100,7 +100,7 @@ test('the owner’s loop: npm run new-site writes a minimal site that npm run ch
   const skeleton = check('content');
   expect(skeleton.status, skeleton.out).toBe(1);
   const lines = skeleton.out.split('\n').filter((l) => l.startsWith('✗ '));
-  for (const field of ['name', 'headline', 'summary', 'url', 'the bio']) {
+  for (const field of ['name', 'headline', 'summary', 'url', 'the bio (the text below the front matter)']) {
     expect(lines.some((l) => l.startsWith(`✗ content/site.md: ${field} is still the placeholder`)), field).toBe(true);
   }
   for (const file of ['content/projects/first-project.md', 'content/pages/about.md']) expect(lines.some((l) => l.startsWith(`✗ ${file}: `)), file).toBe(true);
