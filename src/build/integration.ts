@@ -138,6 +138,10 @@ export function folio(loaded?: Content): AstroIntegration {
             } catch (error) {
               logger.error(`content not reloaded into the API (the last good data stays): ${(error as Error).message}`);
             }
+            // Astro keeps each route's getStaticPaths until its content changes, and content/ is not
+            // Astro's: the event its own content layer sends clears that cache, so an added file's page
+            // answers and a removed one's is a 404 without a restart.
+            for (const environment of Object.values(server.environments)) if (environment.name !== 'client') environment.hot.send('astro:content-changed', {});
             server.ws.send({ type: 'full-reload' });
           }, 100);
         });

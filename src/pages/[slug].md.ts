@@ -4,7 +4,7 @@ import { recordBySlug } from '../records/collections.ts';
 import { loadContent } from '../records/load.ts';
 import { ABSOLUTE, pageTwin } from '../records/twin.ts';
 import { renderMarkdown } from '../records/render.ts';
-import { markdownResponse } from '../records/responses.ts';
+import { markdownResponse, missingTwin } from '../records/responses.ts';
 
 // A build writes every record's twin beside its page itself (src/build/integration.ts): as 10,000
 // Astro routes they cost more in Astro's page machinery than the pages did. Under astro dev this
@@ -13,7 +13,8 @@ export const getStaticPaths = (() => (import.meta.env.DEV ? loadContent().pages.
 
 export const GET: APIRoute = async ({ params }) => {
   const content = loadContent();
-  const page = recordBySlug(content.pages, params.slug)!;
+  const page = recordBySlug(content.pages, params.slug);
+  if (!page) return missingTwin();
   // The body's one parse: its page's render, whichever of the two the build makes first (render.ts).
   await renderMarkdown(page.body, page.images);
   return markdownResponse((await pageTwin(page, content, ABSOLUTE)).markdown);

@@ -9,15 +9,19 @@ import type { CacheablePage } from '../build/page-cache.ts';
 import { listed, listingOf, pageFrame, type Listed, recordBySlug, relatedProjects, rememberRelated, scoreRelatedProjects, tagGroups, type TagGroup } from './collections.ts';
 import type { Content, Page, Project } from './schema.ts';
 
+// Each per-record input is `undefined` when its record is gone: under astro dev a file removed since
+// Astro listed the routes still has its route for a moment, and answers the 404 page, never a 500.
+
 /** /projects/<slug>: the project, its related projects (as listed) and the frame. */
 export function projectPage(content: Content, slug: string | undefined) {
-  const project = recordBySlug(content.projects, slug) as Project;
-  return { project, related: relatedProjects(project, content).map(listed), frame: pageFrame(content) };
+  const project = recordBySlug(content.projects, slug);
+  return project && { project, related: relatedProjects(project, content).map(listed), frame: pageFrame(content) };
 }
 
 /** /<slug>: a page of content/pages/ and the frame. */
 export function contentPage(content: Content, slug: string | undefined) {
-  return { page: recordBySlug(content.pages, slug) as Page, frame: pageFrame(content) };
+  const page = recordBySlug(content.pages, slug);
+  return page && { page, frame: pageFrame(content) };
 }
 
 /** /projects and other HTML pages that list every record: the listing (records as listed) and the frame. */
@@ -27,15 +31,17 @@ export function listingPage(content: Content) {
 
 /** /tags/<tag>: what carries the tag (as listed), and the frame. */
 export function tagPage(content: Content, tag: string | undefined) {
-  return { group: listedGroup(content, tag), frame: pageFrame(content) };
+  const group = listedGroup(content, tag);
+  return group && { group, frame: pageFrame(content) };
 }
 
 /** /tags/<tag>.md: what carries the tag (as listed), and the site. */
 export function tagTwinPage(content: Content, tag: string | undefined) {
-  return { group: listedGroup(content, tag), site: content.site };
+  const group = listedGroup(content, tag);
+  return group && { group, site: content.site };
 }
 
-const listedGroup = (content: Content, tag: string | undefined): TagGroup<Listed<Project | Page>> => tagGroups(listingOf(content)).find((g) => g.tag === tag)!;
+const listedGroup = (content: Content, tag: string | undefined): TagGroup<Listed<Project | Page>> | undefined => tagGroups(listingOf(content)).find((g) => g.tag === tag);
 
 export function projectPages(content: Content): CacheablePage<{ slug: string }>[] {
   keepRelated(content.projects);

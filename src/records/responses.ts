@@ -3,3 +3,6 @@
 import { MARKDOWN } from '../server/media-types.ts';
 
 export const markdownResponse = (markdown: string) => new Response(markdown, { headers: { 'Content-Type': MARKDOWN } });
+
+/** A twin route's answer for a record removed under astro dev (its route lingers a moment): the routing middleware answers the Markdown 404. */
+export const missingTwin = () => new Response(null, { status: 404 });

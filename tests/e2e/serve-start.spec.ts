@@ -3,7 +3,7 @@
 // stale, the address and entry points printed, the site's own address as its URL, the client
 // address taken from the socket, a clean stop on SIGTERM; and dev reloading pages and API together.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { ENTRY_POINTS } from '../../src/server/entry-points.ts';
@@ -170,5 +170,31 @@ test('npm run dev: same negotiation and function around astro dev; an edit updat
   expect(JSON.parse(message).type).toBe('connected');
   socket.close();
 
+  expect(await stop()).toBe(0);
+});
+
+test('the owner’s loop: under npm run dev a file added is served within seconds, and a file removed or renamed answers 404, never 500', async () => {
+  const base = await start('scripts/dev.ts', { FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' });
+  const projects = join(copy, SAMPLE_SITE_CONTENT, 'projects');
+  const quarry = readFileSync(join(projects, 'quarry.md'), 'utf8');
+  const status = async (path: string, accept = 'text/html') => (await raw(base, path, { accept })).status;
+
+  // Added: a new project's page and twin answer, with no restart.
+  writeFileSync(join(projects, 'wombat-index.md'), quarry.replace(/^title: .*$/m, 'title: Wombat index'));
+  await expect.poll(() => status('/projects/wombat-index'), { timeout: 15_000, message: 'the new page' }).toBe(200);
+  expect(await status('/projects/wombat-index', 'text/markdown')).toBe(200);
+  expect((await raw(base, '/projects/wombat-index')).body).toContain('Wombat index');
+
+  // Renamed (removed under its old name): the old URL is a 404 in both forms, the new one answers.
+  renameSync(join(projects, 'wombat-index.md'), join(projects, 'wombat-atlas.md'));
+  await expect.poll(() => status('/projects/wombat-atlas'), { timeout: 15_000, message: 'the renamed page' }).toBe(200);
+  for (const accept of ['text/html', 'text/markdown']) {
+    const old = await raw(base, '/projects/wombat-index', { accept });
+    expect(old.status, accept).toBe(404);
+  }
+  expect(await status('/projects/wombat-index.md', '*/*')).toBe(404);
+  unlinkSync(join(projects, 'wombat-atlas.md'));
+  await expect.poll(() => status('/projects/wombat-atlas'), { timeout: 15_000, message: 'the removed page' }).toBe(404);
+  expect(server!.output()).not.toMatch(/Invalid value used as weak map key|TypeError/);
   expect(await stop()).toBe(0);
 });

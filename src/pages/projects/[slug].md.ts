@@ -4,7 +4,7 @@ import { recordBySlug } from '../../records/collections.ts';
 import { loadContent } from '../../records/load.ts';
 import { ABSOLUTE, projectTwin } from '../../records/twin.ts';
 import { renderMarkdown } from '../../records/render.ts';
-import { markdownResponse } from '../../records/responses.ts';
+import { markdownResponse, missingTwin } from '../../records/responses.ts';
 
 // A build writes every record's twin beside its page itself (src/build/integration.ts): as 10,000
 // Astro routes they cost more in Astro's page machinery than the pages did. Under astro dev this
@@ -13,7 +13,8 @@ export const getStaticPaths = (() => (import.meta.env.DEV ? loadContent().projec
 
 export const GET: APIRoute = async ({ params }) => {
   const content = loadContent();
-  const project = recordBySlug(content.projects, params.slug)!;
+  const project = recordBySlug(content.projects, params.slug);
+  if (!project) return missingTwin();
   // The body's one parse: its page's render, whichever of the two the build makes first (render.ts).
   await renderMarkdown(project.body, project.images);
   return markdownResponse((await projectTwin(project, content, ABSOLUTE)).markdown);

@@ -4,12 +4,13 @@ import { pagesToRender } from '../../build/page-cache.ts';
 import { loadContent } from '../../records/load.ts';
 import { tagTwinPage, tagTwinPages } from '../../records/page-inputs.ts';
 import { ABSOLUTE, tagTwin } from '../../records/twin.ts';
-import { markdownResponse } from '../../records/responses.ts';
+import { markdownResponse, missingTwin } from '../../records/responses.ts';
 
 // Left out when the last build's file is still right (page-cache.ts); the twin is made from tagTwinPage alone.
 export const getStaticPaths = (() => pagesToRender(tagTwinPages(loadContent()))) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ params }) => {
-  const { group, site } = tagTwinPage(loadContent(), params.tag);
-  return markdownResponse(tagTwin(group, site, ABSOLUTE).markdown);
+  const inputs = tagTwinPage(loadContent(), params.tag);
+  if (!inputs) return missingTwin();
+  return markdownResponse(tagTwin(inputs.group, inputs.site, ABSOLUTE).markdown);
 };
