@@ -21,6 +21,8 @@ import type { VercelConfig } from '../src/build/vercel-config.ts';
 import { freePort } from './free-port.ts';
 import { allowedHostsOrExit, hostGuard } from './local-server/host-guard.ts';
 import { banner, listen } from './local-server/node-server.ts';
+import { astroOutputFilter } from './local-server/astro-output.ts';
+import { createInterface } from 'node:readline';
 import { createVercelRouter, sourceToRegExp, type StaticFiles } from './local-server/vercel-router.ts';
 
 const allowedHosts = allowedHostsOrExit();
@@ -35,8 +37,16 @@ const astroBase = `http://127.0.0.1:${astroPort}`;
 
 const astro = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', '--port', String(astroPort), '--host', '127.0.0.1'], {
   env: { ...process.env, FOLIO_SITE_URL: siteUrl },
-  stdio: ['ignore', 'inherit', 'inherit'],
+  stdio: ['ignore', 'pipe', 'pipe'],
 });
+// Astro's output, each content error once and without its inner address (local-server/astro-output.ts).
+const filter = astroOutputFilter(astroBase);
+for (const [from, to] of [[astro.stdout!, process.stdout], [astro.stderr!, process.stderr]] as const) {
+  createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => {
+    const kept = filter(line);
+    if (kept !== undefined) to.write(`${kept}\n`);
+  });
+}
 astro.on('exit', (code) => {
   console.error(`astro dev exited (${code}); stopping.`);
   process.exit(code ?? 1);

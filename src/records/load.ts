@@ -23,14 +23,42 @@ import {
 export class ContentError extends Error {
   override name = 'ContentError';
   readonly problems: string[];
-  constructor(problems: string[]) {
+  /**
+   * Where the first problem is, in the owner's file: Astro's dev overlay shows a code frame of it
+   * and opens it in the editor (it reads `loc`, else the first stack frame, which is Folio's code).
+   */
+  readonly loc?: { file: string; line: number; column: number };
+  constructor(problems: string[], loc?: ContentError['loc']) {
     super(
       problems.length === 1
         ? `Invalid content: ${problems[0]}`
         : `Invalid content (${problems.length} problems):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
     );
     this.problems = problems;
+    this.loc = loc;
+    // The owner's mistake, not Folio's: the message is the whole story (FOLIO_DEBUG=1 keeps the trace).
+    if (!process.env.FOLIO_DEBUG) this.stack = `${this.name}: ${this.message}`;
   }
+}
+
+/**
+ * The file and line of a problem as load.ts words it (`content/projects/x.md: line 3: …`, or
+ * `…: field "type" …`, found on the line that sets it), for ContentError's `loc`.
+ */
+function locationOf(problem: string, root: string): ContentError['loc'] {
+  const m = /^([^:]+\.md): (?:line (\d+)|field "([\w-]+))?/.exec(problem);
+  if (!m) return undefined;
+  const file = resolve(root, m[1]!);
+  let line = m[2] ? Number(m[2]) : 1;
+  if (!m[2] && m[3]) {
+    try {
+      const at = readFileSync(file, 'utf8').split('\n').findIndex((l) => l.startsWith(`${m[3]}:`));
+      if (at >= 0) line = at + 1;
+    } catch {
+      // A file that cannot be read is itself the problem; point at its start.
+    }
+  }
+  return { file, line, column: 1 };
 }
 
 /**
@@ -190,7 +218,7 @@ function readContent(dir: string): Content {
     });
   }
 
-  if (problems.length > 0 || !site) throw new ContentError(problems);
+  if (problems.length > 0 || !site) throw new ContentError(problems, problems[0] === undefined ? undefined : locationOf(problems[0], dirname(dir)));
   projects.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
   pages.sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
   return { site, projects, pages };

@@ -198,3 +198,26 @@ test('the owner’s loop: under npm run dev a file added is served within second
   expect(server!.output()).not.toMatch(/Invalid value used as weak map key|TypeError/);
   expect(await stop()).toBe(0);
 });
+
+test('the owner’s loop: under npm run dev a content error shows once in the terminal, and the browser’s overlay names the Markdown file and line', async ({ page }) => {
+  const base = await start('scripts/dev.ts', { FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' });
+  const file = join(copy, SAMPLE_SITE_CONTENT, 'projects/quarry.md');
+  const text = readFileSync(file, 'utf8');
+  const before = server!.output().length;
+  try {
+    writeFileSync(file, text.replace(/^type: .*$/m, 'type: website'));
+    await expect.poll(() => server!.output().slice(before), { timeout: 15_000 }).toContain('field "type" expected one of');
+    // The page asked for three times (and the overlay's own requests): the error is still printed once, with no stack trace.
+    for (let i = 0; i < 3; i++) await raw(base, '/projects/quarry');
+    await page.goto(`${base}/projects/quarry`);
+    const overlay = page.locator('vite-error-overlay');
+    await expect(overlay).toContainText('quarry.md', { timeout: 15_000 });
+    await expect(overlay).toContainText('type: website');
+    const printed = server!.output().slice(before);
+    expect(printed.split('field "type" expected one of').length - 1, printed).toBe(1);
+    expect(printed).not.toMatch(/Stack trace|^\s+at /m);
+  } finally {
+    writeFileSync(file, text);
+  }
+  expect(await stop()).toBe(0);
+});
