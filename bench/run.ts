@@ -30,6 +30,7 @@ import { addCovers, generateCorpus } from './corpus.ts';
 import { REPO_ROOT, astroBuild, bareAstroProject, copyProject, dirSize, idiomaticAstroProject, projectBuild, removeDir, stampBuild, tempDir, vercelFunction } from './site.ts';
 import { summarizeProfiles } from './profile-summary.ts';
 import { textsPathOf } from '../src/search/data-file.ts';
+import { BROWSER_ACCEPTS } from '../scripts/lib/vercel-output.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -204,7 +205,7 @@ function combine(runs: Load[]): Load {
 // ── Routing: what runs per page view ────────────────────────────────────────────────────────────
 
 /** Chromium's navigation Accept: what a person's page view sends. */
-const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7';
+const [BROWSER_ACCEPT] = BROWSER_ACCEPTS;
 /** An Accept that passes the Markdown gate and still gets the HTML page: the same bytes, through the middleware. */
 const GATED_HTML_ACCEPT = 'text/html, text/markdown;q=0.5';
 

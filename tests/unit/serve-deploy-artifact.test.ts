@@ -10,24 +10,13 @@ import matter from 'gray-matter';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { config as middlewareConfig } from '../../middleware.ts';
 import type { VercelConfig } from '../../src/build/vercel-config.ts';
-import { conditionsHold, matcherRegExp, sourceToRegExp } from '../../scripts/local-server/vercel-router.ts';
-import type { HasField } from '@vercel/routing-utils';
+import { matcherRegExp, sourceToRegExp } from '../../scripts/local-server/vercel-router.ts';
+import { BROWSER_ACCEPTS, walkRoutes, type OutputRoute } from '../../scripts/lib/vercel-output.ts';
 import { NEGOTIATE_PREFIX } from '../../src/routing/markdown-gate.ts';
 import { repoCopy } from '../e2e/serve-support.ts';
 import { contentDir } from '../../src/records/load.ts';
 
-interface Route {
-  src?: string;
-  dest?: string;
-  status?: number;
-  headers?: Record<string, string>;
-  continue?: boolean;
-  check?: boolean;
-  handle?: string;
-  middlewarePath?: string;
-  has?: HasField;
-  missing?: HasField;
-}
+type Route = OutputRoute;
 
 const vercelJson: VercelConfig = JSON.parse(readFileSync('vercel.json', 'utf8'));
 let copy = '';
@@ -77,36 +66,6 @@ function runBuilt(funcDir: string, module: string, script: string): { status: nu
 
 const indexOf = (predicate: (r: Route) => boolean) => routes.findIndex(predicate);
 
-/** What Chromium, Firefox and Safari send for a page view (their navigation Accept). */
-const BROWSER_ACCEPTS = [
-  'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7',
-  'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-  'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
-];
-
-/**
- * The routes phase of config.json for a request, as Vercel's proxy runs it (Build Output API §
- * routes): in order until the file system, a matching redirect or status ends it; a route whose
- * `has` conditions hold applies its `dest` (continuing, the path for the routes after it); the
- * middleware runs where its route matches the path so far.
- */
-function walkRoutes(all: Route[], path: string, headers: Record<string, string>, query = ''): { path: string; middleware: boolean; status?: number } {
-  const request = new Request(`https://folio.example.com${path}${query}`, { headers });
-  const url = new URL(request.url);
-  let current = path;
-  let middleware = false;
-  for (const route of all) {
-    if (route.handle === 'filesystem') break;
-    if (route.handle || !route.src) continue;
-    const m = new RegExp(route.src, 'i').exec(current);
-    if (!m || !conditionsHold(request, url, route.has ?? [], route.missing ?? [])) continue;
-    if (route.middlewarePath) middleware = true;
-    else if (route.status) return { path: current, middleware, status: route.status };
-    else if (route.dest) current = route.dest.replace(/\$(\d+)/g, (_, i: string) => m[Number(i)] ?? '');
-    if (!route.continue) break;
-  }
-  return { path: current, middleware };
-}
 
 describe('serve issue § 5: vercel build output', () => {
   test('the static site: pages, twins, the agent view, 404 in both forms, llms.txt, assets, discovery files', () => {

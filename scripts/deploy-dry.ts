@@ -1,0 +1,66 @@
+// `npm run deploy:dry`: the deploy, rehearsed on this machine with no account and no network. It runs
+// `npm run check` (the owner's site over real HTTP), then `vercel build --prod` in a throwaway copy
+// of the repository (offline: a stand-in .vercel/project.json, the installed dependencies linked),
+// which is exactly what `vercel deploy --prebuilt` would upload, and reports what is in it: the
+// static files, the function and its size, the middleware, the routes, and whether a person's page
+// view would run any code. Exits non-zero when the check fails, the build fails or a page view
+// would run code.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoCopy } from './lib/repo-copy.ts';
+import { BROWSER_ACCEPTS, folderSize, outputRoutes, walkRoutes } from './lib/vercel-output.ts';
+
+const keep = process.argv.includes('--keep');
+const step = (text: string) => console.log(`\n▸ ${text}`);
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+
+step('npm run check');
+const check = spawnSync(process.execPath, ['scripts/check.ts'], { stdio: 'inherit' });
+if (check.status !== 0) {
+  console.error('\nThe check failed: nothing would deploy. Fix what it lists, then run npm run deploy:dry again.');
+  process.exit(check.status ?? 1);
+}
+
+step('vercel build --prod (offline, in a copy of the repository)');
+const copy = repoCopy('folio-deploy-dry-');
+let failed = false;
+try {
+  // `vercel build` needs a linked project; offline, a stand-in does (the IDs only name the project).
+  if (!existsSync(join(copy, '.vercel/project.json'))) {
+    mkdirSync(join(copy, '.vercel'), { recursive: true });
+    writeFileSync(join(copy, '.vercel/project.json'), JSON.stringify({ projectId: 'prj_dry_run', orgId: 'team_dry_run', settings: {} }));
+  }
+  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${join(copy, 'node_modules/.bin')}:${process.env.PATH}`, VERCEL_INSTALL_COMPLETED: '1', VERCEL_TELEMETRY_DISABLED: '1' };
+  // As on Vercel: absolute URLs from content/site.md's url, not a local address.
+  delete env.FOLIO_SITE_URL;
+  const build = spawnSync('vercel', ['build', '--prod', '--yes'], { cwd: copy, env, encoding: 'utf8' });
+  if (build.status !== 0) {
+    console.error(`${build.stdout}${build.stderr}`.slice(-4000));
+    console.error('\nvercel build failed: this is what a deploy would fail with.');
+    process.exit(build.status ?? 1);
+  }
+  const output = join(copy, '.vercel/output');
+  const routes = outputRoutes(output);
+  const site = folderSize(join(output, 'static'));
+  const fn = folderSize(join(output, 'functions/api/index.func'), { zipped: true });
+  const runtime = JSON.parse(readFileSync(join(output, 'functions/api/index.func/.vc-config.json'), 'utf8')).runtime;
+  const middleware = existsSync(join(output, 'functions/middleware.func'));
+  const pages = Object.keys(JSON.parse(readFileSync(join(copy, 'generated/pages-manifest.json'), 'utf8')).pages);
+  const compute = pages.filter((page) => BROWSER_ACCEPTS.some((accept) => walkRoutes(routes, page, { accept }).middleware || walkRoutes(routes, page, { accept }).path !== page));
+  const url = /<link rel="canonical" href="([^"]+)"/.exec(readFileSync(join(output, 'static/index.html'), 'utf8'))?.[1] ?? '(no canonical link on the home page)';
+
+  step('What would deploy');
+  console.log(`  Site URL         ${url} (content/site.md: every canonical link and llms.txt entry points here)`);
+  console.log(`  Static files     ${site.files} files, ${mb(site.bytes)} (pages, Markdown twins, llms.txt, discovery files, images)`);
+  console.log(`  Function         api/index.ts on ${runtime}: ${fn.files} files, ${mb(fn.bytes)} (about ${mb(fn.zipped!)} compressed; Vercel's limit is 250 MB)`);
+  console.log(`  Middleware       ${middleware ? 'yes, only for requests that may want Markdown' : 'none'}`);
+  console.log(`  Routes           ${routes.length} in .vercel/output/config.json`);
+  console.log(`  Page views       ${compute.length ? `${compute.length} of ${pages.length} pages would run code for a browser: ${compute.slice(0, 5).join(', ')}` : `all ${pages.length} pages are served as files: a person's page view runs no code`}`);
+  if (keep) console.log(`\nThe build output is in ${output} (--keep).`);
+  failed = compute.length > 0;
+} finally {
+  if (!keep) rmSync(copy, { recursive: true, force: true });
+}
+console.log(failed ? '\nNot ready: see above.' : '\nReady: `vercel deploy --prebuilt --prod` after `vercel build` would publish this (the workflow in .github/workflows/deploy.yml does both).');
+process.exit(failed ? 1 : 0);
