@@ -7,8 +7,8 @@
 // surface at once, and they double as the rebuild cache's key (an unchanged image is never
 // encoded twice). The encoder is the one Astro uses: sharp.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, extname, join, relative } from 'node:path';
 import { imageSize } from 'image-size';
 
 /** Source formats Folio accepts; SVG is published as it is. */
@@ -39,12 +39,23 @@ export interface ContentImage {
 export const isImageFile = (name: string) => IMAGE_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(`.${ext}`));
 
 /** Reads an image's size and digest, or says what is wrong with it (for a content error, naming it as `file`). */
+/** " (did you mean x.jpg?)": an image file of the same name with another extension, beside the one named. */
+function sameNameElsewhere(path: string, file: string): string {
+  const base = basename(path, extname(path));
+  try {
+    const near = readdirSync(dirname(path)).find((name) => basename(name, extname(name)) === base && isImageFile(name));
+    return near ? ` (did you mean ${join(dirname(file), near).split('\\').join('/')}?)` : '';
+  } catch {
+    return '';
+  }
+}
+
 export function describeImage(path: string, file: string, alt: string): ContentImage | string {
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
   } catch {
-    return `expected an image file, but ${file} does not exist`;
+    return `expected an image file, but ${file} does not exist${sameNameElsewhere(path, file)}`;
   }
   if (!isImageFile(path)) return `expected an image (${IMAGE_EXTENSIONS.join(', ')}), got ${file}`;
   let size: { width?: number; height?: number; type?: string };

@@ -26,8 +26,10 @@ export function describeIssue(issue: z.core.$ZodIssue, schema?: z.ZodType): stri
       if (issue.path.length === 0) return `front matter expected a set of fields (key: value lines between ---)${got}`;
       return `${field} expected ${expected}${got}`;
     }
-    case 'invalid_value':
-      return `${field} expected one of ${issue.values.map(String).join(', ')}${got}`;
+    case 'invalid_value': {
+      const near = typeof issue.input === 'string' ? closest(issue.input, issue.values.map(String)) : undefined;
+      return `${field} expected one of ${issue.values.map(String).join(', ')}${got}${near ? ` (did you mean "${near}"?)` : ''}`;
+    }
     case 'unrecognized_keys': {
       const allowed = schema ? allowedFields(schema, issue.path) : [];
       const where = issue.path.length ? ` under "${fieldName(issue.path)}"` : '';
@@ -40,8 +42,12 @@ export function describeIssue(issue: z.core.$ZodIssue, schema?: z.ZodType): stri
     case 'too_small':
     case 'too_big':
       return `${field} expected ${custom ?? bound(issue)}${got}`;
-    case 'invalid_format':
-      return `${field} expected ${custom ?? FORMAT_WORDS[issue.format] ?? `text in ${issue.format} format`}${got}`;
+    case 'invalid_format': {
+      // "Web Performance" for a kebab-case tag or slug: the form it was meant to take.
+      const kebab = issue.format === 'regex' && typeof issue.input === 'string' ? issue.input.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') : '';
+      const near = kebab && kebab !== issue.input && patternOf(issue.pattern)?.test(kebab) ? ` (did you mean "${kebab}"?)` : '';
+      return `${field} expected ${custom ?? FORMAT_WORDS[issue.format] ?? `text in ${issue.format} format`}${got}${near}`;
+    }
     case 'invalid_key': {
       const inner = issue.issues[0];
       const reason = inner && !/^Invalid/.test(inner.message) ? inner.message : 'a valid name';
@@ -55,6 +61,12 @@ export function describeIssue(issue: z.core.$ZodIssue, schema?: z.ZodType): stri
     default:
       return `${field}: ${issue.message}${got}`;
   }
+}
+
+/** zod reports a regex check's pattern as its source text in slashes, `/^…$/flags`. */
+function patternOf(pattern: string | undefined): RegExp | undefined {
+  const m = pattern && /^\/(.*)\/([a-z]*)$/s.exec(pattern);
+  return m ? new RegExp(m[1]!, m[2]) : undefined;
 }
 
 /** `links.repo`, `featured[1]`: the path as the owner would point at it in YAML. */

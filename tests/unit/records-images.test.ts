@@ -67,6 +67,14 @@ describe('content image mistakes are content errors', () => {
     expect(() => loadContent(dir)).toThrow('content/projects/alpha.md: field "cover" expected an image file, but content/images/nope.png does not exist');
   });
 
+  test('a cover named with the wrong extension: "did you mean" the file beside it', () => {
+    const dir = site((d) => {
+      writeFileSync(join(d, 'projects/alpha.png'), png);
+      frontMatter(alpha(d), 'cover: alpha.jpg\ncoverAlt: The alpha screen');
+    });
+    expect(() => loadContent(dir)).toThrow(/field "cover" expected an image file, but content\/projects\/alpha\.jpg does not exist \(did you mean content\/projects\/alpha\.png\?\)/);
+  });
+
   test('a cover without coverAlt', () => {
     const dir = site((d) => {
       writeFileSync(join(d, 'projects/alpha.png'), png);

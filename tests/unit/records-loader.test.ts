@@ -92,7 +92,7 @@ describe('loadContent: a bad file fails the build with one message naming file, 
     expect(load('many-problems')).toThrowErrorMatchingInlineSnapshot(`
       [ContentError: Invalid content (7 problems):
         - content/projects/alpha.md: field "title" expected non-empty text, got ""
-        - content/projects/alpha.md: field "tags[0]" expected a kebab-case tag such as "web-performance", got "Fixtures"
+        - content/projects/alpha.md: field "tags[0]" expected a kebab-case tag such as "web-performance", got "Fixtures" (did you mean "fixtures"?)
         - content/projects/alpha.md: field "archived" expected true or false, got "no"
         - content/projects/alpha.md: field "links.repo" expected an absolute http(s) URL, got "github.com/x/alpha"
         - content/projects/alpha.md: unknown field "homepage" under "links"; expected only repo, demo, docs
@@ -169,6 +169,11 @@ describe('the owner’s loop: the mistakes people make, each in plain words with
       'line 19: a level-1 heading ("# …") in the text: the page\'s title is its one level-1 heading, so start sections at ## instead',
     ]);
     expect(problemsWith(`---\ntitle: A\n${FIELDS}---\n## Fine\n\n\`\`\`\n# a comment\n\`\`\`\n`)).toEqual([]);
+  });
+
+  test('a type, a tag or an image path almost right gets "did you mean"', () => {
+    expect(problemsWith(`---\ntitle: A\n${FIELDS.replace('type: tool', 'type: Tool')}---\nBody.`)[0]).toMatch(/got "Tool" \(did you mean "tool"\?\)$/);
+    expect(problemsWith(`---\ntitle: A\n${FIELDS}tags: [Web Performance]\n---\nBody.`)[0]).toMatch(/got "Web Performance" \(did you mean "web-performance"\?\)$/);
   });
 
   test('a category one or two letters off gets "did you mean"', () => {
