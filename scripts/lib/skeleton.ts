@@ -67,7 +67,7 @@ export interface Placeholder {
 
 interface Checked {
   site: { name: string; headline: string; summary: string; url: string; bio: string };
-  records: { kind: string; title: string; summary: string; body: string; source: string }[];
+  records: { title: string; summary: string; body: string; source: string }[];
   siteFile: string;
 }
 
