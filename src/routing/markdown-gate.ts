@@ -22,15 +22,16 @@ export const NEGOTIATE_MATCHER = `${NEGOTIATE_PREFIX}/:path*`;
 const anyCase = (word: string) => [...word].map((c) => (/[a-z]/i.test(c) ? `[${c.toLowerCase()}${c.toUpperCase()}]` : c.replace(/[*/]/g, '\\$&'))).join('');
 
 /**
- * An Accept header under which text/markdown could be preferred to text/html. With offers
- * [text/html, text/markdown] (src/server/negotiate.ts), Markdown wins only if the client names it,
- * names `text/*` (which can rank above a lowered text/html), or lowers text/html with a parameter
- * (`text/html;q=0.5`, under which `*\/*` ranks Markdown higher). Every other Accept gives HTML,
+ * An Accept header under which the twin (text/markdown or text/plain) could be preferred to
+ * text/html. With offers [text/html, text/markdown, text/plain] (src/server/negotiate.ts), the twin
+ * wins only if the client names one of its types, names `text/*` (which can rank above a lowered
+ * text/html), or lowers text/html with a parameter (`text/html;q=0.5`, under which `*\/*` ranks
+ * the twin higher). Every other Accept gives HTML,
  * whatever its q-values: a browser's (`text/html,application/xhtml+xml,…,*\/*;q=0.8`) never matches.
  * A test proves the property: every Accept the negotiator answers with Markdown matches this.
  * Written to match anywhere in the value, whether Vercel anchors it or not.
  */
-export const MARKDOWN_MAYBE = `.*(?:${anyCase('markdown')}|${anyCase('text/*')}|${anyCase('text/html')}[ \\t]*;).*`;
+export const MARKDOWN_MAYBE = `.*(?:${anyCase('markdown')}|${anyCase('text/plain')}|${anyCase('text/*')}|${anyCase('text/html')}[ \\t]*;).*`;
 
 /** Vercel `has` conditions (the Build Output API's RouteHas). */
 export type RouteHas = { type: 'header' | 'query'; key: string; value?: string };

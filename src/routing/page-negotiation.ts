@@ -6,7 +6,7 @@
 // answers `x-middleware-next`: routing has the gate's path by then, which names no file, so even a
 // request that gets the HTML page is rewritten, to the page's own path.
 import { homeLinkHeader } from '../discovery/links.ts';
-import { MARKDOWN, prefersMarkdown } from '../server/negotiate.ts';
+import { MARKDOWN, twinType } from '../server/negotiate.ts';
 import { AGENT_VIEW_PATH, NOT_FOUND_PAGE, type PageManifest } from './page-manifest.ts';
 import { REVALIDATE_CACHE_CONTROL } from '../server/cache-policy.ts';
 import { gatedPath } from './markdown-gate.ts';
@@ -44,11 +44,13 @@ function rewrite(request: Request, path: string, headers: Record<string, string>
 }
 
 /**
- * Headers of a Markdown answer. Content-Type is set here as well as by vercel.json's `.md` rule:
- * header rules match the path the client asked for (`/about`), not the twin it is rewritten to.
+ * Headers of a Markdown answer, labelled with the type the client took it as (text/markdown, or
+ * text/plain for a client that prefers that). Content-Type is set here as well as by vercel.json's
+ * `.md` rule: header rules match the path the client asked for (`/about`), not the twin it is
+ * rewritten to.
  */
-const markdownHeaders = (tokens: number | undefined): Record<string, string> => ({
-  'Content-Type': MARKDOWN,
+const markdownHeaders = (tokens: number | undefined, type: string = MARKDOWN): Record<string, string> => ({
+  'Content-Type': type,
   ...(tokens === undefined ? {} : { 'x-markdown-tokens': String(tokens) }),
 });
 
@@ -63,10 +65,13 @@ export async function routePage(request: Request, site: SiteFiles): Promise<Resp
   // The path the client asked for, whichever form Vercel hands over.
   const asked = gatedPath(url.pathname);
   const next = (headers: Record<string, string> = {}) => asAsked(request, headers);
-  const markdownWanted = prefersMarkdown(request.headers.get('accept'));
+  // The twin's type when the client prefers it to HTML; Markdown where the answer is Markdown whatever Accept says.
+  const wanted = twinType(request.headers.get('accept'));
+  const markdownWanted = wanted !== undefined;
+  const type = wanted ?? MARKDOWN;
   const notFound = async () => {
     const { body, tokens } = await site.notFoundMarkdown();
-    const headers = { ...markdownHeaders(tokens), Vary: 'Accept', 'Cache-Control': REVALIDATE_CACHE_CONTROL };
+    const headers = { ...markdownHeaders(tokens, type), Vary: 'Accept', 'Cache-Control': REVALIDATE_CACHE_CONTROL };
     return new Response(request.method === 'HEAD' ? null : body, { status: 404, headers });
   };
   let path: string;
@@ -80,7 +85,7 @@ export async function routePage(request: Request, site: SiteFiles): Promise<Resp
 
   // portfolio spec § What the service does: the agent view at /?mode=agent, whatever Accept says.
   if (path === '/' && url.searchParams.get('mode') === 'agent') {
-    return rewrite(request, AGENT_VIEW_PATH, markdownHeaders(await site.markdownTokens(AGENT_VIEW_PATH)));
+    return rewrite(request, AGENT_VIEW_PATH, markdownHeaders(await site.markdownTokens(AGENT_VIEW_PATH), type));
   }
 
   // A Markdown file asked for by name: add its token estimate, or answer the Markdown 404 (the
@@ -104,7 +109,7 @@ export async function routePage(request: Request, site: SiteFiles): Promise<Resp
   const twin = await site.twinOf(page);
   if (twin === undefined) return markdownWanted ? notFound() : next({ Vary: 'Accept' });
   if (twin === null) return next({ Vary: 'Accept' }); // a page without a twin: HTML is all there is
-  if (markdownWanted) return rewrite(request, twin, { ...markdownHeaders(await site.markdownTokens(twin)), Vary: 'Accept' });
+  if (markdownWanted) return rewrite(request, twin, { ...markdownHeaders(await site.markdownTokens(twin), type), Vary: 'Accept' });
   const links = [`<${twin}>; rel="alternate"; type="text/markdown"`, ...(page === '/' ? [homeLinkHeader()] : [])];
   return next({ Vary: 'Accept', Link: links.join(', ') });
 }

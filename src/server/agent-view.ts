@@ -37,7 +37,7 @@ ${who.join('\n')}
 
 ## What this site offers agents
 
-- **Read**: ${countOf(projects.length, 'project', 'projects')} and ${countOf(pages.length, 'page', 'pages')}. Every HTML page \`/x\` has a Markdown twin at \`/x.md\` (the home page: \`/index.md\`), also returned for \`Accept: text/markdown\` on the page URL, with an \`x-markdown-tokens\` estimate.
+- **Read**: ${countOf(projects.length, 'project', 'projects')} and ${countOf(pages.length, 'page', 'pages')}. Every HTML page \`/x\` has a Markdown twin at \`/x.md\` (the home page: \`/index.md\`), also returned for \`Accept: text/markdown\` (or \`text/plain\`) on the page URL, with an \`x-markdown-tokens\` estimate.
 - **Search and query**: lexical search, project listings and comparisons over a REST API; natural-language questions at \`/ask\` (JSON or server-sent events); batches and asynchronous jobs. Search is lexical, not semantic; content changes only when the site is redeployed.
 - **Connect**: a stateless, read-only MCP tool server at \`/api/mcp\`.
 - **Access**: the REST API, \`/ask\` and MCP need no credentials. Only the catalog at \`/api/v1\` asks for a bearer token, which the public-read flow in \`/auth.md\` gives out in two requests with no secret.

@@ -28,7 +28,7 @@ export const ENTRY_GROUPS: Record<EntryGroup, string> = {
 export const ENTRY_POINTS: readonly EntryPoint[] = [
   { group: 'read', name: 'llms.txt', path: '/llms.txt', mediaType: TEXT, description: 'An index of the site for language models: who this is, every page and project, with links to the Markdown twins.' },
   { group: 'read', name: 'llms-full.txt', path: '/llms-full.txt', mediaType: TEXT, description: 'Every page and project in full, in one file.' },
-  { group: 'read', name: 'Home page as Markdown', path: '/index.md', mediaType: MARKDOWN, description: 'The home page’s Markdown twin; every page /x has one at /x.md, also sent for Accept: text/markdown.' },
+  { group: 'read', name: 'Home page as Markdown', path: '/index.md', mediaType: MARKDOWN, description: 'The home page’s Markdown twin; every page /x has one at /x.md, also sent for Accept: text/markdown or text/plain.' },
   { group: 'read', name: 'Agent view', path: '/?mode=agent', mediaType: MARKDOWN, description: 'This overview: who this is, what the site offers agents, and where each entry point is.' },
   { group: 'discover', name: 'OpenAPI description', path: '/openapi.json', mediaType: OPENAPI_MEDIA_TYPE, description: 'OpenAPI 3.1 description of every API route, with a typed schema for every response, errors included.' },
   { group: 'discover', name: 'API catalog', path: '/.well-known/api-catalog', mediaType: API_CATALOG_MEDIA_TYPE, description: 'RFC 9727 API catalog: a linkset pointing at the APIs, their descriptions and docs.' },

@@ -4,7 +4,7 @@
 // type the client named first (an agent sending `text/markdown, text/html` means Markdown), then
 // the server's order of offers (`*/*` gives the first offer).
 import Negotiator from 'negotiator';
-import { HTML, MARKDOWN } from './media-types.ts';
+import { HTML, MARKDOWN, TEXT } from './media-types.ts';
 
 const negotiator = (accept: string | null | undefined) => new Negotiator({ headers: { accept: accept ?? undefined } });
 
@@ -14,11 +14,16 @@ export const preferredType = (accept: string | null | undefined, offers: string[
 /** Whether the client accepts `type` at all (quality above 0). */
 export const accepts = (accept: string | null | undefined, type: string): boolean => negotiator(accept).mediaTypes([type]).length > 0;
 
-export { HTML, MARKDOWN };
+export { HTML, MARKDOWN, TEXT };
 
 /**
- * Whether a page request should get the Markdown twin: when the client prefers text/markdown to
- * text/html. `*\/*`, no Accept, `text/*`, and types we don't offer (`text/plain`) all get HTML,
- * the page's primary form.
+ * Whether a page request gets its Markdown twin, and as which type: when the client prefers
+ * text/markdown, or text/plain, to text/html (by q-value, then its own order). The twin is plain
+ * text written in Markdown, so an agent that asks for text/plain (several do, and few ask for
+ * text/markdown at all) gets it labelled text/plain. `*\/*`, no Accept, `text/*` and types not
+ * offered get HTML, the page's primary form: `undefined`.
  */
-export const prefersMarkdown = (accept: string | null | undefined) => preferredType(accept, [HTML, MARKDOWN]) === MARKDOWN;
+export function twinType(accept: string | null | undefined): typeof MARKDOWN | typeof TEXT | undefined {
+  const type = preferredType(accept, [HTML, MARKDOWN, TEXT]);
+  return type === MARKDOWN || type === TEXT ? type : undefined;
+}

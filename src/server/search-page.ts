@@ -13,7 +13,7 @@ import { TYPE_LABELS } from '../records/collections.ts';
 import { searchTwin } from '../records/markdown-text.ts';
 import { searchRecords } from '../search/rank.ts';
 import { MAX_QUERY_CHARS } from './http.ts';
-import { prefersMarkdown } from './negotiate.ts';
+import { twinType } from './negotiate.ts';
 import { HTML, MARKDOWN } from './media-types.ts';
 import { NO_STORE, REVALIDATE_CACHE_CONTROL } from './cache-policy.ts';
 import { ERRORS, type ApiError } from './errors.ts';
@@ -94,21 +94,24 @@ function searchMarkdown(raw: string | undefined, data: SiteData): string {
   return searchTwin(data.site, query, hits, note);
 }
 
-/** Whether this request gets the Markdown form: by its path, or by an Accept that prefers Markdown. */
-const wantsMarkdown = (c: Context) => c.req.path.endsWith('.md') || prefersMarkdown(c.req.header('accept'));
+/**
+ * The Markdown form's type when this request gets it: by its path (text/markdown), or by an Accept
+ * that prefers it to HTML (text/markdown or text/plain, as for every page's twin); else `undefined`.
+ */
+const markdownType = (c: Context) => (c.req.path.endsWith('.md') ? MARKDOWN : twinType(c.req.header('accept')));
 
 /**
  * Headers of every answer on these paths: both forms vary with Accept, and a page links its other
  * form (the query percent-encoded: the client's text never reaches a header as written).
  */
-function pageHeaders(query: string, markdown: boolean): Record<string, string> {
+function pageHeaders(query: string, markdown: string | undefined): Record<string, string> {
   const alternate = `<${SEARCH_TWIN_PATH}?q=${encodeURIComponent(query)}>; rel="alternate"; type="text/markdown"`;
-  return { 'Content-Type': markdown ? MARKDOWN : HTML, Vary: 'Accept', ...(markdown ? {} : { Link: alternate }) };
+  return { 'Content-Type': markdown ?? HTML, Vary: 'Accept', ...(markdown ? {} : { Link: alternate }) };
 }
 
 export const searchPage = (data: () => SiteData) => (c: Context): Response => {
   const raw = c.req.query('q');
-  const markdown = wantsMarkdown(c);
+  const markdown = markdownType(c);
   const body = markdown ? searchMarkdown(raw, data()) : fillPage(pageTemplate(), shownQuery(raw), searchResults(raw, data()));
   return new Response(body, { headers: { ...pageHeaders(shownQuery(raw), markdown), 'Cache-Control': REVALIDATE_CACHE_CONTROL } });
 };
@@ -120,7 +123,7 @@ export const searchPage = (data: () => SiteData) => (c: Context): Response => {
 export function searchErrorPage(c: Context, error: ApiError, site: Site): Response {
   const { message, code } = error;
   const hint = error.detail.hint ?? ERRORS[code].hint;
-  const markdown = wantsMarkdown(c);
+  const markdown = markdownType(c);
   const query = shownQuery(c.req.query('q'));
   const headers = { ...error.detail.headers, ...pageHeaders(query, markdown), 'Cache-Control': NO_STORE };
   const sentence = `${message} ${hint} (error code: ${code})`;

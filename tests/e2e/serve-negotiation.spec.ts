@@ -27,6 +27,17 @@ test('zero-compute page views: a browser’s view of every page of the sample si
   }
 });
 
+test('Accept: text/plain (preferred to HTML) → the twin, labelled text/plain, through the middleware once', async ({ baseURL }) => {
+  for (const accept of ['text/plain', 'text/plain, text/html;q=0.9']) {
+    const res = await raw(baseURL!, '/about', { accept });
+    expect(res.status, accept).toBe(200);
+    expect(res.body, accept).toBe(about);
+    expect(res.headers['content-type'], accept).toBe('text/plain; charset=utf-8');
+    expect(res.headers.vary, accept).toBe('Accept');
+    expect(res.headers['x-folio-compute'], accept).toBe('middleware');
+  }
+});
+
 test.describe('docs/decisions.md § Markdown twins: the negotiation ladder on /about', () => {
   const markdownCases: [string, string][] = [
     ['text/markdown', 'Accept: text/markdown'],
@@ -50,7 +61,7 @@ test.describe('docs/decisions.md § Markdown twins: the negotiation ladder on /a
     [{ accept: 'text/html;q=0.9, text/markdown;q=0.5' }, 'weighted for HTML'],
     [{ accept: '*/*' }, '*/*'],
     [{}, 'no Accept header at all'],
-    [{ accept: 'text/plain' }, 'text/plain (not offered)'],
+    [{ accept: 'text/html, text/plain;q=0.5' }, 'text/plain below HTML'],
     [{ accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' }, 'a browser’s Accept'],
   ];
   for (const [headers, name] of htmlCases) {

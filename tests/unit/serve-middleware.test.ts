@@ -7,7 +7,7 @@ import { AGENT_VIEW_PATH, type PageManifest } from '../../src/routing/page-manif
 import { matcherRegExp } from '../../scripts/local-server/vercel-router.ts';
 import fc from 'fast-check';
 import { MARKDOWN_MAYBE, NEGOTIATE_MATCHER, NEGOTIATE_PREFIX } from '../../src/routing/markdown-gate.ts';
-import { prefersMarkdown } from '../../src/server/negotiate.ts';
+import { twinType } from '../../src/server/negotiate.ts';
 
 // As Vercel compiles a matcher (the deploy artifact test compares it with .vercel/output/config.json).
 const matcher = matcherRegExp(config.matcher[0]!);
@@ -28,14 +28,14 @@ describe('zero-compute page views: the middleware takes only the gate’s path',
     for (const p of [`${NEGOTIATE_PREFIX}/`, `${NEGOTIATE_PREFIX}/about`, `${NEGOTIATE_PREFIX}/projects/quarry.md`]) expect(matcher.test(p), p).toBe(true);
   });
 
-  test('property: every Accept under which the negotiator prefers Markdown passes the gate (MARKDOWN_MAYBE); a browser’s never does', () => {
+  test('property: every Accept under which the negotiator prefers the twin (Markdown or plain text) passes the gate (MARKDOWN_MAYBE); a browser’s never does', () => {
     const gate = new RegExp(`^(?:${MARKDOWN_MAYBE})$`);
     const range = fc.constantFrom('text/html', 'text/markdown', 'text/*', '*/*', 'application/xhtml+xml', 'application/xml', 'image/webp', 'text/plain', 'application/json', 'TEXT/HTML', 'Text/Markdown', 'text/x-markdown');
     const param = fc.oneof(fc.constant(''), fc.constantFrom(';q=0', ';q=0.1', ';q=0.5', ';q=0.9', ';q=1', ';level=1', ' ; q=0.8', ';charset=utf-8'));
     const accept = fc.array(fc.tuple(range, param).map(([r, p]) => r + p), { minLength: 1, maxLength: 6 }).map((parts) => parts.join(', '));
     fc.assert(
       fc.property(accept, (value) => {
-        if (prefersMarkdown(value)) expect(gate.test(value), value).toBe(true);
+        if (twinType(value)) expect(gate.test(value), value).toBe(true);
       }),
       { numRuns: 2000, seed: 32 },
     );
@@ -77,8 +77,8 @@ describe('docs/decisions.md § Markdown twins: decisions on a page URL', () => {
     expect((await call('/projects/quarry/', 'text/markdown')).headers.get('x-middleware-rewrite')).toBe('https://folio.test/projects/quarry.md');
   });
 
-  test('HTML (weighted for HTML, */*, none, text/plain) → the page itself, with Vary: Accept and the Link to the twin', async () => {
-    for (const accept of ['text/html;q=0.9, text/markdown;q=0.5', '*/*', undefined, 'text/plain']) {
+  test('HTML (weighted for HTML, */*, none, text/plain lowered) → the page itself, with Vary: Accept and the Link to the twin', async () => {
+    for (const accept of ['text/html;q=0.9, text/markdown;q=0.5', '*/*', undefined, 'text/html, text/plain;q=0.5']) {
       const res = await call('/projects/quarry', accept);
       expect(headers(res), String(accept)).toEqual({
         'x-middleware-rewrite': 'https://folio.test/projects/quarry',
@@ -86,6 +86,18 @@ describe('docs/decisions.md § Markdown twins: decisions on a page URL', () => {
         link: '</projects/quarry.md>; rel="alternate"; type="text/markdown"',
       });
     }
+  });
+
+  test('Accept: text/plain (preferred to HTML) → the twin, labelled text/plain', async () => {
+    for (const accept of ['text/plain', 'text/plain, text/html', 'text/html;q=0.5, text/plain']) {
+      const res = await call('/about', accept);
+      expect(res.headers.get('x-middleware-rewrite'), accept).toBe('https://folio.test/about.md');
+      expect(res.headers.get('content-type'), accept).toBe('text/plain; charset=utf-8');
+      expect(res.headers.get('vary'), accept).toBe('Accept');
+    }
+    const missing = await call('/nope', 'text/plain');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toBe('text/plain; charset=utf-8');
   });
 
   test('weighted for Markdown → the twin', async () => {

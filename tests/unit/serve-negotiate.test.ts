@@ -1,7 +1,9 @@
 // The HTML-or-Markdown choice and the other Accept decisions (RFC 9110 § 12.5.1), through negotiator.
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { accepts, HTML, MARKDOWN, preferredType, prefersMarkdown } from '../../src/server/negotiate.ts';
+import { accepts, HTML, MARKDOWN, preferredType, TEXT, twinType } from '../../src/server/negotiate.ts';
+
+const prefersMarkdown = (accept: string | undefined) => twinType(accept) === MARKDOWN;
 import { prefersEventStream } from '../../src/server/knowledge/sse.ts';
 
 describe('docs/decisions.md § Markdown twins: the negotiation ladder', () => {
@@ -18,7 +20,6 @@ describe('docs/decisions.md § Markdown twins: the negotiation ladder', () => {
     ['*/*', false],
     [undefined, false],
     ['', false],
-    ['text/plain', false], // not offered: HTML, the page's primary form, not a 406
     ['text/*', false],
     ['text/markdown;q=0', false],
     ['text/markdown;variant=gfm', false], // a parameter the twin does not have
@@ -34,6 +35,23 @@ describe('docs/decisions.md § Markdown twins: the negotiation ladder', () => {
       expect(prefersMarkdown(accept)).toBe(markdown);
     });
   }
+
+  test('text/plain preferred to HTML (by q-value, or named first) gets the twin as text/plain; lowered, HTML', () => {
+    const ladder: [string, string | undefined][] = [
+      ['text/plain', TEXT],
+      ['TEXT/PLAIN', TEXT],
+      ['text/plain, text/html', TEXT],
+      ['text/html, text/plain', undefined],
+      ['text/plain;q=0.5, text/html', undefined],
+      ['text/html;q=0.5, text/plain', TEXT],
+      ['text/plain, */*;q=0.1', TEXT],
+      ['text/markdown, text/plain', MARKDOWN],
+      ['text/plain, text/markdown', TEXT],
+      ['text/*', undefined],
+      ['text/plain;q=0', undefined],
+    ];
+    for (const [accept, type] of ladder) expect(twinType(accept), accept).toBe(type);
+  });
 
   test('preferredType returns undefined when nothing offered is acceptable', () => {
     expect(preferredType('image/png', [HTML, MARKDOWN])).toBeUndefined();

@@ -233,6 +233,7 @@ describe('zero-compute page views: the Markdown gate (vercel.json routes)', () =
   test('takes pages for a Markdown-leaning Accept, Markdown files, /?mode= and /404; never a page for a browser', () => {
     for (const p of ['/', '/about', '/projects/quarry', '/apiary', '/asker']) {
       expect(gated(p, { accept: 'text/markdown' }), p).toBe(true);
+      expect(gated(p, { accept: 'text/plain' }), p).toBe(true);
       expect(gated(p, { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' }), p).toBe(false);
       expect(gated(p), p).toBe(false);
     }
