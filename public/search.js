@@ -1,7 +1,8 @@
 // The header search box, with JavaScript: results appear as one types, from /api/v1/search (same
 // origin, as the Content-Security-Policy requires). Without this script the form submits to
 // /search, which answers with the results in the site's own layout. Where the browser offers
-// WebMCP (navigator.modelContext), the same search is registered as a tool for browser agents.
+// WebMCP (document.modelContext in the current draft, navigator.modelContext in earlier ones), the
+// same search is registered as a read-only tool for browser agents.
 (() => {
   const form = document.querySelector('form.site-search');
   const input = form && form.querySelector('input[name="q"]');
@@ -81,7 +82,7 @@
     if (!form.contains(event.target)) close();
   });
 
-  const modelContext = navigator.modelContext;
+  const modelContext = document.modelContext || navigator.modelContext;
   if (modelContext) {
     const tool = {
       name: form.getAttribute('toolname') || 'search_site',
@@ -98,7 +99,15 @@
         return { content: [{ type: 'text', text: JSON.stringify(results) }] };
       },
     };
-    if (typeof modelContext.registerTool === 'function') modelContext.registerTool(tool);
-    else if (typeof modelContext.provideContext === 'function') modelContext.provideContext({ tools: [tool] });
+    // registerTool returns a Promise in the current draft (and nothing in earlier ones): a refusal
+    // (a tool of that name already there, say) must not surface as an unhandled rejection.
+    const registered = () => {
+      if (typeof modelContext.registerTool === 'function') return modelContext.registerTool(tool);
+      if (typeof modelContext.provideContext === 'function') return modelContext.provideContext({ tools: [tool] });
+      return undefined;
+    };
+    Promise.resolve()
+      .then(registered)
+      .catch((error) => console.warn('WebMCP: the search tool was not registered', error));
   }
 })();

@@ -227,14 +227,20 @@ test('§ 5 search with JavaScript: results as one types, from /api/v1/search; ar
   expect(errors).toEqual([]);
 });
 
-test('§ 5 WebMCP: the form is annotated, and where navigator.modelContext exists the search is registered as a tool', async ({ page }) => {
-  // Chromium ships no WebMCP yet: stand in the one method the script calls, to receive what it registers.
+test('§ 5 WebMCP: the form is annotated, and where document.modelContext exists (the current draft, registerTool returning a Promise) the search is registered as a read-only tool', async ({ page }) => {
+  // Chromium ships no WebMCP yet: stand in the one method the script calls, to receive what it
+  // registers. The older navigator.modelContext is offered too: the current draft's must win.
   await page.addInitScript(() => {
-    (navigator as unknown as { modelContext: unknown }).modelContext = {
-      registerTool: (tool: unknown) => ((window as unknown as { registered: unknown[] }).registered ??= []).push(tool),
+    const record = (where: string) => async (tool: unknown) => {
+      ((window as unknown as { registered: unknown[] }).registered ??= []).push(tool);
+      (window as unknown as { where: string }).where = where;
     };
+    (document as unknown as { modelContext: unknown }).modelContext = { registerTool: record('document') };
+    (navigator as unknown as { modelContext: unknown }).modelContext = { registerTool: record('navigator') };
   });
   await page.goto(`${base}/`);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { where?: string }).where)).toBe('document');
+  expect(await page.evaluate(() => (window as unknown as { registered: { annotations?: object }[] }).registered[0]!.annotations)).toEqual({ readOnlyHint: true });
   const form = page.getByRole('search');
   await expect(form).toHaveAttribute('toolname', 'search_site');
   await expect(form).toHaveAttribute('tooldescription', /Search Zoë Ñúñez-Økland's projects and pages/);
@@ -245,6 +251,20 @@ test('§ 5 WebMCP: the form is annotated, and where navigator.modelContext exist
   expect(result.name).toBe('search_site');
   expect(result.schema).toEqual({ type: 'object', properties: { query: { type: 'string', description: 'Words to look for in titles, tags, summaries and text' } }, required: ['query'] });
   expect(result.answer[0]).toMatchObject({ title: 'Cámara estenopeica de 6×17', url: `${base}/projects/camara-estenopeica`, markdown: `${base}/projects/camara-estenopeica.md` });
+});
+
+test('§ 5 WebMCP: an earlier draft’s navigator.modelContext still gets the tool, and a refused registration is no unhandled error', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.addInitScript(() => {
+    (navigator as unknown as { modelContext: unknown }).modelContext = {
+      registerTool: () => Promise.reject(new Error('a tool named search_site is already registered')),
+    };
+  });
+  const warned = page.waitForEvent('console', (m) => m.type() === 'warning' && m.text().includes('WebMCP'));
+  await page.goto(`${base}/`);
+  await warned;
+  expect(errors).toEqual([]);
 });
 
 test('§ 6 bounded header: Projects and at most 6 pages, the rest in the footer menu; one row on a phone', async ({ page }) => {
