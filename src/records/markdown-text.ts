@@ -34,11 +34,15 @@ export function document(blocks: string[]) {
 }
 
 /**
- * Lines every twin ends its fields with: where the index of the whole site is (agents that land
- * on one twin find the rest; afdocs' llms.txt directive), and the owner's Content Signals.
+ * How every twin opens, after its title: the summary, then where the index of the whole site is,
+ * before any image or facts list, so an agent that lands on one twin finds the rest from its first
+ * lines (afdocs looks for the llms.txt pointer near the top).
  */
-export const siteFields = (site: Pick<Site, 'url' | 'contentSignal'>): [string, string][] => [
-  ['Site index', `[llms.txt](${absoluteUrl(site, '/llms.txt')})`],
+export const opening = (site: Pick<Site, 'url'>, summary: string) =>
+  `${quote(summary)}\n\nSite index: [llms.txt](${absoluteUrl(site, '/llms.txt')}), every page of this site with its Markdown version.`;
+
+/** The line every twin ends its fields with: the owner's Content Signals. */
+export const siteFields = (site: Pick<Site, 'contentSignal'>): [string, string][] => [
   ['Content signals', Object.entries(site.contentSignal).map(([use, answer]) => `${use}=${answer}`).join(', ')],
 ];
 
@@ -62,7 +66,7 @@ export function searchTwin(site: Site, query: string, hits: SearchHit[], note?: 
   const page = `${absoluteUrl(site, '/search')}${query ? `?q=${encodeURIComponent(query)}` : ''}`;
   return document([
     query ? `# Search results for “${shown}”` : '# Search',
-    quote(summary),
+    opening(site, summary),
     fieldList([['Web page', autolink(page)], ['All projects', `[Projects](${absoluteUrl(site, PROJECTS_TWIN)})`], ...siteFields(site)]),
     hits.map((h) => entry(h.title, absoluteUrl(site, h.twin), `${h.summary} (${h.kind.toLowerCase()})`)).join('\n'),
   ]);

@@ -22,7 +22,7 @@ import {
   type TagGroup,
 } from './collections.ts';
 import type { Content, Page, Project, Site } from './schema.ts';
-import { autolink, document, entry, escapeText, fieldList, quote, siteFields } from './markdown-text.ts';
+import { autolink, document, entry, escapeText, fieldList, opening, quote, siteFields } from './markdown-text.ts';
 import { HOME_TWIN, PROJECTS_TWIN } from './urls.ts';
 
 export { HOME_TWIN, PROJECTS_TWIN };
@@ -210,7 +210,7 @@ async function makeProjectTwin(project: Project, content: Content, options: Twin
     summary: project.summary,
     markdown: document([
       `# ${project.title}`,
-      quote(project.summary),
+      opening(site, project.summary),
       project.cover ? imageMarkdown(content, project.cover) : '',
       fieldList(fields),
       await linkToTwins(project.body, content, project.href, options, project.images),
@@ -232,7 +232,7 @@ async function makePageTwin(page: Page, content: Content, options: TwinOptions):
     summary: page.summary,
     markdown: document([
       `# ${page.title}`,
-      quote(page.summary),
+      opening(content.site, page.summary),
       fieldList([
         ['Tags', page.tags.join(', ') || undefined],
         ['Web page', autolink(absoluteUrl(content.site, page.href))],
@@ -258,7 +258,7 @@ export async function homeTwin(content: Listing, options: TwinOptions = {}): Pro
     summary: site.summary,
     markdown: document([
       `# ${site.name}`,
-      quote(site.summary),
+      opening(site, site.summary),
       site.avatar ? imageMarkdown(content, site.avatar) : '',
       fieldList([
         ['Role', site.headline],
@@ -293,7 +293,7 @@ export async function projectsTwin(content: Listing, options: TwinOptions = {}):
     summary,
     markdown: document([
       '# Projects',
-      quote(summary),
+      opening(site, summary),
       fieldList([
         ['Web page', autolink(absoluteUrl(site, '/projects'))],
         ['Author', `[${escapeText(site.name)}](${href(HOME_TWIN)})`],
@@ -319,7 +319,7 @@ export function tagTwin(group: TagGroup<Listed<Project | Page>>, site: Site, opt
     summary,
     markdown: document([
       `# Tagged “${group.tag}”`,
-      quote(summary),
+      opening(site, summary),
       fieldList([
         ['Web page', autolink(absoluteUrl(site, group.href))],
         ['All tags', `[Tags](${href(TAGS_TWIN)})`],
@@ -350,7 +350,7 @@ export function tagsTwin(content: Listing, options: TwinOptions = {}): Twin {
     summary,
     markdown: document([
       '# Tags',
-      quote(summary),
+      opening(content.site, summary),
       fieldList([['Web page', autolink(absoluteUrl(content.site, TAGS_PATH))], ...siteFields(content.site)]),
       groups.map((g) => entry(g.tag, href(g.twin), `${g.records.length}`)).join('\n'),
     ]),

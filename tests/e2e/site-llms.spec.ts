@@ -50,7 +50,11 @@ test('llms-full.txt holds every twin, in one file, with links on this server', a
 test('audit issue § Agent readiness: every twin points at llms.txt, carries the Content Signals, and links absolutely (a copied twin still resolves)', async ({ request, baseURL }) => {
   for (const twin of twins) {
     const md = await (await request.get(twin)).text();
-    expect(md, twin).toContain(`- Site index: [llms.txt](${baseURL}/llms.txt)`);
+    // The pointer comes before any image or facts list, within the first lines an agent reads.
+    const pointer = md.indexOf(`Site index: [llms.txt](${baseURL}/llms.txt)`);
+    expect(pointer, twin).toBeGreaterThan(0);
+    expect(pointer, twin).toBeLessThan(600);
+    for (const later of ['\n- ', '![']) if (md.includes(later)) expect(pointer, `${twin}: before "${later.trim()}"`).toBeLessThan(md.indexOf(later));
     expect(md, twin).toContain(`- Content signals: search=${content.site.contentSignal.search}, ai-input=${content.site.contentSignal['ai-input']}, ai-train=${content.site.contentSignal['ai-train']}`);
     // No root-relative link destinations: `](/…)` or `<…>` autolinks to `/…`.
     expect(md.match(/\]\(\/[^)]*\)/g), twin).toBeNull();

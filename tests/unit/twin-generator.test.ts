@@ -127,6 +127,8 @@ describe('the twins of the fixture site, pinned whole', () => {
 
       > A terminal log viewer that follows files and highlights errors.
 
+      Site index: [llms.txt](https://ada.example/llms.txt), every page of this site with its Markdown version.
+
       - Type: tool
       - Category: Tools
       - Status: active
@@ -138,7 +140,6 @@ describe('the twins of the fixture site, pinned whole', () => {
       - Demo: <https://lantern.example>
       - Web page: <https://ada.example/projects/lantern>
       - Author: [Ada Fixture](/index.md)
-      - Site index: [llms.txt](https://ada.example/llms.txt)
       - Content signals: search=yes, ai-input=yes, ai-train=no
 
       Lantern grew out of [Harbor](/projects/harbor.md) and [its sibling](/projects/harbor.md "relative link").
@@ -170,6 +171,8 @@ describe('the twins of the fixture site, pinned whole', () => {
 
       > An archived library for tailing files.
 
+      Site index: [llms.txt](https://ada.example/llms.txt), every page of this site with its Markdown version.
+
       - Type: library
       - Category: Libraries
       - Status: archived (no longer maintained)
@@ -177,7 +180,6 @@ describe('the twins of the fixture site, pinned whole', () => {
       - Tags: logs, go
       - Web page: <https://ada.example/projects/harbor>
       - Author: [Ada Fixture](/index.md)
-      - Site index: [llms.txt](https://ada.example/llms.txt)
       - Content signals: search=yes, ai-input=yes, ai-train=no
 
       Superseded by [Lantern](/projects/lantern.md). Not [gone](/projects/gone) or [lost](/abuot),
@@ -196,10 +198,11 @@ describe('the twins of the fixture site, pinned whole', () => {
 
       > Who Ada is.
 
+      Site index: [llms.txt](https://ada.example/llms.txt), every page of this site with its Markdown version.
+
       - Tags: about
       - Web page: <https://ada.example/about>
       - Author: [Ada Fixture](/index.md)
-      - Site index: [llms.txt](https://ada.example/llms.txt)
       - Content signals: search=yes, ai-input=yes, ai-train=no
 
       Back [home](/index.md) or to the [projects](/projects.md), or [Lantern usage](/projects/lantern.md#usage).
@@ -217,12 +220,13 @@ describe('the twins of the fixture site, pinned whole', () => {
 
       > A fixture site for the twin and llms.txt generator tests.
 
+      Site index: [llms.txt](https://ada.example/llms.txt), every page of this site with its Markdown version.
+
       - Role: Maker of small, well-tested things.
       - Location: Lund, Sweden
       - Email: [ada@example.com](mailto:ada@example.com)
       - Elsewhere: [Code](https://code.example/ada)
       - Web page: <https://ada.example/>
-      - Site index: [llms.txt](https://ada.example/llms.txt)
       - Content signals: search=yes, ai-input=yes, ai-train=no
 
       I make [Lantern](/projects/lantern.md) and write on the [about page](/about.md).
@@ -263,9 +267,10 @@ describe('the twins of the fixture site, pinned whole', () => {
 
       > 2 projects by Ada Fixture in 2 categories, 1 of them archived.
 
+      Site index: [llms.txt](https://ada.example/llms.txt), every page of this site with its Markdown version.
+
       - Web page: <https://ada.example/projects>
       - Author: [Ada Fixture](/index.md)
-      - Site index: [llms.txt](https://ada.example/llms.txt)
       - Content signals: search=yes, ai-input=yes, ai-train=no
 
       ## Tools
