@@ -47,6 +47,13 @@ test('llms-full.txt holds every twin, in one file, with links on this server', a
   }
 });
 
+test('/.well-known/llms.txt answers the root llms.txt, as text', async ({ request }) => {
+  const [root, alias] = await Promise.all([request.get('/llms.txt'), request.get('/.well-known/llms.txt')]);
+  expect(alias.status()).toBe(200);
+  expect(alias.headers()['content-type']).toBe('text/plain; charset=utf-8');
+  expect(await alias.text()).toBe(await root.text());
+});
+
 test('audit issue § Agent readiness: every twin points at llms.txt, carries the Content Signals, and links absolutely (a copied twin still resolves)', async ({ request, baseURL }) => {
   for (const twin of twins) {
     const md = await (await request.get(twin)).text();

@@ -1,0 +1,10 @@
+// /.well-known/llms.txt: the root llms.txt again, where the llms.txt proposal's well-known alias
+// looks for it (agents that try the well-known location first find the same file). Made from the
+// same listing as /llms.txt, outside the page cache, which keeps files by their own path.
+import type { APIRoute } from 'astro';
+import { listingOf } from '../../records/collections.ts';
+import { loadContent } from '../../records/load.ts';
+import { llmsTxt } from '../../records/llms.ts';
+import { TEXT } from '../../server/media-types.ts';
+
+export const GET: APIRoute = () => new Response(llmsTxt(listingOf(loadContent())), { headers: { 'Content-Type': TEXT } });
