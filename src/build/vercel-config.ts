@@ -5,7 +5,7 @@
 import { SEARCH_PAGE_PATH, SEARCH_PATHS } from '../server/search-page.ts';
 import type { RouteSpec } from '../server/route.ts';
 import { getTransformedRoutes } from '@vercel/routing-utils';
-import { API_CATALOG_LINK_HEADER, homeLinkHeader } from '../discovery/links.ts';
+import { API_CATALOG_LINK_HEADER, homeLinkHeader, linkValue, SITE_INDEX_LINK } from '../discovery/links.ts';
 import { gateRoutes, NEGOTIATE_PREFIX, type GateRoute } from '../routing/markdown-gate.ts';
 import { twinPathOf } from '../routing/page-manifest.ts';
 import { AI_CATALOG_MEDIA_TYPE, API_CATALOG_MEDIA_TYPE, JSON_TYPE, MARKDOWN, OPENAPI_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE, TEXT } from '../server/media-types.ts';
@@ -167,7 +167,7 @@ export function headerRules(routes: RouteSpec[]): HeaderRule[] {
     },
     // Every page links its twin (every page has one: the end-to-end crawl follows each Link); the home page also its
     // discovery files (src/discovery/links.ts). Header rules, not code: a page view runs nothing.
-    { source: twinLinkSource(routes), headers: [{ key: 'Link', value: twinLink('/:page.md') }] },
+    { source: twinLinkSource(routes), headers: [{ key: 'Link', value: `${twinLink('/:page.md')}, ${linkValue(SITE_INDEX_LINK)}` }] },
     { source: '/', headers: [{ key: 'Link', value: `${twinLink(HOME_TWIN_PATH)}, ${homeLinkHeader()}` }] },
     ...Object.entries(STATIC_MEDIA_TYPES).map(([source, type]) => ({
       source,
@@ -176,6 +176,8 @@ export function headerRules(routes: RouteSpec[]): HeaderRule[] {
         { key: 'Cache-Control', value: REVALIDATE_CACHE_CONTROL },
       ],
     })),
+    // Every twin, asked for by name, names the llms.txt that covers it too (llms.txt v2).
+    { source: '/(.*)\\.md', headers: [{ key: 'Link', value: linkValue(SITE_INDEX_LINK) }] },
     // Discovery documents and feeds whose extension has no rule above (ard.json, sitemap.xml, the
     // feed, the server card…): revalidated like every other file that changes on deploy.
     { source: '/(.*)\\.(json|xml)', headers: [{ key: 'Cache-Control', value: REVALIDATE_CACHE_CONTROL }] },

@@ -11,6 +11,13 @@ export interface WebLink {
   title?: string;
 }
 
+/**
+ * The llms.txt that covers a page or twin (llms.txt v2: `rel="describedby"`, the most specific
+ * file that covers it: the root one, as the site has no section files). `describedby` (POWDER, IANA
+ * registry) says "a document about this resource"; llms.txt has no relation of its own.
+ */
+export const SITE_INDEX_LINK: WebLink = { href: '/llms.txt', rel: 'describedby', type: 'text/plain', title: 'llms.txt' };
+
 /** The home page's links to the discovery files. */
 export const HOME_LINKS: readonly WebLink[] = [
   // RFC 9727 § 3: the api-catalog link relation.
@@ -19,8 +26,7 @@ export const HOME_LINKS: readonly WebLink[] = [
   // RFC 8631 § 4: the API's description and documentation.
   { href: '/openapi.json', rel: 'service-desc', type: OPENAPI_MEDIA_TYPE, title: 'OpenAPI description' },
   { href: '/developers', rel: 'service-doc', type: 'text/html', title: 'Developer guide' },
-  // llms.txt has no registered relation; `describedby` (POWDER, IANA registry) says "a document about this resource".
-  { href: '/llms.txt', rel: 'describedby', type: 'text/plain', title: 'llms.txt' },
+  SITE_INDEX_LINK,
   // ARD v0.91 § 5.1 (`ard`) and its predecessor, AI Catalog § Link Relation Discovery (`ai-catalog`).
   { href: '/.well-known/ard.json', rel: 'ard', type: JSON_TYPE, title: 'Agentic resource discovery' },
   { href: '/.well-known/ai-catalog.json', rel: 'ai-catalog', type: AI_CATALOG_MEDIA_TYPE, title: 'AI catalog' },

@@ -5,7 +5,6 @@
 // plus headers to put on the final response; or a complete response (the Markdown 404). It never
 // answers `x-middleware-next`: routing has the gate's path by then, which names no file, so even a
 // request that gets the HTML page is rewritten, to the page's own path.
-import { homeLinkHeader } from '../discovery/links.ts';
 import { MARKDOWN, twinType } from '../server/negotiate.ts';
 import { AGENT_VIEW_PATH, NOT_FOUND_PAGE, type PageManifest } from './page-manifest.ts';
 import { REVALIDATE_CACHE_CONTROL } from '../server/cache-policy.ts';
@@ -110,6 +109,7 @@ export async function routePage(request: Request, site: SiteFiles): Promise<Resp
   if (twin === undefined) return markdownWanted ? notFound() : next({ Vary: 'Accept' });
   if (twin === null) return next({ Vary: 'Accept' }); // a page without a twin: HTML is all there is
   if (markdownWanted) return rewrite(request, twin, { ...markdownHeaders(await site.markdownTokens(twin), type), Vary: 'Accept' });
-  const links = [`<${twin}>; rel="alternate"; type="text/markdown"`, ...(page === '/' ? [homeLinkHeader()] : [])];
-  return next({ Vary: 'Accept', Link: links.join(', ') });
+  // The page's Link header (its twin, the llms.txt that covers it, the home page's discovery
+  // files) comes from vercel.json's header rules, matched on this path before the gate: one place.
+  return next({ Vary: 'Accept' });
 }

@@ -16,9 +16,11 @@ test('zero-compute page views: a browser’s view of every page of the sample si
   const ran = await computeOfEveryPage(page, baseURL!);
   expect(Object.keys(ran).length).toBeGreaterThan(50);
   for (const [path, what] of Object.entries(ran)) expect(what, path).toBe('200 none');
-  // The header rule's Link names a twin that exists, for every page.
+  // The header rule's Link names a twin that exists, for every page, and the llms.txt that covers it (llms.txt v2).
   for (const path of Object.keys(ran)) {
-    const twin = /^<([^>]+)>; rel="alternate"; type="text\/markdown"/.exec((await raw(baseURL!, path)).headers.link ?? '')?.[1];
+    const link = (await raw(baseURL!, path)).headers.link ?? '';
+    expect(link, path).toContain('</llms.txt>; rel="describedby"; type="text/plain"');
+    const twin = /^<([^>]+)>; rel="alternate"; type="text\/markdown"/.exec(link)?.[1];
     expect(twin, path).toBe(path === '/' ? '/index.md' : `${path}.md`);
     expect((await raw(baseURL!, twin!)).status, twin).toBe(200);
   }
@@ -71,7 +73,7 @@ test.describe('docs/decisions.md § Markdown twins: the negotiation ladder on /a
       expect(res.body).toBe(dist('about.html'));
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.headers.vary).toBe('Accept');
-      expect(res.headers.link).toBe('</about.md>; rel="alternate"; type="text/markdown"');
+      expect(res.headers.link).toBe('</about.md>; rel="alternate"; type="text/markdown", </llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt"');
     });
   }
 
@@ -184,7 +186,7 @@ test.describe('serve issue § 2: headers', () => {
   test('HEAD on a page: the headers, no body', async ({ baseURL }) => {
     const res = await raw(baseURL!, '/about', {}, 'HEAD');
     expect(res.status).toBe(200);
-    expect(res.headers.link).toBe('</about.md>; rel="alternate"; type="text/markdown"');
+    expect(res.headers.link).toBe('</about.md>; rel="alternate"; type="text/markdown", </llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt"');
     expect(res.body).toBe('');
   });
 });

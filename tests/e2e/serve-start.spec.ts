@@ -121,7 +121,7 @@ test('npm run dev: same negotiation and function around astro dev; an edit updat
   expect(md.headers['content-type']).toBe('text/markdown; charset=utf-8');
   expect(md.headers.vary).toBe('Accept');
   const html = await raw(base, '/about', { accept: 'text/html' });
-  expect(html.headers.link).toBe('</about.md>; rel="alternate"; type="text/markdown"');
+  expect(html.headers.link).toBe('</about.md>; rel="alternate"; type="text/markdown", </llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt"');
   expect((await raw(base, '/no-such-page', { accept: 'text/markdown' })).status).toBe(404);
   expect(JSON.parse((await raw(base, '/api/v1/nope')).body).error.code).toBe('route_not_found');
   expect(JSON.parse((await raw(base, '/api/v1/search?q=quokkafish')).body).hits).toEqual([]);

@@ -41,7 +41,10 @@ test('llms-full.txt holds every twin, in one file, with links on this server', a
   expect(res.headers()['content-type']).toMatch(/^text\/plain/);
   const full = await res.text();
   for (const twin of twins) {
-    const md = await (await request.get(twin)).text();
+    const res = await request.get(twin);
+    // llms.txt v2: the twin names the llms.txt that covers it in a Link header too.
+    expect(res.headers().link, twin).toBe('</llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt"');
+    const md = await res.text();
     expect(full, twin).toContain(md.split('\n')[0]!);
     expect(full, twin).toContain(`- Web page: <${baseURL}${twin === HOME_TWIN ? '/' : twin.replace(/\.md$/, '')}>`);
   }

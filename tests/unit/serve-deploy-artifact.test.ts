@@ -113,7 +113,7 @@ describe('serve issue § 5: vercel build output', () => {
       expect(md.headers['content-type'], path).toBe('text/markdown; charset=utf-8');
       // HTML preferred: served from the page's own path (the gate's path names no file).
       const html = runBuilt(func, vc.handler, `(mw) => mw(new Request('https://folio.example.com${path}', { headers: { accept: 'text/html, text/markdown;q=0.5' } }))`);
-      expect(html.headers, path).toMatchObject({ 'x-middleware-rewrite': 'https://folio.example.com/about', vary: 'Accept', link: '</about.md>; rel="alternate"; type="text/markdown"' });
+      expect(html.headers, path).toMatchObject({ 'x-middleware-rewrite': 'https://folio.example.com/about', vary: 'Accept' });
     }
   });
 

@@ -1,5 +1,4 @@
 // The routing middleware: its matcher against the route table, and its decisions on a fixture site.
-import { homeLinkHeader } from '../../src/discovery/links.ts';
 import { describe, expect, test } from 'vitest';
 import middleware, { config } from '../../middleware.ts';
 import { manifestFiles, routePage } from '../../src/routing/page-negotiation.ts';
@@ -68,8 +67,8 @@ describe('docs/decisions.md § Markdown twins: decisions on a page URL', () => {
 
   test('the home page’s twin is /index.md', async () => {
     expect((await call('/', 'text/markdown')).headers.get('x-middleware-rewrite')).toBe('https://folio.test/index.md');
-    // The home page also links the discovery files (issue 8 § 6; src/discovery/links.ts).
-    expect((await call('/')).headers.get('link')).toBe(`</index.md>; rel="alternate"; type="text/markdown", ${homeLinkHeader()}`);
+    // Its Link header (the twin, the discovery files) is vercel.json's header rules', not the middleware's.
+    expect((await call('/')).headers.get('link')).toBeNull();
   });
 
   test('with a trailing slash the page is the same page', async () => {
@@ -77,13 +76,12 @@ describe('docs/decisions.md § Markdown twins: decisions on a page URL', () => {
     expect((await call('/projects/quarry/', 'text/markdown')).headers.get('x-middleware-rewrite')).toBe('https://folio.test/projects/quarry.md');
   });
 
-  test('HTML (weighted for HTML, */*, none, text/plain lowered) → the page itself, with Vary: Accept and the Link to the twin', async () => {
+  test('HTML (weighted for HTML, */*, none, text/plain lowered) → the page itself, with Vary: Accept (its Link is a header rule\'s)', async () => {
     for (const accept of ['text/html;q=0.9, text/markdown;q=0.5', '*/*', undefined, 'text/html, text/plain;q=0.5']) {
       const res = await call('/projects/quarry', accept);
       expect(headers(res), String(accept)).toEqual({
         'x-middleware-rewrite': 'https://folio.test/projects/quarry',
         vary: 'Accept',
-        link: '</projects/quarry.md>; rel="alternate"; type="text/markdown"',
       });
     }
   });

@@ -78,7 +78,7 @@ describe('serve issue § 4: routing in Vercel’s order', () => {
     expect(await res.text()).toBe('<h1>about</h1>');
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('vary')).toBe('Accept');
-    expect(res.headers.get('link')).toBe('</about.md>; rel="alternate"; type="text/markdown"');
+    expect(res.headers.get('link')).toBe('</about.md>; rel="alternate"; type="text/markdown", </llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt"');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     expect(res.headers.get('x-middleware-next')).toBeNull();

@@ -242,11 +242,14 @@ describe('zero-compute page views: the Markdown gate (vercel.json routes)', () =
     expect(gated('/404')).toBe(true);
   });
 
-  test('every page links its twin and varies on Accept by header rule, with no code: /about → </about.md>, / → </index.md> and the discovery files', () => {
-    expect(headersFor('/about').link).toBe('</about.md>; rel="alternate"; type="text/markdown"');
-    expect(headersFor('/projects/quarry').link).toBe('</projects/quarry.md>; rel="alternate"; type="text/markdown"');
+  test('every page links its twin and the llms.txt that covers it, and varies on Accept, by header rule, with no code: /about → </about.md>, / → </index.md> and the discovery files', () => {
+    const index = '</llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt"';
+    expect(headersFor('/about').link).toBe(`</about.md>; rel="alternate"; type="text/markdown", ${index}`);
+    expect(headersFor('/projects/quarry').link).toBe(`</projects/quarry.md>; rel="alternate"; type="text/markdown", ${index}`);
+    // llms.txt v2: a twin asked for by name names the llms.txt that covers it.
+    expect(headersFor('/about.md').link).toBe(index);
     expect(headersFor('/').link).toMatch(/^<\/index\.md>; rel="alternate"; type="text\/markdown", <\/\.well-known\/api-catalog>; rel="api-catalog"/);
     for (const p of ['/', '/about', '/projects/quarry']) expect(headersFor(p).vary, p).toBe('Accept');
-    for (const p of ['/llms.txt', '/about.md', '/api/v1/search', '/search']) expect(headersFor(p).link, p).toBeUndefined();
+    for (const p of ['/llms.txt', '/api/v1/search', '/search']) expect(headersFor(p).link, p).toBeUndefined();
   });
 });
