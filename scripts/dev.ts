@@ -111,11 +111,7 @@ const devSite: SiteFiles = {
 
 const config: VercelConfig = {
   ...vercelJson,
-  routes: vercelJson.routes.map((route) => {
-    if (!('headers' in route)) return route;
-    const { 'Content-Security-Policy': _csp, ...headers } = route.headers;
-    return { ...route, headers };
-  }),
+  headers: vercelJson.headers.map((rule) => ({ ...rule, headers: rule.headers.filter((h) => h.key !== 'Content-Security-Policy') })),
 };
 const middleware = await import('../middleware.ts');
 const { default: fn } = await import('../api/index.ts');

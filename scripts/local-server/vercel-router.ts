@@ -4,9 +4,9 @@
 // headers and rewrites come from vercel.json, negotiation from middleware.ts.
 //
 //   1. cleanUrls / trailingSlash redirects (308), before anything else
-//   2. vercel.json `routes`, in order: header rules (matched against the path the client asked
-//      for) and then the Markdown gate, whose `has` conditions rewrite the requests that may want
-//      Markdown to the middleware's path (src/routing/markdown-gate.ts)
+//   2. vercel.json `routes` (none today) and `headers`, in order: header rules (matched against
+//      the path the client asked for), and any rewrite that continues, with its `has` conditions
+//      (a rewrite changes the path the later routes and the middleware see)
 //   3. the middleware, when its matcher matches the path as rewritten so far: rewrite, continue
 //      with headers, or answer
 //   4. the file system: static files (cleanUrls: /about → about.html), and the function at /api

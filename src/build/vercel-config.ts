@@ -4,9 +4,7 @@
 // same file (scripts/local-server/vercel-router.ts), so Vercel and `npm start` are driven by one configuration.
 import { SEARCH_PAGE_PATH, SEARCH_PATHS } from '../server/search-page.ts';
 import type { RouteSpec } from '../server/route.ts';
-import { getTransformedRoutes } from '@vercel/routing-utils';
 import { API_CATALOG_LINK_HEADER, homeLinkHeader, linkValue, SITE_INDEX_LINK } from '../discovery/links.ts';
-import { gateRoutes, NEGOTIATE_PREFIX, type GateRoute } from '../routing/markdown-gate.ts';
 import { twinPathOf } from '../routing/page-manifest.ts';
 import { AI_CATALOG_MEDIA_TYPE, API_CATALOG_MEDIA_TYPE, JSON_TYPE, MARKDOWN, OPENAPI_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE, TEXT } from '../server/media-types.ts';
 import { IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from '../server/cache-policy.ts';
@@ -29,21 +27,8 @@ export interface VercelConfig {
   cleanUrls: boolean;
   trailingSlash: boolean;
   functions: Record<string, { includeFiles?: string }>;
-  /**
-   * Placed by Vercel right after the cleanUrls and trailing-slash redirects, before the middleware:
-   * the header rules (as routes, so they are matched against the path the client asked for), then
-   * the Markdown gate. A `headers` key would be placed after `routes`, where the gate's rewrite
-   * would already have changed the path they are matched against.
-   */
-  routes: (HeaderRoute | GateRoute)[];
+  headers: HeaderRule[];
   rewrites: Rewrite[];
-}
-
-/** A header rule as a route (Build Output API § routes): what getTransformedRoutes makes of one. */
-export interface HeaderRoute {
-  src: string;
-  headers: Record<string, string>;
-  continue: true;
 }
 
 /** The function's path: api/index.ts is served at /api. */
@@ -51,11 +36,10 @@ export const FUNCTION_PATH = '/api';
 
 /**
  * First path segments that belong to the function or to discovery files, never to pages. Pages'
- * headers (CSP, revalidation) and the Markdown gate leave them alone. `_astro` holds
- * hashed assets; `_folio` the Markdown gate's path. The route table's own prefixes are added to
- * these by `dynamicPrefixes`.
+ * headers (CSP, revalidation) and the middleware's matcher leave them alone. `_astro` holds
+ * hashed assets. The route table's own prefixes are added to these by `dynamicPrefixes`.
  */
-const NON_PAGE_PREFIXES = ['_astro', '_images', '.well-known', NEGOTIATE_PREFIX.split('/')[1]!];
+const NON_PAGE_PREFIXES = ['_astro', '_images', '.well-known'];
 
 /** The first path segment of every route, e.g. `api`, `ask`, `oauth`. */
 export function dynamicPrefixes(routes: RouteSpec[]): string[] {
@@ -86,15 +70,9 @@ function pathsBelow(prefixes: string[], markdown: boolean): string {
 
 /**
  * The pages the function answers itself (the search page and its Markdown form): no header rule
- * restates what they send, and the Markdown gate leaves them to it.
+ * restates what they send.
  */
 const FUNCTION_PAGES = `${escapeRegex(SEARCH_PAGE_PATH.slice(1))}(?:\\.md)?`;
-
-/**
- * vercel.json `routes`: the gate that sends the requests that may want Markdown to the routing
- * middleware, and nothing else (src/routing/markdown-gate.ts): pages and Markdown files.
- */
-export const markdownGate = (routes: RouteSpec[]): GateRoute[] => gateRoutes(`${pathsBelow([...escapedPrefixes(routes), FUNCTION_PAGES], true)}*`);
 
 /** Every page's `Link` to its twin, as one rule: `/about` → `</about.md>` (Vercel fills `:page` in). */
 const twinLinkSource = (routes: RouteSpec[]) => `/:page(${pathsBelow([...escapedPrefixes(routes), FUNCTION_PAGES], false)}+)`;
@@ -212,13 +190,6 @@ export function rewrites(routes: RouteSpec[]): Rewrite[] {
   return out;
 }
 
-/** Header rules in the routes form, compiled by Vercel's own library as `vercel build` compiles a `headers` key. */
-export function headerRoutes(rules: HeaderRule[]): HeaderRoute[] {
-  const { routes, error } = getTransformedRoutes({ headers: rules });
-  if (error || !routes) throw new Error(`header rules: ${error?.message ?? 'no routes'}`);
-  return routes as HeaderRoute[];
-}
-
 export function vercelConfig(routes: RouteSpec[]): VercelConfig {
   return {
     $schema: 'https://openapi.vercel.sh/vercel.json',
@@ -230,7 +201,7 @@ export function vercelConfig(routes: RouteSpec[]): VercelConfig {
     trailingSlash: false,
     // The function reads the data file the build writes; it is not imported, so list it.
     functions: { 'api/index.ts': { includeFiles: 'generated/**' } },
-    routes: [...headerRoutes(headerRules(routes)), ...markdownGate(routes)],
+    headers: headerRules(routes),
     rewrites: rewrites(routes),
   };
 }

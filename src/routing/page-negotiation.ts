@@ -1,14 +1,11 @@
 // The routing middleware's decisions, as a function of the request and what the site holds.
-// Vercel runs it before static files (middleware.ts), only for the requests the Markdown gate sends
-// it (src/routing/markdown-gate.ts); the local server and the dev server run the very same function.
-// It answers in Vercel's Routing Middleware protocol: `x-middleware-rewrite` (serve this path),
-// plus headers to put on the final response; or a complete response (the Markdown 404). It never
-// answers `x-middleware-next`: routing has the gate's path by then, which names no file, so even a
-// request that gets the HTML page is rewritten, to the page's own path.
+// Vercel runs it before static files (middleware.ts); the local server and the dev server run the
+// very same function. It answers in Vercel's Routing Middleware protocol: `x-middleware-rewrite`
+// (serve this path: the twin, the agent view, or the page asked for), plus headers to put on the
+// final response; or a complete response (the Markdown 404).
 import { MARKDOWN, twinType } from '../server/negotiate.ts';
 import { AGENT_VIEW_PATH, NOT_FOUND_PAGE, type PageManifest } from './page-manifest.ts';
 import { REVALIDATE_CACHE_CONTROL } from '../server/cache-policy.ts';
-import { gatedPath } from './markdown-gate.ts';
 
 /** Where a request for the 404 page by name is sent: no file is ever written there. */
 const NOT_FOUND_REWRITE = '/_folio/not-found';
@@ -57,12 +54,12 @@ const markdownHeaders = (tokens: number | undefined, type: string = MARKDOWN): R
 const pagePath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname);
 
 /** Serve what the client asked for (the path as sent, still percent-encoded) from the file system, with these headers. */
-export const asAsked = (request: Request, headers: Record<string, string> = {}) => rewrite(request, gatedPath(new URL(request.url).pathname), headers);
+export const asAsked = (request: Request, headers: Record<string, string> = {}) => rewrite(request, new URL(request.url).pathname, headers);
 
 export async function routePage(request: Request, site: SiteFiles): Promise<Response> {
   const url = new URL(request.url);
-  // The path the client asked for, whichever form Vercel hands over.
-  const asked = gatedPath(url.pathname);
+  // The path the client asked for, as sent (still percent-encoded).
+  const asked = url.pathname;
   const next = (headers: Record<string, string> = {}) => asAsked(request, headers);
   // The twin's type when the client prefers it to HTML; Markdown where the answer is Markdown whatever Accept says.
   const wanted = twinType(request.headers.get('accept'));

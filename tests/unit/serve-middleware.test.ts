@@ -1,12 +1,11 @@
 // The routing middleware: its matcher against the route table, and its decisions on a fixture site.
 import { describe, expect, test } from 'vitest';
 import middleware, { config } from '../../middleware.ts';
+import { ROUTES } from '../../src/server/routes.ts';
+import { ENTRY_POINTS } from '../../src/server/entry-points.ts';
 import { manifestFiles, routePage } from '../../src/routing/page-negotiation.ts';
 import { AGENT_VIEW_PATH, type PageManifest } from '../../src/routing/page-manifest.ts';
 import { matcherRegExp } from '../../scripts/local-server/vercel-router.ts';
-import fc from 'fast-check';
-import { MARKDOWN_MAYBE, NEGOTIATE_MATCHER, NEGOTIATE_PREFIX } from '../../src/routing/markdown-gate.ts';
-import { twinType } from '../../src/server/negotiate.ts';
 
 // As Vercel compiles a matcher (the deploy artifact test compares it with .vercel/output/config.json).
 const matcher = matcherRegExp(config.matcher[0]!);
@@ -18,28 +17,32 @@ describe('platform facts: the middleware config is a literal Vercel can read', (
   });
 });
 
-describe('zero-compute page views: the middleware takes only the gate’s path', () => {
-  test('its matcher is the gate’s (NEGOTIATE_MATCHER), so no page path, dynamic path or file reaches it on its own', () => {
-    expect(config.matcher).toEqual([NEGOTIATE_MATCHER]);
-    for (const p of ['/', '/about', '/about/', '/projects/quarry', '/about.md', '/index.md', '/api', '/api/v1/nope', '/ask', '/search', '/llms.txt', '/_astro/a.css', '/404']) {
+describe('serve issue § 3: a tight matcher', () => {
+  test('excludes every path of the route table, or a Markdown request there would be rewritten to a twin that does not exist', () => {
+    for (const route of ROUTES) {
+      const p = route.path.replace(/\{\w+\}/g, 'sample');
       expect(matcher.test(p), p).toBe(false);
+      expect(matcher.test(`${p}/deeper`), `${p}/deeper`).toBe(false);
     }
-    for (const p of [`${NEGOTIATE_PREFIX}/`, `${NEGOTIATE_PREFIX}/about`, `${NEGOTIATE_PREFIX}/projects/quarry.md`]) expect(matcher.test(p), p).toBe(true);
   });
 
-  test('property: every Accept under which the negotiator prefers the twin (Markdown or plain text) passes the gate (MARKDOWN_MAYBE); a browser’s never does', () => {
-    const gate = new RegExp(`^(?:${MARKDOWN_MAYBE})$`);
-    const range = fc.constantFrom('text/html', 'text/markdown', 'text/*', '*/*', 'application/xhtml+xml', 'application/xml', 'image/webp', 'text/plain', 'application/json', 'TEXT/HTML', 'Text/Markdown', 'text/x-markdown');
-    const param = fc.oneof(fc.constant(''), fc.constantFrom(';q=0', ';q=0.1', ';q=0.5', ';q=0.9', ';q=1', ';level=1', ' ; q=0.8', ';charset=utf-8'));
-    const accept = fc.array(fc.tuple(range, param).map(([r, p]) => r + p), { minLength: 1, maxLength: 6 }).map((parts) => parts.join(', '));
-    fc.assert(
-      fc.property(accept, (value) => {
-        if (twinType(value)) expect(gate.test(value), value).toBe(true);
-      }),
-      { numRuns: 2000, seed: 32 },
-    );
-    for (const browser of ['text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8']) {
-      expect(gate.test(browser), browser).toBe(false);
+  test('excludes /api itself (a lookahead on `api/` alone would not), assets, discovery files and files with an extension', () => {
+    for (const p of ['/api', '/api/', '/api/v1/nope', '/ask', '/oauth/x', '/agent/x', '/_astro/a.css', '/.well-known/api-catalog', '/.well-known/oauth-protected-resource', '/llms.txt', '/openapi.json', '/favicon.svg', '/a/b.json', '/search', '/search.md']) {
+      expect(matcher.test(p), p).toBe(false);
+    }
+  });
+
+  test('excludes every dynamic or discovery entry point', () => {
+    for (const e of ENTRY_POINTS) {
+      const path = e.path.split('?')[0]!;
+      if (e.mediaType.startsWith('text/html') || path === '/' || path.endsWith('.md')) continue;
+      expect(matcher.test(path), path).toBe(false);
+    }
+  });
+
+  test('matches pages (with or without a trailing slash) and .md files', () => {
+    for (const p of ['/', '/about', '/about/', '/projects', '/projects/quarry', '/developers', '/developers/deprecation', '/apiary', '/asker', '/about.md', '/index.md', '/AGENTS.md', '/nope']) {
+      expect(matcher.test(p), p).toBe(true);
     }
   });
 });
@@ -107,14 +110,8 @@ describe('docs/decisions.md § Markdown twins: decisions on a page URL', () => {
     expect(headers(res)).toEqual({ 'x-middleware-rewrite': 'https://folio.test/developers', vary: 'Accept' });
   });
 
-  test('handed the gate’s path (as Vercel may), it decides for the path the client asked for', async () => {
-    expect((await call(`${NEGOTIATE_PREFIX}/about`, 'text/markdown')).headers.get('x-middleware-rewrite')).toBe('https://folio.test/about.md');
-    expect((await call(`${NEGOTIATE_PREFIX}/about`, 'text/html')).headers.get('x-middleware-rewrite')).toBe('https://folio.test/about');
-    expect((await call(`${NEGOTIATE_PREFIX}/?mode=agent`)).headers.get('x-middleware-rewrite')).toBe(`https://folio.test${AGENT_VIEW_PATH}`);
-  });
-
   test('a path that reads as another host (//evil.example) is rewritten to that path on this site, never to the host', async () => {
-    for (const path of ['//evil.example/x', `${NEGOTIATE_PREFIX}//evil.example/x`]) {
+    for (const path of ['//evil.example/x']) {
       const target = new URL((await call(path, 'text/html')).headers.get('x-middleware-rewrite')!);
       expect(target.host, path).toBe('folio.test');
       expect(target.pathname, path).toBe('//evil.example/x');

@@ -204,19 +204,19 @@ describe('the router refuses configuration it cannot honour', () => {
   });
 });
 
-describe('zero-compute page views: what runs, counted', () => {
+describe('what runs for each request, counted (x-folio-compute)', () => {
   const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
-  test('a browser’s view of every page runs nothing (x-folio-compute: none, no invocation counted)', async () => {
+  test('a browser’s view of a page runs the middleware once (its matcher takes page paths) and no function; a file runs nothing', async () => {
+    const pages = Object.keys(manifest.pages);
     const before = { ...route.invocations };
-    for (const page of Object.keys(manifest.pages)) {
-      for (const method of ['GET', 'HEAD']) {
-        const res = await get(page, { method, headers: { accept: BROWSER } });
-        expect(res.status, page).toBe(200);
-        expect(res.headers.get('x-folio-compute'), page).toBe('none');
-        expect(res.headers.get('vary'), page).toBe('Accept');
-      }
+    for (const page of pages) {
+      const res = await get(page, { headers: { accept: BROWSER } });
+      expect(res.status, page).toBe(200);
+      expect(res.headers.get('x-folio-compute'), page).toBe('middleware');
+      expect(res.headers.get('vary'), page).toBe('Accept');
     }
-    expect(route.invocations).toEqual(before);
+    expect(route.invocations).toEqual({ middleware: before.middleware + pages.length, function: before.function });
+    expect((await get('/llms.txt')).headers.get('x-folio-compute')).toBe('none');
   });
 
   test('each request that may want Markdown runs the middleware once, and nothing else', async () => {

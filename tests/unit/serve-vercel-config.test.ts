@@ -12,8 +12,7 @@ import {
   vercelJsonText,
   type VercelConfig,
 } from '../../src/build/vercel-config.ts';
-import { compileVercelRoutes, conditionsHold, sourceToRegExp } from '../../scripts/local-server/vercel-router.ts';
-import { NEGOTIATE_PREFIX, type GateRoute } from '../../src/routing/markdown-gate.ts';
+import { compileVercelRoutes, sourceToRegExp } from '../../scripts/local-server/vercel-router.ts';
 
 const committed: VercelConfig = JSON.parse(readFileSync('vercel.json', 'utf8'));
 
@@ -212,36 +211,7 @@ describe('cleanUrls and trailingSlash: false redirects', () => {
   });
 });
 
-describe('zero-compute page views: the Markdown gate (vercel.json routes)', () => {
-  const gate = committed.routes.filter((r): r is GateRoute => 'dest' in r);
-  const gated = (path: string, headers: Record<string, string> = {}, query = '') => {
-    const request = new Request(`http://localhost${path}${query}`, { headers });
-    const url = new URL(request.url);
-    return gate.some((r) => new RegExp(r.src, 'i').test(path) && conditionsHold(request, url, r.has ?? [], []));
-  };
-
-  test('leaves every path of the route table and every dynamic or discovery file alone, whatever Accept says', () => {
-    for (const route of ROUTES) {
-      const p = concrete(route.path);
-      for (const path of [p, `${p}/deeper`]) expect(gated(path, { accept: 'text/markdown' }), path).toBe(false);
-    }
-    for (const p of ['/api', '/search', '/search.md', '/llms.txt', '/openapi.json', '/_astro/a.css', '/.well-known/api-catalog', '/favicon.svg', `${NEGOTIATE_PREFIX}/about`]) {
-      expect(gated(p, { accept: 'text/markdown' }), p).toBe(false);
-    }
-  });
-
-  test('takes pages for a Markdown-leaning Accept, Markdown files, /?mode= and /404; never a page for a browser', () => {
-    for (const p of ['/', '/about', '/projects/quarry', '/apiary', '/asker']) {
-      expect(gated(p, { accept: 'text/markdown' }), p).toBe(true);
-      expect(gated(p, { accept: 'text/plain' }), p).toBe(true);
-      expect(gated(p, { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' }), p).toBe(false);
-      expect(gated(p), p).toBe(false);
-    }
-    expect(gated('/', {}, '?mode=agent')).toBe(true);
-    expect(gated('/about.md')).toBe(true);
-    expect(gated('/404')).toBe(true);
-  });
-
+describe('every page’s headers by rule, with no code', () => {
   test('every page links its twin and the llms.txt that covers it, and varies on Accept, by header rule, with no code: /about → </about.md>, / → </index.md> and the discovery files', () => {
     const index = '</llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt"';
     expect(headersFor('/about').link).toBe(`</about.md>; rel="alternate"; type="text/markdown", ${index}`);
