@@ -144,7 +144,7 @@ export function headerRules(routes: RouteSpec[]): HeaderRule[] {
       ],
     },
     // Every page links its twin (every page has one: the end-to-end crawl follows each Link); the home page also its
-    // discovery files (src/discovery/links.ts). Header rules, not code: a page view runs nothing.
+    // discovery files (src/discovery/links.ts). Header rules, not the middleware: one place states them.
     { source: twinLinkSource(routes), headers: [{ key: 'Link', value: `${twinLink('/:page.md')}, ${linkValue(SITE_INDEX_LINK)}` }] },
     { source: '/', headers: [{ key: 'Link', value: `${twinLink(HOME_TWIN_PATH)}, ${homeLinkHeader()}` }] },
     ...Object.entries(STATIC_MEDIA_TYPES).map(([source, type]) => ({
