@@ -14,17 +14,9 @@ import { matcherRegExp, sourceToRegExp } from '../../scripts/local-server/vercel
 import { getTransformedRoutes } from '@vercel/routing-utils';
 import { repoCopy } from '../e2e/serve-support.ts';
 import { contentDir } from '../../src/records/load.ts';
+import type { OutputRoute } from '../../scripts/lib/vercel-output.ts';
 
-interface Route {
-  src?: string;
-  dest?: string;
-  status?: number;
-  headers?: Record<string, string>;
-  continue?: boolean;
-  check?: boolean;
-  handle?: string;
-  middlewarePath?: string;
-}
+type Route = OutputRoute;
 
 const vercelJson: VercelConfig = JSON.parse(readFileSync('vercel.json', 'utf8'));
 let copy = '';
