@@ -1,9 +1,9 @@
 // Vercel Routing Middleware: runs before static files (vercel.json rewrites run after them and so
-// cannot swap a page for its twin). It negotiates page URLs between HTML and the Markdown twin, serves the agent view at /?mode=agent
-// and answers the Markdown 404. The decisions live in src/routing/page-negotiation.ts; the local
-// server runs this same module.
+// cannot swap a page for its twin). It negotiates page URLs between HTML and the Markdown twin,
+// serves the agent view at /?mode=agent and answers the Markdown 404. The decisions live in
+// src/routing/page-negotiation.ts; the local server runs this same module.
 import { readFileSync } from 'node:fs';
-import { asAsked, manifestFiles, routePage, type SiteFiles } from './src/routing/page-negotiation.ts';
+import { manifestFiles, next, routePage, type SiteFiles } from './src/routing/page-negotiation.ts';
 
 export const config = {
   runtime: 'nodejs',
@@ -31,7 +31,6 @@ function loadSite(): SiteFiles | undefined {
 
 export default async function middleware(request: Request): Promise<Response> {
   site ??= loadSite();
-  // Without the manifest, serve what was asked as it is (the gate's path names no file).
-  if (!site) return asAsked(request);
+  if (!site) return next();
   return routePage(request, site);
 }

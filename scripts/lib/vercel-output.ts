@@ -5,7 +5,6 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { HasField } from '@vercel/routing-utils';
-import { conditionsHold } from '../local-server/vercel-router.ts';
 
 /** A route of config.json (Build Output API § routes): the fields Folio's output uses. */
 export interface OutputRoute {
@@ -27,6 +26,23 @@ export const BROWSER_ACCEPTS = [
   'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
   'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
 ] as const;
+
+/**
+ * Whether a route's `has` and `missing` conditions hold for a request (Build Output API § routes):
+ * a header or query parameter is present and, when a value is given, matches it as a regular
+ * expression over the whole value. Header names are case-insensitive (RFC 9110 § 5.1).
+ */
+function conditionsHold(request: Request, url: URL, has: HasField, missing: HasField): boolean {
+  const holds = (condition: HasField[number]) => {
+    let actual: string | null;
+    if (condition.type === 'header') actual = request.headers.get(condition.key);
+    else if (condition.type === 'query') actual = url.searchParams.get(condition.key);
+    else throw new Error(`vercel.json: the local server does not run \`has\` conditions of type ${condition.type}`);
+    if (actual === null) return false;
+    return condition.value === undefined || new RegExp(`^(?:${condition.value})$`).test(actual);
+  };
+  return has.every(holds) && !missing.some(holds);
+}
 
 export const outputRoutes = (output: string): OutputRoute[] => JSON.parse(readFileSync(join(output, 'config.json'), 'utf8')).routes;
 

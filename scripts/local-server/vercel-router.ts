@@ -4,17 +4,15 @@
 // headers and rewrites come from vercel.json, negotiation from middleware.ts.
 //
 //   1. cleanUrls / trailingSlash redirects (308), before anything else
-//   2. vercel.json `routes` (none today) and `headers`, in order: header rules (matched against
-//      the path the client asked for), and any rewrite that continues, with its `has` conditions
-//      (a rewrite changes the path the later routes and the middleware see)
-//   3. the middleware, when its matcher matches the path as rewritten so far: rewrite, continue
-//      with headers, or answer
+//   2. vercel.json `headers`, matched against the path the client asked for (`$1` in a value is
+//      filled in from the match, as Vercel does)
+//   3. the middleware, when its matcher matches: rewrite, continue with headers, or answer
 //   4. the file system: static files (cleanUrls: /about → about.html), and the function at /api
 //   5. vercel.json `rewrites` (to the function, which sees the original URL)
 //   6. the 404 page (404.html) for everything else
 // Every answer says what ran for it in `x-folio-compute` (`none`, `middleware`, `function`, or
 // both): a local diagnostic Vercel does not send, by which tests and the benchmark count invocations.
-import { getTransformedRoutes, isHandler, sourceToRegex, type HasField } from '@vercel/routing-utils';
+import { getTransformedRoutes, isHandler, sourceToRegex } from '@vercel/routing-utils';
 import { FUNCTION_PATH, type VercelConfig } from '../../src/build/vercel-config.ts';
 import { HTML, TEXT } from '../../src/server/media-types.ts';
 
@@ -62,16 +60,13 @@ export function sourceToRegExp(source: string): RegExp {
 /** Vercel compiles a middleware matcher like a source with an optional trailing `/`, `#` or `?`. */
 export const matcherRegExp = (matcher: string) => new RegExp(sourceToRegExp(matcher).source.replace(/\$$/, '[\\/#\\?]?$'), 'i');
 
-/** A route before the file system, as this router runs it: a redirect, header rules, or a rewrite that lets routing go on. */
-type PreRoute =
-  | { kind: 'redirect'; src: RegExp; location: string }
-  | { kind: 'headers'; src: RegExp; headers: Record<string, string>; has: HasField; missing: HasField }
-  | { kind: 'rewrite'; src: RegExp; dest: string; has: HasField; missing: HasField };
+/** A route before the file system, as this router runs it: a redirect, or header rules. */
+type PreRoute = { kind: 'redirect'; src: RegExp; location: string } | { kind: 'headers'; src: RegExp; headers: Record<string, string> };
 
 /**
  * vercel.json's routes as Vercel compiles them (getTransformedRoutes: the same code `vercel build`
- * runs): before `handle: filesystem` the redirects (cleanUrls, trailingSlash), then `routes` in
- * order (header rules, the Markdown gate's rewrites), after it the rewrites to the function.
+ * runs): before `handle: filesystem` the redirects (cleanUrls, trailingSlash) and header rules,
+ * in order, after it the rewrites.
  */
 export function compileVercelRoutes(config: VercelConfig) {
   const { routes, error } = getTransformedRoutes(config);
@@ -81,12 +76,10 @@ export function compileVercelRoutes(config: VercelConfig) {
   for (const route of routes.slice(0, filesystem)) {
     if (isHandler(route)) continue;
     const src = new RegExp(route.src, 'i');
-    const conditions = { has: route.has ?? [], missing: route.missing ?? [] };
     if (route.status === 308 && route.headers?.Location) before.push({ kind: 'redirect', src, location: route.headers.Location });
-    else if (route.dest && route.continue) before.push({ kind: 'rewrite', src, dest: route.dest, ...conditions });
-    else if (route.headers && route.continue) {
-      before.push({ kind: 'headers', src, headers: Object.fromEntries(Object.entries(route.headers).map(([k, v]) => [k.toLowerCase(), v])), ...conditions });
-    } else throw new Error(`vercel.json route ${route.src}: the local server runs redirects, header rules and rewrites that continue before the file system, not this`);
+    else if (route.headers && route.continue && !route.has && !route.missing) {
+      before.push({ kind: 'headers', src, headers: Object.fromEntries(Object.entries(route.headers).map(([k, v]) => [k.toLowerCase(), v])) });
+    } else throw new Error(`vercel.json route ${route.src}: the local server runs redirects and header rules without conditions before the file system, not this`);
   }
   const rewrites = routes.slice(filesystem + 1).flatMap((route) => {
     if (isHandler(route) || !route.dest) return [];
@@ -94,23 +87,6 @@ export function compileVercelRoutes(config: VercelConfig) {
     return [new RegExp(route.src, 'i')];
   });
   return { before, rewrites };
-}
-
-/**
- * Whether a route's `has` and `missing` conditions hold for a request (Build Output API § routes):
- * a header or query parameter is present and, when a value is given, matches it as a regular
- * expression over the whole value. Header names are case-insensitive (RFC 9110 § 5.1).
- */
-export function conditionsHold(request: Request, url: URL, has: HasField, missing: HasField): boolean {
-  const holds = (condition: HasField[number]) => {
-    let actual: string | null;
-    if (condition.type === 'header') actual = request.headers.get(condition.key);
-    else if (condition.type === 'query') actual = url.searchParams.get(condition.key);
-    else throw new Error(`vercel.json: the local server does not run \`has\` conditions of type ${condition.type}`);
-    if (actual === null) return false;
-    return condition.value === undefined || new RegExp(`^(?:${condition.value})$`).test(actual);
-  };
-  return has.every(holds) && !missing.some(holds);
 }
 
 /** A route's text with `$1`… filled in from its match; the match is the client's path, so it is inserted by a function, never as a pattern. */
@@ -135,29 +111,24 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
   /** What ran, over the router's life: the local server's count of what Vercel would invoke. */
   const invocations: Invocations = { middleware: 0, function: 0 };
 
-  /** Phases 1–3 as far as the request decides them: whether it redirects, its header rules, the path routing goes on with, whether the middleware runs. */
-  function planOf(request: Request, url: URL) {
-    let path = url.pathname;
+  /** Phases 1–3 as far as the path alone decides them: whether it redirects, its header rules, whether the middleware runs. */
+  function planOf(pathname: string) {
     // A later rule wins for the same name.
     const routeHeaders: Record<string, string> = {};
     for (const route of before) {
-      const m = route.src.exec(path);
+      const m = route.src.exec(pathname);
       if (!m) continue;
-      if (route.kind === 'redirect') return { location: sameSite(fill(route.location, m)), routeHeaders: {}, path, middleware: false };
-      if (!conditionsHold(request, url, route.has, route.missing)) continue;
-      if (route.kind === 'headers') for (const [name, value] of Object.entries(route.headers)) routeHeaders[name] = fill(value, m);
-      else path = fill(route.dest, m);
+      if (route.kind === 'redirect') return { location: sameSite(fill(route.location, m)), routeHeaders: {}, middleware: false };
+      for (const [name, value] of Object.entries(route.headers)) routeHeaders[name] = fill(value, m);
     }
-    return { location: undefined, routeHeaders, path, middleware: matchers.some((m) => m.test(path)) };
+    return { location: undefined, routeHeaders, middleware: matchers.some((m) => m.test(pathname)) };
   }
   const rewritten = (path: string) => rewrites.some((src) => src.test(path));
-  const notFoundUrl = new URL('http://localhost/404');
-  const notFoundHeaders = planOf(new Request(notFoundUrl), notFoundUrl).routeHeaders;
+  const notFoundHeaders = planOf('/404').routeHeaders;
 
   async function answer(request: Request, ran: { middleware: boolean; function: boolean }): Promise<Response> {
     const url = new URL(request.url);
-    const plan = planOf(request, url);
-    const { location, routeHeaders } = plan;
+    const { location, routeHeaders, middleware: runsMiddleware } = planOf(url.pathname);
     const callFunction = () => {
       ran.function = true;
       invocations.function++;
@@ -167,12 +138,11 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
     // 1. Redirects Vercel places first: /x/ → /x, /x.html → /x, /index → /. The query is kept.
     if (location !== undefined) return new Response(null, { status: 308, headers: { Location: location + url.search } });
 
-    // 2. Header rules, on the path as asked: routeHeaders, applied to the answer below; the gate's
-    //    rewrite, in plan.path.
-    // 3. The middleware, handed the request as the client sent it.
-    let path = plan.path;
+    // 2. Header rules, on the path as asked: routeHeaders, applied to the answer below.
+    // 3. The middleware.
+    let path = url.pathname;
     const middlewareHeaders: [string, string][] = [];
-    if (plan.middleware) {
+    if (runsMiddleware) {
       ran.middleware = true;
       invocations.middleware++;
       const answer = await middleware.default(request);

@@ -1,8 +1,8 @@
 // The routing middleware's decisions, as a function of the request and what the site holds.
 // Vercel runs it before static files (middleware.ts); the local server and the dev server run the
 // very same function. It answers in Vercel's Routing Middleware protocol: `x-middleware-rewrite`
-// (serve this path: the twin, the agent view, or the page asked for), plus headers to put on the
-// final response; or a complete response (the Markdown 404).
+// (serve another path: the twin, the agent view), `x-middleware-next` (carry on), plus headers to
+// put on the final response; or a complete response (the Markdown 404).
 import { MARKDOWN, twinType } from '../server/negotiate.ts';
 import { AGENT_VIEW_PATH, NOT_FOUND_PAGE, type PageManifest } from './page-manifest.ts';
 import { REVALIDATE_CACHE_CONTROL } from '../server/cache-policy.ts';
@@ -53,14 +53,11 @@ const markdownHeaders = (tokens: number | undefined, type: string = MARKDOWN): R
 /** `/about/` and `/about` name the same page; `/` stays `/`. */
 const pagePath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname);
 
-/** Serve what the client asked for (the path as sent, still percent-encoded) from the file system, with these headers. */
-export const asAsked = (request: Request, headers: Record<string, string> = {}) => rewrite(request, new URL(request.url).pathname, headers);
+/** Carry on to what the client asked for, with these headers. */
+export const next = (headers: Record<string, string> = {}) => new Response(null, { headers: { 'x-middleware-next': '1', ...headers } });
 
 export async function routePage(request: Request, site: SiteFiles): Promise<Response> {
   const url = new URL(request.url);
-  // The path the client asked for, as sent (still percent-encoded).
-  const asked = url.pathname;
-  const next = (headers: Record<string, string> = {}) => asAsked(request, headers);
   // The twin's type when the client prefers it to HTML; Markdown where the answer is Markdown whatever Accept says.
   const wanted = twinType(request.headers.get('accept'));
   const markdownWanted = wanted !== undefined;
@@ -72,11 +69,11 @@ export async function routePage(request: Request, site: SiteFiles): Promise<Resp
   };
   let path: string;
   try {
-    path = decodeURIComponent(asked);
+    path = decodeURIComponent(url.pathname);
   } catch {
     // A malformed escape names no file: the Markdown 404 to a Markdown request, else the file
     // system's 404 page.
-    return asked.endsWith('.md') || markdownWanted ? notFound() : next({ Vary: 'Accept' });
+    return url.pathname.endsWith('.md') || markdownWanted ? notFound() : next({ Vary: 'Accept' });
   }
 
   // portfolio spec § What the service does: the agent view at /?mode=agent, whatever Accept says.
@@ -107,6 +104,6 @@ export async function routePage(request: Request, site: SiteFiles): Promise<Resp
   if (twin === null) return next({ Vary: 'Accept' }); // a page without a twin: HTML is all there is
   if (markdownWanted) return rewrite(request, twin, { ...markdownHeaders(await site.markdownTokens(twin), type), Vary: 'Accept' });
   // The page's Link header (its twin, the llms.txt that covers it, the home page's discovery
-  // files) comes from vercel.json's header rules, matched on this path before the gate: one place.
+  // files) comes from vercel.json's header rules: one place states it.
   return next({ Vary: 'Accept' });
 }
