@@ -1,10 +1,11 @@
 // The small Markdown pieces every generated Markdown document is made of (twins, llms.txt, the
 // search page's Markdown form): list entries, field lists, a quoted summary, blocks. A module of
-// its own, with no dependencies but the URL helper: the function's search page uses it, and must
+// its own, with no dependencies but the URL and wording helpers: the function's search page uses it, and must
 // not load the Markdown parser twins need for their bodies (twin.ts).
 import { escapeMarkdown } from './escape.ts';
 import { absoluteUrl, PROJECTS_TWIN } from './urls.ts';
 import type { Site } from './schema.ts';
+import { countOf } from './words.ts';
 
 /** `- [Title](url): note`, the list entry llms.txt uses; twins use the same shape. */
 export function entry(title: string, url: string, note?: string) {
@@ -62,7 +63,7 @@ export interface SearchHit {
  */
 export function searchTwin(site: Site, query: string, hits: SearchHit[], note?: string): string {
   const shown = escapeMarkdown(query);
-  const summary = note ?? (hits.length ? `${hits.length} ${hits.length === 1 ? 'result' : 'results'} for “${shown}”.` : `Nothing matches “${shown}”. Try fewer or other words.`);
+  const summary = note ?? (hits.length ? `${countOf(hits.length, 'result', 'results')} for “${shown}”.` : `Nothing matches “${shown}”. Try fewer or other words.`);
   const page = `${absoluteUrl(site, '/search')}${query ? `?q=${encodeURIComponent(query)}` : ''}`;
   return document([
     query ? `# Search results for “${shown}”` : '# Search',

@@ -1,4 +1,5 @@
 // Cache-Control values, each named once (docs/decisions.md § Caching).
+import { JSON_TYPE } from './media-types.ts';
 
 /** Public API data: clients and shared caches may keep it five minutes. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=300';
@@ -25,6 +26,6 @@ export const buildEtag = (buildId: string, representation?: string) => `W/"${bui
  */
 export function representationOf(contentType: string | null): string | undefined {
   const essence = (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
-  if (!essence || essence === 'application/json' || essence.endsWith('+json')) return undefined;
+  if (!essence || essence === JSON_TYPE || essence.endsWith('+json')) return undefined;
   return essence.split('/')[1]?.replace(/[^a-z0-9-]/g, '');
 }

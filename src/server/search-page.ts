@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Context } from 'hono';
 import type { SiteData, SiteRecord } from '../search/data-file.ts';
 import { TYPE_LABELS } from '../records/collections.ts';
+import { countOf } from '../records/words.ts';
 import { searchTwin } from '../records/markdown-text.ts';
 import { searchRecords } from '../search/rank.ts';
 import { MAX_QUERY_CHARS } from './http.ts';
@@ -83,7 +84,7 @@ function searchResults(raw: string | undefined, data: SiteData): string {
     (r) =>
       `<li class="rows__item"><span class="rows__year">${escapeHtml(kindLabel(r))}</span><div class="rows__body"><a class="rows__title" href="${escapeHtml(r.href)}">${escapeHtml(r.title)}</a><p class="rows__detail">${escapeHtml(r.summary)}</p></div></li>`,
   );
-  return `<p class="lead" role="status">${hits.length} result${hits.length === 1 ? '' : 's'} for “${shown}”</p><ol class="rows search-results">${items.join('')}</ol>`;
+  return `<p class="lead" role="status">${countOf(hits.length, 'result', 'results')} for “${shown}”</p><ol class="rows search-results">${items.join('')}</ol>`;
 }
 
 /** The Markdown form for `raw`: the same hits, each linking its twin by absolute URL. */
