@@ -1,19 +1,17 @@
 // Vercel Routing Middleware: runs before static files (vercel.json rewrites run after them and so
-// cannot swap a page for its twin). It negotiates page URLs between HTML and the Markdown twin,
-// serves the agent view at /?mode=agent and answers the Markdown 404. The decisions live in
-// src/routing/page-negotiation.ts; the local server runs this same module.
+// cannot swap a page for its twin), and only for the requests the Markdown gate sends it. It
+// negotiates page URLs between HTML and the Markdown twin, serves the agent view at /?mode=agent
+// and answers the Markdown 404. The decisions live in src/routing/page-negotiation.ts; the local
+// server runs this same module.
 import { readFileSync } from 'node:fs';
-import { manifestFiles, next, routePage, type SiteFiles } from './src/routing/page-negotiation.ts';
+import { asAsked, manifestFiles, routePage, type SiteFiles } from './src/routing/page-negotiation.ts';
 
 export const config = {
   runtime: 'nodejs',
-  // Page paths and .md files only. Excluded, by negative lookahead (`(?!api/)` alone would still
-  // match `/api`): every dynamic and discovery prefix, the search page and its Markdown form (the
-  // function negotiates those itself) and files with an extension other than .md, or a Markdown
-  // request to them would be rewritten to a twin that does not exist. A test checks this list
-  // against the route table. (A matcher takes paths only, so a browser's page view runs this too:
-  // docs/decisions.md § Page views and the middleware.)
-  matcher: ['/((?!(?:_astro|\\.well-known|agent|api|ask|oauth|search(?:\\.md)?)(?:/|$)|.*\\.(?!md$)[^/.]+$).*)'],
+  // Only the path the Markdown gate rewrites to (src/routing/markdown-gate.ts, NEGOTIATE_MATCHER;
+  // a test compares): vercel.json's routes send it the requests that may want Markdown, and a
+  // browser's page view never reaches it. Vercel reads this literal statically.
+  matcher: ['/_folio/negotiate/:path*'],
 };
 
 let site: SiteFiles | undefined;
@@ -31,6 +29,7 @@ function loadSite(): SiteFiles | undefined {
 
 export default async function middleware(request: Request): Promise<Response> {
   site ??= loadSite();
-  if (!site) return next();
+  // Without the manifest, serve what was asked as it is (the gate's path names no file).
+  if (!site) return asAsked(request);
   return routePage(request, site);
 }

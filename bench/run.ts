@@ -206,7 +206,7 @@ function combine(runs: Load[]): Load {
 
 /** Chromium's navigation Accept: what a person's page view sends. */
 const [BROWSER_ACCEPT] = BROWSER_ACCEPTS;
-/** An Accept that names Markdown and still gets the HTML page after negotiation: the same bytes. */
+/** An Accept that passes the Markdown gate and still gets the HTML page: the same bytes, through the middleware. */
 const GATED_HTML_ACCEPT = 'text/html, text/markdown;q=0.5';
 
 /**
@@ -240,7 +240,7 @@ async function invocationsPer1000(port: number, pages: string[]) {
   return out;
 }
 
-/** A page's time to first byte through the local server with a browser's Accept, and with one that names Markdown (same bytes). */
+/** A page's time to first byte through the local server straight to the file, and through the middleware path (same bytes). */
 async function middlewarePath(port: number, pages: string[]) {
   const url = `http://127.0.0.1:${port}`;
   await load(url, pages, WARM_UP, { accept: BROWSER_ACCEPT });
@@ -578,10 +578,10 @@ function markdown(run: any, changes: string): string {
   out.push(
     '## Routing: what runs per page view',
     '',
-    `Invocations per 1,000 requests through \`node scripts/start.ts\`, counted from its \`x-folio-compute\` header (the local server routes as vercel.json and the middleware's matcher say). Browser mix: page views with Chromium's Accept. Agent mix: in turn a page with \`Accept: text/markdown\`, its twin by name, \`/?mode=agent\` and llms.txt. Then a page's latency with a browser's Accept against the same page with \`Accept: ${GATED_HTML_ACCEPT}\` (the same HTML after negotiation): both run the middleware today (docs/decisions.md § Page views and the middleware). autocannon as above, p50 / p99 in ms.`,
+    `Invocations per 1,000 requests through \`node scripts/start.ts\`, counted from its \`x-folio-compute\` header (the local server runs vercel.json's routes, the Markdown gate among them, and the middleware's matcher; the deploy artifact test proves the same routing on \`vercel build\`'s config.json). Browser mix: page views with Chromium's Accept. Agent mix: in turn a page with \`Accept: text/markdown\`, its twin by name, \`/?mode=agent\` and llms.txt. Then a page's latency through the server straight to the static file (a browser's Accept) against the same page through the middleware path (\`Accept: ${GATED_HTML_ACCEPT}\`: the gate sends it to the middleware, which serves the HTML): autocannon as above, p50 / p99 in ms.`,
     '',
     rows(
-      ['Records', 'Browser mix: middleware + function', 'Agent mix: middleware + function', 'Page, a browser’s Accept: req/s (p50 / p99)', 'Page, an Accept naming Markdown: req/s (p50 / p99)', 'Ratio'],
+      ['Records', 'Browser mix: middleware + function', 'Agent mix: middleware + function', 'Page, straight to the file: req/s (p50 / p99)', 'Page, through the middleware: req/s (p50 / p99)', 'Ratio'],
       sizes
         .filter((r) => r.routing)
         .map((r) => {

@@ -2,14 +2,14 @@
 // `npm run check` (the owner's site over real HTTP), then `vercel build --prod` in a throwaway copy
 // of the repository (offline: a stand-in .vercel/project.json, the installed dependencies linked),
 // which is exactly what `vercel deploy --prebuilt` would upload, and reports what is in it: the
-// static files, the function and its size, the middleware, the routes, and how many page views
-// run the routing middleware (what each costs on Vercel). Exits non-zero when the check or the
-// build fails.
+// static files, the function and its size, the middleware, the routes, and whether a person's page
+// view would run any code. Exits non-zero when the check fails, the build fails or a page view
+// would run code.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoCopy } from './lib/repo-copy.ts';
-import { BROWSER_ACCEPTS, folderSize, outputRoutes, walkRoutes } from './lib/vercel-output.ts';
+import { BROWSER_ACCEPTS, folderSize, outputFileSystem, outputRoutes, walkRoutes } from './lib/vercel-output.ts';
 
 const keep = process.argv.includes('--keep');
 const step = (text: string) => console.log(`\n▸ ${text}`);
@@ -24,6 +24,7 @@ if (check.status !== 0) {
 
 step('vercel build --prod (offline, in a copy of the repository)');
 const copy = repoCopy('folio-deploy-dry-');
+let failed = false;
 try {
   // `vercel build` needs a linked project; offline, a stand-in does (the IDs only name the project).
   if (!existsSync(join(copy, '.vercel/project.json'))) {
@@ -46,19 +47,26 @@ try {
   const runtime = JSON.parse(readFileSync(join(output, 'functions/api/index.func/.vc-config.json'), 'utf8')).runtime;
   const middleware = existsSync(join(output, 'functions/middleware.func'));
   const pages = Object.keys(JSON.parse(readFileSync(join(copy, 'generated/pages-manifest.json'), 'utf8')).pages);
-  // A browser's view of each page, through config.json's routes: does it run the middleware?
-  const compute = pages.filter((page) => BROWSER_ACCEPTS.some((accept) => walkRoutes(routes, page, { accept }).middleware));
+  const fileSystem = outputFileSystem(output);
+  const compute = pages.filter((page) =>
+    BROWSER_ACCEPTS.some((accept) => {
+      const walk = walkRoutes(routes, page, { accept }, '', fileSystem);
+      return walk.middleware || walk.served?.by !== 'static';
+    }),
+  );
   const url = /<link rel="canonical" href="([^"]+)"/.exec(readFileSync(join(output, 'static/index.html'), 'utf8'))?.[1] ?? '(no canonical link on the home page)';
 
   step('What would deploy');
   console.log(`  Site URL         ${url} (content/site.md: every canonical link and llms.txt entry points here)`);
   console.log(`  Static files     ${site.files} files, ${mb(site.bytes)} (pages, Markdown twins, llms.txt, discovery files, images)`);
   console.log(`  Function         api/index.ts on ${runtime}: ${fn.files} files, ${mb(fn.bytes)} (about ${mb(fn.zipped!)} compressed; Vercel's limit is 250 MB)`);
-  console.log(`  Middleware       ${middleware ? 'yes: Markdown negotiation before static files' : 'none'}`);
+  console.log(`  Middleware       ${middleware ? 'yes, only for requests that may want Markdown' : 'none'}`);
   console.log(`  Routes           ${routes.length} in .vercel/output/config.json`);
-  console.log(`  Page views       ${compute.length ? `${compute.length} of ${pages.length} pages run the routing middleware for a browser's view (one invocation each)` : `all ${pages.length} pages are served as files: a person's page view runs no code`}`);
+  console.log(`  Page views       ${compute.length ? `${compute.length} of ${pages.length} pages would run code for a browser: ${compute.slice(0, 5).join(', ')}` : `all ${pages.length} pages are served as files: a person's page view runs no code`}`);
   if (keep) console.log(`\nThe build output is in ${output} (--keep).`);
+  failed = compute.length > 0;
 } finally {
   if (!keep) rmSync(copy, { recursive: true, force: true });
 }
-console.log('\nReady: `vercel deploy --prebuilt --prod` after `vercel build` would publish this (the workflow in .github/workflows/deploy.yml does both).');
+console.log(failed ? '\nNot ready: see above.' : '\nReady: `vercel deploy --prebuilt --prod` after `vercel build` would publish this (the workflow in .github/workflows/deploy.yml does both).');
+process.exit(failed ? 1 : 0);

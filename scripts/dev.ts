@@ -17,13 +17,13 @@ import { routePage, type SiteFiles } from '../src/routing/page-negotiation.ts';
 import { setSiteData } from '../src/server/data.ts';
 import { setSearchPageTemplate } from '../src/server/search-page.ts';
 import { DATA_FILE } from '../src/search/data-file.ts';
-import type { VercelConfig } from '../src/build/vercel-config.ts';
+import { FUNCTION_PATH, type VercelConfig } from '../src/build/vercel-config.ts';
 import { freePort } from './free-port.ts';
 import { allowedHostsOrExit, hostGuard } from './local-server/host-guard.ts';
 import { banner, listen } from './local-server/node-server.ts';
 import { astroOutputFilter } from './local-server/astro-output.ts';
 import { createInterface } from 'node:readline';
-import { createVercelRouter, sourceToRegExp, type StaticFiles } from './local-server/vercel-router.ts';
+import { compileVercelRoutes, createVercelRouter, type StaticFile, type StaticFiles } from './local-server/vercel-router.ts';
 
 const allowedHosts = allowedHostsOrExit();
 const port = Number(process.env.PORT || 4321);
@@ -73,12 +73,14 @@ async function fromAstro(pathAndQuery: string, request?: Request): Promise<Respo
 }
 
 const vercelJson: VercelConfig = JSON.parse(readFileSync('vercel.json', 'utf8'));
-const rewritten = vercelJson.rewrites.map((r) => sourceToRegExp(r.source));
+const toFunction = compileVercelRoutes(vercelJson).after.filter((route) => route.dest === FUNCTION_PATH);
 
 const devFiles: StaticFiles = {
-  async get(path, request) {
+  async get(path, request): Promise<StaticFile | undefined> {
     // Astro serves nothing at the function's paths; asking it first only fills its log with 404s.
-    if (rewritten.some((re) => re.test(path))) return undefined;
+    if (toFunction.some((route) => route.src.test(path))) return undefined;
+    // astro dev serves a page at its own path, never at its built file's (the 404 page at /404).
+    if (path.endsWith('.html')) return devFiles.get(path.slice(0, -'.html'.length), request);
     const url = new URL(request.url);
     let requested: string | undefined;
     try {
@@ -111,7 +113,11 @@ const devSite: SiteFiles = {
 
 const config: VercelConfig = {
   ...vercelJson,
-  headers: vercelJson.headers.map((rule) => ({ ...rule, headers: rule.headers.filter((h) => h.key !== 'Content-Security-Policy') })),
+  routes: vercelJson.routes.map((route) => {
+    if (!('headers' in route) || !route.headers) return route;
+    const { 'Content-Security-Policy': _csp, ...headers } = route.headers;
+    return { ...route, headers };
+  }),
 };
 const middleware = await import('../middleware.ts');
 const { default: fn } = await import('../api/index.ts');

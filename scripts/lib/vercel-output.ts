@@ -1,10 +1,11 @@
 // What `vercel build` wrote (.vercel/output, Build Output API v3), read back: what a deploy would
 // publish, and how its routes treat a request. `npm run deploy:dry` reports it; the deploy
 // artifact test asserts on it.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { HasField } from '@vercel/routing-utils';
+import { conditionsHold } from '../local-server/vercel-router.ts';
 
 /** A route of config.json (Build Output API § routes): the fields Folio's output uses. */
 export interface OutputRoute {
@@ -27,48 +28,90 @@ export const BROWSER_ACCEPTS = [
   'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
 ] as const;
 
-/**
- * Whether a route's `has` and `missing` conditions hold for a request (Build Output API § routes):
- * a header or query parameter is present and, when a value is given, matches it as a regular
- * expression over the whole value. Header names are case-insensitive (RFC 9110 § 5.1).
- */
-function conditionsHold(request: Request, url: URL, has: HasField, missing: HasField): boolean {
-  const holds = (condition: HasField[number]) => {
-    let actual: string | null;
-    if (condition.type === 'header') actual = request.headers.get(condition.key);
-    else if (condition.type === 'query') actual = url.searchParams.get(condition.key);
-    else throw new Error(`vercel.json: the local server does not run \`has\` conditions of type ${condition.type}`);
-    if (actual === null) return false;
-    return condition.value === undefined || new RegExp(`^(?:${condition.value})$`).test(actual);
-  };
-  return has.every(holds) && !missing.some(holds);
-}
-
 export const outputRoutes = (output: string): OutputRoute[] => JSON.parse(readFileSync(join(output, 'config.json'), 'utf8')).routes;
 
+/** What the file system phase finds at a path of the output: a static file, a function, or nothing. */
+export type FileSystem = (path: string) => 'static' | 'function' | undefined;
+
+/** Where a request ends, walking config.json's routes: what it ran, and what answered. */
+export interface Walk {
+  /** The path after the routes phase: what the file system is asked for first. */
+  path: string;
+  middleware: boolean;
+  /** A status a route ended it with (a redirect, the /api 404, the 404 page). */
+  status?: number;
+  /** With a file system: the path that answered, and whether a static file or a function did. */
+  served?: { path: string; by: 'static' | 'function' };
+}
+
 /**
- * The routes phase of config.json for a request, as Vercel's proxy runs it: in order until the
- * file system, a matching redirect or status ends it; a route whose `has` conditions hold applies
- * its `dest` (continuing, the path for the routes after it); the middleware runs where its route
- * matches the path so far. The path after it is what the file system is asked for.
+ * The file system of a `vercel build` output: its static files and its functions
+ * (`functions/api/index.func` answers `/api/index` and, as an index, `/api`).
  */
-export function walkRoutes(routes: OutputRoute[], path: string, headers: Record<string, string> = {}, query = ''): { path: string; middleware: boolean; status?: number } {
+export function outputFileSystem(output: string): FileSystem {
+  const functions = new Set(
+    [...filesIn(join(output, 'functions'))]
+      .filter((file) => file.endsWith('.func/.vc-config.json'))
+      .map((file) => file.slice(join(output, 'functions').length, -'.func/.vc-config.json'.length))
+      .flatMap((path) => (path.endsWith('/index') ? [path, path.slice(0, -'/index'.length)] : [path])),
+  );
+  return (path) => {
+    if (functions.has(path)) return 'function';
+    const file = join(output, 'static', path === '/' ? 'index.html' : path);
+    return file.startsWith(join(output, 'static')) && existsSync(file) && statSync(file).isFile() ? 'static' : undefined;
+  };
+}
+
+/**
+ * A request's way through config.json, as Vercel's proxy runs it. Before `handle: filesystem`, in
+ * order: a matching redirect or status ends it; a route whose `has` conditions hold applies its
+ * `dest` (continuing, the path for the routes after it); the middleware runs where its route
+ * matches the path so far (what it answers is its own business: the walk carries on with the path
+ * it had). Given the output's file system, the walk goes on: the path itself, then each later
+ * route's `dest` that `check`s the file system, as far as one is found.
+ */
+export function walkRoutes(routes: OutputRoute[], path: string, headers: Record<string, string> = {}, query = '', fileSystem?: FileSystem): Walk {
   const request = new Request(`https://deploy.invalid${path}${query}`, { headers });
   const url = new URL(request.url);
   let current = path;
   let middleware = false;
-  for (const route of routes) {
-    if (route.handle === 'filesystem') break;
+  const filesystem = routes.findIndex((route) => route.handle === 'filesystem');
+  for (const route of routes.slice(0, filesystem)) {
     if (route.handle || !route.src) continue;
     const m = new RegExp(route.src, 'i').exec(current);
     if (!m || !conditionsHold(request, url, route.has ?? [], route.missing ?? [])) continue;
     if (route.middlewarePath) middleware = true;
     else if (route.status) return { path: current, middleware, status: route.status };
-    else if (route.dest) current = route.dest.replace(/\$(\d+)/g, (_, i: string) => m[Number(i)] ?? '');
+    else if (route.dest) current = fill(route.dest, m);
     if (!route.continue) break;
   }
-  return { path: current, middleware };
+  const walk: Walk = { path: current, middleware };
+  if (!fileSystem) return walk;
+  let asked = current;
+  const found = (at: string) => {
+    const by = fileSystem(at);
+    if (by) walk.served = { path: at, by };
+    return by !== undefined;
+  };
+  if (found(asked)) return walk;
+  for (const route of routes.slice(filesystem + 1)) {
+    if (route.handle) break;
+    const m = route.src ? new RegExp(route.src, 'i').exec(asked) : null;
+    if (!m) continue;
+    if (route.status) return { ...walk, status: route.status };
+    if (!route.dest) continue;
+    asked = fill(route.dest, m);
+    if (route.check && found(asked)) return walk;
+  }
+  // Nothing found: the error phase's route for the path, with its status (the 404 page).
+  const error = routes.findIndex((route) => route.handle === 'error');
+  const page = error < 0 ? undefined : routes.slice(error + 1).find((route) => !route.handle && route.src && new RegExp(route.src, 'i').test(current));
+  if (page?.dest) found(page.dest);
+  return page?.status ? { ...walk, status: page.status } : walk;
 }
+
+/** A route's `dest` with `$1`… filled in from its match (by a function: the match is a client's path). */
+const fill = (dest: string, m: RegExpExecArray) => dest.replace(/\$(\d+)/g, (_, i: string) => m[Number(i)] ?? '');
 
 function* filesIn(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

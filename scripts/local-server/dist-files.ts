@@ -1,5 +1,6 @@
-// The file-system phase of Vercel's routing over a build output directory (dist/): with
-// cleanUrls, /about is about.html (or about/index.html) and / is index.html. Media types by
+// The file-system phase of Vercel's routing over a build output directory (dist/): a path names the
+// file of that exact name, and / is index.html (a page's path reaches its .html file through a
+// rewrite in vercel.json's routes, as on Vercel). Media types by
 // extension, as a static host sends them; vercel.json's header rules refine them afterwards.
 import { createHash } from 'node:crypto';
 import { readFile as fsReadFile, stat } from 'node:fs/promises';
@@ -86,13 +87,7 @@ export function distFiles(dir: string, { maxBytes = CACHE_BYTES, readFile = read
       return null;
     }
   };
-  const lookUp = async (path: string): Promise<StaticFile | typeof MISS> => {
-    for (const candidate of path === '/' ? ['index.html'] : [path, `${path}.html`, `${path}/index.html`]) {
-      const found = await read(candidate);
-      if (found) return found;
-    }
-    return MISS;
-  };
+  const lookUp = async (path: string): Promise<StaticFile | typeof MISS> => (await read(path === '/' ? 'index.html' : path)) ?? MISS;
   return {
     async get(path) {
       if (path.includes('\0')) return undefined;

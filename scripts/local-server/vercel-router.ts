@@ -3,16 +3,18 @@
 // by the same vercel.json and the same middleware module. Nothing here restates a rule of ours:
 // headers and rewrites come from vercel.json, negotiation from middleware.ts.
 //
-//   1. cleanUrls / trailingSlash redirects (308), before anything else
-//   2. vercel.json `headers`, matched against the path the client asked for (`$1` in a value is
-//      filled in from the match, as Vercel does)
-//   3. the middleware, when its matcher matches: rewrite, continue with headers, or answer
-//   4. the file system: static files (cleanUrls: /about → about.html), and the function at /api
-//   5. vercel.json `rewrites` (to the function, which sees the original URL)
-//   6. the 404 page (404.html) for everything else
+//   1. vercel.json `routes` before `handle: filesystem`, in order: the redirects (308: /x/ → /x,
+//      /x.html → /x), the header rules (matched against the path the client asked for), then the
+//      Markdown gate, whose `has` conditions rewrite the requests that may want Markdown to the
+//      middleware's path (src/routing/markdown-gate.ts)
+//   2. the middleware, when its matcher matches the path as rewritten so far: rewrite, or answer
+//   3. the file system: static files by their exact name, and the function at /api
+//   4. the routes after it, each checking the file system: to the function (which sees the
+//      original URL), or /about → about.html
+//   5. the 404 page (404.html) for everything else
 // Every answer says what ran for it in `x-folio-compute` (`none`, `middleware`, `function`, or
 // both): a local diagnostic Vercel does not send, by which tests and the benchmark count invocations.
-import { getTransformedRoutes, isHandler, sourceToRegex } from '@vercel/routing-utils';
+import { getTransformedRoutes, isHandler, sourceToRegex, type HasField } from '@vercel/routing-utils';
 import { FUNCTION_PATH, type VercelConfig } from '../../src/build/vercel-config.ts';
 import { HTML, TEXT } from '../../src/server/media-types.ts';
 
@@ -60,13 +62,20 @@ export function sourceToRegExp(source: string): RegExp {
 /** Vercel compiles a middleware matcher like a source with an optional trailing `/`, `#` or `?`. */
 export const matcherRegExp = (matcher: string) => new RegExp(sourceToRegExp(matcher).source.replace(/\$$/, '[\\/#\\?]?$'), 'i');
 
-/** A route before the file system, as this router runs it: a redirect, or header rules. */
-type PreRoute = { kind: 'redirect'; src: RegExp; location: string } | { kind: 'headers'; src: RegExp; headers: Record<string, string> };
+/** A route before the file system, as this router runs it: a redirect, header rules, or a rewrite that lets routing go on. */
+type PreRoute =
+  | { kind: 'redirect'; src: RegExp; location: string }
+  | { kind: 'headers'; src: RegExp; headers: Record<string, string>; has: HasField; missing: HasField }
+  | { kind: 'rewrite'; src: RegExp; dest: string; has: HasField; missing: HasField };
+
+/** A rewrite after the file system (`check: true`): to the function, or to a file it then looks up. */
+type PostRoute = { src: RegExp; dest: string };
 
 /**
  * vercel.json's routes as Vercel compiles them (getTransformedRoutes: the same code `vercel build`
- * runs): before `handle: filesystem` the redirects (cleanUrls, trailingSlash) and header rules,
- * in order, after it the rewrites.
+ * runs): before `handle: filesystem` the redirects (cleanUrls, trailingSlash), then `routes` in
+ * order (header rules, the Markdown gate's rewrites), after it the rewrites to the function and to
+ * page files.
  */
 export function compileVercelRoutes(config: VercelConfig) {
   const { routes, error } = getTransformedRoutes(config);
@@ -76,17 +85,36 @@ export function compileVercelRoutes(config: VercelConfig) {
   for (const route of routes.slice(0, filesystem)) {
     if (isHandler(route)) continue;
     const src = new RegExp(route.src, 'i');
+    const conditions = { has: route.has ?? [], missing: route.missing ?? [] };
     if (route.status === 308 && route.headers?.Location) before.push({ kind: 'redirect', src, location: route.headers.Location });
-    else if (route.headers && route.continue && !route.has && !route.missing) {
-      before.push({ kind: 'headers', src, headers: Object.fromEntries(Object.entries(route.headers).map(([k, v]) => [k.toLowerCase(), v])) });
-    } else throw new Error(`vercel.json route ${route.src}: the local server runs redirects and header rules without conditions before the file system, not this`);
+    else if (route.dest && route.continue) before.push({ kind: 'rewrite', src, dest: route.dest, ...conditions });
+    else if (route.headers && route.continue) {
+      before.push({ kind: 'headers', src, headers: Object.fromEntries(Object.entries(route.headers).map(([k, v]) => [k.toLowerCase(), v])), ...conditions });
+    } else throw new Error(`vercel.json route ${route.src}: the local server runs redirects, header rules and rewrites that continue before the file system, not this`);
   }
-  const rewrites = routes.slice(filesystem + 1).flatMap((route) => {
-    if (isHandler(route) || !route.dest) return [];
-    if (route.dest !== FUNCTION_PATH) throw new Error(`vercel.json rewrite to ${route.dest}: the local server only knows the function at ${FUNCTION_PATH}`);
-    return [new RegExp(route.src, 'i')];
+  const after = routes.slice(filesystem + 1).flatMap((route): PostRoute[] => {
+    if (isHandler(route)) return [];
+    if (!route.dest || !route.check) throw new Error(`vercel.json route ${route.src}: the local server runs rewrites that check the file system after it, not this`);
+    return [{ src: new RegExp(route.src, 'i'), dest: route.dest }];
   });
-  return { before, rewrites };
+  return { before, after };
+}
+
+/**
+ * Whether a route's `has` and `missing` conditions hold for a request (Build Output API § routes):
+ * a header or query parameter is present and, when a value is given, matches it as a regular
+ * expression over the whole value. Header names are case-insensitive (RFC 9110 § 5.1).
+ */
+export function conditionsHold(request: Request, url: URL, has: HasField, missing: HasField): boolean {
+  const holds = (condition: HasField[number]) => {
+    let actual: string | null;
+    if (condition.type === 'header') actual = request.headers.get(condition.key);
+    else if (condition.type === 'query') actual = url.searchParams.get(condition.key);
+    else throw new Error(`vercel.json: the local server does not run \`has\` conditions of type ${condition.type}`);
+    if (actual === null) return false;
+    return condition.value === undefined || new RegExp(`^(?:${condition.value})$`).test(actual);
+  };
+  return has.every(holds) && !missing.some(holds);
 }
 
 /** A route's text with `$1`… filled in from its match; the match is the client's path, so it is inserted by a function, never as a pattern. */
@@ -100,49 +128,57 @@ const fill = (text: string, match: RegExpExecArray) => text.replace(/\$(\d+)/g, 
  */
 export const sameSite = (location: string) => location.replace(/^[/\\]{2,}/, '/');
 
+/** The 404 page's file, which Vercel serves for a path nothing else answers. */
+const NOT_FOUND_FILE = '/404.html';
+
 export interface Invocations {
   middleware: number;
   function: number;
 }
 
 export function createVercelRouter({ config, middleware, files, fn }: RouterOptions) {
-  const { before, rewrites } = compileVercelRoutes(config);
+  const { before, after } = compileVercelRoutes(config);
   const matchers = [middleware.config.matcher].flat().map(matcherRegExp);
   /** What ran, over the router's life: the local server's count of what Vercel would invoke. */
   const invocations: Invocations = { middleware: 0, function: 0 };
 
-  /** Phases 1–3 as far as the path alone decides them: whether it redirects, its header rules, whether the middleware runs. */
-  function planOf(pathname: string) {
+  /** Phases 1–3 as far as the request decides them: whether it redirects, its header rules, the path routing goes on with, whether the middleware runs. */
+  function planOf(request: Request, url: URL) {
+    let path = url.pathname;
     // A later rule wins for the same name.
     const routeHeaders: Record<string, string> = {};
     for (const route of before) {
-      const m = route.src.exec(pathname);
+      const m = route.src.exec(path);
       if (!m) continue;
-      if (route.kind === 'redirect') return { location: sameSite(fill(route.location, m)), routeHeaders: {}, middleware: false };
-      for (const [name, value] of Object.entries(route.headers)) routeHeaders[name] = fill(value, m);
+      if (route.kind === 'redirect') return { location: sameSite(fill(route.location, m)), routeHeaders: {}, path, middleware: false };
+      if (!conditionsHold(request, url, route.has, route.missing)) continue;
+      if (route.kind === 'headers') for (const [name, value] of Object.entries(route.headers)) routeHeaders[name] = fill(value, m);
+      else path = fill(route.dest, m);
     }
-    return { location: undefined, routeHeaders, middleware: matchers.some((m) => m.test(pathname)) };
+    return { location: undefined, routeHeaders, path, middleware: matchers.some((m) => m.test(path)) };
   }
-  const rewritten = (path: string) => rewrites.some((src) => src.test(path));
-  const notFoundHeaders = planOf('/404').routeHeaders;
+  const notFoundUrl = new URL('http://localhost/404');
+  const notFoundHeaders = planOf(new Request(notFoundUrl), notFoundUrl).routeHeaders;
 
   async function answer(request: Request, ran: { middleware: boolean; function: boolean }): Promise<Response> {
     const url = new URL(request.url);
-    const { location, routeHeaders, middleware: runsMiddleware } = planOf(url.pathname);
+    const plan = planOf(request, url);
+    const { location, routeHeaders } = plan;
     const callFunction = () => {
       ran.function = true;
       invocations.function++;
       return fn.fetch(request);
     };
 
-    // 1. Redirects Vercel places first: /x/ → /x, /x.html → /x, /index → /. The query is kept.
+    // 1. Redirects come first: /x/ → /x, /x.html → /x, /index → /. The query is kept.
     if (location !== undefined) return new Response(null, { status: 308, headers: { Location: location + url.search } });
 
-    // 2. Header rules, on the path as asked: routeHeaders, applied to the answer below.
-    // 3. The middleware.
-    let path = url.pathname;
+    //    Header rules, on the path as asked: routeHeaders, applied to the answer below; the gate's
+    //    rewrite, in plan.path.
+    // 2. The middleware, handed the request as the client sent it.
+    let path = plan.path;
     const middlewareHeaders: [string, string][] = [];
-    if (runsMiddleware) {
+    if (plan.middleware) {
       ran.middleware = true;
       invocations.middleware++;
       const answer = await middleware.default(request);
@@ -153,29 +189,45 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
       if (rewriteTo) path = new URL(rewriteTo, url).pathname;
     }
 
-    // 4. The file system: the function at /api, then static files.
-    if (path === FUNCTION_PATH) return finish(request, await callFunction(), routeHeaders, middlewareHeaders);
-    const decoded = filePath(path);
-    const file = decoded === undefined ? undefined : await files.get(decoded, request);
-    if (file) {
+    /** A static file's answer; a static file answers only reads. */
+    const serve = (file: StaticFile) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
-        // A static file answers only reads (RFC 9110 § 15.5.6: 405 names the allowed methods).
-        // Its body is text whatever the file's type, so the file's Content-Type (from a header rule
-        // or the middleware: a JSON discovery file's, a twin's) does not apply to it.
+        // RFC 9110 § 15.5.6: 405 names the allowed methods. Its body is text whatever the file's
+        // type, so the file's Content-Type (from a header rule or the middleware: a JSON discovery
+        // file's, a twin's) does not apply to it.
         const refusal = { headers: { allow: 'GET, HEAD', 'content-type': TEXT }, body: 'Method Not Allowed' };
         const { 'content-type': _fileType, ...otherRouteHeaders } = routeHeaders;
         return fileAnswer(request, refusal, 405, otherRouteHeaders, middlewareHeaders.filter(([name]) => name !== 'content-type'));
       }
       return fileAnswer(request, file, file.status ?? 200, routeHeaders, middlewareHeaders);
+    };
+    const lookUp = async (path: string) => {
+      const decoded = filePath(path);
+      return decoded === undefined ? undefined : files.get(decoded, request);
+    };
+
+    // 3. The file system: the function at /api, then static files.
+    if (path === FUNCTION_PATH) return finish(request, await callFunction(), routeHeaders, middlewareHeaders);
+    const file = await lookUp(path);
+    if (file) return serve(file);
+
+    // 4. Rewrites after static files, in order, each looking its destination up (`check`): to the
+    // function (which sees the original URL), or to a page's file. A miss carries on with the
+    // rewritten path, as Vercel's does.
+    for (const rewrite of after) {
+      const m = rewrite.src.exec(path);
+      if (!m) continue;
+      const dest = fill(rewrite.dest, m);
+      if (dest === FUNCTION_PATH) return finish(request, await callFunction(), routeHeaders, middlewareHeaders);
+      const found = await lookUp(dest);
+      if (found) return serve(found);
+      path = dest;
     }
 
-    // 5. Rewrites to the function, after static files. The function sees the original URL.
-    if (rewritten(path)) return finish(request, await callFunction(), routeHeaders, middlewareHeaders);
-
-    // 6. Nothing here: the site's 404 page, with status 404 and the header rules of that page, not
+    // 5. Nothing here: the site's 404 page, with status 404 and the header rules of that page, not
     // of the path asked: a miss under /_astro/ is an HTML page, not a year-long immutable asset,
-    // and it keeps the pages' Content-Security-Policy (issue 17).
-    const page = (await files.get('/404', request)) ?? {
+    // and it keeps the pages' Content-Security-Policy.
+    const page = (await files.get(NOT_FOUND_FILE, request)) ?? {
       headers: { 'content-type': HTML },
       body: '<!doctype html><title>404: Not Found</title><h1>404: Not Found</h1>',
     };

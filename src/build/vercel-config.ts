@@ -1,10 +1,13 @@
-// vercel.json, generated: rewrites of every dynamic path to the one function come from the route
-// table, headers of static files from the table below. The committed vercel.json must equal
+// vercel.json, generated: one routing table in Vercel's order. Rewrites of every dynamic path to
+// the one function come from the route table, headers of static files from the table below, and
+// the Markdown gate from src/routing/markdown-gate.ts. The committed vercel.json must equal
 // `vercelConfig()` (a test checks); `npm run vercel:json` rewrites it. The local server reads the
 // same file (scripts/local-server/vercel-router.ts), so Vercel and `npm start` are driven by one configuration.
 import { SEARCH_PAGE_PATH, SEARCH_PATHS } from '../server/search-page.ts';
 import type { RouteSpec } from '../server/route.ts';
+import { getTransformedRoutes, isHandler, type Route } from '@vercel/routing-utils';
 import { API_CATALOG_LINK_HEADER, homeLinkHeader, linkValue, SITE_INDEX_LINK } from '../discovery/links.ts';
+import { gateRoutes, NEGOTIATE_PREFIX, type GateRoute } from '../routing/markdown-gate.ts';
 import { twinPathOf } from '../routing/page-manifest.ts';
 import { AI_CATALOG_MEDIA_TYPE, API_CATALOG_MEDIA_TYPE, JSON_TYPE, MARKDOWN, OPENAPI_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE, TEXT } from '../server/media-types.ts';
 import { IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from '../server/cache-policy.ts';
@@ -24,11 +27,13 @@ export interface VercelConfig {
   framework: 'astro';
   buildCommand: string;
   outputDirectory: string;
-  cleanUrls: boolean;
-  trailingSlash: boolean;
   functions: Record<string, { includeFiles?: string }>;
-  headers: HeaderRule[];
-  rewrites: Rewrite[];
+  /**
+   * The whole routing table, in the order Vercel runs it (`vercelRoutes`). `routes` alone, because
+   * Vercel refuses a vercel.json that mixes it with `headers`, `rewrites`, `cleanUrls` or
+   * `trailingSlash` (docs/decisions.md § Zero-compute page views), and the Markdown gate is a route.
+   */
+  routes: Route[];
 }
 
 /** The function's path: api/index.ts is served at /api. */
@@ -36,10 +41,11 @@ export const FUNCTION_PATH = '/api';
 
 /**
  * First path segments that belong to the function or to discovery files, never to pages. Pages'
- * headers (CSP, revalidation) and the middleware's matcher leave them alone. `_astro` holds
- * hashed assets. The route table's own prefixes are added to these by `dynamicPrefixes`.
+ * headers (CSP, revalidation) and the Markdown gate leave them alone. `_astro` holds
+ * hashed assets; `_folio` the Markdown gate's path. The route table's own prefixes are added to
+ * these by `dynamicPrefixes`.
  */
-const NON_PAGE_PREFIXES = ['_astro', '_images', '.well-known'];
+const NON_PAGE_PREFIXES = ['_astro', '_images', '.well-known', NEGOTIATE_PREFIX.split('/')[1]!];
 
 /** The first path segment of every route, e.g. `api`, `ask`, `oauth`. */
 export function dynamicPrefixes(routes: RouteSpec[]): string[] {
@@ -70,12 +76,21 @@ function pathsBelow(prefixes: string[], markdown: boolean): string {
 
 /**
  * The pages the function answers itself (the search page and its Markdown form): no header rule
- * restates what they send.
+ * restates what they send, and the Markdown gate leaves them to it.
  */
 const FUNCTION_PAGES = `${escapeRegex(SEARCH_PAGE_PATH.slice(1))}(?:\\.md)?`;
 
-/** Every page's `Link` to its twin, as one rule: `/about` → `</about.md>` (Vercel fills `:page` in). */
-const twinLinkSource = (routes: RouteSpec[]) => `/:page(${pathsBelow([...escapedPrefixes(routes), FUNCTION_PAGES], false)}+)`;
+/**
+ * vercel.json `routes`: the gate that sends the requests that may want Markdown to the routing
+ * middleware, and nothing else (src/routing/markdown-gate.ts): pages and Markdown files.
+ */
+export const markdownGate = (routes: RouteSpec[]): GateRoute[] => gateRoutes(`${pathsBelow([...escapedPrefixes(routes), FUNCTION_PAGES], true)}*`);
+
+/**
+ * Every page but the home page, as a source whose `:page` is the path without its slash: each
+ * page's `Link` to its twin (`/about` → `</about.md>`) and the rewrite to its file use it.
+ */
+const namedPageSource = (routes: RouteSpec[]) => `/:page(${pathsBelow([...escapedPrefixes(routes), FUNCTION_PAGES], false)}+)`;
 const twinLink = (twin: string) => `<${twin}>; rel="alternate"; type="text/markdown"`;
 const HOME_TWIN_PATH = twinPathOf('/');
 
@@ -144,8 +159,8 @@ export function headerRules(routes: RouteSpec[]): HeaderRule[] {
       ],
     },
     // Every page links its twin (every page has one: the end-to-end crawl follows each Link); the home page also its
-    // discovery files (src/discovery/links.ts). Header rules, not the middleware: one place states them.
-    { source: twinLinkSource(routes), headers: [{ key: 'Link', value: `${twinLink('/:page.md')}, ${linkValue(SITE_INDEX_LINK)}` }] },
+    // discovery files (src/discovery/links.ts). Header rules, not code: a page view runs nothing.
+    { source: namedPageSource(routes), headers: [{ key: 'Link', value: `${twinLink('/:page.md')}, ${linkValue(SITE_INDEX_LINK)}` }] },
     { source: '/', headers: [{ key: 'Link', value: `${twinLink(HOME_TWIN_PATH)}, ${homeLinkHeader()}` }] },
     ...Object.entries(STATIC_MEDIA_TYPES).map(([source, type]) => ({
       source,
@@ -190,6 +205,33 @@ export function rewrites(routes: RouteSpec[]): Rewrite[] {
   return out;
 }
 
+/**
+ * Every page is a file named after its path plus `.html` (Astro's `build.format: 'file'`): this
+ * rewrite, after the file system, serves `/about` from about.html, as `cleanUrls` would with a
+ * `headers`/`rewrites` vercel.json (where `vercel build` writes that mapping as `overrides`; with
+ * `routes` it writes none). `check: true` makes Vercel look the destination up; a page that does
+ * not exist falls through to the 404 page.
+ */
+export const pageFileRewrite = (routes: RouteSpec[]): Rewrite => ({ source: namedPageSource(routes), destination: '/:page.html' });
+
+/**
+ * The routing table, in Vercel's order: the cleanUrls and trailing-slash redirects, the header
+ * rules (matched against the path the client asked for), the Markdown gate, then (after
+ * `handle: filesystem`) the rewrites to the function and to page files. Compiled by Vercel's own
+ * library, as `vercel build` compiles those keys; only the gate is placed by hand.
+ */
+export function vercelRoutes(routes: RouteSpec[]): Route[] {
+  const { routes: compiled, error } = getTransformedRoutes({
+    cleanUrls: true,
+    trailingSlash: false,
+    headers: headerRules(routes),
+    rewrites: [...rewrites(routes), pageFileRewrite(routes)],
+  });
+  if (error || !compiled) throw new Error(`vercel.json routes: ${error?.message ?? 'none'}`);
+  const filesystem = compiled.findIndex((route) => isHandler(route) && route.handle === 'filesystem');
+  return [...compiled.slice(0, filesystem), ...markdownGate(routes), ...compiled.slice(filesystem)];
+}
+
 export function vercelConfig(routes: RouteSpec[]): VercelConfig {
   return {
     $schema: 'https://openapi.vercel.sh/vercel.json',
@@ -197,12 +239,9 @@ export function vercelConfig(routes: RouteSpec[]): VercelConfig {
     framework: 'astro',
     buildCommand: 'npm run build',
     outputDirectory: 'dist',
-    cleanUrls: true,
-    trailingSlash: false,
     // The function reads the data file the build writes; it is not imported, so list it.
     functions: { 'api/index.ts': { includeFiles: 'generated/**' } },
-    headers: headerRules(routes),
-    rewrites: rewrites(routes),
+    routes: vercelRoutes(routes),
   };
 }
 

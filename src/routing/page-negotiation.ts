@@ -1,11 +1,14 @@
 // The routing middleware's decisions, as a function of the request and what the site holds.
-// Vercel runs it before static files (middleware.ts); the local server and the dev server run the
-// very same function. It answers in Vercel's Routing Middleware protocol: `x-middleware-rewrite`
-// (serve another path: the twin, the agent view), `x-middleware-next` (carry on), plus headers to
-// put on the final response; or a complete response (the Markdown 404).
+// Vercel runs it before static files (middleware.ts), only for the requests the Markdown gate sends
+// it (src/routing/markdown-gate.ts); the local server and the dev server run the very same function.
+// It answers in Vercel's Routing Middleware protocol: `x-middleware-rewrite` (serve this path),
+// plus headers to put on the final response; or a complete response (the Markdown 404). It never
+// answers `x-middleware-next`: routing has the gate's path by then, which names no file, so even a
+// request that gets the HTML page is rewritten, to the page's own path.
 import { MARKDOWN, twinType } from '../server/negotiate.ts';
 import { AGENT_VIEW_PATH, NOT_FOUND_PAGE, type PageManifest } from './page-manifest.ts';
 import { REVALIDATE_CACHE_CONTROL } from '../server/cache-policy.ts';
+import { gatedPath } from './markdown-gate.ts';
 
 /** Where a request for the 404 page by name is sent: no file is ever written there. */
 const NOT_FOUND_REWRITE = '/_folio/not-found';
@@ -53,11 +56,14 @@ const markdownHeaders = (tokens: number | undefined, type: string = MARKDOWN): R
 /** `/about/` and `/about` name the same page; `/` stays `/`. */
 const pagePath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname);
 
-/** Carry on to what the client asked for, with these headers. */
-export const next = (headers: Record<string, string> = {}) => new Response(null, { headers: { 'x-middleware-next': '1', ...headers } });
+/** Serve what the client asked for (the path as sent, still percent-encoded) from the file system, with these headers. */
+export const asAsked = (request: Request, headers: Record<string, string> = {}) => rewrite(request, gatedPath(new URL(request.url).pathname), headers);
 
 export async function routePage(request: Request, site: SiteFiles): Promise<Response> {
   const url = new URL(request.url);
+  // The path the client asked for, whichever form Vercel hands over.
+  const asked = gatedPath(url.pathname);
+  const next = (headers: Record<string, string> = {}) => asAsked(request, headers);
   // The twin's type when the client prefers it to HTML; Markdown where the answer is Markdown whatever Accept says.
   const wanted = twinType(request.headers.get('accept'));
   const markdownWanted = wanted !== undefined;
@@ -69,11 +75,11 @@ export async function routePage(request: Request, site: SiteFiles): Promise<Resp
   };
   let path: string;
   try {
-    path = decodeURIComponent(url.pathname);
+    path = decodeURIComponent(asked);
   } catch {
     // A malformed escape names no file: the Markdown 404 to a Markdown request, else the file
     // system's 404 page.
-    return url.pathname.endsWith('.md') || markdownWanted ? notFound() : next({ Vary: 'Accept' });
+    return asked.endsWith('.md') || markdownWanted ? notFound() : next({ Vary: 'Accept' });
   }
 
   // portfolio spec § What the service does: the agent view at /?mode=agent, whatever Accept says.
@@ -104,6 +110,6 @@ export async function routePage(request: Request, site: SiteFiles): Promise<Resp
   if (twin === null) return next({ Vary: 'Accept' }); // a page without a twin: HTML is all there is
   if (markdownWanted) return rewrite(request, twin, { ...markdownHeaders(await site.markdownTokens(twin), type), Vary: 'Accept' });
   // The page's Link header (its twin, the llms.txt that covers it, the home page's discovery
-  // files) comes from vercel.json's header rules: one place states it.
+  // files) comes from vercel.json's header rules, matched on this path before the gate: one place.
   return next({ Vary: 'Accept' });
 }

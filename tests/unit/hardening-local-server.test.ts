@@ -74,7 +74,7 @@ describe('issue 17: the static-file cache is bounded in bytes, misses and their 
     expect(entries).toBeLessThan(40);
     expect(entries).toBeGreaterThan(0);
     // Files still come from memory after the flood.
-    expect(new TextDecoder().decode((await cache.get('/about', req))!.body as Uint8Array)).toBe('<h1>about</h1>');
+    expect(new TextDecoder().decode((await cache.get('/about.html', req))!.body as Uint8Array)).toBe('<h1>about</h1>');
   });
 
   test('the default budget (64 MiB) holds the same way', async () => {

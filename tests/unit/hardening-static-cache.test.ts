@@ -26,7 +26,7 @@ describe('hardening: static files served from memory after the first read (docs/
       const md = (await files.get('/projects/quarry.md', req))!;
       expect(md.headers['content-type']).toBe('text/markdown; charset=utf-8');
       expect(text(md)).toBe('# Quarry\n\nCafé ☕');
-      expect(text(await files.get('/projects/quarry', req))).toBe('<h1>quarry</h1>');
+      expect(text(await files.get('/projects/quarry.html', req))).toBe('<h1>quarry</h1>');
       expect(text(await files.get('/', req))).toBe('<h1>home</h1>');
     }
   });

@@ -6,15 +6,16 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import matter from 'gray-matter';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { config as middlewareConfig } from '../../middleware.ts';
 import type { VercelConfig } from '../../src/build/vercel-config.ts';
-import { matcherRegExp, sourceToRegExp } from '../../scripts/local-server/vercel-router.ts';
-import { getTransformedRoutes } from '@vercel/routing-utils';
+import { compileVercelRoutes, matcherRegExp } from '../../scripts/local-server/vercel-router.ts';
+import { BROWSER_ACCEPTS, outputFileSystem, walkRoutes, type OutputRoute } from '../../scripts/lib/vercel-output.ts';
+import { NEGOTIATE_PREFIX } from '../../src/routing/markdown-gate.ts';
 import { repoCopy } from '../e2e/serve-support.ts';
 import { contentDir } from '../../src/records/load.ts';
-import type { OutputRoute } from '../../scripts/lib/vercel-output.ts';
 
 type Route = OutputRoute;
 
@@ -66,6 +67,7 @@ function runBuilt(funcDir: string, module: string, script: string): { status: nu
 
 const indexOf = (predicate: (r: Route) => boolean) => routes.findIndex(predicate);
 
+
 describe('serve issue § 5: vercel build output', () => {
   test('the static site: pages, twins, the agent view, 404 in both forms, llms.txt, assets, discovery files', () => {
     const staticDir = join(output, 'static');
@@ -102,62 +104,88 @@ describe('serve issue § 5: vercel build output', () => {
     expect(JSON.parse(mcp.body).result.protocolVersion).toBe('2025-11-25');
   });
 
-  test('the middleware, with the page manifest it reads, negotiates a page', () => {
+  test('the middleware, with the page manifest it reads, negotiates a page, handed the gate’s path or the path asked', () => {
     const func = join(output, 'functions/middleware.func');
     const vc = JSON.parse(readFileSync(join(func, '.vc-config.json'), 'utf8'));
     expect(existsSync(join(func, 'generated/pages-manifest.json'))).toBe(true);
-    const md = runBuilt(func, vc.handler, `(mw) => mw(new Request('https://folio.example.com/about', { headers: { accept: 'text/markdown' } }))`);
-    expect(md.headers['x-middleware-rewrite']).toBe('https://folio.example.com/about.md');
-    expect(md.headers['content-type']).toBe('text/markdown; charset=utf-8');
-    // HTML: carry on (its Link header is a vercel.json header rule's).
-    const html = runBuilt(func, vc.handler, `(mw) => mw(new Request('https://folio.example.com/about'))`);
-    expect(html.headers).toMatchObject({ 'x-middleware-next': '1', vary: 'Accept' });
+    for (const path of ['/about', `${NEGOTIATE_PREFIX}/about`]) {
+      const md = runBuilt(func, vc.handler, `(mw) => mw(new Request('https://folio.example.com${path}', { headers: { accept: 'text/markdown' } }))`);
+      expect(md.headers['x-middleware-rewrite'], path).toBe('https://folio.example.com/about.md');
+      expect(md.headers['content-type'], path).toBe('text/markdown; charset=utf-8');
+      // HTML preferred: served from the page's own path (the gate's path names no file).
+      const html = runBuilt(func, vc.handler, `(mw) => mw(new Request('https://folio.example.com${path}', { headers: { accept: 'text/html, text/markdown;q=0.5' } }))`);
+      expect(html.headers, path).toMatchObject({ 'x-middleware-rewrite': 'https://folio.example.com/about', vary: 'Accept' });
+    }
   });
 
-  test('route order: redirects and headers, then the middleware, then static files, then the rewrites', () => {
-    const trailing = indexOf((r) => r.src === '^/(.*)/$' && r.status === 308);
-    const cleanHtml = indexOf((r) => r.src === '^/(.*)\\.html/?$' && r.status === 308);
-    const nosniff = indexOf((r) => r.headers?.['X-Content-Type-Options'] === 'nosniff');
+  test('zero-compute page views: by config.json alone, a browser’s request for every page reaches its static file, never the middleware or a function', () => {
+    const fileSystem = outputFileSystem(output);
+    const pages = Object.keys(JSON.parse(readFileSync(join(copy, 'generated/pages-manifest.json'), 'utf8')).pages);
+    expect(pages.length).toBeGreaterThan(20);
+    for (const accept of BROWSER_ACCEPTS) {
+      for (const page of pages) {
+        const walk = walkRoutes(routes, page, { accept }, '', fileSystem);
+        expect(walk.middleware, `${page} (${accept})`).toBe(false);
+        expect(walk.status, `${page} (${accept})`).toBeUndefined();
+        // The page's own file answers it: index.html for /, about.html for /about (a rewrite after the file system).
+        expect(walk.served, page).toEqual({ path: page === '/' ? '/' : `${page}.html`, by: 'static' });
+      }
+    }
+    // A path no page has gets the 404 page, still without code; a dynamic path the function.
+    expect(walkRoutes(routes, '/no-such-page', { accept: BROWSER_ACCEPTS[0] }, '', fileSystem)).toMatchObject({ middleware: false, status: 404, served: { path: '/404.html', by: 'static' } });
+    expect(walkRoutes(routes, '/ask', {}, '', fileSystem).served).toEqual({ path: '/api', by: 'function' });
+  });
+
+  test('the requests that may want Markdown, and only they, reach the middleware (one invocation each)', () => {
+    for (const [path, headers, query] of [
+      ['/about', { accept: 'text/markdown' }, ''],
+      ['/about', { accept: 'text/html;q=0.5, */*' }, ''],
+      ['/about', { accept: 'TEXT/*' }, ''],
+      ['/', {}, '?mode=agent'],
+      ['/about.md', {}, ''],
+      ['/404', {}, ''],
+    ] as const) {
+      expect(walkRoutes(routes, path, headers, query).middleware, `${path}${query} ${JSON.stringify(headers)}`).toBe(true);
+    }
+    for (const path of ['/api/v1/projects', '/search', '/search.md', '/llms.txt', '/_astro/a.css', '/.well-known/api-catalog']) {
+      expect(walkRoutes(routes, path, { accept: 'text/markdown' }).middleware, path).toBe(false);
+    }
+  });
+
+  test('route order: vercel.json’s routes as written (redirects, header rules, the Markdown gate), then the middleware, then static files, then the rewrites', () => {
+    // Every route of vercel.json is in config.json, in the same order; Vercel adds its own around them.
+    const at = vercelJson.routes.map((route) => routes.findIndex((r) => isDeepStrictEqual(r, route)));
+    expect(at.every((i) => i >= 0), 'every vercel.json route emitted as written').toBe(true);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+    const gate = indexOf((r) => r.dest?.startsWith(NEGOTIATE_PREFIX) === true);
     const middleware = indexOf((r) => r.middlewarePath === 'middleware');
     const filesystem = indexOf((r) => r.handle === 'filesystem');
-    const apiRewrite = indexOf((r) => r.dest === '/api' && r.src === '^/api(?:/(.*))$');
-    expect(trailing).toBeGreaterThanOrEqual(0);
-    expect(cleanHtml).toBeGreaterThanOrEqual(0);
-    expect(middleware).toBeGreaterThan(Math.max(trailing, cleanHtml, nosniff));
+    expect(gate).toBeGreaterThan(indexOf((r) => r.headers?.['X-Content-Type-Options'] === 'nosniff'));
+    expect(middleware).toBeGreaterThan(gate);
     expect(filesystem).toBeGreaterThan(middleware);
-    expect(apiRewrite).toBeGreaterThan(filesystem);
-    // Every rewrite of vercel.json lands after static files, before Vercel's /api 404.
+    // The rewrites (to the function, to page files) land after static files, before Vercel's /api 404.
     const api404 = indexOf((r) => r.src === '^/api(/.*)?$' && r.status === 404);
-    const rewrites = routes.map((r, i) => [r, i] as const).filter(([r, i]) => r.dest === '/api' && i > filesystem);
-    expect(rewrites.length).toBe(vercelJson.rewrites.length);
-    for (const [, i] of rewrites) expect(i).toBeLessThan(api404);
+    const rewrites = routes.map((r, i) => [r, i] as const).filter(([r]) => r.check && vercelJson.routes.some((ours) => isDeepStrictEqual(ours, r)));
+    expect(rewrites.length).toBeGreaterThan(5);
+    for (const [, i] of rewrites) expect(i > filesystem && i < api404).toBe(true);
   });
 
-  test('the local server reads vercel.json as Vercel compiled it: same matches on sample paths', () => {
+  test('the local server runs the rewrites Vercel emitted, and the middleware’s matcher as Vercel compiled it', () => {
     const samples = ['/', '/about', '/about.md', '/projects/quarry', '/projects/quarry.md', '/llms.txt', '/_astro/a.css', '/api', '/api/', '/api/v1', '/api/v1/jobs/x', '/ask', '/oauth/token', '/agent/claim', '/.well-known/api-catalog', '/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/api/v1', '/apiary', '/x.md.txt'];
-    // vercel.json's header rules are emitted in order between the redirects and the middleware.
-    const trailing = indexOf((r) => r.src === '^/(.*)/$' && r.status === 308);
-    const emittedHeaders = routes.slice(trailing + 1, indexOf((r) => r.middlewarePath === 'middleware')).filter((r) => r.headers && r.continue);
-    expect(emittedHeaders.length).toBe(vercelJson.headers.length);
-    vercelJson.headers.forEach((rule, i) => {
-      const emitted = emittedHeaders[i]!;
-      // As Vercel's library compiles the rule: a `:param` in a value becomes `$1`.
-      expect(emitted.headers).toEqual((getTransformedRoutes({ headers: [rule] }).routes![0] as Route).headers);
-      for (const p of samples) expect(sourceToRegExp(rule.source).test(p), `${rule.source} on ${p}`).toBe(new RegExp(emitted.src!, 'i').test(p));
-    });
     const emittedMiddleware = new RegExp(routes[indexOf((r) => r.middlewarePath === 'middleware')]!.src!, 'i');
     const ours = matcherRegExp(middlewareConfig.matcher[0]!);
-    for (const p of [...samples, '/about/', '/nope']) expect(ours.test(p), `matcher on ${p}`).toBe(emittedMiddleware.test(p));
-    const emittedRewrites = routes.filter((r, i) => r.dest === '/api' && i > indexOf((x) => x.handle === 'filesystem'));
+    for (const p of [...samples, '/about/', '/nope', `${NEGOTIATE_PREFIX}/about`, `${NEGOTIATE_PREFIX}/`]) expect(ours.test(p), `matcher on ${p}`).toBe(emittedMiddleware.test(p));
+    const emitted = routes.filter((r, i) => r.check && i < indexOf((x) => x.handle === 'error'));
+    const local = compileVercelRoutes(vercelJson).after;
     for (const p of samples) {
-      const theirs = emittedRewrites.some((r) => new RegExp(r.src!, 'i').test(p));
-      const mine = vercelJson.rewrites.some((r) => sourceToRegExp(r.source).test(p));
+      const theirs = emitted.find((r) => new RegExp(r.src!, 'i').test(p))?.dest;
+      const mine = local.find((r) => r.src.test(p))?.dest;
       expect(mine, `rewrite on ${p}`).toBe(theirs);
     }
   });
 
   test('unmatched paths outside /api get the 404 page with status 404', () => {
     const error = indexOf((r) => r.handle === 'error');
-    expect(routes.slice(error)).toContainEqual(expect.objectContaining({ status: 404, dest: '/404' }));
+    expect(routes.slice(error)).toContainEqual(expect.objectContaining({ status: 404, dest: '/404.html' }));
   });
 });

@@ -1,11 +1,12 @@
 // The routing middleware: its matcher against the route table, and its decisions on a fixture site.
 import { describe, expect, test } from 'vitest';
 import middleware, { config } from '../../middleware.ts';
-import { ROUTES } from '../../src/server/routes.ts';
-import { ENTRY_POINTS } from '../../src/server/entry-points.ts';
 import { manifestFiles, routePage } from '../../src/routing/page-negotiation.ts';
 import { AGENT_VIEW_PATH, type PageManifest } from '../../src/routing/page-manifest.ts';
 import { matcherRegExp } from '../../scripts/local-server/vercel-router.ts';
+import fc from 'fast-check';
+import { MARKDOWN_MAYBE, NEGOTIATE_MATCHER, NEGOTIATE_PREFIX } from '../../src/routing/markdown-gate.ts';
+import { twinType } from '../../src/server/negotiate.ts';
 
 // As Vercel compiles a matcher (the deploy artifact test compares it with .vercel/output/config.json).
 const matcher = matcherRegExp(config.matcher[0]!);
@@ -17,32 +18,28 @@ describe('platform facts: the middleware config is a literal Vercel can read', (
   });
 });
 
-describe('serve issue § 3: a tight matcher', () => {
-  test('excludes every path of the route table, or a Markdown request there would be rewritten to a twin that does not exist', () => {
-    for (const route of ROUTES) {
-      const p = route.path.replace(/\{\w+\}/g, 'sample');
-      expect(matcher.test(p), p).toBe(false);
-      expect(matcher.test(`${p}/deeper`), `${p}/deeper`).toBe(false);
-    }
-  });
-
-  test('excludes /api itself (a lookahead on `api/` alone would not), assets, discovery files and files with an extension', () => {
-    for (const p of ['/api', '/api/', '/api/v1/nope', '/ask', '/oauth/x', '/agent/x', '/_astro/a.css', '/.well-known/api-catalog', '/.well-known/oauth-protected-resource', '/llms.txt', '/openapi.json', '/favicon.svg', '/a/b.json', '/search', '/search.md']) {
+describe('zero-compute page views: the middleware takes only the gate’s path', () => {
+  test('its matcher is the gate’s (NEGOTIATE_MATCHER), so no page path, dynamic path or file reaches it on its own', () => {
+    expect(config.matcher).toEqual([NEGOTIATE_MATCHER]);
+    for (const p of ['/', '/about', '/about/', '/projects/quarry', '/about.md', '/index.md', '/api', '/api/v1/nope', '/ask', '/search', '/llms.txt', '/_astro/a.css', '/404']) {
       expect(matcher.test(p), p).toBe(false);
     }
+    for (const p of [`${NEGOTIATE_PREFIX}/`, `${NEGOTIATE_PREFIX}/about`, `${NEGOTIATE_PREFIX}/projects/quarry.md`]) expect(matcher.test(p), p).toBe(true);
   });
 
-  test('excludes every dynamic or discovery entry point', () => {
-    for (const e of ENTRY_POINTS) {
-      const path = e.path.split('?')[0]!;
-      if (e.mediaType.startsWith('text/html') || path === '/' || path.endsWith('.md')) continue;
-      expect(matcher.test(path), path).toBe(false);
-    }
-  });
-
-  test('matches pages (with or without a trailing slash) and .md files', () => {
-    for (const p of ['/', '/about', '/about/', '/projects', '/projects/quarry', '/developers', '/developers/deprecation', '/apiary', '/asker', '/about.md', '/index.md', '/AGENTS.md', '/nope']) {
-      expect(matcher.test(p), p).toBe(true);
+  test('property: every Accept under which the negotiator prefers the twin (Markdown or plain text) passes the gate (MARKDOWN_MAYBE); a browser’s never does', () => {
+    const gate = new RegExp(`^(?:${MARKDOWN_MAYBE})$`);
+    const range = fc.constantFrom('text/html', 'text/markdown', 'text/*', '*/*', 'application/xhtml+xml', 'application/xml', 'image/webp', 'text/plain', 'application/json', 'TEXT/HTML', 'Text/Markdown', 'text/x-markdown');
+    const param = fc.oneof(fc.constant(''), fc.constantFrom(';q=0', ';q=0.1', ';q=0.5', ';q=0.9', ';q=1', ';level=1', ' ; q=0.8', ';charset=utf-8'));
+    const accept = fc.array(fc.tuple(range, param).map(([r, p]) => r + p), { minLength: 1, maxLength: 6 }).map((parts) => parts.join(', '));
+    fc.assert(
+      fc.property(accept, (value) => {
+        if (twinType(value)) expect(gate.test(value), value).toBe(true);
+      }),
+      { numRuns: 2000, seed: 32 },
+    );
+    for (const browser of ['text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8']) {
+      expect(gate.test(browser), browser).toBe(false);
     }
   });
 });
@@ -79,11 +76,11 @@ describe('docs/decisions.md § Markdown twins: decisions on a page URL', () => {
     expect((await call('/projects/quarry/', 'text/markdown')).headers.get('x-middleware-rewrite')).toBe('https://folio.test/projects/quarry.md');
   });
 
-  test('HTML (weighted for HTML, */*, none, text/plain lowered) → carry on, with Vary: Accept (its Link is a header rule\'s)', async () => {
+  test('HTML (weighted for HTML, */*, none, text/plain lowered) → the page itself, with Vary: Accept (its Link is a header rule\'s)', async () => {
     for (const accept of ['text/html;q=0.9, text/markdown;q=0.5', '*/*', undefined, 'text/html, text/plain;q=0.5']) {
       const res = await call('/projects/quarry', accept);
       expect(headers(res), String(accept)).toEqual({
-        'x-middleware-next': '1',
+        'x-middleware-rewrite': 'https://folio.test/projects/quarry',
         vary: 'Accept',
       });
     }
@@ -107,12 +104,21 @@ describe('docs/decisions.md § Markdown twins: decisions on a page URL', () => {
 
   test('a page without a twin is HTML whatever Accept says, and names no twin', async () => {
     const res = await call('/developers', 'text/markdown');
-    expect(headers(res)).toEqual({ 'x-middleware-next': '1', vary: 'Accept' });
+    expect(headers(res)).toEqual({ 'x-middleware-rewrite': 'https://folio.test/developers', vary: 'Accept' });
   });
 
-  test('a path that reads as another host (//evil.example) is never a rewrite: the file system is asked for that path', async () => {
-    const res = await call('//evil.example/x', 'text/html');
-    expect(headers(res)).toEqual({ 'x-middleware-next': '1', vary: 'Accept' });
+  test('handed the gate’s path (as Vercel may), it decides for the path the client asked for', async () => {
+    expect((await call(`${NEGOTIATE_PREFIX}/about`, 'text/markdown')).headers.get('x-middleware-rewrite')).toBe('https://folio.test/about.md');
+    expect((await call(`${NEGOTIATE_PREFIX}/about`, 'text/html')).headers.get('x-middleware-rewrite')).toBe('https://folio.test/about');
+    expect((await call(`${NEGOTIATE_PREFIX}/?mode=agent`)).headers.get('x-middleware-rewrite')).toBe(`https://folio.test${AGENT_VIEW_PATH}`);
+  });
+
+  test('a path that reads as another host (//evil.example) is rewritten to that path on this site, never to the host', async () => {
+    for (const path of ['//evil.example/x', `${NEGOTIATE_PREFIX}//evil.example/x`]) {
+      const target = new URL((await call(path, 'text/html')).headers.get('x-middleware-rewrite')!);
+      expect(target.host, path).toBe('folio.test');
+      expect(target.pathname, path).toBe('//evil.example/x');
+    }
   });
 
   test('percent-encoded paths are decoded before lookup', async () => {
@@ -120,7 +126,7 @@ describe('docs/decisions.md § Markdown twins: decisions on a page URL', () => {
   });
 
   test('a malformed escape asked for as HTML is left to the file system (which will not find it)', async () => {
-    expect(headers(await call('/%E0%A4%A', 'text/html'))).toEqual({ 'x-middleware-next': '1', vary: 'Accept' });
+    expect(headers(await call('/%E0%A4%A', 'text/html'))).toEqual({ 'x-middleware-rewrite': 'https://folio.test/%E0%A4%A', vary: 'Accept' });
   });
 
   test.each([
@@ -157,8 +163,8 @@ describe('docs/decisions.md § Markdown twins: unknown paths are real 404s', () 
     expect(await res.text()).toBe('');
   });
 
-  test('HTML preferred → carry on with Vary: Accept and no Link (the file system answers 404.html)', async () => {
-    expect(headers(await call('/nope', 'text/html'))).toEqual({ 'x-middleware-next': '1', vary: 'Accept' });
+  test('HTML preferred → the path asked, with Vary: Accept and no Link (the file system answers 404.html)', async () => {
+    expect(headers(await call('/nope', 'text/html'))).toEqual({ 'x-middleware-rewrite': 'https://folio.test/nope', vary: 'Accept' });
   });
 
   test('a .md file that does not exist → the Markdown 404 whatever Accept says', async () => {
@@ -167,8 +173,8 @@ describe('docs/decisions.md § Markdown twins: unknown paths are real 404s', () 
     expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
   });
 
-  test('a .md file that exists → carry on with its token estimate and Markdown type', async () => {
-    expect(headers(await call('/auth.md'))).toEqual({ 'x-middleware-next': '1', 'content-type': 'text/markdown; charset=utf-8', 'x-markdown-tokens': '900' });
+  test('a .md file that exists → itself, with its token estimate and Markdown type', async () => {
+    expect(headers(await call('/auth.md'))).toEqual({ 'x-middleware-rewrite': 'https://folio.test/auth.md', 'content-type': 'text/markdown; charset=utf-8', 'x-markdown-tokens': '900' });
   });
 });
 
@@ -185,8 +191,8 @@ describe('portfolio spec § What the service does: the agent view at /?mode=agen
   });
 
   test('another mode, or mode=agent on another page, is the ordinary page', async () => {
-    expect((await call('/?mode=human', 'text/html')).headers.get('x-middleware-rewrite')).toBeNull();
-    expect((await call('/about?mode=agent', 'text/html')).headers.get('x-middleware-rewrite')).toBeNull();
+    expect((await call('/?mode=human', 'text/html')).headers.get('x-middleware-rewrite')).toBe('https://folio.test/');
+    expect((await call('/about?mode=agent', 'text/html')).headers.get('x-middleware-rewrite')).toBe('https://folio.test/about');
   });
 });
 

@@ -197,26 +197,30 @@ describe('serve issue § 4: routing in Vercel’s order', () => {
 });
 
 describe('the router refuses configuration it cannot honour', () => {
-  test('a rewrite to anything but the function', () => {
-    expect(() =>
-      createVercelRouter({ config: { ...config, rewrites: [{ source: '/x', destination: '/y' }] }, middleware: { config: middlewareConfig, default: () => new Response() }, files: distFiles(dist), fn }),
-    ).toThrow(/only knows the function/);
+  test('a route after the file system that does not check it (the local server would guess what Vercel does)', () => {
+    const routes = [...config.routes, { src: '^/x$', dest: '/y' }];
+    expect(() => createVercelRouter({ config: { ...config, routes }, middleware: { config: middlewareConfig, default: () => new Response() }, files: distFiles(dist), fn })).toThrow(/rewrites that check the file system/);
+  });
+
+  test('a route before the file system that neither redirects, sets headers nor rewrites and continues', () => {
+    const routes = [{ src: '^/x$', status: 418 }, ...config.routes];
+    expect(() => createVercelRouter({ config: { ...config, routes }, middleware: { config: middlewareConfig, default: () => new Response() }, files: distFiles(dist), fn })).toThrow(/not this/);
   });
 });
 
-describe('what runs for each request, counted (x-folio-compute)', () => {
+describe('zero-compute page views: what runs, counted', () => {
   const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
-  test('a browser’s view of a page runs the middleware once (its matcher takes page paths) and no function; a file runs nothing', async () => {
-    const pages = Object.keys(manifest.pages);
+  test('a browser’s view of every page runs nothing (x-folio-compute: none, no invocation counted)', async () => {
     const before = { ...route.invocations };
-    for (const page of pages) {
-      const res = await get(page, { headers: { accept: BROWSER } });
-      expect(res.status, page).toBe(200);
-      expect(res.headers.get('x-folio-compute'), page).toBe('middleware');
-      expect(res.headers.get('vary'), page).toBe('Accept');
+    for (const page of Object.keys(manifest.pages)) {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await get(page, { method, headers: { accept: BROWSER } });
+        expect(res.status, page).toBe(200);
+        expect(res.headers.get('x-folio-compute'), page).toBe('none');
+        expect(res.headers.get('vary'), page).toBe('Accept');
+      }
     }
-    expect(route.invocations).toEqual({ middleware: before.middleware + pages.length, function: before.function });
-    expect((await get('/llms.txt')).headers.get('x-folio-compute')).toBe('none');
+    expect(route.invocations).toEqual(before);
   });
 
   test('each request that may want Markdown runs the middleware once, and nothing else', async () => {

@@ -7,12 +7,14 @@ import { ENTRY_POINTS } from '../../src/server/entry-points.ts';
 import {
   CONTENT_SECURITY_POLICY,
   dynamicPrefixes,
+  FUNCTION_PATH,
   pageSource,
   vercelConfig,
   vercelJsonText,
   type VercelConfig,
 } from '../../src/build/vercel-config.ts';
-import { compileVercelRoutes, sourceToRegExp } from '../../scripts/local-server/vercel-router.ts';
+import { compileVercelRoutes, conditionsHold, sourceToRegExp } from '../../scripts/local-server/vercel-router.ts';
+import { NEGOTIATE_PREFIX, type GateRoute } from '../../src/routing/markdown-gate.ts';
 
 const committed: VercelConfig = JSON.parse(readFileSync('vercel.json', 'utf8'));
 
@@ -31,26 +33,42 @@ function headersFor(path: string): Record<string, string> {
   return out;
 }
 
-const rewritten = (path: string) => committed.rewrites.some((r) => sourceToRegExp(r.source).test(path));
+/** Whether a path reaches the function, by the rewrites after the file system. */
+const rewritten = (path: string) => compiled.after.find((r) => r.src.test(path))?.dest === FUNCTION_PATH;
 
 describe('serve issue § 2: vercel.json is generated and committed', () => {
   test('the committed vercel.json equals the generated one (run `npm run vercel:json` after changing routes)', () => {
     expect(readFileSync('vercel.json', 'utf8')).toBe(vercelJsonText(ROUTES));
   });
 
-  test('platform facts: framework astro, dist, clean URLs without trailing slash, the data file shipped with the function', () => {
+  test('platform facts: framework astro, dist, the data file shipped with the function', () => {
     expect(committed).toMatchObject({
       framework: 'astro',
       outputDirectory: 'dist',
       buildCommand: 'npm run build',
-      cleanUrls: true,
-      trailingSlash: false,
       functions: { 'api/index.ts': { includeFiles: 'generated/**' } },
     });
   });
 
-  test('every rewrite goes to the function, with no captured parameter in the destination', () => {
-    for (const r of committed.rewrites) expect(r.destination).toBe('/api');
+  test('routing is `routes` alone: Vercel refuses a deploy that mixes it with headers, rewrites, redirects, cleanUrls or trailingSlash', () => {
+    for (const key of ['headers', 'rewrites', 'redirects', 'cleanUrls', 'trailingSlash']) expect(Object.keys(committed), key).not.toContain(key);
+    expect(committed.routes.length).toBeGreaterThan(10);
+  });
+
+  test('every rewrite after the file system checks it, and goes to the function or to a page’s file, with no captured parameter in the function’s', () => {
+    const filesystem = committed.routes.findIndex((r) => 'handle' in r && r.handle === 'filesystem');
+    const after = committed.routes.slice(filesystem + 1);
+    expect(after.length).toBeGreaterThan(5);
+    for (const r of after) {
+      expect('check' in r && r.check, JSON.stringify(r)).toBe(true);
+      expect(['/api', '/$1.html'], JSON.stringify(r)).toContain('dest' in r ? r.dest : undefined);
+    }
+  });
+
+  test('a page’s path is served from its .html file, only for page paths', () => {
+    const toFile = (path: string) => compiled.after.find((r) => r.src.test(path))?.dest.replace('$1', path.slice(1));
+    for (const p of ['/about', '/projects/quarry', '/tags/rust', '/apiary']) expect(toFile(p), p).toBe(`${p}.html`);
+    for (const p of ['/api/v1', '/ask', '/search', '/search.md', '/llms.txt', '/_astro/a.css', '/about.md']) expect(toFile(p), p).not.toBe(`${p}.html`);
   });
 });
 
@@ -147,8 +165,8 @@ describe('the page pattern and dynamic prefixes come from the route table', () =
 
   test('a new route prefix changes the generated file (so the drift test catches a stale vercel.json)', () => {
     const extra = { ...ROUTES[0]!, path: '/feeds/{name}' };
-    const next = vercelConfig([...ROUTES, extra]);
-    expect(next.rewrites).toContainEqual({ source: '/feeds/([^/]+)', destination: '/api' });
+    const next = compileVercelRoutes(vercelConfig([...ROUTES, extra]));
+    expect(next.after.find((r) => r.src.test('/feeds/x'))?.dest).toBe(FUNCTION_PATH);
     expect(sourceToRegExp(pageSource([...ROUTES, extra])).test('/feeds/x')).toBe(false);
     expect(vercelJsonText([...ROUTES, extra])).not.toBe(vercelJsonText(ROUTES));
   });
@@ -211,7 +229,36 @@ describe('cleanUrls and trailingSlash: false redirects', () => {
   });
 });
 
-describe('every page’s headers by rule, with no code', () => {
+describe('zero-compute page views: the Markdown gate (vercel.json routes)', () => {
+  const gate = committed.routes.filter((r): r is GateRoute => 'dest' in r && r.dest?.startsWith(NEGOTIATE_PREFIX) === true);
+  const gated = (path: string, headers: Record<string, string> = {}, query = '') => {
+    const request = new Request(`http://localhost${path}${query}`, { headers });
+    const url = new URL(request.url);
+    return gate.some((r) => new RegExp(r.src, 'i').test(path) && conditionsHold(request, url, r.has ?? [], []));
+  };
+
+  test('leaves every path of the route table and every dynamic or discovery file alone, whatever Accept says', () => {
+    for (const route of ROUTES) {
+      const p = concrete(route.path);
+      for (const path of [p, `${p}/deeper`]) expect(gated(path, { accept: 'text/markdown' }), path).toBe(false);
+    }
+    for (const p of ['/api', '/search', '/search.md', '/llms.txt', '/openapi.json', '/_astro/a.css', '/.well-known/api-catalog', '/favicon.svg', `${NEGOTIATE_PREFIX}/about`]) {
+      expect(gated(p, { accept: 'text/markdown' }), p).toBe(false);
+    }
+  });
+
+  test('takes pages for a Markdown-leaning Accept, Markdown files, /?mode= and /404; never a page for a browser', () => {
+    for (const p of ['/', '/about', '/projects/quarry', '/apiary', '/asker']) {
+      expect(gated(p, { accept: 'text/markdown' }), p).toBe(true);
+      expect(gated(p, { accept: 'text/plain' }), p).toBe(true);
+      expect(gated(p, { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' }), p).toBe(false);
+      expect(gated(p), p).toBe(false);
+    }
+    expect(gated('/', {}, '?mode=agent')).toBe(true);
+    expect(gated('/about.md')).toBe(true);
+    expect(gated('/404')).toBe(true);
+  });
+
   test('every page links its twin and the llms.txt that covers it, and varies on Accept, by header rule, with no code: /about → </about.md>, / → </index.md> and the discovery files', () => {
     const index = '</llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt"';
     expect(headersFor('/about').link).toBe(`</about.md>; rel="alternate"; type="text/markdown", ${index}`);
