@@ -6,6 +6,7 @@ import { LLMS_TXT_WARN_CHARS, sizeReport } from '../../src/build/integration.ts'
 import type { Page, Project } from '../../src/records/schema.ts';
 import type { PageManifest } from '../../src/routing/page-manifest.ts';
 import { closest } from '../../src/records/content-issues.ts';
+import { disagreements, pageFacts, recordFacts, twinFacts, type Facts, type ProjectRecordJson } from './surface-parity.ts';
 
 export interface Problem {
   where: string;
@@ -95,6 +96,7 @@ export async function checkSite({ base, manifest, records, sourceOf }: SiteToChe
   });
 
   // Every record is found by its title, answered by the REST API and listed as an MCP resource.
+  const details = new Map<string, ProjectRecordJson>();
   await inBatches(records, async (record) => {
     const search = await get(base, `/api/v1/search?q=${encodeURIComponent(record.title)}&limit=20`);
     const found = search.status === 200 && (JSON.parse(search.text).hits as { slug: string; kind: string }[]).some((h) => h.slug === record.slug && h.kind === record.kind);
@@ -102,15 +104,40 @@ export async function checkSite({ base, manifest, records, sourceOf }: SiteToChe
     if (record.kind !== 'project') return;
     const detail = await get(base, `/api/v1/projects/${record.slug}`);
     if (detail.status !== 200 || JSON.parse(detail.text).slug !== record.slug) add(record.source, `/api/v1/projects/${record.slug} answers ${detail.status}`, 'run `npm run build` again; if it still fails, report a Folio bug');
+    else details.set(record.slug, JSON.parse(detail.text));
   });
-  const resources = await mcpResources(base).catch((error: Error) => {
-    add('/api/mcp', `the MCP server could not list its resources (${error.message})`, 'run `npm run build` again; if it still fails, report a Folio bug');
+  const mcp = await mcpClient(base).catch((error: Error) => {
+    add('/api/mcp', `the MCP server could not be reached (${error.message})`, 'run `npm run build` again; if it still fails, report a Folio bug');
     return undefined;
   });
-  if (resources) {
-    for (const record of records) {
-      if (!resources.has(`${base}${record.twin}`)) add(record.source, `not listed as an MCP resource (${base}${record.twin})`, 'run `npm run build` again; if it still fails, report a Folio bug');
+  try {
+    const resources = mcp && (await mcpResources(mcp).catch((error: Error) => void add('/api/mcp', `the MCP server could not list its resources (${error.message})`, 'run `npm run build` again; if it still fails, report a Folio bug')));
+    if (resources) {
+      for (const record of records) {
+        if (!resources.has(`${base}${record.twin}`)) add(record.source, `not listed as an MCP resource (${base}${record.twin})`, 'run `npm run build` again; if it still fails, report a Folio bug');
+      }
     }
+    // One record, every surface: each project's page, twin, MCP resource and MCP tool state what its REST record does.
+    const projects = records.filter((record) => record.kind === 'project' && details.has(record.slug));
+    await inBatches(projects, async (record) => {
+      const reference = recordFacts(details.get(record.slug)!);
+      const [page, twin] = await Promise.all([get(base, record.href), get(base, record.twin)]);
+      const surfaces: [string, Facts][] = [
+        ['the page', pageFacts(page.text, `${base}${record.href}`)],
+        ['the twin', twinFacts(twin.text)],
+      ];
+      if (mcp) {
+        const tool = await mcp.callTool({ name: 'get_project', arguments: { slug: record.slug } });
+        surfaces.push(['MCP get_project', recordFacts(tool.structuredContent as unknown as ProjectRecordJson)]);
+        const resource = await mcp.readResource({ uri: `${base}${record.twin}` });
+        const text = resource.contents[0] && 'text' in resource.contents[0] ? resource.contents[0].text : '';
+        surfaces.push(['its MCP resource', twinFacts(text)]);
+      }
+      const differences = surfaces.flatMap(([name, facts]) => disagreements(reference, facts, name));
+      for (const difference of differences) add(record.source, `its surfaces disagree: ${difference}`, 'report a Folio bug: every surface renders one record');
+    });
+  } finally {
+    await mcp?.close();
   }
 
   // openapi.json and the discovery files parse.
@@ -194,22 +221,23 @@ export function markdownLinks(markdown: string): string[] {
   return [...inline, ...auto].filter((u) => !u.startsWith('#') && !/^(mailto|tel):/i.test(u));
 }
 
-/** The URIs of every MCP resource, through the official client, page by page. */
-async function mcpResources(base: string): Promise<Set<string>> {
+/** The official MCP client, connected to the site's MCP endpoint. */
+async function mcpClient(base: string): Promise<Client> {
   const client = new Client({ name: 'folio-check', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/api/mcp`)));
-  try {
-    const uris = new Set<string>();
-    let cursor: string | undefined;
-    do {
-      const page = await client.listResources(cursor ? { cursor } : {});
-      for (const resource of page.resources) uris.add(resource.uri);
-      cursor = page.nextCursor;
-    } while (cursor);
-    return uris;
-  } finally {
-    await client.close();
-  }
+  return client;
+}
+
+/** The URIs of every MCP resource, page by page. */
+async function mcpResources(client: Client): Promise<Set<string>> {
+  const uris = new Set<string>();
+  let cursor: string | undefined;
+  do {
+    const page = await client.listResources(cursor ? { cursor } : {});
+    for (const resource of page.resources) uris.add(resource.uri);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return uris;
 }
 
 /** Runs `task` over `items`, eight at a time: fast on a big site, gentle on the local server. */

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { dirname, join } from 'node:path';
 import MiniSearch from 'minisearch';
 import type { Content, Page, Project, Site } from '../records/schema.ts';
+import { relatedProjects } from '../records/collections.ts';
 import { INDEX_FORMAT, INDEX_OPTIONS, OPTIONS_HASH, type IndexedDocument } from './options.ts';
 
 /** Relative to the project root locally, and to the function's root (its cwd) on Vercel. */
@@ -22,6 +23,12 @@ export interface DataFile {
   pages: Page[];
   /** Each record's Markdown twin by its site path, links absolute (MCP serves them as resources). */
   twins: Record<string, string>;
+  /**
+   * Each project's related projects by slug, best first, as the record core scores them for its page
+   * and twin (src/records/collections.ts relatedProjects): scored once, at build, so REST and MCP
+   * list the same projects as the page and the twin.
+   */
+  related: Record<string, string[]>;
   /** The serialized MiniSearch index (its toJSON), or that index's JSON text (IndexText). */
   index: unknown;
 }
@@ -44,18 +51,26 @@ export interface SiteData {
   twinOf(path: string): string | undefined;
   /** Every twin's site path. */
   twinPaths(): string[];
+  /** A project's related projects' slugs, best first (DataFile.related); none for an unknown slug. */
+  relatedOf(slug: string): readonly string[];
 }
 
 /** SiteData over content held in memory (tests, and the dev server's fixtures): the same calls. */
 export function siteDataOf(data: Omit<DataFile, 'index' | 'format' | 'optionsHash'> & { index: MiniSearch<IndexedDocument> }): SiteData {
-  const { twins, ...rest } = data;
+  const { twins, related, ...rest } = data;
   return {
     ...rest,
     bodyOf: (record) => (record as Project | Page).body,
     twinOf: (path) => (Object.hasOwn(twins, path) ? twins[path] : undefined),
     twinPaths: () => Object.keys(twins),
+    relatedOf: relatedReader(related),
   };
 }
+
+const relatedReader = (related: Record<string, string[]>) => (slug: string) => (Object.hasOwn(related, slug) ? related[slug]! : []);
+
+/** Every project's related projects' slugs, as DataFile.related holds them. */
+const relatedSlugs = (content: Content) => Object.fromEntries(content.projects.map((p) => [p.slug, relatedProjects(p, content).map((r) => r.slug)]));
 
 export const documentOf = (r: Project | Page): IndexedDocument => ({
   id: `${r.kind}:${r.slug}`,
@@ -102,7 +117,7 @@ export function buildDataFile(content: Content, twins: Record<string, string>, i
   // already (src/build/page-cache.ts) names them by it instead of serializing them all once more.
   const records = contentDigest ?? JSON.stringify([content.site, content.projects, content.pages]);
   const buildId = createHash('sha256').update(OPTIONS_HASH).update(records).digest('base64url').slice(0, 20);
-  return { format: INDEX_FORMAT, optionsHash: OPTIONS_HASH, buildId, ...content, twins, index: index ?? searchIndex([...content.projects, ...content.pages].map(documentOf)).toJSON() };
+  return { format: INDEX_FORMAT, optionsHash: OPTIONS_HASH, buildId, ...content, twins, related: relatedSlugs(content), index: index ?? searchIndex([...content.projects, ...content.pages].map(documentOf)).toJSON() };
 }
 
 /**
@@ -147,7 +162,7 @@ function replaceFile(path: string, data: string | Buffer) {
  * records and the index (at 10,000 records 30 MB of JSON instead of 77 MB; bench/RESULTS.md), and
  * an instance keeps none of the text in memory. The data opens the texts file once, after checking
  * it belongs to the same build, and a read takes its range and inflates it: tens of µs, on a
- * project's detail or an MCP resource. `format` 3 marks this layout, so an older reader refuses the files.
+ * project's detail or an MCP resource. `format` (INDEX_FORMAT) marks the layout, so an older reader refuses the files.
  */
 export const textsPathOf = (dataPath: string) => dataPath.replace(/(\.json)?$/, '.texts');
 
@@ -275,7 +290,7 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
         `this code expects format ${INDEX_FORMAT} and options ${OPTIONS_HASH}. Run \`npm run build\` again.`,
     );
   }
-  const missing = (['buildId', 'site', 'projects', 'pages', 'twins', 'index'] as const).filter((k) => file[k] == null);
+  const missing = (['buildId', 'site', 'projects', 'pages', 'twins', 'related', 'index'] as const).filter((k) => file[k] == null);
   if (missing.length || !Array.isArray(file.projects) || !Array.isArray(file.pages)) {
     throw new Error(`Folio index corrupt: ${path} lacks ${missing.join(', ') || 'its record lists'}. Run \`npm run build\` again.`);
   }
@@ -312,6 +327,7 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
     },
     twinOf: (path) => (Object.hasOwn(twinSpans, path) ? read(twinSpans[path]!) : undefined),
     twinPaths: () => Object.keys(twinSpans),
+    relatedOf: relatedReader(file.related),
   };
   openFiles.register(read, fd);
   return data;

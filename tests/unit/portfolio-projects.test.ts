@@ -5,6 +5,8 @@ import { encodeCursor } from '../../src/server/cursor.ts';
 import { siteData } from '../../src/server/data.ts';
 import { client, expectApiError, expectError } from './portfolio-helpers.ts';
 import { corpus, project } from './search-fixtures.ts';
+import { relatedProjects } from '../../src/records/collections.ts';
+import type { Project } from '../../src/records/schema.ts';
 
 const get = client();
 const data = siteData();
@@ -158,19 +160,23 @@ describe('GET /api/v1/projects/{slug} (portfolio spec § Endpoints)', () => {
     expect(body.related.map((r) => r.slug)).not.toContain('quarry');
   });
 
-  it('related projects: most shared tags (2 each) and same category (1), active only, ties by date then slug, at most 3', () => {
+  it('related projects: most shared tags (2 each) and same category (1), at most 3, ties active before archived, then newer, then slug: the core’s list (the page’s and the twin’s)', () => {
     const fixture = corpus([
       project('subject', { tags: ['a', 'b', 'c'], category: 'data' }),
       project('two-tags', { tags: ['a', 'b'], category: 'web', date: '2020-01-01' }),
       project('tag-and-category', { tags: ['c'], category: 'data', date: '2020-01-01' }),
       project('one-tag-newer', { tags: ['a'], category: 'web', date: '2023-01-01' }),
       project('one-tag-older', { tags: ['b'], category: 'web', date: '2019-01-01' }),
-      project('archived-three-tags', { tags: ['a', 'b', 'c'], archived: true }),
+      project('archived-one-tag', { tags: ['a'], category: 'web', date: '2024-01-01', archived: true }),
       project('unrelated', { tags: ['z'], category: 'web' }),
     ]);
     const related = getProject(fixture, 'subject').related;
+    // one-tag-newer and archived-one-tag tie on score (2): the active one wins, though older.
     expect(related.map((r) => r.slug)).toEqual(['two-tags', 'tag-and-category', 'one-tag-newer']);
     expect(related[1]).toMatchObject({ sharedTags: ['c'], sameCategory: true });
+    // The record core's list, which the page and the twin render.
+    const content = { site: fixture.site, projects: fixture.projects as Project[], pages: [] };
+    expect(related.map((r) => r.slug)).toEqual(relatedProjects(fixture.projects.find((p) => p.slug === 'subject') as Project, content).map((p) => p.slug));
   });
 
   it('alias /api/projects/{slug} answers identically', async () => {

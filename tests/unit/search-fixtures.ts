@@ -64,5 +64,5 @@ export function page(slug: string, fields: Partial<Omit<Page, 'kind' | 'slug'>> 
 export function corpus(projects: Project[], pages: Page[] = [], site: Site = testSite): SiteData {
   const file = buildDataFile({ site, projects, pages }, {});
   const index = MiniSearch.loadJS<IndexedDocument>(file.index as never, INDEX_OPTIONS);
-  return siteDataOf({ buildId: file.buildId, site: file.site, projects: file.projects, pages: file.pages, twins: file.twins, index });
+  return siteDataOf({ buildId: file.buildId, site: file.site, projects: file.projects, pages: file.pages, twins: file.twins, related: file.related, index });
 }

@@ -189,31 +189,20 @@ export function getProject(data: SiteData, slug: unknown): ProjectDetail {
   return { ...summaryOf(data.site, project), body: data.bodyOf(project), related: relatedTo(data, project) };
 }
 
-/** Deterministic: two points per shared tag, one for the same category; ties by date, then slug. */
+/**
+ * The related projects the build scored (DataFile.related): the same projects, in the same order,
+ * as the project's page and twin list. What each shares with the project is read off the two records.
+ */
 function relatedTo(data: SiteData, project: Project): Related[] {
-  const { ordered, related } = prepared(data);
+  const { bySlug, related } = prepared(data);
   let list = related.get(project.slug);
   if (!list) {
     const tags = new Set(project.tags);
-    list = ordered
-      .filter((p) => p.slug !== project.slug && !p.archived)
-      .map((p) => {
-        const sharedTags = p.tags.filter((t) => tags.has(t));
-        const sameCategory = p.category === project.category;
-        return { p, sharedTags, sameCategory, score: 2 * sharedTags.length + (sameCategory ? 1 : 0) };
-      })
-      .filter((x) => x.score > 0)
-      .sort((a, b) => b.score - a.score || listOrder(a.p, b.p))
-      .slice(0, 3)
-      .map(({ p, sharedTags, sameCategory }) => ({
-        slug: p.slug,
-        title: p.title,
-        summary: p.summary,
-        href: p.href,
-        url: absoluteUrl(data.site, p.href),
-        sharedTags,
-        sameCategory,
-      }));
+    list = data.relatedOf(project.slug).flatMap((slug) => {
+      const p = bySlug.get(slug);
+      if (!p) return [];
+      return [{ slug: p.slug, title: p.title, summary: p.summary, href: p.href, url: absoluteUrl(data.site, p.href), sharedTags: p.tags.filter((t) => tags.has(t)), sameCategory: p.category === project.category }];
+    });
     related.set(project.slug, list);
   }
   return list.map((r) => ({ ...r, sharedTags: [...r.sharedTags] }));

@@ -178,7 +178,9 @@ export const relatedProject = z
 export const projectDetail = projectSummary
   .extend({
     body: z.string().describe('The project write-up, as Markdown.'),
-    related: z.array(relatedProject).describe('Up to three active projects sharing the most tags (two points each) and the category (one point); ties by date, then slug.'),
+    related: z
+      .array(relatedProject)
+      .describe('Up to three projects sharing the most tags (two points each) and the category (one point), best first: the ones the project’s page and Markdown twin list. Ties: active before archived, then newer, then slug.'),
   })
   .meta({ id: 'Project' });
 

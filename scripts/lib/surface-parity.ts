@@ -1,0 +1,122 @@
+// One record, every surface: a project as its HTML page (JSON-LD and the related cards), its
+// Markdown twin, the MCP resource of that twin, the REST record and MCP `get_project` state it,
+// reduced to the facts each carries, so `npm run check` holds every surface to one answer. The
+// REST record is the reference: the record with nothing left out. Links are compared on the twin
+// (the page's JSON-LD names some of them, by type); the cover image on REST and MCP only (the
+// page and the twin show sizes of their own).
+import { isDeepStrictEqual } from 'node:util';
+
+/** What a surface states about a project; a surface that does not state a fact leaves it out. */
+export interface Facts {
+  title?: string;
+  summary?: string;
+  type?: string;
+  /** The category's label, as people read it. */
+  category?: string;
+  tags?: string[];
+  date?: string;
+  updated?: string | null;
+  links?: { repo?: string; docs?: string; demo?: string };
+  /** The cover image's URL, or null without one. */
+  image?: string | null;
+  /** Related projects' slugs, best first. */
+  related?: string[];
+}
+
+/** The REST record (`GET /api/v1/projects/{slug}`) and MCP `get_project`'s structured content share one shape. */
+export interface ProjectRecordJson {
+  title: string;
+  summary: string;
+  type: string;
+  categoryLabel: string;
+  tags: string[];
+  date: string;
+  updated: string | null;
+  links: { repo?: string; docs?: string; demo?: string };
+  image: { url: string } | null;
+  related: { slug: string }[];
+}
+
+export const recordFacts = (r: ProjectRecordJson): Facts => ({
+  title: r.title,
+  summary: r.summary,
+  type: r.type,
+  category: r.categoryLabel,
+  tags: r.tags,
+  date: r.date,
+  updated: r.updated,
+  links: r.links,
+  image: r.image?.url ?? null,
+  related: r.related.map((p) => p.slug),
+});
+
+/** A project's slug from a link to its page or twin, relative or absolute. */
+const slugOf = (url: string) => /\/projects\/([^/?#]+?)(?:\.md)?(?:[?#].*)?$/.exec(url)?.[1];
+
+/**
+ * A project twin's facts (src/records/twin.ts): `# title`, the summary quoted, the `- Name: value`
+ * list, and the `## Related projects` entries. The cover is not compared here: the twin shows the
+ * image the page shows, which has its own size.
+ */
+export function twinFacts(markdown: string): Facts {
+  // The field list comes before the body: where a body's own list repeats a name, the first is the field.
+  const fields = new Map<string, string>();
+  for (const m of markdown.matchAll(/^- ([^:\n]+): (.+)$/gm)) if (!fields.has(m[1]!)) fields.set(m[1]!, m[2]!);
+  const unlink = (value: string | undefined) => value?.replace(/^<(.*)>$/, '$1');
+  const date = [...fields].find(([name, value]) => name !== 'Updated' && /^\d{4}-\d{2}-\d{2}$/.test(value))?.[1];
+  const relatedAt = markdown.indexOf('\n## Related projects\n');
+  const related = relatedAt < 0 ? [] : [...markdown.slice(relatedAt).matchAll(/^- \[.*?\]\(([^)\s]+)\)/gm)].map((m) => slugOf(m[1]!)!);
+  const links = { repo: unlink(fields.get('Repository')), docs: unlink(fields.get('Documentation')), demo: unlink(fields.get('Demo')) };
+  return {
+    title: /^# (.+)$/m.exec(markdown)?.[1],
+    summary: /^> (.+)$/m.exec(markdown)?.[1],
+    type: fields.get('Type'),
+    category: fields.get('Category'),
+    tags: fields.get('Tags')?.split(', ') ?? [],
+    date,
+    updated: fields.get('Updated') ?? null,
+    links: Object.fromEntries(Object.entries(links).filter(([, url]) => url)),
+    related,
+  };
+}
+
+const decodeEntities = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+
+/**
+ * A project page's facts: its JSON-LD object (schema.org SoftwareSourceCode or CreativeWork, whose
+ * `url` is the page's) and the project cards of its related section, in order.
+ */
+export function pageFacts(html: string, pageUrl: string): Facts {
+  const objects = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+  const ld = objects.find((o) => o.url === pageUrl) as
+    | { name: string; description: string; genre: string; keywords: string; dateCreated: string; dateModified?: string }
+    | undefined;
+  const section = /<section class="section related"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+  const related = [...section.matchAll(/<a [^>]*href="([^"]+)"/g)].map((m) => slugOf(decodeEntities(m[1]!))).filter((slug): slug is string => Boolean(slug));
+  const facts: Facts = { related: [...new Set(related)] };
+  if (!ld) return facts;
+  return {
+    ...facts,
+    title: ld.name,
+    summary: ld.description,
+    category: ld.genre,
+    tags: ld.keywords ? ld.keywords.split(', ') : [],
+    date: ld.dateCreated,
+    updated: ld.dateModified ?? null,
+  };
+}
+
+/** Where `surface` disagrees with the reference: one line per fact it states differently. */
+export function disagreements(reference: Facts, surface: Facts, name: string): string[] {
+  const out: string[] = [];
+  for (const key of Object.keys(surface) as (keyof Facts)[]) {
+    let theirs = surface[key];
+    let ours = reference[key];
+    // The twin quotes the summary on one line (a Markdown block quote).
+    if (key === 'summary' && typeof theirs === 'string' && typeof ours === 'string') [theirs, ours] = [oneLine(theirs), oneLine(ours)];
+    if (!isDeepStrictEqual(theirs, ours)) out.push(`${name} says ${key} ${JSON.stringify(theirs)}, the REST record ${JSON.stringify(ours)}`);
+  }
+  return out;
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();

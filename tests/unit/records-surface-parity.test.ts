@@ -1,0 +1,73 @@
+// One record, every surface: what `npm run check` reads off each surface of a project, and how it
+// tells them apart (scripts/lib/surface-parity.ts). The end-to-end runs over the fixture sites are
+// tests/e2e/records-parity.spec.ts and tests/e2e/owner-sites.spec.ts.
+import { describe, expect, test } from 'vitest';
+import { disagreements, pageFacts, recordFacts, twinFacts, type ProjectRecordJson } from '../../scripts/lib/surface-parity.ts';
+
+const rest: ProjectRecordJson = {
+  title: 'Quarry',
+  summary: 'A search engine\nin 200 lines.',
+  type: 'library',
+  categoryLabel: 'Data tools',
+  tags: ['search', 'rust'],
+  date: '2024-03-01',
+  updated: null,
+  links: { repo: 'https://example.com/quarry', demo: 'https://example.com/quarry/demo' },
+  image: null,
+  related: [{ slug: 'sluice' }, { slug: 'quarry-wasm' }],
+};
+
+const twin = `# Quarry
+
+> A search engine in 200 lines.
+
+Site index: [llms.txt](https://site.example/llms.txt), every page of this site with its Markdown version.
+
+- Type: library
+- Category: Data tools
+- Status: active
+- Released: 2024-03-01
+- Tags: search, rust
+- Demo: <https://example.com/quarry/demo>
+- Repository: <https://example.com/quarry>
+
+A body whose own list names a field:
+
+- Type: not the project's type
+
+## Related projects
+
+- [Sluice](/projects/sluice.md): A pipe (tool, 2023)
+- [Quarry WASM](https://site.example/projects/quarry-wasm.md): In the browser (library, 2024)
+`;
+
+const page = `<html><head>
+<script type="application/ld+json">{"@type":"Person","url":"https://site.example/"}</script>
+<script type="application/ld+json">{"@type":"SoftwareSourceCode","name":"Quarry","description":"A search engine\\nin 200 lines.","url":"https://site.example/projects/quarry","dateCreated":"2024-03-01","keywords":"search, rust","genre":"Data tools"}</script>
+</head><body><section class="section related" aria-labelledby="folio-related"><h2>Related projects</h2>
+<a class="card" href="/projects/sluice">Sluice</a><a class="card" href="/projects/quarry-wasm">Quarry WASM</a></section>
+<a href="/projects/elsewhere">not related</a></body></html>`;
+
+describe('records-parity: each surface’s facts of a project', () => {
+  test('the twin, the page and the REST record of one project agree', () => {
+    const reference = recordFacts(rest);
+    expect(twinFacts(twin)).toMatchObject({ title: 'Quarry', type: 'library', category: 'Data tools', tags: ['search', 'rust'], date: '2024-03-01', updated: null, related: ['sluice', 'quarry-wasm'] });
+    expect(pageFacts(page, 'https://site.example/projects/quarry')).toMatchObject({ title: 'Quarry', tags: ['search', 'rust'], related: ['sluice', 'quarry-wasm'] });
+    expect(disagreements(reference, twinFacts(twin), 'the twin')).toEqual([]);
+    expect(disagreements(reference, pageFacts(page, 'https://site.example/projects/quarry'), 'the page')).toEqual([]);
+  });
+
+  test('related projects in another order, another tag, or a link missing are each named', () => {
+    const reference = recordFacts(rest);
+    const swapped = twin.replace('- [Sluice]', '- [Zzz]').replace('/projects/sluice.md', '/projects/tracejoin.md');
+    expect(disagreements(reference, twinFacts(swapped), 'the twin')).toEqual(['the twin says related ["tracejoin","quarry-wasm"], the REST record ["sluice","quarry-wasm"]']);
+    expect(disagreements(reference, twinFacts(twin.replace('search, rust', 'search, go')), 'the twin')[0]).toMatch(/^the twin says tags \["search","go"\]/);
+    expect(disagreements(reference, twinFacts(twin.replace('- Demo: <https://example.com/quarry/demo>\n', '')), 'the twin')[0]).toMatch(/^the twin says links/);
+    const reordered = page.replace('href="/projects/sluice"', 'href="/projects/x"');
+    expect(disagreements(reference, pageFacts(reordered, 'https://site.example/projects/quarry'), 'the page')).toEqual(['the page says related ["x","quarry-wasm"], the REST record ["sluice","quarry-wasm"]']);
+  });
+
+  test('a page without its JSON-LD object states only its related cards', () => {
+    expect(pageFacts(page, 'https://site.example/projects/other')).toEqual({ related: ['sluice', 'quarry-wasm'] });
+  });
+});
