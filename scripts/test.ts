@@ -1,4 +1,5 @@
-// `npm test`: build the sample fixture site (never content/: tests/support/sites.ts) once for a
+// `npm test`: type-check the tree (tsc, ~10 s: a type error fails before anything is built), then
+// build the sample fixture site (never content/: tests/support/sites.ts) once for a
 // loopback URL, then the unit/integration suite (Vitest), then the end-to-end suite (Playwright)
 // against `npm start` serving that same build (the build stamp tells the server it is fresh, so it
 // does not build again), then the contract test: every API answer the end-to-end suite received,
@@ -31,6 +32,7 @@ function run(command: string, args: string[], extraEnv: Record<string, string> =
 }
 
 const bin = (name: string) => `node_modules/.bin/${name}`;
+run(bin('tsc'), ['--noEmit']);
 console.log('\n> npm run build');
 build(siteUrl);
 run(bin('vitest'), ['run']);

@@ -102,7 +102,7 @@ const SECTIONS: { id: string; title: string; intro: string; test: (op: { path: s
   {
     id: 'mcp-server',
     title: 'MCP server',
-    intro: 'The same records as the REST API, as MCP tools over Streamable HTTP (stateless: JSON answers, no session). Its server card describes the tools.',
+    intro: 'The same records as the REST API, as MCP tools over Streamable HTTP (stateless: JSON answers, no session). Its server card says where and how to connect; tools/list names the tools.',
     test: (op) => op.tag === 'mcp',
   },
 ];

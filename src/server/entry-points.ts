@@ -51,5 +51,5 @@ export const ENTRY_POINTS: readonly EntryPoint[] = [
   { group: 'query', name: 'Batch', path: '/api/v1/batch', mediaType: JSON_TYPE, description: 'POST up to ten questions at once.' },
   { group: 'query', name: 'Jobs', path: '/api/v1/jobs', mediaType: JSON_TYPE, description: 'Asynchronous questions: POST to create, poll the returned Location.' },
   { group: 'mcp', name: 'MCP server', path: '/api/mcp', mediaType: JSON_TYPE, description: 'Model Context Protocol tool server over Streamable HTTP, stateless, read-only.' },
-  { group: 'mcp', name: 'MCP server card', path: '/api/mcp/server-card', mediaType: SERVER_CARD_MEDIA_TYPE, description: 'The MCP server’s card: name, transport and tools.' },
+  { group: 'mcp', name: 'MCP server card', path: '/api/mcp/server-card', mediaType: SERVER_CARD_MEDIA_TYPE, description: 'The MCP server’s card: name, version, transport and where to connect (its tools are listed by the server itself, tools/list).' },
 ];
