@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
 import { estimateTokens, startBuild } from '../src/build/integration.ts';
 import { ContentError, contentDir, loadContent, memoizeContentForBuild } from '../src/records/load.ts';
 import type { Content } from '../src/records/schema.ts';
-import { recordTwins } from '../src/records/twin.ts';
+import { recordTwins } from '../src/build/twin.ts';
 import { buildPageManifest, PAGE_MANIFEST_FILE } from '../src/routing/page-manifest.ts';
 import { SEARCH_PAGE_FILE } from '../src/server/search-page.ts';
 

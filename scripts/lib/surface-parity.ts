@@ -54,7 +54,7 @@ export const recordFacts = (r: ProjectRecordJson): Facts => ({
 const slugOf = (url: string) => /\/projects\/([^/?#]+?)(?:\.md)?(?:[?#].*)?$/.exec(url)?.[1];
 
 /**
- * A project twin's facts (src/records/twin.ts): `# title`, the summary quoted, the `- Name: value`
+ * A project twin's facts (src/build/twin.ts): `# title`, the summary quoted, the `- Name: value`
  * list, and the `## Related projects` entries. The cover is not compared here: the twin shows the
  * image the page shows, which has its own size.
  */

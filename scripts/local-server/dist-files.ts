@@ -7,7 +7,7 @@ import { readFile as fsReadFile, stat } from 'node:fs/promises';
 import { LRUCache } from 'lru-cache';
 import { extname, join, resolve, sep } from 'node:path';
 import type { StaticFile, StaticFiles } from './vercel-router.ts';
-import { HTML, JSON_TYPE, MARKDOWN, TEXT } from '../../src/server/media-types.ts';
+import { HTML, JSON_TYPE, MARKDOWN, TEXT } from '../../src/http/media-types.ts';
 
 export const MEDIA_TYPES: Record<string, string> = {
   '.html': HTML,

@@ -5,7 +5,7 @@
 // pass. Local servers only (npm start, npm run dev, npm run check): the Vercel function never runs this.
 import { isIP } from 'node:net';
 import { errorBody } from '../../src/server/errors.ts';
-import { JSON_TYPE } from '../../src/server/media-types.ts';
+import { JSON_TYPE } from '../../src/http/media-types.ts';
 import { ROUTES } from '../../src/server/routes.ts';
 
 export const ALLOWED_HOSTS_SETTING = 'FOLIO_ALLOWED_HOSTS';

@@ -4,7 +4,7 @@ import { serve, type HttpBindings, type Http2Bindings } from '@hono/node-server'
 import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { errorBody } from '../../src/server/errors.ts';
-import { JSON_TYPE } from '../../src/server/media-types.ts';
+import { JSON_TYPE } from '../../src/http/media-types.ts';
 import { forbiddenHost, hostGuard, WILDCARD } from './host-guard.ts';
 import { ENTRY_GROUPS, ENTRY_POINTS, type EntryGroup } from '../../src/server/entry-points.ts';
 

@@ -16,7 +16,7 @@
 // both): a local diagnostic Vercel does not send, by which tests and the benchmark count invocations.
 import { getTransformedRoutes, isHandler, sourceToRegex, type HasField } from '@vercel/routing-utils';
 import { FUNCTION_PATH, type VercelConfig } from '../../src/build/vercel-config.ts';
-import { HTML, TEXT } from '../../src/server/media-types.ts';
+import { HTML, TEXT } from '../../src/http/media-types.ts';
 
 export interface Middleware {
   config: { matcher: string | string[] };

@@ -1,5 +1,5 @@
 // Digests of what a build reads: the content, and Folio's own code and locked dependencies. The
-// build stamp (scripts/lib/build.ts) compares both; the render cache (src/records/render.ts) is
+// build stamp (scripts/lib/build.ts) compares both; the render cache (src/build/render.ts) is
 // keyed by the code digest, so no change to Folio can ever be answered from an older build's cache.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';

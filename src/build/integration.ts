@@ -9,13 +9,13 @@ import { Worker } from 'node:worker_threads';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { contentDir, loadContent, memoizeContentForBuild, RESERVED_PAGE_SLUGS } from '../records/load.ts';
 import type { Content } from '../records/schema.ts';
-import { brokenLinks, recordTwins } from '../records/twin.ts';
+import { brokenLinks, recordTwins } from './twin.ts';
 import { compressTexts, documentOf, IndexText, writeDataFile } from '../search/data-file.ts';
 import { codeHash } from './code-hash.ts';
 import { flushCache, readCached, writeCached } from './disk-cache.ts';
 import { digestOf, keepPages } from './page-cache.ts';
 import { IMAGES_PATH, imageVariants } from '../images/images.ts';
-import { contentImages, encodeVariant, writeImages } from '../images/write.ts';
+import { contentImages, encodeVariant, writeImages } from './write-images.ts';
 
 /** About what agents read whole before they start truncating (llms.txt guidance). */
 export const LLMS_TXT_WARN_CHARS = 50_000;
@@ -99,7 +99,7 @@ export function folio(loaded?: Content): AstroIntegration {
     hooks: {
       'astro:config:setup': async ({ config, command, logger }) => {
         root = fileURLToPath(config.root);
-        // A build keeps each rendered body by a digest of Folio's code (src/records/render.ts), and
+        // A build keeps each rendered body by a digest of Folio's code (src/build/render.ts), and
         // writes the data file once the pages are done (their one parse of each body gives the twins
         // their links); astro dev writes it now, for the function beside it.
         if (command === 'build') started = startBuild(root, loaded ?? loadContent(contentDir(root)));

@@ -3,7 +3,7 @@
 // has no such mode (every build renders every route), so the page's getStaticPaths leaves such a
 // page out (pagesToRender) and the build's end puts the last build's file in its place (keepPages).
 //
-// Why it cannot keep a stale page: a page renders only from its inputs (src/records/page-inputs.ts:
+// Why it cannot keep a stale page: a page renders only from its inputs (src/build/page-inputs.ts:
 // the same function gives the page its data and this module its digest) and Folio's code; the
 // digest covers both, the build's facts outside the content (the year in the footer, whether
 // social cards are on, Astro's arguments), and the page's path. Any change to any of them is

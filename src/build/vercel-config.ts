@@ -9,8 +9,8 @@ import { getTransformedRoutes, isHandler, type Route } from '@vercel/routing-uti
 import { API_CATALOG_LINK_HEADER, homeLinkHeader, linkValue, SITE_INDEX_LINK } from '../discovery/links.ts';
 import { gateRoutes, NEGOTIATE_PREFIX, type GateRoute } from '../routing/markdown-gate.ts';
 import { twinPathOf } from '../routing/page-manifest.ts';
-import { AI_CATALOG_MEDIA_TYPE, API_CATALOG_MEDIA_TYPE, JSON_TYPE, MARKDOWN, OPENAPI_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE, TEXT } from '../server/media-types.ts';
-import { IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from '../server/cache-policy.ts';
+import { AI_CATALOG_MEDIA_TYPE, API_CATALOG_MEDIA_TYPE, JSON_TYPE, MARKDOWN, OPENAPI_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE, TEXT } from '../http/media-types.ts';
+import { IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from '../http/cache-policy.ts';
 
 export interface HeaderRule {
   source: string;

@@ -4,7 +4,7 @@
 import type { Site } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { ASK_ARTIFACT, MCP_SERVER_CARD_PATH, MCP_SERVER_CARD_TYPE } from './catalog-entries.ts';
-import { JSON_TYPE, OPENAPI_MEDIA_TYPE } from '../server/media-types.ts';
+import { JSON_TYPE, OPENAPI_MEDIA_TYPE } from '../http/media-types.ts';
 
 export interface LinkTarget {
   href: string;

@@ -4,8 +4,8 @@
 // Every path here must be on that list; catalogEntries() refuses one that is not.
 import type { Content, Site } from '../records/schema.ts';
 import { ENTRY_POINTS } from '../server/entry-points.ts';
-import { MCP_PATH, SERVER_CARD_PATH, serverName } from '../mcp/identity.ts';
-import { OPENAPI_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE } from '../server/media-types.ts';
+import { MCP_PATH, SERVER_CARD_PATH, serverName } from '../server/mcp/identity.ts';
+import { OPENAPI_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE } from '../http/media-types.ts';
 
 export const MCP_SERVER_CARD_PATH = SERVER_CARD_PATH;
 export const MCP_SERVER_CARD_TYPE = SERVER_CARD_MEDIA_TYPE;

@@ -1,12 +1,10 @@
 // /developers/deprecation and its twin: the versioning policy (portfolio spec § Versioning: at least
 // 90 days with Deprecation, Sunset and a successor link; knowledge spec § Versioning: a Sunset date
 // at least 30 days ahead — the stricter 90 days covers both), and the version table from the config.
-import type { Site } from '../records/schema.ts';
+import { MIN_SUNSET_DAYS, type Site } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { versionHeaders } from '../server/versioning.ts';
 
-/** Portfolio spec § Versioning: "A replaced version keeps working at least 90 days". */
-export const MIN_SUNSET_DAYS = 90;
 
 export interface VersionRow {
   version: string;

@@ -8,7 +8,7 @@ import { ERRORS, type ErrorCode } from '../server/errors.ts';
 import type { OpenApiDocument, Operation } from './openapi/document.ts';
 import { apiExamples, exampleMarkdown, type ApiExample } from './examples.ts';
 import { DISCOVERY_FILES } from './files.ts';
-import { JSON_TYPE, MARKDOWN, TEXT } from '../server/media-types.ts';
+import { JSON_TYPE, MARKDOWN, TEXT } from '../http/media-types.ts';
 import { limitRows, rateLimitSentence } from './limits.ts';
 import { openApiFor } from './openapi-file.ts';
 

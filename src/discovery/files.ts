@@ -1,6 +1,6 @@
 // The discovery files Folio prerenders, each with the media type it must be served with. One table:
 // the route files and the e2e tests read it, so a file and its media type are declared once.
-import { AI_CATALOG_MEDIA_TYPE, API_CATALOG_MEDIA_TYPE, JSON_TYPE, MARKDOWN, OPENAPI_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE, TEXT } from '../server/media-types.ts';
+import { AI_CATALOG_MEDIA_TYPE, API_CATALOG_MEDIA_TYPE, JSON_TYPE, MARKDOWN, OPENAPI_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE, TEXT } from '../http/media-types.ts';
 
 
 

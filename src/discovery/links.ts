@@ -1,7 +1,7 @@
 // Where agents look for the discovery files without knowing their paths: the home page's `Link`
 // header (RFC 8288) and its <head>, and the `Link` the api-catalog answers with (RFC 9727 § 3).
 // The server's header rules and the site layout render these; they are declared here once.
-import { AI_CATALOG_MEDIA_TYPE, JSON_TYPE, OPENAPI_MEDIA_TYPE } from '../server/media-types.ts';
+import { AI_CATALOG_MEDIA_TYPE, JSON_TYPE, OPENAPI_MEDIA_TYPE } from '../http/media-types.ts';
 
 export interface WebLink {
   /** Site path; relative references resolve against the page (RFC 8288 § 3.2), so previews keep working. */

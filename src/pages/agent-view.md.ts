@@ -3,7 +3,7 @@
 import type { APIRoute } from 'astro';
 import { loadContent } from '../records/load.ts';
 import { agentView } from '../server/agent-view.ts';
-import { markdownResponse } from '../records/responses.ts';
+import { markdownResponse } from '../build/responses.ts';
 
 export const prerender = true;
 

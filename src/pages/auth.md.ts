@@ -3,7 +3,7 @@
 import type { APIRoute } from 'astro';
 import { loadContent } from '../records/load.ts';
 import { authGuide } from '../server/access/auth-guide.ts';
-import { markdownResponse } from '../records/responses.ts';
+import { markdownResponse } from '../build/responses.ts';
 
 export const prerender = true;
 

@@ -3,8 +3,8 @@ import type { APIRoute } from 'astro';
 import { keptResponse } from '../build/page-cache.ts';
 import { listingOf } from '../records/collections.ts';
 import { loadContent } from '../records/load.ts';
-import { ABSOLUTE, homeTwin } from '../records/twin.ts';
-import { markdownResponse } from '../records/responses.ts';
+import { ABSOLUTE, homeTwin } from '../build/twin.ts';
+import { markdownResponse } from '../build/responses.ts';
 
 export const GET: APIRoute = async () => {
   const listing = listingOf(loadContent());

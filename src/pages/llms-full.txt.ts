@@ -1,9 +1,9 @@
 // /llms-full.txt: every Markdown twin in one file, in reading order.
 import type { APIRoute } from 'astro';
 import { loadContent } from '../records/load.ts';
-import { llmsFullTxt } from '../records/llms.ts';
-import { findLinks } from '../records/render.ts';
-import { TEXT } from '../server/media-types.ts';
+import { llmsFullTxt } from '../build/llms.ts';
+import { findLinks } from '../build/render.ts';
+import { TEXT } from '../http/media-types.ts';
 
 export const GET: APIRoute = async () => {
   const content = loadContent();

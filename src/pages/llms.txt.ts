@@ -3,8 +3,8 @@ import type { APIRoute } from 'astro';
 import { keptResponse } from '../build/page-cache.ts';
 import { listingOf } from '../records/collections.ts';
 import { loadContent } from '../records/load.ts';
-import { llmsTxt } from '../records/llms.ts';
-import { TEXT } from '../server/media-types.ts';
+import { llmsTxt } from '../build/llms.ts';
+import { TEXT } from '../http/media-types.ts';
 
 export const GET: APIRoute = () => {
   const listing = listingOf(loadContent());

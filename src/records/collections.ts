@@ -78,7 +78,7 @@ export const RELATED_LIMIT = 3;
 
 /**
  * Gives relatedProjects every project's related projects (the default limit) known already: a
- * build keeps them between builds (src/records/page-inputs.ts). Each list must be what
+ * build keeps them between builds (src/build/page-inputs.ts). Each list must be what
  * relatedProjects would score.
  */
 export function rememberRelated(projects: readonly Project[], lists: ReadonlyMap<string, Project[]>) {
@@ -232,7 +232,7 @@ export type Listed<T extends Project | Page> = T extends unknown ? Omit<T, 'body
 
 /**
  * The listed form of a record, once per record and frozen. A page that lists records renders from
- * these (src/records/page-inputs.ts), so a change to a body touches only the pages that show it,
+ * these (src/build/page-inputs.ts), so a change to a body touches only the pages that show it,
  * not every tag page and related list that names the record.
  */
 export function listed<T extends Project | Page>(record: T): Listed<T> {

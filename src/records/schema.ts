@@ -2,7 +2,12 @@
 // matter against these, and the types below are what every other part of Folio consumes.
 import { z } from 'zod';
 import type { ContentImage } from '../images/images.ts';
-import { MIN_SUNSET_DAYS } from '../discovery/deprecation.ts';
+
+/**
+ * How long a replaced API version keeps working, at least: the content model refuses a `sunset`
+ * closer than this to `deprecated` (portfolio spec § Versioning: "at least 90 days").
+ */
+export const MIN_SUNSET_DAYS = 90;
 
 /** Slugs become URL path segments and API path parameters, so they are kept to one safe alphabet. */
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?$/;

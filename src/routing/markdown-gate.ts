@@ -23,7 +23,7 @@ const anyCase = (word: string) => [...word].map((c) => (/[a-z]/i.test(c) ? `[${c
 
 /**
  * An Accept header under which the twin (text/markdown or text/plain) could be preferred to
- * text/html. With offers [text/html, text/markdown, text/plain] (src/server/negotiate.ts), the twin
+ * text/html. With offers [text/html, text/markdown, text/plain] (src/http/negotiate.ts), the twin
  * wins only if the client names one of its types, names `text/*` (which can rank above a lowered
  * text/html), or lowers text/html with a parameter (`text/html;q=0.5`, under which `*\/*` ranks
  * the twin higher). Every other Accept gives HTML,

@@ -5,9 +5,9 @@
 // plus headers to put on the final response; or a complete response (the Markdown 404). It never
 // answers `x-middleware-next`: routing has the gate's path by then, which names no file, so even a
 // request that gets the HTML page is rewritten, to the page's own path.
-import { MARKDOWN, twinType } from '../server/negotiate.ts';
+import { MARKDOWN, twinType } from '../http/negotiate.ts';
 import { AGENT_VIEW_PATH, NOT_FOUND_PAGE, type PageManifest } from './page-manifest.ts';
-import { REVALIDATE_CACHE_CONTROL } from '../server/cache-policy.ts';
+import { REVALIDATE_CACHE_CONTROL } from '../http/cache-policy.ts';
 import { gatedPath } from './markdown-gate.ts';
 
 /** Where a request for the 404 page by name is sent: no file is ever written there. */

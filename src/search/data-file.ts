@@ -111,7 +111,7 @@ function searchIndex(documents: IndexedDocument[]): MiniSearch<IndexedDocument> 
   return index;
 }
 
-/** `twins` come from src/records/twin.ts at build time; the function never renders Markdown. `index`, if given, is indexJson of the same records. */
+/** `twins` come from src/build/twin.ts at build time; the function never renders Markdown. `index`, if given, is indexJson of the same records. */
 export function buildDataFile(content: Content, twins: Record<string, string>, index?: IndexText, contentDigest?: string): DataFile {
   // The id names the records and the index options; a build that has a digest of the content
   // already (src/build/page-cache.ts) names them by it instead of serializing them all once more.

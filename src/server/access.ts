@@ -28,7 +28,7 @@ import {
   tokenRequest,
   tokenResponse,
 } from './access/schemas.ts';
-import { NO_STORE, PRIVATE_CACHE_CONTROL } from './cache-policy.ts';
+import { NO_STORE, PRIVATE_CACHE_CONTROL } from '../http/cache-policy.ts';
 
 /** docs/decisions.md § Limits: event notices are at most 16 KiB. */
 export const MAX_EVENT_BYTES = 16 * 1024;

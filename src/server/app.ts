@@ -13,7 +13,7 @@ import { rateLimit } from './middleware/rate-limit.ts';
 import { versioning } from './middleware/versioning.ts';
 import { cachePolicy } from './middleware/cache.ts';
 import { safely } from './middleware/headers.ts';
-import { NO_STORE } from './cache-policy.ts';
+import { NO_STORE } from '../http/cache-policy.ts';
 import { OAUTH_ERROR_FOR } from './access/oauth-http.ts';
 import { honoPath, type Policy, type RouteInput, type RouteSpec } from './route.ts';
 import { siteData } from './data.ts';
@@ -22,7 +22,7 @@ import { SEARCH_ALLOW, SEARCH_PATHS, searchErrorPage, searchPage } from './searc
 import type { RateLimitPolicy } from '../records/schema.ts';
 import type { SiteData } from '../search/data-file.ts';
 
-export { buildEtag, PUBLIC_CACHE_CONTROL } from './cache-policy.ts';
+export { buildEtag, PUBLIC_CACHE_CONTROL } from '../http/cache-policy.ts';
 
 export interface AppOptions extends LimiterOptions {
   /** The routes to serve; the route table unless a test brings its own. */

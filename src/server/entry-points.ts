@@ -1,7 +1,7 @@
 // The one list of agent entry points: where an agent can read, discover, query and connect.
 // The agent view (/?mode=agent), the local server's start-up banner and the discovery files all
 // read this list, so an entry point is named and described exactly once.
-import { AI_CATALOG_MEDIA_TYPE, API_CATALOG_MEDIA_TYPE, HTML, JSON_TYPE, MARKDOWN, OPENAPI_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE, TEXT } from './media-types.ts';
+import { AI_CATALOG_MEDIA_TYPE, API_CATALOG_MEDIA_TYPE, HTML, JSON_TYPE, MARKDOWN, OPENAPI_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE, TEXT } from '../http/media-types.ts';
 
 export type EntryGroup = 'read' | 'discover' | 'access' | 'query' | 'mcp';
 
@@ -51,5 +51,5 @@ export const ENTRY_POINTS: readonly EntryPoint[] = [
   { group: 'query', name: 'Batch', path: '/api/v1/batch', mediaType: JSON_TYPE, description: 'POST up to ten questions at once.' },
   { group: 'query', name: 'Jobs', path: '/api/v1/jobs', mediaType: JSON_TYPE, description: 'Asynchronous questions: POST to create, poll the returned Location.' },
   { group: 'mcp', name: 'MCP server', path: '/api/mcp', mediaType: JSON_TYPE, description: 'Model Context Protocol tool server over Streamable HTTP, stateless, read-only.' },
-  { group: 'mcp', name: 'MCP server card', path: '/api/mcp/server-card', mediaType: SERVER_CARD_MEDIA_TYPE, description: 'The MCP server’s card: name, version, transport and where to connect (its tools are listed by the server itself, tools/list).' },
+  { group: 'mcp', name: 'MCP server card', path: '/api/mcp/server-card', mediaType: SERVER_CARD_MEDIA_TYPE, description: 'The MCP server’s card: name, version, transport and where to connect.' },
 ];

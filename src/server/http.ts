@@ -1,7 +1,7 @@
 // Request and response helpers shared by every handler.
 import { z } from 'zod';
 import { ApiError, ERRORS, type ErrorCode } from './errors.ts';
-import { FORM_TYPE, JSON_TYPE } from './media-types.ts';
+import { FORM_TYPE, JSON_TYPE } from '../http/media-types.ts';
 
 /** docs/decisions.md § Limits. */
 export const MAX_BODY_BYTES = 64 * 1024;

@@ -28,7 +28,7 @@ import {
   queriesBody,
   type AskStreamEvent,
 } from './knowledge/schemas.ts';
-import { EVENT_STREAM } from './media-types.ts';
+import { EVENT_STREAM } from '../http/media-types.ts';
 
 export { answer, answerEvents } from './knowledge/answer.ts';
 export { catalog, publicPages } from './knowledge/catalog.ts';

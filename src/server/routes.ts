@@ -4,6 +4,6 @@ import type { RouteSpec } from './route.ts';
 import { portfolioRoutes } from './portfolio.ts';
 import { knowledgeRoutes } from './knowledge.ts';
 import { accessRoutes } from './access.ts';
-import { mcpRoutes } from '../mcp/routes.ts';
+import { mcpRoutes } from './mcp/routes.ts';
 
 export const ROUTES: RouteSpec[] = [...portfolioRoutes, ...knowledgeRoutes, ...accessRoutes, ...mcpRoutes];

@@ -14,9 +14,9 @@ import { countOf } from '../records/words.ts';
 import { searchTwin } from '../records/markdown-text.ts';
 import { searchRecords } from '../search/rank.ts';
 import { MAX_QUERY_CHARS } from './http.ts';
-import { twinType } from './negotiate.ts';
-import { HTML, MARKDOWN } from './media-types.ts';
-import { NO_STORE, REVALIDATE_CACHE_CONTROL } from './cache-policy.ts';
+import { twinType } from '../http/negotiate.ts';
+import { HTML, MARKDOWN } from '../http/media-types.ts';
+import { NO_STORE, REVALIDATE_CACHE_CONTROL } from '../http/cache-policy.ts';
 import { ERRORS, type ApiError } from './errors.ts';
 import type { Site } from '../records/schema.ts';
 

@@ -2,7 +2,7 @@
 // uses FOLIO_SITE_URL = this server's URL, so the absolute URLs point here.
 import { test, expect } from '@playwright/test';
 import { loadContent } from '../../src/records/load.ts';
-import { HOME_TWIN, PROJECTS_TWIN } from '../../src/records/twin.ts';
+import { HOME_TWIN, PROJECTS_TWIN } from '../../src/build/twin.ts';
 
 const content = loadContent();
 const twins = [HOME_TWIN, PROJECTS_TWIN, ...content.projects.map((p) => p.twin), ...content.pages.map((p) => p.twin)];

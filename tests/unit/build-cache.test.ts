@@ -18,8 +18,8 @@ function newProcess() {
   for (const name of ['folio.sourceLinks', 'folio.renderMarkdown', 'folio.buildCache', 'folio.buildCacheNames', 'folio.pagePlan']) delete (globalThis as Record<symbol, unknown>)[Symbol.for(name)];
   vi.resetModules();
 }
-const freshRender = async () => (await import('../../src/records/render.ts')).renderMarkdown;
-const freshLinks = async () => (await import('../../src/records/source-links.ts')).sourceLinks;
+const freshRender = async () => (await import('../../src/build/render.ts')).renderMarkdown;
+const freshLinks = async () => (await import('../../src/build/source-links.ts')).sourceLinks;
 
 /** The shard files of a pack (disk-cache.ts). */
 const shardsOf = (cache: string, kind: string) =>
@@ -111,7 +111,7 @@ describe('the build cache', () => {
     const root = tempDir('folio-code-');
     cpSync(join(import.meta.dirname, '..', '..', 'src'), join(root, 'src'), { recursive: true });
     const before = codeHash(root);
-    const file = join(root, 'src/records/render.ts');
+    const file = join(root, 'src/build/render.ts');
     writeFileSync(file, `${readFileSync(file, 'utf8')}\n// an edit\n`);
     expect(codeHash(root)).not.toBe(before);
   });

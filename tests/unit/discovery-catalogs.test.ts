@@ -6,7 +6,7 @@ import { apiCatalog } from '../../src/discovery/api-catalog.ts';
 import { aiCatalog, aiCatalogText } from '../../src/discovery/ai-catalog.ts';
 import { catalogEntries, identifierOf, publisherOf } from '../../src/discovery/catalog-entries.ts';
 import { DISCOVERY_FILES } from '../../src/discovery/files.ts';
-import { API_CATALOG_MEDIA_TYPE, AI_CATALOG_MEDIA_TYPE, OPENAPI_MEDIA_TYPE } from '../../src/server/media-types.ts';
+import { API_CATALOG_MEDIA_TYPE, AI_CATALOG_MEDIA_TYPE, OPENAPI_MEDIA_TYPE } from '../../src/http/media-types.ts';
 import { createAjv } from '../contract/validate.ts';
 import { ENTRY_POINTS } from '../../src/server/entry-points.ts';
 

@@ -2,11 +2,11 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { LLMS_TXT_WARN_CHARS, estimateTokens, sizeReport } from '../../src/build/integration.ts';
-import { llmsFullTxt, llmsSections, llmsTxt } from '../../src/records/llms.ts';
+import { llmsFullTxt, llmsSections, llmsTxt } from '../../src/build/llms.ts';
 import { loadContent } from '../../src/records/load.ts';
 import { loadTwinFixture, withConfiguredSiteUrls } from './content-fixtures.ts';
 import type { Content } from '../../src/records/schema.ts';
-import { allTwins } from '../../src/records/twin.ts';
+import { allTwins } from '../../src/build/twin.ts';
 
 let fixture: Content;
 let sample: Content;
@@ -47,7 +47,7 @@ describe('llms.txt follows llmstxt.org § Format', () => {
       - AI catalog (legacy path): \`https://ada.example/.well-known/ai-catalog.json\` (application/ai-catalog+json): The same discovery document at its legacy path
       - Protected-resource metadata: \`https://ada.example/.well-known/oauth-protected-resource\` (application/json): RFC 9728 metadata of the protected catalog: which authorization server to ask
       - Authorization-server metadata: \`https://ada.example/.well-known/oauth-authorization-server\` (application/json): RFC 8414 metadata: registration, token and revocation endpoints
-      - MCP server card: \`https://ada.example/api/mcp/server-card\` (application/mcp-server-card+json): The MCP server’s card: name, transport and tools
+      - MCP server card: \`https://ada.example/api/mcp/server-card\` (application/mcp-server-card+json): The MCP server’s card: name, version, transport and where to connect
 
       ## Projects
 

@@ -4,11 +4,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import { siteData } from '../../src/server/data.ts';
-import { ERROR_META_KEY } from '../../src/mcp/tool-kit.ts';
-import { RESOURCE_PAGE_SIZE } from '../../src/mcp/resources.ts';
-import { recordTwins } from '../../src/records/twin.ts';
+import { ERROR_META_KEY } from '../../src/server/mcp/tool-kit.ts';
+import { RESOURCE_PAGE_SIZE } from '../../src/server/mcp/resources.ts';
+import { recordTwins } from '../../src/build/twin.ts';
 import { loadContent } from '../../src/records/load.ts';
-import { buildServerCard } from '../../src/mcp/server-card.ts';
+import { buildServerCard } from '../../src/server/mcp/server-card.ts';
 import { app, connect, ERAS, type Era, siteUrl } from './mcp-helpers.ts';
 
 const TOOL_NAMES = ['search_portfolio', 'list_projects', 'get_project', 'compare_projects', 'ask'];

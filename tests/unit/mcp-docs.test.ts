@@ -2,8 +2,8 @@
 // and the tools and revisions it lists are the ones served. It reads the README's "## MCP" section.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSIONS } from '../../src/mcp/identity.ts';
-import { TOOLS } from '../../src/mcp/tools.ts';
+import { PROTOCOL_VERSIONS } from '../../src/server/mcp/identity.ts';
+import { TOOLS } from '../../src/server/mcp/tools.ts';
 import { app } from './mcp-helpers.ts';
 
 function mcpDocs(): string {

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ROUTES } from '../../src/server/routes.ts';
-import { mcpRoutes } from '../../src/mcp/routes.ts';
-import { SERVER_CARD_MEDIA_TYPE } from '../../src/server/media-types.ts';
+import { mcpRoutes } from '../../src/server/mcp/routes.ts';
+import { SERVER_CARD_MEDIA_TYPE } from '../../src/http/media-types.ts';
 
 describe('MCP routes in the route table', () => {
   it('POST /api/mcp and GET /api/mcp/server-card, both in the table, any origin, the portfolio policy', () => {

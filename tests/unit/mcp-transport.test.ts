@@ -1,10 +1,10 @@
 // The Streamable HTTP transport of POST /api/mcp through the Hono app (app.request, no server):
 // methods, Accept and Content-Type ladders, body limits, both protocol eras without sessions, CORS
 // and the rate limit. Raw JSON-RPC here; the official client is exercised in mcp-client.test.ts.
-import { mcpTransportError } from '../../src/mcp/routes.ts';
+import { mcpTransportError } from '../../src/server/mcp/routes.ts';
 import { describe, expect, it } from 'vitest';
-import { accepts } from '../../src/mcp/transport.ts';
-import { HANDSHAKE_VERSIONS, SERVER_VERSION, serverName } from '../../src/mcp/identity.ts';
+import { accepts } from '../../src/server/mcp/transport.ts';
+import { HANDSHAKE_VERSIONS, SERVER_VERSION, serverName } from '../../src/server/mcp/identity.ts';
 import { siteData } from '../../src/server/data.ts';
 import { createApp } from '../../src/server/app.ts';
 import { app, INITIALIZE, JSON_HEADERS, MODERN_META, post, postLegacy, postModern } from './mcp-helpers.ts';

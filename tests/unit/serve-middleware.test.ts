@@ -6,7 +6,7 @@ import { AGENT_VIEW_PATH, type PageManifest } from '../../src/routing/page-manif
 import { matcherRegExp } from '../../scripts/local-server/vercel-router.ts';
 import fc from 'fast-check';
 import { MARKDOWN_MAYBE, NEGOTIATE_MATCHER, NEGOTIATE_PREFIX } from '../../src/routing/markdown-gate.ts';
-import { twinType } from '../../src/server/negotiate.ts';
+import { twinType } from '../../src/http/negotiate.ts';
 
 // As Vercel compiles a matcher (the deploy artifact test compares it with .vercel/output/config.json).
 const matcher = matcherRegExp(config.matcher[0]!);

@@ -1,7 +1,7 @@
 // The HTML-or-Markdown choice and the other Accept decisions (RFC 9110 § 12.5.1), through negotiator.
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { accepts, HTML, MARKDOWN, preferredType, TEXT, twinType } from '../../src/server/negotiate.ts';
+import { accepts, HTML, MARKDOWN, preferredType, TEXT, twinType } from '../../src/http/negotiate.ts';
 
 const prefersMarkdown = (accept: string | undefined) => twinType(accept) === MARKDOWN;
 import { prefersEventStream } from '../../src/server/knowledge/sse.ts';

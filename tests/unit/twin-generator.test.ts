@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadContent } from '../../src/records/load.ts';
 import { loadTwinFixture, withConfiguredSiteUrls } from './content-fixtures.ts';
-import { sourceLinks } from '../../src/records/source-links.ts';
+import { sourceLinks } from '../../src/build/source-links.ts';
 import type { Content } from '../../src/records/schema.ts';
 import { RESERVED_PAGE_SLUGS } from '../../src/records/load.ts';
 import {
@@ -22,7 +22,7 @@ import {
   projectTwin,
   projectsTwin,
   twinOfLink,
-} from '../../src/records/twin.ts';
+} from '../../src/build/twin.ts';
 
 let fixture: Content;
 let sample: Content;

@@ -17,7 +17,7 @@ import { OAUTH_ERROR_FOR } from '../../server/access/oauth-http.ts';
 import { RATE_LIMIT_HEADERS, VERSION_HEADERS } from '../../server/header-names.ts';
 import type { ResponseSpec, RouteSpec } from '../../server/route.ts';
 import type { Site } from '../../records/schema.ts';
-import { EVENT_STREAM, FORM_TYPE, JSON_TYPE } from '../../server/media-types.ts';
+import { EVENT_STREAM, FORM_TYPE, JSON_TYPE } from '../../http/media-types.ts';
 import { HEADER_DOCS, REQUEST_HEADER_DOCS, SKIPPED_REQUEST_HEADERS, type HeaderDoc } from './header-docs.ts';
 
 export const OPENAPI_VERSION = '3.1.1';

@@ -4,7 +4,7 @@
 import type { APIRoute } from 'astro';
 import { listingOf } from '../../records/collections.ts';
 import { loadContent } from '../../records/load.ts';
-import { llmsTxt } from '../../records/llms.ts';
-import { TEXT } from '../../server/media-types.ts';
+import { llmsTxt } from '../../build/llms.ts';
+import { TEXT } from '../../http/media-types.ts';
 
 export const GET: APIRoute = () => new Response(llmsTxt(listingOf(loadContent())), { headers: { 'Content-Type': TEXT } });

@@ -1,7 +1,7 @@
-// /og/<page>.png: each page's social card (src/social/cards.ts), unless FOLIO_SOCIAL_CARDS=0.
+// /og/<page>.png: each page's social card (src/build/social-cards.ts), unless FOLIO_SOCIAL_CARDS=0.
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { loadContent } from '../../records/load.ts';
-import { cardPng, socialCards } from '../../social/cards.ts';
+import { cardPng, socialCards } from '../../build/social-cards.ts';
 import { cardPathOf, socialCardsEnabled } from '../../social/paths.ts';
 
 /** `/og/projects/quarry.png` → `projects/quarry`. */

@@ -2,9 +2,9 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { recordBySlug } from '../../records/collections.ts';
 import { loadContent } from '../../records/load.ts';
-import { ABSOLUTE, projectTwin } from '../../records/twin.ts';
-import { renderMarkdown } from '../../records/render.ts';
-import { markdownResponse, missingTwin } from '../../records/responses.ts';
+import { ABSOLUTE, projectTwin } from '../../build/twin.ts';
+import { renderMarkdown } from '../../build/render.ts';
+import { markdownResponse, missingTwin } from '../../build/responses.ts';
 
 // A build writes every record's twin beside its page itself (src/build/integration.ts): as 10,000
 // Astro routes they cost more in Astro's page machinery than the pages did. Under astro dev this

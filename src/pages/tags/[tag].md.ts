@@ -2,9 +2,9 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { pagesToRender } from '../../build/page-cache.ts';
 import { loadContent } from '../../records/load.ts';
-import { tagTwinPage, tagTwinPages } from '../../records/page-inputs.ts';
-import { ABSOLUTE, tagTwin } from '../../records/twin.ts';
-import { markdownResponse, missingTwin } from '../../records/responses.ts';
+import { tagTwinPage, tagTwinPages } from '../../build/page-inputs.ts';
+import { ABSOLUTE, tagTwin } from '../../build/twin.ts';
+import { markdownResponse, missingTwin } from '../../build/responses.ts';
 
 // Left out when the last build's file is still right (page-cache.ts); the twin is made from tagTwinPage alone.
 export const getStaticPaths = (() => pagesToRender(tagTwinPages(loadContent()))) satisfies GetStaticPaths;

@@ -10,8 +10,8 @@ import { accessUrls, authorizationServerMetadata, protectedResourceMetadata } fr
 import { JWT_BEARER_GRANT, PUBLIC_READ_SCOPE, PUBLIC_READ_TOKEN, TOKEN_LIFETIME_SECONDS } from './public-read.ts';
 import { registerClient } from './registration.ts';
 import { exchangeToken, publicReadToken } from './token.ts';
-import { JSON_TYPE } from '../media-types.ts';
-import { NO_STORE } from '../cache-policy.ts';
+import { JSON_TYPE } from '../../http/media-types.ts';
+import { NO_STORE } from '../../http/cache-policy.ts';
 
 /** A fixed "now" for the sample registration, so the guide is the same on every build. */
 const SAMPLE_ISSUED_AT = Date.UTC(2026, 0, 1);

@@ -3,7 +3,7 @@
 import type { Site } from '../../records/schema.ts';
 import type { AuthorizationServerMetadata, ProtectedResourceMetadata } from './schemas.ts';
 import { GRANT_TYPES, ID_JAG_TOKEN_TYPE, IDENTITY_TYPES, PUBLIC_READ_SCOPE, type ProtectedPath } from './public-read.ts';
-import { JSON_TYPE } from '../media-types.ts';
+import { JSON_TYPE } from '../../http/media-types.ts';
 
 type SiteRef = Pick<Site, 'url' | 'name'>;
 

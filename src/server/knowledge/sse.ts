@@ -2,9 +2,9 @@
 // `data: <json>\n\n` events. Work happens only when the client reads, so a slow client slows the
 // work down and a gone client stops it: the stream's cancel() ends the event source, and the
 // request's abort signal ends it at the next pull.
-import { EVENT_STREAM, JSON_TYPE } from '../media-types.ts';
-import { preferredType } from '../negotiate.ts';
-import { NO_STORE } from '../cache-policy.ts';
+import { EVENT_STREAM, JSON_TYPE } from '../../http/media-types.ts';
+import { preferredType } from '../../http/negotiate.ts';
+import { NO_STORE } from '../../http/cache-policy.ts';
 
 export interface SseOptions {
   /** The request's signal: aborted when the client disconnects. */
@@ -68,5 +68,5 @@ export function sseResponse(events: Iterator<unknown> | AsyncIterator<unknown>, 
   return new Response(body, { status: 200, headers: merged });
 }
 
-/** Whether Accept prefers server-sent events to JSON; `*\/*` or no Accept means JSON (src/server/negotiate.ts). */
+/** Whether Accept prefers server-sent events to JSON; `*\/*` or no Accept means JSON (src/http/negotiate.ts). */
 export const prefersEventStream = (accept: string | null | undefined): boolean => preferredType(accept, [JSON_TYPE, EVENT_STREAM]) === EVENT_STREAM;

@@ -3,7 +3,7 @@
 // 304, carrying them, RFC 9110 § 15.4.5) unless it chose its own policy; anything else that did
 // not choose one, and every error (429 above all), is `no-store`.
 import type { MiddlewareHandler } from 'hono';
-import { buildEtag, NO_STORE, PUBLIC_CACHE_CONTROL, representationOf } from '../cache-policy.ts';
+import { buildEtag, NO_STORE, PUBLIC_CACHE_CONTROL, representationOf } from '../../http/cache-policy.ts';
 import type { SiteData } from '../../search/data-file.ts';
 
 export function cachePolicy(publicGet: boolean, data: () => SiteData): MiddlewareHandler {

@@ -3,7 +3,7 @@
 import type { APIRoute } from 'astro';
 import { loadContent } from '../../../records/load.ts';
 import { fileResponse } from '../../../discovery/files.ts';
-import { buildServerCard } from '../../../mcp/server-card.ts';
+import { buildServerCard } from '../../../server/mcp/server-card.ts';
 
 export const prerender = true;
 

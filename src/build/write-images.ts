@@ -5,8 +5,8 @@ import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Content } from '../records/schema.ts';
-import { codeFolder } from '../build/disk-cache.ts';
-import { imageVariants, type ContentImage, type ImageVariant } from './images.ts';
+import { codeFolder } from './disk-cache.ts';
+import { imageVariants, type ContentImage, type ImageVariant } from '../images/images.ts';
 
 /** Every image the content uses, once each (by digest). */
 export function contentImages(content: Content): ContentImage[] {

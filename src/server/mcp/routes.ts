@@ -4,12 +4,12 @@
 // (a 2025-era SSE stream and session teardown) get the app's 405 with Allow, as a stateless
 // server must answer them (Streamable HTTP § Listening for Messages from the Server).
 import { z } from 'zod';
-import { defineRoute, type RouteSpec } from '../server/route.ts';
-import { errorObject } from '../server/errors.ts';
-import { BODY_ERRORS } from '../server/http.ts';
+import { defineRoute, type RouteSpec } from '../route.ts';
+import { errorObject } from '../errors.ts';
+import { BODY_ERRORS } from '../http.ts';
 import { MAX_BATCH_MESSAGES, MCP_PATH, PROTOCOL_VERSIONS, SERVER_CARD_PATH } from './identity.ts';
 import { buildServerCard, serverCard } from './server-card.ts';
-import { SERVER_CARD_MEDIA_TYPE } from '../server/media-types.ts';
+import { SERVER_CARD_MEDIA_TYPE } from '../../http/media-types.ts';
 
 /**
  * The transport, the tool server and the MCP SDK under them load on an instance's first MCP

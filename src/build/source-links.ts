@@ -5,7 +5,7 @@
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
-import { readCached, writeCached } from '../build/disk-cache.ts';
+import { readCached, writeCached } from './disk-cache.ts';
 
 /** Where a link destination sits in the Markdown source, so twins can rewrite it in place. */
 export interface SourceLink {

@@ -13,13 +13,13 @@ import {
   isLegacyRequest,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
-import { ApiError, errorBody } from '../server/errors.ts';
-import { MAX_BODY_BYTES, readBody } from '../server/http.ts';
-import type { SiteData } from '../search/data-file.ts';
+import { ApiError, errorBody } from '../errors.ts';
+import { MAX_BODY_BYTES, readBody } from '../http.ts';
+import type { SiteData } from '../../search/data-file.ts';
 import { BATCHING_REVISION, HANDSHAKE_VERSIONS, MAX_BATCH_MESSAGES } from './identity.ts';
 import { createMcpServer } from './server.ts';
-import { EVENT_STREAM, JSON_TYPE } from '../server/media-types.ts';
-import { accepts as acceptsType } from '../server/negotiate.ts';
+import { EVENT_STREAM, JSON_TYPE } from '../../http/media-types.ts';
+import { accepts as acceptsType } from '../../http/negotiate.ts';
 
 /** JSON-RPC 2.0 § 5.1 codes, and the SDK's generic transport code for HTTP-level refusals. */
 const PARSE_ERROR = -32700;

@@ -2,7 +2,7 @@
 // before it connects — identity, the endpoint, the protocol revisions it speaks. Served at
 // GET /api/mcp/server-card, the `<streamable-http-url>/server-card` location the extension reserves.
 import { z } from 'zod';
-import type { Site } from '../records/schema.ts';
+import type { Site } from '../../records/schema.ts';
 import { MCP_PATH, PROTOCOL_VERSIONS, SERVER_DESCRIPTION, SERVER_VERSION, serverName, serverTitle } from './identity.ts';
 
 /** The card schema pins its own URL: `/schemas/v1/` (schema.json § ServerCard.$schema pattern). */

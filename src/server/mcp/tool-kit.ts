@@ -4,8 +4,8 @@
 // model can act on belong in the result with isError, not in a protocol error).
 import type { CallToolResult, McpServer, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
-import { ApiError, errorBody, type ErrorBody } from '../server/errors.ts';
-import type { SiteData } from '../search/data-file.ts';
+import { ApiError, errorBody, type ErrorBody } from '../errors.ts';
+import type { SiteData } from '../../search/data-file.ts';
 
 /** `_meta` key of a failed call's catalog error object (a prefix-less key, as MCP `_meta` allows). */
 export const ERROR_META_KEY = 'folio/error';

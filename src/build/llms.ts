@@ -4,10 +4,10 @@
 // llms.txt format (llmstxt.org § Format): an H1 with the site's name, a blockquote summary, optional
 // prose, then H2 sections of `- [title](url): notes` entries. A section named "Optional" holds what
 // an agent may skip when its context is short; here, the archived projects.
-import { absoluteUrl, activeProjects, archivedProjects, featuredProjects, type Listed, type Listing, TYPE_LABELS } from './collections.ts';
+import { absoluteUrl, activeProjects, archivedProjects, featuredProjects, type Listed, type Listing, TYPE_LABELS } from '../records/collections.ts';
 import { allTwins, HOME_TWIN, PROJECTS_TWIN, projectsSummary } from './twin.ts';
-import { entry } from './markdown-text.ts';
-import type { Content, Project, Site } from './schema.ts';
+import { entry } from '../records/markdown-text.ts';
+import type { Content, Project, Site } from '../records/schema.ts';
 import { machineAgentDocs, readableAgentDocs } from '../discovery/llms-section.ts';
 
 export interface LlmsEntry {

@@ -12,9 +12,9 @@ import sharp from 'sharp';
 import { tagGroups, TAGS_PATH } from '../records/collections.ts';
 import type { Content } from '../records/schema.ts';
 import type { ContentImage } from '../images/images.ts';
-import { projectsSummary, tagSummary } from '../records/twin.ts';
-import { CARD_HEIGHT, CARD_WIDTH } from './paths.ts';
-import { codeFolder } from '../build/disk-cache.ts';
+import { projectsSummary, tagSummary } from './twin.ts';
+import { CARD_HEIGHT, CARD_WIDTH } from '../social/paths.ts';
+import { codeFolder } from './disk-cache.ts';
 
 
 export interface CardSpec {

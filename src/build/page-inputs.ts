@@ -4,10 +4,10 @@
 // every record renders from listingOf(content) (collections.ts) or listingPage, and asks
 // keptResponse first. A kept page reading something that is not in its inputs could be stale:
 // such a page reads it through these functions.
-import { readCached, writeCached } from '../build/disk-cache.ts';
-import type { CacheablePage } from '../build/page-cache.ts';
-import { listed, listingOf, pageFrame, type Listed, recordBySlug, relatedProjects, rememberRelated, scoreRelatedProjects, tagGroups, type TagGroup } from './collections.ts';
-import type { Content, Page, Project } from './schema.ts';
+import { readCached, writeCached } from './disk-cache.ts';
+import type { CacheablePage } from './page-cache.ts';
+import { listed, listingOf, pageFrame, type Listed, recordBySlug, relatedProjects, rememberRelated, scoreRelatedProjects, tagGroups, type TagGroup } from '../records/collections.ts';
+import type { Content, Page, Project } from '../records/schema.ts';
 
 // Each per-record input is `undefined` when its record is gone: under astro dev a file removed since
 // Astro listed the routes still has its route for a moment, and answers the 404 page, never a 500.

@@ -1,8 +1,8 @@
 // Who the MCP server says it is, in one place: the server card, `initialize`/`server/discover`
 // (serverInfo) and the README must agree (the server-card extension's discovery.md § Consistency
 // with Runtime Behavior: the card SHOULD NOT contradict what a connected client observes).
-import pkg from '../../package.json' with { type: 'json' };
-import type { Site } from '../records/schema.ts';
+import pkg from '../../../package.json' with { type: 'json' };
+import type { Site } from '../../records/schema.ts';
 
 /** Site path of the Streamable HTTP endpoint. */
 export const MCP_PATH = '/api/mcp';

@@ -3,9 +3,9 @@
 // away over MCP and one GET away over plain HTTP, and a URI found in a search hit (twinUrl) can be
 // read as is. Lists are paged (MCP 2025-11-25 § Pagination) with an opaque cursor.
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, type Resource } from '@modelcontextprotocol/server';
-import type { SiteData, SiteRecord } from '../search/data-file.ts';
-import { absoluteUrl } from '../records/urls.ts';
-import { decodeCursor, encodeCursor } from '../server/cursor.ts';
+import type { SiteData, SiteRecord } from '../../search/data-file.ts';
+import { absoluteUrl } from '../../records/urls.ts';
+import { decodeCursor, encodeCursor } from '../cursor.ts';
 import { z } from 'zod';
 
 /** Resources per `resources/list` page: the REST page-size ceiling, so two pages cover a typical site. */

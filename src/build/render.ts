@@ -8,7 +8,7 @@ import { satteriCreateHighlightFn, satteriHeadingIdsPlugin, satteriHighlightPlug
 import type { MarkdownHeading } from 'astro';
 import { markdownToHtml, type HastNode, type HastPluginEntry, type MdastPluginEntry } from 'satteri';
 import { pictureSources, type ContentImage } from '../images/images.ts';
-import { keepCached, readCached, writeCached } from '../build/disk-cache.ts';
+import { keepCached, readCached, writeCached } from './disk-cache.ts';
 import { keptLinks, linkOf, rememberLinks, type SourceLink } from './source-links.ts';
 
 export interface RenderedMarkdown {

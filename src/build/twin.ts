@@ -20,10 +20,10 @@ import {
   type Listed,
   type Listing,
   type TagGroup,
-} from './collections.ts';
-import type { Content, Page, Project, Site } from './schema.ts';
-import { autolink, document, entry, escapeText, fieldList, opening, quote, siteFields } from './markdown-text.ts';
-import { HOME_TWIN, PROJECTS_TWIN } from './urls.ts';
+} from '../records/collections.ts';
+import type { Content, Page, Project, Site } from '../records/schema.ts';
+import { autolink, document, entry, escapeText, fieldList, opening, quote, siteFields } from '../records/markdown-text.ts';
+import { HOME_TWIN, PROJECTS_TWIN } from '../records/urls.ts';
 
 export { HOME_TWIN, PROJECTS_TWIN };
 export const NOT_FOUND_TWIN = '/404.md';

@@ -1,7 +1,7 @@
 // The MCP server: one fresh McpServer per request (nothing survives a request, so any instance can
 // answer any call), with the read-only tools and the Markdown-twin resources.
 import { McpServer, type CacheHint } from '@modelcontextprotocol/server';
-import type { SiteData } from '../search/data-file.ts';
+import type { SiteData } from '../../search/data-file.ts';
 import { HANDSHAKE_VERSIONS, SERVER_DESCRIPTION, SERVER_VERSION, serverInstructions, serverName, serverTitle } from './identity.ts';
 import { listTwins, readTwin } from './resources.ts';
 import { registerTools } from './tool-kit.ts';

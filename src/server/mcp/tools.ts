@@ -2,10 +2,10 @@
 // rules, so a tool and its endpoint give the same answers, limits, error codes and hints
 // (issue 7 § 2). Argument names follow REST's, except search's `q`, which is `query` here.
 import { z } from 'zod';
-import { SLUG_PATTERN } from '../records/schema.ts';
-import { answer, queryText as askQueryText } from '../server/knowledge.ts';
-import { askResponse, type AskResponse } from '../server/knowledge/schemas.ts';
-import { queryText, validate } from '../server/http.ts';
+import { SLUG_PATTERN } from '../../records/schema.ts';
+import { answer, queryText as askQueryText } from '../knowledge.ts';
+import { askResponse, type AskResponse } from '../knowledge/schemas.ts';
+import { queryText, validate } from '../http.ts';
 import {
   compareProjects,
   comparison,
@@ -24,7 +24,7 @@ import {
   type ProjectDetail,
   type ProjectList,
   type SearchResponse,
-} from '../server/portfolio.ts';
+} from '../portfolio.ts';
 import type { ToolSpec } from './tool-kit.ts';
 
 // ── search_portfolio (GET /api/v1/search) ───────────────────────────────────────────────────────
