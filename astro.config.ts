@@ -16,4 +16,8 @@ export default defineConfig({
   // The build's pages read this same load (the integration keeps it for them).
   integrations: [folio(content)],
   devToolbar: { enabled: false },
+  // Vite's cache in the project's own .astro/, not node_modules/.vite: copies of the repository
+  // that link one node_modules (the tests', deploy:dry's) would otherwise rename each other's
+  // optimized dependencies mid-build (ENOTEMPTY).
+  vite: { cacheDir: '.astro/vite' },
 });

@@ -37,7 +37,7 @@ console.log('\n> npm run build');
 build(siteUrl);
 run(bin('vitest'), ['run']);
 // The servers the e2e suite starts inherit FOLIO_RECORD_FILE and log the function's exchanges there
-// (src/server/record.ts); outside test-results/, which Playwright empties when it starts.
+// (scripts/local-server/record-exchanges.ts); outside test-results/, which Playwright empties when it starts.
 const exchanges = join(tmpdir(), `folio-api-exchanges-${port}.jsonl`);
 writeFileSync(exchanges, '');
 run(bin('playwright'), ['test', ...process.argv.slice(2)], { FOLIO_RECORD_FILE: exchanges });

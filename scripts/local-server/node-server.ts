@@ -6,7 +6,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { errorBody } from '../../src/server/errors.ts';
 import { JSON_TYPE } from '../../src/http/media-types.ts';
 import { forbiddenHost, hostGuard, WILDCARD } from './host-guard.ts';
-import { ENTRY_GROUPS, ENTRY_POINTS, type EntryGroup } from '../../src/server/entry-points.ts';
+import { ENTRY_GROUPS, ENTRY_POINTS, type EntryGroup } from '../../src/discovery/entry-points.ts';
 
 export interface ListenOptions {
   port: number;
@@ -122,7 +122,7 @@ export const VERBOSE_FLAG = '--verbose';
 /**
  * The last lines a local server prints: the site's address first, where the agent surfaces are
  * listed in one line, and a note; with `verbose`, every agent entry point from the one list
- * (src/server/entry-points.ts) after them.
+ * (src/discovery/entry-points.ts) after them.
  */
 export function banner(base: string, note?: string, verbose = process.argv.includes(VERBOSE_FLAG)): string {
   const lines = ['', `Folio on ${base}`, ''];

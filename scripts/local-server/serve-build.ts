@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import { distFiles } from './dist-files.ts';
 import { listen } from './node-server.ts';
 import { createVercelRouter } from './vercel-router.ts';
-import { recordExchanges } from '../../src/server/record.ts';
+import { recordExchanges } from './record-exchanges.ts';
 
 export async function serveBuild({ port, hostname, allowedHosts }: { port: number; hostname: string; allowedHosts: string[] }): Promise<Server> {
   // Imported here, after the build: the middleware and the function read what it wrote.

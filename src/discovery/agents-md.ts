@@ -1,9 +1,9 @@
 // /AGENTS.md: how an agent should use this site — where to start, every entry point (from the one
-// list, src/server/entry-points.ts), and the house rules.
+// list, src/discovery/entry-points.ts), and the house rules.
 import { countOf } from '../records/words.ts';
 import type { Content } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
-import { ENTRY_GROUPS, ENTRY_POINTS, type EntryGroup } from '../server/entry-points.ts';
+import { ENTRY_GROUPS, ENTRY_POINTS, type EntryGroup } from './entry-points.ts';
 import { DISCOVERY_FILES } from './files.ts';
 import { rateLimitSentence } from './limits.ts';
 

@@ -1,9 +1,9 @@
 // The entries of the ARD / AI Catalog documents: the REST API, the MCP server, the NLWeb ask
 // endpoint and llms.txt, with what those specs ask for beyond the site's one list of entry points
-// (src/server/entry-points.ts): an artifact to fetch, a urn:air name, representative queries.
+// (src/discovery/entry-points.ts): an artifact to fetch, a urn:air name, representative queries.
 // Every path here must be on that list; catalogEntries() refuses one that is not.
 import type { Content, Site } from '../records/schema.ts';
-import { ENTRY_POINTS } from '../server/entry-points.ts';
+import { ENTRY_POINTS } from './entry-points.ts';
 import { MCP_PATH, SERVER_CARD_PATH, serverName } from '../server/mcp/identity.ts';
 import { OPENAPI_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE } from '../http/media-types.ts';
 
@@ -89,7 +89,7 @@ export function catalogEntries(content: Pick<Content, 'site' | 'projects'>): Cat
   const listed = new Set(ENTRY_POINTS.map((e) => e.path));
   for (const entry of entries) {
     for (const path of [entry.endpoint, entry.artifact.split('#')[0]!]) {
-      if (!listed.has(path)) throw new Error(`catalog entry ${entry.name}: ${path} is not in src/server/entry-points.ts`);
+      if (!listed.has(path)) throw new Error(`catalog entry ${entry.name}: ${path} is not in src/discovery/entry-points.ts`);
     }
   }
   return entries;

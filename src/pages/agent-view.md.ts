@@ -2,7 +2,7 @@
 // for /?mode=agent (portfolio spec § What the service does).
 import type { APIRoute } from 'astro';
 import { loadContent } from '../records/load.ts';
-import { agentView } from '../server/agent-view.ts';
+import { agentView } from '../discovery/agent-view.ts';
 import { markdownResponse } from '../build/responses.ts';
 
 export const prerender = true;

@@ -2,7 +2,7 @@
 // same builders the function answers with.
 import type { APIRoute } from 'astro';
 import { loadContent } from '../records/load.ts';
-import { authGuide } from '../server/access/auth-guide.ts';
+import { authGuide } from '../discovery/auth-guide.ts';
 import { markdownResponse } from '../build/responses.ts';
 
 export const prerender = true;

@@ -1,5 +1,5 @@
 // The contract test: every answer the end-to-end suites received from the API (recorded by
-// src/server/record.ts) is checked against openapi.json — the status is documented for that
+// scripts/local-server/record-exchanges.ts) is checked against openapi.json — the status is documented for that
 // operation, the headers it marks required are there, and the body matches the response schema
 // (JSON Schema 2020-12, with ajv). Run by scripts/test.ts after Playwright:
 //   node tests/contract/validate.ts <exchanges.jsonl> [openapi.json]
@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
-import type { Exchange } from '../../src/server/record.ts';
+import type { Exchange } from '../../scripts/local-server/record-exchanges.ts';
 
 type Json = Record<string, unknown>;
 interface OpenApi {

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
-import { ENTRY_POINTS } from '../../src/server/entry-points.ts';
+import { ENTRY_POINTS } from '../../src/discovery/entry-points.ts';
 import { freePort } from '../../scripts/free-port.ts';
 import { cleanEnv, raw, repoCopy, startServer, type Server } from './serve-support.ts';
 import { SAMPLE_SITE_CONTENT } from '../support/sites.ts';

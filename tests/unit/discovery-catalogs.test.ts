@@ -8,7 +8,7 @@ import { catalogEntries, identifierOf, publisherOf } from '../../src/discovery/c
 import { DISCOVERY_FILES } from '../../src/discovery/files.ts';
 import { API_CATALOG_MEDIA_TYPE, AI_CATALOG_MEDIA_TYPE, OPENAPI_MEDIA_TYPE } from '../../src/http/media-types.ts';
 import { createAjv } from '../contract/validate.ts';
-import { ENTRY_POINTS } from '../../src/server/entry-points.ts';
+import { ENTRY_POINTS } from '../../src/discovery/entry-points.ts';
 
 const content = loadContent();
 const { site } = content;
@@ -130,7 +130,7 @@ describe('issue 8 § 4: ard.json and ai-catalog.json carry the same entries, in 
     expect(catalog.host).toEqual({ displayName: site.name, identifier: new URL(site.url).hostname, documentationUrl: `${site.url}/developers` });
   });
 
-  it('every endpoint and artifact of the catalog is on the one list of entry points (src/server/entry-points.ts)', () => {
+  it('every endpoint and artifact of the catalog is on the one list of entry points (src/discovery/entry-points.ts)', () => {
     const listed = new Set(ENTRY_POINTS.map((e) => e.path));
     for (const entry of catalogEntries(content)) {
       expect(listed.has(entry.endpoint), entry.endpoint).toBe(true);

@@ -15,7 +15,7 @@ import { versionHeaders } from '../../src/server/versioning.ts';
 import { agentsMarkdown } from '../../src/discovery/agents-md.ts';
 import { machineAgentDocs, readableAgentDocs } from '../../src/discovery/llms-section.ts';
 import { llmsTxt } from '../../src/build/llms.ts';
-import { ENTRY_GROUPS, ENTRY_POINTS } from '../../src/server/entry-points.ts';
+import { ENTRY_GROUPS, ENTRY_POINTS } from '../../src/discovery/entry-points.ts';
 import { deprecationMarkdown, deprecationPolicy } from '../../src/discovery/deprecation.ts';
 import { MIN_SUNSET_DAYS } from '../../src/records/schema.ts';
 import { developerGuide, developersMarkdown, inlineHtml, schemaRules } from '../../src/discovery/developers.ts';
@@ -62,7 +62,7 @@ describe('issue 8 § 5: /SKILL.md in the Agent Skills format', () => {
 });
 
 describe('issue 8 § 5: /AGENTS.md and /pricing.md', () => {
-  it('AGENTS.md lists every entry point of the one list (src/server/entry-points.ts), grouped, and every discovery file', () => {
+  it('AGENTS.md lists every entry point of the one list (src/discovery/entry-points.ts), grouped, and every discovery file', () => {
     const text = agentsMarkdown(content);
     for (const title of Object.values(ENTRY_GROUPS)) expect(text).toContain(`### ${title}`);
     for (const e of ENTRY_POINTS) expect(text, e.path).toContain(`[${e.name}](${site.url}${e.path})`);

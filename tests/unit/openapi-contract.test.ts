@@ -1,11 +1,11 @@
-// The contract validator (tests/contract/validate.ts) and the recorder (src/server/record.ts):
+// The contract validator (tests/contract/validate.ts) and the recorder (scripts/local-server/record-exchanges.ts):
 // real answers of the app pass; every kind of drift from openapi.json fails with a readable problem.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { siteData } from '../../src/server/data.ts';
-import { captureExchange, recordExchanges, type Exchange } from '../../src/server/record.ts';
+import { captureExchange, recordExchanges, type Exchange } from '../../scripts/local-server/record-exchanges.ts';
 import { ROUTES } from '../../src/server/routes.ts';
 import { openApiFor } from '../../src/discovery/openapi-file.ts';
 import { checkStaticFiles, coverage, validateExchanges } from '../contract/validate.ts';

@@ -1,8 +1,8 @@
 // The agent view (/?mode=agent): who this is, what the site offers agents, where each entry point is.
 import { describe, expect, test } from 'vitest';
 import { loadContent } from '../../src/records/load.ts';
-import { agentView } from '../../src/server/agent-view.ts';
-import { ENTRY_POINTS } from '../../src/server/entry-points.ts';
+import { agentView } from '../../src/discovery/agent-view.ts';
+import { ENTRY_POINTS } from '../../src/discovery/entry-points.ts';
 
 const content = loadContent();
 const view = agentView(content);

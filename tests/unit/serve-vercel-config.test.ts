@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { ROUTES } from '../../src/server/routes.ts';
-import { ENTRY_POINTS } from '../../src/server/entry-points.ts';
+import { ENTRY_POINTS } from '../../src/discovery/entry-points.ts';
 import {
   CONTENT_SECURITY_POLICY,
   dynamicPrefixes,

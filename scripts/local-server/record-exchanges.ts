@@ -3,7 +3,7 @@
 // against openapi.json after the end-to-end suites ran. Unset (always, in production), the
 // function's fetch is returned untouched: recording costs nothing unless asked for.
 import { appendFileSync } from 'node:fs';
-import { SEARCH_PATHS } from './search-page.ts';
+import { SEARCH_PATHS } from '../../src/server/search-page.ts';
 
 export interface Exchange {
   method: string;

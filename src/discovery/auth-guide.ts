@@ -1,17 +1,17 @@
 // The /auth.md guide (knowledge spec § Authentication). Every ```sh block is one curl command and
 // the ```http block after it is the answer; tests/e2e/access-guide.spec.ts runs each command
 // against the real server and checks the answer matches, so the guide cannot drift from the code.
-import type { Content } from '../../records/schema.ts';
-import { ApiError, errorBody } from '../errors.ts';
-import { claimAnswer, identityAnswer, type AgentAnswer } from './agent.ts';
-import { requirePublicRead } from './bearer.ts';
-import { catalog } from '../knowledge/catalog.ts';
-import { accessUrls, authorizationServerMetadata, protectedResourceMetadata } from './oauth-metadata.ts';
-import { JWT_BEARER_GRANT, PUBLIC_READ_SCOPE, PUBLIC_READ_TOKEN, TOKEN_LIFETIME_SECONDS } from './public-read.ts';
-import { registerClient } from './registration.ts';
-import { exchangeToken, publicReadToken } from './token.ts';
-import { JSON_TYPE } from '../../http/media-types.ts';
-import { NO_STORE } from '../../http/cache-policy.ts';
+import type { Content } from '../records/schema.ts';
+import { ApiError, errorBody } from '../server/errors.ts';
+import { claimAnswer, identityAnswer, type AgentAnswer } from '../server/access/agent.ts';
+import { requirePublicRead } from '../server/access/bearer.ts';
+import { catalog } from '../server/knowledge/catalog.ts';
+import { accessUrls, authorizationServerMetadata, protectedResourceMetadata } from '../server/access/oauth-metadata.ts';
+import { JWT_BEARER_GRANT, PUBLIC_READ_SCOPE, PUBLIC_READ_TOKEN, TOKEN_LIFETIME_SECONDS } from '../server/access/public-read.ts';
+import { registerClient } from '../server/access/registration.ts';
+import { exchangeToken, publicReadToken } from '../server/access/token.ts';
+import { JSON_TYPE } from '../http/media-types.ts';
+import { NO_STORE } from '../http/cache-policy.ts';
 
 /** A fixed "now" for the sample registration, so the guide is the same on every build. */
 const SAMPLE_ISSUED_AT = Date.UTC(2026, 0, 1);
