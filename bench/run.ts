@@ -531,7 +531,7 @@ function markdown(run: any, changes: string): string {
   out.push(
     '## Index and cold start',
     '',
-    'Folio: a fresh process imports the function as `vercel build` compiles it for a deploy (its `.func` directory, the process running there as on Vercel) and answers one `/api/v1/search` through its `fetch` (the data file loads on that first request). "From source" is the same with `api/index.ts`, as `npm start` imports it: Node strips the types of every module first. Reference: a fresh process imports MiniSearch, reads the same serialized index alone and runs `MiniSearch.loadJSON` and one search. Times from the script\'s first line (Node\'s own boot, the same for all, left out; since process start in brackets); median of ' + COLD_SAMPLES + ' alternating samples. Data files: the JSON the cold start parses and the texts file beside it (bodies and twins, read one at a time).',
+    `Folio: a fresh process imports the function as \`vercel build\` compiles it for a deploy (its \`.func\` directory, the process running there as on Vercel) and answers one \`/api/v1/search\` through its \`fetch\` (the data file loads on that first request). "From source" is the same with \`api/index.ts\`, as \`npm start\` imports it: Node strips the types of every module first. Reference: a fresh process imports MiniSearch, reads the same serialized index alone and runs \`MiniSearch.loadJSON\` and one search. Times from the script's first line (Node's own boot, the same for all, left out; since process start in brackets); median of ${COLD_SAMPLES} alternating samples. Data files: the JSON the cold start parses and the texts file beside it (bodies and twins, read one at a time).`,
     '',
   );
   out.push(
@@ -629,7 +629,7 @@ const started = performance.now();
 const results = [];
 for (const size of SIZES) results.push(await measure(size));
 const run: Record<string, any> = {
-  date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+  date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
   machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model.trim() ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.versions.node, platform: `${process.platform} ${process.arch}` },
   options: `sizes ${SIZES.join(', ')}; ${DURATION} s × ${CONNECTIONS} connections per HTTP run; ${COLD_SAMPLES} cold starts each`,
   note: process.env.BENCH_NOTE,

@@ -5,7 +5,7 @@
 // same search is registered as a read-only tool for browser agents.
 (() => {
   const form = document.querySelector('form.site-search');
-  const input = form && form.querySelector('input[name="q"]');
+  const input = form?.querySelector('input[name="q"]');
   const box = document.getElementById('site-search-results');
   if (!form || !input || !box) return;
 

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { ContentError, contentDir, loadContent } from '../src/records/load.ts';
+import type { Page, Project } from '../src/records/schema.ts';
 import { PAGE_MANIFEST_FILE } from '../src/routing/page-manifest.ts';
 import { freePort, portIsFree, startAddress } from './free-port.ts';
 import { build, staleReason } from './lib/build.ts';
@@ -26,7 +27,7 @@ function finish(problems: Problem[], summary: string): never {
 }
 
 // The content first: its problems are the owner's, one line each, before any build output.
-let records;
+let records: (Project | Page)[];
 const sources = new Map<string, string>();
 try {
   const content = loadContent();

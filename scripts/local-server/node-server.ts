@@ -65,7 +65,7 @@ function clientErrorAnswer(code: string | undefined, base: string): string {
  */
 export function answerable(socket: Socket): boolean {
   const inFlight = (socket as Socket & { _httpMessage?: { headersSent: boolean; writableEnded: boolean } | null })._httpMessage;
-  return socket.writable && (!inFlight || !inFlight.headersSent || inFlight.writableEnded);
+  return socket.writable && (!inFlight?.headersSent || inFlight.writableEnded);
 }
 
 export function listen({ port, hostname, handler, onClose, lightweightGlobals = true, allowedHosts = [] }: ListenOptions): Promise<Server> {

@@ -2,7 +2,7 @@
 // the ```http block after it is the answer; tests/e2e/access-guide.spec.ts runs each command
 // against the real server and checks the answer matches, so the guide cannot drift from the code.
 import type { Content } from '../records/schema.ts';
-import { ApiError, errorBody } from '../server/errors.ts';
+import { type ApiError, errorBody } from '../server/errors.ts';
 import { claimAnswer, identityAnswer, type AgentAnswer } from '../server/access/agent.ts';
 import { requirePublicRead } from '../server/access/bearer.ts';
 import { catalog } from '../server/knowledge/catalog.ts';

@@ -165,7 +165,7 @@ function relatedIndex(projects: readonly Project[]): RelatedIndex {
       index!.category[i] = index!.byCategory.get(p.category)![0]!;
     });
     const sorted = projects.map((p, i) => ({ p, i })).sort((a, b) => tieOrder(a.p, b.p));
-    sorted.forEach(({ i }, place) => (index!.rank[i] = place));
+    for (const [place, { i }] of sorted.entries()) index.rank[i] = place;
     relatedIndexes.set(projects, index);
   }
   return index;

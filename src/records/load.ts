@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { join, relative, basename, dirname, resolve } from 'node:path';
 import matter from 'gray-matter';
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { describeImage, isImageFile, type ContentImage } from '../images/images.ts';
 import { closest, describeIssue } from './content-issues.ts';
 import {

@@ -10,7 +10,7 @@ import { requirePublicRead } from './access/bearer.ts';
 import { catalog, catalogResponse, pageQuery } from './knowledge.ts';
 import { metadataDocument, protectedResourceMetadata } from './access/oauth-metadata.ts';
 import { oauthError, readOAuthBody } from './access/oauth-http.ts';
-import { type ProtectedPath } from './access/public-read.ts';
+import type { ProtectedPath } from './access/public-read.ts';
 import { registerClient } from './access/registration.ts';
 import { exchangeToken } from './access/token.ts';
 import {

@@ -6,7 +6,7 @@ import { ApiError, errorBody } from './errors.ts';
 import { BODY_ERRORS, json, jsonOfBytes } from './http.ts';
 import type { SiteData } from '../search/data-file.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
-import { answer, answerEvents, answerBytes } from './knowledge/answer.ts';
+import { answerEvents, answerBytes } from './knowledge/answer.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { entriesFor, itemsFor } from './knowledge/batch.ts';
 import { catalog } from './knowledge/catalog.ts';

@@ -142,7 +142,7 @@ export class ContractValidator {
       if (exchange.body !== '') problems.push(`${operation.operationId} ${exchange.status} documents no body, but one was sent`);
       return problems;
     }
-    const type = exchange.contentType?.split(';')[0]!.trim().toLowerCase() ?? '';
+    const type = exchange.contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
     const media = content[type];
     if (!media) {
       problems.push(`content type ${exchange.contentType ?? '(none)'} is not documented for ${operation.operationId} ${exchange.status} (documented: ${Object.keys(content).join(', ')})`);

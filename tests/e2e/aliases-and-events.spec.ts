@@ -33,6 +33,6 @@ test('knowledge spec § Endpoints: OPTIONS on each /agent/* endpoint answers 204
   for (const path of ['/agent/identity', '/agent/claim', '/agent/events']) {
     const res = await request.fetch(path, { method: 'OPTIONS', headers: { Origin: baseURL!, 'Access-Control-Request-Method': 'POST' } });
     expect(res.status(), path).toBe(204);
-    expect(res.headers()['allow'], path).toBe('POST, OPTIONS');
+    expect(res.headers().allow, path).toBe('POST, OPTIONS');
   }
 });

@@ -70,8 +70,8 @@ for (const [path, expected] of [
 test('issue 8 § 5: /developers (HTML) shows the same commands and answers as its twin', async ({ request }) => {
   const html = await (await request.get('/developers')).text();
   const twin = examplesIn(await (await request.get('/developers.md')).text());
-  const unescape = (s: string) => s.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-  const commands = [...html.matchAll(/<pre[^>]*><code[^>]*>(curl [^<]+)<\/code><\/pre>/g)].map((m) => unescape(m[1]!));
+  const unescapeHtml = (s: string) => s.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const commands = [...html.matchAll(/<pre[^>]*><code[^>]*>(curl [^<]+)<\/code><\/pre>/g)].map((m) => unescapeHtml(m[1]!));
   expect(commands.sort()).toEqual(twin.map((e) => e.command).sort());
   for (const e of all) expect(html, e.id).toContain(`id="${e.id}"`);
 });

@@ -155,7 +155,7 @@ test.describe('knowledge service over HTTP', () => {
     const created = await request.post('/api/v1/jobs', { data: { queries } });
     expect(created.status()).toBe(202);
     const accepted = jobAccepted.parse(await created.json());
-    const location = created.headers()['location']!;
+    const location = created.headers().location!;
     expect(location).toBe(`${baseURL}/api/v1/jobs/${accepted.job_id}`);
     expect(created.headers()['retry-after']).toBe('1');
 

@@ -80,7 +80,7 @@ for (const [era, options] of Object.entries(ERAS)) {
 test('MCP transport refusals over HTTP: GET and DELETE 405, wrong Accept 406, non-JSON 415, bad JSON 400', async ({ request }) => {
   const get = await request.get('/api/mcp', { headers: { Accept: 'text/event-stream' } });
   expect(get.status()).toBe(405);
-  expect(get.headers()['allow']).toContain('POST');
+  expect(get.headers().allow).toContain('POST');
   expect(get.headers()['access-control-allow-origin']).toBe('*');
   const del = await request.delete('/api/mcp');
   expect(del.status()).toBe(405);
@@ -103,7 +103,7 @@ test('the server card over HTTP: any origin, ETag and 304', async ({ request }) 
   const first = await request.get('/api/mcp/server-card', { headers: { Origin: 'https://agent.example.net' } });
   expect(first.headers()['access-control-allow-origin']).toBe('*');
   expect(first.headers()['cache-control']).toBe('public, max-age=300');
-  const etag = first.headers()['etag']!;
+  const etag = first.headers().etag!;
   const again = await request.get('/api/mcp/server-card', { headers: { 'If-None-Match': etag } });
   expect(again.status()).toBe(304);
 });

@@ -14,24 +14,24 @@ test.describe('portfolio API over HTTP (shared server)', () => {
     const h = res.headers();
     expect(h['content-type']).toMatch(/^application\/json/);
     expect(h['ratelimit-policy']).toMatch(RATE_POLICY);
-    expect(h['ratelimit']).toMatch(RATE);
+    expect(h.ratelimit).toMatch(RATE);
     expect(h['ratelimit-limit']).toMatch(/^\d+$/);
     expect(h['cache-control']).toBe('public, max-age=300');
-    expect(h['etag']).toMatch(/^W\/"[\w-]+"$/);
-    expect(h['vary']).toContain('Origin');
+    expect(h.etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(h.vary).toContain('Origin');
     const body = await res.json();
     expect(body.hits[0]).toMatchObject({ slug: expect.any(String), href: expect.stringMatching(/^\//), match: expect.any(String) });
   });
 
   test('If-None-Match with the ETag answers 304 with no body (docs/decisions.md § Caching)', async ({ request }) => {
     const first = await request.get('/api/v1/projects');
-    const etag = first.headers()['etag']!;
+    const etag = first.headers().etag!;
     const again = await request.get('/api/v1/projects', { headers: { 'If-None-Match': etag } });
     expect(again.status()).toBe(304);
     expect((await again.body()).length).toBe(0);
-    expect(again.headers()['etag']).toBe(etag);
+    expect(again.headers().etag).toBe(etag);
     expect(again.headers()['cache-control']).toBe('public, max-age=300');
-    expect(again.headers()['ratelimit']).toMatch(RATE);
+    expect(again.headers().ratelimit).toMatch(RATE);
   });
 
   test('CORS: the site origin is granted, on success and on errors; another origin is not', async ({ request, baseURL }) => {
@@ -44,7 +44,7 @@ test.describe('portfolio API over HTTP (shared server)', () => {
     expect(error.headers()['ratelimit-policy']).toMatch(RATE_POLICY);
     const other = await request.get('/api/v1/projects', { headers: { Origin: 'https://evil.example' } });
     expect(other.headers()['access-control-allow-origin']).toBeUndefined();
-    expect(other.headers()['vary']).toContain('Origin');
+    expect(other.headers().vary).toContain('Origin');
   });
 
   test('CORS preflight answers 204 with the allowed methods', async ({ request, baseURL }) => {
@@ -59,10 +59,10 @@ test.describe('portfolio API over HTTP (shared server)', () => {
     const head = await request.head('/api/v1/projects/quarry');
     expect(head.status()).toBe(200);
     expect((await head.body()).length).toBe(0);
-    expect(head.headers()['etag']).toMatch(/^W\//);
+    expect(head.headers().etag).toMatch(/^W\//);
     const wrong = await request.delete('/api/v1/projects/quarry');
     expect(wrong.status()).toBe(405);
-    expect(wrong.headers()['allow']).toBe('GET, HEAD, OPTIONS');
+    expect(wrong.headers().allow).toBe('GET, HEAD, OPTIONS');
     expect((await wrong.json()).error.code).toBe('method_not_allowed');
     const unknown = await request.get('/api/v1/projectz', { headers: { Accept: 'text/html' } });
     expect(unknown.status()).toBe(404);

@@ -128,7 +128,7 @@ test('npm run dev: same negotiation and function around astro dev; an edit updat
 
   await page.goto(`${base}/about`);
   const heading = page.locator('h1');
-  const title = await heading.innerText();
+  const title = await heading.textContent();
   // Every API answer while the data file is rewritten and reloaded: a search, a project's body (read
   // from the texts file) and an MCP-free REST list.
   const statuses: string[] = [];

@@ -28,6 +28,8 @@ import { tempDir } from './temp-dir.ts';
 const SAMPLE = join(REPO_ROOT, 'tests/fixtures/sample-site/content');
 const ISSUE = 'build-scale issue § 3: a stale cache can never leak into a build';
 const BUILD_TIMEOUT = 180_000;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: a terminal colour code starts with ESC.
+const ANSI_COLOUR = /\x1b\[[0-9;]*m/g;
 
 /** What `npm run build` writes: the site and the function's files. */
 const OUTPUTS = ['dist', 'generated'];
@@ -72,7 +74,7 @@ function npmBuild(dir: string, env: Env): Promise<{ ok: boolean; ms: number; out
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('close', (code) => done({ ok: code === 0, ms: performance.now() - started, output: output.replace(/\x1b\[[0-9;]*m/g, '') }));
+    child.on('close', (code) => done({ ok: code === 0, ms: performance.now() - started, output: output.replace(ANSI_COLOUR, '') }));
   });
 }
 

@@ -323,7 +323,7 @@ describe('hardening: paths outside the table (traversal, encoded slashes, unicod
   const PATHS = [
     '/api/v1/..%2f..%2fetc%2fpasswd', '/api/v1/projects/..%2f..%2f..%2fetc%2fpasswd', '/api/v1/projects/%2e%2e%2f%2e%2e%2fgenerated%2ffolio-data.json',
     '/api/v1/projects/a%2Fb', '/api/v1/projects/caf%C3%A9', '/api/v1/projects/%FF', '/api/v1/projects/%', '/api/v1/projects/%E2%82',
-    '/api/v1/projects/%00', '/api/v1/projects/' + 'a'.repeat(10_000), '/api/v1/jobs/%FF%FE', '/api/v1/jobs/..%2F..', '/api//v1//search',
+    '/api/v1/projects/%00', `/api/v1/projects/${'a'.repeat(10_000)}`, '/api/v1/jobs/%FF%FE', '/api/v1/jobs/..%2F..', '/api//v1//search',
     '/api/v1/search/', '/api/%2e%2e/api/v1/search', '/api/v1/%F0%9F%98%80', '/oauth/%2e%2e/token', '/.well-known/oauth-protected-resource/%2e%2e',
     '/api/mcp/%2e%2e', '/api/mcp/server-card/..%2f', '/ask/%FF', '/api/v1/projects/%C0%AF',
   ];

@@ -18,7 +18,13 @@ beforeAll(async () => {
   port = (server.address() as AddressInfo).port;
   base = `http://127.0.0.1:${port}`;
 });
-afterAll(() => new Promise<void>((done) => (server.closeAllConnections(), server.close(() => done()))));
+afterAll(
+  () =>
+    new Promise<void>((done) => {
+      server.closeAllConnections();
+      server.close(() => done());
+    }),
+);
 afterEach(() => vi.restoreAllMocks());
 
 /** A raw connection: write bytes, read what comes back until `until` says it is enough or the socket closes. */
@@ -33,7 +39,9 @@ function open(): { socket: Socket; read: (until: (text: string) => boolean, time
   });
   socket.on('error', () => {});
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-  closed.then(() => waiters.splice(0).forEach((w) => w()));
+  closed.then(() => {
+    for (const w of waiters.splice(0)) w();
+  });
   const read = (until: (text: string) => boolean, timeoutMs = 30_000) =>
     new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no answer; got ${JSON.stringify(text.slice(0, 200))}`)), timeoutMs);

@@ -19,7 +19,17 @@ beforeAll(async () => {
   port = (server.address() as AddressInfo).port;
   bound0 = (wildcard.address() as AddressInfo).port;
 });
-afterAll(() => Promise.all(servers.map((s) => new Promise<void>((done) => (s.closeAllConnections(), s.close(() => done()))))));
+afterAll(() =>
+  Promise.all(
+    servers.map(
+      (s) =>
+        new Promise<void>((done) => {
+          s.closeAllConnections();
+          s.close(() => done());
+        }),
+    ),
+  ),
+);
 
 /** Sends bytes exactly as given and reads the whole answer (the server closes or we stop at the body's length). */
 function rawExchange(to: number, request: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {

@@ -1,5 +1,4 @@
-// llms.txt in the llmstxt.org format and llms-full.txt (issue 2 § 6).
-import { join } from 'node:path';
+
 import { beforeAll, describe, expect, test } from 'vitest';
 import { LLMS_TXT_WARN_CHARS, estimateTokens, sizeReport } from '../../src/build/integration.ts';
 import { llmsFullTxt, llmsSections, llmsTxt } from '../../src/build/llms.ts';

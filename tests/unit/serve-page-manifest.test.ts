@@ -7,7 +7,9 @@ import { estimateTokens } from '../../src/build/integration.ts';
 import { buildPageManifest, FALLBACK_NOT_FOUND, PAGE_MANIFEST_FILE, pagePathOf, twinPathOf, type PageManifest } from '../../src/routing/page-manifest.ts';
 
 const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 function fixture(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'folio-manifest-'));
   dirs.push(dir);

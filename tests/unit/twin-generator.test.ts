@@ -1,6 +1,4 @@
-// Markdown twins (issue 2 § 5): every page /x has /x.md generated from the same records, a faithful
-// document (title, metadata, body) whose links to site pages point at other twins.
-import { join } from 'node:path';
+
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadContent } from '../../src/records/load.ts';
 import { loadTwinFixture, withConfiguredSiteUrls } from './content-fixtures.ts';
