@@ -28,7 +28,15 @@ export default defineConfig({
     launchOptions: {
       // tests/support/browser.ts; `npm test` stops first, with install instructions, when there is none.
       executablePath: 'path' in browser ? browser.path : undefined,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   webServer: {

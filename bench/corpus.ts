@@ -34,10 +34,149 @@ export interface Corpus {
 }
 
 // Not every name here is in English: owners write about Zürich, façades and São Paulo.
-const ADJECTIVES = ['quiet', 'rapid', 'tiny', 'sturdy', 'lazy', 'brisk', 'hollow', 'amber', 'silver', 'northern', 'patient', 'plain', 'crisp', 'gentle', 'bold', 'lucid', 'stale', 'eager', 'frugal', 'steady', 'naïve', 'über', 'señor', 'déjà', 'fjäll', 'kraków', 'crème', 'façade', 'smörgås', 'jalapeño'];
-const NOUNS = ['quarry', 'harbor', 'lantern', 'ledger', 'sluice', 'beacon', 'compass', 'furnace', 'orchard', 'pylon', 'trellis', 'anchor', 'gazette', 'kiln', 'mortar', 'spindle', 'turbine', 'vault', 'wharf', 'atlas', 'bastion', 'cairn', 'dynamo', 'ember', 'gantry', 'heron', 'isthmus', 'jetty', 'keel', 'lattice', 'meridian', 'nexus', 'obelisk', 'prism', 'quill', 'rampart', 'sextant', 'tundra', 'umbra', 'vertex'];
-const TOPICS = ['search', 'indexing', 'queues', 'tracing', 'caching', 'compilers', 'databases', 'postgres', 'sqlite', 'rust', 'typescript', 'go', 'python', 'wasm', 'http', 'css', 'fonts', 'accessibility', 'performance', 'observability', 'testing', 'security', 'oauth', 'streaming', 'replication', 'storage', 'networking', 'kubernetes', 'terraform', 'embedded', 'graphics', 'audio', 'machine-learning', 'open-source', 'cli', 'editors', 'parsing', 'concurrency', 'scheduling', 'geospatial'];
-const STACK = ['Rust', 'TypeScript', 'Go', 'Python', 'C', 'Zig', 'PostgreSQL', 'SQLite', 'Redis', 'Kafka', 'Node.js', 'Deno', 'React', 'Svelte', 'Astro', 'WebAssembly', 'Docker', 'Nix', 'Lua', 'Elixir', 'OCaml', 'Kotlin', 'Swift', 'gRPC', 'ClickHouse'];
+const ADJECTIVES = [
+  'quiet',
+  'rapid',
+  'tiny',
+  'sturdy',
+  'lazy',
+  'brisk',
+  'hollow',
+  'amber',
+  'silver',
+  'northern',
+  'patient',
+  'plain',
+  'crisp',
+  'gentle',
+  'bold',
+  'lucid',
+  'stale',
+  'eager',
+  'frugal',
+  'steady',
+  'naïve',
+  'über',
+  'señor',
+  'déjà',
+  'fjäll',
+  'kraków',
+  'crème',
+  'façade',
+  'smörgås',
+  'jalapeño',
+];
+const NOUNS = [
+  'quarry',
+  'harbor',
+  'lantern',
+  'ledger',
+  'sluice',
+  'beacon',
+  'compass',
+  'furnace',
+  'orchard',
+  'pylon',
+  'trellis',
+  'anchor',
+  'gazette',
+  'kiln',
+  'mortar',
+  'spindle',
+  'turbine',
+  'vault',
+  'wharf',
+  'atlas',
+  'bastion',
+  'cairn',
+  'dynamo',
+  'ember',
+  'gantry',
+  'heron',
+  'isthmus',
+  'jetty',
+  'keel',
+  'lattice',
+  'meridian',
+  'nexus',
+  'obelisk',
+  'prism',
+  'quill',
+  'rampart',
+  'sextant',
+  'tundra',
+  'umbra',
+  'vertex',
+];
+const TOPICS = [
+  'search',
+  'indexing',
+  'queues',
+  'tracing',
+  'caching',
+  'compilers',
+  'databases',
+  'postgres',
+  'sqlite',
+  'rust',
+  'typescript',
+  'go',
+  'python',
+  'wasm',
+  'http',
+  'css',
+  'fonts',
+  'accessibility',
+  'performance',
+  'observability',
+  'testing',
+  'security',
+  'oauth',
+  'streaming',
+  'replication',
+  'storage',
+  'networking',
+  'kubernetes',
+  'terraform',
+  'embedded',
+  'graphics',
+  'audio',
+  'machine-learning',
+  'open-source',
+  'cli',
+  'editors',
+  'parsing',
+  'concurrency',
+  'scheduling',
+  'geospatial',
+];
+const STACK = [
+  'Rust',
+  'TypeScript',
+  'Go',
+  'Python',
+  'C',
+  'Zig',
+  'PostgreSQL',
+  'SQLite',
+  'Redis',
+  'Kafka',
+  'Node.js',
+  'Deno',
+  'React',
+  'Svelte',
+  'Astro',
+  'WebAssembly',
+  'Docker',
+  'Nix',
+  'Lua',
+  'Elixir',
+  'OCaml',
+  'Kotlin',
+  'Swift',
+  'gRPC',
+  'ClickHouse',
+];
 const CATEGORIES: Record<string, string> = {
   'developer-tools': 'Developer tools',
   data: 'Data systems',
@@ -77,9 +216,13 @@ export function generateCorpus(root: string, { records, seed = 20_261_122, pageS
   const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
   const capital = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
   // Slugs are ASCII (SLUG_PATTERN); titles keep the diacritics.
-  const ascii = (w: string) => w.normalize('NFKD').replace(/\p{M}+/gu, '').replace(/[^a-z0-9]+/gi, '').toLowerCase() || 'x';
-  const date = (from: number, to: number) =>
-    `${int(from, to)}-${String(int(1, 12)).padStart(2, '0')}-${String(int(1, 28)).padStart(2, '0')}`;
+  const ascii = (w: string) =>
+    w
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .replace(/[^a-z0-9]+/gi, '')
+      .toLowerCase() || 'x';
+  const date = (from: number, to: number) => `${int(from, to)}-${String(int(1, 12)).padStart(2, '0')}-${String(int(1, 28)).padStart(2, '0')}`;
   /** A date on or after `from` (the schema refuses `updated` before `date`); YYYY-MM-DD compares as text. */
   const later = (from: string) => {
     const candidate = date(Number(from.slice(0, 4)), 2026);
@@ -109,7 +252,14 @@ export function generateCorpus(root: string, { records, seed = 20_261_122, pageS
     parts.push(Array.from({ length: int(3, 5) }, () => `- ${sentence()}`).join('\n'));
     if (random() < 0.4) parts.push(['```ts', `const ${ascii(pick(NOUNS))} = await open(${yaml(pick(NOUNS))}, { limit: ${int(1, 500)} });`, '```'].join('\n'));
     if (random() < 0.3) {
-      parts.push(['| Metric | Before | After |', '|---|---:|---:|', `| p50 latency | ${int(2, 90)} ms | ${int(1, 40)} ms |`, `| p99 latency | ${int(50, 900)} ms | ${int(10, 300)} ms |`].join('\n'));
+      parts.push(
+        [
+          '| Metric | Before | After |',
+          '|---|---:|---:|',
+          `| p50 latency | ${int(2, 90)} ms | ${int(1, 40)} ms |`,
+          `| p99 latency | ${int(50, 900)} ms | ${int(10, 300)} ms |`,
+        ].join('\n'),
+      );
     }
     parts.push(`## ${capital(pick(WORDS))}`, paragraph(), `${paragraph()} Related: ${link()}.`);
     return parts.join('\n\n');
@@ -188,7 +338,10 @@ ${paragraph()}
     ...Array.from({ length: 6 }, () => pick(TOPICS)),
     ...Array.from({ length: 6 }, () => pick(WORDS.filter((w) => w.length > 5)).slice(0, 4)), // prefixes
     ...Array.from({ length: 6 }, () => typo(pick(WORDS.filter((w) => w.length > 6)), random)),
-    'cafe', 'zurich', 'naive résumé', 'crème brûlée latency',
+    'cafe',
+    'zurich',
+    'naive résumé',
+    'crème brûlée latency',
     `${capital(pick(NOUNS))} ${pick(NOUNS)}`,
   ];
   return { projects, pages, queries };
@@ -224,9 +377,15 @@ export async function addCovers(root: string, projects: string[], every = 10, se
   for (const slug of chosen) {
     const random = prng(seed + slug.length * 7919 + slug.charCodeAt(0));
     const hue = Math.floor(random() * 360);
-    const shapes = Array.from({ length: 7 }, () => `<circle cx="${Math.floor(random() * 1200)}" cy="${Math.floor(random() * 675)}" r="${40 + Math.floor(random() * 200)}" fill="hsl(${Math.floor(random() * 360)} 70% 70%)" fill-opacity="0.3"/>`).join('');
+    const shapes = Array.from(
+      { length: 7 },
+      () =>
+        `<circle cx="${Math.floor(random() * 1200)}" cy="${Math.floor(random() * 675)}" r="${40 + Math.floor(random() * 200)}" fill="hsl(${Math.floor(random() * 360)} 70% 70%)" fill-opacity="0.3"/>`,
+    ).join('');
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="675"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue} 55% 30%)"/><stop offset="1" stop-color="hsl(${(hue + 70) % 360} 60% 45%)"/></linearGradient></defs><rect width="1200" height="675" fill="url(#g)"/>${shapes}</svg>`;
-    await sharp(Buffer.from(svg)).png().toFile(join(dir, 'images', `${slug}.png`));
+    await sharp(Buffer.from(svg))
+      .png()
+      .toFile(join(dir, 'images', `${slug}.png`));
     const file = join(dir, 'projects', `${slug}.md`);
     writeFileSync(file, readFileSync(file, 'utf8').replace(/\n---\n/, `\ncover: ../images/${slug}.png\ncoverAlt: "Generated cover of ${slug}"\n---\n`));
   }

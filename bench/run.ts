@@ -27,7 +27,19 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { addCovers, generateCorpus } from './corpus.ts';
-import { REPO_ROOT, astroBuild, bareAstroProject, copyProject, dirSize, idiomaticAstroProject, projectBuild, removeDir, stampBuild, tempDir, vercelFunction } from './site.ts';
+import {
+  REPO_ROOT,
+  astroBuild,
+  bareAstroProject,
+  copyProject,
+  dirSize,
+  idiomaticAstroProject,
+  projectBuild,
+  removeDir,
+  stampBuild,
+  tempDir,
+  vercelFunction,
+} from './site.ts';
 import { summarizeProfiles } from './profile-summary.ts';
 import { textsPathOf } from '../src/search/data-file.ts';
 import { BROWSER_ACCEPTS } from '../scripts/lib/vercel-output.ts';
@@ -220,7 +232,14 @@ async function invocationsPer1000(port: number, pages: string[]) {
     browser: (i) => [pages[i % pages.length]!, { accept: BROWSER_ACCEPT }],
     agent: (i) => {
       const page = pages[i % pages.length]!;
-      return ([[page, { accept: 'text/markdown' }], [`${page === '/' ? '/index' : page}.md`, {}], ['/?mode=agent', {}], ['/llms.txt', {}]] as [string, Record<string, string>][])[i % 4]!;
+      return (
+        [
+          [page, { accept: 'text/markdown' }],
+          [`${page === '/' ? '/index' : page}.md`, {}],
+          ['/?mode=agent', {}],
+          ['/llms.txt', {}],
+        ] as [string, Record<string, string>][]
+      )[i % 4]!;
     },
   };
   const out: Record<string, { middleware: number; function: number; requests: number }> = {};
@@ -269,10 +288,14 @@ async function measure(records: number) {
   const port = await freePort();
   const siteUrl = `http://127.0.0.1:${port}`;
   const buildEnv = { FOLIO_SITE_URL: siteUrl, FOLIO_CACHE_DIR: tempDir(`cache-${records}`), FOLIO_SOCIAL_CARDS: '0', FOLIO_CONTENT: '' };
-  const folioBuild = await projectBuild(site, buildEnv, { cpuProfDir: profileRoot && records === SIZES.at(-1) ? join(profileRoot, `build-${records}`) : undefined });
+  const folioBuild = await projectBuild(site, buildEnv, {
+    cpuProfDir: profileRoot && records === SIZES.at(-1) ? join(profileRoot, `build-${records}`) : undefined,
+  });
   if (!folioBuild.ok) throw new Error(`Folio build of ${records} records failed:\n${folioBuild.tail}`);
   appendFileSync(join(site, 'content/projects', `${corpus.projects[0]}.md`), '\nOne more sentence, added for the rebuild.\n');
-  const rebuild = await projectBuild(site, buildEnv, { cpuProfDir: profileRoot && records === SIZES.at(-1) ? join(profileRoot, `rebuild-${records}`) : undefined });
+  const rebuild = await projectBuild(site, buildEnv, {
+    cpuProfDir: profileRoot && records === SIZES.at(-1) ? join(profileRoot, `rebuild-${records}`) : undefined,
+  });
   if (!rebuild.ok) throw new Error(`Folio rebuild of ${records} records failed:\n${rebuild.tail}`);
   const stamped = await stampBuild(site, siteUrl);
   const idiomatic = idiomaticAstroProject(tempDir(`idiomatic-${records}`), site);
@@ -284,14 +307,17 @@ async function measure(records: number) {
   const bareDist = dirSize(join(bare, 'dist'));
   const idiomaticDist = dirSize(join(idiomatic, 'dist'));
   const htmlPages = readdirSync(join(site, 'dist'), { recursive: true }).filter((f) => String(f).endsWith('.html')).length;
-  const pageBytes = (dist: string) => corpus.projects.reduce((sum, slug) => sum + statSync(join(dist, 'projects', `${slug}.html`)).size, 0) / corpus.projects.length;
+  const pageBytes = (dist: string) =>
+    corpus.projects.reduce((sum, slug) => sum + statSync(join(dist, 'projects', `${slug}.html`)).size, 0) / corpus.projects.length;
   result.build = {
     folio: { ms: folioBuild.ms, ...folioDist, htmlPages, projectPageBytes: pageBytes(join(site, 'dist')) },
     rebuild: { ms: rebuild.ms },
     idiomatic: { ms: idiomaticBuild.ms, ...idiomaticDist, projectPageBytes: pageBytes(join(idiomatic, 'dist')) },
     bare: { ms: bareBuild.ms, ...bareDist },
   };
-  log(`build: Folio ${(folioBuild.ms / 1000).toFixed(1)} s (rebuild ${(rebuild.ms / 1000).toFixed(1)} s), idiomatic ${(idiomaticBuild.ms / 1000).toFixed(1)} s, bare ${(bareBuild.ms / 1000).toFixed(1)} s`);
+  log(
+    `build: Folio ${(folioBuild.ms / 1000).toFixed(1)} s (rebuild ${(rebuild.ms / 1000).toFixed(1)} s), idiomatic ${(idiomaticBuild.ms / 1000).toFixed(1)} s, bare ${(bareBuild.ms / 1000).toFixed(1)} s`,
+  );
   if (!opts.keep) removeDir(idiomatic);
 
   // The human site's images and social cards, at 1,000 records: the same corpus with a cover on one
@@ -302,7 +328,10 @@ async function measure(records: number) {
     const covers = await addCovers(human, corpus.projects);
     const humanBuild = await projectBuild(human, { ...buildEnv, FOLIO_CACHE_DIR: tempDir(`cache-human-${records}`), FOLIO_SOCIAL_CARDS: '1' });
     if (!humanBuild.ok) throw new Error(`Folio build with covers and cards failed:\n${humanBuild.tail}`);
-    const count = (dir: string) => (existsSync(join(human, 'dist', dir)) ? readdirSync(join(human, 'dist', dir), { recursive: true }).filter((f) => /\.(png|webp|avif)$/.test(String(f))).length : 0);
+    const count = (dir: string) =>
+      existsSync(join(human, 'dist', dir))
+        ? readdirSync(join(human, 'dist', dir), { recursive: true }).filter((f) => /\.(png|webp|avif)$/.test(String(f))).length
+        : 0;
     result.human = { ms: humanBuild.ms, covers, images: count('_images'), cards: count('og') };
     log(`human site: ${(humanBuild.ms / 1000).toFixed(1)} s with ${covers} covers and ${result.human.cards} social cards`);
     if (!opts.keep) removeDir(human);
@@ -324,13 +353,23 @@ async function measure(records: number) {
   const cold: Record<'folio' | 'source' | 'bare', any[]> = { folio: [], source: [], bare: [] };
   for (let i = 0; i < COLD_SAMPLES; i++) {
     const profile = i === 0 ? profFlags(`cold-${records}`) : [];
-    cold.folio.push(await nodeJson([...profile, join(PROBES, 'cold-start.ts'), 'folio', deployed.dir, query, deployed.entry], deployed.dir, { FOLIO_RATE_LIMITS: RATE_LIMITS }));
+    cold.folio.push(
+      await nodeJson([...profile, join(PROBES, 'cold-start.ts'), 'folio', deployed.dir, query, deployed.entry], deployed.dir, {
+        FOLIO_RATE_LIMITS: RATE_LIMITS,
+      }),
+    );
     cold.source.push(await nodeJson([join(PROBES, 'cold-start.ts'), 'folio', site, query, 'api/index.ts'], site, { FOLIO_RATE_LIMITS: RATE_LIMITS }));
     cold.bare.push(await nodeJson([join(PROBES, 'cold-start.ts'), 'bare', site, query, fields], site));
   }
-  const coldOf = (samples: any[]) => ({ ms: median(samples.map((s) => s.ms)), sinceProcessStart: median(samples.map((s) => s.sinceProcessStart)), hits: samples[0].hits });
+  const coldOf = (samples: any[]) => ({
+    ms: median(samples.map((s) => s.ms)),
+    sinceProcessStart: median(samples.map((s) => s.sinceProcessStart)),
+    hits: samples[0].hits,
+  });
   result.coldStart = { folio: coldOf(cold.folio), source: coldOf(cold.source), bare: coldOf(cold.bare) };
-  log(`cold start: Folio ${result.coldStart.folio.ms.toFixed(0)} ms (from source ${result.coldStart.source.ms.toFixed(0)} ms), bare ${result.coldStart.bare.ms.toFixed(0)} ms`);
+  log(
+    `cold start: Folio ${result.coldStart.folio.ms.toFixed(0)} ms (from source ${result.coldStart.source.ms.toFixed(0)} ms), bare ${result.coldStart.bare.ms.toFixed(0)} ms`,
+  );
 
   // In-process latency and memory.
   const input = join(site, 'bench-input.json');
@@ -345,10 +384,14 @@ async function measure(records: number) {
     // The same workload with the old space capped, as on a memory-limited instance: V8 sizes its
     // heap from the machine's memory, so on a large machine RSS after an allocation-heavy workload
     // says more about GC heuristics than about what an instance needs.
-    result.inProcessCapped = await nodeJson(['--expose-gc', `--max-old-space-size=${CAPPED_OLD_SPACE_MB}`, join(PROBES, 'latency.ts'), site, input, '2'], site, {
-      FOLIO_RATE_LIMITS: RATE_LIMITS,
-      FOLIO_SEARCH_CACHE: '0',
-    });
+    result.inProcessCapped = await nodeJson(
+      ['--expose-gc', `--max-old-space-size=${CAPPED_OLD_SPACE_MB}`, join(PROBES, 'latency.ts'), site, input, '2'],
+      site,
+      {
+        FOLIO_RATE_LIMITS: RATE_LIMITS,
+        FOLIO_SEARCH_CACHE: '0',
+      },
+    );
   }
   const l = result.inProcess.latency;
   log(`latency p50: bare ${l.bare.p50.toFixed(3)} ms, search ${l.search.p50.toFixed(3)} ms, rank ${l.rank.p50.toFixed(3)} ms`);
@@ -399,7 +442,9 @@ async function measure(records: number) {
     }
     const pages = ['/', '/projects', ...targets['static page']!];
     result.routing = { invocations: await invocationsPer1000(port, pages), ttfb: await middlewarePath(port, targets['static page']!) };
-    log(`routing: browser mix ${result.routing.invocations.browser.middleware + result.routing.invocations.browser.function} invocations per 1,000, agent mix ${result.routing.invocations.agent.middleware + result.routing.invocations.agent.function}`);
+    log(
+      `routing: browser mix ${result.routing.invocations.browser.middleware + result.routing.invocations.browser.function} invocations per 1,000, agent mix ${result.routing.invocations.agent.middleware + result.routing.invocations.agent.function}`,
+    );
     result.serverMemory = { rssBeforeLoad: rssBefore, rssAfterLoad: procMemory(server.pid!), peakRss: procMemory(server.pid!, 'VmHWM') };
 
     // The same search paths with the answer cache off (FOLIO_SEARCH_CACHE=0), so every request
@@ -450,7 +495,11 @@ function verdicts(largest: any, smallest: any) {
   return {
     build: { value: b.folio.ms / b.idiomatic.ms, pass: b.folio.ms / b.idiomatic.ms <= 1.5, shown: `${(b.folio.ms / b.idiomatic.ms).toFixed(2)}×` },
     rebuild: { value: b.rebuild.ms / b.folio.ms, pass: b.rebuild.ms / b.folio.ms <= 0.3, shown: `${((100 * b.rebuild.ms) / b.folio.ms).toFixed(0)}%` },
-    pageSize: { value: pageRatio, pass: pageRatio <= 1.5, shown: `${pageRatio.toFixed(2)}× (${n(b.folio.projectPageBytes)} B against ${n(smallest.build.folio.projectPageBytes)} B at ${n(smallest.records)})` },
+    pageSize: {
+      value: pageRatio,
+      pass: pageRatio <= 1.5,
+      shown: `${pageRatio.toFixed(2)}× (${n(b.folio.projectPageBytes)} B against ${n(smallest.build.folio.projectPageBytes)} B at ${n(smallest.records)})`,
+    },
     search: { value: l.search.p50 / l.bare.p50, pass: l.search.p50 / l.bare.p50 <= 2, shown: `${(l.search.p50 / l.bare.p50).toFixed(2)}×` },
     coldStart: {
       value: largest.coldStart.folio.ms / largest.coldStart.bare.ms,
@@ -467,7 +516,11 @@ function verdicts(largest: any, smallest: any) {
       const count = i ? i.middleware + i.function : NaN;
       return { value: count, pass: count === 0, shown: i ? `${count} per 1,000` : 'not measured' };
     })(),
-    memory: { value: rss, pass: largest.records >= 10_000 ? rss < 512 * 2 ** 20 : false, shown: `${mb(rss)} MB${largest.records >= 10_000 ? '' : ` (at ${largest.records} records, not measured at 10,000)`}` },
+    memory: {
+      value: rss,
+      pass: largest.records >= 10_000 ? rss < 512 * 2 ** 20 : false,
+      shown: `${mb(rss)} MB${largest.records >= 10_000 ? '' : ` (at ${largest.records} records, not measured at 10,000)`}`,
+    },
   };
 }
 
@@ -477,7 +530,8 @@ const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 const n = (x: number) => Math.round(x).toLocaleString('en');
 
 function markdown(run: any, changes: string): string {
-  const rows = (header: string[], body: string[][]) => [`| ${header.join(' | ')} |`, `|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`, ...body.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  const rows = (header: string[], body: string[][]) =>
+    [`| ${header.join(' | ')} |`, `|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`, ...body.map((r) => `| ${r.join(' | ')} |`)].join('\n');
   const sizes = run.results as any[];
   const largest = sizes.at(-1);
   const v = verdicts(largest, sizes[0]);
@@ -494,17 +548,34 @@ function markdown(run: any, changes: string): string {
   );
   if (run.note) out.push(`> ${run.note}`, '');
   out.push(`## Targets (at ${n(largest.records)} records)`, '');
-  out.push(rows(['Target', 'Measured', 'Result'], Object.entries(TARGETS).map(([k, text]) => [text, (v as any)[k].shown, (v as any)[k].pass ? 'pass' : '**FAIL**'])), '');
+  out.push(
+    rows(
+      ['Target', 'Measured', 'Result'],
+      Object.entries(TARGETS).map(([k, text]) => [text, (v as any)[k].shown, (v as any)[k].pass ? 'pass' : '**FAIL**']),
+    ),
+    '',
+  );
 
   out.push(
     '## Build',
     '',
-    'Folio: `npm run build` of the generated content from nothing (an empty build cache, FOLIO_CACHE_DIR; social cards off, FOLIO_SOCIAL_CARDS=0, since the references make none): every page, twin, tag page, llms.txt and llms-full.txt, the feed, the data file. Rebuild: the same again after one sentence is added to one project, with the first build\'s cache. Idiomatic: what an Astro user would write for the same Markdown (bench/site.ts: content collections with the glob loader and a zod schema, one `[slug].astro` per collection rendering the entry with `render()` in a minimal layout, default Markdown options, Shiki on). Bare: one `[slug].astro` of as many trivial pages.',
+    "Folio: `npm run build` of the generated content from nothing (an empty build cache, FOLIO_CACHE_DIR; social cards off, FOLIO_SOCIAL_CARDS=0, since the references make none): every page, twin, tag page, llms.txt and llms-full.txt, the feed, the data file. Rebuild: the same again after one sentence is added to one project, with the first build's cache. Idiomatic: what an Astro user would write for the same Markdown (bench/site.ts: content collections with the glob loader and a zod schema, one `[slug].astro` per collection rendering the entry with `render()` in a minimal layout, default Markdown options, Shiki on). Bare: one `[slug].astro` of as many trivial pages.",
     '',
   );
   out.push(
     rows(
-      ['Records', 'Folio build', 'Rebuild (one edit)', 'Idiomatic Astro', 'Ratio', 'Bare Astro', 'Folio output', 'Files (HTML)', 'Avg project page', 'Idiomatic page'],
+      [
+        'Records',
+        'Folio build',
+        'Rebuild (one edit)',
+        'Idiomatic Astro',
+        'Ratio',
+        'Bare Astro',
+        'Folio output',
+        'Files (HTML)',
+        'Avg project page',
+        'Idiomatic page',
+      ],
       sizes.map((r) => [
         n(r.records),
         `${(r.build.folio.ms / 1000).toFixed(1)} s`,
@@ -537,7 +608,17 @@ function markdown(run: any, changes: string): string {
   out.push(
     rows(
       ['Records', 'Data files', 'Index alone', 'Ratio', 'Folio cold start', 'Bare load + search', 'Ratio', 'From source', 'Ratio'],
-      sizes.map((r) => [n(r.records), `${mb(r.index.dataFileBytes)} MB`, `${mb(r.index.indexBytes)} MB`, ratio(r.index.dataFileBytes, r.index.indexBytes), `${ms(r.coldStart.folio.ms)} ms (${ms(r.coldStart.folio.sinceProcessStart)})`, `${ms(r.coldStart.bare.ms)} ms (${ms(r.coldStart.bare.sinceProcessStart)})`, ratio(r.coldStart.folio.ms, r.coldStart.bare.ms), `${ms(r.coldStart.source.ms)} ms`, ratio(r.coldStart.source.ms, r.coldStart.bare.ms)]),
+      sizes.map((r) => [
+        n(r.records),
+        `${mb(r.index.dataFileBytes)} MB`,
+        `${mb(r.index.indexBytes)} MB`,
+        ratio(r.index.dataFileBytes, r.index.indexBytes),
+        `${ms(r.coldStart.folio.ms)} ms (${ms(r.coldStart.folio.sinceProcessStart)})`,
+        `${ms(r.coldStart.bare.ms)} ms (${ms(r.coldStart.bare.sinceProcessStart)})`,
+        ratio(r.coldStart.folio.ms, r.coldStart.bare.ms),
+        `${ms(r.coldStart.source.ms)} ms`,
+        ratio(r.coldStart.source.ms, r.coldStart.bare.ms),
+      ]),
     ),
     '',
   );
@@ -568,9 +649,19 @@ function markdown(run: any, changes: string): string {
   );
   const httpRows: string[][] = [];
   for (const r of sizes) {
-    const measured = [...Object.entries(r.http ?? {}), ...Object.entries(r.httpUncached ?? {}).map(([name, h]) => [`${name}, cache off (not a target)`, h])] as [string, any][];
+    const measured = [
+      ...Object.entries(r.http ?? {}),
+      ...Object.entries(r.httpUncached ?? {}).map(([name, h]) => [`${name}, cache off (not a target)`, h]),
+    ] as [string, any][];
     for (const [name, h] of measured) {
-      httpRows.push([n(r.records), `${name} \`${h.path}\` (${n(h.bytes)} B avg)`, `${n(h.folio.rps)} (${ms(h.folio.p50)} / ${h.folio.p99})`, `${n(h.bare.rps)} (${ms(h.bare.p50)} / ${h.bare.p99})`, ratio(h.folio.rps, h.bare.rps), `${h.folio.non2xx + h.folio.errors}`]);
+      httpRows.push([
+        n(r.records),
+        `${name} \`${h.path}\` (${n(h.bytes)} B avg)`,
+        `${n(h.folio.rps)} (${ms(h.folio.p50)} / ${h.folio.p99})`,
+        `${n(h.bare.rps)} (${ms(h.bare.p50)} / ${h.bare.p99})`,
+        ratio(h.folio.rps, h.bare.rps),
+        `${h.folio.non2xx + h.folio.errors}`,
+      ]);
     }
   }
   out.push(rows(['Records', 'Target', 'Folio req/s (p50 / p99)', 'Bare req/s (p50 / p99)', 'Ratio', 'Folio errors + non-2xx'], httpRows), '');
@@ -581,7 +672,14 @@ function markdown(run: any, changes: string): string {
     `Invocations per 1,000 requests through \`node scripts/start.ts\`, counted from its \`x-folio-compute\` header (the local server runs vercel.json's routes, the Markdown gate among them, and the middleware's matcher; the deploy artifact test proves the same routing on \`vercel build\`'s config.json). Browser mix: page views with Chromium's Accept. Agent mix: in turn a page with \`Accept: text/markdown\`, its twin by name, \`/?mode=agent\` and llms.txt. Then a page's latency through the server straight to the static file (a browser's Accept) against the same page through the middleware path (\`Accept: ${GATED_HTML_ACCEPT}\`: the gate sends it to the middleware, which serves the HTML): autocannon as above, p50 / p99 in ms.`,
     '',
     rows(
-      ['Records', 'Browser mix: middleware + function', 'Agent mix: middleware + function', 'Page, straight to the file: req/s (p50 / p99)', 'Page, through the middleware: req/s (p50 / p99)', 'Ratio'],
+      [
+        'Records',
+        'Browser mix: middleware + function',
+        'Agent mix: middleware + function',
+        'Page, straight to the file: req/s (p50 / p99)',
+        'Page, through the middleware: req/s (p50 / p99)',
+        'Ratio',
+      ],
       sizes
         .filter((r) => r.routing)
         .map((r) => {
@@ -598,7 +696,12 @@ function markdown(run: any, changes: string): string {
     ),
     '',
   );
-  out.push('## Memory', '', 'The in-process probe once loaded and answering (one answer of each kind, then a GC), its peak RSS (VmHWM: loading the data file is the high-water mark), and after the whole latency workload (after a GC); the server process (VmRSS) before and after its HTTP load runs, and its peak. V8 returns freed heap to the system only after a while, so RSS lags heapUsed.', '');
+  out.push(
+    '## Memory',
+    '',
+    'The in-process probe once loaded and answering (one answer of each kind, then a GC), its peak RSS (VmHWM: loading the data file is the high-water mark), and after the whole latency workload (after a GC); the server process (VmRSS) before and after its HTTP load runs, and its peak. V8 returns freed heap to the system only after a while, so RSS lags heapUsed.',
+    '',
+  );
   const capped = largest.inProcessCapped;
   if (capped) {
     const c = capped.memory;
@@ -613,7 +716,14 @@ function markdown(run: any, changes: string): string {
       sizes.map((r) => {
         const m = r.inProcess.memory;
         const s = r.serverMemory;
-        return [n(r.records), `${mb(m.loaded.rss)} / ${mb(m.loaded.heapUsed)} MB`, `${mb(m.loaded.peakRss)} MB`, `${mb(m.afterWorkload.rss)} / ${mb(m.afterWorkload.heapUsed)} MB`, s ? `${mb(s.rssBeforeLoad)} / ${mb(s.rssAfterLoad)} MB` : '–', s ? `${mb(s.peakRss)} MB` : '–'];
+        return [
+          n(r.records),
+          `${mb(m.loaded.rss)} / ${mb(m.loaded.heapUsed)} MB`,
+          `${mb(m.loaded.peakRss)} MB`,
+          `${mb(m.afterWorkload.rss)} / ${mb(m.afterWorkload.heapUsed)} MB`,
+          s ? `${mb(s.rssBeforeLoad)} / ${mb(s.rssAfterLoad)} MB` : '–',
+          s ? `${mb(s.peakRss)} MB` : '–',
+        ];
       }),
     ),
     '',
@@ -630,7 +740,13 @@ const results = [];
 for (const size of SIZES) results.push(await measure(size));
 const run: Record<string, any> = {
   date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-  machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model.trim() ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.versions.node, platform: `${process.platform} ${process.arch}` },
+  machine: {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.versions.node,
+    platform: `${process.platform} ${process.arch}`,
+  },
   options: `sizes ${SIZES.join(', ')}; ${DURATION} s × ${CONNECTIONS} connections per HTTP run; ${COLD_SAMPLES} cold starts each`,
   note: process.env.BENCH_NOTE,
   results,
@@ -651,4 +767,3 @@ else {
 if (profileRoot) log(`CPU profiles in ${profileRoot}`);
 const v = verdicts(results.at(-1), results[0]);
 for (const [k, r] of Object.entries(v)) log(`${r.pass ? 'pass' : 'FAIL'} ${k}: ${r.shown}`);
-

@@ -77,7 +77,11 @@ function run(dir: string, command: string, args: string[], env: Record<string, s
   const profile = cpuProfDir ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${cpuProfDir}`.trim() } : {};
   const started = performance.now();
   return new Promise((done) => {
-    const child = spawn(command, args, { cwd: dir, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...profile, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: dir,
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...profile, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-8000);
@@ -193,7 +197,10 @@ const { title, summary } = Astro.props;
 <body><main><h1>{title}</h1><p>{summary}</p><slot /></main></body></html>
 `,
   );
-  for (const [file, collection] of [['src/pages/projects/[slug].astro', 'projects'], ['src/pages/[slug].astro', 'pages']] as const) {
+  for (const [file, collection] of [
+    ['src/pages/projects/[slug].astro', 'projects'],
+    ['src/pages/[slug].astro', 'pages'],
+  ] as const) {
     writeFileSync(
       join(dest, file),
       `---

@@ -28,7 +28,9 @@
     const status = document.createElement('p');
     status.className = 'site-search__status';
     status.setAttribute('role', 'status');
-    status.textContent = hits.length ? `${hits.length === 8 ? 'Top 8' : hits.length} result${hits.length === 1 ? '' : 's'} for “${query}”` : `Nothing found for “${query}”`;
+    status.textContent = hits.length
+      ? `${hits.length === 8 ? 'Top 8' : hits.length} result${hits.length === 1 ? '' : 's'} for “${query}”`
+      : `Nothing found for “${query}”`;
     const list = document.createElement('ul');
     for (const hit of hits) {
       const item = document.createElement('li');

@@ -22,7 +22,11 @@ const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 function finish(problems: Problem[], summary: string): never {
   for (const problem of problems) console.log(line(problem));
   console.log(`\n${summary}`);
-  console.log(problems.length ? `${problems.length} problem${problems.length === 1 ? '' : 's'}: nothing should deploy until ${problems.length === 1 ? 'it is' : 'they are'} fixed (${seconds()}).` : `No problems (${seconds()}).`);
+  console.log(
+    problems.length
+      ? `${problems.length} problem${problems.length === 1 ? '' : 's'}: nothing should deploy until ${problems.length === 1 ? 'it is' : 'they are'} fixed (${seconds()}).`
+      : `No problems (${seconds()}).`,
+  );
   process.exit(problems.length ? 1 : 0);
 }
 

@@ -31,7 +31,12 @@ try {
     mkdirSync(join(copy, '.vercel'), { recursive: true });
     writeFileSync(join(copy, '.vercel/project.json'), JSON.stringify({ projectId: 'prj_dry_run', orgId: 'team_dry_run', settings: {} }));
   }
-  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${join(copy, 'node_modules/.bin')}:${process.env.PATH}`, VERCEL_INSTALL_COMPLETED: '1', VERCEL_TELEMETRY_DISABLED: '1' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PATH: `${join(copy, 'node_modules/.bin')}:${process.env.PATH}`,
+    VERCEL_INSTALL_COMPLETED: '1',
+    VERCEL_TELEMETRY_DISABLED: '1',
+  };
   // As on Vercel: absolute URLs from content/site.md's url, not a local address.
   delete env.FOLIO_SITE_URL;
   const build = spawnSync('vercel', ['build', '--prod', '--yes'], { cwd: copy, env, encoding: 'utf8' });
@@ -54,19 +59,28 @@ try {
       return walk.middleware || walk.served?.by !== 'static';
     }),
   );
-  const url = /<link rel="canonical" href="([^"]+)"/.exec(readFileSync(join(output, 'static/index.html'), 'utf8'))?.[1] ?? '(no canonical link on the home page)';
+  const url =
+    /<link rel="canonical" href="([^"]+)"/.exec(readFileSync(join(output, 'static/index.html'), 'utf8'))?.[1] ?? '(no canonical link on the home page)';
 
   step('What would deploy');
   console.log(`  Site URL         ${url} (content/site.md: every canonical link and llms.txt entry points here)`);
   console.log(`  Static files     ${site.files} files, ${mb(site.bytes)} (pages, Markdown twins, llms.txt, discovery files, images)`);
-  console.log(`  Function         api/index.ts on ${runtime}: ${fn.files} files, ${mb(fn.bytes)} (about ${mb(fn.zipped!)} compressed; Vercel's limit is 250 MB)`);
+  console.log(
+    `  Function         api/index.ts on ${runtime}: ${fn.files} files, ${mb(fn.bytes)} (about ${mb(fn.zipped!)} compressed; Vercel's limit is 250 MB)`,
+  );
   console.log(`  Middleware       ${middleware ? 'yes, only for requests that may want Markdown' : 'none'}`);
   console.log(`  Routes           ${routes.length} in .vercel/output/config.json`);
-  console.log(`  Page views       ${compute.length ? `${compute.length} of ${pages.length} pages would run code for a browser: ${compute.slice(0, 5).join(', ')}` : `all ${pages.length} pages are served as files: a person's page view runs no code`}`);
+  console.log(
+    `  Page views       ${compute.length ? `${compute.length} of ${pages.length} pages would run code for a browser: ${compute.slice(0, 5).join(', ')}` : `all ${pages.length} pages are served as files: a person's page view runs no code`}`,
+  );
   if (keep) console.log(`\nThe build output is in ${output} (--keep).`);
   failed = compute.length > 0;
 } finally {
   if (!keep) rmSync(copy, { recursive: true, force: true });
 }
-console.log(failed ? '\nNot ready: see above.' : '\nReady: `vercel deploy --prebuilt --prod` after `vercel build` would publish this (the workflow in .github/workflows/deploy.yml does both).');
+console.log(
+  failed
+    ? '\nNot ready: see above.'
+    : '\nReady: `vercel deploy --prebuilt --prod` after `vercel build` would publish this (the workflow in .github/workflows/deploy.yml does both).',
+);
 process.exit(failed ? 1 : 0);

@@ -41,7 +41,10 @@ const astro = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev'
 });
 // Astro's output, each content error once and without its inner address (local-server/astro-output.ts).
 const filter = astroOutputFilter(astroBase);
-for (const [from, to] of [[astro.stdout!, process.stdout], [astro.stderr!, process.stderr]] as const) {
+for (const [from, to] of [
+  [astro.stdout!, process.stdout],
+  [astro.stderr!, process.stderr],
+] as const) {
   createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => {
     const kept = filter(line);
     if (kept !== undefined) to.write(`${kept}\n`);
@@ -53,7 +56,10 @@ astro.on('exit', (code) => {
 });
 
 for (let i = 0; ; i++) {
-  const up = await fetch(`${astroBase}/`, { method: 'HEAD' }).then(() => true, () => false);
+  const up = await fetch(`${astroBase}/`, { method: 'HEAD' }).then(
+    () => true,
+    () => false,
+  );
   if (up) break;
   if (i > 600) throw new Error('astro dev did not start within 60 s');
   await new Promise((r) => setTimeout(r, 100));

@@ -25,5 +25,7 @@ for (const [file, text] of Object.entries(FILES)) {
   mkdirSync(join(dir, file, '..'), { recursive: true });
   writeFileSync(join(dir, file), text);
 }
-console.log(`${dir}/ now holds a minimal site: ${Object.keys(FILES).map((f) => `${dir}/${f}`).join(', ')}.
+console.log(`${dir}/ now holds a minimal site: ${Object.keys(FILES)
+  .map((f) => `${dir}/${f}`)
+  .join(', ')}.
 Fill in content/site.md (your name, url, categories), the project and the page, then \`npm start\` to see it. \`npm run check\` lists every placeholder still left; it passes once they are all replaced.`);

@@ -24,7 +24,12 @@ if (mode === 'folio') {
   const json = readFileSync(join(dir, 'bench-index.json'), 'utf8');
   // The same fields (passed in, so the JSON is parsed once, by loadJSON) and Folio's term processing.
   const fields = extra.split(',');
-  const normalize = (t: string) => t.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().trim() || null;
+  const normalize = (t: string) =>
+    t
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .toLowerCase()
+      .trim() || null;
   const index = MiniSearch.loadJSON(json, { fields, processTerm: normalize });
   hits = index.search(query, { prefix: (t) => t.length >= 3, fuzzy: (t) => (t.length >= 4 ? 0.2 : false) }).length;
 }

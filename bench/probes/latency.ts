@@ -34,7 +34,9 @@ const hasMcp = (ROUTES as { path: string }[]).some((r) => r.path === '/api/mcp')
 const MCP_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Mcp-Protocol-Version': '2025-11-25' };
 let mcpTool = '';
 if (hasMcp) {
-  const listed = JSON.parse(await request('/api/mcp', { method: 'POST', headers: MCP_HEADERS, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) }));
+  const listed = JSON.parse(
+    await request('/api/mcp', { method: 'POST', headers: MCP_HEADERS, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) }),
+  );
   const names: string[] = listed.result.tools.map((t: { name: string }) => t.name);
   mcpTool = names.find((n) => /search/.test(n)) ?? names.find((n) => n === 'ask') ?? '';
 }

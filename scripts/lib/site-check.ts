@@ -79,10 +79,19 @@ export async function checkSite({ base, manifest, records, sourceOf }: SiteToChe
     const res = await get(base, path);
     if (!expectOk(res, path, 'text/plain', add)) continue;
     collect(path, markdownLinks(res.text));
-    if (path === '/llms.txt' && res.text.length > LLMS_TXT_WARN_CHARS) add(path, `${res.text.length.toLocaleString('en')} characters, over the ~${LLMS_TXT_WARN_CHARS.toLocaleString('en')} agents read whole`, sizeReport(path.slice(1), res.text).warning!.replace(/^.*?; /, ''));
+    if (path === '/llms.txt' && res.text.length > LLMS_TXT_WARN_CHARS)
+      add(
+        path,
+        `${res.text.length.toLocaleString('en')} characters, over the ~${LLMS_TXT_WARN_CHARS.toLocaleString('en')} agents read whole`,
+        sizeReport(path.slice(1), res.text).warning!.replace(/^.*?; /, ''),
+      );
   }
   const sitemap = await get(base, '/sitemap.xml');
-  if (expectOk(sitemap, '/sitemap.xml', 'xml', add)) collect('/sitemap.xml', [...sitemap.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => decodeEntities(m[1]!)));
+  if (expectOk(sitemap, '/sitemap.xml', 'xml', add))
+    collect(
+      '/sitemap.xml',
+      [...sitemap.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => decodeEntities(m[1]!)),
+    );
 
   // Every internal link resolves (redirects followed, as a reader's browser does).
   // A broken link is reported once per content file that holds it (its page, its twin and
@@ -92,18 +101,26 @@ export async function checkSite({ base, manifest, records, sourceOf }: SiteToChe
     if (res.status === 200) return;
     const explained = [...from].some((doc) => sourceOf(doc));
     const byFile = Map.groupBy(explained ? [...from].filter((doc) => sourceOf(doc)) : from, (doc) => sourceOf(doc) ?? doc);
-    for (const [where, docs] of byFile) add(where, `links to ${path} (on ${docs.join(', ')}), which answers ${res.status || res.error}`, linkFix(path, Object.keys(manifest.pages)));
+    for (const [where, docs] of byFile)
+      add(where, `links to ${path} (on ${docs.join(', ')}), which answers ${res.status || res.error}`, linkFix(path, Object.keys(manifest.pages)));
   });
 
   // Every record is found by its title, answered by the REST API and listed as an MCP resource.
   const details = new Map<string, ProjectRecordJson>();
   await inBatches(records, async (record) => {
     const search = await get(base, `/api/v1/search?q=${encodeURIComponent(record.title)}&limit=20`);
-    const found = search.status === 200 && (JSON.parse(search.text).hits as { slug: string; kind: string }[]).some((h) => h.slug === record.slug && h.kind === record.kind);
-    if (!found) add(record.source, `searching /api/v1/search for its title "${record.title}" does not find it (status ${search.status})`, 'give it a title with words of its own; if it still fails, report a Folio bug');
+    const found =
+      search.status === 200 && (JSON.parse(search.text).hits as { slug: string; kind: string }[]).some((h) => h.slug === record.slug && h.kind === record.kind);
+    if (!found)
+      add(
+        record.source,
+        `searching /api/v1/search for its title "${record.title}" does not find it (status ${search.status})`,
+        'give it a title with words of its own; if it still fails, report a Folio bug',
+      );
     if (record.kind !== 'project') return;
     const detail = await get(base, `/api/v1/projects/${record.slug}`);
-    if (detail.status !== 200 || JSON.parse(detail.text).slug !== record.slug) add(record.source, `/api/v1/projects/${record.slug} answers ${detail.status}`, 'run `npm run build` again; if it still fails, report a Folio bug');
+    if (detail.status !== 200 || JSON.parse(detail.text).slug !== record.slug)
+      add(record.source, `/api/v1/projects/${record.slug} answers ${detail.status}`, 'run `npm run build` again; if it still fails, report a Folio bug');
     else details.set(record.slug, JSON.parse(detail.text));
   });
   const mcp = await mcpClient(base).catch((error: Error) => {
@@ -111,10 +128,20 @@ export async function checkSite({ base, manifest, records, sourceOf }: SiteToChe
     return undefined;
   });
   try {
-    const resources = mcp && (await mcpResources(mcp).catch((error: Error) => void add('/api/mcp', `the MCP server could not list its resources (${error.message})`, 'run `npm run build` again; if it still fails, report a Folio bug')));
+    const resources =
+      mcp &&
+      (await mcpResources(mcp).catch(
+        (error: Error) =>
+          void add(
+            '/api/mcp',
+            `the MCP server could not list its resources (${error.message})`,
+            'run `npm run build` again; if it still fails, report a Folio bug',
+          ),
+      ));
     if (resources) {
       for (const record of records) {
-        if (!resources.has(`${base}${record.twin}`)) add(record.source, `not listed as an MCP resource (${base}${record.twin})`, 'run `npm run build` again; if it still fails, report a Folio bug');
+        if (!resources.has(`${base}${record.twin}`))
+          add(record.source, `not listed as an MCP resource (${base}${record.twin})`, 'run `npm run build` again; if it still fails, report a Folio bug');
       }
     }
     // One record, every surface: each project's page, twin, MCP resource and MCP tool state what its REST record does.
@@ -170,7 +197,13 @@ async function get(base: string, path: string, redirect: RequestRedirect = 'manu
   }
 }
 
-function expectOk(res: Fetched, path: string, media: string, add: (w: string, what: string, fix: string) => void, fix = 'run `npm run build` again; if it still fails, report a Folio bug'): boolean {
+function expectOk(
+  res: Fetched,
+  path: string,
+  media: string,
+  add: (w: string, what: string, fix: string) => void,
+  fix = 'run `npm run build` again; if it still fails, report a Folio bug',
+): boolean {
   if (res.status !== 200) add(path, `answers ${res.status || res.error}, expected 200`, fix);
   else if (!res.type.includes(media)) add(path, `is served as "${res.type}", expected ${media}`, fix);
   else return true;
@@ -184,7 +217,8 @@ export function linkFix(path: string, pages: string[]): string {
   const siblings = pages.filter((p) => p.startsWith(folder) && !p.slice(folder.length).includes('/')).map((p) => p.slice(folder.length));
   const near = name ? closest(name, siblings) : undefined;
   if (near) return `did you mean ${folder}${near}? Point the link there, or remove it`;
-  if (/^\/projects\/[^/]+$/.test(path) || /^\/[^/.]+$/.test(path)) return `point the link at an existing project or page (content/projects/${path.split('/').pop()}.md or content/pages/…), or remove it`;
+  if (/^\/projects\/[^/]+$/.test(path) || /^\/[^/.]+$/.test(path))
+    return `point the link at an existing project or page (content/projects/${path.split('/').pop()}.md or content/pages/…), or remove it`;
   return 'point the link at a page the site serves, or remove it';
 }
 
@@ -201,13 +235,23 @@ export function internalPath(url: string, base: string): string | undefined {
   return parsed.pathname + parsed.search;
 }
 
-const decodeEntities = (text: string) => text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const decodeEntities = (text: string) =>
+  text
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 /** href, src and srcset values of an HTML page, and its og:image; fragments alone and non-HTTP schemes left out. */
 export function htmlLinks(html: string): string[] {
   const urls = [
     ...[...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((m) => decodeEntities(m[1]!)),
-    ...[...html.matchAll(/\ssrcset="([^"]*)"/g)].flatMap((m) => decodeEntities(m[1]!).split(',').map((c) => c.trim().split(/\s+/)[0]!)),
+    ...[...html.matchAll(/\ssrcset="([^"]*)"/g)].flatMap((m) =>
+      decodeEntities(m[1]!)
+        .split(',')
+        .map((c) => c.trim().split(/\s+/)[0]!),
+    ),
     ...[...html.matchAll(/<meta property="og:image" content="([^"]*)"/g)].map((m) => decodeEntities(m[1]!)),
   ];
   return urls.filter((u) => u && !u.startsWith('#') && !/^(mailto|tel|data|javascript):/i.test(u));

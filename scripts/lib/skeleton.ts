@@ -81,21 +81,31 @@ export function placeholders({ site, records, siteFile }: Checked, productionUrl
   const s = SKELETON;
   const out: Placeholder[] = [];
   const shown = (value: string) => (value.length > 44 ? `${value.slice(0, 40)}…` : value);
-  const still = (file: string, field: string, value: string, fix: string) => out.push({ file, what: `${field} is still the placeholder "${shown(value)}"`, fix });
+  const still = (file: string, field: string, value: string, fix: string) =>
+    out.push({ file, what: `${field} is still the placeholder "${shown(value)}"`, fix });
   if (site.name === s.name) still(siteFile, 'name', s.name, 'write your name, as people should see it');
   if (site.headline === s.headline) still(siteFile, 'headline', s.headline, 'write what you do, in one line');
   if (site.summary === s.summary) still(siteFile, 'summary', s.summary, 'write two or three sentences about you and your work');
-  if (new URL(site.url).hostname === new URL(s.url).hostname) still(siteFile, 'url', site.url, 'write the address the site will be served at, e.g. https://yourname.dev (your Vercel domain)');
+  if (new URL(site.url).hostname === new URL(s.url).hostname)
+    still(siteFile, 'url', site.url, 'write the address the site will be served at, e.g. https://yourname.dev (your Vercel domain)');
   if (site.bio.includes(s.bio)) still(siteFile, 'the bio (the text below the front matter)', s.bio, 'write your bio');
   for (const r of records) {
     if (r.title === s.projectTitle) still(r.source, 'title', s.projectTitle, 'name the project');
     if (r.summary === s.projectSummary || r.summary === s.pageSummary) still(r.source, 'summary', r.summary, 'say in a sentence or two what it is');
-    if (r.body.includes(s.projectBody) || r.body.includes(s.pageBody)) still(r.source, 'the body (the text below the front matter)', (r.body.includes(s.projectBody) ? s.projectBody : s.pageBody), 'write the text of this page');
+    if (r.body.includes(s.projectBody) || r.body.includes(s.pageBody))
+      still(r.source, 'the body (the text below the front matter)', r.body.includes(s.projectBody) ? s.projectBody : s.pageBody, 'write the text of this page');
   }
   if (productionUrl) {
-    const host = productionUrl.replace(/^https?:\/\//, '').replace(/\/.*$/, '').toLowerCase();
+    const host = productionUrl
+      .replace(/^https?:\/\//, '')
+      .replace(/\/.*$/, '')
+      .toLowerCase();
     if (new URL(site.url).hostname !== host) {
-      out.push({ file: siteFile, what: `url is ${site.url}, but this deploy is served at ${host} (VERCEL_PROJECT_PRODUCTION_URL)`, fix: `set url: https://${host}, or add ${new URL(site.url).hostname} as the project's production domain` });
+      out.push({
+        file: siteFile,
+        what: `url is ${site.url}, but this deploy is served at ${host} (VERCEL_PROJECT_PRODUCTION_URL)`,
+        fix: `set url: https://${host}, or add ${new URL(site.url).hostname} as the project's production domain`,
+      });
     }
   }
   return out;

@@ -80,7 +80,13 @@ export function twinFacts(markdown: string): Facts {
   };
 }
 
-const decodeEntities = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+const decodeEntities = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /**
  * A project page's facts: its JSON-LD object (schema.org SoftwareSourceCode or CreativeWork, whose

@@ -18,7 +18,12 @@ export const WILDCARD = ['', '0.0.0.0', '::'];
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
 /** A host name or address in one spelling: lower case, IPv6 without brackets, no trailing dot. */
-const canonical = (host: string) => host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+const canonical = (host: string) =>
+  host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '');
 
 /**
  * FOLIO_ALLOWED_HOSTS: comma-separated host names or IP addresses (no scheme, port or path) the
@@ -29,7 +34,9 @@ export function parseAllowedHosts(value: string | undefined): string[] {
   return value.split(',').map((item) => {
     const host = canonical(item);
     if (!isIP(host) && !HOST_NAME.test(host)) {
-      throw new Error(`${ALLOWED_HOSTS_SETTING}: "${item.trim()}" is not a host name or IP address. List host names separated by commas, without scheme, port or path, e.g. ${ALLOWED_HOSTS_SETTING}=example.test,other.test`);
+      throw new Error(
+        `${ALLOWED_HOSTS_SETTING}: "${item.trim()}" is not a host name or IP address. List host names separated by commas, without scheme, port or path, e.g. ${ALLOWED_HOSTS_SETTING}=example.test,other.test`,
+      );
     }
     return host;
   });

@@ -53,7 +53,8 @@ function clientErrorAnswer(code: string | undefined, base: string): string {
     const body = JSON.stringify(errorBody('request_header_too_large', base));
     return `HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`;
   }
-  const status = code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW' ? '413 Payload Too Large' : code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+  const status =
+    code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW' ? '413 Payload Too Large' : code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
   return `HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`;
 }
 

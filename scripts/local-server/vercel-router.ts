@@ -90,11 +90,15 @@ export function compileVercelRoutes(config: VercelConfig) {
     else if (route.dest && route.continue) before.push({ kind: 'rewrite', src, dest: route.dest, ...conditions });
     else if (route.headers && route.continue) {
       before.push({ kind: 'headers', src, headers: Object.fromEntries(Object.entries(route.headers).map(([k, v]) => [k.toLowerCase(), v])), ...conditions });
-    } else throw new Error(`vercel.json route ${route.src}: the local server runs redirects, header rules and rewrites that continue before the file system, not this`);
+    } else
+      throw new Error(
+        `vercel.json route ${route.src}: the local server runs redirects, header rules and rewrites that continue before the file system, not this`,
+      );
   }
   const after = routes.slice(filesystem + 1).flatMap((route): PostRoute[] => {
     if (isHandler(route)) return [];
-    if (!route.dest || !route.check) throw new Error(`vercel.json route ${route.src}: the local server runs rewrites that check the file system after it, not this`);
+    if (!route.dest || !route.check)
+      throw new Error(`vercel.json route ${route.src}: the local server runs rewrites that check the file system after it, not this`);
     return [{ src: new RegExp(route.src, 'i'), dest: route.dest }];
   });
   return { before, after };
@@ -197,7 +201,13 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
         // file's, a twin's) does not apply to it.
         const refusal = { headers: { allow: 'GET, HEAD', 'content-type': TEXT }, body: 'Method Not Allowed' };
         const { 'content-type': _fileType, ...otherRouteHeaders } = routeHeaders;
-        return fileAnswer(request, refusal, 405, otherRouteHeaders, middlewareHeaders.filter(([name]) => name !== 'content-type'));
+        return fileAnswer(
+          request,
+          refusal,
+          405,
+          otherRouteHeaders,
+          middlewareHeaders.filter(([name]) => name !== 'content-type'),
+        );
       }
       return fileAnswer(request, file, file.status ?? 200, routeHeaders, middlewareHeaders);
     };
@@ -274,7 +284,14 @@ function fileAnswer(request: Request, file: StaticFile, status: number, routeHea
   for (const [name, value] of middlewareHeaders) headers[name] = value;
   // RFC 9110 § 13.1.2: a GET or HEAD whose If-None-Match lists the file's ETag gets 304, no body.
   const etag = file.headers.etag;
-  if (status === 200 && etag && request.headers.get('if-none-match')?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')) {
+  if (
+    status === 200 &&
+    etag &&
+    request.headers
+      .get('if-none-match')
+      ?.split(',')
+      .some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')
+  ) {
     return new Response(null, { status: 304, headers });
   }
   return new Response(request.method === 'HEAD' ? null : file.body, { status, headers });

@@ -92,7 +92,9 @@ export function folio(loaded?: Content): AstroIntegration {
   let started: Started | undefined;
   const writeData = async (logger: AstroIntegrationLogger) => {
     const data = await writeSiteData(root, started);
-    logger.info(`data file written: ${countOf(data.projects.length, 'project', 'projects')}, ${countOf(data.pages.length, 'page', 'pages')} (build ${data.buildId})`);
+    logger.info(
+      `data file written: ${countOf(data.projects.length, 'project', 'projects')}, ${countOf(data.pages.length, 'page', 'pages')} (build ${data.buildId})`,
+    );
   };
   return {
     name: 'folio',

@@ -32,7 +32,11 @@ export function llmsSections(content: Listing): LlmsSection[] {
   const featured = featuredProjects(content);
   const active = [...featured, ...activeProjects(content).filter((p) => !featured.includes(p))];
   const archived = archivedProjects(content);
-  const project = (p: Listed<Project>): LlmsEntry => ({ title: p.title, path: p.twin, note: `${p.summary} (${TYPE_LABELS[p.type].one.toLowerCase()}, ${p.date.slice(0, 4)})` });
+  const project = (p: Listed<Project>): LlmsEntry => ({
+    title: p.title,
+    path: p.twin,
+    note: `${p.summary} (${TYPE_LABELS[p.type].one.toLowerCase()}, ${p.date.slice(0, 4)})`,
+  });
   return [
     { title: 'Projects', entries: active.map(project) },
     {

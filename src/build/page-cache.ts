@@ -197,7 +197,8 @@ export function digestOf(value: unknown): string {
     for (const v of value) add(v);
   } else {
     const proto = Object.getPrototypeOf(value);
-    if (proto !== Object.prototype && proto !== null) throw new TypeError(`a page's inputs must be plain data, not ${proto?.constructor?.name ?? 'this object'}`);
+    if (proto !== Object.prototype && proto !== null)
+      throw new TypeError(`a page's inputs must be plain data, not ${proto?.constructor?.name ?? 'this object'}`);
     text = '{';
     for (const k of Object.keys(value).sort()) {
       text += scalar(k);

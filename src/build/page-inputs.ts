@@ -6,7 +6,18 @@
 // such a page reads it through these functions.
 import { readCached, writeCached } from './disk-cache.ts';
 import type { CacheablePage } from './page-cache.ts';
-import { listed, listingOf, pageFrame, type Listed, recordBySlug, relatedProjects, rememberRelated, scoreRelatedProjects, tagGroups, type TagGroup } from '../records/collections.ts';
+import {
+  listed,
+  listingOf,
+  pageFrame,
+  type Listed,
+  recordBySlug,
+  relatedProjects,
+  rememberRelated,
+  scoreRelatedProjects,
+  tagGroups,
+  type TagGroup,
+} from '../records/collections.ts';
 import type { Content, Page, Project } from '../records/schema.ts';
 
 // Each per-record input is `undefined` when its record is gone: under astro dev a file removed since
@@ -41,7 +52,8 @@ export function tagTwinPage(content: Content, tag: string | undefined) {
   return group && { group, site: content.site };
 }
 
-const listedGroup = (content: Content, tag: string | undefined): TagGroup<Listed<Project | Page>> | undefined => tagGroups(listingOf(content)).find((g) => g.tag === tag);
+const listedGroup = (content: Content, tag: string | undefined): TagGroup<Listed<Project | Page>> | undefined =>
+  tagGroups(listingOf(content)).find((g) => g.tag === tag);
 
 export function projectPages(content: Content): CacheablePage<{ slug: string }>[] {
   keepRelated(content.projects);

@@ -47,7 +47,11 @@ export function renderMarkdown(markdown: string, images: Record<string, ContentI
 
 // The same text in two files may name two different images by one relative path.
 const renderKey = (markdown: string, images: Record<string, ContentImage>) =>
-  Object.keys(images).length ? `${markdown}\0${Object.values(images).map((i) => i.digest).join()}` : markdown;
+  Object.keys(images).length
+    ? `${markdown}\0${Object.values(images)
+        .map((i) => i.digest)
+        .join()}`
+    : markdown;
 
 /**
  * Makes a body's links known (source-links.ts) by its one parse: when a build kept them, they are
@@ -106,7 +110,12 @@ const wrapTables: HastPluginEntry = () => {
     element: {
       filter: ['table'],
       visit(node, ctx) {
-        ctx.wrapNode(node, { type: 'element', tagName: 'section', properties: { className: ['table-scroll'], tabIndex: 0, ariaLabel: `Table ${++count} (scrolls sideways)` }, children: [] });
+        ctx.wrapNode(node, {
+          type: 'element',
+          tagName: 'section',
+          properties: { className: ['table-scroll'], tabIndex: 0, ariaLabel: `Table ${++count} (scrolls sideways)` },
+          children: [],
+        });
       },
     },
   };

@@ -16,7 +16,6 @@ import { projectsSummary, tagSummary } from './twin.ts';
 import { CARD_HEIGHT, CARD_WIDTH } from '../social/paths.ts';
 import { codeFolder } from './disk-cache.ts';
 
-
 export interface CardSpec {
   /** The page's path (`/`, `/projects/quarry`). */
   path: string;
@@ -45,7 +44,9 @@ const require = createRequire(import.meta.url);
 const fontFile = (subset: string, weight: number) => readFileSync(require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`));
 let fonts: { name: string; data: Buffer; weight: 400 | 700; style: 'normal' }[] | undefined;
 const cardFonts = () =>
-  (fonts ??= (['latin', 'latin-ext'] as const).flatMap((subset) => ([400, 700] as const).map((weight) => ({ name: 'Inter', data: fontFile(subset, weight), weight, style: 'normal' as const }))));
+  (fonts ??= (['latin', 'latin-ext'] as const).flatMap((subset) =>
+    ([400, 700] as const).map((weight) => ({ name: 'Inter', data: fontFile(subset, weight), weight, style: 'normal' as const })),
+  ));
 
 const COLORS = { bg: '#fbfaf7', text: '#1d1c1a', muted: '#5c5850', accent: '#a1401a', line: '#e5e1d8' };
 
@@ -67,7 +68,8 @@ export async function drawCard(root: string, card: CardSpec, owner: string): Pro
     el('div', { fontSize: 28, color: COLORS.muted, lineHeight: 1.4, marginTop: 24 }, summary),
   ]);
   const children = card.cover ? [text, el('img', { width: 440, height: 630, objectFit: 'cover' }, undefined)] : [text];
-  if (card.cover) Object.assign((children[1] as { props: Record<string, unknown> }).props, { src: await coverDataUri(root, card.cover), width: 440, height: 630 });
+  if (card.cover)
+    Object.assign((children[1] as { props: Record<string, unknown> }).props, { src: await coverDataUri(root, card.cover), width: 440, height: 630 });
   const svg = await satori(el('div', { display: 'flex', width: '100%', height: '100%', background: COLORS.bg, fontFamily: 'Inter' }, children) as never, {
     width: CARD_WIDTH,
     height: CARD_HEIGHT,

@@ -40,7 +40,15 @@ const parsed = ((globalThis as { [PARSED]?: Map<string, SourceLink[]> })[PARSED]
  */
 export function rememberLinks(source: string, found: SourceLink[]): SourceLink[] {
   let links = parsed.get(source);
-  if (!links) parsed.set(source, (links = writeCached('links', source, found.sort((a, b) => a.start - b.start))));
+  if (!links)
+    parsed.set(
+      source,
+      (links = writeCached(
+        'links',
+        source,
+        found.sort((a, b) => a.start - b.start),
+      )),
+    );
   return links;
 }
 

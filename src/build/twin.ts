@@ -294,11 +294,7 @@ export async function projectsTwin(content: Listing, options: TwinOptions = {}):
     markdown: document([
       '# Projects',
       opening(site, summary),
-      fieldList([
-        ['Web page', autolink(absoluteUrl(site, '/projects'))],
-        ['Author', `[${escapeText(site.name)}](${href(HOME_TWIN)})`],
-        ...siteFields(site),
-      ]),
+      fieldList([['Web page', autolink(absoluteUrl(site, '/projects'))], ['Author', `[${escapeText(site.name)}](${href(HOME_TWIN)})`], ...siteFields(site)]),
       ...byCategory(site, active).map((g) => `## ${g.label}\n\n${g.projects.map((p) => projectEntry(p, href)).join('\n')}`),
       archived.length ? `## Archived\n\nNo longer maintained; kept for reference.\n\n${archived.map((p) => projectEntry(p, href)).join('\n')}` : '',
       `## By type\n\n${byType(projects)
@@ -320,11 +316,7 @@ export function tagTwin(group: TagGroup<Listed<Project | Page>>, site: Site, opt
     markdown: document([
       `# Tagged “${group.tag}”`,
       opening(site, summary),
-      fieldList([
-        ['Web page', autolink(absoluteUrl(site, group.href))],
-        ['All tags', `[Tags](${href(TAGS_TWIN)})`],
-        ...siteFields(site),
-      ]),
+      fieldList([['Web page', autolink(absoluteUrl(site, group.href))], ['All tags', `[Tags](${href(TAGS_TWIN)})`], ...siteFields(site)]),
       group.records.map((r) => (r.kind === 'project' ? projectEntry(r, href) : entry(r.title, href(r.twin), r.summary))).join('\n'),
     ]),
   };
@@ -411,11 +403,13 @@ export async function recordTwins(content: Content): Promise<Record<string, stri
   return Object.fromEntries(twins.map((t) => [t.path, t.markdown]));
 }
 
-const hrefFor = ({ site }: Pick<Content, 'site'>, options: TwinOptions) => (path: string) => (options.absolute ? absoluteUrl(site, path) : path);
+const hrefFor =
+  ({ site }: Pick<Content, 'site'>, options: TwinOptions) =>
+  (path: string) =>
+    options.absolute ? absoluteUrl(site, path) : path;
 
 const dateLabel = (p: Project) => (p.type === 'talk' ? 'Given' : p.type === 'research' ? 'Published' : 'Started');
 
 function projectEntry(p: Listed<Project>, href: (path: string) => string) {
   return entry(p.title, href(p.twin), `${p.summary} (${TYPE_LABELS[p.type].one.toLowerCase()}, ${p.date.slice(0, 4)})`);
 }
-

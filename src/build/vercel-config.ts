@@ -94,7 +94,6 @@ const namedPageSource = (routes: RouteSpec[]) => `/:page(${pathsBelow([...escape
 const twinLink = (twin: string) => `<${twin}>; rel="alternate"; type="text/markdown"`;
 const HOME_TWIN_PATH = twinPathOf('/');
 
-
 /**
  * Content-Security-Policy of HTML pages. The built pages load only their own stylesheet, icon
  * and images, and run no script (JSON-LD `<script type="application/ld+json">` is data, not

@@ -10,7 +10,11 @@ import { imageVariants, type ContentImage, type ImageVariant } from '../images/i
 
 /** Every image the content uses, once each (by digest). */
 export function contentImages(content: Content): ContentImage[] {
-  const all = [content.site.avatar, ...content.projects.flatMap((p) => [p.cover, ...Object.values(p.images)]), ...content.pages.flatMap((p) => Object.values(p.images))];
+  const all = [
+    content.site.avatar,
+    ...content.projects.flatMap((p) => [p.cover, ...Object.values(p.images)]),
+    ...content.pages.flatMap((p) => Object.values(p.images)),
+  ];
   return [...new Map(all.filter((i): i is ContentImage => Boolean(i)).map((i) => [i.digest, i])).values()];
 }
 

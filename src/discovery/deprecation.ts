@@ -5,7 +5,6 @@ import { MIN_SUNSET_DAYS, type Site } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { versionHeaders } from '../server/versioning.ts';
 
-
 export interface VersionRow {
   version: string;
   path: string;

@@ -72,7 +72,8 @@ const SECTIONS: { id: string; title: string; intro: string; test: (op: { path: s
   {
     id: 'portfolio',
     title: 'Projects and search',
-    intro: 'Search, list, get and compare projects. Lexical search: exact title first, then title substring, tag or type, summary, body text. `/api/search`, `/api/projects` and `/api/projects/{slug}` are unversioned aliases of the v1 paths.',
+    intro:
+      'Search, list, get and compare projects. Lexical search: exact title first, then title substring, tag or type, summary, body text. `/api/search`, `/api/projects` and `/api/projects/{slug}` are unversioned aliases of the v1 paths.',
     test: (op) => op.tag === 'portfolio',
   },
   {
@@ -90,19 +91,22 @@ const SECTIONS: { id: string; title: string; intro: string; test: (op: { path: s
   {
     id: 'jobs',
     title: 'Async jobs',
-    intro: 'A job is a batch answered later. The job id encodes its queries, so nothing is stored: create a job, then poll its `Location` any time; it completes on the first poll.',
+    intro:
+      'A job is a batch answered later. The job id encodes its queries, so nothing is stored: create a job, then poll its `Location` any time; it completes on the first poll.',
     test: (op) => op.path.startsWith('/api/v1/jobs'),
   },
   {
     id: 'access',
     title: 'Public-read access',
-    intro: 'Only the catalog, `GET /api/v1` (and `GET /api`), asks for a bearer token, and the token is a public literal that marks the discovery flow was followed. The whole flow, step by step: /auth.md.',
+    intro:
+      'Only the catalog, `GET /api/v1` (and `GET /api`), asks for a bearer token, and the token is a public literal that marks the discovery flow was followed. The whole flow, step by step: /auth.md.',
     test: (op) => op.tag === 'access',
   },
   {
     id: 'mcp-server',
     title: 'MCP server',
-    intro: 'The same records as the REST API, as MCP tools over Streamable HTTP (stateless: JSON answers, no session). Its server card says where and how to connect; tools/list names the tools.',
+    intro:
+      'The same records as the REST API, as MCP tools over Streamable HTTP (stateless: JSON answers, no session). Its server card says where and how to connect; tools/list names the tools.',
     test: (op) => op.tag === 'mcp',
   },
 ];
@@ -198,7 +202,9 @@ export function developerGuide(content: Pick<Content, 'site' | 'projects' | 'pag
     id,
     title,
     intro,
-    operations: operations.filter(({ tag, op }) => test({ path: op.path, tag }) && SECTIONS.find((s) => s.test({ path: op.path, tag }))!.id === id).map((o) => o.op),
+    operations: operations
+      .filter(({ tag, op }) => test({ path: op.path, tag }) && SECTIONS.find((s) => s.test({ path: op.path, tag }))!.id === id)
+      .map((o) => o.op),
   })).filter((s) => s.operations.length > 0);
   return {
     title: `Developers: ${site.name}'s API`,
@@ -215,7 +221,13 @@ export function developerGuide(content: Pick<Content, 'site' | 'projects' | 'pag
     ].map((f) => ({ ...f, url: absoluteUrl(site, f.path) })),
     quickStart: examples.filter((e) => e.inSkill),
     sections,
-    errors: (Object.keys(ERRORS) as ErrorCode[]).map((code) => ({ id: `error-${code}`, code, status: ERRORS[code].status, message: ERRORS[code].message, hint: ERRORS[code].hint })),
+    errors: (Object.keys(ERRORS) as ErrorCode[]).map((code) => ({
+      id: `error-${code}`,
+      code,
+      status: ERRORS[code].status,
+      message: ERRORS[code].message,
+      hint: ERRORS[code].hint,
+    })),
     limits: limitRows(site),
   };
 }
@@ -234,13 +246,33 @@ function operationMarkdown(op: OperationDoc, siteUrl: string): string {
   else {
     if (op.description) out.push('', op.description);
     if (op.parameters.length) {
-      out.push('', table(['Parameter', 'In', 'Required', 'Rules', 'Description'], op.parameters.map((p) => [`\`${p.name}\``, p.in, p.required ? 'yes' : 'no', p.rules, p.description])));
+      out.push(
+        '',
+        table(
+          ['Parameter', 'In', 'Required', 'Rules', 'Description'],
+          op.parameters.map((p) => [`\`${p.name}\``, p.in, p.required ? 'yes' : 'no', p.rules, p.description]),
+        ),
+      );
     }
     if (op.body) {
       out.push('', `Body (${op.body.types.map((t) => `\`${t}\``).join(' or ')}${op.body.required ? '' : ', optional'}):`);
-      if (op.body.fields.length) out.push('', table(['Field', 'Required', 'Rules', 'Description'], op.body.fields.map((f) => [`\`${f.name}\``, f.required ? 'yes' : 'no', f.rules, f.description])));
+      if (op.body.fields.length)
+        out.push(
+          '',
+          table(
+            ['Field', 'Required', 'Rules', 'Description'],
+            op.body.fields.map((f) => [`\`${f.name}\``, f.required ? 'yes' : 'no', f.rules, f.description]),
+          ),
+        );
     }
-    out.push('', 'Answers:', '', ...op.responses.map((r) => `- \`${r.status}\`: ${r.codes.length ? r.codes.map((c) => `[\`${c}\`](#error-${c})`).join(', ') : r.description.split('\n\n')[0]}`));
+    out.push(
+      '',
+      'Answers:',
+      '',
+      ...op.responses.map(
+        (r) => `- \`${r.status}\`: ${r.codes.length ? r.codes.map((c) => `[\`${c}\`](#error-${c})`).join(', ') : r.description.split('\n\n')[0]}`,
+      ),
+    );
   }
   for (const example of op.examples) out.push('', exampleMarkdown(example, siteUrl));
   return out.join('\n');
@@ -255,15 +287,38 @@ export function developersMarkdown(guide: DeveloperGuide): string {
     out.push(`## ${section.title}`, '', section.intro, '');
     for (const op of section.operations) out.push(operationMarkdown(op, guide.siteUrl), '');
   }
-  out.push('## Errors', '', 'Every error answer carries `code` (stable: names are never reused), `message`, `status`, `hint` (how to fix the request) and `docs` (a link to its row here).', '');
-  out.push(table(['Code', 'Status', 'Message', 'Hint'], guide.errors.map((e) => [`\`${e.code}\``, String(e.status), e.message, e.hint])), '');
-  out.push('## Limits', '', table(['What', 'Limit'], guide.limits.map((l) => [l.what, l.limit])), '');
-  out.push('## Versioning', '', `The version is in the path: \`/api/v1\` only gains fields, never loses or renames one. Ignore fields you do not know. The policy, and the dates of any deprecation: [/developers/deprecation](${absoluteUrl({ url: guide.siteUrl }, '/developers/deprecation')}).`, '');
+  out.push(
+    '## Errors',
+    '',
+    'Every error answer carries `code` (stable: names are never reused), `message`, `status`, `hint` (how to fix the request) and `docs` (a link to its row here).',
+    '',
+  );
+  out.push(
+    table(
+      ['Code', 'Status', 'Message', 'Hint'],
+      guide.errors.map((e) => [`\`${e.code}\``, String(e.status), e.message, e.hint]),
+    ),
+    '',
+  );
+  out.push(
+    '## Limits',
+    '',
+    table(
+      ['What', 'Limit'],
+      guide.limits.map((l) => [l.what, l.limit]),
+    ),
+    '',
+  );
+  out.push(
+    '## Versioning',
+    '',
+    `The version is in the path: \`/api/v1\` only gains fields, never loses or renames one. Ignore fields you do not know. The policy, and the dates of any deprecation: [/developers/deprecation](${absoluteUrl({ url: guide.siteUrl }, '/developers/deprecation')}).`,
+    '',
+  );
   return out.join('\n');
 }
 
 // ---- HTML ---------------------------------------------------------------------------------------
-
 
 /** The guide's prose is Markdown with only code spans, links and bare URLs; this renders just those. */
 export function inlineHtml(text: string): string {

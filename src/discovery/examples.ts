@@ -74,15 +74,16 @@ export function apiExamples(content: Pick<Content, 'site' | 'projects' | 'pages'
       fact: { pointer: '/title', equals: first.title },
       inSkill: true,
     },
-    first && second && {
-      id: 'example-compare',
-      title: 'Compare projects',
-      operation: { method: 'GET', path: '/api/v1/compare' },
-      path: `/api/v1/compare?slugs=${first.slug},${second.slug}`,
-      status: 200,
-      fact: { pointer: '/slugs', equals: [first.slug, second.slug] },
-      inSkill: true,
-    },
+    first &&
+      second && {
+        id: 'example-compare',
+        title: 'Compare projects',
+        operation: { method: 'GET', path: '/api/v1/compare' },
+        path: `/api/v1/compare?slugs=${first.slug},${second.slug}`,
+        status: 200,
+        fact: { pointer: '/slugs', equals: [first.slug, second.slug] },
+        inSkill: true,
+      },
     {
       id: 'example-ask',
       title: 'Ask a question (NLWeb)',
@@ -168,7 +169,8 @@ export function curlCommand(example: ApiExample, siteUrl: string): string {
   if (method !== 'GET' && !example.body) parts.push('-X', method);
   parts.push(shellQuote(absoluteUrl({ url: siteUrl }, example.path)));
   for (const [name, value] of Object.entries(example.headers ?? {})) parts.push('-H', shellQuote(`${name}: ${value}`));
-  if (example.body && 'json' in example.body) parts.push('-H', shellQuote('Content-Type: application/json'), '-d', shellQuote(JSON.stringify(example.body.json)));
+  if (example.body && 'json' in example.body)
+    parts.push('-H', shellQuote('Content-Type: application/json'), '-d', shellQuote(JSON.stringify(example.body.json)));
   if (example.body && 'form' in example.body) for (const [k, v] of Object.entries(example.body.form)) parts.push('-d', shellQuote(`${k}=${v}`));
   return parts.join(' ');
 }
@@ -187,7 +189,11 @@ export function answerText(example: ApiExample): string {
   const { fact } = example;
   const field = `\`${fieldName(fact.pointer)}\``;
   const said =
-    'equals' in fact ? `${field} is \`${JSON.stringify(fact.equals)}\`` : 'length' in fact ? `${field} holds ${fact.length} items` : `${field} is a ${fact.type}`;
+    'equals' in fact
+      ? `${field} is \`${JSON.stringify(fact.equals)}\``
+      : 'length' in fact
+        ? `${field} holds ${fact.length} items`
+        : `${field} is a ${fact.type}`;
   return `Answers ${example.status}; ${said}.`;
 }
 

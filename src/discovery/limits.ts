@@ -33,7 +33,10 @@ export function limitRows(site: SiteLimits): { what: string; limit: string }[] {
     { what: 'Sandbox and catalog page size (`limit`)', limit: `1 to ${MAX_PAGE_LIMIT}` },
     { what: 'Compare', limit: '2 to 4 distinct project slugs' },
     { what: 'Questions per batch or job', limit: `1 to ${MAX_BATCH_QUERIES}` },
-    { what: 'Request body', limit: `${kib(MAX_BODY_BYTES)}; event notices ${kib(MAX_EVENT_BYTES)}; the whole body within ${BODY_TIMEOUT_MS / 1000} seconds (else 408 \`request_timeout\`; one that breaks off: 400 \`incomplete_body\`)` },
+    {
+      what: 'Request body',
+      limit: `${kib(MAX_BODY_BYTES)}; event notices ${kib(MAX_EVENT_BYTES)}; the whole body within ${BODY_TIMEOUT_MS / 1000} seconds (else 408 \`request_timeout\`; one that breaks off: 400 \`incomplete_body\`)`,
+    },
     { what: 'Public-read token lifetime', limit: `${TOKEN_LIFETIME_SECONDS} seconds` },
     { what: 'Caching', limit: 'public answers may be cached for 5 minutes (`Cache-Control: public, max-age=300`, `ETag`)' },
   ];

@@ -5,7 +5,9 @@ import type { Site } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
 
 export function robotsTxt(site: Pick<Site, 'url' | 'contentSignal'>): string {
-  const signal = Object.entries(site.contentSignal).map(([use, answer]) => `${use}=${answer}`).join(', ');
+  const signal = Object.entries(site.contentSignal)
+    .map(([use, answer]) => `${use}=${answer}`)
+    .join(', ');
   return [
     '# Everything here is public. Agents: start at /llms.txt, /AGENTS.md or /.well-known/api-catalog.',
     '# Content signals (contentsignals.org): whether this content may be used for search, as AI input, for AI training.',

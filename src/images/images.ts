@@ -85,7 +85,12 @@ export function imageVariants(image: ContentImage): ImageVariant[] {
   const widths: number[] = IMAGE_WIDTHS.filter((w) => w < image.width);
   if (image.width <= IMAGE_WIDTHS.at(-1)!) widths.push(image.width);
   return IMAGE_FORMATS.flatMap((format) =>
-    widths.map((width) => ({ width, height: Math.round((image.height * width) / image.width), format, path: `${IMAGES_PATH}/${image.digest}-${width}.${format}` })),
+    widths.map((width) => ({
+      width,
+      height: Math.round((image.height * width) / image.width),
+      format,
+      path: `${IMAGES_PATH}/${image.digest}-${width}.${format}`,
+    })),
   );
 }
 
@@ -112,7 +117,10 @@ export function pictureSources(image: ContentImage): PictureSources {
   const variants = imageVariants(image);
   const sources = IMAGE_FORMATS.map((format) => ({
     type: `image/${format}`,
-    srcset: variants.filter((v) => v.format === format).map((v) => `${v.path} ${v.width}w`).join(', '),
+    srcset: variants
+      .filter((v) => v.format === format)
+      .map((v) => `${v.path} ${v.width}w`)
+      .join(', '),
   }));
   return { sources, img: { src: fallback.path, width: image.width, height: image.height } };
 }

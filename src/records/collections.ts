@@ -271,7 +271,11 @@ export function pageFrame({ site, pages }: Pick<Content, 'site' | 'pages'>): Pag
   let frame = frameMemo.get(pages)?.get(site);
   if (!frame) {
     const header = navPages({ pages });
-    frame = Object.freeze({ site, nav: Object.freeze(header.map((p) => Object.freeze({ href: p.href, label: p.title }))), morePages: pages.length > header.length });
+    frame = Object.freeze({
+      site,
+      nav: Object.freeze(header.map((p) => Object.freeze({ href: p.href, label: p.title }))),
+      morePages: pages.length > header.length,
+    });
     if (!frameMemo.has(pages)) frameMemo.set(pages, new WeakMap());
     frameMemo.get(pages)!.set(site, frame);
   }
@@ -297,7 +301,10 @@ const tagMemo = new WeakMap<readonly Listed<Project>[], WeakMap<readonly Listed<
  * Every tag of every project and page, alphabetically, with what carries it. Grouped once per
  * list of records: each tag page, its twin, the sitemap and the twins' link index ask.
  */
-export function tagGroups<P extends Listed<Project>, G extends Listed<Page>>({ projects, pages }: Pick<Listing<P, G>, 'projects' | 'pages'>): TagGroup<P | G>[] {
+export function tagGroups<P extends Listed<Project>, G extends Listed<Page>>({
+  projects,
+  pages,
+}: Pick<Listing<P, G>, 'projects' | 'pages'>): TagGroup<P | G>[] {
   let byPages = tagMemo.get(projects);
   if (!byPages) tagMemo.set(projects, (byPages = new WeakMap()));
   let known = byPages.get(pages) as TagGroup<P | G>[] | undefined;

@@ -44,7 +44,14 @@ export function describeIssue(issue: z.core.$ZodIssue, schema?: z.ZodType): stri
       return `${field} expected ${custom ?? bound(issue)}${got}`;
     case 'invalid_format': {
       // "Web Performance" for a kebab-case tag or slug: the form it was meant to take.
-      const kebab = issue.format === 'regex' && typeof issue.input === 'string' ? issue.input.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') : '';
+      const kebab =
+        issue.format === 'regex' && typeof issue.input === 'string'
+          ? issue.input
+              .trim()
+              .toLowerCase()
+              .replace(/[^a-z0-9]+/g, '-')
+              .replace(/^-|-$/g, '')
+          : '';
       const near = kebab && kebab !== issue.input && patternOf(issue.pattern)?.test(kebab) ? ` (did you mean "${kebab}"?)` : '';
       return `${field} expected ${custom ?? FORMAT_WORDS[issue.format] ?? `text in ${issue.format} format`}${got}${near}`;
     }
@@ -70,8 +77,7 @@ function patternOf(pattern: string | undefined): RegExp | undefined {
 }
 
 /** `links.repo`, `featured[1]`: the path as the owner would point at it in YAML. */
-const fieldName = (path: PropertyKey[]) =>
-  path.map((k, i) => (typeof k === 'number' ? `[${k}]` : `${i ? '.' : ''}${String(k)}`)).join('');
+const fieldName = (path: PropertyKey[]) => path.map((k, i) => (typeof k === 'number' ? `[${k}]` : `${i ? '.' : ''}${String(k)}`)).join('');
 
 const FORMAT_WORDS: Record<string, string> = { email: 'an email address', url: 'a URL', regex: 'text in the documented form' };
 

@@ -8,16 +8,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { z } from 'zod';
 import { describeImage, isImageFile, type ContentImage } from '../images/images.ts';
 import { closest, describeIssue } from './content-issues.ts';
-import {
-  SLUG_PATTERN,
-  siteConfig,
-  projectFrontMatter,
-  pageFrontMatter,
-  type Content,
-  type Page,
-  type Project,
-  type Site,
-} from './schema.ts';
+import { SLUG_PATTERN, siteConfig, projectFrontMatter, pageFrontMatter, type Content, type Page, type Project, type Site } from './schema.ts';
 
 /** A content problem, worded for the site's owner: file, field, what was expected. */
 export class ContentError extends Error {
@@ -52,7 +43,9 @@ function locationOf(problem: string, root: string): ContentError['loc'] {
   let line = m[2] ? Number(m[2]) : 1;
   if (!m[2] && m[3]) {
     try {
-      const at = readFileSync(file, 'utf8').split('\n').findIndex((l) => l.startsWith(`${m[3]}:`));
+      const at = readFileSync(file, 'utf8')
+        .split('\n')
+        .findIndex((l) => l.startsWith(`${m[3]}:`));
       if (at >= 0) line = at + 1;
     } catch {
       // A file that cannot be read is itself the problem; point at its start.
@@ -66,8 +59,28 @@ function locationOf(problem: string, root: string): ContentError['loc'] {
  * AGENTS.md and SKILL.md are discovery files; on a case-insensitive disk `agents.md` is `AGENTS.md`).
  */
 export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
-  'index', 'projects', '404', 'api', 'ask', 'oauth', 'agent', 'agents', 'skill', 'auth', 'pricing',
-  'developers', 'llms', 'llms-full', 'openapi', 'mcp', 'search', 'search-page', 'agent-view', 'tags', 'og', 'feed',
+  'index',
+  'projects',
+  '404',
+  'api',
+  'ask',
+  'oauth',
+  'agent',
+  'agents',
+  'skill',
+  'auth',
+  'pricing',
+  'developers',
+  'llms',
+  'llms-full',
+  'openapi',
+  'mcp',
+  'search',
+  'search-page',
+  'agent-view',
+  'tags',
+  'og',
+  'feed',
 ]);
 
 /** `/projects/index` would be served for `/projects/` by some static hosts, shadowing the projects index. */
@@ -204,7 +217,9 @@ function readContent(dir: string): Content {
     for (const p of projects) {
       if (!categories.includes(p.category)) {
         const near = closest(p.category, categories);
-        problems.push(`${p.source}: field "category" expected one of the categories declared in content/site.md (${categories.join(', ')}), got "${p.category}"${near ? ` (did you mean "${near}"?)` : ''}`);
+        problems.push(
+          `${p.source}: field "category" expected one of the categories declared in content/site.md (${categories.join(', ')}), got "${p.category}"${near ? ` (did you mean "${near}"?)` : ''}`,
+        );
       }
     }
     // Judge featured slugs against every project file, valid or not, so one broken project
@@ -273,7 +288,12 @@ const H1_CANDIDATE = /^ {0,3}(?:#(?:[ \t]|$)|=+[ \t]*$)/m;
  * `![` nor a line that may be a level-1 heading are not parsed (most have none; parsing every body
  * would cost a build of 10,000 records seconds).
  */
-function checkBody(file: string, { body, text }: { body: string; text: string }, where: (f: string) => string, problems: string[]): Record<string, ContentImage> {
+function checkBody(
+  file: string,
+  { body, text }: { body: string; text: string },
+  where: (f: string) => string,
+  problems: string[],
+): Record<string, ContentImage> {
   const images: Record<string, ContentImage> = {};
   if (!body.includes('![') && !H1_CANDIDATE.test(body)) return images;
   // Lines are counted in the file, as the owner's editor shows them: the body's line 1 is further down.
@@ -281,7 +301,9 @@ function checkBody(file: string, { body, text }: { body: string; text: string },
   const visit = (node: { type: string; depth?: number; url?: string; alt?: string | null; position?: { start: { line: number } }; children?: unknown[] }) => {
     if (node.type === 'heading' && node.depth === 1) {
       const line = (node.position?.start.line ?? 0) + offset;
-      problems.push(`${where(file)}: line ${line}: a level-1 heading ("# …") in the text: the page's title is its one level-1 heading, so start sections at ## instead`);
+      problems.push(
+        `${where(file)}: line ${line}: a level-1 heading ("# …") in the text: the page's title is its one level-1 heading, so start sections at ## instead`,
+      );
     }
     if (node.type === 'image' && node.url !== undefined) {
       const line = (node.position?.start.line ?? 0) + offset;
@@ -342,7 +364,8 @@ function frontMatterShape(text: string): string | undefined {
   if (!close) return 'the front matter opened with --- on line 1 is never closed: end it with a line of three dashes (---) before the text';
   const front = text.slice(opened[0].length, close.index);
   const tab = /^ *\t/m.exec(front);
-  if (tab) return `line ${front.slice(0, tab.index).split('\n').length + 1} is indented with a tab: YAML indents with spaces (two per level, e.g. "  repo: https://…")`;
+  if (tab)
+    return `line ${front.slice(0, tab.index).split('\n').length + 1} is indented with a tab: YAML indents with spaces (two per level, e.g. "  repo: https://…")`;
   return undefined;
 }
 
@@ -366,7 +389,8 @@ function yamlProblem(error: unknown, text: string): string {
   if (/flow collection/.test(e.reason)) {
     for (let i = line - 1; i >= 0; i--) {
       const open = /[[{]/.exec(lines[i] ?? '');
-      if (open && i > 0) return `line ${i + 1}: the ${open[0]} is never closed; end the list with ${open[0] === '[' ? ']' : '}'} on the same line, or quote the text if it is not a list`;
+      if (open && i > 0)
+        return `line ${i + 1}: the ${open[0]} is never closed; end the list with ${open[0] === '[' ? ']' : '}'} on the same line, or quote the text if it is not a list`;
     }
   }
   return `front matter could not be read as YAML (${e.reason} at line ${line}, column ${e.mark.column + 1}: ${JSON.stringify(source.trim())})`;

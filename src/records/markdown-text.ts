@@ -44,7 +44,12 @@ export const opening = (site: Pick<Site, 'url'>, summary: string) =>
 
 /** The line every twin ends its fields with: the owner's Content Signals. */
 export const siteFields = (site: Pick<Site, 'contentSignal'>): [string, string][] => [
-  ['Content signals', Object.entries(site.contentSignal).map(([use, answer]) => `${use}=${answer}`).join(', ')],
+  [
+    'Content signals',
+    Object.entries(site.contentSignal)
+      .map(([use, answer]) => `${use}=${answer}`)
+      .join(', '),
+  ],
 ];
 
 /** One hit of the search page's Markdown form. */
@@ -63,7 +68,8 @@ export interface SearchHit {
  */
 export function searchTwin(site: Site, query: string, hits: SearchHit[], note?: string): string {
   const shown = escapeMarkdown(query);
-  const summary = note ?? (hits.length ? `${countOf(hits.length, 'result', 'results')} for “${shown}”.` : `Nothing matches “${shown}”. Try fewer or other words.`);
+  const summary =
+    note ?? (hits.length ? `${countOf(hits.length, 'result', 'results')} for “${shown}”.` : `Nothing matches “${shown}”. Try fewer or other words.`);
   const page = `${absoluteUrl(site, '/search')}${query ? `?q=${encodeURIComponent(query)}` : ''}`;
   return document([
     query ? `# Search results for “${shown}”` : '# Search',

@@ -11,7 +11,6 @@ const imageObject = (site: Site, image: ContentImage) => {
   return { '@type': 'ImageObject', url: absoluteUrl(site, file.path), width: file.width, height: file.height, caption: image.alt };
 };
 
-
 export function personFor(site: Site) {
   return {
     '@context': 'https://schema.org',

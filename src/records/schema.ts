@@ -59,72 +59,91 @@ const apiVersion = z.strictObject({
   successor: z.string().startsWith('/').optional(),
 });
 
-export const siteConfig = z.strictObject({
-  name: text(120),
-  headline: text(160),
-  summary: text(400),
-  url: httpUrl,
-  locale: z.string().refine(isLanguageTag, 'a language tag such as "en" or "sv-SE"').default('en'),
-  email: z.email({ error: 'an email address such as "me@example.com"' }).optional(),
-  location: text(120).optional(),
-  allowedOrigins: z.array(httpUrl).default([]),
-  links: z
-    .array(z.strictObject({ label: text(60), url: httpUrl }), { error: 'a list of links, each with a label and a url, e.g. links: [{ label: GitHub, url: "https://github.com/you" }]' })
-    .default([]),
-  /** Path of a picture of the owner, relative to site.md; its alt text is `name`. */
-  avatar: text(300).optional(),
-  categories: z.record(slug, text(60)).refine((c) => Object.keys(c).length > 0, 'at least one category'),
-  featured: z.array(slug).default([]),
-  rateLimits: z
-    .strictObject({ knowledge: rateLimitPolicy, portfolio: rateLimitPolicy })
-    .default({ knowledge: { limit: 120, window: 60 }, portfolio: { limit: 60, window: 60 } }),
-  apiVersions: z.array(apiVersion).default([{ version: 'v1' }]),
-  /** Content Signals (contentsignals.org), written to robots.txt: may the content be used for search, as AI input, for AI training. */
-  contentSignal: z
-    .strictObject({ search: yesNo, 'ai-input': yesNo, 'ai-train': yesNo })
-    .default({ search: 'yes', 'ai-input': 'yes', 'ai-train': 'no' }),
-}).superRefine((site, ctx) => {
-  // The deprecation policy (/developers/deprecation): a sunset at least 90 days after the
-  // deprecation, and a successor that is another version the site lists.
-  const DAY = 86_400_000;
-  site.apiVersions.forEach((v, i) => {
-    if (v.deprecated && v.sunset && Date.parse(v.sunset) - Date.parse(v.deprecated) < MIN_SUNSET_DAYS * DAY) {
-      ctx.addIssue({ code: 'custom', path: ['apiVersions', i, 'sunset'], input: v.sunset, message: `a date at least ${MIN_SUNSET_DAYS} days after "deprecated" (${v.deprecated})` });
+export const siteConfig = z
+  .strictObject({
+    name: text(120),
+    headline: text(160),
+    summary: text(400),
+    url: httpUrl,
+    locale: z.string().refine(isLanguageTag, 'a language tag such as "en" or "sv-SE"').default('en'),
+    email: z.email({ error: 'an email address such as "me@example.com"' }).optional(),
+    location: text(120).optional(),
+    allowedOrigins: z.array(httpUrl).default([]),
+    links: z
+      .array(z.strictObject({ label: text(60), url: httpUrl }), {
+        error: 'a list of links, each with a label and a url, e.g. links: [{ label: GitHub, url: "https://github.com/you" }]',
+      })
+      .default([]),
+    /** Path of a picture of the owner, relative to site.md; its alt text is `name`. */
+    avatar: text(300).optional(),
+    categories: z.record(slug, text(60)).refine((c) => Object.keys(c).length > 0, 'at least one category'),
+    featured: z.array(slug).default([]),
+    rateLimits: z
+      .strictObject({ knowledge: rateLimitPolicy, portfolio: rateLimitPolicy })
+      .default({ knowledge: { limit: 120, window: 60 }, portfolio: { limit: 60, window: 60 } }),
+    apiVersions: z.array(apiVersion).default([{ version: 'v1' }]),
+    /** Content Signals (contentsignals.org), written to robots.txt: may the content be used for search, as AI input, for AI training. */
+    contentSignal: z.strictObject({ search: yesNo, 'ai-input': yesNo, 'ai-train': yesNo }).default({ search: 'yes', 'ai-input': 'yes', 'ai-train': 'no' }),
+  })
+  .superRefine((site, ctx) => {
+    // The deprecation policy (/developers/deprecation): a sunset at least 90 days after the
+    // deprecation, and a successor that is another version the site lists.
+    const DAY = 86_400_000;
+    site.apiVersions.forEach((v, i) => {
+      if (v.deprecated && v.sunset && Date.parse(v.sunset) - Date.parse(v.deprecated) < MIN_SUNSET_DAYS * DAY) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['apiVersions', i, 'sunset'],
+          input: v.sunset,
+          message: `a date at least ${MIN_SUNSET_DAYS} days after "deprecated" (${v.deprecated})`,
+        });
+      }
+      const successor = v.successor && /^\/api\/(v\d+)$/.exec(v.successor)?.[1];
+      if (v.successor && (!successor || successor === v.version || !site.apiVersions.some((o) => o.version === successor))) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['apiVersions', i, 'successor'],
+          input: v.successor,
+          message: 'the path of another version listed in apiVersions, such as "/api/v2"',
+        });
+      }
+    });
+  });
+
+export const projectFrontMatter = z
+  .strictObject({
+    title: text(120),
+    summary: text(300),
+    type: projectType,
+    category: slug,
+    tags: z.array(tag).default([]),
+    archived: z.boolean().default(false),
+    date: isoDate,
+    updated: isoDate.optional(),
+    links: z
+      .strictObject(
+        { repo: httpUrl.optional(), demo: httpUrl.optional(), docs: httpUrl.optional() },
+        { error: 'links by name, e.g. links: { repo: "https://github.com/you/project", demo: "https://…", docs: "https://…" }' },
+      )
+      .default({}),
+    stack: z.array(text(40)).default([]),
+    /** Path of the cover image, relative to the project's file. */
+    cover: text(300).optional(),
+    coverAlt: text(200).optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.updated && p.updated < p.date) {
+      ctx.addIssue({ code: 'custom', path: ['updated'], input: p.updated, message: `a date on or after "date" (${p.date})` });
     }
-    const successor = v.successor && /^\/api\/(v\d+)$/.exec(v.successor)?.[1];
-    if (v.successor && (!successor || successor === v.version || !site.apiVersions.some((o) => o.version === successor))) {
-      ctx.addIssue({ code: 'custom', path: ['apiVersions', i, 'successor'], input: v.successor, message: 'the path of another version listed in apiVersions, such as "/api/v2"' });
+    if (p.cover && !p.coverAlt) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['coverAlt'],
+        params: { missing: true },
+        message: 'text describing the cover (required when "cover" is set, at most 200 characters)',
+      });
     }
   });
-});
-
-export const projectFrontMatter = z.strictObject({
-  title: text(120),
-  summary: text(300),
-  type: projectType,
-  category: slug,
-  tags: z.array(tag).default([]),
-  archived: z.boolean().default(false),
-  date: isoDate,
-  updated: isoDate.optional(),
-  links: z
-    .strictObject(
-      { repo: httpUrl.optional(), demo: httpUrl.optional(), docs: httpUrl.optional() },
-      { error: 'links by name, e.g. links: { repo: "https://github.com/you/project", demo: "https://…", docs: "https://…" }' },
-    )
-    .default({}),
-  stack: z.array(text(40)).default([]),
-  /** Path of the cover image, relative to the project's file. */
-  cover: text(300).optional(),
-  coverAlt: text(200).optional(),
-}).superRefine((p, ctx) => {
-  if (p.updated && p.updated < p.date) {
-    ctx.addIssue({ code: 'custom', path: ['updated'], input: p.updated, message: `a date on or after "date" (${p.date})` });
-  }
-  if (p.cover && !p.coverAlt) {
-    ctx.addIssue({ code: 'custom', path: ['coverAlt'], params: { missing: true }, message: 'text describing the cover (required when "cover" is set, at most 200 characters)' });
-  }
-});
 
 export const pageFrontMatter = z.strictObject({
   title: text(120),

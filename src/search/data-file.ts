@@ -117,7 +117,15 @@ export function buildDataFile(content: Content, twins: Record<string, string>, i
   // already (src/build/page-cache.ts) names them by it instead of serializing them all once more.
   const records = contentDigest ?? JSON.stringify([content.site, content.projects, content.pages]);
   const buildId = createHash('sha256').update(OPTIONS_HASH).update(records).digest('base64url').slice(0, 20);
-  return { format: INDEX_FORMAT, optionsHash: OPTIONS_HASH, buildId, ...content, twins, related: relatedSlugs(content), index: index ?? searchIndex([...content.projects, ...content.pages].map(documentOf)).toJSON() };
+  return {
+    format: INDEX_FORMAT,
+    optionsHash: OPTIONS_HASH,
+    buildId,
+    ...content,
+    twins,
+    related: relatedSlugs(content),
+    index: index ?? searchIndex([...content.projects, ...content.pages].map(documentOf)).toJSON(),
+  };
 }
 
 /**
@@ -231,7 +239,9 @@ function openTexts(path: string, header: Buffer): number {
     fd = openSync(path, 'r');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new Error(`Folio index ${code === 'ENOENT' ? `missing: ${path} does not exist` : `unreadable: ${path} cannot be read (${code})`}. Run \`npm run build\` again.`);
+    throw new Error(
+      `Folio index ${code === 'ENOENT' ? `missing: ${path} does not exist` : `unreadable: ${path} cannot be read (${code})`}. Run \`npm run build\` again.`,
+    );
   }
   const head = Buffer.alloc(header.length);
   if (readSync(fd, head, 0, head.length, 0) !== head.length || !head.equals(header)) {
@@ -261,8 +271,7 @@ function textReader(path: string, fd: number): (span: Span) => string {
  * character, so one "Łódź" in the content would double the largest transient allocation of a cold
  * start (bench/RESULTS.md: about 60 MB at 10,000 records). Parsed values are unchanged.
  */
-export const asciiJson = (value: unknown) =>
-  JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+export const asciiJson = (value: unknown) => JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** Reads and checks the data file; every way it can be wrong fails with one message that says what to do. */
 export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {

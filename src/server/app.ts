@@ -64,11 +64,15 @@ export function createApp(options: AppOptions = {}) {
     }
     return l;
   };
-  const lazyRateLimit = (policy: Policy): MiddlewareHandler => (c, next) => rateLimit(limiter(policy))(c, next);
+  const lazyRateLimit =
+    (policy: Policy): MiddlewareHandler =>
+    (c, next) =>
+      rateLimit(limiter(policy))(c, next);
 
   const app = new Hono<Env>();
   /** Hono's `on` with a list of handlers (its typed overloads want them spread, each typed). `ALL` is app.all. */
-  const add = (method: string, path: string, handlers: Handler[]) => (app.on as (method: string, path: string, ...handlers: Handler[]) => unknown)(method, path, ...handlers);
+  const add = (method: string, path: string, handlers: Handler[]) =>
+    (app.on as (method: string, path: string, ...handlers: Handler[]) => unknown)(method, path, ...handlers);
   // The search box's results page and its Markdown form (not part of the API: not in the route
   // table). A page, so its errors are pages; rate-limited like the REST search it runs.
   const asPage: MiddlewareHandler<Env> = async (c, next) => {

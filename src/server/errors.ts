@@ -5,26 +5,71 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 
 export const ERRORS = {
-  invalid_query: { fields: ['q', 'query'], status: 400, message: 'The query is missing, empty or too long.', hint: 'Send a query of 1 to 500 characters, e.g. ?q=search+engine.' },
+  invalid_query: {
+    fields: ['q', 'query'],
+    status: 400,
+    message: 'The query is missing, empty or too long.',
+    hint: 'Send a query of 1 to 500 characters, e.g. ?q=search+engine.',
+  },
   invalid_batch: { fields: ['queries'], status: 400, message: 'The batch is not valid.', hint: 'Send {"queries": [...]} with 1 to 10 non-empty strings.' },
   invalid_job: { fields: ['queries'], status: 400, message: 'The job is not valid.', hint: 'Send {"queries": [...]} with 1 to 10 non-empty strings.' },
   job_not_found: { status: 404, message: 'No job has this id.', hint: 'Use the job_id or Location returned by POST /api/v1/jobs, unchanged.' },
-  invalid_slug: { fields: ['slug', 'slugs'], status: 400, message: 'The slug is not valid.', hint: 'Slugs are lowercase a-z, 0-9 and inner hyphens, 1 to 60 characters; list them with GET /api/v1/projects.' },
-  invalid_filter: { fields: ['type', 'category', 'archive', 'page', 'limit'], status: 400, message: 'A filter or paging parameter is not valid.', hint: 'Check type, category, archive, page and limit against /openapi.json.' },
-  invalid_compare: { fields: ['slugs'], status: 400, message: 'Compare needs two to four distinct project slugs.', hint: 'Send ?slugs=a,b with 2 to 4 distinct slugs from GET /api/v1/projects.' },
-  invalid_cursor: { fields: ['cursor'], status: 400, message: 'The cursor is not valid for this request.', hint: 'Send back nextCursor unchanged, with the same filters as the request that returned it.' },
+  invalid_slug: {
+    fields: ['slug', 'slugs'],
+    status: 400,
+    message: 'The slug is not valid.',
+    hint: 'Slugs are lowercase a-z, 0-9 and inner hyphens, 1 to 60 characters; list them with GET /api/v1/projects.',
+  },
+  invalid_filter: {
+    fields: ['type', 'category', 'archive', 'page', 'limit'],
+    status: 400,
+    message: 'A filter or paging parameter is not valid.',
+    hint: 'Check type, category, archive, page and limit against /openapi.json.',
+  },
+  invalid_compare: {
+    fields: ['slugs'],
+    status: 400,
+    message: 'Compare needs two to four distinct project slugs.',
+    hint: 'Send ?slugs=a,b with 2 to 4 distinct slugs from GET /api/v1/projects.',
+  },
+  invalid_cursor: {
+    fields: ['cursor'],
+    status: 400,
+    message: 'The cursor is not valid for this request.',
+    hint: 'Send back nextCursor unchanged, with the same filters as the request that returned it.',
+  },
   not_found: { status: 404, message: 'Nothing has this slug.', hint: 'List the slugs with GET /api/v1/projects?archive=1.' },
   route_not_found: { status: 404, message: 'No API route has this path.', hint: 'See /openapi.json or /llms.txt for every route.' },
   method_not_allowed: { status: 405, message: 'This route does not answer this method.', hint: 'Use a method listed in the Allow header.' },
   unauthorized: { status: 401, message: 'A bearer token is required.', hint: 'Follow the public-read flow in /auth.md: it takes two requests and no secret.' },
   invalid_json: { status: 400, message: 'The body is not valid JSON.', hint: 'Send a JSON object with Content-Type: application/json.' },
   unsupported_media_type: { status: 415, message: 'The body has an unsupported media type.', hint: 'Send Content-Type: application/json.' },
-  not_acceptable: { status: 406, message: 'The Accept header lists no media type this route answers.', hint: 'Send Accept: application/json, text/event-stream (MCP Streamable HTTP transport).' },
-  incomplete_body: { status: 400, message: 'The request body broke off before its end.', hint: 'Send the whole body again, with Content-Length or a complete chunked encoding.' },
-  request_timeout: { status: 408, message: 'The request body did not arrive in time.', hint: 'Send the whole body at once: it must arrive within 10 seconds of the request.' },
+  not_acceptable: {
+    status: 406,
+    message: 'The Accept header lists no media type this route answers.',
+    hint: 'Send Accept: application/json, text/event-stream (MCP Streamable HTTP transport).',
+  },
+  incomplete_body: {
+    status: 400,
+    message: 'The request body broke off before its end.',
+    hint: 'Send the whole body again, with Content-Length or a complete chunked encoding.',
+  },
+  request_timeout: {
+    status: 408,
+    message: 'The request body did not arrive in time.',
+    hint: 'Send the whole body at once: it must arrive within 10 seconds of the request.',
+  },
   payload_too_large: { status: 413, message: 'The body is too large.', hint: 'Keep request bodies under 64 KiB.' },
-  forbidden_host: { status: 403, message: 'This local server does not answer this Host or Origin.', hint: 'Ask for localhost, 127.0.0.1 or [::1]; to serve another host name, list it in FOLIO_ALLOWED_HOSTS (comma-separated, e.g. FOLIO_ALLOWED_HOSTS=example.test).' },
-  request_header_too_large: { status: 431, message: 'The request header block is too large.', hint: 'Send fewer or shorter headers (cookies included): at most 16 KiB in all.' },
+  forbidden_host: {
+    status: 403,
+    message: 'This local server does not answer this Host or Origin.',
+    hint: 'Ask for localhost, 127.0.0.1 or [::1]; to serve another host name, list it in FOLIO_ALLOWED_HOSTS (comma-separated, e.g. FOLIO_ALLOWED_HOSTS=example.test).',
+  },
+  request_header_too_large: {
+    status: 431,
+    message: 'The request header block is too large.',
+    hint: 'Send fewer or shorter headers (cookies included): at most 16 KiB in all.',
+  },
   rate_limited: { status: 429, message: 'Too many requests.', hint: 'Wait the number of seconds in Retry-After, then retry.' },
   // Never caused by what a client sent (docs/decisions.md § Error object): only a bug or a broken deployment answers this.
   internal_error: { status: 500, message: 'Something went wrong on our side.', hint: 'Retry later; if it keeps happening, tell the site owner.' },
@@ -47,9 +92,7 @@ export const errorObject = z
   })
   .meta({ id: 'ErrorObject' });
 
-export const errorResponse = z
-  .object({ error: errorObject, resource_metadata: z.string().optional() })
-  .meta({ id: 'ErrorResponse' });
+export const errorResponse = z.object({ error: errorObject, resource_metadata: z.string().optional() }).meta({ id: 'ErrorResponse' });
 
 export type ErrorBody = z.infer<typeof errorResponse>;
 

@@ -8,7 +8,13 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /** docs/decisions.md § Limits: the longest a request body may take to arrive, whole. */
 export const BODY_TIMEOUT_MS = 10_000;
 /** What reading a body can answer (readBody), whatever the route: every route with a body documents these. */
-export const BODY_ERRORS = ['invalid_json', 'unsupported_media_type', 'payload_too_large', 'incomplete_body', 'request_timeout'] as const satisfies readonly ErrorCode[];
+export const BODY_ERRORS = [
+  'invalid_json',
+  'unsupported_media_type',
+  'payload_too_large',
+  'incomplete_body',
+  'request_timeout',
+] as const satisfies readonly ErrorCode[];
 export const MAX_QUERY_CHARS = 500;
 
 export interface AnswerInit {
@@ -122,11 +128,7 @@ async function readLimited(req: Request, timeoutMs: number): Promise<string> {
  * Validates input against a schema; the first problem becomes the error whose code the route
  * maps for that field (e.g. `q` → invalid_query, `type` → invalid_filter).
  */
-export function validate<T extends z.ZodType>(
-  schema: T,
-  input: unknown,
-  codes: ErrorCodes,
-): z.output<T> {
+export function validate<T extends z.ZodType>(schema: T, input: unknown, codes: ErrorCodes): z.output<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
@@ -156,7 +158,10 @@ function hintFor(code: ErrorCode, field: string): string | undefined {
 export function checkQueryEncoding(url: string, codes: ErrorCodes): void {
   const start = url.indexOf('?');
   if (start < 0) return;
-  for (const pair of url.slice(start + 1).split('#')[0]!.split('&')) {
+  for (const pair of url
+    .slice(start + 1)
+    .split('#')[0]!
+    .split('&')) {
     const eq = pair.indexOf('=');
     const [name, value] = eq < 0 ? [pair, ''] : [pair.slice(0, eq), pair.slice(eq + 1)];
     const decoded = decodeStrict(name);

@@ -74,8 +74,9 @@ export interface RouteInput<Q extends z.ZodObject = z.ZodObject, P extends z.Zod
  * each is stored as the general RouteSpec: the app validates the input against the same schemas
  * before calling the handler, which is what makes this one widening sound.
  */
-export const defineRoute = <Q extends z.ZodObject = z.ZodObject, P extends z.ZodObject = z.ZodObject, B extends z.ZodType = z.ZodType>(route: RouteSpec<Q, P, B>): RouteSpec =>
-  route as unknown as RouteSpec;
+export const defineRoute = <Q extends z.ZodObject = z.ZodObject, P extends z.ZodObject = z.ZodObject, B extends z.ZodType = z.ZodType>(
+  route: RouteSpec<Q, P, B>,
+): RouteSpec => route as unknown as RouteSpec;
 
 /** `/api/v1/projects/{slug}` → `/api/v1/projects/:slug` (Hono's syntax). */
 export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');

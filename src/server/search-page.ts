@@ -110,12 +110,14 @@ function pageHeaders(query: string, markdown: string | undefined): Record<string
   return { 'Content-Type': markdown ?? HTML, Vary: 'Accept', ...(markdown ? {} : { Link: alternate }) };
 }
 
-export const searchPage = (data: () => SiteData) => (c: Context): Response => {
-  const raw = c.req.query('q');
-  const markdown = markdownType(c);
-  const body = markdown ? searchMarkdown(raw, data()) : fillPage(pageTemplate(), shownQuery(raw), searchResults(raw, data()));
-  return new Response(body, { headers: { ...pageHeaders(shownQuery(raw), markdown), 'Cache-Control': REVALIDATE_CACHE_CONTROL } });
-};
+export const searchPage =
+  (data: () => SiteData) =>
+  (c: Context): Response => {
+    const raw = c.req.query('q');
+    const markdown = markdownType(c);
+    const body = markdown ? searchMarkdown(raw, data()) : fillPage(pageTemplate(), shownQuery(raw), searchResults(raw, data()));
+    return new Response(body, { headers: { ...pageHeaders(shownQuery(raw), markdown), 'Cache-Control': REVALIDATE_CACHE_CONTROL } });
+  };
 
 /**
  * An error on the search paths (405, 429) as a page for people, or as Markdown for agents: its
@@ -128,8 +130,6 @@ export function searchErrorPage(c: Context, error: ApiError, site: Site): Respon
   const query = shownQuery(c.req.query('q'));
   const headers = { ...error.detail.headers, ...pageHeaders(query, markdown), 'Cache-Control': NO_STORE };
   const sentence = `${message} ${hint} (error code: ${code})`;
-  const body = markdown
-    ? searchTwin(site, query, [], sentence)
-    : fillPage(pageTemplate(), query, `<p class="lead" role="alert">${escapeHtml(sentence)}</p>`);
+  const body = markdown ? searchTwin(site, query, [], sentence) : fillPage(pageTemplate(), query, `<p class="lead" role="alert">${escapeHtml(sentence)}</p>`);
   return new Response(c.req.method === 'HEAD' ? null : body, { status: error.status, headers });
 }

@@ -145,7 +145,9 @@ export class ContractValidator {
     const type = exchange.contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
     const media = content[type];
     if (!media) {
-      problems.push(`content type ${exchange.contentType ?? '(none)'} is not documented for ${operation.operationId} ${exchange.status} (documented: ${Object.keys(content).join(', ')})`);
+      problems.push(
+        `content type ${exchange.contentType ?? '(none)'} is not documented for ${operation.operationId} ${exchange.status} (documented: ${Object.keys(content).join(', ')})`,
+      );
       return problems;
     }
     const schema = media.schema as Json | undefined;
@@ -156,7 +158,8 @@ export class ContractValidator {
   #header(name: string, value: string, schema: Json | undefined): string[] {
     if (!schema) return [];
     if (schema.type === 'integer' && !/^-?\d+$/.test(value)) return [`header ${name} should be an integer, is ${JSON.stringify(value)}`];
-    if (Array.isArray(schema.enum) && !schema.enum.includes(value)) return [`header ${name} should be one of ${schema.enum.join(', ')}, is ${JSON.stringify(value)}`];
+    if (Array.isArray(schema.enum) && !schema.enum.includes(value))
+      return [`header ${name} should be one of ${schema.enum.join(', ')}, is ${JSON.stringify(value)}`];
     if (schema.format === 'uri' && !URL.canParse(value)) return [`header ${name} should be an absolute URI, is ${JSON.stringify(value)}`];
     return [];
   }
@@ -200,7 +203,12 @@ export class ContractValidator {
   #schema(value: unknown, schema: Json): string[] {
     const validate = this.#validator(schema);
     if (validate(value)) return [];
-    return (validate.errors ?? []).slice(0, 5).map((e) => `body${e.instancePath || ''} ${e.message ?? 'is invalid'}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
+    return (validate.errors ?? [])
+      .slice(0, 5)
+      .map(
+        (e) =>
+          `body${e.instancePath || ''} ${e.message ?? 'is invalid'}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`,
+      );
   }
 }
 
@@ -225,7 +233,15 @@ export function checkStaticFiles(doc: OpenApi, dir: string, operationIds: string
     const file = join(dir, path);
     if (!get || !operationIds.includes(String(get.operationId)) || path.includes('{') || !existsSync(file) || !statSync(file).isFile()) continue;
     checked.push(String(get.operationId));
-    const exchange: Exchange = { method: 'GET', path, status: 200, contentType: 'application/json', headers: {}, body: readFileSync(file, 'utf8'), truncated: false };
+    const exchange: Exchange = {
+      method: 'GET',
+      path,
+      status: 200,
+      contentType: 'application/json',
+      headers: {},
+      body: readFileSync(file, 'utf8'),
+      truncated: false,
+    };
     problems.push(...validator.check(exchange).map((problem) => ({ exchange: `file ${file}`, problem })));
   }
   return { checked, problems };
@@ -271,7 +287,9 @@ if (import.meta.main) {
   const missed = unrecorded.filter((id) => !files.checked.includes(id));
   exercised.push(...files.checked);
   const problems = [...validateExchanges(doc, exchanges), ...files.problems];
-  console.log(`\ncontract: ${exchanges.length} API answers checked against ${docFile}; ${exercised.length} of ${exercised.length + missed.length} operations exercised.`);
+  console.log(
+    `\ncontract: ${exchanges.length} API answers checked against ${docFile}; ${exercised.length} of ${exercised.length + missed.length} operations exercised.`,
+  );
   // An operation no suite calls over HTTP is one the contract cannot vouch for: that fails too.
   if (missed.length) console.error(`contract: not exercised by the e2e suites: ${missed.join(', ')}`);
   // A recorder that silently stopped recording would pass everything: an empty log is a failure.

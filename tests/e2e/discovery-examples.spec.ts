@@ -17,7 +17,12 @@ interface DocumentedExample {
 }
 
 /** `hits[0].slug` → `/hits/0/slug` (the inverse of fieldName). */
-const pointerOf = (field: string) => `/${field.replace(/\[(\d+)\]/g, '.$1').split('.').map((t) => t.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+const pointerOf = (field: string) =>
+  `/${field
+    .replace(/\[(\d+)\]/g, '.$1')
+    .split('.')
+    .map((t) => t.replace(/~/g, '~0').replace(/\//g, '~1'))
+    .join('/')}`;
 
 /** Every "#… title, ```sh command```, Answers N; …" in a Markdown document. */
 function examplesIn(markdown: string): DocumentedExample[] {
@@ -70,7 +75,13 @@ for (const [path, expected] of [
 test('issue 8 § 5: /developers (HTML) shows the same commands and answers as its twin', async ({ request }) => {
   const html = await (await request.get('/developers')).text();
   const twin = examplesIn(await (await request.get('/developers.md')).text());
-  const unescapeHtml = (s: string) => s.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const unescapeHtml = (s: string) =>
+    s
+      .replace(/&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   const commands = [...html.matchAll(/<pre[^>]*><code[^>]*>(curl [^<]+)<\/code><\/pre>/g)].map((m) => unescapeHtml(m[1]!));
   expect(commands.sort()).toEqual(twin.map((e) => e.command).sort());
   for (const e of all) expect(html, e.id).toContain(`id="${e.id}"`);

@@ -37,7 +37,8 @@ test.describe('issue 8 § 7: every discovery file is served with its media type'
     for (const path of ['/openapi.json', '/.well-known/api-catalog', '/.well-known/ard.json', '/.well-known/ai-catalog.json']) {
       expect(typeof (await (await request.get(path)).json()), path).toBe('object');
     }
-    for (const path of ['/AGENTS.md', '/SKILL.md', '/pricing.md', '/robots.txt']) expect(await (await request.get(path)).text(), path).not.toMatch(/^<!doctype/i);
+    for (const path of ['/AGENTS.md', '/SKILL.md', '/pricing.md', '/robots.txt'])
+      expect(await (await request.get(path)).text(), path).not.toMatch(/^<!doctype/i);
   });
 });
 
@@ -110,7 +111,13 @@ function urlsInText(text: string, base: string): string[] {
   return found;
 }
 
-const unescapeHtml = (s: string) => s.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescapeHtml = (s: string) =>
+  s
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The URLs of a served file: in every string of a JSON document, or in the (unescaped) text. */
 function urlsIn(body: string, contentType: string, base: string): string[] {
@@ -139,7 +146,8 @@ test.describe('issue 8 "Done when": every URL inside every discovery file resolv
       for (const url of urlsIn(body, res.headers()['content-type'] ?? '', base)) if (!urls.has(url)) urls.set(url, source);
       // The HTML pages' relative links too.
       if (source.startsWith('/developers') && !source.endsWith('.md')) {
-        for (const [, href] of body.matchAll(/href="(\/[^"]*)"/g)) if (!urls.has(`${base}${unescapeHtml(href!)}`)) urls.set(`${base}${unescapeHtml(href!)}`, source);
+        for (const [, href] of body.matchAll(/href="(\/[^"]*)"/g))
+          if (!urls.has(`${base}${unescapeHtml(href!)}`)) urls.set(`${base}${unescapeHtml(href!)}`, source);
       }
     }
     expect(urls.size).toBeGreaterThan(40);

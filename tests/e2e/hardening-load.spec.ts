@@ -32,7 +32,10 @@ test.describe('hardening: load over loopback (dedicated server)', () => {
     server.stdout!.on('data', (d) => (output = (output + d).slice(-4000)));
     server.stderr!.on('data', (d) => (output = (output + d).slice(-4000)));
     for (let i = 0; ; i++) {
-      const up = await fetch(`${base}/ready-check`).then((r) => r.status === 404, () => false);
+      const up = await fetch(`${base}/ready-check`).then(
+        (r) => r.status === 404,
+        () => false,
+      );
       if (up) break;
       if (i > 400 || server.exitCode !== null) throw new Error(`load-test server did not start:\n${output}`);
       await new Promise((r) => setTimeout(r, 250));
@@ -96,7 +99,10 @@ test.describe('hardening: load over loopback (dedicated server)', () => {
     const after = await settledRss();
     // Over these 9,000 requests, a leak of about 5.5 KiB or more per request fails the tolerance.
     const tolerance = Math.max(48 * 2 ** 20, first * 0.15);
-    test.info().annotations.push({ type: 'rss', description: `${(first / 2 ** 20).toFixed(1)} MB after warm-up, ${(after / 2 ** 20).toFixed(1)} MB after ${MEASURED_ROUNDS * REQUESTS_PER_ROUND} more requests` });
+    test.info().annotations.push({
+      type: 'rss',
+      description: `${(first / 2 ** 20).toFixed(1)} MB after warm-up, ${(after / 2 ** 20).toFixed(1)} MB after ${MEASURED_ROUNDS * REQUESTS_PER_ROUND} more requests`,
+    });
     expect(after - first, `RSS ${(first / 2 ** 20).toFixed(1)} MB → ${(after / 2 ** 20).toFixed(1)} MB`).toBeLessThan(tolerance);
     // Still serving after the load.
     expect((await fetch(`${base}/api/v1/search?q=search`)).status).toBe(200);

@@ -29,7 +29,9 @@ test('issue 17: no open redirect: //evil.com/, ///evil.com/ and //evil.com/index
   }
 });
 
-test('issue 17: an encoded slash does not escape a header rule: /api/..%2fabout is the API’s JSON 404, /_astro/..%2fabout the 404 page with the page headers, never immutable', async ({ baseURL }) => {
+test('issue 17: an encoded slash does not escape a header rule: /api/..%2fabout is the API’s JSON 404, /_astro/..%2fabout the 404 page with the page headers, never immutable', async ({
+  baseURL,
+}) => {
   const api = await raw(baseURL!, '/api/..%2fabout');
   expect(api.status).toBe(404);
   expect(JSON.parse(api.body).error.code).toBe('route_not_found');
@@ -56,7 +58,11 @@ test('issue 17: DNS rebinding guard: a foreign Host or Origin is 403 forbidden_h
 });
 
 test('issue 17: npm start refuses to start on a bad FOLIO_ALLOWED_HOSTS, with the message, before building', () => {
-  const run = spawnSync(process.execPath, ['scripts/start.ts'], { env: { ...process.env, PORT: '1', FOLIO_ALLOWED_HOSTS: 'example.test,http://other.test' }, encoding: 'utf8', timeout: 60_000 });
+  const run = spawnSync(process.execPath, ['scripts/start.ts'], {
+    env: { ...process.env, PORT: '1', FOLIO_ALLOWED_HOSTS: 'example.test,http://other.test' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   expect(run.status).toBe(1);
   expect(run.stderr).toContain('FOLIO_ALLOWED_HOSTS: "http://other.test" is not a host name or IP address');
   expect(run.stdout).not.toContain('Building');

@@ -85,16 +85,30 @@ test('MCP transport refusals over HTTP: GET and DELETE 405, wrong Accept 406, no
   const del = await request.delete('/api/mcp');
   expect(del.status()).toBe(405);
 
-  const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
-  const wrongAccept = await request.post('/api/mcp', { headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, data: Buffer.from(JSON.stringify(initialize)) });
+  const initialize = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  };
+  const wrongAccept = await request.post('/api/mcp', {
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    data: Buffer.from(JSON.stringify(initialize)),
+  });
   expect(wrongAccept.status()).toBe(406);
   expect((await wrongAccept.json()).error.code).toBe(-32000);
 
-  const notJson = await request.post('/api/mcp', { headers: { 'Content-Type': 'text/plain', Accept: 'application/json, text/event-stream' }, data: Buffer.from(JSON.stringify(initialize)) });
+  const notJson = await request.post('/api/mcp', {
+    headers: { 'Content-Type': 'text/plain', Accept: 'application/json, text/event-stream' },
+    data: Buffer.from(JSON.stringify(initialize)),
+  });
   expect(notJson.status()).toBe(415);
   expect((await notJson.json()).error.data.code).toBe('unsupported_media_type');
 
-  const badJson = await request.post('/api/mcp', { headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, data: Buffer.from('{"jsonrpc":') });
+  const badJson = await request.post('/api/mcp', {
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+    data: Buffer.from('{"jsonrpc":'),
+  });
   expect(badJson.status()).toBe(400);
   expect((await badJson.json()).error).toMatchObject({ code: -32700, data: { code: 'invalid_json' } });
 });

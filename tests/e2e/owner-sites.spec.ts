@@ -29,7 +29,12 @@ test.afterAll(() => {
 
 /** `npm run check` in the copy, on the content folder `content` (relative to the copy). */
 function check(content: string) {
-  const run = spawnSync(process.execPath, ['scripts/check.ts'], { cwd: copy, env: cleanEnv({ FOLIO_CONTENT: content, PORT: String(port) }), encoding: 'utf8', timeout: 110_000 });
+  const run = spawnSync(process.execPath, ['scripts/check.ts'], {
+    cwd: copy,
+    env: cleanEnv({ FOLIO_CONTENT: content, PORT: String(port) }),
+    encoding: 'utf8',
+    timeout: 110_000,
+  });
   return { status: run.status, out: `${run.stdout}${run.stderr}` };
 }
 
@@ -78,7 +83,9 @@ test('a link to a project that does not exist: npm run check fails, naming the p
   writeFileSync(file, `${readFileSync(file, 'utf8')}\nSee also [the lost project](/projects/perdido).\n`);
   const { status, out } = check(broken);
   expect(status, out).toBe(1);
-  expect(out).toMatch(/^✗ content\/pages\/prensa\.md: links to \/projects\/perdido \(on \/prensa, \/prensa\.md\), which answers 404\. Fix: point the link at an existing project or page/m);
+  expect(out).toMatch(
+    /^✗ content\/pages\/prensa\.md: links to \/projects\/perdido \(on \/prensa, \/prensa\.md\), which answers 404\. Fix: point the link at an existing project or page/m,
+  );
   expect(out).toMatch(/^1 problem: nothing should deploy/m);
 });
 
@@ -101,9 +108,16 @@ test('the owner’s loop: npm run new-site writes a minimal site that npm run ch
   expect(skeleton.status, skeleton.out).toBe(1);
   const lines = skeleton.out.split('\n').filter((l) => l.startsWith('✗ '));
   for (const field of ['name', 'headline', 'summary', 'url', 'the bio (the text below the front matter)']) {
-    expect(lines.some((l) => l.startsWith(`✗ content/site.md: ${field} is still the placeholder`)), field).toBe(true);
+    expect(
+      lines.some((l) => l.startsWith(`✗ content/site.md: ${field} is still the placeholder`)),
+      field,
+    ).toBe(true);
   }
-  for (const file of ['content/projects/first-project.md', 'content/pages/about.md']) expect(lines.some((l) => l.startsWith(`✗ ${file}: `)), file).toBe(true);
+  for (const file of ['content/projects/first-project.md', 'content/pages/about.md'])
+    expect(
+      lines.some((l) => l.startsWith(`✗ ${file}: `)),
+      file,
+    ).toBe(true);
   expect(skeleton.out).toContain("still holds the new site's placeholders");
   expect(skeleton.out).not.toContain('Building');
   // Filled in: every placeholder replaced, and the check builds, serves and passes.
@@ -166,7 +180,12 @@ test('npm run new-site refuses to overwrite uncommitted changes in content/', ()
 });
 
 test('the owner’s loop: npm run deploy:dry rehearses the deploy offline and reports what would publish', () => {
-  const run = spawnSync(process.execPath, ['scripts/deploy-dry.ts'], { cwd: copy, env: cleanEnv({ FOLIO_CONTENT: SECOND_SITE, PORT: String(port) }), encoding: 'utf8', timeout: 115_000 });
+  const run = spawnSync(process.execPath, ['scripts/deploy-dry.ts'], {
+    cwd: copy,
+    env: cleanEnv({ FOLIO_CONTENT: SECOND_SITE, PORT: String(port) }),
+    encoding: 'utf8',
+    timeout: 115_000,
+  });
   const out = `${run.stdout}${run.stderr}`;
   expect(run.status, out).toBe(0);
   expect(out).toContain('No problems');

@@ -93,7 +93,10 @@ test.describe('rate limit over HTTP (dedicated server)', () => {
     server.stderr!.on('data', (d) => (output += d));
     for (let i = 0; ; i++) {
       // A path outside /api/ (a static 404): waiting spends no quota.
-      const up = await fetch(`${base}/ready-check`).then((r) => r.status === 404, () => false);
+      const up = await fetch(`${base}/ready-check`).then(
+        (r) => r.status === 404,
+        () => false,
+      );
       if (up) break;
       if (i > 200 || server.exitCode !== null) throw new Error(`dedicated server did not start:\n${output}`);
       await new Promise((r) => setTimeout(r, 250));

@@ -16,6 +16,9 @@ test('records-parity: every project of the sample site reads the same on its pag
   const manifest = JSON.parse(readFileSync(PAGE_MANIFEST_FILE, 'utf8'));
   const { problems, counted } = await checkSite({ base: baseURL!, manifest, records: [...content.projects, ...content.pages], sourceOf: () => undefined });
   expect(counted.records).toBe(content.projects.length + content.pages.length);
-  expect(problems.filter((p) => p.what.startsWith('its surfaces disagree')), JSON.stringify(problems, null, 1)).toEqual([]);
+  expect(
+    problems.filter((p) => p.what.startsWith('its surfaces disagree')),
+    JSON.stringify(problems, null, 1),
+  ).toEqual([]);
   expect(problems, JSON.stringify(problems, null, 1)).toEqual([]);
 });

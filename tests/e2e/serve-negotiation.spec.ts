@@ -12,7 +12,10 @@ const MARKDOWN = 'text/markdown; charset=utf-8';
 const dist = (file: string) => readFileSync(`dist/${file}`, 'utf8');
 const about = dist('about.md');
 
-test('zero-compute page views: a browser’s view of every page of the sample site runs no middleware and no function; a Markdown request runs the middleware once', async ({ page, baseURL }) => {
+test('zero-compute page views: a browser’s view of every page of the sample site runs no middleware and no function; a Markdown request runs the middleware once', async ({
+  page,
+  baseURL,
+}) => {
   const ran = await computeOfEveryPage(page, baseURL!);
   expect(Object.keys(ran).length).toBeGreaterThan(50);
   for (const [path, what] of Object.entries(ran)) expect(what, path).toBe('200 none');
@@ -24,7 +27,11 @@ test('zero-compute page views: a browser’s view of every page of the sample si
     expect(twin, path).toBe(path === '/' ? '/index.md' : `${path}.md`);
     expect((await raw(baseURL!, twin!)).status, twin).toBe(200);
   }
-  for (const [path, accept] of [['/about', 'text/markdown'], ['/about.md', '*/*'], ['/projects/quarry', 'text/markdown, text/html;q=0.9']] as const) {
+  for (const [path, accept] of [
+    ['/about', 'text/markdown'],
+    ['/about.md', '*/*'],
+    ['/projects/quarry', 'text/markdown, text/html;q=0.9'],
+  ] as const) {
     expect((await raw(baseURL!, path, { accept })).headers['x-folio-compute'], path).toBe('middleware');
   }
 });
@@ -216,7 +223,10 @@ test.describe('docs/decisions.md § Markdown twins: real 404s in all three forms
     expect(html.body).toBe(dist('404.html'));
     expect(html.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
     expect((await raw(baseURL!, '/404/', { accept: 'text/html' })).status).toBe(308);
-    for (const [path, accept] of [['/404', 'text/markdown'], ['/404.md', '*/*']] as const) {
+    for (const [path, accept] of [
+      ['/404', 'text/markdown'],
+      ['/404.md', '*/*'],
+    ] as const) {
       const md = await raw(baseURL!, path, { accept });
       expect(md.status, path).toBe(404);
       expect(md.headers['content-type']).toBe(MARKDOWN);

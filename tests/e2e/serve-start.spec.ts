@@ -62,7 +62,11 @@ test('with no build, npm start builds for its own address, then ends with a shor
 test('npm start -- --verbose lists every agent entry point after the address', async () => {
   // The banner as the servers print it, reading the flag from their own command line.
   const print = (...args: string[]) =>
-    spawnSync(process.execPath, ['--input-type=module', '-e', `import { banner } from './scripts/local-server/node-server.ts'; console.log(banner('http://x.test'));`, '--', ...args], { cwd: copy, encoding: 'utf8' }).stdout;
+    spawnSync(
+      process.execPath,
+      ['--input-type=module', '-e', `import { banner } from './scripts/local-server/node-server.ts'; console.log(banner('http://x.test'));`, '--', ...args],
+      { cwd: copy, encoding: 'utf8' },
+    ).stdout;
   const verbose = print('--verbose');
   expect(verbose.trim().split('\n')[0]).toBe('Folio on http://x.test');
   for (const e of ENTRY_POINTS) expect(verbose, e.path).toContain(`http://x.test${e.path}`);
@@ -99,7 +103,12 @@ for (const [name, value, message] of [
   test(`issue 17: a bad ${name} (${value}) stops npm start at start-up with its message, before it listens`, async () => {
     const started = start('scripts/start.ts', { [name]: value });
     await expect(started).rejects.toThrow(message);
-    expect(await fetch(`http://127.0.0.1:${port}/`).then(() => 'listening', () => 'refused')).toBe('refused');
+    expect(
+      await fetch(`http://127.0.0.1:${port}/`).then(
+        () => 'listening',
+        () => 'refused',
+      ),
+    ).toBe('refused');
   });
 }
 
@@ -112,7 +121,9 @@ test('a content change makes the build stale: npm start builds again and serves 
   expect(await stop()).toBe(0);
 });
 
-test('npm run dev: same negotiation and function around astro dev; an edit updates the open page and the API, which answers 200 throughout (owner-proof issue § 6)', async ({ page }) => {
+test('npm run dev: same negotiation and function around astro dev; an edit updates the open page and the API, which answers 200 throughout (owner-proof issue § 6)', async ({
+  page,
+}) => {
   // The API is polled hard below; the default limits would answer 429.
   const base = await start('scripts/dev.ts', { FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' });
   expect(server!.output()).toContain(`Folio on ${base}`);
@@ -143,19 +154,30 @@ test('npm run dev: same negotiation and function around astro dev; an edit updat
   })();
 
   const file = join(copy, SAMPLE_SITE_CONTENT, 'pages/about.md');
-  writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: About Quokkafish').replace(/^summary: .*$/m, 'summary: Quokkafish wrangler.'));
+  writeFileSync(
+    file,
+    readFileSync(file, 'utf8')
+      .replace(/^title: .*$/m, 'title: About Quokkafish')
+      .replace(/^summary: .*$/m, 'summary: Quokkafish wrangler.'),
+  );
   // No reload by hand: the page changes by itself.
   await expect(heading, 'the open page shows the edit').toHaveText('About Quokkafish', { timeout: 20_000 });
   expect(title).not.toBe('About Quokkafish');
   const hits = async () => JSON.parse((await raw(base, '/api/v1/search?q=quokkafish')).body).hits.map((h: { slug: string }) => h.slug);
-  await expect.poll(hits, { timeout: 20_000, message: 'the API reloads the changed content' }).toEqual(['about']).catch((error: Error) => {
-    throw new Error(`${error.message}\n--- dev server output ---\n${server!.output().slice(-3000)}`);
-  });
+  await expect
+    .poll(hits, { timeout: 20_000, message: 'the API reloads the changed content' })
+    .toEqual(['about'])
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\n--- dev server output ---\n${server!.output().slice(-3000)}`);
+    });
   await new Promise((r) => setTimeout(r, 500));
   polling = false;
   await poll;
   expect(statuses.length, 'requests made during the rebuild').toBeGreaterThan(20);
-  expect(statuses.filter((s) => !s.startsWith('200 ')), 'every API answer during the rebuild').toEqual([]);
+  expect(
+    statuses.filter((s) => !s.startsWith('200 ')),
+    'every API answer during the rebuild',
+  ).toEqual([]);
   expect((await raw(base, '/about', { accept: 'text/markdown' })).body).toContain('Quokkafish wrangler.');
 
   // Vite's hot-reload socket reaches astro dev through this server.
@@ -199,7 +221,9 @@ test('the owner’s loop: under npm run dev a file added is served within second
   expect(await stop()).toBe(0);
 });
 
-test('the owner’s loop: under npm run dev a content error shows once in the terminal, and the browser’s overlay names the Markdown file and line', async ({ page }) => {
+test('the owner’s loop: under npm run dev a content error shows once in the terminal, and the browser’s overlay names the Markdown file and line', async ({
+  page,
+}) => {
   const base = await start('scripts/dev.ts', { FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' });
   const file = join(copy, SAMPLE_SITE_CONTENT, 'projects/quarry.md');
   const text = readFileSync(file, 'utf8');

@@ -49,7 +49,10 @@ export async function startServer(cwd: string, script: string, env: NodeJS.Proce
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const up = await fetch(ready).then((r) => r.status < 500, () => false);
+    const up = await fetch(ready).then(
+      (r) => r.status < 500,
+      () => false,
+    );
     if (up) break;
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill();

@@ -48,16 +48,24 @@ for (const viewport of VIEWPORTS) {
 
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
-  test('the projects index browses by category and type through plain anchors (no script); the one script is the search box\'s enhancement', async ({ page }) => {
+  test("the projects index browses by category and type through plain anchors (no script); the one script is the search box's enhancement", async ({
+    page,
+  }) => {
     await page.goto('/projects');
     await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(1);
     await expect(page.locator('script:not([type="application/ld+json"])')).toHaveAttribute('src', '/search.js');
     const archived = content.projects.filter((p) => p.archived);
-    await page.getByRole('navigation', { name: 'Browse projects' }).getByRole('link', { name: /^Archived/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Browse projects' })
+      .getByRole('link', { name: /^Archived/ })
+      .click();
     await expect(page).toHaveURL(/#archived$/);
     const section = page.locator('#archived');
     for (const p of archived) await expect(section.getByRole('link', { name: p.title })).toBeVisible();
-    await page.getByRole('navigation', { name: 'Browse projects' }).getByRole('link', { name: /^Libraries/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Browse projects' })
+      .getByRole('link', { name: /^Libraries/ })
+      .click();
     await expect(page).toHaveURL(/#type-library$/);
     const libraries = content.projects.filter((p) => p.type === 'library');
     await expect(page.locator('#type-library').getByRole('link')).toHaveCount(libraries.length);

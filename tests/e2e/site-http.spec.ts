@@ -12,7 +12,13 @@ const pages: { path: string; twin: string; ldType: string | string[]; title: str
   ...content.pages.map((p) => ({ path: p.href, twin: p.twin, ldType: 'WebPage', title: p.title })),
 ];
 
-const decode = (html: string) => html.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+const decode = (html: string) =>
+  html
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
 
 test.describe('issue 2 § 4: every HTML page answers 200 as text/html, links its twin and carries JSON-LD', () => {
   for (const page of pages) {

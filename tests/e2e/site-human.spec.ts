@@ -45,7 +45,9 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
 /** Width and height from a PNG's IHDR chunk. */
 const pngSize = (bytes: Buffer) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });
 
-test('§ 1 covers: <picture> with AVIF and WebP srcsets, size set, the cover above the fold eager and first, cards lazy; every file answers', async ({ page }) => {
+test('§ 1 covers: <picture> with AVIF and WebP srcsets, size set, the cover above the fold eager and first, cards lazy; every file answers', async ({
+  page,
+}) => {
   await page.goto(`${base}/projects/lumen-meter`);
   const cover = page.locator('.record__cover');
   await expect(cover.locator('source[type="image/avif"]')).toHaveAttribute('srcset', /\/_images\/[0-9a-f]{16}-320\.avif 320w, .*-1200\.avif 1200w$/);
@@ -63,7 +65,11 @@ test('§ 1 covers: <picture> with AVIF and WebP srcsets, size set, the cover abo
   expect(await cards.count()).toBe(3);
   for (const loading of await cards.evaluateAll((imgs) => imgs.map((i) => i.getAttribute('loading')))) expect(loading).toBe('lazy');
   // Every image file a page names answers with its media type.
-  const files = await page.locator('source, img').evaluateAll((els) => els.flatMap((e) => [e.getAttribute('src'), ...(e.getAttribute('srcset') ?? '').split(',').map((c) => c.trim().split(' ')[0])]).filter(Boolean));
+  const files = await page
+    .locator('source, img')
+    .evaluateAll((els) =>
+      els.flatMap((e) => [e.getAttribute('src'), ...(e.getAttribute('srcset') ?? '').split(',').map((c) => c.trim().split(' ')[0])]).filter(Boolean),
+    );
   for (const file of new Set(files as string[])) {
     const res = await fetch(`${base}${file}`);
     expect(res.status, file).toBe(200);
@@ -99,7 +105,9 @@ test('§ 1 twins, llms-full.txt, REST, MCP and JSON-LD carry each image with its
   const line = twin.match(/^!\[Night sky over a dark coastline, the kind of scene the meter was built for\]\((http:\/\/[^)]+\.webp)\)$/m);
   expect(line, twin.slice(0, 500)).toBeTruthy();
   expect((await fetch(line![1]!)).status).toBe(200);
-  expect((await raw(base, '/talleres.md')).body).toMatch(/!\[Three soldered sensor boards in red, green and blue\]\(http:\/\/127\.0\.0\.1:\d+\/_images\/[0-9a-f]{16}-480\.webp\)/);
+  expect((await raw(base, '/talleres.md')).body).toMatch(
+    /!\[Three soldered sensor boards in red, green and blue\]\(http:\/\/127\.0\.0\.1:\d+\/_images\/[0-9a-f]{16}-480\.webp\)/,
+  );
   expect((await raw(base, '/llms-full.txt')).body).toContain(line![0]!);
 
   const project = JSON.parse((await raw(base, '/api/v1/projects/lumen-meter')).body);
@@ -149,7 +157,9 @@ test('§ 3 the feed: RSS 2.0 of projects, newest first, absolute links, dates an
   expect([items[0].category].flat()).toEqual(['Hardware & sensores', 'sensors', 'rust', 'night']);
   expect(items[0].description).toContain('−6 EV');
   for (const path of ['/', '/projects/nachtlicht', '/tags', '/search?q=x']) {
-    expect((await raw(base, path)).body, path).toContain(`<link rel="alternate" type="application/rss+xml" href="/feed.xml" title="Zoë Ñúñez-Økland: projects">`);
+    expect((await raw(base, path)).body, path).toContain(
+      `<link rel="alternate" type="application/rss+xml" href="/feed.xml" title="Zoë Ñúñez-Økland: projects">`,
+    );
   }
 });
 
@@ -158,7 +168,12 @@ test('§ 4 tags link to their pages; a tag page lists every project and page wit
   await page.locator('.facts').getByRole('link', { name: 'Tag: night', exact: true }).click();
   await expect(page).toHaveURL(`${base}/tags/night`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tagged “night”');
-  for (const title of ['Lumen·Meter: a spot meter for night photography', 'Nachtlicht — Küstenserie', 'Cámara estenopeica de 6×17', '北海道 field notes (冬)']) {
+  for (const title of [
+    'Lumen·Meter: a spot meter for night photography',
+    'Nachtlicht — Küstenserie',
+    'Cámara estenopeica de 6×17',
+    '北海道 field notes (冬)',
+  ]) {
     await expect(page.getByRole('link', { name: title })).toBeVisible();
   }
   await expect(page.locator('link[rel="alternate"][type="text/markdown"]')).toHaveAttribute('href', '/tags/night.md');
@@ -227,7 +242,9 @@ test('§ 5 search with JavaScript: results as one types, from /api/v1/search; ar
   expect(errors).toEqual([]);
 });
 
-test('§ 5 WebMCP: the form is annotated, and where document.modelContext exists (the current draft, registerTool returning a Promise) the search is registered as a read-only tool', async ({ page }) => {
+test('§ 5 WebMCP: the form is annotated, and where document.modelContext exists (the current draft, registerTool returning a Promise) the search is registered as a read-only tool', async ({
+  page,
+}) => {
   // Chromium ships no WebMCP yet: stand in the one method the script calls, to receive what it
   // registers. The older navigator.modelContext is offered too: the current draft's must win.
   await page.addInitScript(() => {
@@ -240,17 +257,29 @@ test('§ 5 WebMCP: the form is annotated, and where document.modelContext exists
   });
   await page.goto(`${base}/`);
   await expect.poll(() => page.evaluate(() => (window as unknown as { where?: string }).where)).toBe('document');
-  expect(await page.evaluate(() => (window as unknown as { registered: { annotations?: object }[] }).registered[0]!.annotations)).toEqual({ readOnlyHint: true });
+  expect(await page.evaluate(() => (window as unknown as { registered: { annotations?: object }[] }).registered[0]!.annotations)).toEqual({
+    readOnlyHint: true,
+  });
   const form = page.getByRole('search');
   await expect(form).toHaveAttribute('toolname', 'search_site');
   await expect(form).toHaveAttribute('tooldescription', /Search Zoë Ñúñez-Økland's projects and pages/);
   const result = await page.evaluate(async () => {
-    const [tool] = (window as unknown as { registered: { name: string; inputSchema: object; execute: (a: object) => Promise<{ content: { text: string }[] }> }[] }).registered;
+    const [tool] = (
+      window as unknown as { registered: { name: string; inputSchema: object; execute: (a: object) => Promise<{ content: { text: string }[] }> }[] }
+    ).registered;
     return { name: tool!.name, schema: tool!.inputSchema, answer: JSON.parse((await tool!.execute({ query: 'pinhole' })).content[0]!.text) };
   });
   expect(result.name).toBe('search_site');
-  expect(result.schema).toEqual({ type: 'object', properties: { query: { type: 'string', description: 'Words to look for in titles, tags, summaries and text' } }, required: ['query'] });
-  expect(result.answer[0]).toMatchObject({ title: 'Cámara estenopeica de 6×17', url: `${base}/projects/camara-estenopeica`, markdown: `${base}/projects/camara-estenopeica.md` });
+  expect(result.schema).toEqual({
+    type: 'object',
+    properties: { query: { type: 'string', description: 'Words to look for in titles, tags, summaries and text' } },
+    required: ['query'],
+  });
+  expect(result.answer[0]).toMatchObject({
+    title: 'Cámara estenopeica de 6×17',
+    url: `${base}/projects/camara-estenopeica`,
+    markdown: `${base}/projects/camara-estenopeica.md`,
+  });
 });
 
 test('§ 5 WebMCP: an earlier draft’s navigator.modelContext still gets the tool, and a refused registration is no unhandled error', async ({ page }) => {
@@ -299,7 +328,12 @@ for (const scheme of ['light', 'dark'] as const) {
     test(`screenshots (${width} px, ${scheme}): home, a project, a tag page, search results`, async ({ page }, testInfo) => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      for (const [name, path] of [['home', '/'], ['project', '/projects/lumen-meter'], ['tag', '/tags/night'], ['search', '/search?q=night']] as const) {
+      for (const [name, path] of [
+        ['home', '/'],
+        ['project', '/projects/lumen-meter'],
+        ['tag', '/tags/night'],
+        ['search', '/search?q=night'],
+      ] as const) {
         await page.goto(`${base}${path}`);
         // Lazy images below the fold load before a full-page picture is taken.
         for (const img of await page.locator('img[loading="lazy"]').all()) await img.scrollIntoViewIfNeeded();

@@ -57,7 +57,10 @@ test('/.well-known/llms.txt answers the root llms.txt, as text', async ({ reques
   expect(await alias.text()).toBe(await root.text());
 });
 
-test('audit issue § Agent readiness: every twin points at llms.txt, carries the Content Signals, and links absolutely (a copied twin still resolves)', async ({ request, baseURL }) => {
+test('audit issue § Agent readiness: every twin points at llms.txt, carries the Content Signals, and links absolutely (a copied twin still resolves)', async ({
+  request,
+  baseURL,
+}) => {
   for (const twin of twins) {
     const md = await (await request.get(twin)).text();
     // The pointer comes before any image or facts list, within the first lines an agent reads.
@@ -65,11 +68,13 @@ test('audit issue § Agent readiness: every twin points at llms.txt, carries the
     expect(pointer, twin).toBeGreaterThan(0);
     expect(pointer, twin).toBeLessThan(600);
     for (const later of ['\n- ', '![']) if (md.includes(later)) expect(pointer, `${twin}: before "${later.trim()}"`).toBeLessThan(md.indexOf(later));
-    expect(md, twin).toContain(`- Content signals: search=${content.site.contentSignal.search}, ai-input=${content.site.contentSignal['ai-input']}, ai-train=${content.site.contentSignal['ai-train']}`);
+    expect(md, twin).toContain(
+      `- Content signals: search=${content.site.contentSignal.search}, ai-input=${content.site.contentSignal['ai-input']}, ai-train=${content.site.contentSignal['ai-train']}`,
+    );
     // No root-relative link destinations: `](/…)` or `<…>` autolinks to `/…`.
     expect(md.match(/\]\(\/[^)]*\)/g), twin).toBeNull();
     // The served twin is the data file's (what MCP serves as a resource): one document, whatever the surface.
-    const full = (await (await request.get('/llms-full.txt')).text());
+    const full = await (await request.get('/llms-full.txt')).text();
     if (twin !== HOME_TWIN && twin !== '/projects.md') expect(full, twin).toContain(md.trim());
   }
 });

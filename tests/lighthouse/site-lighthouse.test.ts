@@ -25,10 +25,24 @@ beforeAll(async () => {
   copy = repoCopy('folio-lighthouse-');
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = await startServer(copy, 'scripts/start.ts', cleanEnv({ PORT: String(port), HOST: '127.0.0.1', FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' }), `${base}/ready-check`, 180_000);
+  server = await startServer(
+    copy,
+    'scripts/start.ts',
+    cleanEnv({ PORT: String(port), HOST: '127.0.0.1', FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' }),
+    `${base}/ready-check`,
+    180_000,
+  );
   chrome = await chromeLauncher.launch({
     chromePath: browser.path,
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 });
 
@@ -51,7 +65,8 @@ describe('Lighthouse: accessibility, best practices and SEO 100, performance ≥
         .filter((a) => a.score !== null && a.score < 1 && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric'))
         .map((a) => `${a.id} (${a.score}${a.displayValue ? `, ${a.displayValue}` : ''})`);
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]!.score]));
-      for (const category of CATEGORIES) expect(scores[category], `${category} on ${path}; audits below 1: ${failing.join(', ')}`).toBeGreaterThanOrEqual(MINIMUM[category]);
+      for (const category of CATEGORIES)
+        expect(scores[category], `${category} on ${path}; audits below 1: ${failing.join(', ')}`).toBeGreaterThanOrEqual(MINIMUM[category]);
     });
   }
 });

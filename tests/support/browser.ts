@@ -4,7 +4,13 @@
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
-const SYSTEM_BROWSERS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/Applications/Chromium.app/Contents/MacOS/Chromium', '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'];
+const SYSTEM_BROWSERS = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/Applications/Chromium.app/Contents/MacOS/Chromium',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+];
 
 export const HOW_TO_INSTALL = `The browser tests need Chromium (or Chrome). Install one:
   Debian, Ubuntu:  sudo apt-get install chromium

@@ -14,18 +14,15 @@ describe('POST /agent/identity (knowledge spec § Authentication step 3)', () =>
     expect(JSON.stringify(body)).not.toMatch(/secret"|access_token/);
   });
 
-  it.each(['identity_assertion', 'service_auth'])(
-    'knowledge spec § Authentication step 3: %s → 401 invalid_assertion with WWW-Authenticate',
-    async (type) => {
-      const res = await postJson('/agent/identity', { type, assertion: 'eyJ.x.y' });
-      expect(res.status).toBe(401);
-      const body = await res.json();
-      expect(body).toEqual({ error: 'invalid_assertion', error_description: expect.stringContaining(type) });
-      const challenge = res.headers.get('www-authenticate')!;
-      expect(challenge).toMatch(/^Bearer error="invalid_assertion", error_description="[^"\\]+"$/);
-      expect(challenge).toContain(body.error_description);
-    },
-  );
+  it.each(['identity_assertion', 'service_auth'])('knowledge spec § Authentication step 3: %s → 401 invalid_assertion with WWW-Authenticate', async (type) => {
+    const res = await postJson('/agent/identity', { type, assertion: 'eyJ.x.y' });
+    expect(res.status).toBe(401);
+    const body = await res.json();
+    expect(body).toEqual({ error: 'invalid_assertion', error_description: expect.stringContaining(type) });
+    const challenge = res.headers.get('www-authenticate')!;
+    expect(challenge).toMatch(/^Bearer error="invalid_assertion", error_description="[^"\\]+"$/);
+    expect(challenge).toContain(body.error_description);
+  });
 
   it.each([
     ['missing type', {}],
@@ -101,7 +98,12 @@ describe('POST /agent/events (docs/decisions.md § Agent events)', () => {
 
   it('docs/decisions.md § Limits: a chunked notice (no Content-Length) over 16 KiB → 413', async () => {
     const text = JSON.stringify({ type: 'x', pad: 'a'.repeat(MAX_EVENT_BYTES + 10) });
-    const body = new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode(text)); c.close(); } });
+    const body = new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode(text));
+        c.close();
+      },
+    });
     const res = await call('/agent/events', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, duplex: 'half' } as RequestInit);
     expect(res.status).toBe(413);
   });

@@ -1,12 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as oauth from 'oauth4webapi';
-import {
-  accessUrls,
-  authorizationServerMetadata,
-  metadataDocument,
-  protectedResourceMetadata,
-} from '../../src/server/access/oauth-metadata.ts';
+import { accessUrls, authorizationServerMetadata, metadataDocument, protectedResourceMetadata } from '../../src/server/access/oauth-metadata.ts';
 import { authorizationServerMetadata as asSchema, protectedResourceMetadata as prSchema } from '../../src/server/access/schemas.ts';
 import { call, site } from './access-support.ts';
 

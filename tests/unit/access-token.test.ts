@@ -108,7 +108,11 @@ describe('POST /oauth/token (RFC 6749 § 5; knowledge spec § Authentication ste
     });
 
     it('issue 17, RFC 6749 § 3.2: a parameter sent twice → 400 invalid_request', async () => {
-      const res = await call('/oauth/token', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=public&grant_type=public' });
+      const res = await call('/oauth/token', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=public&grant_type=public',
+      });
       expect(await expectOAuthError(res, 400, 'invalid_request')).toContain('grant_type');
     });
 

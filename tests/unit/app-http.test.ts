@@ -19,18 +19,97 @@ const etag = buildEtag(base.buildId);
 
 /** A route table with shapes the portfolio routes do not have, to exercise the core in general. */
 const fixture: RouteSpec[] = [
-  defineRoute({ method: 'GET', path: '/api/t/items/{id}', operationId: 'item', summary: 'item', tag: 'knowledge', cors: 'site', cache: 'public', params: z.object({ id: z.string() }), responses: {}, handler: (c) => json({ route: 'item', id: c.req.param('id') }) }),
-  defineRoute({ method: 'GET', path: '/api/t/items/batch', operationId: 'batch', summary: 'batch', tag: 'knowledge', cors: 'site', cache: 'public', responses: {}, handler: () => json({ route: 'batch' }) }),
-  defineRoute({ method: 'POST', path: '/api/t/items/batch', operationId: 'batchPost', summary: 'batch', tag: 'knowledge', cors: 'site', policy: 'knowledge', responses: {}, body: z.object({ n: z.int() }), handler: () => json({ posted: true }, { status: 201 }) }),
-  defineRoute({ method: 'POST', path: '/api/t/post-only', operationId: 'postOnly', summary: 'p', tag: 'knowledge', cors: 'site', responses: {}, handler: () => json({}) }),
-  defineRoute({ method: 'GET', path: '/api/t/any', operationId: 'any', summary: 'any', tag: 'mcp', cors: 'any', responses: {}, handler: () => json({ ok: true }) }),
-  defineRoute({ method: 'GET', path: '/api/t/vary', operationId: 'vary', summary: 'vary', tag: 'knowledge', cors: 'site', cache: 'public', responses: {}, handler: (c) => json({}, { headers: { Vary: c.req.query('vary') ?? 'Accept' } }) }),
-  defineRoute({ method: 'GET', path: '/api/t/bug', operationId: 'bug', summary: 'bug', tag: 'knowledge', cors: 'site', responses: {}, handler: () => { throw new TypeError('a bug'); } }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/t/items/{id}',
+    operationId: 'item',
+    summary: 'item',
+    tag: 'knowledge',
+    cors: 'site',
+    cache: 'public',
+    params: z.object({ id: z.string() }),
+    responses: {},
+    handler: (c) => json({ route: 'item', id: c.req.param('id') }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/t/items/batch',
+    operationId: 'batch',
+    summary: 'batch',
+    tag: 'knowledge',
+    cors: 'site',
+    cache: 'public',
+    responses: {},
+    handler: () => json({ route: 'batch' }),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/t/items/batch',
+    operationId: 'batchPost',
+    summary: 'batch',
+    tag: 'knowledge',
+    cors: 'site',
+    policy: 'knowledge',
+    responses: {},
+    body: z.object({ n: z.int() }),
+    handler: () => json({ posted: true }, { status: 201 }),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/t/post-only',
+    operationId: 'postOnly',
+    summary: 'p',
+    tag: 'knowledge',
+    cors: 'site',
+    responses: {},
+    handler: () => json({}),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/t/any',
+    operationId: 'any',
+    summary: 'any',
+    tag: 'mcp',
+    cors: 'any',
+    responses: {},
+    handler: () => json({ ok: true }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/t/vary',
+    operationId: 'vary',
+    summary: 'vary',
+    tag: 'knowledge',
+    cors: 'site',
+    cache: 'public',
+    responses: {},
+    handler: (c) => json({}, { headers: { Vary: c.req.query('vary') ?? 'Accept' } }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/t/bug',
+    operationId: 'bug',
+    summary: 'bug',
+    tag: 'knowledge',
+    cors: 'site',
+    responses: {},
+    handler: () => {
+      throw new TypeError('a bug');
+    },
+  }),
 ];
 const t = client(roomy, fixture);
 
 /** A valid request for every portfolio GET route, v1 and aliases. */
-const SAMPLES = ['/api/v1/search?q=rust', '/api/search?q=rust', '/api/v1/projects?limit=2', '/api/projects', '/api/v1/projects/quarry', '/api/projects/quarry', '/api/v1/compare?slugs=quarry,tidewater'];
+const SAMPLES = [
+  '/api/v1/search?q=rust',
+  '/api/search?q=rust',
+  '/api/v1/projects?limit=2',
+  '/api/projects',
+  '/api/v1/projects/quarry',
+  '/api/projects/quarry',
+  '/api/v1/compare?slugs=quarry,tidewater',
+];
 
 describe('HEAD for every GET (RFC 9110 § 9.3.2)', () => {
   it('every portfolio GET route answers HEAD with the GET status and headers and no body', async () => {
@@ -39,7 +118,8 @@ describe('HEAD for every GET (RFC 9110 § 9.3.2)', () => {
       const [g, h] = [await get(path), await get(path, { method: 'HEAD' })];
       expect(h.status, path).toBe(200);
       expect(h.text, path).toBe('');
-      for (const name of ['content-type', 'etag', 'cache-control', 'vary', 'ratelimit-policy']) expect(h.headers.get(name), `${path} ${name}`).toBe(g.headers.get(name));
+      for (const name of ['content-type', 'etag', 'cache-control', 'vary', 'ratelimit-policy'])
+        expect(h.headers.get(name), `${path} ${name}`).toBe(g.headers.get(name));
     }
   });
 
@@ -105,7 +185,7 @@ describe('route table rules', () => {
   });
 });
 
-describe('CORS (docs/decisions.md § CORS: the site\'s own origins only, Vary: Origin, headers on errors too)', () => {
+describe("CORS (docs/decisions.md § CORS: the site's own origins only, Vary: Origin, headers on errors too)", () => {
   it('grants the site origin, with exposed headers and Vary: Origin', async () => {
     const res = await get('/api/v1/search?q=rust', { headers: { origin: SITE_ORIGIN } });
     expect(res.headers.get('access-control-allow-origin')).toBe(SITE_ORIGIN);
@@ -150,7 +230,10 @@ describe('CORS (docs/decisions.md § CORS: the site\'s own origins only, Vary: O
   });
 
   it('answers a preflight 204 with methods, headers and max-age for the site origin', async () => {
-    const res = await get('/api/v1/search', { method: 'OPTIONS', headers: { origin: SITE_ORIGIN, 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match' } });
+    const res = await get('/api/v1/search', {
+      method: 'OPTIONS',
+      headers: { origin: SITE_ORIGIN, 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match' },
+    });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe(SITE_ORIGIN);
     expect(res.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
@@ -173,7 +256,7 @@ describe('CORS (docs/decisions.md § CORS: the site\'s own origins only, Vary: O
 });
 
 describe('Vary merging (RFC 9110 § 12.5.5)', () => {
-  it('adds Origin to the handler\'s Vary without duplicates, case-insensitively; * stays *', async () => {
+  it("adds Origin to the handler's Vary without duplicates, case-insensitively; * stays *", async () => {
     expect((await t('/api/t/vary')).headers.get('vary')).toBe('Accept, Origin');
     expect((await t('/api/t/vary?vary=origin,%20Accept')).headers.get('vary')).toBe('origin, Accept');
     expect((await t('/api/t/vary?vary=*')).headers.get('vary')).toBe('*');
@@ -264,7 +347,10 @@ describe('errors nobody sent (docs/decisions.md § Error object: never a 500 for
       base: fc.constantFrom('/api/v1/search', '/api/search', '/api/v1/projects', '/api/projects', '/api/v1/compare', '/api/v1/projects/', '/api/projects/'),
       tail: segment,
       query: fc.array(fc.tuple(fc.constantFrom('q', 'type', 'limit', 'category', 'archive', 'cursor', 'slugs', 'x'), segment), { maxLength: 4 }),
-      headers: fc.record({ origin: fc.oneof(fc.constant(SITE_ORIGIN), fc.string()), 'if-none-match': fc.oneof(fc.constant(etag), fc.string()) }, { requiredKeys: [] }),
+      headers: fc.record(
+        { origin: fc.oneof(fc.constant(SITE_ORIGIN), fc.string()), 'if-none-match': fc.oneof(fc.constant(etag), fc.string()) },
+        { requiredKeys: [] },
+      ),
     });
     await fc.assert(
       fc.asyncProperty(request, async ({ method, base: path, tail, query, headers }) => {

@@ -25,7 +25,15 @@ describe('versioning (portfolio spec § Versioning)', () => {
 
   it('a deprecated v1 sends Deprecation (RFC 9745), Sunset (RFC 8594) and Link rel=successor-version on every v1 route and alias', async () => {
     const get = deprecateV1();
-    for (const path of ['/api/v1/search?q=rust', '/api/search?q=rust', '/api/v1/projects', '/api/projects', '/api/v1/projects/quarry', '/api/projects/quarry', '/api/v1/compare?slugs=quarry,tidewater']) {
+    for (const path of [
+      '/api/v1/search?q=rust',
+      '/api/search?q=rust',
+      '/api/v1/projects',
+      '/api/projects',
+      '/api/v1/projects/quarry',
+      '/api/projects/quarry',
+      '/api/v1/compare?slugs=quarry,tidewater',
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('deprecation'), path).toBe(`@${Date.UTC(2026, 0, 15) / 1000}`);

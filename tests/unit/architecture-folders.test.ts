@@ -16,14 +16,18 @@ function* sources(dir: string): Generator<string> {
 /** Each file of src/ with the files of src/ it imports (relative specifiers: static, dynamic, type-only). */
 const imports = [...sources('src')].map((file) => ({
   file,
-  targets: [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => normalize(join(dirname(file), m[1]!))).filter((t) => t.startsWith('src/')),
+  targets: [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)]
+    .map((m) => normalize(join(dirname(file), m[1]!)))
+    .filter((t) => t.startsWith('src/')),
 }));
 /** The folder of src/ a file belongs to. */
 const folderOf = (file: string) => relative('src', file).split('/')[0]!;
 
 describe('architecture: folders show where code runs', () => {
   test('src/records imports nothing from src/build, src/server, src/discovery, src/http or src/search: only itself and src/images', () => {
-    const outside = imports.filter(({ file }) => folderOf(file) === 'records').flatMap(({ file, targets }) => targets.filter((t) => !['records', 'images'].includes(folderOf(t))).map((t) => `${file} → ${t}`));
+    const outside = imports
+      .filter(({ file }) => folderOf(file) === 'records')
+      .flatMap(({ file, targets }) => targets.filter((t) => !['records', 'images'].includes(folderOf(t))).map((t) => `${file} → ${t}`));
     expect(imports.some(({ file }) => folderOf(file) === 'records')).toBe(true);
     expect(outside).toEqual([]);
   });
@@ -50,10 +54,12 @@ describe('architecture: folders show where code runs', () => {
       }
       return undefined;
     };
-    const cycles = [...edges].flatMap(([from, tos]) => [...tos].flatMap(([to, why]) => {
-      const back = pathTo(to, from);
-      return back ? [[why, ...back].join(', ')] : [];
-    }));
+    const cycles = [...edges].flatMap(([from, tos]) =>
+      [...tos].flatMap(([to, why]) => {
+        const back = pathTo(to, from);
+        return back ? [[why, ...back].join(', ')] : [];
+      }),
+    );
     expect(cycles).toEqual([]);
   });
 });

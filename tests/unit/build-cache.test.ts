@@ -15,7 +15,8 @@ afterEach(() => {
 
 /** What a new build process starts from: no memo of renders, links or cache packs in memory. */
 function newProcess() {
-  for (const name of ['folio.sourceLinks', 'folio.renderMarkdown', 'folio.buildCache', 'folio.buildCacheNames', 'folio.pagePlan']) delete (globalThis as Record<symbol, unknown>)[Symbol.for(name)];
+  for (const name of ['folio.sourceLinks', 'folio.renderMarkdown', 'folio.buildCache', 'folio.buildCacheNames', 'folio.pagePlan'])
+    delete (globalThis as Record<symbol, unknown>)[Symbol.for(name)];
   vi.resetModules();
 }
 const freshRender = async () => (await import('../../src/build/render.ts')).renderMarkdown;
@@ -23,7 +24,11 @@ const freshLinks = async () => (await import('../../src/build/source-links.ts'))
 
 /** The shard files of a pack (disk-cache.ts). */
 const shardsOf = (cache: string, kind: string) =>
-  existsSync(join(cache, kind)) ? readdirSync(join(cache, kind)).filter((f) => /^[0-9a-f]\.json$/.test(f)).map((f) => join(cache, kind, f)) : [];
+  existsSync(join(cache, kind))
+    ? readdirSync(join(cache, kind))
+        .filter((f) => /^[0-9a-f]\.json$/.test(f))
+        .map((f) => join(cache, kind, f))
+    : [];
 /** What a pack holds, all shards together. */
 const packOf = (cache: string, kind: string) => Object.assign({}, ...shardsOf(cache, kind).map((f) => JSON.parse(readFileSync(f, 'utf8'))));
 
@@ -63,7 +68,10 @@ describe('the build cache', () => {
       },
     }));
     try {
-      expect((await freshLinks())(markdown)).toEqual([{ url: '/about', start: 21, end: 27 }, { url: 'p.png', start: 46, end: 51, image: true }]);
+      expect((await freshLinks())(markdown)).toEqual([
+        { url: '/about', start: 21, end: 27 },
+        { url: 'p.png', start: 46, end: 51, image: true },
+      ]);
     } finally {
       vi.doUnmock('mdast-util-from-markdown');
     }
@@ -154,20 +162,23 @@ describe('the build cache', () => {
 
 describe('the page cache (page-cache.ts)', () => {
   // In a build (a key) long texts' digests are remembered (disk-cache.ts textDigest); outside one they are not.
-  test.each(['', 'code-A'])('digestOf: equal data, equal digest (key order aside); any difference, another digest; only plain data (FOLIO_RENDER_KEY=%j)', async (key) => {
-    vi.stubEnv('FOLIO_RENDER_KEY', key);
-    const { digestOf } = await import('../../src/build/page-cache.ts');
-    const long = 'x'.repeat(5000);
-    expect(digestOf({ a: long, b: [1, 'two', null, undefined, true] })).toBe(digestOf({ b: [1, 'two', null, undefined, true], a: long }));
-    expect(digestOf({ a: long })).not.toBe(digestOf({ a: `${long}y` }));
-    expect(digestOf(['ab', 'c'])).not.toBe(digestOf(['a', 'bc']));
-    expect(digestOf([1])).not.toBe(digestOf(['1']));
-    expect(digestOf({ a: [] })).not.toBe(digestOf({ a: {} }));
-    // A lone surrogate becomes U+FFFD in UTF-8: it must not share a digest with one.
-    expect(digestOf(['\uD800'.repeat(2000)])).not.toBe(digestOf(['\uFFFD'.repeat(2000)]));
-    expect(() => digestOf({ when: new Date(0) })).toThrow(/plain data/);
-    expect(() => digestOf({ map: new Map() })).toThrow(/plain data/);
-  });
+  test.each(['', 'code-A'])(
+    'digestOf: equal data, equal digest (key order aside); any difference, another digest; only plain data (FOLIO_RENDER_KEY=%j)',
+    async (key) => {
+      vi.stubEnv('FOLIO_RENDER_KEY', key);
+      const { digestOf } = await import('../../src/build/page-cache.ts');
+      const long = 'x'.repeat(5000);
+      expect(digestOf({ a: long, b: [1, 'two', null, undefined, true] })).toBe(digestOf({ b: [1, 'two', null, undefined, true], a: long }));
+      expect(digestOf({ a: long })).not.toBe(digestOf({ a: `${long}y` }));
+      expect(digestOf(['ab', 'c'])).not.toBe(digestOf(['a', 'bc']));
+      expect(digestOf([1])).not.toBe(digestOf(['1']));
+      expect(digestOf({ a: [] })).not.toBe(digestOf({ a: {} }));
+      // A lone surrogate becomes U+FFFD in UTF-8: it must not share a digest with one.
+      expect(digestOf(['\uD800'.repeat(2000)])).not.toBe(digestOf(['\uFFFD'.repeat(2000)]));
+      expect(() => digestOf({ when: new Date(0) })).toThrow(/plain data/);
+      expect(() => digestOf({ map: new Map() })).toThrow(/plain data/);
+    },
+  );
 
   test("a page whose inputs are unchanged is the last build's file; one edited in place after the build (a post-build script) is rendered again", async () => {
     const cache = tempDir('folio-cache-');

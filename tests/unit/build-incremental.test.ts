@@ -109,11 +109,16 @@ const incremental = (label: string) => buildAndSnapshot(A, { ...env, FOLIO_CACHE
 
 /** Copy B's build of its current state from nothing (a new cache folder; by default seeded with encoded images only, see the header). */
 async function fromNothing(label: string, { seedImages = true } = {}): Promise<Snapshot> {
-  for (const name of [...OUTPUTS, '.astro', ...readdirSync(B).filter((n) => n.startsWith('.dist-old-'))]) rmSync(join(B, name), { recursive: true, force: true });
+  for (const name of [...OUTPUTS, '.astro', ...readdirSync(B).filter((n) => n.startsWith('.dist-old-'))])
+    rmSync(join(B, name), { recursive: true, force: true });
   const cache = join(root, `cache-b-${refs++}`);
   if (seedImages && existsSync(imageSeed)) cpSync(imageSeed, join(cache, 'images'), { recursive: true });
   try {
-    return await buildAndSnapshot(B, { ...env, FOLIO_CACHE_DIR: cache }, `B from nothing${seedImages && existsSync(imageSeed) ? ' (images seeded)' : ''}, ${label}`);
+    return await buildAndSnapshot(
+      B,
+      { ...env, FOLIO_CACHE_DIR: cache },
+      `B from nothing${seedImages && existsSync(imageSeed) ? ' (images seeded)' : ''}, ${label}`,
+    );
   } finally {
     rmSync(cache, { recursive: true, force: true });
   }
@@ -128,11 +133,13 @@ function edit(change: (copy: string) => void) {
 function replaceIn(copy: string, file: string, from: string | RegExp, to: string) {
   const path = join(copy, file);
   const text = readFileSync(path, 'utf8');
-  if (typeof from === 'string' ? !text.includes(from) : !from.test(text)) throw new Error(`${file} no longer contains ${String(from)}: update this test's edit`);
+  if (typeof from === 'string' ? !text.includes(from) : !from.test(text))
+    throw new Error(`${file} no longer contains ${String(from)}: update this test's edit`);
   writeFileSync(path, text.replace(from, to));
 }
 
-const appendTo = (copy: string, file: string, text: string) => writeFileSync(join(copy, file), `${readFileSync(join(copy, file), 'utf8').trimEnd()}\n\n${text}\n`);
+const appendTo = (copy: string, file: string, text: string) =>
+  writeFileSync(join(copy, file), `${readFileSync(join(copy, file), 'utf8').trimEnd()}\n\n${text}\n`);
 const read = (copy: string, file: string) => readFileSync(join(copy, file), 'utf8');
 
 const TEXT_FILE = /\.(html|md|txt|json|xml|js|css|svg)$/;
@@ -149,7 +156,8 @@ function differences(incremental: Snapshot, reference: Snapshot, dirs = { increm
   if (onlyReference.length) lines.push(`Only in the build from nothing (${onlyReference.length}): ${list(onlyReference)}`);
   if (differ.length) lines.push(`Different bytes (${differ.length}): ${list(differ)}`);
   const byFolder = new Map<string, number>();
-  for (const f of [...onlyIncremental, ...onlyReference, ...differ]) byFolder.set(f.slice(0, f.lastIndexOf('/')), (byFolder.get(f.slice(0, f.lastIndexOf('/'))) ?? 0) + 1);
+  for (const f of [...onlyIncremental, ...onlyReference, ...differ])
+    byFolder.set(f.slice(0, f.lastIndexOf('/')), (byFolder.get(f.slice(0, f.lastIndexOf('/'))) ?? 0) + 1);
   lines.push(`By folder: ${[...byFolder].map(([folder, n]) => `${folder} ${n}`).join(', ')}`);
   for (const file of differ.filter((f) => TEXT_FILE.test(f)).slice(0, 2)) {
     const [a, b] = [read(dirs.incremental, file), read(dirs.reference, file)];
@@ -196,7 +204,9 @@ function expectHonestCounts(step: string, before: Snapshot, after: Snapshot, ref
   const { rendered, kept } = incremental;
   const pages = [...after.files.keys()].filter(keepable).length;
   const changed = changedPages(before, after);
-  expect.soft(kept, `${step}: ${kept} pages kept, but only ${pages - changed.length} of the ${pages} HTML pages and tag twins are unchanged since the last build`).toBeLessThanOrEqual(pages - changed.length);
+  expect
+    .soft(kept, `${step}: ${kept} pages kept, but only ${pages - changed.length} of the ${pages} HTML pages and tag twins are unchanged since the last build`)
+    .toBeLessThanOrEqual(pages - changed.length);
   expect.soft(rendered + kept, `${step}: ${rendered} rendered + ${kept} kept, more than the ${pages} HTML pages and tag twins`).toBeLessThanOrEqual(pages);
   return { rendered, kept };
 }
@@ -211,7 +221,11 @@ function relatedLinks(copy: string): Map<string, string[]> {
   return related;
 }
 
-const imageDigest = (copy: string, file: string) => createHash('sha256').update(readFileSync(join(copy, file))).digest('hex').slice(0, 16);
+const imageDigest = (copy: string, file: string) =>
+  createHash('sha256')
+    .update(readFileSync(join(copy, file)))
+    .digest('hex')
+    .slice(0, 16);
 
 describe(`${ISSUE}: an incremental build writes what a build from nothing writes`, () => {
   let last: Snapshot; // copy A's previous build
@@ -237,7 +251,10 @@ describe(`${ISSUE}: an incremental build writes what a build from nothing writes
         copyProject(copy);
         cpSync(SAMPLE, join(copy, 'content'), { recursive: true });
       }
-      const [first, reference] = await Promise.all([buildAndSnapshot(A, { ...env, FOLIO_CACHE_DIR: cacheA }, 'A from nothing, baseline'), fromNothing('baseline')]);
+      const [first, reference] = await Promise.all([
+        buildAndSnapshot(A, { ...env, FOLIO_CACHE_DIR: cacheA }, 'A from nothing, baseline'),
+        fromNothing('baseline'),
+      ]);
       expect(differences(first, reference), `two builds from nothing differ: the build is not deterministic (or depends on the project's path)`).toBe('');
       expect(first.files.size).toBeGreaterThan(300);
       last = first;
@@ -245,7 +262,10 @@ describe(`${ISSUE}: an incremental build writes what a build from nothing writes
       // The images A encoded from nothing seed B's later builds from nothing (see the header).
       cpSync(join(cacheA, 'images'), imageSeed, { recursive: true });
 
-      for (const [build, which] of [[first, 'A, from nothing'], [reference, 'B, from nothing']] as const) {
+      for (const [build, which] of [
+        [first, 'A, from nothing'],
+        [reference, 'B, from nothing'],
+      ] as const) {
         const c = counts(build, which);
         if (c) expect.soft(c, `${which}: a build with an empty cache keeps nothing`).toEqual({ rendered: expect.any(Number), kept: 0 });
         if (c) expect.soft(c.rendered, `${which}: rendered`).toBeGreaterThan(0);
@@ -259,7 +279,7 @@ describe(`${ISSUE}: an incremental build writes what a build from nothing writes
     async () => {
       const after = await incremental('1. nothing changed');
       expectSame('1. nothing changed (against B from nothing)', after, lastReference);
-      expectSame('1. nothing changed (against A\'s own build from nothing)', after, last, { incremental: A, reference: A });
+      expectSame("1. nothing changed (against A's own build from nothing)", after, last, { incremental: A, reference: A });
       const c = counts(after, '1. nothing changed');
       if (c) expect.soft(c.kept, `1. nothing changed: ${c.rendered} rendered, ${c.kept} kept`).toBeGreaterThan(c.rendered);
       last = after;
@@ -288,7 +308,9 @@ describe(`${ISSUE}: an incremental build writes what a build from nothing writes
       const [target, pages] = [...listedBy].sort(([a, x], [b, y]) => y.length - x.length || (a < b ? -1 : 1))[0]!;
       expect(pages.length, `${target} is listed as related by other projects`).toBeGreaterThan(0);
       const title = 'Renamed for the incremental proof';
-      const { before, after, reference } = await step('3. related project retitled', (copy) => replaceIn(copy, `content/projects/${target}.md`, /^title: .*$/m, `title: "${title}"`));
+      const { before, after, reference } = await step('3. related project retitled', (copy) =>
+        replaceIn(copy, `content/projects/${target}.md`, /^title: .*$/m, `title: "${title}"`),
+      );
       for (const page of pages) expect(read(A, `dist/projects/${page}.html`), `${page} lists ${target} as related`).toContain(title);
       expectHonestCounts('3. related project retitled', before, after, reference);
     },
@@ -298,7 +320,9 @@ describe(`${ISSUE}: an incremental build writes what a build from nothing writes
   it(
     `${ISSUE} — 4. a project's tags changed (a new tag): equality, the new tag page`,
     async () => {
-      const { before, after, reference } = await step('4. new tag', (copy) => replaceIn(copy, 'content/projects/tracejoin.md', /^tags: \[/m, 'tags: [incremental-proof, '));
+      const { before, after, reference } = await step('4. new tag', (copy) =>
+        replaceIn(copy, 'content/projects/tracejoin.md', /^tags: \[/m, 'tags: [incremental-proof, '),
+      );
       expect(read(A, 'dist/tags/incremental-proof.html')).toContain('/projects/tracejoin');
       expectHonestCounts('4. new tag', before, after, reference);
     },
@@ -315,7 +339,8 @@ describe(`${ISSUE}: an incremental build writes what a build from nothing writes
       expectHonestCounts('5a. header page body edited', before, after, reference);
 
       // order 2 puts it among the header's first NAV_PAGES pages: every page's header changes.
-      const page = '---\ntitle: Field log\nsummary: A new page added between two builds.\ntags: [writing]\norder: 2\n---\n\nNotes written after the first build.\n';
+      const page =
+        '---\ntitle: Field log\nsummary: A new page added between two builds.\ntags: [writing]\norder: 2\n---\n\nNotes written after the first build.\n';
       ({ before, after, reference } = await step('5b. new page in the header', (copy) => writeFileSync(join(copy, 'content/pages/field-log.md'), page)));
       expect(read(A, 'dist/field-log.html')).toContain('Notes written after the first build.');
       expect(read(A, 'dist/projects/quarry.html'), 'the new page is in every header').toContain('href="/field-log"');
@@ -327,7 +352,9 @@ describe(`${ISSUE}: an incremental build writes what a build from nothing writes
   it(
     `${ISSUE} — 6. site.md's name changed: equality`,
     async () => {
-      const { before, after, reference } = await step('6. site name', (copy) => replaceIn(copy, 'content/site.md', /^name: .*$/m, 'name: Mara Lindqvist-Incremental'));
+      const { before, after, reference } = await step('6. site name', (copy) =>
+        replaceIn(copy, 'content/site.md', /^name: .*$/m, 'name: Mara Lindqvist-Incremental'),
+      );
       expect(read(A, 'dist/index.html')).toContain('Mara Lindqvist-Incremental');
       expect(read(A, 'dist/projects/bisector.html')).toContain('Mara Lindqvist-Incremental');
       expectHonestCounts('6. site name', before, after, reference);
@@ -341,7 +368,8 @@ describe(`${ISSUE}: an incremental build writes what a build from nothing writes
       const gone = 'write-amplification-study'; // listed as related by others; two bodies link to it (a warning, not an error)
       expect(last.files.has(`dist/projects/${gone}.html`)).toBe(true);
       const { before, after, reference } = await step('7. project deleted', (copy) => rmSync(join(copy, `content/projects/${gone}.md`)));
-      for (const file of [`dist/projects/${gone}.html`, `dist/projects/${gone}.md`]) expect(after.files.has(file), `${file} after its project was deleted`).toBe(false);
+      for (const file of [`dist/projects/${gone}.html`, `dist/projects/${gone}.md`])
+        expect(after.files.has(file), `${file} after its project was deleted`).toBe(false);
       expect(read(A, 'generated/pages-manifest.json')).not.toContain(`/projects/${gone}`);
       expectHonestCounts('7. project deleted', before, after, reference);
     },
@@ -352,7 +380,9 @@ describe(`${ISSUE}: an incremental build writes what a build from nothing writes
     `${ISSUE} — 8. a cover image's bytes replaced (same file name): equality, pages point at the new image`,
     async () => {
       const oldDigest = imageDigest(A, 'content/images/quarry.webp');
-      const { before, after, reference } = await step('8. cover replaced', (copy) => cpSync(join(copy, 'content/images/lintel.webp'), join(copy, 'content/images/quarry.webp')));
+      const { before, after, reference } = await step('8. cover replaced', (copy) =>
+        cpSync(join(copy, 'content/images/lintel.webp'), join(copy, 'content/images/quarry.webp')),
+      );
       const newDigest = imageDigest(A, 'content/images/quarry.webp');
       expect(newDigest).not.toBe(oldDigest);
       for (const page of ['dist/projects/quarry.html', 'dist/index.html']) {
@@ -402,7 +432,7 @@ describe(`${ISSUE}: an incremental build writes what a build from nothing writes
       );
       expect(read(A, 'dist/projects/quarry.html')).toContain('>Read this page in Markdown</a>');
       const c = expectHonestCounts('11. component changed', before, after, reference);
-      if (c) expect.soft(c.kept, '11. Folio\'s code changed: every page must be rendered again').toBe(0);
+      if (c) expect.soft(c.kept, "11. Folio's code changed: every page must be rendered again").toBe(0);
     },
     BUILD_TIMEOUT,
   );
@@ -422,7 +452,7 @@ describe(`${ISSUE}: an incremental build writes what a build from nothing writes
         { seedImages: false },
       );
       const c = expectHonestCounts('12. image and card code changed', before, after, reference);
-      if (c) expect.soft(c.kept, '12. Folio\'s code changed: every page must be rendered again').toBe(0);
+      if (c) expect.soft(c.kept, "12. Folio's code changed: every page must be rendered again").toBe(0);
     },
     BUILD_TIMEOUT,
   );

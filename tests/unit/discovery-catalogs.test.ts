@@ -47,7 +47,8 @@ describe('issue 8 § 3: /.well-known/api-catalog is an RFC 9727 linkset', () => 
 
   it('names each API the site publishes: the REST API, the ask endpoint and the MCP server', () => {
     expect(catalog.linkset.map((c) => c.anchor)).toEqual([`${site.url}/api/v1`, `${site.url}/ask`, `${site.url}/api/mcp`]);
-    for (const context of catalog.linkset) for (const rel of ['service-desc', 'service-doc', 'service-meta']) expect(context[rel], `${context.anchor} ${rel}`).toBeDefined();
+    for (const context of catalog.linkset)
+      for (const rel of ['service-desc', 'service-doc', 'service-meta']) expect(context[rel], `${context.anchor} ${rel}`).toBeDefined();
   });
 });
 
@@ -61,7 +62,11 @@ const SUBSET_SCHEMA = {
   required: ['specVersion', 'entries'],
   properties: {
     specVersion: { const: '1.0' },
-    host: { type: 'object', required: ['displayName'], properties: { displayName: { type: 'string' }, identifier: { type: 'string' }, documentationUrl: { type: 'string', format: 'uri' } } },
+    host: {
+      type: 'object',
+      required: ['displayName'],
+      properties: { displayName: { type: 'string' }, identifier: { type: 'string' }, documentationUrl: { type: 'string', format: 'uri' } },
+    },
     entries: {
       type: 'array',
       items: {
@@ -142,7 +147,10 @@ describe('issue 8 § 4: ard.json and ai-catalog.json carry the same entries, in 
     for (const entry of catalogEntries(content)) {
       expect(entry.representativeQueries.length, entry.name).toBeGreaterThanOrEqual(2);
       expect(entry.representativeQueries.length, entry.name).toBeLessThanOrEqual(5);
-      expect(entry.representativeQueries.some((q) => q.includes(site.name)), entry.name).toBe(true);
+      expect(
+        entry.representativeQueries.some((q) => q.includes(site.name)),
+        entry.name,
+      ).toBe(true);
     }
   });
 });

@@ -53,7 +53,8 @@ describe('issue 8 § 5: /SKILL.md in the Agent Skills format', () => {
 
   it('then how to use the API: the steps, the tested examples, errors and links', () => {
     expect(body).toMatch(/^\n# /);
-    for (const path of ['/ask', '/api/v1/search', '/api/v1/projects', '/api/v1/compare', '/api/mcp', '/openapi.json', '/developers']) expect(body).toContain(`${site.url}${path}`);
+    for (const path of ['/ask', '/api/v1/search', '/api/v1/projects', '/api/v1/compare', '/api/mcp', '/openapi.json', '/developers'])
+      expect(body).toContain(`${site.url}${path}`);
     for (const example of apiExamples(content).filter((e) => e.inSkill)) {
       expect(body).toContain(curlCommand(example, site.url));
       expect(body).toContain(answerText(example));
@@ -93,7 +94,14 @@ describe('issue 8 § 5: /AGENTS.md and /pricing.md', () => {
     expect(text).toMatch(/\*\*Free\.\*\*/);
     expect(text).toMatch(/no API key/);
     expect(text).toMatch(/no paid tier/);
-    for (const fact of [`1 to ${MAX_QUERY_CHARS} characters`, `1 to ${MAX_LIMIT}`, `1 to ${MAX_PAGE_LIMIT}`, `1 to ${MAX_BATCH_QUERIES}`, `${MAX_BODY_BYTES / 1024} KiB`, '2 to 4']) {
+    for (const fact of [
+      `1 to ${MAX_QUERY_CHARS} characters`,
+      `1 to ${MAX_LIMIT}`,
+      `1 to ${MAX_PAGE_LIMIT}`,
+      `1 to ${MAX_BATCH_QUERIES}`,
+      `${MAX_BODY_BYTES / 1024} KiB`,
+      '2 to 4',
+    ]) {
       expect(text, fact).toContain(fact);
     }
   });
@@ -114,9 +122,17 @@ describe('issue 8 § 5: /developers lists every endpoint, every error, with exam
   it('every operation of the route table appears once, in a section', () => {
     const documented = guide.sections.flatMap((s) => s.operations.map((o) => `${o.method} ${o.path}`));
     // Besides the routes, openapi.json documents the /agent/* preflights and the static OAuth metadata (issue 17).
-    const extra = [...['/agent/claim', '/agent/events', '/agent/identity'].map((p) => `OPTIONS ${p}`), 'GET /.well-known/oauth-authorization-server', 'GET /.well-known/oauth-protected-resource'];
+    const extra = [
+      ...['/agent/claim', '/agent/events', '/agent/identity'].map((p) => `OPTIONS ${p}`),
+      'GET /.well-known/oauth-authorization-server',
+      'GET /.well-known/oauth-protected-resource',
+    ];
     expect(documented.sort()).toEqual([...ROUTES.map((r) => `${r.method} ${r.path}`), ...extra].sort());
-    for (const route of ROUTES) expect(markdown.split('\n').filter((l) => l === `### ${route.method} ${route.path}`), route.path).toHaveLength(1);
+    for (const route of ROUTES)
+      expect(
+        markdown.split('\n').filter((l) => l === `### ${route.method} ${route.path}`),
+        route.path,
+      ).toHaveLength(1);
   });
 
   it('the anchors the API and the catalogs link to exist: #ask, #jobs, #mcp-server (when MCP routes exist) and #errors', () => {
@@ -141,7 +157,9 @@ describe('issue 8 § 5: /developers lists every endpoint, every error, with exam
     const search = guide.sections.flatMap((s) => s.operations).find((o) => o.id === 'searchPortfolio')!;
     expect(search.parameters.find((p) => p.name === 'limit')).toMatchObject({ required: false, rules: 'integer, 1 to 20, default `10`' });
     expect(search.parameters.find((p) => p.name === 'q')).toMatchObject({ required: true, rules: 'string, 1 to 500 characters, not white space alone' });
-    expect(schemaRules({ type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, maxItems: 10 })).toBe('list of string, at least 1 characters, 1 to 10 items');
+    expect(schemaRules({ type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, maxItems: 10 })).toBe(
+      'list of string, at least 1 characters, 1 to 10 items',
+    );
     expect(schemaRules({ enum: ['a', 'b'] })).toBe('one of `a`, `b`');
   });
 
@@ -159,7 +177,11 @@ describe('the examples (rendered on /developers and in SKILL.md) answer as docum
 
   it('each calls a documented operation, and ids are unique', () => {
     expect(new Set(examples.map((e) => e.id)).size).toBe(examples.length);
-    for (const e of examples) expect(ROUTES.some((r) => r.method === e.operation.method && r.path === e.operation.path), e.id).toBe(true);
+    for (const e of examples)
+      expect(
+        ROUTES.some((r) => r.method === e.operation.method && r.path === e.operation.path),
+        e.id,
+      ).toBe(true);
   });
 
   it('each answers its status and fact through the app (the e2e suite runs the same commands with curl)', async () => {
@@ -181,8 +203,16 @@ describe('the examples (rendered on /developers and in SKILL.md) answer as docum
   });
 
   it('curl commands quote for the shell, and facts read as field names', () => {
-    const e = { ...examples[0]!, operation: { method: 'POST' as const, path: '/ask' }, path: '/ask', body: { json: { query: "it's" } }, headers: { 'X-A': 'b' } };
-    expect(curlCommand(e, 'https://s.example')).toBe(`curl -s 'https://s.example/ask' -H 'X-A: b' -H 'Content-Type: application/json' -d '{"query":"it'\\''s"}'`);
+    const e = {
+      ...examples[0]!,
+      operation: { method: 'POST' as const, path: '/ask' },
+      path: '/ask',
+      body: { json: { query: "it's" } },
+      headers: { 'X-A': 'b' },
+    };
+    expect(curlCommand(e, 'https://s.example')).toBe(
+      `curl -s 'https://s.example/ask' -H 'X-A: b' -H 'Content-Type: application/json' -d '{"query":"it'\\''s"}'`,
+    );
     expect(fieldName('/hits/0/slug')).toBe('hits[0].slug');
     expect(fieldName('/a~1b/c~0d')).toBe('a/b.c~d');
     expect(factHolds({ pointer: '/a', length: 2 }, { a: [1, 2] })).toBe(true);
@@ -218,17 +248,30 @@ describe('issue 8 § 6: robots.txt, the sitemap and the links agents look for', 
   });
 
   it('audit issue § Agent readiness: robots.txt carries only known directives, and the site.md Content-Signal (default: search and AI input, no training)', () => {
-    const lines = robotsTxt(site).split('\n').filter((l) => l && !l.startsWith('#'));
+    const lines = robotsTxt(site)
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'));
     expect(lines.map((l) => l.split(':')[0])).toEqual(['User-agent', 'Content-Signal', 'Allow', 'Sitemap']);
     expect(robotsTxt(site)).toContain('Content-Signal: search=yes, ai-input=yes, ai-train=no\n');
-    expect(robotsTxt({ ...site, contentSignal: { search: 'yes', 'ai-input': 'no', 'ai-train': 'no' } })).toContain('Content-Signal: search=yes, ai-input=no, ai-train=no\n');
+    expect(robotsTxt({ ...site, contentSignal: { search: 'yes', 'ai-input': 'no', 'ai-train': 'no' } })).toContain(
+      'Content-Signal: search=yes, ai-input=no, ai-train=no\n',
+    );
   });
 
   it('the sitemap lists every HTML page once, with lastmod from the content, as escaped XML', () => {
     const entries = sitemapEntries(content);
     const paths = entries.map((e) => e.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths).toEqual(expect.arrayContaining(['/', '/projects', '/developers', '/developers/deprecation', ...content.projects.map((p) => p.href), ...content.pages.map((p) => p.href)]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/projects',
+        '/developers',
+        '/developers/deprecation',
+        ...content.projects.map((p) => p.href),
+        ...content.pages.map((p) => p.href),
+      ]),
+    );
     const quarry = content.projects.find((p) => p.slug === 'quarry')!;
     expect(entries.find((e) => e.path === quarry.href)!.lastmod).toBe(quarry.updated ?? quarry.date);
     const xml = sitemapXml({ ...content, site: { ...site, url: 'https://a.example' } } as Content);

@@ -48,7 +48,9 @@ describe('bench fix: related projects from an index (O(N) per build instead of O
   });
 
   it('a project object that is not the listed one (same slug) is still never related to itself', () => {
-    const projects = ['a', 'b'].map((slug) => ({ kind: 'project', slug, tags: ['t'], category: 'x', archived: false, date: '2020-01-01' }) as unknown as Project);
+    const projects = ['a', 'b'].map(
+      (slug) => ({ kind: 'project', slug, tags: ['t'], category: 'x', archived: false, date: '2020-01-01' }) as unknown as Project,
+    );
     const copy = { ...projects[0]! };
     expect(relatedProjects(copy, { projects } as Content).map((p) => p.slug)).toEqual(['b']);
   });

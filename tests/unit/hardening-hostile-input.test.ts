@@ -31,7 +31,7 @@ const search = createApp({ data: () => dollars, rateLimits: ROOMY });
 afterEach(() => vi.restoreAllMocks());
 
 describe('hostile input: request and content text never reaches replace as a replacement pattern', () => {
-  test('/search?q= with $&, $`, $\', $$ (250 times each) answers a page the size of any other query of that length', async () => {
+  test("/search?q= with $&, $`, $', $$ (250 times each) answers a page the size of any other query of that length", async () => {
     const control = await (await search.request(`/search?q=${encodeURIComponent('x'.repeat(500))}`)).text();
     for (const pattern of PATTERNS) {
       const query = pattern.repeat(Math.floor(500 / pattern.length));
@@ -47,7 +47,7 @@ describe('hostile input: request and content text never reaches replace as a rep
     }
   });
 
-  test('a record title and summary holding $` $& $\' $$ appear as written, once each, and the page stays one page', async () => {
+  test("a record title and summary holding $` $& $' $$ appear as written, once each, and the page stays one page", async () => {
     const res = await search.request('/search?q=price+model');
     const page = await res.text();
     expect(page).toContain("Price model $` $&amp; $' $$ kit");
@@ -91,9 +91,18 @@ describe('hostile input: request and content text never reaches replace as a rep
     for (const file of files) {
       const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
       const visit = (node: ts.Node) => {
-        if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ['replace', 'replaceAll'].includes(node.expression.name.text) && node.arguments.length === 2) {
+        if (
+          ts.isCallExpression(node) &&
+          ts.isPropertyAccessExpression(node.expression) &&
+          ['replace', 'replaceAll'].includes(node.expression.name.text) &&
+          node.arguments.length === 2
+        ) {
           const replacement = node.arguments[1]!;
-          const safe = ts.isStringLiteral(replacement) || ts.isNoSubstitutionTemplateLiteral(replacement) || ts.isArrowFunction(replacement) || ts.isFunctionExpression(replacement);
+          const safe =
+            ts.isStringLiteral(replacement) ||
+            ts.isNoSubstitutionTemplateLiteral(replacement) ||
+            ts.isArrowFunction(replacement) ||
+            ts.isFunctionExpression(replacement);
           if (!safe) offenders.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${node.getText().slice(0, 80)}`);
         }
         ts.forEachChild(node, visit);
@@ -138,7 +147,10 @@ describe('hostile input: /search is a page, rate-limited like the other search s
 
 describe('hostile input: /search behaves like every other page', () => {
   test('Accept: text/markdown and /search.md answer the results as Markdown with absolute links to the twins, varying on Accept', async () => {
-    for (const [path, accept] of [['/search?q=kit', 'text/markdown'], ['/search.md?q=kit', '*/*']] as const) {
+    for (const [path, accept] of [
+      ['/search?q=kit', 'text/markdown'],
+      ['/search.md?q=kit', '*/*'],
+    ] as const) {
       const res = await search.request(path, { headers: { accept } });
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type'), path).toBe('text/markdown; charset=utf-8');
@@ -206,7 +218,12 @@ describe('hostile input: request bodies that break off or stall', () => {
     expect(POSTS).toHaveLength(10);
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     for (const route of POSTS) {
-      const request = new Request(`http://127.0.0.1${route.path}`, { method: 'POST', headers: POST_HEADERS, body: brokenBody(), duplex: 'half' } as RequestInit);
+      const request = new Request(`http://127.0.0.1${route.path}`, {
+        method: 'POST',
+        headers: POST_HEADERS,
+        body: brokenBody(),
+        duplex: 'half',
+      } as RequestInit);
       const res = await fn.fetch(request);
       expect(res.status, route.path).toBe(400);
       expect(await codeOf(res), route.path).toBe(route.errorShape === 'oauth' ? 'invalid_request' : 'incomplete_body');
@@ -214,12 +231,16 @@ describe('hostile input: request bodies that break off or stall', () => {
     expect(errors).not.toHaveBeenCalled();
   });
 
-  test(`a body that stalls is answered 408 request_timeout after ${BODY_TIMEOUT_MS / 1000} s on every POST endpoint, logging nothing`, { timeout: BODY_TIMEOUT_MS + 20_000 }, async () => {
+  test(`a body that stalls is answered 408 request_timeout after ${BODY_TIMEOUT_MS / 1000} s on every POST endpoint, logging nothing`, {
+    timeout: BODY_TIMEOUT_MS + 20_000,
+  }, async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const started = Date.now();
     const answers = await Promise.all(
       POSTS.map(async (route) => {
-        const res = await fn.fetch(new Request(`http://127.0.0.1${route.path}`, { method: 'POST', headers: POST_HEADERS, body: stalledBody(), duplex: 'half' } as RequestInit));
+        const res = await fn.fetch(
+          new Request(`http://127.0.0.1${route.path}`, { method: 'POST', headers: POST_HEADERS, body: stalledBody(), duplex: 'half' } as RequestInit),
+        );
         return { route, res, waited: Date.now() - started };
       }),
     );
@@ -238,7 +259,11 @@ describe('hostile input: request bodies that break off or stall', () => {
 
   test('a POST with neither body nor Content-Type names the missing field (400), not a media type (415)', async () => {
     const app = createApp();
-    for (const [path, code] of [['/ask', 'invalid_query'], ['/api/v1/batch', 'invalid_batch'], ['/api/v1/jobs', 'invalid_job']] as const) {
+    for (const [path, code] of [
+      ['/ask', 'invalid_query'],
+      ['/api/v1/batch', 'invalid_batch'],
+      ['/api/v1/jobs', 'invalid_job'],
+    ] as const) {
       const res = await app.request(path, { method: 'POST' });
       expect(res.status, path).toBe(400);
       const { error } = errorResponse.parse(await res.json());
@@ -334,7 +359,11 @@ describe('hostile input: the audit of both service descriptions', () => {
     const get = await app.request('/ask?q=search', { headers: { 'idempotency-key': 'client-a' } });
     expect(get.headers.get('cache-control')).toBe('public, max-age=300');
     expect(get.headers.get('idempotency-key')).toBeNull();
-    const post = await app.request('/ask', { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'client-a' }, body: '{"query":"search"}' });
+    const post = await app.request('/ask', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'client-a' },
+      body: '{"query":"search"}',
+    });
     expect(post.headers.get('idempotency-key')).toBe('client-a');
   });
 

@@ -76,8 +76,12 @@ function bodyOf(answer: string): string {
     const line = rest.indexOf('\r\n');
     const size = parseInt(rest.slice(0, line), 16);
     if (!size) return body;
-    body += Buffer.from(rest.slice(line + 2)).subarray(0, size).toString();
-    rest = Buffer.from(rest.slice(line + 2)).subarray(size + 2).toString();
+    body += Buffer.from(rest.slice(line + 2))
+      .subarray(0, size)
+      .toString();
+    rest = Buffer.from(rest.slice(line + 2))
+      .subarray(size + 2)
+      .toString();
   }
 }
 
@@ -90,7 +94,10 @@ describe('hostile input, local server: /search and replacement patterns', () => 
   });
 
   test('/search.md and Accept: text/markdown reach the function (the middleware leaves them alone) and answer Markdown', async () => {
-    for (const [path, accept] of [['/search.md?q=quarry', '*/*'], ['/search?q=quarry', 'text/markdown']] as const) {
+    for (const [path, accept] of [
+      ['/search.md?q=quarry', '*/*'],
+      ['/search?q=quarry', 'text/markdown'],
+    ] as const) {
       const res = await fetch(`${base}${path}`, { headers: { accept } });
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type'), path).toBe('text/markdown; charset=utf-8');
@@ -116,7 +123,9 @@ describe('hostile input, local server: uploads that break off or stall', () => {
     expect((await fetch(`${base}/api/v1/search?q=quarry`)).status).toBe(200);
   });
 
-  test(`an upload that stalls is answered 408 request_timeout in the catalog's shape after ${BODY_TIMEOUT_MS / 1000} s`, { timeout: BODY_TIMEOUT_MS + 30_000 }, async () => {
+  test(`an upload that stalls is answered 408 request_timeout in the catalog's shape after ${BODY_TIMEOUT_MS / 1000} s`, {
+    timeout: BODY_TIMEOUT_MS + 30_000,
+  }, async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { socket, read } = open();
     socket.write(`POST /api/v1/batch HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"queries": [`);
@@ -147,7 +156,11 @@ describe('hostile input, local server: a header block too large after a keep-ali
 
 describe('hostile input, local server: the host guard answers in the shape of the path', () => {
   test('a foreign Host on /oauth/token gets OAuth’s { error, error_description }; on /api the catalog’s', async () => {
-    for (const [path, method] of [['/oauth/token', 'POST'], ['/oauth/register', 'POST'], ['/api/v1/projects', 'GET']] as const) {
+    for (const [path, method] of [
+      ['/oauth/token', 'POST'],
+      ['/oauth/register', 'POST'],
+      ['/api/v1/projects', 'GET'],
+    ] as const) {
       const { socket, read } = open();
       socket.write(`${method} ${path} HTTP/1.1\r\nHost: evil.example\r\nContent-Length: 0\r\n\r\n`);
       const answer = await read(whole);

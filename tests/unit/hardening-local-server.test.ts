@@ -102,7 +102,6 @@ describe('issue 17: concurrent requests for a cold file share one read', () => {
     expect(misses.every((m) => m === undefined)).toBe(true);
     expect(reads).toHaveLength(1);
   });
-
 });
 
 describe('hostile input: the router', () => {
@@ -123,7 +122,7 @@ describe('hostile input: the router', () => {
     }
   });
 
-  test('a redirect’s captured path is copied as written: $&, $` and $\' in it are not replacement patterns', async () => {
+  test("a redirect’s captured path is copied as written: $&, $` and $' in it are not replacement patterns", async () => {
     for (const name of ['a$&b', 'a$`b', "a$'b", 'a$$b']) {
       const res = await get(`/${encodeURI(name)}/`);
       expect(res.status, name).toBe(308);

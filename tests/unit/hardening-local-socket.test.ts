@@ -58,7 +58,8 @@ function rawExchange(to: number, request: string): Promise<{ status: number; hea
   });
 }
 
-const get = (to: number, host: string | undefined, extra = '') => rawExchange(to, `GET /about HTTP/1.1\r\n${host === undefined ? '' : `Host: ${host}\r\n`}${extra}Connection: close\r\n\r\n`);
+const get = (to: number, host: string | undefined, extra = '') =>
+  rawExchange(to, `GET /about HTTP/1.1\r\n${host === undefined ? '' : `Host: ${host}\r\n`}${extra}Connection: close\r\n\r\n`);
 
 describe('issue 17: the local server guards against DNS rebinding (403 forbidden_host for a foreign Host or Origin)', () => {
   test('a foreign Host is 403 in the catalog’s shape, with a hint naming FOLIO_ALLOWED_HOSTS', async () => {
@@ -74,7 +75,17 @@ describe('issue 17: the local server guards against DNS rebinding (403 forbidden
   });
 
   test('loopback names and addresses, the bound host and listed hosts (any case, any port) are answered', async () => {
-    for (const host of ['localhost', `localhost:${port}`, 'LOCALHOST', `127.0.0.1:${port}`, `[::1]:${port}`, 'example.test', `EXAMPLE.test:${port}`, 'other.test', 'localhost.']) {
+    for (const host of [
+      'localhost',
+      `localhost:${port}`,
+      'LOCALHOST',
+      `127.0.0.1:${port}`,
+      `[::1]:${port}`,
+      'example.test',
+      `EXAMPLE.test:${port}`,
+      'other.test',
+      'localhost.',
+    ]) {
       const res = await get(port, host);
       expect(res.status, host).toBe(200);
       expect(res.body, host).toBe('ok');
@@ -104,7 +115,15 @@ describe('issue 17: the local server guards against DNS rebinding (403 forbidden
     expect(parseAllowedHosts(undefined)).toEqual([]);
     expect(parseAllowedHosts('')).toEqual([]);
     expect(parseAllowedHosts('example.test,[::1], 192.168.1.20 ,Other.TEST')).toEqual(['example.test', '::1', '192.168.1.20', 'other.test']);
-    for (const bad of ['http://example.test', 'example.test:8080', 'example.test/x', '*.example.test', 'example.test,,other.test', 'exa mple.test', '-bad.test']) {
+    for (const bad of [
+      'http://example.test',
+      'example.test:8080',
+      'example.test/x',
+      '*.example.test',
+      'example.test,,other.test',
+      'exa mple.test',
+      '-bad.test',
+    ]) {
       expect(() => parseAllowedHosts(bad), bad).toThrow(/^FOLIO_ALLOWED_HOSTS: ".*" is not a host name or IP address/);
     }
   });
@@ -117,7 +136,11 @@ describe('issue 17: a header block too large for Node answers 431 in the catalog
     expect(res.headers['content-type']).toBe('application/json');
     expect(res.headers.connection).toBe('close');
     const body = errorResponse.parse(JSON.parse(res.body));
-    expect(body.error).toMatchObject({ code: 'request_header_too_large', status: 431, docs: `http://127.0.0.1:${port}/developers#error-request_header_too_large` });
+    expect(body.error).toMatchObject({
+      code: 'request_header_too_large',
+      status: 431,
+      docs: `http://127.0.0.1:${port}/developers#error-request_header_too_large`,
+    });
   });
 
   test('other unparsable requests keep Node’s own answer (400), and the server keeps answering', async () => {

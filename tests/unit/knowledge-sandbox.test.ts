@@ -45,7 +45,13 @@ describe('GET /api/v1/sandbox (knowledge spec § Endpoints)', () => {
     expect(res.headers.get('ratelimit-limit')).toBe('120');
     const body = catalogResponse.parse(await res.json());
     const data = siteData();
-    expect(body).toMatchObject({ sandbox: true, mode: 'sandbox', scope: 'knowledge:read', summary: data.site.summary, resource: `${data.site.url}/api/v1/sandbox` });
+    expect(body).toMatchObject({
+      sandbox: true,
+      mode: 'sandbox',
+      scope: 'knowledge:read',
+      summary: data.site.summary,
+      resource: `${data.site.url}/api/v1/sandbox`,
+    });
     const total = publicPages(data).length;
     expect(body.pagination).toEqual({ page: 1, limit: 50, total, has_more: total > 50, next_page: total > 50 ? 2 : null });
   });

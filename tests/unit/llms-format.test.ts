@@ -1,4 +1,3 @@
-
 import { beforeAll, describe, expect, test } from 'vitest';
 import { LLMS_TXT_WARN_CHARS, estimateTokens, sizeReport } from '../../src/build/integration.ts';
 import { llmsFullTxt, llmsSections, llmsTxt } from '../../src/build/llms.ts';
@@ -105,7 +104,11 @@ describe('llms.txt follows llmstxt.org § Format', () => {
     const text = llmsTxt(sample);
     const urls = [...parse(text).sections.values()].flat().map((l) => ENTRY.exec(l)!.groups!.url);
     const twins = (await allTwins(sample)).map((t) => `${sample.site.url}${t.path}`);
-    for (const twin of twins) expect(urls.filter((u) => u === twin), twin).toHaveLength(1);
+    for (const twin of twins)
+      expect(
+        urls.filter((u) => u === twin),
+        twin,
+      ).toHaveLength(1);
   });
 
   test('archived projects are listed only under Optional; active ones under Projects', () => {
@@ -171,6 +174,8 @@ describe('the build reports sizes (issue 2 § 6)', () => {
 
   test('llms.txt past ~50,000 characters warns, with what to do', () => {
     expect(sizeReport('llms.txt', 'x'.repeat(LLMS_TXT_WARN_CHARS)).warning).toBeUndefined();
-    expect(sizeReport('llms.txt', 'x'.repeat(LLMS_TXT_WARN_CHARS + 1)).warning).toMatchInlineSnapshot(`"llms.txt is 50,001 characters, past the ~50,000 agents read whole; shorten summaries or move projects to the Optional section (archive them)."`);
+    expect(sizeReport('llms.txt', 'x'.repeat(LLMS_TXT_WARN_CHARS + 1)).warning).toMatchInlineSnapshot(
+      `"llms.txt is 50,001 characters, past the ~50,000 agents read whole; shorten summaries or move projects to the Optional section (archive them)."`,
+    );
   });
 });

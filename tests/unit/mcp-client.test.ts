@@ -175,14 +175,21 @@ for (const era of Object.keys(ERAS) as Era[]) {
       let restCursor: string | undefined;
       do {
         const args = { limit: 4, archive: '1', ...(cursor ? { cursor } : {}) };
-        const page = (await client.callTool({ name: 'list_projects', arguments: args })).structuredContent as { projects: { slug: string }[]; nextCursor: string | null };
+        const page = (await client.callTool({ name: 'list_projects', arguments: args })).structuredContent as {
+          projects: { slug: string }[];
+          nextCursor: string | null;
+        };
         const restPage = await rest(`/api/v1/projects?limit=4&archive=1${restCursor ? `&cursor=${encodeURIComponent(restCursor)}` : ''}`);
         expect(page).toEqual(restPage.body);
         seen.push(...page.projects.map((p) => p.slug));
         cursor = page.nextCursor ?? undefined;
         restCursor = restPage.body.nextCursor ?? undefined;
       } while (cursor);
-      expect(seen).toEqual(siteData().projects.map((p) => p.slug).sort((a, b) => seen.indexOf(a) - seen.indexOf(b)));
+      expect(seen).toEqual(
+        siteData()
+          .projects.map((p) => p.slug)
+          .sort((a, b) => seen.indexOf(a) - seen.indexOf(b)),
+      );
       expect(new Set(seen).size).toBe(siteData().projects.length);
 
       const first = (await client.callTool({ name: 'list_projects', arguments: { limit: 2 } })).structuredContent as { nextCursor: string };
@@ -204,7 +211,10 @@ for (const era of Object.keys(ERAS) as Era[]) {
       const data = siteData();
       const records = [...data.projects, ...data.pages];
       // listResources() without a cursor walks every page itself; the first page alone is a plain request.
-      let page = (await client.request({ method: 'resources/list', params: {} })) as { resources: { uri: string; mimeType?: string; name: string; title?: string }[]; nextCursor?: string };
+      let page = (await client.request({ method: 'resources/list', params: {} })) as {
+        resources: { uri: string; mimeType?: string; name: string; title?: string }[];
+        nextCursor?: string;
+      };
       const pages = [page];
       while (page.nextCursor) {
         page = await client.listResources({ cursor: page.nextCursor });

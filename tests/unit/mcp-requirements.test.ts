@@ -21,8 +21,12 @@ const REQUIREMENTS: Record<string, string> = {
 /** Titles of every describe/it/test in the MCP test files, unit and end to end. */
 function titles(): string[] {
   const files = [
-    ...readdirSync('tests/unit').filter((f) => /^mcp-.*\.test\.ts$/.test(f) && f !== 'mcp-requirements.test.ts').map((f) => join('tests/unit', f)),
-    ...readdirSync('tests/e2e').filter((f) => /^mcp-.*\.spec\.ts$/.test(f)).map((f) => join('tests/e2e', f)),
+    ...readdirSync('tests/unit')
+      .filter((f) => /^mcp-.*\.test\.ts$/.test(f) && f !== 'mcp-requirements.test.ts')
+      .map((f) => join('tests/unit', f)),
+    ...readdirSync('tests/e2e')
+      .filter((f) => /^mcp-.*\.spec\.ts$/.test(f))
+      .map((f) => join('tests/e2e', f)),
   ];
   return files.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\b(?:describe|it|test)\(\s*(['`])((?:(?!\1).)*)\1/g)].map((m) => m[2]!));
 }
@@ -32,7 +36,10 @@ describe('every MCP requirement is cited by a test', () => {
   it('finds the test titles', () => expect(all.length).toBeGreaterThan(40));
   for (const [rule, what] of Object.entries(REQUIREMENTS)) {
     it(`${rule}: ${what}`, () => {
-      expect(all.filter((t) => t.includes(rule)), `no test title cites "${rule}"`).not.toHaveLength(0);
+      expect(
+        all.filter((t) => t.includes(rule)),
+        `no test title cites "${rule}"`,
+      ).not.toHaveLength(0);
     });
   }
 });

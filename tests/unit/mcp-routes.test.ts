@@ -24,7 +24,8 @@ describe('MCP routes in the route table', () => {
 
   it('every response schema converts to JSON Schema (for openapi.json)', () => {
     for (const route of mcpRoutes) {
-      for (const response of Object.values(route.responses)) if (response.schema) expect(() => z.toJSONSchema(response.schema!, { io: 'output' })).not.toThrow();
+      for (const response of Object.values(route.responses))
+        if (response.schema) expect(() => z.toJSONSchema(response.schema!, { io: 'output' })).not.toThrow();
     }
   });
 });

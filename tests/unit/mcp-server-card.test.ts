@@ -109,7 +109,11 @@ describe('server-card extension § Consistency with Runtime Behavior', () => {
     const legacy = await (await post(app(), INITIALIZE)).json();
     expect(legacy.result.serverInfo).toEqual(expected);
     const modern = await (
-      await post(app(), { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: MODERN_META } }, { 'Mcp-Protocol-Version': '2026-07-28', 'Mcp-Method': 'server/discover' })
+      await post(
+        app(),
+        { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: MODERN_META } },
+        { 'Mcp-Protocol-Version': '2026-07-28', 'Mcp-Method': 'server/discover' },
+      )
     ).json();
     expect(modern.result._meta['io.modelcontextprotocol/serverInfo']).toEqual(expected);
   });

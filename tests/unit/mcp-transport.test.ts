@@ -17,7 +17,10 @@ describe('portfolio spec § Endpoints: POST /api/mcp is the only method (statele
     it(`issue 7 § 1: ${method} /api/mcp → 405 method_not_allowed with Allow: POST`, async () => {
       const res = await app().request('/api/mcp', { method, headers: { Accept: 'text/event-stream' } });
       expect(res.status).toBe(405);
-      const allow = res.headers.get('allow')!.split(',').map((m) => m.trim());
+      const allow = res.headers
+        .get('allow')!
+        .split(',')
+        .map((m) => m.trim());
       expect(allow).toContain('POST');
       expect(allow).not.toContain('GET');
       expect(allow).not.toContain('DELETE');
@@ -178,13 +181,16 @@ describe('issue 7 § 1: 2025-era revisions — initialize handshake, no session 
     expect(body.map((r: { id: number }) => r.id).sort()).toEqual([1, 2]);
   });
 
-  it.each(['2025-06-18', '2025-11-25', '2026-07-28'])('issue 17, MCP %s (batching removed in 2025-06-18): a batch → 400 Invalid Request (-32600)', async (revision) => {
-    const res = await post(app(), pings(2), { 'Mcp-Protocol-Version': revision });
-    expect(res.status).toBe(400);
-    const body = await res.json();
-    expect(body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
-    expect(body.error.message).toContain(revision);
-  });
+  it.each(['2025-06-18', '2025-11-25', '2026-07-28'])(
+    'issue 17, MCP %s (batching removed in 2025-06-18): a batch → 400 Invalid Request (-32600)',
+    async (revision) => {
+      const res = await post(app(), pings(2), { 'Mcp-Protocol-Version': revision });
+      expect(res.status).toBe(400);
+      const body = await res.json();
+      expect(body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+      expect(body.error.message).toContain(revision);
+    },
+  );
 
   it.each([0, 11, 100])('issue 17: a batch of %i messages → 400 Invalid Request (1 to 10)', async (n) => {
     const res = await post(app(), pings(n));
@@ -256,7 +262,11 @@ describe('issue 7 § 1: 2026-07-28 — no handshake, server/discover, Mcp-Method
   });
 
   it('initialize is not a 2026-07-28 method', async () => {
-    const res = await post(app(), { ...INITIALIZE, params: { ...INITIALIZE.params, _meta: MODERN_META } }, { 'Mcp-Protocol-Version': '2026-07-28', 'Mcp-Method': 'initialize' });
+    const res = await post(
+      app(),
+      { ...INITIALIZE, params: { ...INITIALIZE.params, _meta: MODERN_META } },
+      { 'Mcp-Protocol-Version': '2026-07-28', 'Mcp-Method': 'initialize' },
+    );
     expect((await res.json()).error.code).toBe(-32601);
   });
 
@@ -288,7 +298,11 @@ describe('issue 7 § 5: CORS for any origin, on answers and errors; the portfoli
   it('a preflight from any origin is answered 204 and allows the MCP request headers', async () => {
     const res = await app().request('/api/mcp', {
       method: 'OPTIONS',
-      headers: { Origin: 'null', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, mcp-protocol-version, mcp-method, mcp-name' },
+      headers: {
+        Origin: 'null',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type, mcp-protocol-version, mcp-method, mcp-name',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -316,7 +330,20 @@ describe('issue 7 § 5: CORS for any origin, on answers and errors; the portfoli
 });
 
 describe('docs/decisions.md § Errors: nothing a client sends to /api/mcp produces a 5xx', () => {
-  const methods = ['initialize', 'ping', 'tools/list', 'tools/call', 'resources/list', 'resources/read', 'resources/templates/list', 'prompts/list', 'server/discover', 'logging/setLevel', 'completion/complete', 'nope'];
+  const methods = [
+    'initialize',
+    'ping',
+    'tools/list',
+    'tools/call',
+    'resources/list',
+    'resources/read',
+    'resources/templates/list',
+    'prompts/list',
+    'server/discover',
+    'logging/setLevel',
+    'completion/complete',
+    'nope',
+  ];
   const toolNames = ['search_portfolio', 'list_projects', 'get_project', 'compare_projects', 'ask', 'x'];
 
   it('random JSON-RPC messages in both eras (fast-check)', async () => {
@@ -326,7 +353,9 @@ describe('docs/decisions.md § Errors: nothing a client sends to /api/mcp produc
       method: fc.constantFrom(...methods),
       id: fc.oneof(fc.integer(), fc.string({ maxLength: 8 }), fc.constant(null)),
       name: fc.constantFrom(...toolNames),
-      args: fc.dictionary(fc.constantFrom('query', 'slug', 'slugs', 'limit', 'cursor', 'type', 'archive', 'category', 'uri'), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+      args: fc.dictionary(fc.constantFrom('query', 'slug', 'slugs', 'limit', 'cursor', 'type', 'archive', 'category', 'uri'), fc.jsonValue({ maxDepth: 2 }), {
+        maxKeys: 4,
+      }),
       cursor: fc.option(fc.string({ maxLength: 40 }), { nil: undefined }),
       uri: fc.string({ maxLength: 60 }),
       modern: fc.boolean(),
@@ -334,7 +363,13 @@ describe('docs/decisions.md § Errors: nothing a client sends to /api/mcp produc
     await fc.assert(
       fc.asyncProperty(message, async (m) => {
         const params: Record<string, unknown> =
-          m.method === 'tools/call' ? { name: m.name, arguments: m.args } : m.method === 'resources/read' ? { uri: m.uri } : m.cursor !== undefined ? { cursor: m.cursor } : {};
+          m.method === 'tools/call'
+            ? { name: m.name, arguments: m.args }
+            : m.method === 'resources/read'
+              ? { uri: m.uri }
+              : m.cursor !== undefined
+                ? { cursor: m.cursor }
+                : {};
         const res = m.modern
           ? await postModern(a(), m.method, params, typeof m.id === 'number' ? m.id : 1)
           : await post(a(), { jsonrpc: '2.0', id: m.id, method: m.method, params }, { 'Mcp-Protocol-Version': '2025-11-25' });
@@ -349,7 +384,10 @@ describe('docs/decisions.md § Errors: nothing a client sends to /api/mcp produc
     const fc = await import('fast-check');
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(fc.string({ maxLength: 200 }), fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v))),
+        fc.oneof(
+          fc.string({ maxLength: 200 }),
+          fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+        ),
         fc.constantFrom('2025-11-25', '2026-07-28', 'garbage', ''),
         fc.constantFrom('server/discover', 'tools/call', 'initialize', ''),
         async (body, version, method) => {

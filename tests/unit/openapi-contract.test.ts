@@ -72,7 +72,9 @@ const LADDER: [string, RequestInit?][] = [
   ['/agent/identity', json({ type: 'service_auth' })],
   ['/agent/identity', json({ type: 'robot' })],
   ['/agent/claim', { method: 'POST' }],
-  ...['/agent/identity', '/agent/claim', '/agent/events'].map((path) => [path, { method: 'OPTIONS', headers: { Origin: siteData().site.url, 'Access-Control-Request-Method': 'POST' } }] as [string, RequestInit]),
+  ...['/agent/identity', '/agent/claim', '/agent/events'].map(
+    (path) => [path, { method: 'OPTIONS', headers: { Origin: siteData().site.url, 'Access-Control-Request-Method': 'POST' } }] as [string, RequestInit],
+  ),
   ['/agent/events', json({ type: 'visit' })],
   ['/agent/events', json({ nope: true })],
   ['/api/v1/search?q=rust', { method: 'HEAD' }],
@@ -81,7 +83,13 @@ const LADDER: [string, RequestInit?][] = [
   ['/api/v1/search', { method: 'OPTIONS', headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'GET' } }],
   ['/api/v1/nothing-here'],
   ['/api/mcp/server-card'],
-  ['/api/mcp', json({ jsonrpc: '2.0', id: 2, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } }, { headers: { Accept: 'application/json, text/event-stream' } })],
+  [
+    '/api/mcp',
+    json(
+      { jsonrpc: '2.0', id: 2, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } },
+      { headers: { Accept: 'application/json, text/event-stream' } },
+    ),
+  ],
   ['/api/mcp', { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: '{' }],
   ['/api/mcp'],
   ['/api/v1/search?q=rust', { headers: { 'If-None-Match': `W/"${siteData().buildId}"` } }],
@@ -145,7 +153,9 @@ describe('contract validator: drift fails, with a readable reason', () => {
 
   it('a header of the wrong form', async () => {
     const e = await exchange('/api/v1/search?q=rust');
-    expect(problemsOf({ ...e, headers: { ...e.headers, 'ratelimit-remaining': 'lots' } })).toEqual(['header RateLimit-Remaining should be an integer, is "lots"']);
+    expect(problemsOf({ ...e, headers: { ...e.headers, 'ratelimit-remaining': 'lots' } })).toEqual([
+      'header RateLimit-Remaining should be an integer, is "lots"',
+    ]);
   });
 
   it('an undocumented media type', async () => {
@@ -168,7 +178,9 @@ describe('contract validator: drift fails, with a readable reason', () => {
   it('a path openapi.json does not list, answered as if it existed', async () => {
     const e = await exchange('/api/v1/nothing-here');
     expect(problemsOf({ ...e, status: 200, body: '{}' })).toEqual(['path is not in openapi.json, so the answer must be 404 route_not_found, not 200']);
-    expect(problemsOf({ ...e, body: JSON.stringify({ error: { code: 'not_found', message: 'x', status: 404 } }) })).toEqual(['error.code should be route_not_found']);
+    expect(problemsOf({ ...e, body: JSON.stringify({ error: { code: 'not_found', message: 'x', status: 404 } }) })).toEqual([
+      'error.code should be route_not_found',
+    ]);
   });
 
   it('an undocumented method answered without Allow', async () => {
@@ -200,7 +212,10 @@ describe('recordExchanges (the function wrapper the e2e server uses)', () => {
     expect(streamText).toContain('end-nlweb-response');
     // The recorder writes when it has read its copy of the body; give it the turn.
     for (let i = 0; i < 50 && readFileSync(file, 'utf8').split('\n').length < 3; i++) await new Promise((r) => setTimeout(r, 10));
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Exchange);
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Exchange);
     expect(lines.map((l) => `${l.method} ${l.path} ${l.status}`).sort()).toEqual(['GET /api/v1/projects/quarry 200', 'GET /ask?q=search&streaming=true 200']);
     const recordedStream = lines.find((l) => l.path.startsWith('/ask'))!;
     expect(recordedStream).toMatchObject({ body: streamText, truncated: false, contentType: expect.stringMatching(/^text\/event-stream/) });

@@ -35,7 +35,11 @@ describe('issue 8 § 1: openapi.json covers the route table', () => {
     const agentPaths = ROUTES.filter((r) => r.path.startsWith('/agent/')).length;
     expect(operations).toHaveLength(ROUTES.length + agentPaths + 2);
     for (const route of ROUTES) {
-      expect(op(route.method, route.path), `${route.method} ${route.path}`).toMatchObject({ operationId: route.operationId, summary: expect.any(String), tags: [route.tag] });
+      expect(op(route.method, route.path), `${route.method} ${route.path}`).toMatchObject({
+        operationId: route.operationId,
+        summary: expect.any(String),
+        tags: [route.tag],
+      });
     }
   });
 
@@ -66,7 +70,11 @@ describe('issue 8 § 1: openapi.json covers the route table', () => {
     expect(param(search, 'limit')).toMatchObject({ required: false, schema: { type: 'integer', minimum: 1, maximum: 20, default: 10 } });
     expect(param(search, 'type').schema.enum).toEqual(['app', 'library', 'tool', 'service', 'research', 'talk', 'page']);
     expect(param(op('GET', '/api/v1/projects'), 'archive').schema).toEqual({ type: 'string', enum: ['0', '1'] });
-    expect(param(op('GET', '/api/v1/projects/{slug}'), 'slug')).toMatchObject({ in: 'path', required: true, schema: { type: 'string', pattern: expect.any(String) } });
+    expect(param(op('GET', '/api/v1/projects/{slug}'), 'slug')).toMatchObject({
+      in: 'path',
+      required: true,
+      schema: { type: 'string', pattern: expect.any(String) },
+    });
     expect(param(op('GET', '/api/v1/sandbox'), 'limit').schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 50 });
     expect(param(op('GET', '/api/v1/sandbox'), 'page').schema).toEqual({ type: 'integer', minimum: 1, default: 1 });
     expect(param(op('GET', '/ask'), 'streaming').schema.enum).toEqual(['true', 'false']);
@@ -92,7 +100,9 @@ describe('issue 8 § 1: openapi.json covers the route table', () => {
       const [, , kind, name] = JSON.parse(ref).split('/');
       expect(doc.components[kind]?.[name], ref).toBeDefined();
     }
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['ErrorResponse', 'ErrorObject', 'OAuthError', 'SearchResponse', 'Project', 'AskResponse', 'JobAccepted']));
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['ErrorResponse', 'ErrorObject', 'OAuthError', 'SearchResponse', 'Project', 'AskResponse', 'JobAccepted']),
+    );
   });
 });
 
@@ -151,7 +161,11 @@ describe('issue 8 § 1: every answer, errors included, and the headers that matt
   });
 
   it('every operation of the route table documents a 4xx answer (redocly.yaml turns the rule off only for preflights and static files)', () => {
-    for (const route of ROUTES) expect(Object.keys(op(route.method, route.path).responses).some((s) => s.startsWith('4')), route.operationId).toBe(true);
+    for (const route of ROUTES)
+      expect(
+        Object.keys(op(route.method, route.path).responses).some((s) => s.startsWith('4')),
+        route.operationId,
+      ).toBe(true);
   });
 
   it('docs/decisions.md § Limits: every route with a body documents 400, 413 and 415', () => {
@@ -217,7 +231,11 @@ describe('issue 17: openapi.json describes the OAuth metadata documents, OPTIONS
       expect(op('GET', path)?.responses['200'], path).toBeDefined();
       expect((await app.request(path)).status, path).toBe(200);
     }
-    for (const path of ['/.well-known/oauth-authorization-server/api', '/.well-known/oauth-authorization-server/api/v1', '/.well-known/oauth-protected-resource/oauth']) {
+    for (const path of [
+      '/.well-known/oauth-authorization-server/api',
+      '/.well-known/oauth-authorization-server/api/v1',
+      '/.well-known/oauth-protected-resource/oauth',
+    ]) {
       expect(doc.paths[path], path).toBeUndefined();
       expect((await app.request(path)).status, path).toBe(404);
     }
@@ -257,11 +275,16 @@ describe('issue 17: openapi.json describes the OAuth metadata documents, OPTIONS
 
 describe('the generator refuses what it cannot document', () => {
   const base = { summary: 's', tag: 'knowledge', cors: 'site', handler: () => json({}) } as const;
-  const small = (extra: Partial<RouteSpec>) => defineRoute({ ...base, method: 'GET', path: '/api/t', operationId: 't', responses: { 200: { description: 'ok' } }, ...extra });
+  const small = (extra: Partial<RouteSpec>) =>
+    defineRoute({ ...base, method: 'GET', path: '/api/t', operationId: 't', responses: { 200: { description: 'ok' } }, ...extra });
 
   it('a header with no entry in HEADER_DOCS fails the build, naming it', () => {
-    expect(() => openApiDocument(site, [small({ responses: { 200: { description: 'ok', headers: ['X-Mystery'] } } })])).toThrow(/header "X-Mystery" has no entry in HEADER_DOCS/);
-    expect(Object.keys(HEADER_DOCS)).toEqual(expect.arrayContaining(['RateLimit-Policy', 'RateLimit', 'Retry-After', 'Location', 'ETag', 'WWW-Authenticate', 'X-Sandbox']));
+    expect(() => openApiDocument(site, [small({ responses: { 200: { description: 'ok', headers: ['X-Mystery'] } } })])).toThrow(
+      /header "X-Mystery" has no entry in HEADER_DOCS/,
+    );
+    expect(Object.keys(HEADER_DOCS)).toEqual(
+      expect.arrayContaining(['RateLimit-Policy', 'RateLimit', 'Retry-After', 'Location', 'ETag', 'WWW-Authenticate', 'X-Sandbox']),
+    );
   });
 
   it('an alias of an unknown operation, or two routes with one operationId, fail the build', () => {
@@ -271,11 +294,13 @@ describe('the generator refuses what it cannot document', () => {
 
   it('one id used for a different input and output shape gets two components, not a wrong one', () => {
     const thing = z.object({ n: z.coerce.number().default(1) }).meta({ id: 'Thing' });
-    const out = openApiDocument(site, [
-      small({ method: 'POST', body: thing, responses: { 200: { description: 'ok', schema: thing } } }),
-    ]) as Json;
+    const out = openApiDocument(site, [small({ method: 'POST', body: thing, responses: { 200: { description: 'ok', schema: thing } } })]) as Json;
     // zod-openapi's naming: the request form keeps the id, the answer form is <id>Output.
-    expect(Object.keys(out.components.schemas).filter((n) => n.startsWith('Thing')).sort()).toEqual(['Thing', 'ThingOutput']);
+    expect(
+      Object.keys(out.components.schemas)
+        .filter((n) => n.startsWith('Thing'))
+        .sort(),
+    ).toEqual(['Thing', 'ThingOutput']);
     expect(out.paths['/api/t'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Thing' });
     expect(out.paths['/api/t'].post.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ThingOutput' });
     expect(out.components.schemas.ThingOutput.required).toEqual(['n']);

@@ -58,7 +58,10 @@ describe('issue 8 § 1: openapi.json lints clean (redocly, recommended rules)', 
     const dir = tempDir('folio-openapi-');
     const file = join(dir, 'openapi.json');
     const doc = openApiFor(siteData().site) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
-    doc.paths['/api/v1/search']!.get!.responses['200'] = { description: 'x', content: { 'application/json': { schema: { $ref: '#/components/schemas/Nope' } } } };
+    doc.paths['/api/v1/search']!.get!.responses['200'] = {
+      description: 'x',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Nope' } } },
+    };
     writeFileSync(file, JSON.stringify(doc));
     expect(readable(lint(file))).toEqual([expect.stringMatching(/^no-unresolved-refs: .*search\/get\/responses\/200/)]);
   });

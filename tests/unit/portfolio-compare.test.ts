@@ -42,7 +42,9 @@ describe('GET /api/v1/compare (portfolio spec § Endpoints)', () => {
   });
 
   it('takes four slugs, and a list of slugs from MCP', () => {
-    const slugs = siteData().projects.slice(0, 4).map((p) => p.slug);
+    const slugs = siteData()
+      .projects.slice(0, 4)
+      .map((p) => p.slug);
     expect(compareProjects(siteData(), slugs.join(',')).projects).toHaveLength(4);
     expect(compareProjects(siteData(), slugs.slice(0, 2)).slugs).toEqual(slugs.slice(0, 2));
   });

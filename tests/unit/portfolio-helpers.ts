@@ -19,7 +19,12 @@ export function client(options: AppOptions = roomy, routes = ROUTES) {
 /** The error shape every API error has (portfolio spec § Errors; docs/decisions.md § Error object). */
 export function expectError(res: { status: number; body: any; headers: Headers }, status: number, code: ErrorCode) {
   expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
-  expect(res.body.error).toMatchObject({ status, message: expect.any(String), hint: expect.any(String), docs: expect.stringMatching(new RegExp(`/developers#error-${code}$`)) });
+  expect(res.body.error).toMatchObject({
+    status,
+    message: expect.any(String),
+    hint: expect.any(String),
+    docs: expect.stringMatching(new RegExp(`/developers#error-${code}$`)),
+  });
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
 }
 

@@ -92,7 +92,11 @@ describe('GET /api/v1/projects (portfolio spec § Endpoints)', () => {
   it('a cursor stays valid across a redeploy that adds a project: nothing repeats or goes missing', () => {
     const before = corpus([project('c', { date: '2024-03-01' }), project('b', { date: '2024-02-01' }), project('a', { date: '2024-01-01' })]);
     const first = listProjects(before, { limit: 1 });
-    const after = corpus([...before.projects.map((p) => ({ ...p, body: before.bodyOf(p) })), project('d', { date: '2024-04-01' }), project('bb', { date: '2024-02-01' })]);
+    const after = corpus([
+      ...before.projects.map((p) => ({ ...p, body: before.bodyOf(p) })),
+      project('d', { date: '2024-04-01' }),
+      project('bb', { date: '2024-02-01' }),
+    ]);
     const rest = listProjects(after, { limit: 10, cursor: first.nextCursor });
     expect(rest.projects.map((p) => p.slug)).toEqual(['b', 'bb', 'a']);
   });
@@ -154,7 +158,15 @@ describe('GET /api/v1/projects/{slug} (portfolio spec § Endpoints)', () => {
     expect(res.status).toBe(200);
     const body = projectDetail.parse(res.body);
     const record = data.projects.find((p) => p.slug === 'quarry')!;
-    expect(body).toMatchObject({ slug: 'quarry', title: record.title, body: data.bodyOf(record), links: record.links, stack: record.stack, tags: record.tags, date: record.date });
+    expect(body).toMatchObject({
+      slug: 'quarry',
+      title: record.title,
+      body: data.bodyOf(record),
+      links: record.links,
+      stack: record.stack,
+      tags: record.tags,
+      date: record.date,
+    });
     expect(body.url).toBe(`${data.site.url}/projects/quarry`);
     expect(body.related.length).toBeGreaterThan(0);
     expect(body.related.map((r) => r.slug)).not.toContain('quarry');

@@ -13,7 +13,9 @@ const VALID = join(import.meta.dirname, '..', 'fixtures', 'content-valid', 'cont
 let png: Buffer;
 
 beforeAll(async () => {
-  png = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#336699' } }).png().toBuffer();
+  png = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
 });
 
 /** A copy of the valid site; `edit` changes it before it loads. */
@@ -72,7 +74,9 @@ describe('content image mistakes are content errors', () => {
       writeFileSync(join(d, 'projects/alpha.png'), png);
       frontMatter(alpha(d), 'cover: alpha.jpg\ncoverAlt: The alpha screen');
     });
-    expect(() => loadContent(dir)).toThrow(/field "cover" expected an image file, but content\/projects\/alpha\.jpg does not exist \(did you mean content\/projects\/alpha\.png\?\)/);
+    expect(() => loadContent(dir)).toThrow(
+      /field "cover" expected an image file, but content\/projects\/alpha\.jpg does not exist \(did you mean content\/projects\/alpha\.png\?\)/,
+    );
   });
 
   test('a cover without coverAlt', () => {
@@ -80,7 +84,9 @@ describe('content image mistakes are content errors', () => {
       writeFileSync(join(d, 'projects/alpha.png'), png);
       frontMatter(alpha(d), 'cover: alpha.png');
     });
-    expect(() => loadContent(dir)).toThrow('content/projects/alpha.md: field "coverAlt" is missing: write text describing the cover (required when "cover" is set, at most 200 characters)');
+    expect(() => loadContent(dir)).toThrow(
+      'content/projects/alpha.md: field "coverAlt" is missing: write text describing the cover (required when "cover" is set, at most 200 characters)',
+    );
   });
 
   test('a coverAlt over 200 characters', () => {
@@ -97,7 +103,9 @@ describe('content image mistakes are content errors', () => {
       writeFileSync(join(d, 'projects/scan.tiff'), png);
       frontMatter(alpha(d), 'cover: notes.png\ncoverAlt: Notes');
     });
-    expect(() => loadContent(dir)).toThrow(/content\/projects\/alpha\.md: field "cover" expected an image \(png, jpg, jpeg, webp, avif, gif, svg\), but content\/projects\/notes\.png is not one/);
+    expect(() => loadContent(dir)).toThrow(
+      /content\/projects\/alpha\.md: field "cover" expected an image \(png, jpg, jpeg, webp, avif, gif, svg\), but content\/projects\/notes\.png is not one/,
+    );
     const other = site((d) => {
       writeFileSync(join(d, 'projects/scan.tiff'), png);
       frontMatter(alpha(d), 'cover: scan.tiff\ncoverAlt: A scan');

@@ -13,39 +13,57 @@ const load = (name: string) => () => loadContent(fixture(name));
 
 describe('loadContent: a bad file fails the build with one message naming file, field and expectation', () => {
   test('a project type outside the list names the allowed types', () => {
-    expect(load('bad-type')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/projects/alpha.md: field "type" expected one of app, library, tool, service, research, talk, got "website"]`);
+    expect(load('bad-type')).toThrowErrorMatchingInlineSnapshot(
+      `[ContentError: Invalid content: content/projects/alpha.md: field "type" expected one of app, library, tool, service, research, talk, got "website"]`,
+    );
   });
 
   test('a missing required field says it is required and what it holds', () => {
-    expect(load('missing-title')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/projects/alpha.md: field "title" is required (expected text)]`);
+    expect(load('missing-title')).toThrowErrorMatchingInlineSnapshot(
+      `[ContentError: Invalid content: content/projects/alpha.md: field "title" is required (expected text)]`,
+    );
   });
 
   test('a date not written YYYY-MM-DD', () => {
-    expect(load('bad-date')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/projects/alpha.md: field "date" expected a date as YYYY-MM-DD, got "May 2024"]`);
+    expect(load('bad-date')).toThrowErrorMatchingInlineSnapshot(
+      `[ContentError: Invalid content: content/projects/alpha.md: field "date" expected a date as YYYY-MM-DD, got "May 2024"]`,
+    );
   });
 
   test('a quoted date that does not exist (February 30th)', () => {
-    expect(load('impossible-date')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/projects/alpha.md: field "date" expected a real calendar date as YYYY-MM-DD, got "2024-02-30"]`);
+    expect(load('impossible-date')).toThrowErrorMatchingInlineSnapshot(
+      `[ContentError: Invalid content: content/projects/alpha.md: field "date" expected a real calendar date as YYYY-MM-DD, got "2024-02-30"]`,
+    );
   });
 
   test('an unquoted date that does not exist is reported, not rolled over by YAML', () => {
-    expect(load('unquoted-bad-date')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/projects/alpha.md: field "date" expected a real calendar date as YYYY-MM-DD, got "2024-13-45"]`);
+    expect(load('unquoted-bad-date')).toThrowErrorMatchingInlineSnapshot(
+      `[ContentError: Invalid content: content/projects/alpha.md: field "date" expected a real calendar date as YYYY-MM-DD, got "2024-13-45"]`,
+    );
   });
 
   test('"updated" before "date"', () => {
-    expect(load('updated-before-date')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/projects/alpha.md: field "updated" expected a date on or after "date" (2024-05-01), got "2023-12-31"]`);
+    expect(load('updated-before-date')).toThrowErrorMatchingInlineSnapshot(
+      `[ContentError: Invalid content: content/projects/alpha.md: field "updated" expected a date on or after "date" (2024-05-01), got "2023-12-31"]`,
+    );
   });
 
   test('unknown fields are named, with a suggestion for a near miss and the allowed list', () => {
-    expect(load('unknown-field')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/projects/alpha.md: unknown fields "tag" (did you mean "tags"?), "website"; expected only title, summary, type, category, tags, archived, date, updated, links, stack, cover, coverAlt]`);
+    expect(load('unknown-field')).toThrowErrorMatchingInlineSnapshot(
+      `[ContentError: Invalid content: content/projects/alpha.md: unknown fields "tag" (did you mean "tags"?), "website"; expected only title, summary, type, category, tags, archived, date, updated, links, stack, cover, coverAlt]`,
+    );
   });
 
   test('a file name that is not a valid slug', () => {
-    expect(load('bad-slug')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/projects/Alpha Beta.md: the file name is the slug, expected lowercase a-z, 0-9 and inner hyphens (1 to 60 characters), got "Alpha Beta"]`);
+    expect(load('bad-slug')).toThrowErrorMatchingInlineSnapshot(
+      `[ContentError: Invalid content: content/projects/Alpha Beta.md: the file name is the slug, expected lowercase a-z, 0-9 and inner hyphens (1 to 60 characters), got "Alpha Beta"]`,
+    );
   });
 
   test('a page whose slug the site already serves (duplicate URL /projects)', () => {
-    expect(load('reserved-page-slug')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/pages/projects.md: the slug "projects" is taken by the site's own /projects or /projects.md; rename the file]`);
+    expect(load('reserved-page-slug')).toThrowErrorMatchingInlineSnapshot(
+      `[ContentError: Invalid content: content/pages/projects.md: the slug "projects" is taken by the site's own /projects or /projects.md; rename the file]`,
+    );
   });
 
   test('a featured slug with no project file, and a featured slug listed twice', () => {
@@ -57,23 +75,33 @@ describe('loadContent: a bad file fails the build with one message naming file, 
   });
 
   test('a category not declared in content/site.md', () => {
-    expect(load('undeclared-category')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/projects/alpha.md: field "category" expected one of the categories declared in content/site.md (tools, writing), got "hardware"]`);
+    expect(load('undeclared-category')).toThrowErrorMatchingInlineSnapshot(
+      `[ContentError: Invalid content: content/projects/alpha.md: field "category" expected one of the categories declared in content/site.md (tools, writing), got "hardware"]`,
+    );
   });
 
   test('front matter that is not valid YAML names the line in the file', () => {
-    expect(load('invalid-yaml')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/projects/alpha.md: line 3: the [ is never closed; end the list with ] on the same line, or quote the text if it is not a list]`);
+    expect(load('invalid-yaml')).toThrowErrorMatchingInlineSnapshot(
+      `[ContentError: Invalid content: content/projects/alpha.md: line 3: the [ is never closed; end the list with ] on the same line, or quote the text if it is not a list]`,
+    );
   });
 
   test('JavaScript front matter is refused, never evaluated', () => {
-    expect(load('js-front-matter')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/projects/alpha.md: front matter could not be read as YAML (it is marked as JavaScript; write plain YAML between --- lines)]`);
+    expect(load('js-front-matter')).toThrowErrorMatchingInlineSnapshot(
+      `[ContentError: Invalid content: content/projects/alpha.md: front matter could not be read as YAML (it is marked as JavaScript; write plain YAML between --- lines)]`,
+    );
   });
 
   test('a file that is not Markdown in a content folder', () => {
-    expect(load('not-markdown')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/projects/notes.txt: expected a Markdown file (name ending in .md); only those belong in content/projects/]`);
+    expect(load('not-markdown')).toThrowErrorMatchingInlineSnapshot(
+      `[ContentError: Invalid content: content/projects/notes.txt: expected a Markdown file (name ending in .md); only those belong in content/projects/]`,
+    );
   });
 
   test('a missing content/site.md', () => {
-    expect(load('missing-site')).toThrowErrorMatchingInlineSnapshot(`[ContentError: Invalid content: content/site.md: file is missing (it holds the site config: name, headline, summary, url, categories)]`);
+    expect(load('missing-site')).toThrowErrorMatchingInlineSnapshot(
+      `[ContentError: Invalid content: content/site.md: file is missing (it holds the site config: name, headline, summary, url, categories)]`,
+    );
   });
 
   test('site config: URL, locale, email, category names, whole numbers', () => {
@@ -173,18 +201,26 @@ describe('the owner’s loop: the mistakes people make, each in plain words with
 
   test('a type, a tag or an image path almost right gets "did you mean"', () => {
     expect(problemsWith(`---\ntitle: A\n${FIELDS.replace('type: tool', 'type: Tool')}---\nBody.`)[0]).toMatch(/got "Tool" \(did you mean "tool"\?\)$/);
-    expect(problemsWith(`---\ntitle: A\n${FIELDS}tags: [Web Performance]\n---\nBody.`)[0]).toMatch(/got "Web Performance" \(did you mean "web-performance"\?\)$/);
+    expect(problemsWith(`---\ntitle: A\n${FIELDS}tags: [Web Performance]\n---\nBody.`)[0]).toMatch(
+      /got "Web Performance" \(did you mean "web-performance"\?\)$/,
+    );
   });
 
   test('a category one or two letters off gets "did you mean"', () => {
-    expect(problemsWith(`---\ntitle: A\n${FIELDS.replace('category: tools', 'category: tool')}---\nBody.`)[0]).toMatch(/got "tool" \(did you mean "tools"\?\)$/);
+    expect(problemsWith(`---\ntitle: A\n${FIELDS.replace('category: tools', 'category: tool')}---\nBody.`)[0]).toMatch(
+      /got "tool" \(did you mean "tools"\?\)$/,
+    );
   });
 });
 
 describe('the build entry point', () => {
   const repo = join(import.meta.dirname, '..', '..');
   const buildWith = (env: Record<string, string>) =>
-    spawnSync(process.execPath, ['scripts/build.ts'], { cwd: repo, env: { ...process.env, FOLIO_CONTENT: 'tests/fixtures/content-bad-type/content', ...env }, encoding: 'utf8' });
+    spawnSync(process.execPath, ['scripts/build.ts'], {
+      cwd: repo,
+      env: { ...process.env, FOLIO_CONTENT: 'tests/fixtures/content-bad-type/content', ...env },
+      encoding: 'utf8',
+    });
 
   test('owner-proof issue § 7: npm run build on bad content prints the clean message alone and exits non-zero', () => {
     const run = buildWith({ FOLIO_DEBUG: '' });
@@ -214,7 +250,9 @@ describe('the build entry point', () => {
       encoding: 'utf8',
     });
     expect(run.status).not.toBe(0);
-    expect(run.stderr).toContain('ContentError: Invalid content: content/projects/alpha.md: field "type" expected one of app, library, tool, service, research, talk, got "website"');
+    expect(run.stderr).toContain(
+      'ContentError: Invalid content: content/projects/alpha.md: field "type" expected one of app, library, tool, service, research, talk, got "website"',
+    );
   });
 });
 
@@ -235,7 +273,16 @@ describe('loadContent: valid content', () => {
     expect(site.bio).toBe('A short bio.');
     expect(site.url).toBe('https://owner.example');
     expect(projects).toEqual([
-      expect.objectContaining({ kind: 'project', slug: 'alpha', href: '/projects/alpha', twin: '/projects/alpha.md', date: '2024-05-01', archived: false, source: 'content/projects/alpha.md', body: 'Alpha body.' }),
+      expect.objectContaining({
+        kind: 'project',
+        slug: 'alpha',
+        href: '/projects/alpha',
+        twin: '/projects/alpha.md',
+        date: '2024-05-01',
+        archived: false,
+        source: 'content/projects/alpha.md',
+        body: 'Alpha body.',
+      }),
     ]);
     expect(pages).toEqual([expect.objectContaining({ kind: 'page', slug: 'about', href: '/about', twin: '/about.md', order: 1 })]);
   });

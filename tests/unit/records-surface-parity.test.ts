@@ -51,8 +51,20 @@ const page = `<html><head>
 describe('records-parity: each surface’s facts of a project', () => {
   test('the twin, the page and the REST record of one project agree', () => {
     const reference = recordFacts(rest);
-    expect(twinFacts(twin)).toMatchObject({ title: 'Quarry', type: 'library', category: 'Data tools', tags: ['search', 'rust'], date: '2024-03-01', updated: null, related: ['sluice', 'quarry-wasm'] });
-    expect(pageFacts(page, 'https://site.example/projects/quarry')).toMatchObject({ title: 'Quarry', tags: ['search', 'rust'], related: ['sluice', 'quarry-wasm'] });
+    expect(twinFacts(twin)).toMatchObject({
+      title: 'Quarry',
+      type: 'library',
+      category: 'Data tools',
+      tags: ['search', 'rust'],
+      date: '2024-03-01',
+      updated: null,
+      related: ['sluice', 'quarry-wasm'],
+    });
+    expect(pageFacts(page, 'https://site.example/projects/quarry')).toMatchObject({
+      title: 'Quarry',
+      tags: ['search', 'rust'],
+      related: ['sluice', 'quarry-wasm'],
+    });
     expect(disagreements(reference, twinFacts(twin), 'the twin')).toEqual([]);
     expect(disagreements(reference, pageFacts(page, 'https://site.example/projects/quarry'), 'the page')).toEqual([]);
   });
@@ -60,11 +72,15 @@ describe('records-parity: each surface’s facts of a project', () => {
   test('related projects in another order, another tag, or a link missing are each named', () => {
     const reference = recordFacts(rest);
     const swapped = twin.replace('- [Sluice]', '- [Zzz]').replace('/projects/sluice.md', '/projects/tracejoin.md');
-    expect(disagreements(reference, twinFacts(swapped), 'the twin')).toEqual(['the twin says related ["tracejoin","quarry-wasm"], the REST record ["sluice","quarry-wasm"]']);
+    expect(disagreements(reference, twinFacts(swapped), 'the twin')).toEqual([
+      'the twin says related ["tracejoin","quarry-wasm"], the REST record ["sluice","quarry-wasm"]',
+    ]);
     expect(disagreements(reference, twinFacts(twin.replace('search, rust', 'search, go')), 'the twin')[0]).toMatch(/^the twin says tags \["search","go"\]/);
     expect(disagreements(reference, twinFacts(twin.replace('- Demo: <https://example.com/quarry/demo>\n', '')), 'the twin')[0]).toMatch(/^the twin says links/);
     const reordered = page.replace('href="/projects/sluice"', 'href="/projects/x"');
-    expect(disagreements(reference, pageFacts(reordered, 'https://site.example/projects/quarry'), 'the page')).toEqual(['the page says related ["x","quarry-wasm"], the REST record ["sluice","quarry-wasm"]']);
+    expect(disagreements(reference, pageFacts(reordered, 'https://site.example/projects/quarry'), 'the page')).toEqual([
+      'the page says related ["x","quarry-wasm"], the REST record ["sluice","quarry-wasm"]',
+    ]);
   });
 
   test('a page without its JSON-LD object states only its related cards', () => {

@@ -74,7 +74,8 @@ describe('FOLIO_SEARCH_CACHE (README § Configuration)', () => {
   });
 
   it('refuses anything else with a message that says what it expected', () => {
-    for (const bad of ['-1', 'ten', '1.5', '1e3', '99999999']) expect(() => searchCacheSize(bad), bad).toThrow(/FOLIO_SEARCH_CACHE: expected how many queries to keep/);
+    for (const bad of ['-1', 'ten', '1.5', '1e3', '99999999'])
+      expect(() => searchCacheSize(bad), bad).toThrow(/FOLIO_SEARCH_CACHE: expected how many queries to keep/);
   });
 });
 

@@ -49,7 +49,9 @@ describe('the data file (issue § 1: index built at build time, loaded once, fai
   });
 
   it('not JSON → "Folio index corrupt ... not valid JSON"', () => {
-    expect(() => readDataFile(file('truncated.json', JSON.stringify(good()).slice(0, 100)))).toThrow(/^Folio index corrupt: .* is not valid JSON\. Run `npm run build` again\.$/);
+    expect(() => readDataFile(file('truncated.json', JSON.stringify(good()).slice(0, 100)))).toThrow(
+      /^Folio index corrupt: .* is not valid JSON\. Run `npm run build` again\.$/,
+    );
   });
 
   it('JSON that is not an object → "Folio index corrupt ... does not hold a Folio data file"', () => {
@@ -60,7 +62,9 @@ describe('the data file (issue § 1: index built at build time, loaded once, fai
 
   it('another format version → "Folio index mismatch" with both formats', () => {
     expect(() => readDataFile(file('old-format.json', { ...good(), format: INDEX_FORMAT + 1 }))).toThrow(
-      new RegExp(`^Folio index mismatch: .* has format ${INDEX_FORMAT + 1} and options ${OPTIONS_HASH}, this code expects format ${INDEX_FORMAT} and options ${OPTIONS_HASH}\\. Run \`npm run build\` again\\.$`),
+      new RegExp(
+        `^Folio index mismatch: .* has format ${INDEX_FORMAT + 1} and options ${OPTIONS_HASH}, this code expects format ${INDEX_FORMAT} and options ${OPTIONS_HASH}\\. Run \`npm run build\` again\\.$`,
+      ),
     );
   });
 
@@ -76,7 +80,9 @@ describe('the data file (issue § 1: index built at build time, loaded once, fai
   });
 
   it('an index MiniSearch cannot load → "Folio index corrupt ... MiniSearch cannot load"', () => {
-    expect(() => readDataFile(file('bad-index.json', { ...good(), index: { serializationVersion: 99 } }))).toThrow(/^Folio index corrupt: .* holds an index MiniSearch cannot load/);
+    expect(() => readDataFile(file('bad-index.json', { ...good(), index: { serializationVersion: 99 } }))).toThrow(
+      /^Folio index corrupt: .* holds an index MiniSearch cannot load/,
+    );
   });
 
   it('an index that does not match the records → "Folio index corrupt ... indexes N documents for M records"', () => {
@@ -119,7 +125,9 @@ describe('the texts file (bodies and twins, beside the data file: bench fix for 
     const path = await written('other-build');
     const other = serializeDataFile(buildDataFile({ ...content, projects: content.projects.slice(0, 1) }, {}));
     writeFileSync(textsPathOf(path), other.texts);
-    expect(() => readDataFile(path)).toThrow(`Folio index mismatch: ${textsPathOf(path)} belongs to another build than its data file. Run \`npm run build\` again.`);
+    expect(() => readDataFile(path)).toThrow(
+      `Folio index mismatch: ${textsPathOf(path)} belongs to another build than its data file. Run \`npm run build\` again.`,
+    );
   });
 
   it('owner-proof issue § 6: a rebuild never changes what loaded data reads; the next load reads the new build', async () => {
@@ -147,9 +155,13 @@ describe('the options hash', () => {
   it('is the same under Node type stripping (npm start, the function) as under Vite (the build, these tests)', () => {
     // The hash once covered functions' source text, which each transpiler prints differently: the
     // index the build wrote could never load at run time. Compare with a plain Node process.
-    const underNode = execFileSync(process.execPath, ['--input-type=module', '-e', "const m = await import('./src/search/options.ts'); console.log(m.OPTIONS_HASH)"], {
-      encoding: 'utf8',
-    }).trim();
+    const underNode = execFileSync(
+      process.execPath,
+      ['--input-type=module', '-e', "const m = await import('./src/search/options.ts'); console.log(m.OPTIONS_HASH)"],
+      {
+        encoding: 'utf8',
+      },
+    ).trim();
     expect(underNode).toBe(OPTIONS_HASH);
   });
 
@@ -161,7 +173,7 @@ describe('the options hash', () => {
   });
 });
 
-describe('the build\'s index', () => {
+describe("the build's index", () => {
   it('build-scale issue § 2: processing each distinct word once (a build-time memo) makes the index MiniSearch makes with INDEX_OPTIONS, byte for byte', () => {
     const words = 'Café CAFÉ cafe naïve Naive Straße ﬁnal Ｑｕａｒｒｙ full-text C++ 2024/05 Ångström "quoted" self‑hosted Łódź 北海道 😀 \t tab';
     const documents = Array.from({ length: 30 }, (_, i) => ({
@@ -178,4 +190,3 @@ describe('the build\'s index', () => {
     expect(indexJson(documents)).toBe(asciiJson(plain));
   });
 });
-

@@ -14,7 +14,11 @@ import { corpus, page, project } from './search-fixtures.ts';
 // ---- The naive reference -------------------------------------------------------------------
 
 /** Words as the spec's "matching ignores case, extra whitespace and diacritics" reads: split on spaces and punctuation, then normalized. */
-const words = (text: string) => text.split(/[\n\r\p{Z}\p{P}]+/u).map(normalize).filter(Boolean);
+const words = (text: string) =>
+  text
+    .split(/[\n\r\p{Z}\p{P}]+/u)
+    .map(normalize)
+    .filter(Boolean);
 
 function editDistance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -65,14 +69,21 @@ function reference(data: SiteData, query: string, type?: string): Expected[] {
     if (!terms.some((t) => everyWord.some((w) => looselyMatches(t, w))) && !title.includes(wanted)) continue;
     const has = (field: keyof typeof fields) => terms.some((t) => fields[field].includes(t));
     const tier: MatchTier =
-      title === wanted || title.split(': ')[0] === wanted || title.split(' - ')[0] === wanted ? 'title'
-      : title.includes(wanted) || terms.every((t) => fields.title.includes(t)) ? 'title_substring'
-      : has('tags') ? 'tag'
-      : has('type') ? 'type'
-      : has('category') ? 'category'
-      : has('summary') ? 'summary'
-      : has('body') || has('title') ? 'body'
-      : 'fuzzy';
+      title === wanted || title.split(': ')[0] === wanted || title.split(' - ')[0] === wanted
+        ? 'title'
+        : title.includes(wanted) || terms.every((t) => fields.title.includes(t))
+          ? 'title_substring'
+          : has('tags')
+            ? 'tag'
+            : has('type')
+              ? 'type'
+              : has('category')
+                ? 'category'
+                : has('summary')
+                  ? 'summary'
+                  : has('body') || has('title')
+                    ? 'body'
+                    : 'fuzzy';
     out.push({ id: `${record.kind}:${record.slug}`, record, tier });
   }
   return out;
@@ -83,16 +94,56 @@ function reference(data: SiteData, query: string, type?: string): Expected[] {
 // Few words, so records share them and queries hit: case, diacritic and compatibility variants,
 // words that are prefixes or one typo away from others, and words that are Object.prototype keys.
 const VOCAB = [
-  'rust', 'Rust', 'RUST', 'rusty', 'search', 'Search', 'searching', 'sea', 'café', 'cafe', 'CAFÉ', 'naïve', 'naive',
-  'index', 'indexes', 'indx', 'queue', 'queues', 'quarry', 'quary', 'data', 'web', 'performance', 'perf', 'library',
-  'tool', 'app', 'page', 'tools', 'straße', 'ﬁle', 'file', 'constructor', '__proto__', 'toString', 'a', 'of', 'the',
+  'rust',
+  'Rust',
+  'RUST',
+  'rusty',
+  'search',
+  'Search',
+  'searching',
+  'sea',
+  'café',
+  'cafe',
+  'CAFÉ',
+  'naïve',
+  'naive',
+  'index',
+  'indexes',
+  'indx',
+  'queue',
+  'queues',
+  'quarry',
+  'quary',
+  'data',
+  'web',
+  'performance',
+  'perf',
+  'library',
+  'tool',
+  'app',
+  'page',
+  'tools',
+  'straße',
+  'ﬁle',
+  'file',
+  'constructor',
+  '__proto__',
+  'toString',
+  'a',
+  'of',
+  'the',
 ];
 const TAGS = ['rust', 'search', 'web-performance', 'data', 'tool', 'queue', 'cafe', 'library', 'page', 'constructor'];
 const SEPARATORS = [' ', '  ', ': ', ' - ', ', ', '\t', '. '];
 
 const word = fc.constantFrom(...VOCAB);
 const text = (min: number, max: number) =>
-  fc.array(fc.tuple(word, fc.constantFrom(...SEPARATORS)), { minLength: min, maxLength: max }).map((parts) => parts.map(([w, s]) => w + s).join('').trim());
+  fc.array(fc.tuple(word, fc.constantFrom(...SEPARATORS)), { minLength: min, maxLength: max }).map((parts) =>
+    parts
+      .map(([w, s]) => w + s)
+      .join('')
+      .trim(),
+  );
 
 const fieldsArb = fc.record({
   title: text(1, 4),
@@ -104,11 +155,19 @@ const fieldsArb = fc.record({
 const corpusArb = fc
   .record({
     projects: fc.uniqueArray(
-      fc.record({ slug: fc.constantFrom('alpha', 'beta', 'gamma', 'delta', 'page-one', 'x1', 'x2', 'x3'), fields: fieldsArb, type: fc.constantFrom(...PROJECT_TYPES), category: fc.constantFrom('data', 'web', 'developer-tools') }),
+      fc.record({
+        slug: fc.constantFrom('alpha', 'beta', 'gamma', 'delta', 'page-one', 'x1', 'x2', 'x3'),
+        fields: fieldsArb,
+        type: fc.constantFrom(...PROJECT_TYPES),
+        category: fc.constantFrom('data', 'web', 'developer-tools'),
+      }),
       { selector: (p) => p.slug, minLength: 1, maxLength: 8 },
     ),
     // Page slugs may equal project slugs: ties then break by kind.
-    pages: fc.uniqueArray(fc.record({ slug: fc.constantFrom('alpha', 'page-one', 'about', 'now'), fields: fieldsArb }), { selector: (p) => p.slug, maxLength: 4 }),
+    pages: fc.uniqueArray(fc.record({ slug: fc.constantFrom('alpha', 'page-one', 'about', 'now'), fields: fieldsArb }), {
+      selector: (p) => p.slug,
+      maxLength: 4,
+    }),
   })
   .map(({ projects, pages }) =>
     corpus(
@@ -118,18 +177,18 @@ const corpusArb = fc
   );
 
 /** Variants of a text that must match it: case, extra whitespace, composed vs decomposed accents. */
-const variant = (s: string) =>
-  fc.constantFrom(s, s.toUpperCase(), ` ${s.replace(/ /g, '   ')} `, s.normalize('NFD'), s.toLowerCase().normalize('NFC'));
+const variant = (s: string) => fc.constantFrom(s, s.toUpperCase(), ` ${s.replace(/ /g, '   ')} `, s.normalize('NFD'), s.toLowerCase().normalize('NFC'));
 
-const typo = (s: string) =>
-  fc.nat({ max: Math.max(0, s.length - 1) }).map((i) => s.slice(0, i) + (s[i] === 'x' ? 'y' : 'x') + s.slice(i + 1));
+const typo = (s: string) => fc.nat({ max: Math.max(0, s.length - 1) }).map((i) => s.slice(0, i) + (s[i] === 'x' ? 'y' : 'x') + s.slice(i + 1));
 
 const queryFor = (data: SiteData) => {
   const titles = [...data.projects, ...data.pages].map((r) => r.title);
   return fc.oneof(
     text(1, 3),
     fc.constantFrom(...titles).chain(variant),
-    fc.constantFrom(...titles).chain((t) => fc.tuple(fc.nat({ max: t.length }), fc.nat({ max: t.length })).map(([a, b]) => t.slice(Math.min(a, b), Math.max(a, b)))),
+    fc
+      .constantFrom(...titles)
+      .chain((t) => fc.tuple(fc.nat({ max: t.length }), fc.nat({ max: t.length })).map(([a, b]) => t.slice(Math.min(a, b), Math.max(a, b)))),
     word.chain(typo),
     word.map((w) => w.slice(0, 3)),
     fc.constantFrom('!!!', '—', '   ', 'ﬁ', 'Ｑｕａｒｒｙ', 'constructor', '__proto__ hasOwnProperty'),

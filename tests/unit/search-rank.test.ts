@@ -76,7 +76,11 @@ describe('search tiers (portfolio spec § What the service does)', () => {
   });
 
   it('puts a type match in the same tier as a tag match, ordered by relevance then slug', () => {
-    const data = corpus([project('b-typed', { title: 'One', type: 'tool' }), project('a-tagged', { title: 'Two', tags: ['tool'] }), project('c', { title: 'Three', summary: 'a tool' })]);
+    const data = corpus([
+      project('b-typed', { title: 'One', type: 'tool' }),
+      project('a-tagged', { title: 'Two', tags: ['tool'] }),
+      project('c', { title: 'Three', summary: 'a tool' }),
+    ]);
     const hits = searchRecords(data, 'tool');
     expect(tiers(hits)).toEqual({ 'b-typed': 'type', 'a-tagged': 'tag', c: 'summary' });
     expect(TIER_RANK.tag).toBe(TIER_RANK.type);
@@ -99,13 +103,19 @@ describe('search tiers (portfolio spec § What the service does)', () => {
   });
 
   it('breaks equal relevance by slug, then kind (project after page of the same slug)', () => {
-    const data = corpus([project('same', { title: 'X', body: 'zebra' }), project('alpha', { title: 'Y', body: 'zebra' })], [page('same', { title: 'Z', body: 'zebra' })]);
+    const data = corpus(
+      [project('same', { title: 'X', body: 'zebra' }), project('alpha', { title: 'Y', body: 'zebra' })],
+      [page('same', { title: 'Z', body: 'zebra' })],
+    );
     const hits = searchRecords(data, 'zebra');
     expect(hits.map((h) => `${h.record.kind}:${h.record.slug}`)).toEqual(['project:alpha', 'page:same', 'project:same']);
   });
 
   it('filters by type (a project type or page) before the limit', () => {
-    const data = corpus([project('lib', { title: 'Lib zebra', type: 'library' }), project('app', { title: 'App zebra', type: 'app' })], [page('pg', { title: 'Page zebra' })]);
+    const data = corpus(
+      [project('lib', { title: 'Lib zebra', type: 'library' }), project('app', { title: 'App zebra', type: 'app' })],
+      [page('pg', { title: 'Page zebra' })],
+    );
     expect(slugs(searchRecords(data, 'zebra', { type: 'page', limit: 1 }))).toEqual(['pg']);
     expect(slugs(searchRecords(data, 'zebra', { type: 'app' }))).toEqual(['app']);
     expect(searchRecords(data, 'zebra', { type: 'talk' })).toEqual([]);
@@ -142,11 +152,14 @@ describe('search over the built site data', () => {
     expect(searchRecords(data, title.toUpperCase())[0]).toMatchObject({ record: { slug: 'quarry' }, match: 'title' });
   });
 
-  it('portfolio spec § search order: a project\'s name (its title before the subtitle) is an exact title, above longer titles that contain it', () => {
+  it("portfolio spec § search order: a project's name (its title before the subtitle) is an exact title, above longer titles that contain it", () => {
     const hits = searchRecords(data, 'quarry');
     expect(hits[0]).toMatchObject({ record: { slug: 'quarry' }, match: 'title' });
     expect(hits.slice(1, 3).map((h) => [h.record.slug, h.match])).toEqual(
-      expect.arrayContaining([['quarry-cloud', 'title_substring'], ['quarry-wasm', 'title_substring']]),
+      expect.arrayContaining([
+        ['quarry-cloud', 'title_substring'],
+        ['quarry-wasm', 'title_substring'],
+      ]),
     );
   });
 

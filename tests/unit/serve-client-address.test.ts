@@ -30,7 +30,9 @@ function send(rawHeaders: string[]): Promise<{ looked: string[]; listed: [string
     // Node sends an array of headers as given (names in their case, repeats kept) and adds no Host.
     const req = httpRequest({ host: '127.0.0.1', port, path: '/', headers: ['Host', `127.0.0.1:${port}`, ...rawHeaders] }, (res) => {
       let body = '';
-      res.on('data', (chunk) => (body += chunk)).on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(body)) : reject(new Error(`status ${res.statusCode}`))));
+      res
+        .on('data', (chunk) => (body += chunk))
+        .on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(body)) : reject(new Error(`status ${res.statusCode}`))));
     });
     req.on('error', reject).end();
   });
@@ -40,13 +42,19 @@ describe('the client address comes from the socket (as on Vercel)', () => {
   test('spoofed x-forwarded-for and X-Real-IP, repeated and in odd case, are replaced by the address', async () => {
     const answer = await send(['X-Forwarded-For', '203.0.113.9, 10.0.0.1', 'x-forwarded-for', '198.51.100.7', 'X-REAL-IP', '203.0.113.9', 'X-Other', 'kept']);
     expect(answer.looked).toEqual(['127.0.0.1', '127.0.0.1']);
-    expect(answer.listed).toEqual([['x-forwarded-for', '127.0.0.1'], ['x-real-ip', '127.0.0.1']]);
+    expect(answer.listed).toEqual([
+      ['x-forwarded-for', '127.0.0.1'],
+      ['x-real-ip', '127.0.0.1'],
+    ]);
     expect(answer.other).toBe('kept');
   });
 
   test('without any such header the function still sees the address', async () => {
     const answer = await send([]);
     expect(answer.looked).toEqual(['127.0.0.1', '127.0.0.1']);
-    expect(answer.listed).toEqual([['x-forwarded-for', '127.0.0.1'], ['x-real-ip', '127.0.0.1']]);
+    expect(answer.listed).toEqual([
+      ['x-forwarded-for', '127.0.0.1'],
+      ['x-real-ip', '127.0.0.1'],
+    ]);
   });
 });

@@ -67,11 +67,23 @@ function runBuilt(funcDir: string, module: string, script: string): { status: nu
 
 const indexOf = (predicate: (r: Route) => boolean) => routes.findIndex(predicate);
 
-
 describe('serve issue § 5: vercel build output', () => {
   test('the static site: pages, twins, the agent view, 404 in both forms, llms.txt, assets, discovery files', () => {
     const staticDir = join(output, 'static');
-    for (const file of ['index.html', 'index.md', 'about.html', 'about.md', 'projects/quarry.html', 'projects/quarry.md', 'agent-view.md', '404.html', '404.md', 'llms.txt', '.well-known/oauth-protected-resource', '.well-known/oauth-authorization-server']) {
+    for (const file of [
+      'index.html',
+      'index.md',
+      'about.html',
+      'about.md',
+      'projects/quarry.html',
+      'projects/quarry.md',
+      'agent-view.md',
+      '404.html',
+      '404.md',
+      'llms.txt',
+      '.well-known/oauth-protected-resource',
+      '.well-known/oauth-authorization-server',
+    ]) {
       expect(existsSync(join(staticDir, file)), file).toBe(true);
     }
     // Built for the site's own URL (content/site.md), not the loopback address the tests use.
@@ -98,8 +110,17 @@ describe('serve issue § 5: vercel build output', () => {
     const detail = runBuilt(func, vc.handler, `(fn) => fn.fetch(new Request('https://folio.example.com/api/v1/projects/${slug}'))`);
     expect(detail.status).toBe(200);
     expect(JSON.parse(detail.body).body.length).toBeGreaterThan(0);
-    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'artifact-test', version: '1' } } };
-    const mcp = runBuilt(func, vc.handler, `(fn) => fn.fetch(new Request('https://folio.example.com/api/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: ${JSON.stringify(JSON.stringify(initialize))} }))`);
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'artifact-test', version: '1' } },
+    };
+    const mcp = runBuilt(
+      func,
+      vc.handler,
+      `(fn) => fn.fetch(new Request('https://folio.example.com/api/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: ${JSON.stringify(JSON.stringify(initialize))} }))`,
+    );
     expect(mcp.status).toBe(200);
     expect(JSON.parse(mcp.body).result.protocolVersion).toBe('2025-11-25');
   });
@@ -113,7 +134,11 @@ describe('serve issue § 5: vercel build output', () => {
       expect(md.headers['x-middleware-rewrite'], path).toBe('https://folio.example.com/about.md');
       expect(md.headers['content-type'], path).toBe('text/markdown; charset=utf-8');
       // HTML preferred: served from the page's own path (the gate's path names no file).
-      const html = runBuilt(func, vc.handler, `(mw) => mw(new Request('https://folio.example.com${path}', { headers: { accept: 'text/html, text/markdown;q=0.5' } }))`);
+      const html = runBuilt(
+        func,
+        vc.handler,
+        `(mw) => mw(new Request('https://folio.example.com${path}', { headers: { accept: 'text/html, text/markdown;q=0.5' } }))`,
+      );
       expect(html.headers, path).toMatchObject({ 'x-middleware-rewrite': 'https://folio.example.com/about', vary: 'Accept' });
     }
   });
@@ -132,7 +157,11 @@ describe('serve issue § 5: vercel build output', () => {
       }
     }
     // A path no page has gets the 404 page, still without code; a dynamic path the function.
-    expect(walkRoutes(routes, '/no-such-page', { accept: BROWSER_ACCEPTS[0] }, '', fileSystem)).toMatchObject({ middleware: false, status: 404, served: { path: '/404.html', by: 'static' } });
+    expect(walkRoutes(routes, '/no-such-page', { accept: BROWSER_ACCEPTS[0] }, '', fileSystem)).toMatchObject({
+      middleware: false,
+      status: 404,
+      served: { path: '/404.html', by: 'static' },
+    });
     expect(walkRoutes(routes, '/ask', {}, '', fileSystem).served).toEqual({ path: '/api', by: 'function' });
   });
 
@@ -155,7 +184,10 @@ describe('serve issue § 5: vercel build output', () => {
   test('route order: vercel.json’s routes as written (redirects, header rules, the Markdown gate), then the middleware, then static files, then the rewrites', () => {
     // Every route of vercel.json is in config.json, in the same order; Vercel adds its own around them.
     const at = vercelJson.routes.map((route) => routes.findIndex((r) => isDeepStrictEqual(r, route)));
-    expect(at.every((i) => i >= 0), 'every vercel.json route emitted as written').toBe(true);
+    expect(
+      at.every((i) => i >= 0),
+      'every vercel.json route emitted as written',
+    ).toBe(true);
     expect(at).toEqual([...at].sort((a, b) => a - b));
     const gate = indexOf((r) => r.dest?.startsWith(NEGOTIATE_PREFIX) === true);
     const middleware = indexOf((r) => r.middlewarePath === 'middleware');
@@ -171,10 +203,31 @@ describe('serve issue § 5: vercel build output', () => {
   });
 
   test('the local server runs the rewrites Vercel emitted, and the middleware’s matcher as Vercel compiled it', () => {
-    const samples = ['/', '/about', '/about.md', '/projects/quarry', '/projects/quarry.md', '/llms.txt', '/_astro/a.css', '/api', '/api/', '/api/v1', '/api/v1/jobs/x', '/ask', '/oauth/token', '/agent/claim', '/.well-known/api-catalog', '/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/api/v1', '/apiary', '/x.md.txt'];
+    const samples = [
+      '/',
+      '/about',
+      '/about.md',
+      '/projects/quarry',
+      '/projects/quarry.md',
+      '/llms.txt',
+      '/_astro/a.css',
+      '/api',
+      '/api/',
+      '/api/v1',
+      '/api/v1/jobs/x',
+      '/ask',
+      '/oauth/token',
+      '/agent/claim',
+      '/.well-known/api-catalog',
+      '/.well-known/oauth-protected-resource',
+      '/.well-known/oauth-protected-resource/api/v1',
+      '/apiary',
+      '/x.md.txt',
+    ];
     const emittedMiddleware = new RegExp(routes[indexOf((r) => r.middlewarePath === 'middleware')]!.src!, 'i');
     const ours = matcherRegExp(middlewareConfig.matcher[0]!);
-    for (const p of [...samples, '/about/', '/nope', `${NEGOTIATE_PREFIX}/about`, `${NEGOTIATE_PREFIX}/`]) expect(ours.test(p), `matcher on ${p}`).toBe(emittedMiddleware.test(p));
+    for (const p of [...samples, '/about/', '/nope', `${NEGOTIATE_PREFIX}/about`, `${NEGOTIATE_PREFIX}/`])
+      expect(ours.test(p), `matcher on ${p}`).toBe(emittedMiddleware.test(p));
     const emitted = routes.filter((r, i) => r.check && i < indexOf((x) => x.handle === 'error'));
     const local = compileVercelRoutes(vercelJson).after;
     for (const p of samples) {

@@ -21,7 +21,21 @@ describe('platform facts: the middleware config is a literal Vercel can read', (
 describe('zero-compute page views: the middleware takes only the gate’s path', () => {
   test('its matcher is the gate’s (NEGOTIATE_MATCHER), so no page path, dynamic path or file reaches it on its own', () => {
     expect(config.matcher).toEqual([NEGOTIATE_MATCHER]);
-    for (const p of ['/', '/about', '/about/', '/projects/quarry', '/about.md', '/index.md', '/api', '/api/v1/nope', '/ask', '/search', '/llms.txt', '/_astro/a.css', '/404']) {
+    for (const p of [
+      '/',
+      '/about',
+      '/about/',
+      '/projects/quarry',
+      '/about.md',
+      '/index.md',
+      '/api',
+      '/api/v1/nope',
+      '/ask',
+      '/search',
+      '/llms.txt',
+      '/_astro/a.css',
+      '/404',
+    ]) {
       expect(matcher.test(p), p).toBe(false);
     }
     for (const p of [`${NEGOTIATE_PREFIX}/`, `${NEGOTIATE_PREFIX}/about`, `${NEGOTIATE_PREFIX}/projects/quarry.md`]) expect(matcher.test(p), p).toBe(true);
@@ -29,16 +43,37 @@ describe('zero-compute page views: the middleware takes only the gate’s path',
 
   test('property: every Accept under which the negotiator prefers the twin (Markdown or plain text) passes the gate (MARKDOWN_MAYBE); a browser’s never does', () => {
     const gate = new RegExp(`^(?:${MARKDOWN_MAYBE})$`);
-    const range = fc.constantFrom('text/html', 'text/markdown', 'text/*', '*/*', 'application/xhtml+xml', 'application/xml', 'image/webp', 'text/plain', 'application/json', 'TEXT/HTML', 'Text/Markdown', 'text/x-markdown');
+    const range = fc.constantFrom(
+      'text/html',
+      'text/markdown',
+      'text/*',
+      '*/*',
+      'application/xhtml+xml',
+      'application/xml',
+      'image/webp',
+      'text/plain',
+      'application/json',
+      'TEXT/HTML',
+      'Text/Markdown',
+      'text/x-markdown',
+    );
     const param = fc.oneof(fc.constant(''), fc.constantFrom(';q=0', ';q=0.1', ';q=0.5', ';q=0.9', ';q=1', ';level=1', ' ; q=0.8', ';charset=utf-8'));
-    const accept = fc.array(fc.tuple(range, param).map(([r, p]) => r + p), { minLength: 1, maxLength: 6 }).map((parts) => parts.join(', '));
+    const accept = fc
+      .array(
+        fc.tuple(range, param).map(([r, p]) => r + p),
+        { minLength: 1, maxLength: 6 },
+      )
+      .map((parts) => parts.join(', '));
     fc.assert(
       fc.property(accept, (value) => {
         if (twinType(value)) expect(gate.test(value), value).toBe(true);
       }),
       { numRuns: 2000, seed: 32 },
     );
-    for (const browser of ['text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8']) {
+    for (const browser of [
+      'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7',
+      'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+    ]) {
       expect(gate.test(browser), browser).toBe(false);
     }
   });
@@ -76,7 +111,7 @@ describe('docs/decisions.md § Markdown twins: decisions on a page URL', () => {
     expect((await call('/projects/quarry/', 'text/markdown')).headers.get('x-middleware-rewrite')).toBe('https://folio.test/projects/quarry.md');
   });
 
-  test('HTML (weighted for HTML, */*, none, text/plain lowered) → the page itself, with Vary: Accept (its Link is a header rule\'s)', async () => {
+  test("HTML (weighted for HTML, */*, none, text/plain lowered) → the page itself, with Vary: Accept (its Link is a header rule's)", async () => {
     for (const accept of ['text/html;q=0.9, text/markdown;q=0.5', '*/*', undefined, 'text/html, text/plain;q=0.5']) {
       const res = await call('/projects/quarry', accept);
       expect(headers(res), String(accept)).toEqual({
@@ -139,11 +174,14 @@ describe('docs/decisions.md § Markdown twins: decisions on a page URL', () => {
     expect(await res.text()).toBe('# Not here\n');
   });
 
-  test.each([['/404'], ['/404/']])('issue 17: the 404 page by name (%s) is not a page: rewritten to a path no build writes, so the platform answers 404', async (path) => {
-    const res = await call(path, 'text/html');
-    expect(new URL(res.headers.get('x-middleware-rewrite')!).pathname).toBe('/_folio/not-found');
-    expect((await call(path, 'text/markdown')).status).toBe(404);
-  });
+  test.each([['/404'], ['/404/']])(
+    'issue 17: the 404 page by name (%s) is not a page: rewritten to a path no build writes, so the platform answers 404',
+    async (path) => {
+      const res = await call(path, 'text/html');
+      expect(new URL(res.headers.get('x-middleware-rewrite')!).pathname).toBe('/_folio/not-found');
+      expect((await call(path, 'text/markdown')).status).toBe(404);
+    },
+  );
 });
 
 describe('docs/decisions.md § Markdown twins: unknown paths are real 404s', () => {
@@ -174,7 +212,11 @@ describe('docs/decisions.md § Markdown twins: unknown paths are real 404s', () 
   });
 
   test('a .md file that exists → itself, with its token estimate and Markdown type', async () => {
-    expect(headers(await call('/auth.md'))).toEqual({ 'x-middleware-rewrite': 'https://folio.test/auth.md', 'content-type': 'text/markdown; charset=utf-8', 'x-markdown-tokens': '900' });
+    expect(headers(await call('/auth.md'))).toEqual({
+      'x-middleware-rewrite': 'https://folio.test/auth.md',
+      'content-type': 'text/markdown; charset=utf-8',
+      'x-markdown-tokens': '900',
+    });
   });
 });
 

@@ -76,11 +76,13 @@ describe('the other decisions', () => {
 });
 
 describe('negotiation properties', () => {
-  const range = fc.record({
-    type: fc.constantFrom('text', 'application', '*'),
-    subtype: fc.constantFrom('html', 'markdown', 'plain', 'json', '*'),
-    q: fc.integer({ min: 0, max: 1000 }).map((n) => n / 1000),
-  }).filter((r) => r.type !== '*' || r.subtype === '*');
+  const range = fc
+    .record({
+      type: fc.constantFrom('text', 'application', '*'),
+      subtype: fc.constantFrom('html', 'markdown', 'plain', 'json', '*'),
+      q: fc.integer({ min: 0, max: 1000 }).map((n) => n / 1000),
+    })
+    .filter((r) => r.type !== '*' || r.subtype === '*');
   const text = (rs: { type: string; subtype: string; q: number }[]) => rs.map((r) => `${r.type}/${r.subtype};q=${r.q}`).join(', ');
 
   test('the choice is always acceptable, and undefined only when neither offer is', () => {
@@ -96,15 +98,20 @@ describe('negotiation properties', () => {
 
   test('with distinct qualities, the order of members does not change the choice', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(range, { minLength: 1, maxLength: 6, selector: (r) => r.q }), (rs) => prefersMarkdown(text(rs)) === prefersMarkdown(text([...rs].reverse()))),
+      fc.property(
+        fc.uniqueArray(range, { minLength: 1, maxLength: 6, selector: (r) => r.q }),
+        (rs) => prefersMarkdown(text(rs)) === prefersMarkdown(text([...rs].reverse())),
+      ),
     );
   });
 
   test('never throws on arbitrary text', () => {
-    fc.assert(fc.property(fc.string(), (s) => {
-      prefersMarkdown(s);
-      accepts(s, MARKDOWN);
-      return true;
-    }));
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        prefersMarkdown(s);
+        accepts(s, MARKDOWN);
+        return true;
+      }),
+    );
   });
 });

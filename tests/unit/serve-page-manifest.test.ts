@@ -36,12 +36,16 @@ describe('page and twin paths', () => {
 describe('buildPageManifest', () => {
   test('pages with and without twins, every Markdown file with its tokens, the site’s 404.md (issue 17: the 404 page is not a page)', () => {
     const dir = fixture({
-      'index.html': '<h1>', 'index.md': 'x'.repeat(40),
-      'about.html': '<h1>', 'about.md': 'y'.repeat(9),
+      'index.html': '<h1>',
+      'index.md': 'x'.repeat(40),
+      'about.html': '<h1>',
+      'about.md': 'y'.repeat(9),
       'developers.html': '<h1>',
       'auth.md': 'z'.repeat(4),
-      '404.html': '<h1>', '404.md': '# Gone\n',
-      '_astro/a.css': 'body{}', 'llms.txt': 'llms',
+      '404.html': '<h1>',
+      '404.md': '# Gone\n',
+      '_astro/a.css': 'body{}',
+      'llms.txt': 'llms',
     });
     expect(buildPageManifest(dir, estimateTokens)).toEqual({
       pages: { '/': '/index.md', '/about': '/about.md', '/developers': null },

@@ -44,7 +44,10 @@ const calls: Request[] = [];
 const fn = {
   fetch: (request: Request) => {
     calls.push(request);
-    return Response.json({ from: 'function', path: new URL(request.url).pathname }, { headers: { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } });
+    return Response.json(
+      { from: 'function', path: new URL(request.url).pathname },
+      { headers: { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } },
+    );
   },
 };
 const manifest = buildPageManifest(dist, (t) => t.length);
@@ -78,7 +81,9 @@ describe('serve issue § 4: routing in Vercel’s order', () => {
     expect(await res.text()).toBe('<h1>about</h1>');
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('vary')).toBe('Accept');
-    expect(res.headers.get('link')).toBe('</about.md>; rel="alternate"; type="text/markdown", </llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt"');
+    expect(res.headers.get('link')).toBe(
+      '</about.md>; rel="alternate"; type="text/markdown", </llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt"',
+    );
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     expect(res.headers.get('x-middleware-next')).toBeNull();
@@ -199,12 +204,26 @@ describe('serve issue § 4: routing in Vercel’s order', () => {
 describe('the router refuses configuration it cannot honour', () => {
   test('a route after the file system that does not check it (the local server would guess what Vercel does)', () => {
     const routes = [...config.routes, { src: '^/x$', dest: '/y' }];
-    expect(() => createVercelRouter({ config: { ...config, routes }, middleware: { config: middlewareConfig, default: () => new Response() }, files: distFiles(dist), fn })).toThrow(/rewrites that check the file system/);
+    expect(() =>
+      createVercelRouter({
+        config: { ...config, routes },
+        middleware: { config: middlewareConfig, default: () => new Response() },
+        files: distFiles(dist),
+        fn,
+      }),
+    ).toThrow(/rewrites that check the file system/);
   });
 
   test('a route before the file system that neither redirects, sets headers nor rewrites and continues', () => {
     const routes = [{ src: '^/x$', status: 418 }, ...config.routes];
-    expect(() => createVercelRouter({ config: { ...config, routes }, middleware: { config: middlewareConfig, default: () => new Response() }, files: distFiles(dist), fn })).toThrow(/not this/);
+    expect(() =>
+      createVercelRouter({
+        config: { ...config, routes },
+        middleware: { config: middlewareConfig, default: () => new Response() },
+        files: distFiles(dist),
+        fn,
+      }),
+    ).toThrow(/not this/);
   });
 });
 

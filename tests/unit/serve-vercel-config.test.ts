@@ -28,7 +28,8 @@ function headersFor(path: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const route of compiled.before) {
     const m = route.kind === 'headers' ? route.src.exec(path) : null;
-    if (route.kind === 'headers' && m) for (const [name, value] of Object.entries(route.headers)) out[name] = value.replace(/\$(\d+)/g, (_, i: string) => m[Number(i)] ?? '');
+    if (route.kind === 'headers' && m)
+      for (const [name, value] of Object.entries(route.headers)) out[name] = value.replace(/\$(\d+)/g, (_, i: string) => m[Number(i)] ?? '');
   }
   return out;
 }
@@ -242,7 +243,17 @@ describe('zero-compute page views: the Markdown gate (vercel.json routes)', () =
       const p = concrete(route.path);
       for (const path of [p, `${p}/deeper`]) expect(gated(path, { accept: 'text/markdown' }), path).toBe(false);
     }
-    for (const p of ['/api', '/search', '/search.md', '/llms.txt', '/openapi.json', '/_astro/a.css', '/.well-known/api-catalog', '/favicon.svg', `${NEGOTIATE_PREFIX}/about`]) {
+    for (const p of [
+      '/api',
+      '/search',
+      '/search.md',
+      '/llms.txt',
+      '/openapi.json',
+      '/_astro/a.css',
+      '/.well-known/api-catalog',
+      '/favicon.svg',
+      `${NEGOTIATE_PREFIX}/about`,
+    ]) {
       expect(gated(p, { accept: 'text/markdown' }), p).toBe(false);
     }
   });

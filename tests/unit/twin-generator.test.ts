@@ -1,4 +1,3 @@
-
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadContent } from '../../src/records/load.ts';
 import { loadTwinFixture, withConfiguredSiteUrls } from './content-fixtures.ts';
@@ -114,7 +113,9 @@ describe('linkToTwins: links in a body are rewritten in place, nothing else chan
     const out = await linkToTwins(project('lantern').body, fixture, '/projects/lantern', { absolute: true });
     expect(out).toContain('[index](https://ada.example/llms.txt)');
     expect(out).toContain('[elsewhere](https://other.example/about)');
-    expect(await linkToTwins('[top](#usage) [mail](mailto:a@b.example)', fixture, '/about', { absolute: true })).toBe('[top](#usage) [mail](mailto:a@b.example)');
+    expect(await linkToTwins('[top](#usage) [mail](mailto:a@b.example)', fixture, '/about', { absolute: true })).toBe(
+      '[top](#usage) [mail](mailto:a@b.example)',
+    );
   });
 });
 

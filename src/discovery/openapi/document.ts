@@ -82,7 +82,8 @@ function responseHeaders(route: RouteSpec, status: number, spec?: ResponseSpec):
   }
   if (route.version) for (const name of VERSION_HEADERS) names.add(name);
   if (route.requestHeaders?.includes('Idempotency-Key') && status < 300) names.add('Idempotency-Key');
-  for (const name of names) if (!HEADER_DOCS[name]) throw new Error(`openapi: header "${name}" has no entry in HEADER_DOCS (src/discovery/openapi/document.ts)`);
+  for (const name of names)
+    if (!HEADER_DOCS[name]) throw new Error(`openapi: header "${name}" has no entry in HEADER_DOCS (src/discovery/openapi/document.ts)`);
   return [...names];
 }
 
@@ -142,7 +143,8 @@ class OperationBuilder {
     const headers = [...(route.requestHeaders ?? []), ...(isPublicGet(route) ? ['If-None-Match'] : [])];
     for (const name of headers) {
       if (SKIPPED_REQUEST_HEADERS.has(name.toLowerCase())) continue;
-      if (!REQUEST_HEADER_DOCS[name]) throw new Error(`openapi: request header "${name}" has no entry in REQUEST_HEADER_DOCS (src/discovery/openapi/document.ts)`);
+      if (!REQUEST_HEADER_DOCS[name])
+        throw new Error(`openapi: request header "${name}" has no entry in REQUEST_HEADER_DOCS (src/discovery/openapi/document.ts)`);
       this.usedParameters.add(name);
       out.push({ $ref: `#/components/parameters/${name}` });
     }
@@ -264,7 +266,8 @@ class OperationBuilder {
     return {
       operationId: `${route.operationId}Preflight`,
       summary: `CORS preflight of ${route.method} ${route.path}`,
-      description: "Always 204 with `Allow`. `Access-Control-Allow-*` are granted only to the site's own origins. A preflight costs no rate-limit quota but shows its state.",
+      description:
+        "Always 204 with `Allow`. `Access-Control-Allow-*` are granted only to the site's own origins. A preflight costs no rate-limit quota but shows its state.",
       tags: [route.tag],
       security: [],
       responses: { '204': { description: 'The preflight answer. No body.', headers: this.headers(route, 204, { description: '', headers: ['Allow'] }) } },
@@ -330,7 +333,8 @@ export function openApiDocument(site: SiteForOpenApi, routes: RouteSpec[]): Open
       get: {
         operationId: file.operationId,
         summary: file.summary,
-        description: 'A static file prerendered at build time: GET and HEAD only, with no rate limit and no CORS preflight; the file server refuses other methods without a JSON body.',
+        description:
+          'A static file prerendered at build time: GET and HEAD only, with no rate limit and no CORS preflight; the file server refuses other methods without a JSON body.',
         tags: ['access'],
         security: [],
         responses: { '200': { description: file.description, content: { [JSON_TYPE]: { schema: file.schema } } } },
@@ -338,41 +342,46 @@ export function openApiDocument(site: SiteForOpenApi, routes: RouteSpec[]): Open
     };
   }
   const used = new Set(routes.map((r) => r.tag));
-  const doc = createDocument({
-    openapi: OPENAPI_VERSION,
-    info: {
-      title: `${site.name} API`,
-      version: API_VERSION,
-      summary: `Read-only API over ${site.name}'s projects and pages: search, ask, batch, jobs, MCP.`,
-      description: infoDescription(site),
-      contact: { name: site.name, url: site.url, ...(site.email ? { email: site.email } : {}) },
-    },
-    servers: [{ url: site.url, description: `${site.name}'s site` }],
-    tags: (Object.keys(TAGS) as RouteSpec['tag'][]).filter((t) => used.has(t)).map((name) => ({ name, description: TAGS[name] })),
-    externalDocs: { description: 'Every endpoint with examples, the error catalog and the limits', url: `${site.url}/developers` },
-    paths,
-    components: {
-      schemas: builder.parameterSchemas,
-      ...(builder.usedParameters.size
-        ? { parameters: Object.fromEntries([...builder.usedParameters].sort().map((name) => [name, REQUEST_HEADER_DOCS[name]!])) }
-        : {}),
-      ...(builder.usedExamples.size
-        ? {
-            examples: Object.fromEntries(
-              [...builder.usedExamples].sort().map((code) => [code, { summary: ERRORS[code].message, value: errorBody(code, site.url) }]),
-            ),
-          }
-        : {}),
-      ...(builder.usedHeaders.size ? { headers: Object.fromEntries([...builder.usedHeaders].sort().map((name) => [name, headerObject(HEADER_DOCS[name]!)])) } : {}),
-      securitySchemes: {
-        publicRead: {
-          type: 'http',
-          scheme: 'bearer',
-          description: `The public-read token: a fixed, non-secret literal from \`POST ${site.url}/oauth/token\` with \`grant_type=public\`. Only \`GET /api/v1\` and \`GET /api\` need it. Guide: ${site.url}/auth.md.`,
+  const doc = createDocument(
+    {
+      openapi: OPENAPI_VERSION,
+      info: {
+        title: `${site.name} API`,
+        version: API_VERSION,
+        summary: `Read-only API over ${site.name}'s projects and pages: search, ask, batch, jobs, MCP.`,
+        description: infoDescription(site),
+        contact: { name: site.name, url: site.url, ...(site.email ? { email: site.email } : {}) },
+      },
+      servers: [{ url: site.url, description: `${site.name}'s site` }],
+      tags: (Object.keys(TAGS) as RouteSpec['tag'][]).filter((t) => used.has(t)).map((name) => ({ name, description: TAGS[name] })),
+      externalDocs: { description: 'Every endpoint with examples, the error catalog and the limits', url: `${site.url}/developers` },
+      paths,
+      components: {
+        schemas: builder.parameterSchemas,
+        ...(builder.usedParameters.size
+          ? { parameters: Object.fromEntries([...builder.usedParameters].sort().map((name) => [name, REQUEST_HEADER_DOCS[name]!])) }
+          : {}),
+        ...(builder.usedExamples.size
+          ? {
+              examples: Object.fromEntries(
+                [...builder.usedExamples].sort().map((code) => [code, { summary: ERRORS[code].message, value: errorBody(code, site.url) }]),
+              ),
+            }
+          : {}),
+        ...(builder.usedHeaders.size
+          ? { headers: Object.fromEntries([...builder.usedHeaders].sort().map((name) => [name, headerObject(HEADER_DOCS[name]!)])) }
+          : {}),
+        securitySchemes: {
+          publicRead: {
+            type: 'http',
+            scheme: 'bearer',
+            description: `The public-read token: a fixed, non-secret literal from \`POST ${site.url}/oauth/token\` with \`grant_type=public\`. Only \`GET /api/v1\` and \`GET /api\` need it. Guide: ${site.url}/auth.md.`,
+          },
         },
       },
-    },
-  } as never, SCHEMA_OPTIONS) as unknown as OpenApiDocument;
+    } as never,
+    SCHEMA_OPTIONS,
+  ) as unknown as OpenApiDocument;
   const names = Object.keys(doc.components.schemas as Json);
   // zod names anonymous recursive schemas __schema0, __schema1…: unstable from one build to the next.
   if (names.some((n) => n.startsWith('__schema'))) throw new Error('openapi: a recursive schema needs .meta({ id }) to be referenced from openapi.json');
@@ -393,8 +402,30 @@ export function openApiDocument(site: SiteForOpenApi, routes: RouteSpec[]): Open
 
 /** Formats JSON Schema 2020-12 (§ 7.3) and OpenAPI 3.1 (§ 4.4) define; any other is a zod-internal name. */
 const STANDARD_FORMATS = new Set([
-  'date-time', 'date', 'time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6', 'uri', 'uri-reference', 'iri',
-  'iri-reference', 'uuid', 'uri-template', 'json-pointer', 'relative-json-pointer', 'regex', 'int32', 'int64', 'float', 'double', 'password',
+  'date-time',
+  'date',
+  'time',
+  'duration',
+  'email',
+  'idn-email',
+  'hostname',
+  'idn-hostname',
+  'ipv4',
+  'ipv6',
+  'uri',
+  'uri-reference',
+  'iri',
+  'iri-reference',
+  'uuid',
+  'uri-template',
+  'json-pointer',
+  'relative-json-pointer',
+  'regex',
+  'int32',
+  'int64',
+  'float',
+  'double',
+  'password',
 ]);
 
 /**

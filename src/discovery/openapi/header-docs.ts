@@ -10,7 +10,6 @@ export interface HeaderDoc {
   required?: boolean;
 }
 
-
 /** Every header a route may name in `ResponseSpec.headers` or `requestHeaders`. An unknown name fails the build. */
 export const HEADER_DOCS: Record<string, HeaderDoc> = {
   'RateLimit-Policy': {
@@ -25,7 +24,11 @@ export const HEADER_DOCS: Record<string, HeaderDoc> = {
     example: '"portfolio";r=59;t=60',
     required: true,
   },
-  'RateLimit-Limit': { description: 'Requests allowed per window (the older header form many clients read).', schema: { type: 'integer', minimum: 1 }, required: true },
+  'RateLimit-Limit': {
+    description: 'Requests allowed per window (the older header form many clients read).',
+    schema: { type: 'integer', minimum: 1 },
+    required: true,
+  },
   'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer', minimum: 0 }, required: true },
   'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer', minimum: 0 }, required: true },
   'Retry-After': { description: 'Seconds to wait before retrying (RFC 9110 § 10.2.3).', schema: { type: 'integer', minimum: 0 }, required: true },
@@ -40,8 +43,16 @@ export const HEADER_DOCS: Record<string, HeaderDoc> = {
     description: 'Echoed when sent (draft-ietf-httpapi-idempotency-key-header). The same body always gets the same answer, so retries are safe.',
     schema: { type: 'string' },
   },
-  ETag: { description: 'Validator of the current build: send it back in `If-None-Match` to get a 304 (RFC 9110 § 8.8.3).', schema: { type: 'string' }, required: true },
-  'Cache-Control': { description: 'Caching rules (RFC 9111 § 5.2): public answers may be cached for five minutes.', schema: { type: 'string' }, required: true },
+  ETag: {
+    description: 'Validator of the current build: send it back in `If-None-Match` to get a 304 (RFC 9110 § 8.8.3).',
+    schema: { type: 'string' },
+    required: true,
+  },
+  'Cache-Control': {
+    description: 'Caching rules (RFC 9111 § 5.2): public answers may be cached for five minutes.',
+    schema: { type: 'string' },
+    required: true,
+  },
   Vary: { description: 'Request headers the answer depends on (RFC 9110 § 12.5.5).', schema: { type: 'string' } },
   Pragma: { description: '`no-cache`, for HTTP/1.0 caches (RFC 6749 § 5.1).', schema: { type: 'string' } },
   Allow: { description: 'The methods this path answers (RFC 9110 § 10.2.1).', schema: { type: 'string' }, example: 'GET, HEAD, OPTIONS', required: true },
@@ -62,7 +73,8 @@ export const REQUEST_HEADER_DOCS: Record<string, Json> = {
     name: 'Idempotency-Key',
     in: 'header',
     required: false,
-    description: 'Optional (draft-ietf-httpapi-idempotency-key-header); echoed in the answer. Answers are pure functions of the body, so a retry gets the same answer.',
+    description:
+      'Optional (draft-ietf-httpapi-idempotency-key-header); echoed in the answer. Answers are pure functions of the body, so a retry gets the same answer.',
     schema: { type: 'string', minLength: 1, maxLength: 255 },
   },
   'If-None-Match': {

@@ -16,7 +16,13 @@ export function identityAnswer(type: (typeof IDENTITY_TYPES)[number], siteUrl: s
   if (type === 'anonymous') {
     return {
       status: 200,
-      body: { type, status: 'accepted', token_endpoint: token, grant_type: 'public', message: `Continue at ${token} with grant_type=public. No secret is needed.` },
+      body: {
+        type,
+        status: 'accepted',
+        token_endpoint: token,
+        grant_type: 'public',
+        message: `Continue at ${token} with grant_type=public. No secret is needed.`,
+      },
       headers: {},
     };
   }

@@ -81,5 +81,4 @@ export function authorizationServerMetadata(site: SiteRef): AuthorizationServerM
 }
 
 /** A metadata document as served: indented JSON, so the prerendered file and the function's answer are byte-identical. */
-export const metadataDocument = (doc: object) =>
-  new Response(`${JSON.stringify(doc, null, 2)}\n`, { headers: { 'Content-Type': JSON_TYPE } });
+export const metadataDocument = (doc: object) => new Response(`${JSON.stringify(doc, null, 2)}\n`, { headers: { 'Content-Type': JSON_TYPE } });

@@ -15,7 +15,9 @@ export function redirectUriProblem(value: string): string | undefined {
   if (url.protocol === 'https:') return undefined;
   if (url.protocol === 'http:') {
     // RFC 6749 § 3.1.2.1 wants TLS; plain http is safe only when the traffic never leaves the machine.
-    return LOOPBACK_HOSTS.has(url.hostname) ? undefined : `${JSON.stringify(value)} uses plain http off loopback; use https, or http://127.0.0.1, http://[::1] or http://localhost`;
+    return LOOPBACK_HOSTS.has(url.hostname)
+      ? undefined
+      : `${JSON.stringify(value)} uses plain http off loopback; use https, or http://127.0.0.1, http://[::1] or http://localhost`;
   }
   return `${JSON.stringify(value)} uses the ${url.protocol} scheme; use https, or http on a loopback address`;
 }

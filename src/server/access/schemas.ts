@@ -13,29 +13,32 @@ const uri = z.url();
  * sent by the client that it does not understand"), so the object is not strict.
  */
 export const clientMetadata = z
-  .object({
-    client_name: z.string({ error: 'client_name must be a string' }).max(200, 'client_name must be at most 200 characters').optional(),
-    client_uri: z.url({ protocol: /^https?$/, error: 'client_uri must be an absolute http(s) URL' }).optional(),
-    redirect_uris: z
-      .array(
-        z.string({ error: 'each redirect URI must be a string' }).superRefine((value, ctx) => {
-          const problem = redirectUriProblem(value);
-          if (problem) ctx.addIssue({ code: 'custom', message: problem });
-        }),
-        { error: 'redirect_uris must be an array of URLs' },
-      )
-      .max(20, 'at most 20 redirect URIs')
-      .optional(),
-    grant_types: z
-      .array(z.enum(GRANT_TYPES, { error: `grant_types may only hold ${GRANT_TYPES.join(' and ')}` }), {
-        error: 'grant_types must be an array',
-      })
-      .optional(),
-    token_endpoint_auth_method: z
-      .literal('none', { error: 'only public clients register here: token_endpoint_auth_method must be "none" (no secret is ever issued)' })
-      .optional(),
-    contacts: z.array(z.string({ error: 'each contact must be a string' }), { error: 'contacts must be an array of strings' }).optional(),
-  }, { error: 'the client metadata must be a JSON object' })
+  .object(
+    {
+      client_name: z.string({ error: 'client_name must be a string' }).max(200, 'client_name must be at most 200 characters').optional(),
+      client_uri: z.url({ protocol: /^https?$/, error: 'client_uri must be an absolute http(s) URL' }).optional(),
+      redirect_uris: z
+        .array(
+          z.string({ error: 'each redirect URI must be a string' }).superRefine((value, ctx) => {
+            const problem = redirectUriProblem(value);
+            if (problem) ctx.addIssue({ code: 'custom', message: problem });
+          }),
+          { error: 'redirect_uris must be an array of URLs' },
+        )
+        .max(20, 'at most 20 redirect URIs')
+        .optional(),
+      grant_types: z
+        .array(z.enum(GRANT_TYPES, { error: `grant_types may only hold ${GRANT_TYPES.join(' and ')}` }), {
+          error: 'grant_types must be an array',
+        })
+        .optional(),
+      token_endpoint_auth_method: z
+        .literal('none', { error: 'only public clients register here: token_endpoint_auth_method must be "none" (no secret is ever issued)' })
+        .optional(),
+      contacts: z.array(z.string({ error: 'each contact must be a string' }), { error: 'contacts must be an array of strings' }).optional(),
+    },
+    { error: 'the client metadata must be a JSON object' },
+  )
   .meta({ id: 'ClientMetadata', description: 'RFC 7591 § 2 client metadata. Only public clients (no secret).' });
 export type ClientMetadata = z.infer<typeof clientMetadata>;
 
@@ -58,12 +61,15 @@ export type ClientRegistration = z.infer<typeof clientRegistration>;
 
 /** RFC 6749 § 4 / § 3.2: form-encoded by the RFC; JSON is accepted too (docs/decisions.md § OAuth). */
 export const tokenRequest = z
-  .object({
-    grant_type: z.string({ error: 'grant_type must be a string' }).optional().describe('Defaults to "public".'),
-    client_id: z.string({ error: 'client_id must be a string' }).optional(),
-    scope: z.string({ error: 'scope must be a string' }).optional(),
-    assertion: z.string({ error: 'assertion must be a string' }).optional().describe('RFC 7523 § 2.1; never accepted here.'),
-  }, { error: 'the token request must be an object of parameters' })
+  .object(
+    {
+      grant_type: z.string({ error: 'grant_type must be a string' }).optional().describe('Defaults to "public".'),
+      client_id: z.string({ error: 'client_id must be a string' }).optional(),
+      scope: z.string({ error: 'scope must be a string' }).optional(),
+      assertion: z.string({ error: 'assertion must be a string' }).optional().describe('RFC 7523 § 2.1; never accepted here.'),
+    },
+    { error: 'the token request must be an object of parameters' },
+  )
   .meta({ id: 'TokenRequest' });
 
 export const tokenResponse = z
@@ -83,10 +89,13 @@ export type OAuthErrorBody = z.infer<typeof oauthError>;
 
 /** RFC 7009 § 2.1. `token_type_hint` is accepted and ignored (§ 2.1 allows that). */
 export const revocationRequest = z
-  .object({
-    token: z.string({ error: 'token must be a string' }).optional(),
-    token_type_hint: z.string({ error: 'token_type_hint must be a string' }).optional(),
-  }, { error: 'the revocation request must be an object of parameters' })
+  .object(
+    {
+      token: z.string({ error: 'token must be a string' }).optional(),
+      token_type_hint: z.string({ error: 'token_type_hint must be a string' }).optional(),
+    },
+    { error: 'the revocation request must be an object of parameters' },
+  )
   .meta({ id: 'RevocationRequest' });
 
 export const revocationResponse = z.object({ revoked: z.literal(true) }).meta({ id: 'RevocationResponse' });
@@ -94,9 +103,12 @@ export const revocationResponse = z.object({ revoked: z.literal(true) }).meta({ 
 // ---- Agent endpoints ------------------------------------------------------------------------
 
 export const identityRequest = z
-  .object({
-    type: z.enum(IDENTITY_TYPES, { error: `type must be one of ${IDENTITY_TYPES.join(', ')}` }),
-  }, { error: 'the body must be a JSON object with a "type"' })
+  .object(
+    {
+      type: z.enum(IDENTITY_TYPES, { error: `type must be one of ${IDENTITY_TYPES.join(', ')}` }),
+    },
+    { error: 'the body must be a JSON object with a "type"' },
+  )
   .meta({ id: 'IdentityRequest' });
 
 export const identityResponse = z
@@ -109,15 +121,16 @@ export const identityResponse = z
   })
   .meta({ id: 'IdentityResponse', description: 'Continue at the token endpoint; no secret is returned.' });
 
-export const claimResponse = z
-  .object({ status: z.literal('not_required'), message: z.string(), token_endpoint: uri })
-  .meta({ id: 'ClaimResponse' });
+export const claimResponse = z.object({ status: z.literal('not_required'), message: z.string(), token_endpoint: uri }).meta({ id: 'ClaimResponse' });
 
 /** docs/decisions.md § Agent events: a JSON object with a string `type`; other members are the notice's own. */
 export const eventNotice = z
-  .looseObject({
-    type: z.string({ error: 'type must be a string' }).min(1, 'type must not be empty').max(100, 'type must be at most 100 characters'),
-  }, { error: 'the event must be a JSON object with a string "type"' })
+  .looseObject(
+    {
+      type: z.string({ error: 'type must be a string' }).min(1, 'type must not be empty').max(100, 'type must be at most 100 characters'),
+    },
+    { error: 'the event must be a JSON object with a string "type"' },
+  )
   .meta({ id: 'EventNotice' });
 
 export const eventAcknowledgement = z

@@ -37,12 +37,17 @@ export function answer(data: SiteData, query: string, { limit = ASK_RESULT_LIMIT
   return answerOf(searchRecords(data, query, { limit }), data, query);
 }
 
-const answerOf = (hits: readonly Hit[], data: SiteData, query: string): AskResponse => ({ _meta: meta(), query, results: hits.map((hit) => resultFor(hit, data)) });
+const answerOf = (hits: readonly Hit[], data: SiteData, query: string): AskResponse => ({
+  _meta: meta(),
+  query,
+  results: hits.map((hit) => resultFor(hit, data)),
+});
 
 /** The answer as JSON bytes, serialized once per answer (see onceEach). */
 const answerBytesOf = onceEach((hits: readonly Hit[], data: SiteData, query: string) => jsonBytes(answerOf(hits, data, query)));
 
-export const answerBytes = (data: SiteData, query: string): Uint8Array<ArrayBuffer> => answerBytesOf(searchRecords(data, query, { limit: ASK_RESULT_LIMIT }), data, query);
+export const answerBytes = (data: SiteData, query: string): Uint8Array<ArrayBuffer> =>
+  answerBytesOf(searchRecords(data, query, { limit: ASK_RESULT_LIMIT }), data, query);
 
 /**
  * The same answer as a sequence of stream events (framing documented on `askStreamEvent`).

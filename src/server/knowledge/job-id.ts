@@ -33,12 +33,19 @@ export const MAX_JOB_ID_CHARS = 14_000;
 export type JobEntry = string | number;
 
 const entries = z
-  .array(z.union([z.string().trim().min(1).max(MAX_QUERY_CHARS), z.int().min(MAX_QUERY_CHARS + 1).max(MAX_BODY_BYTES)]))
+  .array(
+    z.union([
+      z.string().trim().min(1).max(MAX_QUERY_CHARS),
+      z
+        .int()
+        .min(MAX_QUERY_CHARS + 1)
+        .max(MAX_BODY_BYTES),
+    ]),
+  )
   .min(1)
   .max(MAX_BATCH_QUERIES);
 
-export const encodeJobId = (list: JobEntry[]): string =>
-  FORMATS.map((format) => encodeToken(list, format)).reduce((a, b) => (b.length < a.length ? b : a));
+export const encodeJobId = (list: JobEntry[]): string => FORMATS.map((format) => encodeToken(list, format)).reduce((a, b) => (b.length < a.length ? b : a));
 
 export type Decoded = { ok: true; entries: JobEntry[] } | { ok: false; reason: string };
 

@@ -95,7 +95,9 @@ export const queriesBody = z
         )
         .min(1, `is empty; send 1 to ${MAX_BATCH_QUERIES} queries`)
         .max(MAX_BATCH_QUERIES, { error: (issue) => `holds ${(issue.input as unknown[]).length} queries; the limit is ${MAX_BATCH_QUERIES}` })
-        .meta({ description: `1 to ${MAX_BATCH_QUERIES} questions, each ${QUERY_RULE}; one over ${MAX_QUERY_CHARS} characters gets an error item of its own.` }),
+        .meta({
+          description: `1 to ${MAX_BATCH_QUERIES} questions, each ${QUERY_RULE}; one over ${MAX_QUERY_CHARS} characters gets an error item of its own.`,
+        }),
     },
     { error: 'the body must be a JSON object such as {"queries": ["search library"]}' },
   )
@@ -116,9 +118,7 @@ export const pageQuery = z.object({
 
 const absoluteUrl = z.url();
 
-export const askMeta = z
-  .object({ response_type: z.literal('answer'), version: z.literal(NLWEB_VERSION) })
-  .meta({ id: 'AskMeta' });
+export const askMeta = z.object({ response_type: z.literal('answer'), version: z.literal(NLWEB_VERSION) }).meta({ id: 'AskMeta' });
 
 export const askResult = z
   .object({
@@ -130,9 +130,7 @@ export const askResult = z
   })
   .meta({ id: 'AskResult' });
 
-export const askResponse = z
-  .object({ _meta: askMeta, query: z.string(), results: z.array(askResult) })
-  .meta({ id: 'AskResponse' });
+export const askResponse = z.object({ _meta: askMeta, query: z.string(), results: z.array(askResult) }).meta({ id: 'AskResponse' });
 
 export type AskResult = z.infer<typeof askResult>;
 export type AskResponse = z.infer<typeof askResponse>;
@@ -162,9 +160,7 @@ export const askStreamEvent = z
 
 export type AskStreamEvent = z.infer<typeof askStreamEvent>;
 
-export const pageItem = z
-  .object({ name: z.string(), url: absoluteUrl, description: z.string() })
-  .meta({ id: 'PageItem' });
+export const pageItem = z.object({ name: z.string(), url: absoluteUrl, description: z.string() }).meta({ id: 'PageItem' });
 
 export const pagination = z
   .object({
@@ -201,9 +197,7 @@ export const batchItem = z
 
 export type BatchItem = z.infer<typeof batchItem>;
 
-export const batchResponse = z
-  .object({ resource: absoluteUrl, count: z.int().min(1), results: z.array(batchItem) })
-  .meta({ id: 'BatchResponse' });
+export const batchResponse = z.object({ resource: absoluteUrl, count: z.int().min(1), results: z.array(batchItem) }).meta({ id: 'BatchResponse' });
 
 export const jobAccepted = z
   .object({

@@ -61,7 +61,8 @@ export function listTwins(data: SiteData, cursor?: string): { resources: Resourc
   if (cursor !== undefined) {
     const after = afterOf(cursor);
     const at = all.findIndex((r) => r.uri === after);
-    if (at < 0) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor: it names a resource this deployment does not have; list again from the start.');
+    if (at < 0)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor: it names a resource this deployment does not have; list again from the start.');
     start = at + 1;
   }
   const resources = all.slice(start, start + RESOURCE_PAGE_SIZE);

@@ -64,9 +64,17 @@ const mcpPost = defineRoute({
   cors: 'any',
   requestHeaders: ['Accept', 'Mcp-Protocol-Version', 'Mcp-Method', 'Mcp-Name'],
   responses: {
-    200: { description: 'The JSON-RPC response. Tool failures are results with isError: true and the catalog error in _meta["folio/error"].', schema: mcpResponse, headers: RATE_HEADERS },
+    200: {
+      description: 'The JSON-RPC response. Tool failures are results with isError: true and the catalog error in _meta["folio/error"].',
+      schema: mcpResponse,
+      headers: RATE_HEADERS,
+    },
     202: { description: 'A notification or response was accepted; no body.' },
-    400: { description: 'Not JSON (parse error -32700, ErrorObject invalid_json in data), a body that broke off (ErrorObject incomplete_body in data), not a JSON-RPC message, a header/body mismatch (2026-07-28), or a batch that is not allowed (-32600).', schema: mcpTransportError },
+    400: {
+      description:
+        'Not JSON (parse error -32700, ErrorObject invalid_json in data), a body that broke off (ErrorObject incomplete_body in data), not a JSON-RPC message, a header/body mismatch (2026-07-28), or a batch that is not allowed (-32600).',
+      schema: mcpTransportError,
+    },
     406: { description: 'Accept does not list both application/json and text/event-stream (ErrorObject not_acceptable in data).', schema: mcpTransportError },
     408: { description: 'The body did not arrive within 10 seconds (ErrorObject request_timeout in data).', schema: mcpTransportError },
     413: { description: 'The body is over 64 KiB (ErrorObject payload_too_large in data).', schema: mcpTransportError },
@@ -91,8 +99,7 @@ const mcpServerCard = defineRoute({
     304: { description: 'Not modified: If-None-Match matched the ETag of the current build.' },
   },
   errors: ['method_not_allowed', 'rate_limited'],
-  handler: (_c, { data }) =>
-    new Response(JSON.stringify(buildServerCard(data.site)), { headers: { 'Content-Type': SERVER_CARD_MEDIA_TYPE } }),
+  handler: (_c, { data }) => new Response(JSON.stringify(buildServerCard(data.site)), { headers: { 'Content-Type': SERVER_CARD_MEDIA_TYPE } }),
 });
 
 export const mcpRoutes: RouteSpec[] = [mcpPost, mcpServerCard];

@@ -15,7 +15,13 @@ const FIVE_MINUTES: CacheHint = { ttlMs: 300_000, cacheScope: 'public' };
 
 export function createMcpServer(data: SiteData): McpServer {
   const server = new McpServer(
-    { name: serverName(data.site), title: serverTitle(data.site), version: SERVER_VERSION, description: SERVER_DESCRIPTION, websiteUrl: `${data.site.url.replace(/\/+$/, '')}/` },
+    {
+      name: serverName(data.site),
+      title: serverTitle(data.site),
+      version: SERVER_VERSION,
+      description: SERVER_DESCRIPTION,
+      websiteUrl: `${data.site.url.replace(/\/+$/, '')}/`,
+    },
     {
       // listChanged: false — the lists change only with a redeploy, never during a connection, so
       // there is nothing to subscribe to (and no stream to hold open on a stateless endpoint).

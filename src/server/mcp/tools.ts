@@ -56,7 +56,9 @@ const searchPortfolio: ToolSpec<typeof searchResponse> = {
 function searchText(result: SearchResponse): string {
   const scope = result.type ? ` among ${result.type === 'page' ? 'pages' : `${result.type} projects`}` : '';
   if (result.hits.length === 0) return `No record matches "${result.query}"${scope}. Try other words, a broader type, or list_projects.`;
-  const lines = result.hits.map((h, i) => `${i + 1}. ${h.title} [${h.kind === 'page' ? 'page' : h.type} · ${h.slug}] — ${h.summary}\n   ${h.url} (Markdown: ${h.twinUrl})`);
+  const lines = result.hits.map(
+    (h, i) => `${i + 1}. ${h.title} [${h.kind === 'page' ? 'page' : h.type} · ${h.slug}] — ${h.summary}\n   ${h.url} (Markdown: ${h.twinUrl})`,
+  );
   return `${result.hits.length} hit${plural(result.hits.length)} for "${result.query}"${scope}, best first:\n${lines.join('\n')}`;
 }
 
@@ -79,9 +81,7 @@ function listText(result: ProjectList): string {
   const lines = result.projects.map(
     (p) => `- ${p.slug}: ${p.title} (${p.type}, ${p.categoryLabel}, ${p.date}${p.archived ? ', archived' : ''}) — ${p.summary}`,
   );
-  const more = result.nextCursor
-    ? `More: call list_projects again with cursor "${result.nextCursor}" and the same filters.`
-    : 'This is the last page.';
+  const more = result.nextCursor ? `More: call list_projects again with cursor "${result.nextCursor}" and the same filters.` : 'This is the last page.';
   return `${result.projects.length} of ${result.total} project${plural(result.total)}:\n${lines.join('\n')}\n${more}`;
 }
 
@@ -155,7 +155,10 @@ function compareText(c: Comparison): string {
     c.shared.stack.length ? `stack ${c.shared.stack.join(', ')}` : '',
   ].filter(Boolean);
   const differences = Object.entries(c.differences).map(
-    ([field, bySlug]) => `- ${field}: ${Object.entries(bySlug ?? {}).map(([slug, v]) => `${slug} ${Array.isArray(v) ? v.join(', ') || '(none)' : String(v)}`).join('; ')}`,
+    ([field, bySlug]) =>
+      `- ${field}: ${Object.entries(bySlug ?? {})
+        .map(([slug, v]) => `${slug} ${Array.isArray(v) ? v.join(', ') || '(none)' : String(v)}`)
+        .join('; ')}`,
   );
   return [
     `Comparing ${c.projects.map((p) => `${p.title} (${p.slug})`).join(', ')}.`,

@@ -7,12 +7,7 @@
 //               mode (the SDK's own legacy leg would answer with SSE).
 // The checks every POST passes first are the transport's (MCP 2025-11-25 § Transports, Streamable
 // HTTP: Sending Messages to the Server), applied the same way in both eras.
-import {
-  createMcpHandler,
-  isJsonContentType,
-  isLegacyRequest,
-  WebStandardStreamableHTTPServerTransport,
-} from '@modelcontextprotocol/server';
+import { createMcpHandler, isJsonContentType, isLegacyRequest, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { ApiError, errorBody } from '../errors.ts';
 import { MAX_BODY_BYTES, readBody } from '../http.ts';
 import type { SiteData } from '../../search/data-file.ts';
@@ -45,17 +40,24 @@ function modernFor(data: SiteData) {
   return handler;
 }
 
-
 /** `charge(n)` counts n more requests against the client's quota (each message of a batch is one). */
 export async function handleMcpPost(request: Request, data: SiteData, charge: (cost: number) => void = () => {}): Promise<Response> {
   // Streamable HTTP § Sending Messages: "The client MUST include an Accept header, listing both
   // application/json and text/event-stream". The SDK enforces it only for 2025-era requests; one
   // rule for both eras here, with wildcards counted as RFC 9110 § 12.5.1 says they count.
   if (!REQUIRED_ACCEPT.every((type) => accepts(request.headers.get('accept'), type))) {
-    return catalogError(new ApiError('not_acceptable', { message: 'Not Acceptable: the Accept header must list both application/json and text/event-stream.' }), TRANSPORT_ERROR, data);
+    return catalogError(
+      new ApiError('not_acceptable', { message: 'Not Acceptable: the Accept header must list both application/json and text/event-stream.' }),
+      TRANSPORT_ERROR,
+      data,
+    );
   }
   if (!isJsonContentType(request.headers.get('content-type'))) {
-    return catalogError(new ApiError('unsupported_media_type', { message: 'The MCP endpoint takes JSON-RPC messages as application/json.' }), TRANSPORT_ERROR, data);
+    return catalogError(
+      new ApiError('unsupported_media_type', { message: 'The MCP endpoint takes JSON-RPC messages as application/json.' }),
+      TRANSPORT_ERROR,
+      data,
+    );
   }
   let body: unknown;
   try {
@@ -69,10 +71,18 @@ export async function handleMcpPost(request: Request, data: SiteData, charge: (c
     // Protocol Version Header), the one revision here that allows a batch.
     const revision = request.headers.get('mcp-protocol-version') ?? BATCHING_REVISION;
     if (revision !== BATCHING_REVISION) {
-      return rpcError(400, INVALID_REQUEST, `Invalid Request: JSON-RPC batches are not part of MCP ${revision} (removed in 2025-06-18); send one message per POST.`);
+      return rpcError(
+        400,
+        INVALID_REQUEST,
+        `Invalid Request: JSON-RPC batches are not part of MCP ${revision} (removed in 2025-06-18); send one message per POST.`,
+      );
     }
     if (body.length === 0 || body.length > MAX_BATCH_MESSAGES) {
-      return rpcError(400, INVALID_REQUEST, `Invalid Request: a batch holds 1 to ${MAX_BATCH_MESSAGES} messages (JSON-RPC 2.0 § 6); this one holds ${body.length}.`);
+      return rpcError(
+        400,
+        INVALID_REQUEST,
+        `Invalid Request: a batch holds 1 to ${MAX_BATCH_MESSAGES} messages (JSON-RPC 2.0 § 6); this one holds ${body.length}.`,
+      );
     }
     charge(body.length - 1);
   }
@@ -80,7 +90,11 @@ export async function handleMcpPost(request: Request, data: SiteData, charge: (c
   if (listen) {
     // A listen stream stays open for change notifications; this server's lists change only with a
     // redeploy (listChanged: false) and it holds nothing open between requests.
-    return Response.json({ jsonrpc: '2.0', id: listen.id ?? null, error: { code: METHOD_NOT_FOUND, message: 'Method not found: subscriptions/listen (nothing here changes between deploys).' } });
+    return Response.json({
+      jsonrpc: '2.0',
+      id: listen.id ?? null,
+      error: { code: METHOD_NOT_FOUND, message: 'Method not found: subscriptions/listen (nothing here changes between deploys).' },
+    });
   }
   // The body is read; the legs get it parsed, with an Accept both of them understand.
   const headers = new Headers(request.headers);

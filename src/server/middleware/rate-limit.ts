@@ -45,7 +45,10 @@ export function rateLimit(limiter: RateLimiter): MiddlewareHandler {
     }
     let decision = limiter.take(client);
     const refuse = () => {
-      throw new ApiError('rate_limited', { message: `Over the limit of the "${limiter.name}" policy; retry in ${decision.reset} s.`, headers: decision.headers });
+      throw new ApiError('rate_limited', {
+        message: `Over the limit of the "${limiter.name}" policy; retry in ${decision.reset} s.`,
+        headers: decision.headers,
+      });
     };
     if (!decision.allowed) refuse();
     // A request that carries several operations (an MCP JSON-RPC batch) pays for the others once

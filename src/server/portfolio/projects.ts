@@ -56,7 +56,6 @@ function prepared(data: SiteData): Prepared {
   return p;
 }
 
-
 function summaryOf(site: Site, p: Project): ProjectSummary {
   return {
     slug: p.slug,
@@ -113,20 +112,22 @@ export function searchBody(data: SiteData, query: SearchInput): Uint8Array<Array
 }
 
 /** One search hit as REST answers it (also for /ask and MCP, so every surface shows hits alike). */
-export const searchHitOf = onceEach(({ record: r, score, match }: Hit, site: Site): z.infer<typeof searchHit> => ({
-  slug: r.slug,
-  kind: r.kind,
-  type: recordType(r),
-  title: r.title,
-  summary: r.summary,
-  tags: [...r.tags],
-  href: r.href,
-  twin: r.twin,
-  url: absoluteUrl(site, r.href),
-  twinUrl: absoluteUrl(site, r.twin),
-  score,
-  match,
-}));
+export const searchHitOf = onceEach(
+  ({ record: r, score, match }: Hit, site: Site): z.infer<typeof searchHit> => ({
+    slug: r.slug,
+    kind: r.kind,
+    type: recordType(r),
+    title: r.title,
+    summary: r.summary,
+    tags: [...r.tags],
+    href: r.href,
+    twin: r.twin,
+    url: absoluteUrl(site, r.href),
+    twinUrl: absoluteUrl(site, r.twin),
+    score,
+    match,
+  }),
+);
 
 const cursorPayload = z.object({ v: z.literal(1), f: z.string(), d: isoDate, s: z.string().regex(SLUG_PATTERN) });
 
@@ -141,7 +142,10 @@ export function listProjects(data: SiteData, input: unknown = {}): ProjectList {
   }
   const archived = archive === '1';
   // The filters a cursor is bound to; limit is not one of them, so a client may change page size.
-  const fingerprint = createHash('sha256').update(JSON.stringify([category ?? null, type ?? null, archived])).digest('base64url').slice(0, 10);
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify([category ?? null, type ?? null, archived]))
+    .digest('base64url')
+    .slice(0, 10);
   const { ordered, lists } = prepared(data);
   let list = lists.get(fingerprint);
   if (!list) {
@@ -201,7 +205,17 @@ function relatedTo(data: SiteData, project: Project): Related[] {
     list = data.relatedOf(project.slug).flatMap((slug) => {
       const p = bySlug.get(slug);
       if (!p) return [];
-      return [{ slug: p.slug, title: p.title, summary: p.summary, href: p.href, url: absoluteUrl(data.site, p.href), sharedTags: p.tags.filter((t) => tags.has(t)), sameCategory: p.category === project.category }];
+      return [
+        {
+          slug: p.slug,
+          title: p.title,
+          summary: p.summary,
+          href: p.href,
+          url: absoluteUrl(data.site, p.href),
+          sharedTags: p.tags.filter((t) => tags.has(t)),
+          sameCategory: p.category === project.category,
+        },
+      ];
     });
     related.set(project.slug, list);
   }

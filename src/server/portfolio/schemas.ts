@@ -69,7 +69,11 @@ export const compareSlugs = z.object({
       }
       const malformed = list.find((s) => !SLUG_PATTERN.test(s));
       if (malformed !== undefined) {
-        return ctx.addIssue({ code: 'custom', message: malformed ? `"${malformed}" is not a slug` : 'one of the slugs is empty', params: { code: 'invalid_slug' } });
+        return ctx.addIssue({
+          code: 'custom',
+          message: malformed ? `"${malformed}" is not a slug` : 'one of the slugs is empty',
+          params: { code: 'invalid_slug' },
+        });
       }
       const repeated = list.find((s, i) => list.indexOf(s) !== i);
       if (repeated) ctx.addIssue({ code: 'custom', message: `"${repeated}" is listed twice; compare distinct projects` });
@@ -180,7 +184,9 @@ export const projectDetail = projectSummary
     body: z.string().describe('The project write-up, as Markdown.'),
     related: z
       .array(relatedProject)
-      .describe('Up to three projects sharing the most tags (two points each) and the category (one point), best first: the ones the project’s page and Markdown twin list. Ties: active before archived, then newer, then slug.'),
+      .describe(
+        'Up to three projects sharing the most tags (two points each) and the category (one point), best first: the ones the project’s page and Markdown twin list. Ties: active before archived, then newer, then slug.',
+      ),
   })
   .meta({ id: 'Project' });
 
@@ -205,8 +211,8 @@ export const comparison = z
         archived: bySlug(z.boolean()).optional(),
         date: bySlug(z.string()).optional(),
         updated: bySlug(z.string().nullable()).optional(),
-        tags: bySlug(z.array(z.string())).optional().describe('Each project\'s tags beyond the shared ones.'),
-        stack: bySlug(z.array(z.string())).optional().describe('Each project\'s stack beyond the shared entries.'),
+        tags: bySlug(z.array(z.string())).optional().describe("Each project's tags beyond the shared ones."),
+        stack: bySlug(z.array(z.string())).optional().describe("Each project's stack beyond the shared entries."),
       })
       .describe('Only the fields whose values are not all equal, each as a value per slug.'),
   })
