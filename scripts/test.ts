@@ -1,4 +1,5 @@
-// `npm test`: type-check the tree (tsc, ~10 s: a type error fails before anything is built), then
+// `npm test`: type-check the tree (tsc, then astro check over the .astro files) and lint it (Biome:
+// format and rules), about 10 s, so a type or lint error fails before anything is built; then
 // build the sample fixture site (never content/: tests/support/sites.ts) once for a
 // loopback URL, then the unit/integration suite (Vitest), then the end-to-end suite (Playwright)
 // against `npm start` serving that same build (the build stamp tells the server it is fresh, so it
@@ -33,6 +34,8 @@ function run(command: string, args: string[], extraEnv: Record<string, string> =
 
 const bin = (name: string) => `node_modules/.bin/${name}`;
 run(bin('tsc'), ['--noEmit']);
+run(bin('astro'), ['check', '--tsconfig', 'tsconfig.astro.json']);
+run(bin('biome'), ['check', '.']);
 console.log('\n> npm run build');
 build(siteUrl);
 run(bin('vitest'), ['run']);
