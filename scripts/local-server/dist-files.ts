@@ -35,10 +35,10 @@ export const MEDIA_TYPES: Record<string, string> = {
 
 /**
  * What the memory of lookups may hold, in bytes: file bodies and the paths asked for, misses
- * included, so a flood of long, distinct misses cannot grow it (issue 17: 50,000 misses of 15 KB
- * paths kept 719 MB). `npm start` builds before it listens and never while it serves, so dist/ does
- * not change under it: a remembered file is read from disk once, and a page load does not queue a
- * file-system round trip per asset. Least recently used lookups go first.
+ * included, so a flood of long, distinct misses cannot grow it (FO-BOUNDED: without that, 50,000
+ * misses of 15 KB paths kept 719 MB). `npm start` builds before it listens and never while it
+ * serves, so dist/ does not change under it: a remembered file is read from disk once, and a page
+ * load does not queue a file-system round trip per asset. Least recently used lookups go first.
  */
 export const CACHE_BYTES = 64 * 2 ** 20;
 export const CACHE_ENTRIES = 50_000;
@@ -69,7 +69,7 @@ export function distFiles(dir: string, { maxBytes = CACHE_BYTES, readFile = read
     sizeCalculation: (found, path) => ENTRY_OVERHEAD + 2 * path.length + (found ? (found.body as Uint8Array).byteLength : 0),
   });
   /**
-   * Lookups under way: concurrent requests for a cold file share one read (issue 17: 3,000
+   * Lookups under way: concurrent requests for a cold file share one read (FO-BOUNDED: else 3,000
    * pipelined requests for openapi.json read it 3,000 times, RSS 366 → 1,013 MB).
    */
   const pending = new Map<string, Promise<StaticFile | typeof MISS>>();

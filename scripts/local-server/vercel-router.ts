@@ -125,10 +125,11 @@ export function conditionsHold(request: Request, url: URL, has: HasField, missin
 const fill = (text: string, match: RegExpExecArray) => text.replace(/\$(\d+)/g, (_, i: string) => match[Number(i)] ?? '');
 
 /**
- * A redirect's Location stays on this site (issue 17: no open redirect). `//evil.com/` captures
- * `/evil.com`, and `//evil.com` is a network-path reference (RFC 3986 § 4.2) that a browser follows
- * to another host; browsers read `\` as `/` there too (WHATWG URL). One leading slash it is: the
- * redirect goes to `/evil.com`, a path of this site (which 404s).
+ * A redirect's Location stays on this site: no open redirect
+ * (docs/decisions.md § The local server's own guards). `//evil.com/` captures `/evil.com`, and
+ * `//evil.com` is a network-path reference (RFC 3986 § 4.2) that a browser follows to another host;
+ * browsers read `\` as `/` there too (WHATWG URL). One leading slash it is: the redirect goes to
+ * `/evil.com`, a path of this site (which 404s).
  */
 export const sameSite = (location: string) => location.replace(/^[/\\]{2,}/, '/');
 
@@ -262,8 +263,9 @@ const computeLabel = (ran: { middleware: boolean; function: boolean }) =>
 /**
  * The file a URL path names, each segment percent-decoded on its own: an encoded `/` (`%2F`) is
  * part of a name, never a separator, as on Vercel, so `/_astro/..%2fabout` names no file and cannot
- * reach about.html from under a header rule written for another prefix (issue 17). A segment that
- * decodes to a `/` names no file at all, nor does bad percent-encoding (RFC 3986 § 2.1).
+ * reach about.html from under a header rule written for another prefix
+ * (docs/decisions.md § The local server's own guards). A segment that decodes to a `/` names no
+ * file at all, nor does bad percent-encoding (RFC 3986 § 2.1).
  */
 export function filePath(path: string): string | undefined {
   try {

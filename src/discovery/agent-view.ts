@@ -1,6 +1,6 @@
-// The agent view (`/?mode=agent`, portfolio spec § What the service does): the home page for a
-// software agent, in Markdown. Who this is, what the site offers agents, and where each entry
-// point is — from the content and the one list of entry points, so it can't drift from either.
+// The agent view (`/?mode=agent`, PF-AGENT-VIEW): the home page for a software agent, in Markdown.
+// Who this is, what the site offers agents, and where each entry point is — from the content and
+// the one list of entry points, so it can't drift from either.
 import { countOf } from '../records/words.ts';
 import type { Content } from '../records/schema.ts';
 import { ENTRY_GROUPS, ENTRY_POINTS, type EntryGroup } from './entry-points.ts';

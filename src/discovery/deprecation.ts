@@ -1,6 +1,6 @@
-// /developers/deprecation and its twin: the versioning policy (portfolio spec § Versioning: at least
-// 90 days with Deprecation, Sunset and a successor link; knowledge spec § Versioning: a Sunset date
-// at least 30 days ahead — the stricter 90 days covers both), and the version table from the config.
+// /developers/deprecation and its twin: the versioning policy (PF-SUNSET: at least 90 days with
+// Deprecation, Sunset and a successor link; KQ-VERSIONING: a Sunset date at least 30 days ahead —
+// the stricter 90 days covers both), and the version table from the config.
 import { MIN_SUNSET_DAYS, type Site } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { versionHeaders } from '../server/versioning.ts';

@@ -52,7 +52,7 @@ export function apiExamples(content: Pick<Content, 'site' | 'projects' | 'pages'
       operation: { method: 'GET', path: '/api/v1/search' },
       path: `/api/v1/search?q=${q}`,
       status: 200,
-      // Portfolio spec § Search order: an exact title (or the title's name) ranks first.
+      // PF-SEARCH-ORDER: an exact title (or the title's name) ranks first.
       fact: subject ? { pointer: '/hits/0/slug', equals: subject.slug } : { pointer: '/hits', type: 'array' },
       inSkill: true,
     },

@@ -1,5 +1,5 @@
-// /pricing.md: free, no key, no paid tier, and the limits (both specs: "Free, public, no account
-// and no API key. No test environment and no paid tier.").
+// /pricing.md: free, no key, no paid tier, and the limits (PF-PUBLIC, KQ-FREE: free and public, no
+// account and no API key, no test environment and no paid tier).
 import type { Site } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { limitRows } from './limits.ts';

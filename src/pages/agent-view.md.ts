@@ -1,5 +1,5 @@
 // /agent-view.md: the agent view of the home page, prerendered. The routing middleware serves it
-// for /?mode=agent (portfolio spec § What the service does).
+// for /?mode=agent (PF-AGENT-VIEW).
 import type { APIRoute } from 'astro';
 import { loadContent } from '../records/load.ts';
 import { agentView } from '../discovery/agent-view.ts';

@@ -1,5 +1,5 @@
-// /auth.md: the public-read access guide (knowledge spec § Authentication), prerendered from the
-// same builders the function answers with.
+// /auth.md: the public-read access guide (KQ-PUBLIC-FILES), prerendered from the same builders the
+// function answers with.
 import type { APIRoute } from 'astro';
 import { loadContent } from '../records/load.ts';
 import { authGuide } from '../discovery/auth-guide.ts';

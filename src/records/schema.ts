@@ -5,7 +5,7 @@ import type { ContentImage } from '../images/images.ts';
 
 /**
  * How long a replaced API version keeps working, at least: the content model refuses a `sunset`
- * closer than this to `deprecated` (portfolio spec § Versioning: "at least 90 days").
+ * closer than this to `deprecated` (PF-SUNSET: "at least 90 days").
  */
 export const MIN_SUNSET_DAYS = 90;
 

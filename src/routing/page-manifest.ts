@@ -56,7 +56,8 @@ export function buildPageManifest(distDir: string, estimateTokens: (text: string
     if (rel.endsWith('.md')) markdown[path] = estimateTokens(known[path] ?? readFileSync(file, 'utf8'));
     else if (rel.endsWith('.html')) htmlFiles.push(rel);
   }
-  // The 404 page and its twin are what a miss answers, never pages of their own (issue 17: /404 is a 404).
+  // The 404 page and its twin are what a miss answers, never pages of their own (/404 is a 404:
+  // docs/decisions.md § Markdown twins).
   delete markdown[twinPathOf(NOT_FOUND_PAGE)];
   const pages: Record<string, string | null> = {};
   for (const rel of htmlFiles.sort()) {

@@ -82,7 +82,7 @@ export async function routePage(request: Request, site: SiteFiles): Promise<Resp
     return asked.endsWith('.md') || markdownWanted ? notFound() : next({ Vary: 'Accept' });
   }
 
-  // portfolio spec § What the service does: the agent view at /?mode=agent, whatever Accept says.
+  // PF-AGENT-VIEW: the agent view at /?mode=agent, whatever Accept says.
   if (path === '/' && url.searchParams.get('mode') === 'agent') {
     return rewrite(request, AGENT_VIEW_PATH, markdownHeaders(await site.markdownTokens(AGENT_VIEW_PATH), type));
   }

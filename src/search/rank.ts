@@ -1,5 +1,5 @@
-// Search over the index, ordered as the portfolio spec says (§ What the service does; docs/decisions.md
-// § Search order). REST, /ask and the MCP tools all call searchRecords (rankRecords, cached).
+// Search over the index, ordered as PF-SEARCH-ORDER says (docs/decisions.md § Search order). REST,
+// /ask and the MCP tools all call searchRecords (rankRecords, cached).
 //
 // How a query is answered:
 // 1. Candidates: every record MiniSearch finds for any term of the query, exactly, by prefix or
@@ -26,7 +26,7 @@ import { LRUCache } from 'lru-cache';
 export const MATCH_TIERS = ['title', 'title_substring', 'tag', 'type', 'category', 'summary', 'body', 'fuzzy'] as const;
 export type MatchTier = (typeof MATCH_TIERS)[number];
 
-/** Sort rank of each label: the spec's "tag or type" is one tier, and a category is treated like them. */
+/** Sort rank of each label: PF-SEARCH-ORDER's "tag or type" is one tier, and a category is treated like them. */
 export const TIER_RANK: Readonly<Record<MatchTier, number>> = {
   title: 0,
   title_substring: 1,
@@ -164,7 +164,7 @@ export function searchCacheSize(value = process.env.FOLIO_SEARCH_CACHE): number 
   return Number(value);
 }
 
-/** The best `limit` records for a query, in the spec's order. REST, /ask and the MCP tools call this. */
+/** The best `limit` records for a query, in PF-SEARCH-ORDER's order. REST, /ask and the MCP tools call this. */
 export function searchRecords(data: SiteData, query: string, options: SearchOptions = {}): readonly Hit[] {
   cacheSize ??= searchCacheSize();
   if (cacheSize === 0) return rankRecords(data, query, options);
@@ -234,7 +234,7 @@ export function rankRecords(data: SiteData, query: string, { type, limit = 10 }:
     entry.found = pass;
     consider(entry.record, r.score, tierOf(entry.title, wanted, terms, r.match as Record<string, IndexedField[]>));
   }
-  // Portfolio spec § search order: a title that contains the query ranks in the title tiers whether
+  // docs/decisions.md § Search order: a title that contains the query ranks in the title tiers whether
   // or not the index matched one of its words ("watch" is inside "Pagewatch", a word of its own).
   // Such a title has no relevance score: 0, below the titles the index found, then by slug.
   for (const entry of byId.values()) {

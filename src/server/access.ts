@@ -1,7 +1,8 @@
-// The public-read access flow (knowledge spec § Authentication; docs/decisions.md § OAuth): the protected
-// catalog, the path-inserted resource metadata, OAuth registration/token/revocation and the agent
-// endpoints. The two root discovery documents are prerendered (src/pages/.well-known/) from the
-// same builder, oauth-metadata.ts.
+// The public-read access flow (docs/decisions.md § OAuth): the protected catalog (KQ-PROTECTED),
+// the path-inserted resource metadata (KQ-PRM), OAuth registration, token and revocation
+// (KQ-REGISTER, KQ-TOKEN, KQ-REVOKE) and the agent endpoints (KQ-IDENTITY, KQ-CLAIM, KQ-EVENTS).
+// The two root discovery documents are prerendered (src/pages/.well-known/) from the same builder,
+// oauth-metadata.ts.
 import { ApiError, errorResponse, type ErrorCode } from './errors.ts';
 import { json } from './http.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
@@ -160,7 +161,7 @@ const revoke = defineRoute({
   path: '/oauth/revoke',
   operationId: 'revokeToken',
   summary: 'Revoke a token (RFC 7009): acknowledged, nothing to revoke',
-  description: 'There is no server-side session, so revocation is only acknowledged (spec § Authentication step 8).',
+  description: 'There is no server-side session, so revocation is only acknowledged.',
   tag: 'access',
   policy: 'knowledge',
   cors: 'site',

@@ -1,5 +1,6 @@
 // The error catalog: every API error response comes from here. Each entry is data (code, status,
-// message, hint, and the input fields its hint is about); codes are permanent once published (portfolio spec § Errors, docs/decisions.md § Error object).
+// message, hint, and the input fields its hint is about); codes are permanent once published
+// (PF-ERROR-SHAPE, PF-ERRORS, KQ-ERROR-SHAPE; docs/decisions.md § Error object).
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';

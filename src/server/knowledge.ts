@@ -1,6 +1,7 @@
-// The knowledge query service (spec/knowledge-query-service.md): /ask, the sandbox catalog,
-// batch questions and async jobs. Handlers receive validated input (the app maps schema failures
-// to catalog codes) and only turn it into answers; the logic lives in ./knowledge/.
+// The knowledge query service: /ask (KQ-ASK), the sandbox catalog (KQ-SANDBOX), batch questions
+// (KQ-BATCH) and async jobs (KQ-JOBS-INDEX, KQ-JOB-CREATE, KQ-JOB-READ). Handlers receive validated
+// input (the app maps schema failures to catalog codes) and only turn it into answers; the logic
+// lives in ./knowledge/.
 import type { Context } from 'hono';
 import { ApiError, errorBody } from './errors.ts';
 import { BODY_ERRORS, json, jsonOfBytes } from './http.ts';

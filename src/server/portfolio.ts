@@ -1,6 +1,7 @@
-// The portfolio REST API (portfolio spec § Endpoints): search, projects, one project, compare,
-// and the unversioned aliases. The domain functions (portfolio/projects.ts) hold every rule, so
-// the MCP tools that call them answer the same codes and hints as REST; the routes only add HTTP.
+// The portfolio REST API: search (PF-SEARCH), projects (PF-PROJECTS), one project (PF-PROJECT),
+// compare (PF-COMPARE), and the unversioned aliases (PF-ALIASES). The domain functions
+// (portfolio/projects.ts) hold every rule, so the MCP tools that call them answer the same codes
+// and hints as REST; the routes only add HTTP.
 import type { ErrorCode } from './errors.ts';
 import { json, jsonOfBytes } from './http.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
@@ -87,7 +88,7 @@ const v1Routes: RouteSpec[] = [
   }),
 ];
 
-/** Unversioned aliases of v1 (portfolio spec § Versioning): same handler, schemas and policy. */
+/** Unversioned aliases of v1 (PF-ALIASES; docs/decisions.md § Versioning): same handler, schemas and policy. */
 export const ALIASES: Readonly<Record<string, string>> = {
   searchPortfolio: '/api/search',
   listProjects: '/api/projects',

@@ -1,7 +1,7 @@
-// Per-client-address rate limits, counted per instance (as both specs say), in bounded memory.
-// Headers follow draft-ietf-httpapi-ratelimit-headers-11: `RateLimit-Policy` (name, quota `q`,
-// window `w`) and `RateLimit` (name, remaining `r`, seconds to reset `t`), plus the older
-// `RateLimit-Limit` / `RateLimit-Remaining` / `RateLimit-Reset` trio that clients still read.
+// Per-client-address rate limits, counted per instance (PF-RATE-LIMIT, KQ-RATE-LIMIT), in bounded
+// memory (FO-BOUNDED). Headers follow draft-ietf-httpapi-ratelimit-headers-11: `RateLimit-Policy`
+// (name, quota `q`, window `w`) and `RateLimit` (name, remaining `r`, seconds to reset `t`), plus the
+// older `RateLimit-Limit` / `RateLimit-Remaining` / `RateLimit-Reset` trio that clients still read.
 import { LRUCache } from 'lru-cache';
 import type { Policy } from './route.ts';
 import type { RateLimitPolicy } from '../records/schema.ts';

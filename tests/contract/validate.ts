@@ -1,7 +1,8 @@
 // The contract test: every answer the end-to-end suites received from the API (recorded by
 // scripts/local-server/record-exchanges.ts) is checked against openapi.json — the status is documented for that
 // operation, the headers it marks required are there, and the body matches the response schema
-// (JSON Schema 2020-12, with ajv). Run by scripts/test.ts after Playwright:
+// (JSON Schema 2020-12, with ajv): PF-DISCOVERY's typed schema for every answer, errors included.
+// Run by scripts/test.ts after Playwright:
 //   node tests/contract/validate.ts <exchanges.jsonl> [openapi.json]
 // Rules for what openapi.json documents in prose (its info.description): a path it does not list
 // answers 404 `route_not_found`; a listed path asked with another method answers 405 with `Allow`;

@@ -1,5 +1,5 @@
 // The whole public-read flow as a real OAuth client walks it, with oauth4webapi over real HTTP
-// against the built site (knowledge spec § Authentication steps 1–8).
+// against the built site: KQ-PROTECTED, KQ-PRM, KQ-ASM, KQ-REGISTER, KQ-TOKEN and KQ-REVOKE, in the order an agent meets them.
 import { test, expect } from '@playwright/test';
 import * as oauth from 'oauth4webapi';
 
@@ -13,11 +13,11 @@ function resourceMetadataOf(challenge: string | null): string {
   return match[1]!;
 }
 
-test('knowledge spec § Authentication: discover → register → token → read → revoke, with oauth4webapi', async ({ baseURL }) => {
+test('KQ-PROTECTED, KQ-PRM, KQ-ASM, KQ-REGISTER, KQ-TOKEN, KQ-REVOKE: discover → register → token → read → revoke', async ({ baseURL }) => {
   const resource = new URL(`${baseURL}/api/v1`);
 
   // Step 2: the 401 names the protected-resource metadata: the path-inserted document whose
-  // `resource` is /api/v1 (RFC 9728 § 3.3, issue 17).
+  // `resource` is /api/v1 (RFC 9728 § 3.3).
   const first = await fetch(resource);
   expect(first.status).toBe(401);
   const metadataUrl = resourceMetadataOf(first.headers.get('www-authenticate'));
@@ -76,7 +76,7 @@ test('knowledge spec § Authentication: discover → register → token → read
   });
 });
 
-test('knowledge spec § Authentication step 9: oauth4webapi sees jwt-bearer refused with invalid_grant', async ({ baseURL }) => {
+test('KQ-TOKEN: oauth4webapi sees jwt-bearer refused with invalid_grant', async ({ baseURL }) => {
   const issuer = new URL(baseURL!);
   const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }));
   const client: oauth.Client = { client_id: 'public-e2e', token_endpoint_auth_method: 'none' };
@@ -86,7 +86,7 @@ test('knowledge spec § Authentication step 9: oauth4webapi sees jwt-bearer refu
   expect((error as oauth.ResponseBodyError).error).toBe('invalid_grant');
 });
 
-test('knowledge spec § What the service does: /auth.md is served as Markdown', async ({ request }) => {
+test('KQ-PUBLIC-FILES: /auth.md is served as Markdown', async ({ request }) => {
   const res = await request.get('/auth.md');
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toBe('text/markdown; charset=utf-8');

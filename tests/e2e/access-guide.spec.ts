@@ -1,5 +1,7 @@
 // /auth.md runs as written: every ```sh block is executed with curl against the e2e server, and
 // its answer must match the ```http block the guide shows after it (status, listed headers, body).
+// The bodies are compared whole, so the answers the guide shows (the authorization-server metadata,
+// anonymous identity accepted and identity_assertion refused, the claim not required) are asserted here.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { test, expect } from '@playwright/test';
@@ -36,7 +38,7 @@ function parseCurl(output: string) {
   return { status: Number(statusLine!.split(' ')[1]), headers, body: JSON.parse(output.slice(split + 4)) as unknown };
 }
 
-test('knowledge spec § Authentication: every curl command in /auth.md answers as the guide says', async ({ request, baseURL }) => {
+test('KQ-ASM, KQ-IDENTITY, KQ-CLAIM: every curl command in /auth.md answers as the guide says', async ({ request, baseURL }) => {
   const guide = await (await request.get('/auth.md')).text();
   // The guide is written for the site URL the build was made for; point it at this server.
   const { issuer } = await (await request.get('/.well-known/oauth-authorization-server')).json();

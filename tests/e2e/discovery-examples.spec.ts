@@ -1,4 +1,4 @@
-// issue 8 "Done when": the examples on /developers and in SKILL.md run and answer as documented.
+// The examples on /developers and in SKILL.md run and answer as documented.
 // The commands are read from the served documents (not rebuilt here), run with curl against the
 // e2e server, and their answers checked against the sentence the document prints after each.
 import { execFile } from 'node:child_process';
@@ -59,7 +59,7 @@ for (const [path, expected] of [
   ['/developers.md', all.length + all.filter((e) => e.inSkill).length],
   ['/SKILL.md', all.filter((e) => e.inSkill).length],
 ] as const) {
-  test(`issue 8 § 5: every example in ${path} runs with curl and answers as documented`, async ({ request, baseURL }) => {
+  test(`every example in ${path} runs with curl and answers as documented`, async ({ request, baseURL }) => {
     const base = await siteUrl(request);
     const examples = examplesIn(await (await request.get(path)).text());
     // /developers.md shows each example under its endpoint, and the quick-start ones again at the top.
@@ -72,7 +72,7 @@ for (const [path, expected] of [
   });
 }
 
-test('issue 8 § 5: /developers (HTML) shows the same commands and answers as its twin', async ({ request }) => {
+test('/developers (HTML) shows the same commands and answers as its twin', async ({ request }) => {
   const html = await (await request.get('/developers')).text();
   const twin = examplesIn(await (await request.get('/developers.md')).text());
   const unescapeHtml = (s: string) =>

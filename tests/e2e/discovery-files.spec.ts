@@ -1,4 +1,4 @@
-// issue 8 "Done when", over real HTTP against `npm start`: every discovery file answers 200 with its
+// PF-DISCOVERY over real HTTP against `npm start`: every discovery file answers 200 with its
 // media type; the api-catalog answers HEAD with its Link; the home page links to the catalogs; and
 // every URL inside every discovery file resolves (fragments included).
 import { test, expect, type APIRequestContext } from '@playwright/test';
@@ -13,7 +13,7 @@ async function siteUrl(request: APIRequestContext): Promise<string> {
   return doc.servers[0].url as string;
 }
 
-test.describe('issue 8 § 7: every discovery file is served with its media type', () => {
+test.describe('PF-DISCOVERY, KQ-PUBLIC-FILES: every discovery file is served with its media type', () => {
   for (const file of DISCOVERY_FILES) {
     test(`${file.path} answers 200 as ${file.contentType}`, async ({ request }) => {
       const res = await request.get(file.path);
@@ -42,7 +42,7 @@ test.describe('issue 8 § 7: every discovery file is served with its media type'
   });
 });
 
-test.describe('issue 8 § 3, § 6: the links agents look for', () => {
+test.describe('PF-DISCOVERY: the links agents look for', () => {
   test('RFC 9727 § 3: HEAD /.well-known/api-catalog answers with Link: <…/.well-known/api-catalog>; rel="api-catalog"', async ({ request }) => {
     const res = await request.head('/.well-known/api-catalog');
     expect(res.status()).toBe(200);
@@ -69,14 +69,14 @@ test.describe('issue 8 § 3, § 6: the links agents look for', () => {
     const section = text.split('\n## ').find((s) => s.startsWith('API and agent docs'))!;
     expect(section).toBeDefined();
     for (const path of ['/AGENTS.md', '/SKILL.md', '/developers.md', '/auth.md']) expect(section).toContain(`${path})`);
-    // issue 17 (afdocs): JSON descriptions are named, not linked.
+    // afdocs: JSON descriptions are named, not linked.
     for (const path of ['/openapi.json', '/.well-known/api-catalog']) {
       expect(text).toMatch(new RegExp(`\`https?://[^\`]+${path.replace(/\./g, '\\.')}\``));
       expect(text).not.toContain(`${path})`);
     }
   });
 
-  test('audit issue § Agent readiness: the Agent Skills index lists SKILL.md with the SHA-256 digest of the bytes served', async ({ request }) => {
+  test('the Agent Skills index lists SKILL.md with the SHA-256 digest of the bytes served', async ({ request }) => {
     const index = await (await request.get('/.well-known/agent-skills/index.json')).json();
     expect(index.$schema).toBe('https://schemas.agentskills.io/discovery/0.2.0/schema.json');
     expect(index.skills).toHaveLength(1);
@@ -133,7 +133,7 @@ function urlsIn(body: string, contentType: string, base: string): string[] {
   return urlsInText(/html/.test(contentType) ? unescapeHtml(body) : body, base);
 }
 
-test.describe('issue 8 "Done when": every URL inside every discovery file resolves', () => {
+test.describe('PF-DISCOVERY: every URL inside every discovery file resolves', () => {
   test('each same-site URL answers without 404 or 5xx, pages and files with 200, and every fragment exists', async ({ request, baseURL }) => {
     const base = await siteUrl(request);
     const openapi = (await (await request.get('/openapi.json')).json()) as { paths: Record<string, unknown> };

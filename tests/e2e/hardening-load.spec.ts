@@ -53,7 +53,7 @@ test.describe('hardening: load over loopback (dedicated server)', () => {
     return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
   }
 
-  test('docs/architecture.md § Shape: 100 connections, static and dynamic paths — zero errors, zero non-2xx, no memory growth after the load', async () => {
+  test('FO-BOUNDED: 100 connections, static and dynamic paths — zero errors, zero non-2xx, no memory growth after the load', async () => {
     test.setTimeout(240_000);
     const list = await (await fetch(`${base}/api/v1/projects?limit=3`)).json();
     const slugs: string[] = list.projects.map((p: { slug: string }) => p.slug);

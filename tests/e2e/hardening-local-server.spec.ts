@@ -1,6 +1,7 @@
-// Issue 17 § Hardening, over real HTTP against `npm start` (the shared server, on 127.0.0.1): what
-// the attack on the local server found — an open redirect, a page escaping its header rules through
-// an encoded slash, a foreign Host accepted, an empty 431 — each answered by its rule now.
+// docs/decisions.md § The local server's own guards, over real HTTP against `npm start` (the shared
+// server, on 127.0.0.1): what the attack on the local server found — an open redirect, a page
+// escaping its header rules through an encoded slash, a foreign Host accepted, an empty 431 — each
+// answered by its rule now.
 // tests/unit/hardening-local-server.test.ts and hardening-local-socket.test.ts prove the details.
 import { spawnSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
@@ -20,7 +21,9 @@ function getPath(base: string, path: string): Promise<{ status: number; location
   });
 }
 
-test('issue 17: no open redirect: //evil.com/, ///evil.com/ and //evil.com/index.html redirect to /evil.com on this site, which 404s', async ({ baseURL }) => {
+test('FO-LOCAL-GUARDS: no open redirect: //evil.com/, ///evil.com/ and //evil.com/index.html redirect to /evil.com on this site, which 404s', async ({
+  baseURL,
+}) => {
   for (const path of ['//evil.com/', '///evil.com/', '//evil.com/index.html']) {
     const res = await getPath(baseURL!, path);
     expect(res.status, path).toBe(308);
@@ -29,7 +32,7 @@ test('issue 17: no open redirect: //evil.com/, ///evil.com/ and //evil.com/index
   }
 });
 
-test('issue 17: an encoded slash does not escape a header rule: /api/..%2fabout is the API’s JSON 404, /_astro/..%2fabout the 404 page with the page headers, never immutable', async ({
+test('FO-LOCAL-GUARDS: an encoded slash escapes no header rule: /api/..%2fabout is a JSON 404, /_astro/..%2fabout the 404 page, never immutable', async ({
   baseURL,
 }) => {
   const api = await raw(baseURL!, '/api/..%2fabout');
@@ -42,7 +45,7 @@ test('issue 17: an encoded slash does not escape a header rule: /api/..%2fabout 
   expect(asset.headers['content-security-policy']).toContain("default-src 'self'");
 });
 
-test('issue 17: DNS rebinding guard: a foreign Host or Origin is 403 forbidden_host; loopback and listed hosts are answered', async ({ baseURL }) => {
+test('FO-LOCAL-GUARDS: DNS rebinding guard: a foreign Host or Origin is 403 forbidden_host; loopback and listed hosts are answered', async ({ baseURL }) => {
   const port = new URL(baseURL!).port;
   const foreign = await raw(baseURL!, '/about', { host: `rebound.example:${port}` });
   expect(foreign.status).toBe(403);
@@ -57,7 +60,7 @@ test('issue 17: DNS rebinding guard: a foreign Host or Origin is 403 forbidden_h
   expect((await raw(baseURL!, '/about', { host: 'evil.example' })).status).toBe(200);
 });
 
-test('issue 17: npm start refuses to start on a bad FOLIO_ALLOWED_HOSTS, with the message, before building', () => {
+test('FO-CONFIG-STARTUP: npm start refuses to start on a bad FOLIO_ALLOWED_HOSTS, with the message, before building', () => {
   const run = spawnSync(process.execPath, ['scripts/start.ts'], {
     env: { ...process.env, PORT: '1', FOLIO_ALLOWED_HOSTS: 'example.test,http://other.test' },
     encoding: 'utf8',
@@ -68,7 +71,7 @@ test('issue 17: npm start refuses to start on a bad FOLIO_ALLOWED_HOSTS, with th
   expect(run.stdout).not.toContain('Building');
 });
 
-test('issue 17: a 20 KB header block answers 431 with the catalog’s JSON (request_header_too_large)', async ({ baseURL }) => {
+test('FO-BOUNDED, FO-NO-500: a 20 KB header block answers 431 with the catalog’s JSON (request_header_too_large)', async ({ baseURL }) => {
   const { hostname, port } = new URL(baseURL!);
   const answer = await new Promise<string>((resolve, reject) => {
     const socket = connect(Number(port), hostname);

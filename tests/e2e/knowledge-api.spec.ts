@@ -38,8 +38,11 @@ async function readAll(res: IncomingMessage): Promise<string> {
   return text;
 }
 
-test.describe('knowledge service over HTTP', () => {
-  test('GET /ask answers JSON; the SSE stream read by eventsource-parser carries the same results', async ({ request, baseURL }) => {
+test.describe('KQ-OPEN: the knowledge service over HTTP, with no token', () => {
+  test('KQ-ASK, PF-ASK, PF-ASK-META: GET /ask answers JSON; the SSE stream read by eventsource-parser carries the same results', async ({
+    request,
+    baseURL,
+  }) => {
     const json = await request.get(`/ask?q=${QUERY}`);
     expect(json.status()).toBe(200);
     // The shared e2e server raises the quota (playwright.config.ts); the header's presence and form is what is checked here.
@@ -62,7 +65,7 @@ test.describe('knowledge service over HTTP', () => {
     expect(parsed.flatMap((e) => (e.message_type === 'result' ? e.results : []))).toEqual(answer.results);
   });
 
-  test('a plain node:http client reads the raw event stream frame by frame', async ({ baseURL }) => {
+  test('KQ-ASK: a plain node:http client reads the raw event stream frame by frame', async ({ baseURL }) => {
     const res = await raw(`${baseURL}/ask?q=${QUERY}`, { headers: { Accept: 'text/event-stream' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
@@ -86,7 +89,9 @@ test.describe('knowledge service over HTTP', () => {
     expect(after.status()).toBe(200);
   });
 
-  test('POST /ask takes the NLWeb structured body, streams on prefer.streaming and echoes Idempotency-Key', async ({ request }) => {
+  test('KQ-ASK, PF-ASK, KQ-IDEMPOTENCY: POST /ask takes the NLWeb structured body, streams on prefer.streaming and echoes Idempotency-Key', async ({
+    request,
+  }) => {
     const res = await request.post('/ask', {
       data: { query: { text: QUERY }, prefer: { streaming: true }, meta: { version: '0.55' } },
       headers: { 'Idempotency-Key': 'e2e-ask-1' },
@@ -97,7 +102,10 @@ test.describe('knowledge service over HTTP', () => {
     expect(await res.text()).toContain('"message_type":"end-nlweb-response"');
   });
 
-  test('ask ladder over HTTP: no query 400, wrong Content-Type 415, over 64 KiB 413 (declared and chunked)', async ({ request, baseURL }) => {
+  test('KQ-ASK, KQ-ERROR-SHAPE, FO-BOUNDED: ask ladder over HTTP: no query 400, wrong Content-Type 415, over 64 KiB 413 (declared and chunked)', async ({
+    request,
+    baseURL,
+  }) => {
     const missing = await request.get('/ask');
     expect(missing.status()).toBe(400);
     expect(errorResponse.parse(await missing.json()).error.code).toBe('invalid_query');
@@ -119,7 +127,7 @@ test.describe('knowledge service over HTTP', () => {
     expect(JSON.parse(chunked.body).error.code).toBe('payload_too_large');
   });
 
-  test('sandbox: CatalogResponse with X-Sandbox; page 0 and limit 101 → 400 invalid_filter', async ({ request, baseURL }) => {
+  test('KQ-SANDBOX: CatalogResponse with X-Sandbox; page 0 and limit 101 → 400 invalid_filter', async ({ request, baseURL }) => {
     const res = await request.get('/api/v1/sandbox?limit=5');
     expect(res.status()).toBe(200);
     expect(res.headers()['x-sandbox']).toBe('true');
@@ -134,7 +142,7 @@ test.describe('knowledge service over HTTP', () => {
     }
   });
 
-  test('batch results equal the same queries asked one by one; an 11-query batch is 400 invalid_batch', async ({ request }) => {
+  test('KQ-BATCH, KQ-BATCH-INVALID: batch results equal the same queries asked one by one; an 11-query batch is 400 invalid_batch', async ({ request }) => {
     const queries = ['search', 'job queue', 'web performance'];
     const res = await request.post('/api/v1/batch', { data: { queries } });
     expect(res.status()).toBe(200);
@@ -148,7 +156,10 @@ test.describe('knowledge service over HTTP', () => {
     expect((await tooMany.json()).error.code).toBe('invalid_batch');
   });
 
-  test('jobs: index, 202 with absolute Location, poll → completed equal to the batch, tampered id → 404', async ({ request, baseURL }) => {
+  test('KQ-JOBS-INDEX, KQ-JOB-CREATE, KQ-JOB-READ: index, 202 with absolute Location, poll → completed equal to the batch, tampered id → 404', async ({
+    request,
+    baseURL,
+  }) => {
     jobsIndex.parse(await (await request.get('/api/v1/jobs')).json());
 
     const queries = ['search', 'x'.repeat(501), 'tracing'];

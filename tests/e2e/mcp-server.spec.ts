@@ -22,7 +22,9 @@ const ERAS = {
 } as const;
 
 for (const [era, options] of Object.entries(ERAS)) {
-  test(`official MCP client at ${era} over HTTP: card → connect → every tool, good and bad → resources`, async ({ request }) => {
+  test(`PF-SERVER-CARD, PF-MCP, PF-TOOLS, FO-NO-500: the official MCP client at ${era}: card → connect → every tool, good and bad → resources`, async ({
+    request,
+  }) => {
     const cardResponse = await request.get('/api/mcp/server-card');
     expect(cardResponse.status()).toBe(200);
     expect(cardResponse.headers()['content-type']).toBe('application/mcp-server-card+json');
@@ -77,7 +79,7 @@ for (const [era, options] of Object.entries(ERAS)) {
   });
 }
 
-test('MCP transport refusals over HTTP: GET and DELETE 405, wrong Accept 406, non-JSON 415, bad JSON 400', async ({ request }) => {
+test('PF-MCP, PF-CORS: MCP transport refusals over HTTP: GET and DELETE 405, wrong Accept 406, non-JSON 415, bad JSON 400', async ({ request }) => {
   const get = await request.get('/api/mcp', { headers: { Accept: 'text/event-stream' } });
   expect(get.status()).toBe(405);
   expect(get.headers().allow).toContain('POST');
@@ -113,7 +115,7 @@ test('MCP transport refusals over HTTP: GET and DELETE 405, wrong Accept 406, no
   expect((await badJson.json()).error).toMatchObject({ code: -32700, data: { code: 'invalid_json' } });
 });
 
-test('the server card over HTTP: any origin, ETag and 304', async ({ request }) => {
+test('PF-SERVER-CARD, PF-CORS, PF-CACHE: the server card over HTTP: any origin, ETag and 304', async ({ request }) => {
   const first = await request.get('/api/mcp/server-card', { headers: { Origin: 'https://agent.example.net' } });
   expect(first.headers()['access-control-allow-origin']).toBe('*');
   expect(first.headers()['cache-control']).toBe('public, max-age=300');

@@ -1,4 +1,4 @@
-// owner-proof issue § 1–2: Folio holds for content that looks nothing like the sample. `npm run
+// FO-OWNER-CHECK: Folio holds for content that looks nothing like the sample. `npm run
 // check` (build, serve, check over real HTTP) runs in a throwaway copy of the repository on a
 // second fixture site (other categories and types, no featured list, archived projects, a dozen
 // pages, non-ASCII titles and slugs' titles, another locale), then on broken sites, which it must
@@ -38,9 +38,9 @@ function check(content: string) {
   return { status: run.status, out: `${run.stdout}${run.stderr}` };
 }
 
-test('the second fixture site builds, serves and passes npm run check: every page, twin, link, record, MCP resource and agent file', () => {
+test('FO-OWNER-CHECK: the second fixture site builds, serves and passes npm run check: every page, twin, link, record, MCP resource and agent file', () => {
   const { status, out } = check(SECOND_SITE);
-  // Every page with a twin in the manifest; the 404 page is not a page (issue 17).
+  // Every page with a twin in the manifest; the 404 page is not a page.
   expect(out).toContain('Checked 34 pages, 34 Markdown twins');
   expect(out).toContain('18 records (search, REST, MCP)');
   expect(out).toContain('No problems');
@@ -76,7 +76,7 @@ test('the owner’s loop: npm start after npm run check serves the check’s bui
   }
 });
 
-test('a link to a project that does not exist: npm run check fails, naming the page, its twin and the link', () => {
+test('FO-OWNER-CHECK: a link to a project that does not exist: npm run check fails, naming the page, its twin and the link', () => {
   const broken = 'tests/fixtures/broken-link-site/content';
   cpSync(join(copy, SECOND_SITE), join(copy, broken), { recursive: true });
   const file = join(copy, broken, 'pages/prensa.md');
@@ -89,7 +89,7 @@ test('a link to a project that does not exist: npm run check fails, naming the p
   expect(out).toMatch(/^1 problem: nothing should deploy/m);
 });
 
-test('invalid content: npm run check fails before building, one line per problem naming the file and field', () => {
+test('FO-CONTENT-ERRORS: invalid content: npm run check fails before building, one line per problem naming the file and field', () => {
   const { status, out } = check('tests/fixtures/content-many-problems/content');
   expect(status, out).toBe(1);
   expect(out).toMatch(/^✗ content\/projects\/[a-z]+\.md: field "/m);
@@ -100,7 +100,7 @@ test('invalid content: npm run check fails before building, one line per problem
   expect(out).not.toMatch(/^\s+at /m);
 });
 
-test('the owner’s loop: npm run new-site writes a minimal site that npm run check refuses, one line per placeholder; filled in, it passes', () => {
+test('FO-OWNER-CHECK: npm run new-site writes a minimal site that npm run check refuses, one line per placeholder; filled in, it passes', () => {
   const run = spawnSync(process.execPath, ['scripts/new-site.ts', '--force'], { cwd: copy, encoding: 'utf8' });
   expect(run.status, run.stderr).toBe(0);
   expect(run.stdout).toContain('content/ now holds a minimal site');
@@ -152,7 +152,7 @@ test('the owner’s loop: npm run new-site writes a minimal site that npm run ch
   expect(home).not.toMatch(/All 1 projects/);
 });
 
-test('npm run check refuses a url that is not where the deploy is served (VERCEL_PROJECT_PRODUCTION_URL)', () => {
+test('FO-OWNER-CHECK: npm run check refuses a url that is not where the deploy is served (VERCEL_PROJECT_PRODUCTION_URL)', () => {
   const run = spawnSync(process.execPath, ['scripts/check.ts'], {
     cwd: copy,
     env: cleanEnv({ FOLIO_CONTENT: SECOND_SITE, VERCEL_PROJECT_PRODUCTION_URL: 'somewhere-else.example.net' }),

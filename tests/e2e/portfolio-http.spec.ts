@@ -1,5 +1,5 @@
 // The portfolio API over real HTTP against `npm start` serving the built output: the headers a
-// client and a browser see (portfolio spec § Limits, § Versioning; docs/decisions.md § CORS, § Caching).
+// client and a browser see (PF-RATE-LIMIT, PF-CACHE, PF-CORS, PF-ALIASES; docs/decisions.md § CORS, § Caching).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { test, expect } from '@playwright/test';
 import { freePort } from '../../scripts/free-port.ts';
@@ -7,8 +7,8 @@ import { freePort } from '../../scripts/free-port.ts';
 const RATE_POLICY = /^"portfolio";q=\d+;w=\d+$/;
 const RATE = /^"portfolio";r=\d+;t=\d+$/;
 
-test.describe('portfolio API over HTTP (shared server)', () => {
-  test('search answers JSON with RateLimit-Policy, RateLimit, Cache-Control, ETag and Vary', async ({ request }) => {
+test.describe('PF-NO-AUTH: the portfolio API over HTTP, with no credentials (shared server)', () => {
+  test('PF-SEARCH, PF-RATE-LIMIT, PF-CACHE: search answers JSON with RateLimit-Policy, RateLimit, Cache-Control, ETag and Vary', async ({ request }) => {
     const res = await request.get('/api/v1/search?q=rust');
     expect(res.status()).toBe(200);
     const h = res.headers();
@@ -23,7 +23,7 @@ test.describe('portfolio API over HTTP (shared server)', () => {
     expect(body.hits[0]).toMatchObject({ slug: expect.any(String), href: expect.stringMatching(/^\//), match: expect.any(String) });
   });
 
-  test('If-None-Match with the ETag answers 304 with no body (docs/decisions.md § Caching)', async ({ request }) => {
+  test('PF-CACHE: If-None-Match with the ETag answers 304 with no body (docs/decisions.md § Caching)', async ({ request }) => {
     const first = await request.get('/api/v1/projects');
     const etag = first.headers().etag!;
     const again = await request.get('/api/v1/projects', { headers: { 'If-None-Match': etag } });
@@ -34,7 +34,7 @@ test.describe('portfolio API over HTTP (shared server)', () => {
     expect(again.headers().ratelimit).toMatch(RATE);
   });
 
-  test('CORS: the site origin is granted, on success and on errors; another origin is not', async ({ request, baseURL }) => {
+  test('PF-CORS: the site origin is granted, on success and on errors; another origin is not', async ({ request, baseURL }) => {
     const origin = new URL(baseURL!).origin;
     const ok = await request.get('/api/projects/quarry', { headers: { Origin: origin } });
     expect(ok.headers()['access-control-allow-origin']).toBe(origin);
@@ -47,7 +47,7 @@ test.describe('portfolio API over HTTP (shared server)', () => {
     expect(other.headers().vary).toContain('Origin');
   });
 
-  test('CORS preflight answers 204 with the allowed methods', async ({ request, baseURL }) => {
+  test('PF-CORS: a CORS preflight answers 204 with the allowed methods', async ({ request, baseURL }) => {
     const origin = new URL(baseURL!).origin;
     const res = await request.fetch('/api/v1/compare', { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'GET' } });
     expect(res.status()).toBe(204);
@@ -55,7 +55,9 @@ test.describe('portfolio API over HTTP (shared server)', () => {
     expect(res.headers()['access-control-allow-methods']).toBe('GET, HEAD, OPTIONS');
   });
 
-  test('HEAD answers like GET without a body; a wrong method is 405 with Allow; unknown /api paths are JSON 404s', async ({ request }) => {
+  test('PF-ROUTE-404, PF-ERRORS: HEAD answers like GET without a body; a wrong method is 405 with Allow; unknown /api paths are JSON 404s', async ({
+    request,
+  }) => {
     const head = await request.head('/api/v1/projects/quarry');
     expect(head.status()).toBe(200);
     expect((await head.body()).length).toBe(0);
@@ -75,7 +77,7 @@ test.describe('portfolio API over HTTP (shared server)', () => {
 // address, so this test starts its own server process with the site's real policy (no
 // FOLIO_RATE_LIMITS override). Recovery after the window is proven with an injected clock in
 // tests/unit/app-rate-limit.test.ts rather than by waiting 60 s here.
-test.describe('rate limit over HTTP (dedicated server)', () => {
+test.describe('PF-RATE-LIMIT: the rate limit over HTTP (dedicated server)', () => {
   let server: ChildProcess | undefined;
   let base = '';
   let output = '';
@@ -107,7 +109,7 @@ test.describe('rate limit over HTTP (dedicated server)', () => {
     server?.kill();
   });
 
-  test('exhausting the quota gets 429 rate_limited with Retry-After, on every route of the policy', async () => {
+  test('PF-RATE-LIMIT, PF-ALIASES: exhausting the quota gets 429 rate_limited with Retry-After, on every route of the policy', async () => {
     const first = await fetch(`${base}/api/v1/projects`);
     expect(first.status).toBe(200);
     const policy = first.headers.get('ratelimit-policy')!;

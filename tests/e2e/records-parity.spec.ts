@@ -9,7 +9,9 @@ import { loadContent } from '../../src/records/load.ts';
 import { PAGE_MANIFEST_FILE } from '../../src/routing/page-manifest.ts';
 import { SAMPLE_SITE_CONTENT } from '../support/sites.ts';
 
-test('records-parity: every project of the sample site reads the same on its page, twin, MCP resource, MCP tool and REST record', async ({ baseURL }) => {
+test('FO-ONE-RECORD, PF-TOOLS: every project of the sample site reads the same on its page, twin, MCP resource, MCP tool and REST record', async ({
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const content = loadContent(SAMPLE_SITE_CONTENT);
   expect(content.projects.length).toBeGreaterThan(10);

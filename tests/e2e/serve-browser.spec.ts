@@ -1,4 +1,4 @@
-// serve issue § 2: the Content-Security-Policy is strict and correct — Chromium loads the built
+// The Content-Security-Policy is strict and correct — Chromium loads the built
 // pages under it with no violation, and the stylesheet it allows is applied.
 import { test, expect, type Page } from '@playwright/test';
 

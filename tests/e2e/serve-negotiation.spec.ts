@@ -1,5 +1,6 @@
-// Serving over real HTTP against `npm start` (issue 3 § Done when): the negotiation ladder,
-// trailing slash, ?mode=agent, headers, 404 in all three forms, 405 with Allow.
+// Serving over real HTTP against `npm start`, which routes and answers as the deployment does
+// (FO-LOCAL-AS-DEPLOYED): the negotiation ladder, trailing slash, ?mode=agent, headers, 404 in all
+// three forms, 405 with Allow.
 import { homeLinkHeader } from '../../src/discovery/links.ts';
 import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
@@ -12,7 +13,7 @@ const MARKDOWN = 'text/markdown; charset=utf-8';
 const dist = (file: string) => readFileSync(`dist/${file}`, 'utf8');
 const about = dist('about.md');
 
-test('zero-compute page views: a browser’s view of every page of the sample site runs no middleware and no function; a Markdown request runs the middleware once', async ({
+test('FO-ZERO-COMPUTE: a browser’s view of every page runs no middleware and no function; a Markdown request runs the middleware once', async ({
   page,
   baseURL,
 }) => {
@@ -36,7 +37,9 @@ test('zero-compute page views: a browser’s view of every page of the sample si
   }
 });
 
-test('Accept: text/plain (preferred to HTML) → the twin, labelled text/plain, through the middleware once', async ({ baseURL }) => {
+test('docs/decisions.md § Markdown twins: Accept: text/plain (preferred to HTML) → the twin, labelled text/plain, through the middleware once', async ({
+  baseURL,
+}) => {
   for (const accept of ['text/plain', 'text/plain, text/html;q=0.9']) {
     const res = await raw(baseURL!, '/about', { accept });
     expect(res.status, accept).toBe(200);
@@ -47,7 +50,7 @@ test('Accept: text/plain (preferred to HTML) → the twin, labelled text/plain, 
   }
 });
 
-test.describe('docs/decisions.md § Markdown twins: the negotiation ladder on /about', () => {
+test.describe('PF-TWINS (docs/decisions.md § Markdown twins): the negotiation ladder on /about', () => {
   const markdownCases: [string, string][] = [
     ['text/markdown', 'Accept: text/markdown'],
     ['text/html;q=0.5, text/markdown;q=0.9', 'weighted for Markdown'],
@@ -86,7 +89,7 @@ test.describe('docs/decisions.md § Markdown twins: the negotiation ladder on /a
 
   test('the home page links /index.md and negotiates to it', async ({ baseURL }) => {
     const html = await raw(baseURL!, '/');
-    // The home page also links the discovery files (issue 8 § 6; src/discovery/links.ts).
+    // The home page also links the discovery files (PF-DISCOVERY; src/discovery/links.ts).
     expect(html.headers.link).toBe(`</index.md>; rel="alternate"; type="text/markdown", ${homeLinkHeader()}`);
     const md = await raw(baseURL!, '/', { accept: 'text/markdown' });
     expect(md.body).toBe(dist('index.md'));
@@ -107,7 +110,7 @@ test.describe('docs/decisions.md § Markdown twins: the negotiation ladder on /a
   });
 });
 
-test.describe('knowledge spec § What the service does: directory-style URLs may omit a trailing slash', () => {
+test.describe('KQ-PUBLIC-FILES: directory-style URLs may omit a trailing slash', () => {
   test('/about/ with Accept: text/markdown → 308 to /about (as Vercel redirects before the middleware), then the twin', async ({ baseURL }) => {
     const first = await raw(baseURL!, '/about/', { accept: 'text/markdown' });
     expect(first.status).toBe(308);
@@ -131,7 +134,7 @@ test.describe('knowledge spec § What the service does: directory-style URLs may
   });
 });
 
-test.describe('portfolio spec § What the service does: /?mode=agent', () => {
+test.describe('PF-AGENT-VIEW: /?mode=agent', () => {
   test('answers the agent view in Markdown: who this is, what the site offers, every entry point', async ({ baseURL }) => {
     for (const accept of [{}, { accept: 'text/html' }] as Record<string, string>[]) {
       const res = await raw(baseURL!, '/?mode=agent', accept);
@@ -146,7 +149,7 @@ test.describe('portfolio spec § What the service does: /?mode=agent', () => {
   });
 });
 
-test.describe('serve issue § 2: headers', () => {
+test.describe('FO-LOCAL-AS-DEPLOYED: the header rules of vercel.json (docs/decisions.md § Caching)', () => {
   test('HTML pages: nosniff, Referrer-Policy, the CSP, revalidation', async ({ baseURL }) => {
     const res = await raw(baseURL!, '/projects/quarry');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -198,7 +201,7 @@ test.describe('serve issue § 2: headers', () => {
   });
 });
 
-test.describe('docs/decisions.md § Markdown twins: real 404s in all three forms', () => {
+test.describe('KQ-NOT-FOUND (docs/decisions.md § Markdown twins): real 404s in all three forms', () => {
   test('a page that does not exist → 404 with the HTML 404 page', async ({ baseURL }) => {
     const res = await raw(baseURL!, '/no-such-page', { accept: 'text/html' });
     expect(res.status).toBe(404);
@@ -217,7 +220,7 @@ test.describe('docs/decisions.md § Markdown twins: real 404s in all three forms
     expect(res.headers.vary).toBe('Accept');
   });
 
-  test('issue 17: the 404 page by name is a 404 in every form (/404, /404/, /404.md), never a 200', async ({ baseURL }) => {
+  test('the 404 page by name is a 404 in every form (/404, /404/, /404.md), never a 200', async ({ baseURL }) => {
     const html = await raw(baseURL!, '/404', { accept: 'text/html' });
     expect(html.status).toBe(404);
     expect(html.body).toBe(dist('404.html'));
@@ -233,14 +236,14 @@ test.describe('docs/decisions.md § Markdown twins: real 404s in all three forms
     }
   });
 
-  test('issue 17: a malformed path asked for as Markdown (/%ff.md) gets the Markdown 404, not HTML', async ({ baseURL }) => {
+  test('a malformed path asked for as Markdown (/%ff.md) gets the Markdown 404, not HTML', async ({ baseURL }) => {
     const res = await raw(baseURL!, '/%ff.md');
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toBe(MARKDOWN);
     expect(res.body).toBe(dist('404.md'));
   });
 
-  test('issue 17: Accept: text/markdown, text/html (Markdown named first) → the twin', async ({ baseURL }) => {
+  test('Accept: text/markdown, text/html (Markdown named first) → the twin', async ({ baseURL }) => {
     const res = await raw(baseURL!, '/about', { accept: 'text/markdown, text/html' });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe(MARKDOWN);
@@ -252,7 +255,7 @@ test.describe('docs/decisions.md § Markdown twins: real 404s in all three forms
     expect(res.body).toBe(dist('404.md'));
   });
 
-  test('portfolio spec § Endpoints rule 1: an unknown path under /api/ → 404 route_not_found as JSON, whatever Accept says', async ({ baseURL }) => {
+  test('PF-ROUTE-404: an unknown path under /api/ → 404 route_not_found as JSON, whatever Accept says', async ({ baseURL }) => {
     for (const accept of ['text/html', 'text/markdown', '*/*']) {
       const res = await raw(baseURL!, '/api/v1/no-such-route', { accept });
       expect(res.status).toBe(404);
@@ -277,7 +280,7 @@ test.describe('RFC 9110 § 15.5.6: 405 with Allow', () => {
   });
 });
 
-test.describe('serve issue § 4: the client address is the socket’s', () => {
+test.describe('PF-RATE-LIMIT (docs/decisions.md § Rate limits): the client address is the socket’s', () => {
   test('x-forwarded-for and x-real-ip sent by the client do not pick the rate-limit bucket', async ({ baseURL }) => {
     const remaining = async (ip: string) => {
       const res = await raw(baseURL!, '/api/v1/sandbox?limit=1', { 'x-forwarded-for': ip, 'x-real-ip': ip });

@@ -1,4 +1,4 @@
-// serve issue § 4: `npm start` and `npm run dev` as an owner runs them, in a throwaway copy of the
+// FO-LOCAL-AS-DEPLOYED: `npm start` and `npm run dev` as an owner runs them, in a throwaway copy of the
 // repository (the shared server's build is never touched): building when the build is missing or
 // stale, the address and entry points printed, the site's own address as its URL, the client
 // address taken from the socket, a clean stop on SIGTERM; and dev reloading pages and API together.
@@ -73,7 +73,7 @@ test('npm start -- --verbose lists every agent entry point after the address', a
   expect(print()).not.toContain('http://x.test/api/mcp');
 });
 
-test('the client address comes from the socket: spoofed x-forwarded-for / x-real-ip share one bucket (default limits)', async () => {
+test('KQ-RATE-LIMIT: the client address comes from the socket: spoofed x-forwarded-for / x-real-ip share one bucket (default limits)', async () => {
   const base = `http://${new URL(server!.output().match(/Folio on (\S+)/)![1]!).host}`;
   const remaining = async (ip: string) => {
     const res = await raw(base, '/api/v1/sandbox?limit=1', { 'x-forwarded-for': ip, 'x-real-ip': ip });
@@ -100,7 +100,7 @@ for (const [name, value, message] of [
   ['FOLIO_RATE_LIMITS', 'knowledge=600/60;portfolio=600/60', /FOLIO_RATE_LIMITS: expected entries like/],
   ['FOLIO_SEARCH_CACHE', '1k', /FOLIO_SEARCH_CACHE/],
 ] as const) {
-  test(`issue 17: a bad ${name} (${value}) stops npm start at start-up with its message, before it listens`, async () => {
+  test(`FO-CONFIG-STARTUP: a bad ${name} (${value}) stops npm start at start-up with its message, before it listens`, async () => {
     const started = start('scripts/start.ts', { [name]: value });
     await expect(started).rejects.toThrow(message);
     expect(
@@ -121,7 +121,7 @@ test('a content change makes the build stale: npm start builds again and serves 
   expect(await stop()).toBe(0);
 });
 
-test('npm run dev: same negotiation and function around astro dev; an edit updates the open page and the API, which answers 200 throughout (owner-proof issue § 6)', async ({
+test('FO-LOCAL-AS-DEPLOYED: npm run dev negotiates and answers around astro dev; an edit updates the open page and the API, answering 200 throughout', async ({
   page,
 }) => {
   // The API is polled hard below; the default limits would answer 429.
@@ -221,7 +221,7 @@ test('the owner’s loop: under npm run dev a file added is served within second
   expect(await stop()).toBe(0);
 });
 
-test('the owner’s loop: under npm run dev a content error shows once in the terminal, and the browser’s overlay names the Markdown file and line', async ({
+test('FO-CONTENT-ERRORS: under npm run dev a content error shows once in the terminal, and the browser’s overlay names the Markdown file and line', async ({
   page,
 }) => {
   const base = await start('scripts/dev.ts', { FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' });

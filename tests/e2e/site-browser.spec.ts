@@ -1,6 +1,6 @@
-// The site in Chromium (issue 2 § Done when): home → a project → its twin, with screenshots at
-// phone (390 px) and desktop (1280 px) widths; and the accessibility basics of § 4 checked in the
-// rendered page: landmarks, skip link, heading order, no sideways scrolling, WCAG AA contrast.
+// The site in Chromium: home → a project → its twin, with screenshots at phone (390 px) and
+// desktop (1280 px) widths; and the accessibility basics checked in the rendered page: landmarks,
+// skip link, heading order, no sideways scrolling, WCAG AA contrast.
 import { test, expect, type Page, type TestInfo } from '@playwright/test';
 import { loadContent } from '../../src/records/load.ts';
 
@@ -75,7 +75,7 @@ test.describe('with JavaScript off', () => {
 const A11Y_PAGES = ['/', '/projects', `/projects/${content.site.featured[0]}`, ...content.pages.map((p) => p.href)];
 
 for (const path of A11Y_PAGES) {
-  test(`issue 2 § 4 accessibility basics on ${path}`, async ({ page }) => {
+  test(`accessibility basics on ${path}`, async ({ page }) => {
     await page.goto(path);
     // Landmarks: one banner, one main, one contentinfo, a labelled main navigation.
     await expect(page.getByRole('banner')).toHaveCount(1);

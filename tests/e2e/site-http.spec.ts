@@ -1,4 +1,4 @@
-// Every page and every twin over real HTTP against the built site (issue 2 § Done when).
+// Every page and every twin over real HTTP against the built site.
 import { test, expect } from '@playwright/test';
 import { loadContent } from '../../src/records/load.ts';
 import { HOME_TWIN, PROJECTS_TWIN } from '../../src/build/twin.ts';
@@ -20,14 +20,14 @@ const decode = (html: string) =>
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'");
 
-test.describe('issue 2 § 4: every HTML page answers 200 as text/html, links its twin and carries JSON-LD', () => {
+test.describe('every HTML page answers 200 as text/html, links its twin and carries JSON-LD', () => {
   for (const page of pages) {
     test(`GET ${page.path}`, async ({ request }) => {
       const res = await request.get(page.path);
       expect(res.status()).toBe(200);
       expect(res.headers()['content-type']).toMatch(/^text\/html/);
       const html = await res.text();
-      // § 5: "Every HTML head links its twin."
+      // Every HTML head links its twin.
       const head = html.slice(0, html.indexOf('</head>'));
       expect(head).toContain(`<link rel="alternate" type="text/markdown" href="${page.twin}"`);
       expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
@@ -40,7 +40,7 @@ test.describe('issue 2 § 4: every HTML page answers 200 as text/html, links its
   }
 });
 
-test.describe('issue 2 § 5: every twin answers 200 as text/markdown; charset=utf-8', () => {
+test.describe('PF-TWINS: every twin answers 200 as text/markdown; charset=utf-8', () => {
   for (const page of pages) {
     test(`GET ${page.twin}`, async ({ request }) => {
       const res = await request.get(page.twin);

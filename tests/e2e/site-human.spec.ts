@@ -1,4 +1,4 @@
-// human-site issue: images, social cards, the feed, tags, the search box and the bounded header,
+// The human site: images, social cards, the feed, tags, the search box and the bounded header,
 // checked in Chromium and over real HTTP on the second fixture site (covers in JPEG, PNG and SVG,
 // an AVIF avatar, a GIF in a body, tags and twelve pages), built and served by `npm start` in a
 // throwaway copy of the repository. Screenshots at 390 and 1280 px, light and dark, are attached.
@@ -45,9 +45,7 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
 /** Width and height from a PNG's IHDR chunk. */
 const pngSize = (bytes: Buffer) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });
 
-test('§ 1 covers: <picture> with AVIF and WebP srcsets, size set, the cover above the fold eager and first, cards lazy; every file answers', async ({
-  page,
-}) => {
+test('covers: <picture> with AVIF and WebP srcsets, size set, the cover above the fold eager and first, cards lazy; every file answers', async ({ page }) => {
   await page.goto(`${base}/projects/lumen-meter`);
   const cover = page.locator('.record__cover');
   await expect(cover.locator('source[type="image/avif"]')).toHaveAttribute('srcset', /\/_images\/[0-9a-f]{16}-320\.avif 320w, .*-1200\.avif 1200w$/);
@@ -78,7 +76,7 @@ test('§ 1 covers: <picture> with AVIF and WebP srcsets, size set, the cover abo
   }
 });
 
-test('§ 1 an SVG cover passes through as it is; the avatar and a body GIF go through the pipeline', async ({ page }) => {
+test('an SVG cover passes through as it is; the avatar and a body GIF go through the pipeline', async ({ page }) => {
   await page.goto(`${base}/projects/nachtlicht`);
   const svg = page.locator('.record__cover img');
   await expect(svg).toHaveAttribute('src', /^\/_images\/[0-9a-f]{16}\.svg$/);
@@ -100,7 +98,7 @@ test('§ 1 an SVG cover passes through as it is; the avatar and a body GIF go th
   await expect(page.locator('.record__body picture source[type="image/avif"]')).toHaveAttribute('srcset', /-480\.avif 480w$/);
 });
 
-test('§ 1 twins, llms-full.txt, REST, MCP and JSON-LD carry each image with its alt text and an absolute URL', async () => {
+test('FO-ONE-RECORD: twins, llms-full.txt, REST and JSON-LD carry each image with its alt text and an absolute URL', async () => {
   const twin = (await raw(base, '/projects/lumen-meter.md')).body;
   const line = twin.match(/^!\[Night sky over a dark coastline, the kind of scene the meter was built for\]\((http:\/\/[^)]+\.webp)\)$/m);
   expect(line, twin.slice(0, 500)).toBeTruthy();
@@ -121,7 +119,7 @@ test('§ 1 twins, llms-full.txt, REST, MCP and JSON-LD carry each image with its
   expect(ld.image).toEqual({ '@type': 'ImageObject', url: line![1], width: 1200, height: 675, caption: project.image.alt });
 });
 
-test('§ 2 social cards: every page has og:image (a 1200×630 PNG that answers), og:image:alt and a large Twitter card', async () => {
+test('social cards: every page has og:image (a 1200×630 PNG that answers), og:image:alt and a large Twitter card', async () => {
   const sitemap = (await raw(base, '/sitemap.xml')).body;
   const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
   expect(pages.length).toBeGreaterThan(30);
@@ -137,7 +135,7 @@ test('§ 2 social cards: every page has og:image (a 1200×630 PNG that answers),
   }
 });
 
-test('§ 3 the feed: RSS 2.0 of projects, newest first, absolute links, dates and categories; every page links it', async () => {
+test('the feed: RSS 2.0 of projects, newest first, absolute links, dates and categories; every page links it', async () => {
   const res = await fetch(`${base}/feed.xml`);
   expect(res.status).toBe(200);
   const xml = await res.text();
@@ -163,7 +161,7 @@ test('§ 3 the feed: RSS 2.0 of projects, newest first, absolute links, dates an
   }
 });
 
-test('§ 4 tags link to their pages; a tag page lists every project and page with it, with a twin; /tags counts them; all in the sitemap', async ({ page }) => {
+test('tags link to their pages; a tag page lists every project and page with it, with a twin; /tags counts them; all in the sitemap', async ({ page }) => {
   await page.goto(`${base}/projects/lumen-meter`);
   await page.locator('.facts').getByRole('link', { name: 'Tag: night', exact: true }).click();
   await expect(page).toHaveURL(`${base}/tags/night`);
@@ -191,13 +189,15 @@ test('§ 4 tags link to their pages; a tag page lists every project and page wit
   for (const path of ['/tags', '/tags/night', '/tags/studio']) expect(sitemap).toContain(`<loc>${base}${path}</loc>`);
 });
 
-test('zero-compute page views: a browser’s view of every page of this site runs no middleware and no function', async ({ page }) => {
+test('FO-ZERO-COMPUTE: a browser’s view of every page of this site runs no middleware and no function', async ({ page }) => {
   const ran = await computeOfEveryPage(page, base);
   expect(Object.keys(ran).length).toBeGreaterThan(10);
   for (const [path, what] of Object.entries(ran)) expect(what, path).toBe('200 none');
 });
 
-test('§ 5 search without JavaScript: the labelled form submits to /search, answered in the site layout', async ({ browser }) => {
+test('FO-TEXT-SAFE: search without JavaScript: the labelled form submits to /search, answered in the site layout, the query HTML-escaped', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`${base}/projects`);
@@ -222,7 +222,7 @@ test('§ 5 search without JavaScript: the labelled form submits to /search, answ
   await context.close();
 });
 
-test('§ 5 search with JavaScript: results as one types, from /api/v1/search; arrow keys and Escape', async ({ page }) => {
+test('search with JavaScript: results as one types, from /api/v1/search; arrow keys and Escape', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   await page.goto(`${base}/`);
@@ -242,7 +242,7 @@ test('§ 5 search with JavaScript: results as one types, from /api/v1/search; ar
   expect(errors).toEqual([]);
 });
 
-test('§ 5 WebMCP: the form is annotated, and where document.modelContext exists (the current draft, registerTool returning a Promise) the search is registered as a read-only tool', async ({
+test('WebMCP: the form is annotated, and where document.modelContext exists (the current draft) the search is registered as a read-only tool', async ({
   page,
 }) => {
   // Chromium ships no WebMCP yet: stand in the one method the script calls, to receive what it
@@ -282,7 +282,7 @@ test('§ 5 WebMCP: the form is annotated, and where document.modelContext exists
   });
 });
 
-test('§ 5 WebMCP: an earlier draft’s navigator.modelContext still gets the tool, and a refused registration is no unhandled error', async ({ page }) => {
+test('WebMCP: an earlier draft’s navigator.modelContext still gets the tool, and a refused registration is no unhandled error', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.addInitScript(() => {
@@ -296,7 +296,7 @@ test('§ 5 WebMCP: an earlier draft’s navigator.modelContext still gets the to
   expect(errors).toEqual([]);
 });
 
-test('§ 6 bounded header: Projects and at most 6 pages, the rest in the footer menu; one row on a phone', async ({ page }) => {
+test('bounded header: Projects and at most 6 pages, the rest in the footer menu; one row on a phone', async ({ page }) => {
   await page.goto(`${base}/`);
   const main = page.getByRole('navigation', { name: 'Main' });
   await expect(main.getByRole('link')).toHaveCount(7);
@@ -315,7 +315,7 @@ test('§ 6 bounded header: Projects and at most 6 pages, the rest in the footer 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
-test('§ 7 phone home page: featured work starts within the first two screens at 390 px (the sample site, whose bio is long)', async ({ page }) => {
+test('phone home page: featured work starts within the first two screens at 390 px (the sample site, whose bio is long)', async ({ page }) => {
   // The second site features nothing; the shared server's sample site does, with a long bio.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');

@@ -1,4 +1,4 @@
-// llms.txt lists every twin and every link it lists resolves (issue 2 § Done when). The test build
+// llms.txt lists every twin and every link it lists resolves. The test build
 // uses FOLIO_SITE_URL = this server's URL, so the absolute URLs point here.
 import { test, expect } from '@playwright/test';
 import { loadContent } from '../../src/records/load.ts';
@@ -8,7 +8,7 @@ const content = loadContent();
 const twins = [HOME_TWIN, PROJECTS_TWIN, ...content.projects.map((p) => p.twin), ...content.pages.map((p) => p.twin)];
 const ENTRY = /^- \[(?:\\.|[^\]\\])+\]\(([^)\s]+)\)/gm;
 
-test('GET /llms.txt: 200 text/plain, an H1 and a blockquote first', async ({ request }) => {
+test('PF-DISCOVERY, KQ-PUBLIC-FILES: GET /llms.txt: 200 text/plain, an H1 and a blockquote first', async ({ request }) => {
   const res = await request.get('/llms.txt');
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toMatch(/^text\/plain/);
@@ -57,10 +57,7 @@ test('/.well-known/llms.txt answers the root llms.txt, as text', async ({ reques
   expect(await alias.text()).toBe(await root.text());
 });
 
-test('audit issue § Agent readiness: every twin points at llms.txt, carries the Content Signals, and links absolutely (a copied twin still resolves)', async ({
-  request,
-  baseURL,
-}) => {
+test('every twin points at llms.txt, carries the Content Signals, and links absolutely (a copied twin still resolves)', async ({ request, baseURL }) => {
   for (const twin of twins) {
     const md = await (await request.get(twin)).text();
     // The pointer comes before any image or facts list, within the first lines an agent reads.

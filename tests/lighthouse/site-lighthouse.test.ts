@@ -1,4 +1,4 @@
-// human-site issue § Done when: Lighthouse (the npm package, driving the test browser) on the home
+// FO-ACCESSIBLE: Lighthouse (the npm package, driving the test browser) on the home
 // page, /projects, a project page, a tag page and a search results page of the sample fixture
 // site, served by `npm start` from a throwaway copy of the repository: accessibility, best
 // practices and SEO 100, performance at least 95. Failing audits are named in the assertion.
@@ -55,7 +55,7 @@ afterAll(async () => {
   if (copy) rmSync(copy, { recursive: true, force: true });
 });
 
-describe('Lighthouse: accessibility, best practices and SEO 100, performance ≥ 95', () => {
+describe('FO-ACCESSIBLE: Lighthouse: accessibility, best practices and SEO 100, performance ≥ 95', () => {
   for (const path of PAGES) {
     test(path, async () => {
       const result = await lighthouse(`${base}${path}`, { port: chrome!.port, onlyCategories: [...CATEGORIES], output: 'json', logLevel: 'error' });

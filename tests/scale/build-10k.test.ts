@@ -13,7 +13,7 @@ import { readDataFile } from '../../src/search/data-file.ts';
 
 const RECORDS = 10_000;
 
-describe('hardening: a build of 10,000 records succeeds (docs/architecture.md § Shape: one content folder in, every surface out)', () => {
+describe('FO-SCALE: a build of 10,000 records succeeds (docs/architecture.md § Shape: one content folder in, every surface out)', () => {
   let root = '';
   afterAll(() => root && removeDir(root));
 

@@ -4,8 +4,8 @@ import { MAX_EVENT_BYTES } from '../../src/server/access.ts';
 import { claimResponse, eventAcknowledgement, identityResponse } from '../../src/server/access/schemas.ts';
 import { call, postJson, site } from './access-support.ts';
 
-describe('POST /agent/identity (knowledge spec § Authentication step 3)', () => {
-  it('knowledge spec § Endpoints: anonymous → 200, continue at the token endpoint, no secret', async () => {
+describe('KQ-IDENTITY: POST /agent/identity', () => {
+  it('anonymous → 200, continue at the token endpoint, no secret', async () => {
     const res = await postJson('/agent/identity', { type: 'anonymous' });
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -14,7 +14,7 @@ describe('POST /agent/identity (knowledge spec § Authentication step 3)', () =>
     expect(JSON.stringify(body)).not.toMatch(/secret"|access_token/);
   });
 
-  it.each(['identity_assertion', 'service_auth'])('knowledge spec § Authentication step 3: %s → 401 invalid_assertion with WWW-Authenticate', async (type) => {
+  it.each(['identity_assertion', 'service_auth'])('%s is recognized and refused: 401 invalid_assertion with WWW-Authenticate', async (type) => {
     const res = await postJson('/agent/identity', { type, assertion: 'eyJ.x.y' });
     expect(res.status).toBe(401);
     const body = await res.json();
@@ -45,8 +45,8 @@ describe('POST /agent/identity (knowledge spec § Authentication step 3)', () =>
   });
 });
 
-describe('POST /agent/claim (knowledge spec § Authentication step 5)', () => {
-  it('knowledge spec § Endpoints: any POST → 200 status not_required, with or without a body', async () => {
+describe('KQ-CLAIM: POST /agent/claim', () => {
+  it('any POST → 200 status not_required, with or without a body', async () => {
     for (const res of [await call('/agent/claim', { method: 'POST' }), await postJson('/agent/claim', { anything: true })]) {
       expect(res.status).toBe(200);
       const body = await res.json();
@@ -59,15 +59,15 @@ describe('POST /agent/claim (knowledge spec § Authentication step 5)', () => {
     ['a body that is not valid JSON', () => call('/agent/claim', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{bad' }), 400],
     ['a body of another media type', () => call('/agent/claim', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x' }), 415],
     ['a body over 64 KiB', () => postJson('/agent/claim', { pad: 'a'.repeat(70_000) }), 413],
-  ] as const)('issue 17, auth.md § Errors: %s → invalid_request', async (_, send, status) => {
+  ] as const)('KQ-ERROR-SHAPE, auth.md § Errors: %s → invalid_request', async (_, send, status) => {
     const res = await send();
     expect(res.status).toBe(status);
     expect((await res.json()).error).toBe('invalid_request');
   });
 });
 
-describe('POST /agent/events (docs/decisions.md § Agent events)', () => {
-  it('docs/decisions.md § Agent events: a JSON object with a string type → 202 accepted, not stored', async () => {
+describe('KQ-EVENTS: POST /agent/events (docs/decisions.md § Agent events)', () => {
+  it('KQ-READ-ONLY, docs/decisions.md § Agent events: a JSON object with a string type → 202 accepted, not stored', async () => {
     const res = await postJson('/agent/events', { type: 'flow_completed', detail: { steps: 3 } });
     expect(res.status).toBe(202);
     const body = await res.json();
@@ -88,7 +88,7 @@ describe('POST /agent/events (docs/decisions.md § Agent events)', () => {
     expect((await res.json()).error).toBe('invalid_request');
   });
 
-  it('docs/decisions.md § Limits: a notice over 16 KiB → 413 invalid_request; just under is accepted', async () => {
+  it('FO-BOUNDED, docs/decisions.md § Limits: a notice over 16 KiB → 413 invalid_request; just under is accepted', async () => {
     const over = await postJson('/agent/events', { type: 'x', pad: 'a'.repeat(MAX_EVENT_BYTES) });
     expect(over.status).toBe(413);
     expect((await over.json()).error).toBe('invalid_request');
@@ -109,10 +109,10 @@ describe('POST /agent/events (docs/decisions.md § Agent events)', () => {
   });
 });
 
-describe('OPTIONS (knowledge spec § Endpoints: 204 on /agent/identity, /agent/claim, /agent/events)', () => {
+describe('KQ-EVENTS: OPTIONS answers 204 on /agent/identity, /agent/claim, /agent/events (and on the OAuth endpoints and the catalog)', () => {
   const origin = () => new URL(site().url).origin;
   it.each(['/agent/identity', '/agent/claim', '/agent/events', '/oauth/token', '/oauth/register', '/oauth/revoke', '/api/v1'])(
-    'knowledge spec § Endpoints: OPTIONS %s → 204; the site origin gets the CORS grant, others none (docs/decisions.md § CORS)',
+    'OPTIONS %s → 204; the site origin gets the CORS grant, others none (docs/decisions.md § CORS)',
     async (path) => {
       const res = await call(path, { method: 'OPTIONS', headers: { Origin: origin(), 'Access-Control-Request-Method': 'POST' } });
       expect(res.status).toBe(204);
@@ -125,7 +125,7 @@ describe('OPTIONS (knowledge spec § Endpoints: 204 on /agent/identity, /agent/c
   );
 });
 
-describe('nothing a client sends produces a 500 (HELPERS quality bar)', () => {
+describe('FO-NO-500: nothing a client sends to the OAuth and agent endpoints produces a 500', () => {
   const paths = ['/oauth/register', '/oauth/token', '/oauth/revoke', '/agent/identity', '/agent/claim', '/agent/events'];
   const types = ['application/json', 'application/x-www-form-urlencoded', 'text/plain', ''];
   it('random bodies and media types get a 2xx or a 4xx with an OAuth error object', async () => {

@@ -7,11 +7,11 @@ import { readCredentials } from '../../src/server/access/bearer.ts';
 import { call, site } from './access-support.ts';
 
 const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
-// RFC 9728 § 3.3 (issue 17): the challenge names the path-inserted document whose `resource` is /api/v1.
+// RFC 9728 § 3.3: the challenge names the path-inserted document whose `resource` is /api/v1.
 const metadataUrl = () => `${site().url}/.well-known/oauth-protected-resource/api/v1`;
 
-describe('GET /api/v1 without a token (knowledge spec § Authentication step 2, RFC 9728 § 5.1)', () => {
-  it('knowledge spec § Authentication step 2: no Authorization → 401 unauthorized with WWW-Authenticate resource_metadata', async () => {
+describe('KQ-PROTECTED: GET /api/v1 without a token (RFC 9728 § 5.1)', () => {
+  it('KQ-ERROR-SHAPE: no Authorization → 401 unauthorized with WWW-Authenticate resource_metadata', async () => {
     const res = await call('/api/v1');
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${metadataUrl()}"`);
@@ -68,12 +68,12 @@ describe('GET /api/v1 without a token (knowledge spec § Authentication step 2, 
   });
 });
 
-describe('GET /api/v1 with the public-read token (knowledge spec § Authentication step 7, § CatalogResponse)', () => {
-  it('knowledge spec § Endpoints: 200 CatalogResponse with the profile summary and public pages, mode public-read, sandbox false', async () => {
+describe('KQ-PROTECTED: GET /api/v1 with the public-read token answers the catalog', () => {
+  it('200 CatalogResponse with the profile summary and public pages, mode public-read, sandbox false', async () => {
     const res = await call('/api/v1', bearer(PUBLIC_READ_TOKEN));
     expect(res.status).toBe(200);
     const body = catalogResponse.parse(await res.json());
-    // Knowledge spec § Authentication step 6: the scope covers the same public pages as the sandbox.
+    // The token's scope covers the same public pages as the sandbox.
     const all = publicPages(siteData());
     expect(body).toMatchObject({ sandbox: false, mode: 'public-read', scope: 'knowledge:read', summary: site().summary, resource: `${site().url}/api/v1` });
     expect(body.pagination).toEqual({ page: 1, limit: 50, total: all.length, has_more: all.length > 50, next_page: all.length > 50 ? 2 : null });
@@ -103,14 +103,14 @@ describe('GET /api/v1 with the public-read token (knowledge spec § Authenticati
     expect(new Set(seen).size).toBe(seen.length);
   });
 
-  it('knowledge spec § Limits: a page past the end is empty, not an error', async () => {
+  it('docs/decisions.md § Pagination: a page past the end is empty, not an error', async () => {
     const body = await (await call('/api/v1?page=999', bearer(PUBLIC_READ_TOKEN))).json();
     expect(body.pages).toEqual([]);
     expect(body.pagination).toMatchObject({ page: 999, has_more: false, next_page: null });
   });
 
   it.each(['page=0', 'page=-1', 'page=1.5', 'page=abc', 'limit=0', 'limit=101', 'limit=', 'limit=ten'])(
-    'knowledge spec § Limits: %s → 400 invalid_filter',
+    'docs/decisions.md § Pagination: %s → 400 invalid_filter',
     async (query) => {
       const res = await call(`/api/v1?${query}`, bearer(PUBLIC_READ_TOKEN));
       expect(res.status).toBe(400);
@@ -124,7 +124,7 @@ describe('GET /api/v1 with the public-read token (knowledge spec § Authenticati
     expect(res.headers.get('www-authenticate')).toContain('resource_metadata=');
   });
 
-  it('knowledge spec § Limits: limit 1 and 100 are both accepted', async () => {
+  it('docs/decisions.md § Pagination: limit 1 and 100 are both accepted', async () => {
     expect((await (await call('/api/v1?limit=1', bearer(PUBLIC_READ_TOKEN))).json()).pages).toHaveLength(1);
     expect((await call('/api/v1?limit=100', bearer(PUBLIC_READ_TOKEN))).status).toBe(200);
   });
@@ -146,7 +146,7 @@ describe('GET /api/v1 with the public-read token (knowledge spec § Authenticati
   });
 });
 
-describe('GET /api (knowledge spec § What the service does: "GET /api behaves the same way")', () => {
+describe('KQ-PROTECTED: GET /api behaves as GET /api/v1', () => {
   it('401 until the flow is followed, pointing at the metadata whose resource is /api (RFC 9728 § 3.3)', async () => {
     const res = await call('/api');
     expect(res.status).toBe(401);

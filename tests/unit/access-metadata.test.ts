@@ -13,10 +13,10 @@ function strings(value: unknown, path = ''): [string, string][] {
   return [];
 }
 
-describe('authorization-server metadata (RFC 8414; knowledge spec § Endpoints)', () => {
+describe('KQ-ASM: authorization-server metadata (RFC 8414)', () => {
   const doc = () => authorizationServerMetadata(site());
 
-  it('knowledge spec § Endpoints: issuer, endpoints, grant types and the agent_auth block', () => {
+  it('issuer, endpoints, grant types and the agent_auth block', () => {
     const url = site().url;
     expect(asSchema.parse(doc())).toEqual(doc());
     expect(doc()).toEqual({
@@ -41,7 +41,7 @@ describe('authorization-server metadata (RFC 8414; knowledge spec § Endpoints)'
     });
   });
 
-  it('knowledge spec § Authentication step 3: the id-jag assertion type is listed under identity_assertion only, not at the top level', () => {
+  it('the id-jag assertion type is listed under identity_assertion only, not at the top level', () => {
     const top = Object.entries(doc()).filter(([k]) => k !== 'agent_auth');
     expect(JSON.stringify(top)).not.toContain('id-jag');
   });
@@ -60,8 +60,8 @@ describe('authorization-server metadata (RFC 8414; knowledge spec § Endpoints)'
   });
 });
 
-describe('protected-resource metadata (RFC 9728; knowledge spec § Endpoints)', () => {
-  it('knowledge spec § Endpoints: resource, authorization_servers, scopes_supported, bearer_methods_supported', () => {
+describe('KQ-PRM: protected-resource metadata (RFC 9728)', () => {
+  it('resource, authorization_servers, scopes_supported, bearer_methods_supported', () => {
     const doc = protectedResourceMetadata(site());
     expect(prSchema.parse(doc)).toEqual(doc);
     expect(doc).toMatchObject({

@@ -13,7 +13,7 @@ async function expectOAuthError(res: Response, status: number, error: string) {
   return body.error_description as string;
 }
 
-describe('POST /oauth/register (RFC 7591 § 3; knowledge spec § Authentication step 4)', () => {
+describe('KQ-REGISTER: POST /oauth/register (RFC 7591 § 3)', () => {
   it('RFC 7591 § 3.2.1: an empty object registers a public client: 201, no secret, Cache-Control no-store', async () => {
     const res = await register({});
     expect(res.status).toBe(201);
@@ -58,21 +58,21 @@ describe('POST /oauth/register (RFC 7591 § 3; knowledge spec § Authentication 
     expect(a.client_id).toMatch(/^public-[\w-]{22}$/);
   });
 
-  describe('ladder of bad input (knowledge spec § Errors; exact status and OAuth error code)', () => {
+  describe('KQ-ERROR-SHAPE: ladder of bad input (exact status and OAuth error code)', () => {
     it.each([
       ['an array', '[]'],
       ['a string', '"hello"'],
       ['a number', '42'],
       ['null', 'null'],
-    ])('knowledge spec § Errors: a body that is not a JSON object (%s) → 400 invalid_client_metadata', async (_, text) => {
+    ])('a body that is not a JSON object (%s) → 400 invalid_client_metadata', async (_, text) => {
       await expectOAuthError(await register(text), 400, 'invalid_client_metadata');
     });
 
-    it('issue 17, RFC 7591 § 3.2.2: a body that is not JSON at all → 400 invalid_client_metadata', async () => {
+    it('RFC 7591 § 3.2.2: a body that is not JSON at all → 400 invalid_client_metadata', async () => {
       await expectOAuthError(await register('{not json'), 400, 'invalid_client_metadata');
     });
 
-    it('issue 17, RFC 7591 § 3: a form-encoded or plain-text body is no JSON metadata → 400 invalid_client_metadata', async () => {
+    it('RFC 7591 § 3: a form-encoded or plain-text body is no JSON metadata → 400 invalid_client_metadata', async () => {
       for (const type of ['application/x-www-form-urlencoded', 'text/plain']) {
         const res = await call('/oauth/register', { method: 'POST', headers: { 'Content-Type': type }, body: 'client_name=x' });
         await expectOAuthError(res, 400, 'invalid_client_metadata');
@@ -92,7 +92,7 @@ describe('POST /oauth/register (RFC 7591 § 3; knowledge spec § Authentication 
     });
 
     it.each(['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'tls_client_auth', ''])(
-      'knowledge spec § OAuth objects: a confidential auth method (%j) → 400 invalid_client_metadata',
+      'docs/decisions.md § OAuth (public clients only): a confidential auth method (%j) → 400 invalid_client_metadata',
       async (method) => {
         const description = await expectOAuthError(await register({ token_endpoint_auth_method: method }), 400, 'invalid_client_metadata');
         expect(description).toMatch(/none/);
@@ -100,7 +100,7 @@ describe('POST /oauth/register (RFC 7591 § 3; knowledge spec § Authentication 
     );
 
     it.each([['authorization_code'], ['client_credentials'], ['refresh_token'], ['public', 'implicit']])(
-      'knowledge spec § OAuth objects: an unknown grant type (%s) → 400 invalid_client_metadata',
+      'an unknown grant type (%s) → 400 invalid_client_metadata',
       async (...grants) => {
         const description = await expectOAuthError(await register({ grant_types: grants }), 400, 'invalid_client_metadata');
         expect(description).toMatch(/public/);

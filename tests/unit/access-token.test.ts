@@ -17,8 +17,8 @@ function expectNoStore(res: Response) {
   expect(res.headers.get('pragma')).toBe('no-cache');
 }
 
-describe('POST /oauth/token (RFC 6749 § 5; knowledge spec § Authentication step 6)', () => {
-  it('knowledge spec § Authentication step 6: grant_type=public (form, RFC 6749 § 4) → the public token, no-store + Pragma (RFC 6749 § 5.1)', async () => {
+describe('KQ-TOKEN: POST /oauth/token (RFC 6749 § 5)', () => {
+  it('grant_type=public (form, RFC 6749 § 4) → the public token, no-store + Pragma (RFC 6749 § 5.1)', async () => {
     const res = await postForm('/oauth/token', { grant_type: 'public', client_id: 'public-anything' });
     expect(res.status).toBe(200);
     expectNoStore(res);
@@ -39,13 +39,13 @@ describe('POST /oauth/token (RFC 6749 § 5; knowledge spec § Authentication ste
     ['an empty form', () => postForm('/oauth/token', {})],
     ['an empty JSON object', () => postJson('/oauth/token', {})],
     ['only a client_id', () => postForm('/oauth/token', { client_id: 'x' })],
-  ])('knowledge spec § Endpoints: grant_type is optional and defaults to public (%s)', async (_, send) => {
+  ])('grant_type is optional and defaults to public (%s)', async (_, send) => {
     const res = await send();
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(PUBLIC_TOKEN);
   });
 
-  it('issue 17: a JSON (or form) Content-Type with an empty body is a request without parameters → the public token', async () => {
+  it('a JSON (or form) Content-Type with an empty body is a request without parameters → the public token', async () => {
     for (const type of ['application/json', 'application/x-www-form-urlencoded']) {
       const res = await call('/oauth/token', { method: 'POST', headers: { 'Content-Type': type } });
       expect(res.status, type).toBe(200);
@@ -53,7 +53,7 @@ describe('POST /oauth/token (RFC 6749 § 5; knowledge spec § Authentication ste
     }
   });
 
-  it('the same literal for every caller (spec step 6: "the same value is returned to every caller")', async () => {
+  it('the same literal for every caller', async () => {
     const a = await (await postForm('/oauth/token', { client_id: 'a' })).json();
     const b = await (await postForm('/oauth/token', { client_id: 'b' })).json();
     expect(a.access_token).toBe(b.access_token);
@@ -73,12 +73,12 @@ describe('POST /oauth/token (RFC 6749 § 5; knowledge spec § Authentication ste
       },
     );
 
-    it('knowledge spec § Authentication step 9: jwt-bearer without an assertion → 400 invalid_grant', async () => {
+    it('jwt-bearer without an assertion → 400 invalid_grant', async () => {
       const description = await expectOAuthError(await postForm('/oauth/token', { grant_type: JWT_BEARER_GRANT }), 400, 'invalid_grant');
       expect(description).toMatch(/assertion/);
     });
 
-    it('knowledge spec § Authentication step 3: jwt-bearer WITH an assertion → 400 invalid_grant (none can be verified)', async () => {
+    it('jwt-bearer WITH an assertion → 400 invalid_grant (none can be verified)', async () => {
       const assertion = 'eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiJ4In0.c2ln';
       const description = await expectOAuthError(await postForm('/oauth/token', { grant_type: JWT_BEARER_GRANT, assertion }), 400, 'invalid_grant');
       expect(description).toMatch(/verified/);
@@ -107,7 +107,7 @@ describe('POST /oauth/token (RFC 6749 § 5; knowledge spec § Authentication ste
       await expectOAuthError(await call('/oauth/token', { method: 'POST', body: 'grant_type=public' }), 415, 'invalid_request');
     });
 
-    it('issue 17, RFC 6749 § 3.2: a parameter sent twice → 400 invalid_request', async () => {
+    it('RFC 6749 § 3.2: a parameter sent twice → 400 invalid_request', async () => {
       const res = await call('/oauth/token', {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -125,14 +125,14 @@ describe('POST /oauth/token (RFC 6749 § 5; knowledge spec § Authentication ste
   });
 });
 
-describe('POST /oauth/revoke (RFC 7009; knowledge spec § Authentication step 8)', () => {
+describe('KQ-REVOKE: POST /oauth/revoke (RFC 7009)', () => {
   it.each([
     ['the public token, form-encoded (RFC 7009 § 2.1)', () => postForm('/oauth/revoke', { token: PUBLIC_READ_TOKEN, token_type_hint: 'access_token' })],
     ['the public token as JSON', () => postJson('/oauth/revoke', { token: PUBLIC_READ_TOKEN })],
     ['an unknown token (RFC 7009 § 2.2: not an error)', () => postForm('/oauth/revoke', { token: 'whatever' })],
     ['no token', () => postForm('/oauth/revoke', {})],
     ['no body', () => call('/oauth/revoke', { method: 'POST' })],
-    ['an empty body declared as JSON (issue 17)', () => call('/oauth/revoke', { method: 'POST', headers: { 'Content-Type': 'application/json' } })],
+    ['an empty body declared as JSON', () => call('/oauth/revoke', { method: 'POST', headers: { 'Content-Type': 'application/json' } })],
   ])('docs/decisions.md § OAuth: revoking %s → 200 {"revoked": true}', async (_, send) => {
     const res = await send();
     expect(res.status).toBe(200);

@@ -1,4 +1,4 @@
-// What the issue-17 audit found in the app's answers, each rule over app.request: the rate-limit
+// What an audit found in the app's answers, each rule over app.request: the rate-limit
 // state on every /api answer, caching of GET /ask, integers and percent-encoding held strictly,
 // hints about the field at fault, IPv6 clients counted per /64, OAuth's 429 shape.
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { rateLimitKey } from '../../src/server/middleware/rate-limit.ts';
 import { createApp } from '../../src/server/app.ts';
 import { client, expectError, roomy } from './portfolio-helpers.ts';
 
-describe('issue 17: every /api/ answer carries RateLimit-Policy and RateLimit', () => {
+describe('PF-RATE-LIMIT: every /api/ answer carries RateLimit-Policy and RateLimit', () => {
   const get = client();
   it.each(['/api/v1/nope', '/api/nope', '/api/v1/projects/x/y/z'])('%s → 404 route_not_found with the rate-limit state', async (path) => {
     const res = await get(path);
@@ -22,7 +22,7 @@ describe('issue 17: every /api/ answer carries RateLimit-Policy and RateLimit', 
   });
 });
 
-describe('issue 17, docs/decisions.md § Caching: GET /ask is cacheable like other public GETs', () => {
+describe('PF-CACHE, docs/decisions.md § Caching: GET /ask is cacheable like other public GETs', () => {
   const get = client();
   it('JSON: public, max-age=300, an ETag, Vary: Accept; If-None-Match → 304', async () => {
     const res = await get('/ask?q=search');
@@ -44,7 +44,7 @@ describe('issue 17, docs/decisions.md § Caching: GET /ask is cacheable like oth
   });
 });
 
-describe('issue 17: integers are integers, everywhere', () => {
+describe('FO-NO-500: integers are integers, everywhere (anything else is 400 invalid_filter)', () => {
   const get = client();
   const paths = ['/api/v1/search?q=x&limit=', '/api/v1/projects?limit=', '/api/v1/sandbox?limit=', '/api/v1/sandbox?page=', '/api/v1/jobs/x?page='];
   for (const path of paths.slice(0, 4)) {
@@ -54,7 +54,7 @@ describe('issue 17: integers are integers, everywhere', () => {
   }
 });
 
-describe('issue 17: percent-encoding that is not UTF-8 is refused, not searched for', () => {
+describe('FO-NO-500: percent-encoding that is not UTF-8 is refused with a hint, not searched for', () => {
   const get = client();
   it.each([
     ['/api/v1/search?q=quarry%20%ff', 'invalid_query'],
@@ -75,7 +75,7 @@ describe('issue 17: percent-encoding that is not UTF-8 is refused, not searched 
   });
 });
 
-describe('issue 17: each error hint is about that error', () => {
+describe('PF-ERROR-SHAPE: each error hint is about that error', () => {
   const get = client();
   it('streaming=maybe on /ask is invalid_query, with a hint about streaming (not about the query text)', async () => {
     const res = await get('/ask?q=search&streaming=maybe');
@@ -91,7 +91,7 @@ describe('issue 17: each error hint is about that error', () => {
   });
 });
 
-describe('issue 17: IPv6 clients are limited per /64', () => {
+describe('docs/decisions.md § Rate limits: IPv6 clients are limited per /64', () => {
   it.each([
     ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
     ['2001:db8:1:2::9', '2001:db8:1:2::/64'],
@@ -113,7 +113,7 @@ describe('issue 17: IPv6 clients are limited per /64', () => {
   });
 });
 
-describe('issue 17, auth.md § Errors: 429 on an OAuth endpoint', () => {
+describe('KQ-ERROR-SHAPE, docs/decisions.md § OAuth: 429 on an OAuth endpoint', () => {
   it('answers the OAuth shape with slow_down and Retry-After', async () => {
     const post = client({ rateLimits: { knowledge: { limit: 1, window: 60 } } });
     await post('/oauth/token', { method: 'POST' });

@@ -130,7 +130,7 @@ describe('HEAD for every GET (RFC 9110 § 9.3.2)', () => {
   });
 });
 
-describe('405 with Allow (RFC 9110 § 15.5.6; docs/decisions.md § Errors: method_not_allowed with Allow)', () => {
+describe('PF-ERRORS: 405 with Allow (RFC 9110 § 15.5.6; docs/decisions.md § Errors: method_not_allowed with Allow)', () => {
   it('lists every method of the path, HEAD with GET, and OPTIONS', async () => {
     const res = await t('/api/t/items/batch', { method: 'PUT' });
     expectError(res, 405, 'method_not_allowed');
@@ -156,7 +156,7 @@ describe('405 with Allow (RFC 9110 § 15.5.6; docs/decisions.md § Errors: metho
   });
 });
 
-describe('unknown routes (portfolio spec § Endpoints rule 1: 404 route_not_found, always JSON)', () => {
+describe('PF-ROUTE-404: unknown routes answer 404 route_not_found, always JSON', () => {
   for (const [method, path] of [
     ['GET', '/api/v1/nope'],
     ['GET', '/api/nope'],
@@ -185,7 +185,7 @@ describe('route table rules', () => {
   });
 });
 
-describe("CORS (docs/decisions.md § CORS: the site's own origins only, Vary: Origin, headers on errors too)", () => {
+describe("PF-CORS (docs/decisions.md § CORS: the site's own origins only, Vary: Origin, headers on errors too)", () => {
   it('grants the site origin, with exposed headers and Vary: Origin', async () => {
     const res = await get('/api/v1/search?q=rust', { headers: { origin: SITE_ORIGIN } });
     expect(res.headers.get('access-control-allow-origin')).toBe(SITE_ORIGIN);
@@ -263,7 +263,7 @@ describe('Vary merging (RFC 9110 § 12.5.5)', () => {
   });
 });
 
-describe('caching (docs/decisions.md § Caching: public, max-age=300, ETag from the build, 304 on If-None-Match)', () => {
+describe('PF-CACHE (docs/decisions.md § Caching: public, max-age=300, ETag from the build, 304 on If-None-Match)', () => {
   it('public GET answers carry Cache-Control and the build ETag', async () => {
     const res = await get('/api/v1/projects');
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
@@ -339,7 +339,7 @@ describe('errors nobody sent (docs/decisions.md § Error object: never a 500 for
     }
   });
 
-  it('no method, path, query or header a client sends makes a portfolio route answer 5xx', async () => {
+  it('FO-NO-500: no method, path, query or header a client sends makes a portfolio route answer 5xx', async () => {
     const log = vi.spyOn(console, 'error');
     const segment = fc.oneof(fc.string(), fc.constantFrom('%ZZ', '%00', '%E0%A4%A', '..', '%2F', 'quarry', 'constructor', '__proto__'));
     const request = fc.record({

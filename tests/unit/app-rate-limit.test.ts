@@ -1,4 +1,4 @@
-// Rate limits on every route that has a policy (portfolio spec § Limits; docs/decisions.md § Rate limits):
+// Rate limits on every route that has a policy (PF-RATE-LIMIT; docs/decisions.md § Rate limits):
 // per client address, per instance, both header forms on every answer, 429 + Retry-After, then
 // recovery — proven with an injected clock instead of waiting a window.
 import { describe, expect, it, vi } from 'vitest';
@@ -15,8 +15,8 @@ function clocked() {
   return { clock, get: client({ now: () => clock.now }) };
 }
 
-describe('rate limits over app.request (portfolio spec § Limits: 60 per 60 s per client address)', () => {
-  it('the site config sets the portfolio policy the spec names', () => {
+describe('PF-RATE-LIMIT: rate limits over app.request (60 per 60 s per client address)', () => {
+  it('the site config sets the portfolio policy the rule names', () => {
     expect(configured).toEqual({ limit: 60, window: 60 });
   });
 
@@ -50,7 +50,7 @@ describe('rate limits over app.request (portfolio spec § Limits: 60 per 60 s pe
     expect((await get('/api/v1/projects')).headers.get('ratelimit')).toBe('"portfolio";r=58;t=60');
   });
 
-  it('v1 and the aliases share one quota (same policy)', async () => {
+  it('PF-ALIASES: v1 and the aliases share one quota (same policy)', async () => {
     const { get } = clocked();
     await get('/api/v1/search?q=x');
     expect((await get('/api/search?q=x')).headers.get('ratelimit')).toBe('"portfolio";r=58;t=60');
@@ -67,7 +67,7 @@ describe('rate limits over app.request (portfolio spec § Limits: 60 per 60 s pe
     expect(refused.headers.get('cache-control')).toBe('no-store');
     // Every route of the policy is refused, whatever the request.
     expect((await get('/api/v1/search?q=x')).status).toBe(429);
-    // issue 17: an unknown /api/ path counts against the REST policy too.
+    // docs/decisions.md § Rate limits: an unknown /api/ path counts against the REST policy too.
     expect((await get('/api/v1/nope')).status).toBe(429);
     clock.now += 45_000;
     const recovered = await get('/api/v1/projects');
@@ -85,7 +85,7 @@ describe('rate limits over app.request (portfolio spec § Limits: 60 per 60 s pe
     expect((await get('/api/v1/projects', { headers: { 'x-forwarded-for': '192.0.2.1, 10.0.0.1' } })).status).toBe(429);
   });
 
-  it('counts per app instance (as the spec says): a new instance starts fresh', async () => {
+  it('counts per app instance (as the rule says): a new instance starts fresh', async () => {
     const a = clocked();
     for (let i = 0; i < 61; i++) await a.get('/api/v1/projects');
     expect((await a.get('/api/v1/projects')).status).toBe(429);
@@ -104,7 +104,7 @@ describe('rate limits over app.request (portfolio spec § Limits: 60 per 60 s pe
 });
 
 describe('RateLimiter (bounded memory, peek, env syntax)', () => {
-  it('keeps at most maxClients windows, dropping the soonest to expire', () => {
+  it('FO-BOUNDED: keeps at most maxClients windows, dropping the soonest to expire', () => {
     let now = 0;
     const limiter = new RateLimiter('portfolio', { limit: 1, window: 60 }, { maxClients: 3, now: () => now });
     for (const ip of ['a', 'b', 'c']) {

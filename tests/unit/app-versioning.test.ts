@@ -1,9 +1,10 @@
-// Versioning headers driven by config (portfolio spec § Versioning; docs/decisions.md § Versioning):
+// Versioning headers driven by config (PF-SUNSET; docs/decisions.md § Versioning):
 // none is deprecated today, so a fixture config with a deprecated v1 proves the machinery.
 import { afterEach, describe, expect, it } from 'vitest';
 import { setSiteData, siteData } from '../../src/server/data.ts';
 import { versionHeaders } from '../../src/server/versioning.ts';
 import { client } from './portfolio-helpers.ts';
+import { ROUTES } from '../../src/server/routes.ts';
 
 const base = siteData();
 afterEach(() => setSiteData(base));
@@ -16,7 +17,19 @@ function deprecateV1() {
   return client();
 }
 
-describe('versioning (portfolio spec § Versioning)', () => {
+describe('PF-VERSION-PATH: the version is in the path', () => {
+  it('every portfolio REST route is under /api/v1 or is one of its unversioned aliases; another version is not served', async () => {
+    const restPaths = ROUTES.map((r) => r.path).filter((p) => p.startsWith('/api/') && !p.startsWith('/api/mcp'));
+    expect(restPaths.length).toBeGreaterThan(5);
+    for (const path of restPaths)
+      expect(path === '/api' || path.startsWith('/api/v1') || ['/api/search', '/api/projects', '/api/projects/{slug}'].includes(path), path).toBe(true);
+    const v2 = await client()('/api/v2/projects');
+    expect(v2.status).toBe(404);
+    expect(v2.body.error.code).toBe('route_not_found');
+  });
+});
+
+describe('PF-SUNSET: versioning', () => {
   it('no version is deprecated: no Deprecation, Sunset or Link headers today', async () => {
     const res = await client()('/api/v1/projects');
     expect(base.site.apiVersions.every((v) => !v.deprecated)).toBe(true);

@@ -23,7 +23,7 @@ const imports = [...sources('src')].map((file) => ({
 /** The folder of src/ a file belongs to. */
 const folderOf = (file: string) => relative('src', file).split('/')[0]!;
 
-describe('architecture: folders show where code runs', () => {
+describe('FO-FOLDERS: folders show where code runs', () => {
   test('src/records imports nothing from src/build, src/server, src/discovery, src/http or src/search: only itself and src/images', () => {
     const outside = imports
       .filter(({ file }) => folderOf(file) === 'records')

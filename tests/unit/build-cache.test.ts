@@ -1,4 +1,4 @@
-// build-scale issue § 3: what one build keeps for the next (rendered bodies, parsed links) is named
+// FO-INCREMENTAL: what one build keeps for the next (rendered bodies, parsed links) is named
 // by a digest of the content and of Folio's code (FOLIO_RENDER_KEY), so it is reused when nothing
 // changed and can never be read back once the code changed.
 import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -39,7 +39,7 @@ function endBuildAndMark(cache: string, kind: string, from: string, to: string) 
   newProcess();
 }
 
-describe('the build cache', () => {
+describe('FO-INCREMENTAL: the build cache', () => {
   test('a rendered body is kept, reused by the next build with the same code, and never by a build with other code', async () => {
     const cache = tempDir('folio-cache-');
     vi.stubEnv('FOLIO_CACHE_DIR', cache);
@@ -160,7 +160,7 @@ describe('the build cache', () => {
   });
 });
 
-describe('the page cache (page-cache.ts)', () => {
+describe('FO-INCREMENTAL: the page cache (page-cache.ts)', () => {
   // In a build (a key) long texts' digests are remembered (disk-cache.ts textDigest); outside one they are not.
   test.each(['', 'code-A'])(
     'digestOf: equal data, equal digest (key order aside); any difference, another digest; only plain data (FOLIO_RENDER_KEY=%j)',

@@ -1,4 +1,4 @@
-// build-scale issue § 3: a stale cache can never leak into a build. An incremental build (one that
+// FO-INCREMENTAL: a stale cache can never leak into a build. An incremental build (one that
 // starts from the cache the previous build left in FOLIO_CACHE_DIR) must write exactly the bytes a
 // build from nothing writes for the same content, code and environment: every file under dist/ and
 // generated/, same names, same contents.
@@ -26,7 +26,7 @@ import { copyProject, REPO_ROOT } from '../../bench/site.ts';
 import { tempDir } from './temp-dir.ts';
 
 const SAMPLE = join(REPO_ROOT, 'tests/fixtures/sample-site/content');
-const ISSUE = 'build-scale issue § 3: a stale cache can never leak into a build';
+const RULE = 'FO-INCREMENTAL: a stale cache can never leak into a build';
 const BUILD_TIMEOUT = 180_000;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: a terminal colour code starts with ESC.
 const ANSI_COLOUR = /\x1b\[[0-9;]*m/g;
@@ -227,7 +227,7 @@ const imageDigest = (copy: string, file: string) =>
     .digest('hex')
     .slice(0, 16);
 
-describe(`${ISSUE}: an incremental build writes what a build from nothing writes`, () => {
+describe(`${RULE}: an incremental build writes what a build from nothing writes`, () => {
   let last: Snapshot; // copy A's previous build
   let lastReference: Snapshot; // copy B's build of the same state
 
@@ -244,7 +244,7 @@ describe(`${ISSUE}: an incremental build writes what a build from nothing writes
   }
 
   it(
-    `${ISSUE} — baseline: two builds from nothing of the same state, in two copies, are byte-identical (nondeterminism shows up here, not in the steps)`,
+    `${RULE} — baseline: two builds from nothing of the same state, in two copies, are byte-identical (nondeterminism shows up here, not in the steps)`,
     async () => {
       for (const copy of [A, B]) {
         mkdirSync(copy);
@@ -275,7 +275,7 @@ describe(`${ISSUE}: an incremental build writes what a build from nothing writes
   );
 
   it(
-    `${ISSUE} — 1. nothing changed: the rebuild equals both builds from nothing and keeps more pages than it renders`,
+    `${RULE} — 1. nothing changed: the rebuild equals both builds from nothing and keeps more pages than it renders`,
     async () => {
       const after = await incremental('1. nothing changed');
       expectSame('1. nothing changed (against B from nothing)', after, lastReference);
@@ -288,7 +288,7 @@ describe(`${ISSUE}: an incremental build writes what a build from nothing writes
   );
 
   it(
-    `${ISSUE} — 2. a sentence appended to one project's body: equality, the sentence on its page, other pages kept`,
+    `${RULE} — 2. a sentence appended to one project's body: equality, the sentence on its page, other pages kept`,
     async () => {
       const sentence = 'Incremental proof: this sentence was appended after the first build.';
       const { before, after, reference } = await step('2. project body edited', (copy) => appendTo(copy, 'content/projects/sluice.md', sentence));
@@ -300,7 +300,7 @@ describe(`${ISSUE}: an incremental build writes what a build from nothing writes
   );
 
   it(
-    `${ISSUE} — 3. the title of a project other projects list as related: equality, the new title on their pages`,
+    `${RULE} — 3. the title of a project other projects list as related: equality, the new title on their pages`,
     async () => {
       // The project the most other pages list under "Related projects" (ties: by slug).
       const listedBy = new Map<string, string[]>();
@@ -318,7 +318,7 @@ describe(`${ISSUE}: an incremental build writes what a build from nothing writes
   );
 
   it(
-    `${ISSUE} — 4. a project's tags changed (a new tag): equality, the new tag page`,
+    `${RULE} — 4. a project's tags changed (a new tag): equality, the new tag page`,
     async () => {
       const { before, after, reference } = await step('4. new tag', (copy) =>
         replaceIn(copy, 'content/projects/tracejoin.md', /^tags: \[/m, 'tags: [incremental-proof, '),
@@ -330,7 +330,7 @@ describe(`${ISSUE}: an incremental build writes what a build from nothing writes
   );
 
   it(
-    `${ISSUE} — 5. the body of a page in the site header edited, then a new page that enters the header: equality after each`,
+    `${RULE} — 5. the body of a page in the site header edited, then a new page that enters the header: equality after each`,
     async () => {
       const sentence = 'Incremental proof: the about page grew a sentence.';
       let { before, after, reference } = await step('5a. header page body edited', (copy) => appendTo(copy, 'content/pages/about.md', sentence));
@@ -350,7 +350,7 @@ describe(`${ISSUE}: an incremental build writes what a build from nothing writes
   );
 
   it(
-    `${ISSUE} — 6. site.md's name changed: equality`,
+    `${RULE} — 6. site.md's name changed: equality`,
     async () => {
       const { before, after, reference } = await step('6. site name', (copy) =>
         replaceIn(copy, 'content/site.md', /^name: .*$/m, 'name: Mara Lindqvist-Incremental'),
@@ -363,7 +363,7 @@ describe(`${ISSUE}: an incremental build writes what a build from nothing writes
   );
 
   it(
-    `${ISSUE} — 7. a project file deleted: equality, its page and twin gone from the incremental build`,
+    `${RULE} — 7. a project file deleted: equality, its page and twin gone from the incremental build`,
     async () => {
       const gone = 'write-amplification-study'; // listed as related by others; two bodies link to it (a warning, not an error)
       expect(last.files.has(`dist/projects/${gone}.html`)).toBe(true);
@@ -377,7 +377,7 @@ describe(`${ISSUE}: an incremental build writes what a build from nothing writes
   );
 
   it(
-    `${ISSUE} — 8. a cover image's bytes replaced (same file name): equality, pages point at the new image`,
+    `${RULE} — 8. a cover image's bytes replaced (same file name): equality, pages point at the new image`,
     async () => {
       const oldDigest = imageDigest(A, 'content/images/quarry.webp');
       const { before, after, reference } = await step('8. cover replaced', (copy) =>
@@ -395,7 +395,7 @@ describe(`${ISSUE}: an incremental build writes what a build from nothing writes
   );
 
   it(
-    `${ISSUE} — 9. FOLIO_SITE_URL changed to another loopback port: equality, no page keeps the old address`,
+    `${RULE} — 9. FOLIO_SITE_URL changed to another loopback port: equality, no page keeps the old address`,
     async () => {
       env = { ...env, FOLIO_SITE_URL: 'http://127.0.0.1:4329' };
       const { before, after, reference } = await step('9. site URL');
@@ -408,7 +408,7 @@ describe(`${ISSUE}: an incremental build writes what a build from nothing writes
   );
 
   it(
-    `${ISSUE} — 10. social cards turned on after builds without them, then a body edit: equality after each`,
+    `${RULE} — 10. social cards turned on after builds without them, then a body edit: equality after each`,
     async () => {
       env = { ...env, FOLIO_SOCIAL_CARDS: undefined };
       let { before, after, reference } = await step('10a. social cards on');
@@ -425,7 +425,7 @@ describe(`${ISSUE}: an incremental build writes what a build from nothing writes
   );
 
   it(
-    `${ISSUE} — 11. Folio's code changed (a component's text): equality, and no page is kept`,
+    `${RULE} — 11. Folio's code changed (a component's text): equality, and no page is kept`,
     async () => {
       const { before, after, reference } = await step('11. component changed', (copy) =>
         replaceIn(copy, 'src/components/TwinLink.astro', '>Read this page as Markdown</a>', '>Read this page in Markdown</a>'),
@@ -438,7 +438,7 @@ describe(`${ISSUE}: an incremental build writes what a build from nothing writes
   );
 
   it(
-    `${ISSUE} — 12. Folio's image encoding and card drawing code changed: equality with a build from an empty cache (encoded images and cards included)`,
+    `${RULE} — 12. Folio's image encoding and card drawing code changed: equality with a build from an empty cache (encoded images and cards included)`,
     async () => {
       const { before, after, reference } = await step(
         '12. image and card code changed',

@@ -13,7 +13,7 @@ import { ENTRY_POINTS } from '../../src/discovery/entry-points.ts';
 const content = loadContent();
 const { site } = content;
 
-describe('issue 8 § 3: /.well-known/api-catalog is an RFC 9727 linkset', () => {
+describe('PF-DISCOVERY: /.well-known/api-catalog is an RFC 9727 linkset', () => {
   const catalog = apiCatalog(site);
 
   it('RFC 9727 § 4.1: served as application/linkset+json with the RFC 9727 profile', () => {
@@ -93,7 +93,7 @@ const SUBSET_SCHEMA = {
   additionalProperties: false,
 };
 
-describe('issue 8 § 4: ard.json and ai-catalog.json carry the same entries, in the subset both specs accept', () => {
+describe('PF-DISCOVERY: ard.json and ai-catalog.json carry the same entries, in the subset both specs accept', () => {
   const catalog = aiCatalog(content);
   const ajv = createAjv();
   const validate = ajv.compile(SUBSET_SCHEMA);

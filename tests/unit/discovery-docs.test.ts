@@ -31,7 +31,7 @@ import { roomy } from './portfolio-helpers.ts';
 const content = loadContent();
 const { site } = content;
 
-describe('issue 8 § 5: /SKILL.md in the Agent Skills format', () => {
+describe('PF-DISCOVERY: /SKILL.md in the Agent Skills format', () => {
   const { data, content: body } = matter(skillMarkdown(content));
 
   it('front matter: name (lowercase, digits, single hyphens, ≤ 64) and description (≤ 1024), nothing else required', () => {
@@ -62,7 +62,7 @@ describe('issue 8 § 5: /SKILL.md in the Agent Skills format', () => {
   });
 });
 
-describe('issue 8 § 5: /AGENTS.md and /pricing.md', () => {
+describe('PF-DISCOVERY: /AGENTS.md and /pricing.md', () => {
   it('AGENTS.md lists every entry point of the one list (src/discovery/entry-points.ts), grouped, and every discovery file', () => {
     const text = agentsMarkdown(content);
     for (const title of Object.values(ENTRY_GROUPS)) expect(text).toContain(`### ${title}`);
@@ -79,7 +79,7 @@ describe('issue 8 § 5: /AGENTS.md and /pricing.md', () => {
     for (const path of ['/api/v1', '/api/mcp', '/ask', '/api/v1/search', '/developers']) expect([...readable, ...machine], path).not.toContain(path);
   });
 
-  it('issue 17, afdocs § llms.txt links point to Markdown: JSON documents are named, never linked', () => {
+  it('afdocs § llms.txt links point to Markdown: JSON documents are named, never linked', () => {
     const text = llmsTxt(content);
     const links = [...text.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]!);
     for (const link of links) expect(link, link).toMatch(/\.(md|txt)$/);
@@ -89,7 +89,7 @@ describe('issue 8 § 5: /AGENTS.md and /pricing.md', () => {
     }
   });
 
-  it('pricing.md: free, no key, no paid tier; the limits are the numbers the code enforces', () => {
+  it('PF-PUBLIC, KQ-FREE: pricing.md says free, no key, no paid tier; the limits are the numbers the code enforces', () => {
     const text = pricingMarkdown(site);
     expect(text).toMatch(/\*\*Free\.\*\*/);
     expect(text).toMatch(/no API key/);
@@ -115,13 +115,13 @@ describe('issue 8 § 5: /AGENTS.md and /pricing.md', () => {
   });
 });
 
-describe('issue 8 § 5: /developers lists every endpoint, every error, with examples', () => {
+describe('/developers lists every endpoint, every error, with examples', () => {
   const guide = developerGuide(content);
   const markdown = developersMarkdown(guide);
 
   it('every operation of the route table appears once, in a section', () => {
     const documented = guide.sections.flatMap((s) => s.operations.map((o) => `${o.method} ${o.path}`));
-    // Besides the routes, openapi.json documents the /agent/* preflights and the static OAuth metadata (issue 17).
+    // Besides the routes, openapi.json documents the /agent/* preflights and the static OAuth metadata (docs/decisions.md § What openapi.json lists).
     const extra = [
       ...['/agent/claim', '/agent/events', '/agent/identity'].map((p) => `OPTIONS ${p}`),
       'GET /.well-known/oauth-authorization-server',
@@ -221,8 +221,8 @@ describe('the examples (rendered on /developers and in SKILL.md) answer as docum
   });
 });
 
-describe('issue 8 § 5: /developers/deprecation, the versioning policy', () => {
-  it('portfolio spec § Versioning: no version is deprecated today; the policy states the 90-day window and the three headers', () => {
+describe('KQ-VERSIONING: /developers/deprecation, the versioning policy', () => {
+  it('PF-SUNSET: no version is deprecated today; the policy states the 90-day window and the three headers', () => {
     const text = deprecationMarkdown(site);
     expect(text).toContain('| `/api/v1` | current | — | — | — |');
     expect(text).toContain('No version is deprecated.');
@@ -240,14 +240,14 @@ describe('issue 8 § 5: /developers/deprecation, the versioning policy', () => {
   });
 });
 
-describe('issue 8 § 6: robots.txt, the sitemap and the links agents look for', () => {
+describe('robots.txt, the sitemap and the links agents look for', () => {
   it('robots.txt allows everything and names the sitemap and the ARD manifest (absolute)', () => {
     expect(robotsTxt(site).split('\n')).toEqual(
       expect.arrayContaining(['User-agent: *', 'Allow: /', `Sitemap: ${site.url}/sitemap.xml`, `# Agent resource discovery: ${site.url}/.well-known/ard.json`]),
     );
   });
 
-  it('audit issue § Agent readiness: robots.txt carries only known directives, and the site.md Content-Signal (default: search and AI input, no training)', () => {
+  it('docs/decisions.md § Content and the build: robots.txt has only known directives, and the Content-Signal of site.md (default: no training)', () => {
     const lines = robotsTxt(site)
       .split('\n')
       .filter((l) => l && !l.startsWith('#'));
@@ -292,7 +292,7 @@ describe('issue 8 § 6: robots.txt, the sitemap and the links agents look for', 
     expect(API_CATALOG_LINK_HEADER).toBe('</.well-known/api-catalog>; rel="api-catalog"');
   });
 
-  it('issue 8 § 7: every discovery file has its prerendered route file', () => {
+  it('PF-DISCOVERY: every discovery file has its prerendered route file', () => {
     for (const file of DISCOVERY_FILES) expect(existsSync(`src/pages${file.path}.ts`), file.path).toBe(true);
     for (const page of ['src/pages/developers.astro', 'src/pages/developers/deprecation.astro']) expect(existsSync(page), page).toBe(true);
   });

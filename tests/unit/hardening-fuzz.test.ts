@@ -4,7 +4,7 @@
 // values, path traversal and encoded slashes, absurd query strings. The table is iterated, so a
 // new route is fuzzed without touching this file.
 //
-// docs/decisions.md § Errors: "Never a 500 for anything a client sent", and every error in the documented
+// FO-NO-500 (docs/decisions.md § Error object): never a 500 for anything a client sent, and every error in the documented
 // shape: the catalog's ErrorResponse with a code from ERROR_CODES; OAuth routes (errorShape
 // 'oauth') the RFC 6749 § 5.2 `{ error, error_description? }`; /api/mcp JSON-RPC 2.0 errors
 // (§ 5.1), whose `data`, when it is a catalog error, carries a catalog code.
@@ -402,7 +402,7 @@ function requestArb(route: RouteSpec): fc.Arbitrary<Sent> {
 
 // ── The properties ─────────────────────────────────────────────────────────────────────────────
 
-describe('hardening: every route in the table, fuzzed from its schema plus hostile input (docs/decisions.md § Errors: never a 500)', () => {
+describe('FO-NO-500: every route in the table, fuzzed from its schema plus hostile input, never answers a 500', () => {
   it('the route table is not empty, and every route has a fuzzer (new routes are covered automatically)', () => {
     expect(ROUTES.length).toBeGreaterThan(10);
     for (const route of ROUTES) expect(() => fc.sample(requestArb(route), { numRuns: 1, seed: 1 })).not.toThrow();
@@ -418,7 +418,7 @@ describe('hardening: every route in the table, fuzzed from its schema plus hosti
   });
 });
 
-describe('hardening: hostile classics on every route (docs/decisions.md § Errors, § Limits)', () => {
+describe('FO-NO-500: hostile classics on every route (docs/decisions.md § Errors, § Limits)', () => {
   const hostile = (route: RouteSpec): Sent[] => {
     const path = route.path.replace(/\{\w+\}/g, 'x');
     const post = route.method === 'POST';
@@ -493,7 +493,7 @@ describe('hardening: paths outside the table (traversal, encoded slashes, unicod
     '/ask/%FF',
     '/api/v1/projects/%C0%AF',
   ];
-  it('each one: no 5xx; unknown ones are a documented 4xx', async () => {
+  it('KQ-NOT-FOUND: each one: no 5xx; an unknown one is a documented 404', async () => {
     for (const path of PATHS) {
       for (const method of ['GET', 'POST', 'HEAD']) {
         const sent: Sent = { method, url: `${BASE}${path}`, headers: [['content-type', 'application/json']], body: '{}' };

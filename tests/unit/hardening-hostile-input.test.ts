@@ -30,7 +30,7 @@ const search = createApp({ data: () => dollars, rateLimits: ROOMY });
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('hostile input: request and content text never reaches replace as a replacement pattern', () => {
+describe('FO-TEXT-SAFE: request and content text never reaches replace as a replacement pattern', () => {
   test("/search?q= with $&, $`, $', $$ (250 times each) answers a page the size of any other query of that length", async () => {
     const control = await (await search.request(`/search?q=${encodeURIComponent('x'.repeat(500))}`)).text();
     for (const pattern of PATTERNS) {
@@ -79,7 +79,7 @@ describe('hostile input: request and content text never reaches replace as a rep
     );
   });
 
-  test('an answer is bounded by the result count: at most SEARCH_PAGE_LIMIT hits, whatever the query', async () => {
+  test('FO-BOUNDED: an answer is bounded by the result count: at most SEARCH_PAGE_LIMIT hits, whatever the query', async () => {
     const many = corpus(Array.from({ length: 80 }, (_, i) => project(`kit-${i}`, { title: `Kit ${i}` })));
     const res = await createApp({ data: () => many }).request('/search?q=kit');
     expect((await res.text()).match(/class="rows__item"/g)).toHaveLength(SEARCH_PAGE_LIMIT);
@@ -114,7 +114,7 @@ describe('hostile input: request and content text never reaches replace as a rep
   });
 });
 
-describe('hostile input: /search is a page, rate-limited like the other search surfaces', () => {
+describe('docs/decisions.md § Rate limits: /search is a page, rate-limited like the other search surfaces', () => {
   const limited = () => createApp({ data: () => dollars, rateLimits: { portfolio: { limit: 2, window: 60 } } });
 
   test('it carries the portfolio policy’s headers, and over the quota answers a 429 page for people', async () => {
@@ -145,7 +145,7 @@ describe('hostile input: /search is a page, rate-limited like the other search s
   });
 });
 
-describe('hostile input: /search behaves like every other page', () => {
+describe('PF-TWINS: /search behaves like every other page', () => {
   test('Accept: text/markdown and /search.md answer the results as Markdown with absolute links to the twins, varying on Accept', async () => {
     for (const [path, accept] of [
       ['/search?q=kit', 'text/markdown'],
@@ -213,7 +213,7 @@ async function codeOf(res: Response): Promise<string> {
   return errorResponse.parse(body).error.code;
 }
 
-describe('hostile input: request bodies that break off or stall', () => {
+describe('FO-BOUNDED, docs/decisions.md § Limits: request bodies that break off or stall', () => {
   test(`there are 10 POST endpoints, and each answers a body that errors part-way with 400 incomplete_body (OAuth: invalid_request), logging no stack`, async () => {
     expect(POSTS).toHaveLength(10);
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -275,7 +275,7 @@ describe('hostile input: request bodies that break off or stall', () => {
   });
 });
 
-describe('hostile input: a client over its quota stays limited until its window ends', () => {
+describe('docs/decisions.md § Rate limits: a client over its quota stays limited until its window ends', () => {
   test('12,000 other addresses arriving in its window do not make the limiter forget it', () => {
     const limiter = new RateLimiter('portfolio', { limit: 3, window: 60 }, { maxClients: 1_000, now: () => 0 });
     for (let i = 0; i < 4; i++) limiter.take('hot');
@@ -315,7 +315,7 @@ describe('hostile input: a client over its quota stays limited until its window 
   });
 });
 
-describe('hostile input: whatever reaches the function is counted and answered as JSON', () => {
+describe('docs/decisions.md § Rate limits: whatever reaches the function is counted and answered as JSON', () => {
   test('upper-case /API/V1/… and /API take quota, carry the rate headers and answer JSON route_not_found', async () => {
     const app = createApp({ rateLimits: { portfolio: { limit: 2, window: 60 } } });
     for (const path of ['/API/V1/projects', '/API', '/Api/v1/search?q=x']) {
@@ -354,7 +354,7 @@ describe('hostile input: the audit of both service descriptions', () => {
     expect(q.schema.pattern).toBe('\\S');
   });
 
-  test('GET /ask does not echo Idempotency-Key (its answer is shared-cacheable); POST /ask does', async () => {
+  test('KQ-IDEMPOTENCY, docs/decisions.md § NLWeb ask: GET /ask does not echo Idempotency-Key (its answer is shared-cacheable); POST /ask does', async () => {
     const app = createApp();
     const get = await app.request('/ask?q=search', { headers: { 'idempotency-key': 'client-a' } });
     expect(get.headers.get('cache-control')).toBe('public, max-age=300');

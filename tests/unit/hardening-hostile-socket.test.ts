@@ -85,7 +85,7 @@ function bodyOf(answer: string): string {
   }
 }
 
-describe('hostile input, local server: /search and replacement patterns', () => {
+describe('FO-TEXT-SAFE, local server: /search and replacement patterns', () => {
   test('250 × $` in the URL answers a page of ordinary size, not 161 MB', async () => {
     const res = await fetch(`${base}/search?q=${encodeURIComponent('$`'.repeat(250))}`);
     expect(res.status).toBe(200);

@@ -1,4 +1,4 @@
-// Issue 17 § Hardening, the local server (`npm start`, `npm run dev`, `npm run check`): what an
+// docs/decisions.md § The local server's own guards (`npm start`, `npm run dev`, `npm run check`): what an
 // attack on it found, each rule proved on the router and the static-file layer over a fixture
 // output directory (tests/e2e/hardening-local-server.spec.ts asks the real server over HTTP).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,7 +26,7 @@ const get = fixtureRouter(dist, files, (request) =>
 );
 const req = new Request('http://127.0.0.1/');
 
-describe('issue 17: a redirect never points off-site (no open redirect)', () => {
+describe('FO-LOCAL-GUARDS: a redirect never points off-site (no open redirect)', () => {
   test('//evil.com/, ///evil.com/, //evil.com/index.html and /\\evil.com/ redirect to the single-slash path /evil.com, which 404s', async () => {
     for (const path of ['//evil.com/', '///evil.com/', '//evil.com/index.html', '//evil.com.html']) {
       const res = await get(path);
@@ -41,7 +41,7 @@ describe('issue 17: a redirect never points off-site (no open redirect)', () => 
   });
 });
 
-describe('issue 17: a percent-encoded slash never lets a path escape the header rule that matched it', () => {
+describe("docs/decisions.md § The local server's own guards: a percent-encoded slash never escapes the header rule that matched it", () => {
   test('/api/..%2fabout is the function’s 404 and /_astro/..%2fabout the 404 page with the pages’ headers: never about.html without them, never immutable', async () => {
     const api = await get('/api/..%2fabout');
     expect(api.status).toBe(404);
@@ -63,7 +63,7 @@ describe('issue 17: a percent-encoded slash never lets a path escape the header 
   });
 });
 
-describe('issue 17: the static-file cache is bounded in bytes, misses and their paths included', () => {
+describe('FO-BOUNDED: the static-file cache is bounded in bytes, misses and their paths included', () => {
   test('many long distinct misses keep the cache within its byte budget (15 KB paths, 2,000 misses, 1 MiB budget)', async () => {
     const maxBytes = 2 ** 20;
     const cache = distFiles(dist, { maxBytes });
@@ -85,7 +85,7 @@ describe('issue 17: the static-file cache is bounded in bytes, misses and their 
   });
 });
 
-describe('issue 17: concurrent requests for a cold file share one read', () => {
+describe("docs/decisions.md § The local server's own guards: concurrent requests for a cold file share one read", () => {
   test('100 concurrent requests for a cold openapi.json read it from disk once, and each answer has its bytes', async () => {
     const reads: string[] = [];
     const cache = distFiles(dist, {

@@ -1,6 +1,6 @@
-// Issue 17 § Hardening, the local server's socket (scripts/local-server/node-server.ts), over real
-// HTTP on 127.0.0.1: the DNS rebinding guard (MCP specification, Streamable HTTP transport §
-// Security Warning) and a JSON 431 for a header block too large for Node (RFC 6585 § 5).
+// The local server's socket (scripts/local-server/node-server.ts), over real HTTP on 127.0.0.1
+// (docs/decisions.md § The local server's own guards): the DNS rebinding guard (MCP specification,
+// Streamable HTTP transport § Security Warning) and a JSON 431 for a header block too large for Node (RFC 6585 § 5).
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { listen } from '../../scripts/local-server/node-server.ts';
@@ -61,7 +61,7 @@ function rawExchange(to: number, request: string): Promise<{ status: number; hea
 const get = (to: number, host: string | undefined, extra = '') =>
   rawExchange(to, `GET /about HTTP/1.1\r\n${host === undefined ? '' : `Host: ${host}\r\n`}${extra}Connection: close\r\n\r\n`);
 
-describe('issue 17: the local server guards against DNS rebinding (403 forbidden_host for a foreign Host or Origin)', () => {
+describe('FO-LOCAL-GUARDS: the local server guards against DNS rebinding (403 forbidden_host for a foreign Host or Origin)', () => {
   test('a foreign Host is 403 in the catalog’s shape, with a hint naming FOLIO_ALLOWED_HOSTS', async () => {
     for (const host of ['evil.example', `evil.example:${port}`, '127.0.0.1.evil.example', 'localhost.evil.example', '[::2]', '']) {
       const res = await get(port, host);
@@ -129,7 +129,7 @@ describe('issue 17: the local server guards against DNS rebinding (403 forbidden
   });
 });
 
-describe('issue 17: a header block too large for Node answers 431 in the catalog’s shape', () => {
+describe("docs/decisions.md § The local server's own guards: a header block too large for Node answers 431 in the catalog’s shape", () => {
   test('a 20 KB header over a raw socket gets HTTP/1.1 431 with a JSON request_header_too_large body', async () => {
     const res = await rawExchange(port, `GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(res.status).toBe(431);

@@ -20,7 +20,7 @@ const heapUsed = () => {
 const FLOOD = 100_000;
 const address = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 
-describe('hardening: RateLimiter under 100,000 distinct addresses (docs/decisions.md § Rate limits: bounded memory)', () => {
+describe('FO-BOUNDED: RateLimiter under 100,000 distinct addresses (docs/decisions.md § Rate limits: bounded memory)', () => {
   it('the map never holds more than maxClients windows', () => {
     const limiter = new RateLimiter('portfolio', { limit: 60, window: 60 }, { now: () => 0 });
     let largest = 0;

@@ -37,7 +37,7 @@ describe('hardening: static files served from memory after the first read (docs/
     expect(new Set(await Promise.all(answers.map((a) => new Response(a!.body).text())))).toEqual(new Set(['# Quarry\n\nCafé ☕']));
   });
 
-  it('misses stay misses, and nothing outside dist/ is served however the path is spelled', async () => {
+  it('FO-LOCAL-GUARDS: misses stay misses, and nothing outside dist/ is served however the path is spelled', async () => {
     const files = distFiles(dist);
     for (let i = 0; i < 2; i++) {
       expect(await files.get('/projects/nope', req)).toBeUndefined();

@@ -13,7 +13,7 @@ const QUERY = 'search';
 afterEach(() => setSiteData(undefined));
 
 describe('answer() (docs/decisions.md § NLWeb ask)', () => {
-  it('answers in the NLWeb v0.55 shape with absolute URLs and schema_object, in search order', () => {
+  it('PF-ASK, PF-ASK-META: answers in the NLWeb v0.55 shape with absolute URLs and schema_object, in search order', () => {
     const data = siteData();
     const result = answer(data, QUERY);
     askResponse.parse(result);
@@ -44,8 +44,8 @@ describe('answer() (docs/decisions.md § NLWeb ask)', () => {
   });
 });
 
-describe('GET /ask (knowledge spec § Endpoints)', () => {
-  it('answers ?query= as JSON AskResponse with RateLimit-Limit and RateLimit-Remaining', async () => {
+describe('KQ-ASK: GET /ask', () => {
+  it('KQ-RATE-LIMIT: answers ?query= as JSON AskResponse with RateLimit-Limit and RateLimit-Remaining', async () => {
     const res = await app().request(`/ask?query=${QUERY}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/json');
@@ -54,7 +54,7 @@ describe('GET /ask (knowledge spec § Endpoints)', () => {
     expect(askResponse.parse(await res.json())).toEqual(answer(siteData(), QUERY));
   });
 
-  it('docs/decisions.md § NLWeb ask: q is an alias of query; query wins when both are sent', async () => {
+  it('PF-ASK, docs/decisions.md § NLWeb ask: q is an alias of query; query wins when both are sent', async () => {
     const a = app();
     expect(await (await a.request(`/ask?q=${QUERY}`)).json()).toEqual(answer(siteData(), QUERY));
     expect((await (await a.request(`/ask?query=quarry&q=${QUERY}`)).json()).query).toBe('quarry');
@@ -78,19 +78,19 @@ describe('GET /ask (knowledge spec § Endpoints)', () => {
     ['an empty q', '/ask?q='],
     ['an over-long query (501 characters)', `/ask?query=${'a'.repeat(501)}`],
     ['a streaming flag other than true or false', `/ask?query=${QUERY}&streaming=yes`],
-  ])('knowledge spec § Endpoints ladder: %s → 400 invalid_query', async (_name, path) => {
+  ])('KQ-ASK ladder: %s → 400 invalid_query', async (_name, path) => {
     const body = await expectError(await app().request(path), 400, 'invalid_query');
     expect(body.error.docs).toBe(`${siteData().site.url}/developers#error-invalid_query`);
   });
 
-  it('portfolio spec § Errors: an unsupported method → 405 with Allow', async () => {
+  it('PF-ERRORS: an unsupported method → 405 method_not_allowed with Allow', async () => {
     const res = await app().request('/ask', { method: 'DELETE' });
     await expectError(res, 405, 'method_not_allowed');
     expect(res.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
   });
 });
 
-describe('POST /ask (knowledge spec § Endpoints)', () => {
+describe('KQ-ASK: POST /ask', () => {
   it('answers the flat body {query}', async () => {
     const res = await postJson(app(), '/ask', { query: QUERY });
     expect(res.status).toBe(200);
@@ -108,7 +108,7 @@ describe('POST /ask (knowledge spec § Endpoints)', () => {
     expect(askResponse.parse(await res.json())).toEqual(answer(siteData(), QUERY));
   });
 
-  it('knowledge spec rule 2: Idempotency-Key is echoed, and the same key and body get the same answer', async () => {
+  it('KQ-IDEMPOTENCY: Idempotency-Key is echoed, and the same key and body get the same answer', async () => {
     const a = app();
     const first = await postJson(a, '/ask', { query: QUERY }, { 'Idempotency-Key': '"8e03978e-40d5-43e8-bc93-6894a57f9324"' });
     const second = await postJson(a, '/ask', { query: QUERY }, { 'Idempotency-Key': '"8e03978e-40d5-43e8-bc93-6894a57f9324"' });
@@ -136,7 +136,7 @@ describe('POST /ask (knowledge spec § Endpoints)', () => {
     ['a body that is an array', [{ query: QUERY }]],
     ['a body that is a string', '"search"'],
     ['a body that is null', 'null'],
-  ])('knowledge spec § Endpoints ladder: %s → 400 invalid_query', async (_name, body) => {
+  ])('KQ-ASK ladder: %s → 400 invalid_query', async (_name, body) => {
     await expectError(await postJson(app(), '/ask', body), 400, 'invalid_query');
   });
 
@@ -185,7 +185,7 @@ describe('POST /ask (knowledge spec § Endpoints)', () => {
   });
 });
 
-describe('streaming /ask (docs/decisions.md § NLWeb ask: server-sent events)', () => {
+describe('KQ-ASK: streaming /ask (docs/decisions.md § NLWeb ask: server-sent events)', () => {
   const full = () => answer(siteData(), QUERY);
 
   async function expectStream(res: Response) {

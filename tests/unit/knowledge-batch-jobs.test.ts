@@ -17,7 +17,7 @@ import { app, expectError, postJson } from './knowledge-helpers.ts';
 
 const QUERIES = ['search', 'job queue in postgres', '  web performance  ', 'zzqxv'];
 
-/** The invalid bodies shared by batch and jobs (knowledge spec § Endpoints, rule 1). */
+/** The invalid bodies shared by batch and jobs (KQ-BATCH-INVALID). */
 const STRUCTURAL: [string, unknown][] = [
   ['queries missing', {}],
   ['queries null', { queries: null }],
@@ -34,7 +34,7 @@ const STRUCTURAL: [string, unknown][] = [
   ['a body that is null', 'null'],
 ];
 
-describe('POST /api/v1/batch (knowledge spec § Endpoints)', () => {
+describe('KQ-BATCH: POST /api/v1/batch', () => {
   it('answers each query in order, with index, equal to asking it alone', async () => {
     const a = app();
     const res = await postJson(a, '/api/v1/batch', { queries: QUERIES });
@@ -60,14 +60,14 @@ describe('POST /api/v1/batch (knowledge spec § Endpoints)', () => {
     expect(body.results[2]).toEqual({ index: 2, query: 'quarry', answer: answer(siteData(), 'quarry') });
   });
 
-  it('knowledge spec rule 2: echoes Idempotency-Key; the same key and body get the same answer', async () => {
+  it('KQ-IDEMPOTENCY: echoes Idempotency-Key; the same key and body get the same answer', async () => {
     const a = app();
     const [one, two] = await Promise.all([0, 1].map(() => postJson(a, '/api/v1/batch', { queries: QUERIES }, { 'Idempotency-Key': 'b-7' })));
     expect(one!.headers.get('idempotency-key')).toBe('b-7');
     expect(await one!.text()).toBe(await two!.text());
   });
 
-  it.each(STRUCTURAL)('ladder: %s → 400 invalid_batch', async (_name, body) => {
+  it.each(STRUCTURAL)('KQ-BATCH-INVALID ladder: %s → 400 invalid_batch', async (_name, body) => {
     await expectError(await postJson(app(), '/api/v1/batch', body), 400, 'invalid_batch');
   });
 
@@ -85,8 +85,8 @@ describe('POST /api/v1/batch (knowledge spec § Endpoints)', () => {
   });
 });
 
-describe('jobs (knowledge spec § Job objects, § States and transitions)', () => {
-  it('GET /api/v1/jobs describes the async pattern', async () => {
+describe('jobs: the async pattern, creation and polling', () => {
+  it('KQ-JOBS-INDEX: GET /api/v1/jobs describes the async pattern', async () => {
     const res = await app().request('/api/v1/jobs');
     expect(res.status).toBe(200);
     const body = jobsIndex.parse(await res.json());
@@ -97,7 +97,7 @@ describe('jobs (knowledge spec § Job objects, § States and transitions)', () =
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
   });
 
-  it('POST → 202 pending with absolute Location and Retry-After: 1; GET Location → completed, equal to the batch', async () => {
+  it('KQ-JOB-CREATE, KQ-JOB-READ: POST → 202 pending with absolute Location and Retry-After: 1; GET Location → completed, equal to the batch', async () => {
     const a = app();
     const created = await postJson(a, '/api/v1/jobs', { queries: [...QUERIES, 'y'.repeat(600)] });
     expect(created.status).toBe(202);
@@ -116,14 +116,14 @@ describe('jobs (knowledge spec § Job objects, § States and transitions)', () =
     expect(completed.results).toEqual(batch.results);
   });
 
-  it('polling twice gives the same completed job (no state, nothing consumed)', async () => {
+  it('KQ-JOB-STATELESS: polling twice gives the same completed job (no state, nothing consumed)', async () => {
     const a = app();
     const { job_id } = await (await postJson(a, '/api/v1/jobs', { queries: ['search'] })).json();
     const one = await (await a.request(`/api/v1/jobs/${job_id}`)).text();
     expect(await (await a.request(`/api/v1/jobs/${job_id}`)).text()).toBe(one);
   });
 
-  it('knowledge spec rule 2: the same queries get the same job id, so retries with Idempotency-Key are safe', async () => {
+  it('KQ-IDEMPOTENCY: the same queries get the same job id, so retries with Idempotency-Key are safe', async () => {
     const a = app();
     const one = await postJson(a, '/api/v1/jobs', { queries: QUERIES }, { 'Idempotency-Key': 'j-1' });
     const two = await postJson(a, '/api/v1/jobs', { queries: QUERIES }, { 'Idempotency-Key': 'j-1' });
@@ -131,7 +131,7 @@ describe('jobs (knowledge spec § Job objects, § States and transitions)', () =
     expect((await one.json()).job_id).toBe((await two.json()).job_id);
   });
 
-  it.each(STRUCTURAL)('ladder: %s → 400 invalid_job', async (_name, body) => {
+  it.each(STRUCTURAL)('KQ-BATCH-INVALID ladder: %s → 400 invalid_job', async (_name, body) => {
     await expectError(await postJson(app(), '/api/v1/jobs', body), 400, 'invalid_job');
   });
 
@@ -140,7 +140,7 @@ describe('jobs (knowledge spec § Job objects, § States and transitions)', () =
     ['any BMP character', () => bmp()],
     ['astral (emoji, historic scripts)', () => 0x10000 + (next() % 0xfffff)],
     ['random BMP text mixed with control characters', () => (next() % 5 === 0 ? next() % 32 : bmp())],
-  ])('issue 17: ten 500-character queries of random text (%s) are accepted, and the id answers', async (_name, codePoint) => {
+  ])('docs/decisions.md § Jobs: ten 500-character queries of random text (%s) are accepted, and the id answers', async (_name, codePoint) => {
     const queries = Array.from({ length: 10 }, () => {
       let text = '';
       while (text.length < 500) {
@@ -167,7 +167,7 @@ describe('jobs (knowledge spec § Job objects, § States and transitions)', () =
     ['a tampered checksum', () => `${encodeJobId(['search']).slice(0, -1)}${encodeJobId(['search']).endsWith('A') ? 'B' : 'A'}`],
     ['a future version', () => encodeJobId(['search']).replace(/^j1/, 'j9')],
     ['an over-long id', () => `j1.${'A'.repeat(MAX_JOB_ID_CHARS)}.AAAAAAAA`],
-  ])('ladder: %s → 404 job_not_found', async (_name, id) => {
+  ])('KQ-JOB-READ ladder: %s → 404 job_not_found', async (_name, id) => {
     await expectError(await app().request(`/api/v1/jobs/${id()}`), 404, 'job_not_found');
   });
 });

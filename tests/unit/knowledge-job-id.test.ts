@@ -17,7 +17,7 @@ const query = fc
   .filter((s) => s.length >= 1 && s.length <= 500);
 const entry: fc.Arbitrary<JobEntry> = fc.oneof({ weight: 4, arbitrary: query }, { weight: 1, arbitrary: fc.integer({ min: 501, max: 65_536 }) });
 
-describe('job id codec (docs/decisions.md § Jobs: versioned, checksummed, URL-safe)', () => {
+describe('KQ-JOB-STATELESS: job id codec (docs/decisions.md § Jobs: versioned, checksummed, URL-safe)', () => {
   it('round-trips any valid list of 1 to 10 entries, and ids are URL-safe', () => {
     fc.assert(
       fc.property(fc.array(entry, { minLength: 1, maxLength: 10 }), (list) => {
@@ -85,7 +85,7 @@ describe('job id codec (docs/decisions.md § Jobs: versioned, checksummed, URL-s
     if (!decoded.ok) expect(decoded.reason.length).toBeGreaterThan(0);
   });
 
-  it('bounds decompression: a small id that inflates past 64 KiB is rejected, not expanded', () => {
+  it('FO-BOUNDED: bounds decompression: a small id that inflates past 64 KiB is rejected, not expanded', () => {
     const bomb = forge(deflateRawSync(Buffer.from(`["${'a'.repeat(4_000_000)}"]`), { level: 9 }));
     expect(bomb.length).toBeLessThan(MAX_JOB_ID_CHARS);
     expect(decodeJobId(bomb)).toEqual({ ok: false, reason: "The id's data cannot be read." });

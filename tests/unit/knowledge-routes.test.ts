@@ -4,7 +4,7 @@ import { knowledgeRoutes } from '../../src/server/knowledge.ts';
 import { ROUTES } from '../../src/server/routes.ts';
 
 describe('knowledge route table (docs/architecture.md § One source of truth)', () => {
-  it('declares every knowledge endpoint of the spec once, in the shared route table', () => {
+  it('declares every knowledge endpoint once, in the shared route table', () => {
     const declared = knowledgeRoutes.map((r) => `${r.method} ${r.path}`);
     expect(declared.sort()).toEqual(
       ['GET /ask', 'POST /ask', 'GET /api/v1/sandbox', 'POST /api/v1/batch', 'GET /api/v1/jobs', 'POST /api/v1/jobs', 'GET /api/v1/jobs/{job_id}'].sort(),
@@ -12,7 +12,7 @@ describe('knowledge route table (docs/architecture.md § One source of truth)', 
     for (const route of knowledgeRoutes) expect(ROUTES).toContain(route);
   });
 
-  it('docs/decisions.md § Rate limits, § CORS, § Versioning: knowledge policy, site CORS, v1 on /api/v1 paths', () => {
+  it('KQ-OPEN, KQ-VERSIONING, docs/decisions.md § Rate limits, § CORS: knowledge policy, site CORS, v1 on /api/v1 paths, no token', () => {
     for (const route of knowledgeRoutes) {
       expect(route.policy, route.path).toBe('knowledge');
       expect(route.cors, route.path).toBe('site');
@@ -21,7 +21,7 @@ describe('knowledge route table (docs/architecture.md § One source of truth)', 
     }
   });
 
-  it('knowledge spec rule 2: ask, batch and job creation document the optional Idempotency-Key', () => {
+  it('KQ-IDEMPOTENCY: ask, batch and job creation document the optional Idempotency-Key', () => {
     const posts = knowledgeRoutes.filter((r) => r.method === 'POST');
     expect(posts).toHaveLength(3);
     for (const route of posts) expect(route.requestHeaders).toContain('Idempotency-Key');

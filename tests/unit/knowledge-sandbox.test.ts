@@ -4,7 +4,7 @@ import { catalog, publicPages } from '../../src/server/knowledge.ts';
 import { catalogResponse } from '../../src/server/knowledge/schemas.ts';
 import { app, expectError } from './knowledge-helpers.ts';
 
-describe('catalog() (knowledge spec § CatalogResponse)', () => {
+describe('catalog(): the CatalogResponse of the sandbox and of GET /api/v1', () => {
   it('lists home, the projects index, every project and every page, as absolute URLs', () => {
     const data = siteData();
     const pages = publicPages(data);
@@ -28,7 +28,7 @@ describe('catalog() (knowledge spec § CatalogResponse)', () => {
     expect(seen).toEqual(publicPages(data).map((p) => p.url));
   });
 
-  it('the public-read mode is the same list, marked as not a sandbox, for GET /api/v1', () => {
+  it('KQ-PROTECTED: the public-read mode is the same list, marked as not a sandbox, for GET /api/v1', () => {
     const data = siteData();
     const read = catalogResponse.parse(catalog(data, 1, 50, 'public-read'));
     const sandbox = catalog(data, 1, 50, 'sandbox');
@@ -37,7 +37,7 @@ describe('catalog() (knowledge spec § CatalogResponse)', () => {
   });
 });
 
-describe('GET /api/v1/sandbox (knowledge spec § Endpoints)', () => {
+describe('KQ-SANDBOX: GET /api/v1/sandbox', () => {
   it('defaults to page 1, limit 50, with X-Sandbox: true and RateLimit-Limit', async () => {
     const res = await app().request('/api/v1/sandbox');
     expect(res.status).toBe(200);

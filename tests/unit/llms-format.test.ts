@@ -28,7 +28,7 @@ function parse(text: string) {
   return { lines, sections };
 }
 
-describe('llms.txt follows llmstxt.org § Format', () => {
+describe('PF-DISCOVERY: llms.txt follows llmstxt.org § Format', () => {
   test('the fixture site, pinned whole', () => {
     expect(llmsTxt(fixture)).toMatchInlineSnapshot(`
       "# Ada Fixture
@@ -166,7 +166,7 @@ describe('llms-full.txt: every twin, in reading order, links absolute', () => {
   });
 });
 
-describe('the build reports sizes (issue 2 § 6)', () => {
+describe('the build reports sizes', () => {
   test('each file: characters and approximate tokens (~4 characters per token)', () => {
     expect(sizeReport('llms-full.txt', 'x'.repeat(10_001))).toEqual({ info: 'llms-full.txt: 10,001 characters, ~2,501 tokens' });
     expect(estimateTokens('abcd')).toBe(1);

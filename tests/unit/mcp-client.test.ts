@@ -77,7 +77,7 @@ for (const era of Object.keys(ERAS) as Era[]) {
       return connected;
     };
 
-    it(`issue 7 § 1: connects at ${era} with no session id, and serverInfo matches the server card`, async () => {
+    it(`PF-MCP: connects at ${era} with no session id, and serverInfo matches the server card`, async () => {
       const { client, wire } = await open();
       expect(client.getNegotiatedProtocolVersion()).toBe(era);
       expect(wire.responses.every((r) => r.headers.get('mcp-session-id') === null)).toBe(true);
@@ -88,7 +88,7 @@ for (const era of Object.keys(ERAS) as Era[]) {
       expect(client.getInstructions()).toContain('search_portfolio');
     });
 
-    it('issue 7 § 2: lists the five tools, each read-only, with an input schema and an output schema', async () => {
+    it('PF-TOOLS: lists the five tools, each read-only, with an input schema and an output schema', async () => {
       const { client } = await open();
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual([...TOOL_NAMES].sort());
@@ -107,7 +107,7 @@ for (const era of Object.keys(ERAS) as Era[]) {
       expect(input('search_portfolio').properties!.limit).toMatchObject({ minimum: 1, maximum: 20 });
     });
 
-    it('issue 7 § 2: every tool answers what its REST endpoint answers, as structuredContent and readable text', async () => {
+    it('PF-TOOLS: every tool answers what its REST endpoint answers, as structuredContent and readable text', async () => {
       const { client } = await open();
       await client.listTools(); // the client validates structuredContent against the listed output schemas
       for (const [name, args, path] of GOOD) {
@@ -125,7 +125,7 @@ for (const era of Object.keys(ERAS) as Era[]) {
       }
     });
 
-    it('issue 7 § 2: readable text names every hit, project and URL the structured answer has', async () => {
+    it('PF-TOOLS: readable text names every hit, project and URL the structured answer has', async () => {
       const { client } = await open();
       const search = await client.callTool({ name: 'search_portfolio', arguments: { query: 'search', limit: 5 } });
       const text = (search.content as { text: string }[])[0]!.text;
@@ -139,7 +139,7 @@ for (const era of Object.keys(ERAS) as Era[]) {
       for (const p of listed.projects) expect((list.content as { text: string }[])[0]!.text).toContain(p.slug);
     });
 
-    it('portfolio spec § Errors: bad arguments are tool errors with the REST status, code and hint', async () => {
+    it('PF-ERROR-SHAPE: bad arguments are tool errors with the REST status, code and hint', async () => {
       const { client } = await open();
       for (const [name, args, path, code] of BAD) {
         const label = `${name} ${JSON.stringify(args).slice(0, 60)}`;
@@ -168,7 +168,7 @@ for (const era of Object.keys(ERAS) as Era[]) {
       }
     });
 
-    it('list_projects pages with nextCursor exactly like REST; a cursor reused with other filters → invalid_cursor', async () => {
+    it('PF-CURSOR: list_projects pages with nextCursor exactly like REST; a cursor reused with other filters → invalid_cursor', async () => {
       const { client } = await open();
       const seen: string[] = [];
       let cursor: string | undefined;
@@ -206,7 +206,7 @@ for (const era of Object.keys(ERAS) as Era[]) {
       expect(outcome).toContain('delete_everything');
     });
 
-    it('issue 7 § 3: resources are every record’s Markdown twin, listed a page at a time with nextCursor', async () => {
+    it('FO-ONE-RECORD: resources are every record’s Markdown twin, listed a page at a time with nextCursor', async () => {
       const { client, wire } = await open();
       const data = siteData();
       const records = [...data.projects, ...data.pages];
@@ -236,7 +236,7 @@ for (const era of Object.keys(ERAS) as Era[]) {
       expect(wire.requests.length - before).toBe(pages.length);
     });
 
-    it('issue 7 § 3: every resource reads as its twin Markdown; an unknown URI or a bad cursor is an error', async () => {
+    it('FO-ONE-RECORD: every resource reads as its twin Markdown; an unknown URI or a bad cursor is an error', async () => {
       const { client } = await open();
       const data = siteData();
       // The build's own twin generator, run again from content/ for the URL the data was built for:

@@ -5,16 +5,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const REQUIREMENTS: Record<string, string> = {
-  'issue 7 § 1': 'Stateless Streamable HTTP on POST /api/mcp, JSON responses, 2025-11-25 and 2026-07-28, GET/DELETE 405 with Allow: POST',
-  'issue 7 § 2': 'Five read-only tools with input and output schemas, structuredContent and text, REST answers and REST error codes',
-  'issue 7 § 3': "Every record's Markdown twin as a resource, listed in pages and readable",
-  'issue 7 § 4': 'Server card at /api/mcp/server-card: media type, fields, CORS, Cache-Control, ETag, 304',
-  'issue 7 § 5': 'CORS for any origin incl. preflight and errors; the portfolio rate limit',
+  'PF-MCP': 'Stateless Streamable HTTP on POST /api/mcp, JSON responses, 2025-11-25 and 2026-07-28, GET/DELETE 405 with Allow: POST',
+  'PF-TOOLS': 'Five read-only tools with input and output schemas, structuredContent and text, REST answers and REST error codes',
+  'FO-ONE-RECORD': "Every record's Markdown twin as a resource, listed in pages and readable",
+  'PF-SERVER-CARD': 'Server card at /api/mcp/server-card: media type, fields, CORS, Cache-Control, ETag, 304',
+  'PF-CORS': 'CORS for any origin incl. preflight and errors',
   'MCP Streamable HTTP § Sending Messages': 'Accept must list application/json and text/event-stream (406)',
   'docs/decisions.md § Limits': 'Bodies over 64 KiB → 413',
   'docs/decisions.md § Errors': 'Non-JSON bodies and media types → catalog codes',
-  'portfolio spec § Errors': 'Tool errors carry the REST code and hint',
-  'portfolio spec § Limits': 'The portfolio rate-limit policy on every answer; 429 over it',
+  'PF-ERROR-SHAPE': 'Tool errors carry the REST code and hint',
+  'PF-RATE-LIMIT': 'The portfolio rate-limit policy on every answer; 429 over it',
   'server-card extension § Consistency with Runtime Behavior': 'The card agrees with serverInfo and the revisions served',
 };
 

@@ -1,4 +1,4 @@
-// GET /api/mcp/server-card (issue 7 § 4; experimental-ext-server-card, SEP-2127): the fields and
+// GET /api/mcp/server-card (PF-SERVER-CARD; experimental-ext-server-card, SEP-2127): the fields and
 // their schema constraints, the media type, CORS for any origin, caching with ETag and 304, and
 // consistency with what a connected client observes (the extension's discovery.md § Consistency with Runtime
 // Behavior: the card SHOULD NOT contradict serverInfo or the revisions actually served).
@@ -11,7 +11,7 @@ import { app, INITIALIZE, MODERN_META, post, siteUrl } from './mcp-helpers.ts';
 
 const getCard = (headers: Record<string, string> = {}) => app().request('/api/mcp/server-card', { headers });
 
-describe('issue 7 § 4: the server card', () => {
+describe('PF-SERVER-CARD: the server card', () => {
   it('is served as application/mcp-server-card+json with every field the extension defines for a remote server', async () => {
     const res = await getCard({ Accept: SERVER_CARD_MEDIA_TYPE });
     expect(res.status).toBe(200);
@@ -51,7 +51,7 @@ describe('issue 7 § 4: the server card', () => {
     }
   });
 
-  it('docs/decisions.md § CORS: any origin may read it, preflight included, and errors carry the header too', async () => {
+  it('PF-CORS, docs/decisions.md § CORS: any origin may read it, preflight included, and errors carry the header too', async () => {
     const res = await getCard({ Origin: 'https://agent.example.net' });
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-expose-headers')).toContain('ETag');
@@ -68,7 +68,7 @@ describe('issue 7 § 4: the server card', () => {
     expect(wrong.headers.get('access-control-allow-origin')).toBe('*');
   });
 
-  it('docs/decisions.md § Caching: Cache-Control public, an ETag, and 304 for If-None-Match; the portfolio rate-limit headers', async () => {
+  it('PF-CACHE, docs/decisions.md § Caching: Cache-Control public, an ETag, and 304 for If-None-Match; the portfolio rate-limit headers', async () => {
     const a = app();
     const first = await a.request('/api/mcp/server-card');
     expect(first.headers.get('cache-control')).toBe('public, max-age=300');

@@ -12,9 +12,9 @@ import { app, INITIALIZE, JSON_HEADERS, MODERN_META, post, postLegacy, postModer
 const discover = { jsonrpc: '2.0', id: 7, method: 'server/discover', params: { _meta: MODERN_META } };
 const MODERN_HEADERS = { 'Mcp-Protocol-Version': '2026-07-28', 'Mcp-Method': 'server/discover' };
 
-describe('portfolio spec § Endpoints: POST /api/mcp is the only method (stateless: no GET stream, no session)', () => {
+describe('PF-MCP: POST /api/mcp is the only method (stateless: no GET stream, no session)', () => {
   for (const method of ['GET', 'DELETE', 'PUT', 'PATCH']) {
-    it(`issue 7 § 1: ${method} /api/mcp → 405 method_not_allowed with Allow: POST`, async () => {
+    it(`PF-MCP: ${method} /api/mcp → 405 method_not_allowed with Allow: POST`, async () => {
       const res = await app().request('/api/mcp', { method, headers: { Accept: 'text/event-stream' } });
       expect(res.status).toBe(405);
       const allow = res.headers
@@ -132,7 +132,7 @@ describe('portfolio errors on the MCP endpoint: JSON-RPC errors carrying the cat
   });
 });
 
-describe('issue 7 § 1: 2025-era revisions — initialize handshake, no session id, any instance answers', () => {
+describe('PF-MCP: 2025-era revisions — initialize handshake, no session id, any instance answers', () => {
   for (const version of HANDSHAKE_VERSIONS) {
     it(`initialize with ${version} negotiates ${version} and issues no Mcp-Session-Id`, async () => {
       const res = await post(app(), { ...INITIALIZE, params: { ...INITIALIZE.params, protocolVersion: version } });
@@ -171,7 +171,7 @@ describe('issue 7 § 1: 2025-era revisions — initialize handshake, no session 
 
   const pings = (n: number) => Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'ping' }));
 
-  it('issue 17, MCP 2025-03-26: a JSON-RPC batch (no MCP-Protocol-Version: 2025-03-26) gets an array of responses', async () => {
+  it('MCP 2025-03-26: a JSON-RPC batch (no MCP-Protocol-Version: 2025-03-26) gets an array of responses', async () => {
     const res = await post(app(), [
       { jsonrpc: '2.0', id: 1, method: 'ping' },
       { jsonrpc: '2.0', id: 2, method: 'tools/list' },
@@ -181,24 +181,21 @@ describe('issue 7 § 1: 2025-era revisions — initialize handshake, no session 
     expect(body.map((r: { id: number }) => r.id).sort()).toEqual([1, 2]);
   });
 
-  it.each(['2025-06-18', '2025-11-25', '2026-07-28'])(
-    'issue 17, MCP %s (batching removed in 2025-06-18): a batch → 400 Invalid Request (-32600)',
-    async (revision) => {
-      const res = await post(app(), pings(2), { 'Mcp-Protocol-Version': revision });
-      expect(res.status).toBe(400);
-      const body = await res.json();
-      expect(body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
-      expect(body.error.message).toContain(revision);
-    },
-  );
+  it.each(['2025-06-18', '2025-11-25', '2026-07-28'])('MCP %s (batching removed in 2025-06-18): a batch → 400 Invalid Request (-32600)', async (revision) => {
+    const res = await post(app(), pings(2), { 'Mcp-Protocol-Version': revision });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+    expect(body.error.message).toContain(revision);
+  });
 
-  it.each([0, 11, 100])('issue 17: a batch of %i messages → 400 Invalid Request (1 to 10)', async (n) => {
+  it.each([0, 11, 100])('docs/decisions.md § Rate limits: a batch of %i messages → 400 Invalid Request (1 to 10)', async (n) => {
     const res = await post(app(), pings(n));
     expect(res.status).toBe(400);
     expect((await res.json()).error.code).toBe(-32600);
   });
 
-  it('issue 17: each message of a batch counts against the portfolio quota', async () => {
+  it('docs/decisions.md § Rate limits: each message of a batch counts against the portfolio quota', async () => {
     const limited = createApp({ rateLimits: { portfolio: { limit: 12, window: 60 } } });
     const first = await post(limited, pings(10));
     expect(first.status).toBe(200);
@@ -213,7 +210,7 @@ describe('issue 7 § 1: 2025-era revisions — initialize handshake, no session 
   });
 });
 
-describe('issue 7 § 1: 2026-07-28 — no handshake, server/discover, Mcp-Method and Mcp-Name headers', () => {
+describe('PF-MCP: 2026-07-28 — no handshake, server/discover, Mcp-Method and Mcp-Name headers', () => {
   it('server/discover lists 2026-07-28, the capabilities and the server identity, with no session id', async () => {
     const res = await post(app(), discover, MODERN_HEADERS);
     expect(res.status).toBe(200);
@@ -278,7 +275,7 @@ describe('issue 7 § 1: 2026-07-28 — no handshake, server/discover, Mcp-Method
   });
 });
 
-describe('issue 7 § 5: CORS for any origin, on answers and errors; the portfolio rate limit', () => {
+describe('PF-CORS: CORS for any origin, on answers and errors; PF-RATE-LIMIT: the portfolio rate limit', () => {
   it('docs/decisions.md § CORS: any Origin gets Access-Control-Allow-Origin: * on 200, 406, 415 and 400', async () => {
     const a = app();
     const origin = { Origin: 'https://agent.example.net' };
@@ -311,7 +308,7 @@ describe('issue 7 § 5: CORS for any origin, on answers and errors; the portfoli
     for (const h of ['content-type', 'accept', 'mcp-protocol-version', 'mcp-method', 'mcp-name']) expect(allowed).toContain(h);
   });
 
-  it('portfolio spec § Limits: every answer carries the portfolio policy; over the quota → 429 rate_limited with Retry-After', async () => {
+  it('PF-RATE-LIMIT: every answer carries the portfolio policy; over the quota → 429 rate_limited with Retry-After', async () => {
     const a = app();
     const { limit, window } = siteData().site.rateLimits.portfolio;
     const first = await post(a, INITIALIZE);
@@ -329,7 +326,7 @@ describe('issue 7 § 5: CORS for any origin, on answers and errors; the portfoli
   });
 });
 
-describe('docs/decisions.md § Errors: nothing a client sends to /api/mcp produces a 5xx', () => {
+describe('FO-NO-500: nothing a client sends to /api/mcp produces a 5xx (docs/decisions.md § Error object)', () => {
   const methods = [
     'initialize',
     'ping',

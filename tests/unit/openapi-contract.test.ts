@@ -96,11 +96,11 @@ const LADDER: [string, RequestInit?][] = [
 ];
 
 describe('contract validator: real answers pass', () => {
-  it('every answer of a request ladder over every route matches openapi.json', async () => {
+  it('PF-DISCOVERY: every answer of a request ladder over every route matches openapi.json', async () => {
     const exchanges = await Promise.all(LADDER.map(([path, init]) => exchange(path, init)));
     expect(validateExchanges(doc, exchanges)).toEqual([]);
     // The ladder reaches every documented operation.
-    // The root OAuth metadata are static files: checked as built, not over the app (issue 17).
+    // The root OAuth metadata are static files: checked as built, not over the app (docs/decisions.md § What openapi.json lists).
     const { missed } = coverage(doc, exchanges);
     const files = checkStaticFiles(doc, 'dist', missed);
     expect(files.problems).toEqual([]);

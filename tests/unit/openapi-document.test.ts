@@ -22,8 +22,8 @@ const param = (o: Json, name: string) =>
 const refName = (node: Json) => String(node.$ref).split('/').pop();
 const header = (response: Json | undefined, name: string) => doc.components.headers[refName(response!.headers[name])!];
 
-describe('issue 8 § 1: openapi.json covers the route table', () => {
-  it('OpenAPI 3.1, API version 1.0.0, the site URL as the server', () => {
+describe('PF-DISCOVERY: openapi.json covers the route table', () => {
+  it('KQ-VERSIONING: OpenAPI 3.1, API version 1.0.0, the site URL as the server', () => {
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
     expect(doc.info.version).toBe('1.0.0');
     expect(doc.servers).toEqual([{ url: site.url, description: expect.any(String) }]);
@@ -31,7 +31,7 @@ describe('issue 8 § 1: openapi.json covers the route table', () => {
 
   it('every route of the table is one operation, with its operationId, summary and tag', () => {
     const operations = Object.values(doc.paths as Record<string, Json>).flatMap((item) => Object.values(item).map((o: Json) => o.operationId));
-    // Besides the routes: the agent endpoints' preflights and the two static metadata files (issue 17, below).
+    // Besides the routes: the agent endpoints' preflights and the two static metadata files (docs/decisions.md § What openapi.json lists, below).
     const agentPaths = ROUTES.filter((r) => r.path.startsWith('/agent/')).length;
     expect(operations).toHaveLength(ROUTES.length + agentPaths + 2);
     for (const route of ROUTES) {
@@ -43,7 +43,7 @@ describe('issue 8 § 1: openapi.json covers the route table', () => {
     }
   });
 
-  it('portfolio spec § Versioning: the unversioned aliases are documented as real paths, marked as aliases of v1', () => {
+  it('PF-ALIASES: the unversioned aliases are documented as real paths, marked as aliases of v1', () => {
     const aliases = ROUTES.filter((r) => r.aliasOf);
     expect(aliases.map((r) => r.path).sort()).toEqual(['/api', '/api/projects', '/api/projects/{slug}', '/api/search']);
     for (const route of aliases) {
@@ -55,7 +55,7 @@ describe('issue 8 § 1: openapi.json covers the route table', () => {
     }
   });
 
-  it('knowledge spec § Authentication: the publicRead bearer scheme, on GET /api/v1 and GET /api only', () => {
+  it('KQ-PROTECTED, KQ-OPEN, PF-NO-AUTH: the publicRead bearer scheme, on GET /api/v1 and GET /api only', () => {
     expect(doc.components.securitySchemes).toEqual({ publicRead: { type: 'http', scheme: 'bearer', description: expect.any(String) } });
     expect(doc.security).toBeUndefined();
     for (const route of ROUTES) {
@@ -106,8 +106,8 @@ describe('issue 8 § 1: openapi.json covers the route table', () => {
   });
 });
 
-describe('issue 8 § 1: every answer, errors included, and the headers that matter', () => {
-  it('docs/decisions.md § Error object: catalog errors are ErrorResponse, OAuth endpoints answer OAuthError', () => {
+describe('PF-DISCOVERY: every answer, errors included, and the headers that matter', () => {
+  it('KQ-ERROR-SHAPE, docs/decisions.md § Error object: catalog errors are ErrorResponse, OAuth endpoints answer OAuthError', () => {
     for (const route of ROUTES) {
       for (const [status, response] of Object.entries(op(route.method, route.path).responses as Record<string, Json>)) {
         if (Number(status) < 400) continue;
@@ -124,7 +124,7 @@ describe('issue 8 § 1: every answer, errors included, and the headers that matt
     for (const route of ROUTES.filter((r) => r.errorShape !== 'oauth')) {
       const responses = op(route.method, route.path).responses as Record<string, Json>;
       for (const code of route.errors ?? []) {
-        // 405 is never an answer of the operation's own method (issue 17, below).
+        // 405 is never an answer of the operation's own method (docs/decisions.md § What openapi.json lists, below).
         if (code === 'method_not_allowed') continue;
         // A status the route answers in its own shape (MCP's JSON-RPC errors) carries the code inside it.
         const own = route.responses[ERRORS[code].status]?.schema;
@@ -174,7 +174,7 @@ describe('issue 8 § 1: every answer, errors included, and the headers that matt
     }
   });
 
-  it('knowledge spec § Endpoints: 202 with Location and Retry-After for jobs; 401 with WWW-Authenticate on the catalog; X-Sandbox; Idempotency-Key', () => {
+  it('KQ-JOB-CREATE, KQ-PROTECTED, KQ-SANDBOX, KQ-IDEMPOTENCY: 202 with Location, Retry-After; 401 with WWW-Authenticate; X-Sandbox; Idempotency-Key', () => {
     const created = op('POST', '/api/v1/jobs').responses['202'];
     expect(header(created, 'Location')).toMatchObject({ required: true, schema: { format: 'uri' } });
     expect(header(created, 'Retry-After')?.required).toBe(true);
@@ -184,7 +184,7 @@ describe('issue 8 § 1: every answer, errors included, and the headers that matt
     expect(param(op('POST', '/ask'), 'Idempotency-Key')).toMatchObject({ in: 'header', required: false });
   });
 
-  it('docs/decisions.md § NLWeb ask: /ask answers JSON or server-sent events, each event an AskStreamEvent', () => {
+  it('KQ-ASK, docs/decisions.md § NLWeb ask: /ask answers JSON or server-sent events, each event an AskStreamEvent', () => {
     const content = (op('GET', '/ask').responses['200'] as Json).content;
     expect(content['application/json'].schema).toEqual({ $ref: '#/components/schemas/AskResponse' });
     expect(content['text/event-stream'].schema).toMatchObject({ $ref: '#/components/schemas/AskStreamEvent' });
@@ -205,7 +205,7 @@ describe('issue 8 § 1: every answer, errors included, and the headers that matt
   });
 });
 
-describe('issue 17: openapi.json describes the OAuth metadata documents, OPTIONS on /agent/*, and 405 only where it can happen', () => {
+describe('docs/decisions.md § What openapi.json lists: the OAuth metadata documents, OPTIONS on /agent/*, and 405 only where it can happen', () => {
   const app = createApp();
   const ajv = createAjv();
   ajv.addSchema({ $id: 'doc', components: doc.components });
@@ -241,7 +241,7 @@ describe('issue 17: openapi.json describes the OAuth metadata documents, OPTIONS
     }
   });
 
-  it('OPTIONS on each /agent/* path is a documented 204 with Allow and the rate headers, as the app answers it', async () => {
+  it('KQ-EVENTS: OPTIONS on each /agent/* path is a documented 204 with Allow and the rate headers, as the app answers it', async () => {
     const agentPaths = ROUTES.filter((r) => r.path.startsWith('/agent/')).map((r) => r.path);
     expect(agentPaths.sort()).toEqual(['/agent/claim', '/agent/events', '/agent/identity']);
     for (const path of agentPaths) {

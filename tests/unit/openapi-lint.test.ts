@@ -1,4 +1,4 @@
-// issue 8 § 1: openapi.json "passes a real OpenAPI linter in the tests": Redocly's recommended rules
+// PF-DISCOVERY: openapi.json (OpenAPI 3.1) passes a real OpenAPI linter in the tests: Redocly's recommended rules
 // (redocly.yaml says which two are off, and why), offline, on the file the build wrote and on a
 // document generated for a site URL that is not a placeholder.
 import { execFileSync } from 'node:child_process';
@@ -31,7 +31,7 @@ function lint(file: string, config = 'redocly.yaml'): LintReport {
 
 const readable = (report: LintReport) => report.problems.map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? '?'}`);
 
-describe('issue 8 § 1: openapi.json lints clean (redocly, recommended rules)', () => {
+describe('PF-DISCOVERY: openapi.json lints clean (redocly, recommended rules)', () => {
   it('the built dist/openapi.json: no errors, no warnings', () => {
     expect(existsSync('dist/openapi.json'), 'run `npm run build` first (npm test does)').toBe(true);
     const report = lint('dist/openapi.json');

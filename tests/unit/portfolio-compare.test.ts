@@ -1,4 +1,4 @@
-// GET /api/v1/compare (portfolio spec § Endpoints, § Limits: two to four slugs; docs/decisions.md § Compare).
+// GET /api/v1/compare (PF-COMPARE: two to four slugs; docs/decisions.md § Compare).
 import { describe, expect, it } from 'vitest';
 import { compareProjects, comparison } from '../../src/server/portfolio.ts';
 import { siteData } from '../../src/server/data.ts';
@@ -13,7 +13,7 @@ const fixture = corpus([
   project('c', { type: 'tool', category: 'web', tags: ['search', 'web'], stack: ['Rust', 'TypeScript'], date: '2023-01-01', archived: true }),
 ]);
 
-describe('GET /api/v1/compare (portfolio spec § Endpoints)', () => {
+describe('PF-COMPARE: GET /api/v1/compare', () => {
   it('puts the projects side by side in the order asked, valid against Comparison', async () => {
     const res = await get('/api/v1/compare?slugs=tidewater,quarry');
     expect(res.status).toBe(200);
@@ -54,7 +54,7 @@ describe('GET /api/v1/compare (portfolio spec § Endpoints)', () => {
   });
 });
 
-describe('GET /api/v1/compare bad input ladder (portfolio spec § Errors)', () => {
+describe('PF-ERRORS, PF-ERROR-SHAPE: GET /api/v1/compare bad input ladder', () => {
   const ladder: [string, string, number, string][] = [
     ['missing slugs', '/api/v1/compare', 400, 'invalid_compare'],
     ['empty slugs', '/api/v1/compare?slugs=', 400, 'invalid_compare'],

@@ -16,7 +16,7 @@ export function client(options: AppOptions = roomy, routes = ROUTES) {
   };
 }
 
-/** The error shape every API error has (portfolio spec § Errors; docs/decisions.md § Error object). */
+/** The error shape every API error has (PF-ERROR-SHAPE; docs/decisions.md § Error object). */
 export function expectError(res: { status: number; body: any; headers: Headers }, status: number, code: ErrorCode) {
   expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
   expect(res.body.error).toMatchObject({

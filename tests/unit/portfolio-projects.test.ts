@@ -1,4 +1,4 @@
-// GET /api/v1/projects, GET /api/v1/projects/{slug} and their aliases (portfolio spec § Endpoints).
+// GET /api/v1/projects, GET /api/v1/projects/{slug} and their aliases (PF-PROJECTS, PF-PROJECT, PF-ALIASES).
 import { describe, expect, it } from 'vitest';
 import { getProject, listProjects, projectDetail, projectList } from '../../src/server/portfolio.ts';
 import { encodeCursor } from '../../src/server/cursor.ts';
@@ -29,7 +29,7 @@ async function walk(query: string) {
   return { slugs, pages };
 }
 
-describe('GET /api/v1/projects (portfolio spec § Endpoints)', () => {
+describe('PF-PROJECTS: GET /api/v1/projects', () => {
   it('lists active projects only, newest first then by slug, 10 per page by default', async () => {
     const res = await get('/api/v1/projects');
     const body = projectList.parse(res.body);
@@ -44,7 +44,7 @@ describe('GET /api/v1/projects (portfolio spec § Endpoints)', () => {
     expect(data.projects.some((p) => p.archived)).toBe(true);
   });
 
-  it('walking nextCursor visits every project once, in order, and ends with nextCursor null', async () => {
+  it('PF-CURSOR: walking nextCursor visits every project once, in order, and ends with nextCursor null', async () => {
     for (const limit of [1, 3, 7, 20]) {
       const { slugs, pages } = await walk(`limit=${limit}`);
       expect(slugs).toEqual(active.map((p) => p.slug));
@@ -81,7 +81,7 @@ describe('GET /api/v1/projects (portfolio spec § Endpoints)', () => {
     expect(quarry).not.toHaveProperty('body');
   });
 
-  it('alias /api/projects answers identically', async () => {
+  it('PF-ALIASES: alias /api/projects answers identically', async () => {
     const [v1, alias] = await Promise.all([get('/api/v1/projects?limit=3&type=tool'), get('/api/projects?limit=3&type=tool')]);
     expect(alias.status).toBe(200);
     expect(alias.text).toBe(v1.text);
@@ -89,7 +89,7 @@ describe('GET /api/v1/projects (portfolio spec § Endpoints)', () => {
     expect(next.status).toBe(200);
   });
 
-  it('a cursor stays valid across a redeploy that adds a project: nothing repeats or goes missing', () => {
+  it('docs/decisions.md § Pagination: a cursor stays valid across a redeploy that adds a project: nothing repeats or goes missing', () => {
     const before = corpus([project('c', { date: '2024-03-01' }), project('b', { date: '2024-02-01' }), project('a', { date: '2024-01-01' })]);
     const first = listProjects(before, { limit: 1 });
     const after = corpus([
@@ -102,7 +102,7 @@ describe('GET /api/v1/projects (portfolio spec § Endpoints)', () => {
   });
 });
 
-describe('GET /api/v1/projects bad input ladder (portfolio spec § Errors)', () => {
+describe('PF-ERRORS, PF-ERROR-SHAPE: GET /api/v1/projects bad input ladder', () => {
   const first = listProjects(data, { limit: 2 });
   const cursor = first.nextCursor!;
   const [body, sum] = cursor.split('.') as [string, string];
@@ -152,7 +152,7 @@ describe('GET /api/v1/projects bad input ladder (portfolio spec § Errors)', () 
   });
 });
 
-describe('GET /api/v1/projects/{slug} (portfolio spec § Endpoints)', () => {
+describe('PF-PROJECT: GET /api/v1/projects/{slug}', () => {
   it('answers the whole record: metadata, links, Markdown body, page and twin URLs, related projects', async () => {
     const res = await get('/api/v1/projects/quarry');
     expect(res.status).toBe(200);
@@ -172,7 +172,7 @@ describe('GET /api/v1/projects/{slug} (portfolio spec § Endpoints)', () => {
     expect(body.related.map((r) => r.slug)).not.toContain('quarry');
   });
 
-  it('related projects: most shared tags (2 each) and same category (1), at most 3, ties active before archived, then newer, then slug: the core’s list (the page’s and the twin’s)', () => {
+  it('FO-ONE-RECORD: related projects: shared tags (2 each), same category (1), at most 3; ties active first, newer, slug; the core’s list (page/twin)', () => {
     const fixture = corpus([
       project('subject', { tags: ['a', 'b', 'c'], category: 'data' }),
       project('two-tags', { tags: ['a', 'b'], category: 'web', date: '2020-01-01' }),
@@ -191,7 +191,7 @@ describe('GET /api/v1/projects/{slug} (portfolio spec § Endpoints)', () => {
     expect(related.map((r) => r.slug)).toEqual(relatedProjects(fixture.projects.find((p) => p.slug === 'subject') as Project, content).map((p) => p.slug));
   });
 
-  it('alias /api/projects/{slug} answers identically', async () => {
+  it('PF-ALIASES: alias /api/projects/{slug} answers identically', async () => {
     const [v1, alias] = await Promise.all([get('/api/v1/projects/tidewater'), get('/api/projects/tidewater')]);
     expect(alias.status).toBe(200);
     expect(alias.text).toBe(v1.text);

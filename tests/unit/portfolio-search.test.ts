@@ -1,4 +1,4 @@
-// GET /api/v1/search and its alias /api/search (portfolio spec § Endpoints, § Errors).
+// GET /api/v1/search and its alias /api/search (PF-SEARCH, PF-ALIASES, PF-ERRORS).
 import { describe, expect, it } from 'vitest';
 import { searchHits, searchResponse, MAX_LIMIT } from '../../src/server/portfolio.ts';
 import { siteData } from '../../src/server/data.ts';
@@ -6,7 +6,7 @@ import { client, expectApiError, expectError } from './portfolio-helpers.ts';
 
 const get = client();
 
-describe('GET /api/v1/search (portfolio spec § Endpoints)', () => {
+describe('PF-SEARCH: GET /api/v1/search', () => {
   it('answers hits with slug, type, title, summary, tags, href, twin, URLs, score and match, valid against SearchResponse', async () => {
     const res = await get('/api/v1/search?q=quarry');
     expect(res.status).toBe(200);
@@ -19,7 +19,7 @@ describe('GET /api/v1/search (portfolio spec § Endpoints)', () => {
     expect(quarry.twin).toBe(`${quarry.href}.md`);
   });
 
-  it('orders hits by tier, so an exact title comes first', async () => {
+  it('PF-SEARCH-ORDER: orders hits by tier, so an exact title comes first', async () => {
     const title = siteData().projects.find((p) => p.slug === 'tidewater')!.title;
     const res = await get(`/api/v1/search?q=${encodeURIComponent(`  ${title.toUpperCase()}  `)}`);
     expect(res.body.hits[0]).toMatchObject({ slug: 'tidewater', match: 'title' });
@@ -40,7 +40,7 @@ describe('GET /api/v1/search (portfolio spec § Endpoints)', () => {
     expect((await get(`/api/v1/search?q=the&limit=${MAX_LIMIT}`)).body.hits.length).toBeLessThanOrEqual(MAX_LIMIT);
   });
 
-  it('alias /api/search answers identically (portfolio spec § Versioning)', async () => {
+  it('PF-ALIASES: alias /api/search answers identically', async () => {
     const [v1, alias] = await Promise.all([get('/api/v1/search?q=rust&type=library'), get('/api/search?q=rust&type=library')]);
     expect(alias.status).toBe(200);
     expect(alias.text).toBe(v1.text);
@@ -54,7 +54,7 @@ describe('GET /api/v1/search (portfolio spec § Endpoints)', () => {
   });
 });
 
-describe('GET /api/v1/search bad input ladder (portfolio spec § Errors)', () => {
+describe('PF-ERRORS, PF-ERROR-SHAPE: GET /api/v1/search bad input ladder', () => {
   const ladder: [string, string, number, string][] = [
     ['missing q', '/api/v1/search', 400, 'invalid_query'],
     ['empty q', '/api/v1/search?q=', 400, 'invalid_query'],
@@ -77,7 +77,7 @@ describe('GET /api/v1/search bad input ladder (portfolio spec § Errors)', () =>
     });
   }
 
-  it('q of exactly 500 characters after trimming is accepted', async () => {
+  it('docs/decisions.md § Limits: q of exactly 500 characters after trimming is accepted', async () => {
     expect((await get(`/api/v1/search?q=%20${'a'.repeat(500)}%20`)).status).toBe(200);
   });
 

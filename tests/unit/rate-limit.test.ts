@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RateLimiter } from '../../src/server/rate-limit.ts';
 
 describe('RateLimiter (docs/decisions.md § Rate limits)', () => {
-  it('allows the quota, then refuses with Retry-After, then recovers when the window ends', () => {
+  it('PF-RATE-LIMIT: allows the quota, then refuses with Retry-After, then recovers when the window ends', () => {
     let now = 0;
     const limiter = new RateLimiter('portfolio', { limit: 2, window: 60 }, { now: () => now });
     expect(limiter.take('a').headers).toMatchObject({ 'RateLimit-Policy': '"portfolio";q=2;w=60', RateLimit: '"portfolio";r=1;t=60' });
@@ -14,7 +14,7 @@ describe('RateLimiter (docs/decisions.md § Rate limits)', () => {
     expect(limiter.take('a').allowed).toBe(true);
   });
 
-  it('keeps memory bounded by its client cap', () => {
+  it('FO-BOUNDED: keeps memory bounded by its client cap', () => {
     const limiter = new RateLimiter('knowledge', { limit: 5, window: 60 }, { maxClients: 100 });
     for (let i = 0; i < 10_000; i++) limiter.take(`10.0.${i >> 8}.${i & 255}`);
     expect(limiter.size).toBeLessThanOrEqual(100);

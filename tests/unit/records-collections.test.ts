@@ -1,5 +1,5 @@
-// The groupings every surface lists projects through (issue 2 § 4: browse by category and type,
-// archived apart, related projects share tags or category).
+// The groupings every surface lists projects through (PF-RECORDS: browse by category and type,
+// archived apart; related projects share tags or category).
 import { describe, expect, test } from 'vitest';
 import {
   activeProjects,
@@ -22,7 +22,7 @@ describe('groupings of the sample content', () => {
     expect(featuredProjects(content).map((p) => p.slug)).toEqual(site.featured);
   });
 
-  test('active and archived split the projects with nothing lost or shared', () => {
+  test('PF-RECORDS: active and archived split the projects with nothing lost or shared', () => {
     const active = activeProjects(content);
     const archived = archivedProjects(content);
     expect(active.every((p) => !p.archived) && archived.every((p) => p.archived)).toBe(true);

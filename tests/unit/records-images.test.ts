@@ -1,4 +1,4 @@
-// human-site issue § The content contract: covers, the avatar and body images are read and checked
+// FO-CONTENT-ERRORS: covers, the avatar and body images are read and checked
 // when the content loads; every mistake is a content error naming the file, the field or line,
 // and what was expected. Each test copies the valid fixture site and changes one thing.
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -63,7 +63,7 @@ describe('content images load', () => {
   });
 });
 
-describe('content image mistakes are content errors', () => {
+describe('FO-CONTENT-ERRORS: content image mistakes are content errors', () => {
   test('a cover file that does not exist', () => {
     const dir = site((d) => frontMatter(alpha(d), 'cover: ../images/nope.png\ncoverAlt: Nothing'));
     expect(() => loadContent(dir)).toThrow('content/projects/alpha.md: field "cover" expected an image file, but content/images/nope.png does not exist');

@@ -11,7 +11,7 @@ import { tempDir } from './temp-dir.ts';
 const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', `content-${name}`, 'content');
 const load = (name: string) => () => loadContent(fixture(name));
 
-describe('loadContent: a bad file fails the build with one message naming file, field and expectation', () => {
+describe('FO-CONTENT-ERRORS: loadContent: a bad file fails the build with one message naming file, field and expectation', () => {
   test('a project type outside the list names the allowed types', () => {
     expect(load('bad-type')).toThrowErrorMatchingInlineSnapshot(
       `[ContentError: Invalid content: content/projects/alpha.md: field "type" expected one of app, library, tool, service, research, talk, got "website"]`,
@@ -142,7 +142,7 @@ describe('loadContent: a bad file fails the build with one message naming file, 
   });
 });
 
-describe('the owner’s loop: the mistakes people make, each in plain words with its fix', () => {
+describe('FO-CONTENT-ERRORS: the owner’s loop: the mistakes people make, each in plain words with its fix', () => {
   /** The problems of the valid fixture with content/projects/alpha.md replaced by `text`. */
   const problemsWith = (text: string): string[] => {
     const dir = tempDir('folio-mistake-');
@@ -213,7 +213,7 @@ describe('the owner’s loop: the mistakes people make, each in plain words with
   });
 });
 
-describe('the build entry point', () => {
+describe('FO-CONTENT-ERRORS: the build entry point', () => {
   const repo = join(import.meta.dirname, '..', '..');
   const buildWith = (env: Record<string, string>) =>
     spawnSync(process.execPath, ['scripts/build.ts'], {
@@ -222,7 +222,7 @@ describe('the build entry point', () => {
       encoding: 'utf8',
     });
 
-  test('owner-proof issue § 7: npm run build on bad content prints the clean message alone and exits non-zero', () => {
+  test('npm run build on bad content prints the clean message alone and exits non-zero', () => {
     const run = buildWith({ FOLIO_DEBUG: '' });
     expect(run.status).toBe(1);
     expect(run.stderr).toBe(
@@ -232,7 +232,7 @@ describe('the build entry point', () => {
     expect(run.stdout).toBe('');
   });
 
-  test('owner-proof issue § 7: FOLIO_DEBUG=1 shows where the error came from', () => {
+  test('FOLIO_DEBUG=1 shows where the error came from', () => {
     const run = buildWith({ FOLIO_DEBUG: '1' });
     expect(run.status).not.toBe(0);
     expect(run.stderr).toMatch(/ContentError: Invalid content: content\/projects\/alpha\.md/);
@@ -267,7 +267,7 @@ describe('loadContent: valid content', () => {
     else process.env.FOLIO_SITE_URL = saved;
   });
 
-  test('reads site, projects and pages into records with paths and twins', () => {
+  test('PF-RECORDS: reads site, projects and pages into records with paths and twins', () => {
     const { site, projects, pages } = loadContent(fixture('valid'));
     expect(site.name).toBe('Test Owner');
     expect(site.bio).toBe('A short bio.');
@@ -303,7 +303,7 @@ describe('loadContent: valid content', () => {
   });
 });
 
-describe('audit issue § Spec and documentation: deprecation dates are checked at build', () => {
+describe('PF-SUNSET: deprecation dates are checked at build', () => {
   const withVersions = (lines: string) => {
     const dir = join(tempDir('folio-versions-'), 'content');
     cpSync(fixture('valid'), dir, { recursive: true });

@@ -1,4 +1,4 @@
-// One record, every surface: what `npm run check` reads off each surface of a project, and how it
+// FO-ONE-RECORD, one record on every surface: what `npm run check` reads off each surface of a project, and how it
 // tells them apart (scripts/lib/surface-parity.ts). The end-to-end runs over the fixture sites are
 // tests/e2e/records-parity.spec.ts and tests/e2e/owner-sites.spec.ts.
 import { describe, expect, test } from 'vitest';
@@ -48,7 +48,7 @@ const page = `<html><head>
 <a class="card" href="/projects/sluice">Sluice</a><a class="card" href="/projects/quarry-wasm">Quarry WASM</a></section>
 <a href="/projects/elsewhere">not related</a></body></html>`;
 
-describe('records-parity: each surface’s facts of a project', () => {
+describe('FO-ONE-RECORD: each surface’s facts of a project', () => {
   test('the twin, the page and the REST record of one project agree', () => {
     const reference = recordFacts(rest);
     expect(twinFacts(twin)).toMatchObject({

@@ -37,7 +37,7 @@ describe('search cache (bench/RESULTS.md: a repeated query costs a lookup, not a
     expect(searchRecords(other, 'lantern').map((h) => h.record.title)).toEqual(['Lantern Two']);
   });
 
-  it('is bounded: past its size the least recently asked query is dropped, and a re-asked one is kept', () => {
+  it('FO-BOUNDED: past its size the least recently asked query is dropped, and a re-asked one is kept', () => {
     const fresh = corpus([project('lantern', { title: 'Lantern' })]);
     const kept = searchRecords(fresh, 'lantern');
     const dropped = searchRecords(fresh, 'quay');

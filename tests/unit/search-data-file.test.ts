@@ -1,5 +1,5 @@
-// The serialized index (issue: "A missing, corrupt or mismatched index fails with one clear
-// message"): built at build time, stamped with format and options hash, loaded once.
+// The serialized index: built at build time, stamped with format and options hash, loaded once;
+// a missing, corrupt or mismatched index fails with one clear message.
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,7 +24,7 @@ const file = (name: string, data: unknown) => {
 };
 const good = () => JSON.parse(json) as Record<string, unknown>;
 
-describe('the data file (issue § 1: index built at build time, loaded once, failing loudly)', () => {
+describe('the data file: the index built at build time, loaded once, failing loudly', () => {
   it('round-trips: what the build writes, the function reads and searches', async () => {
     await writeDataFile(content, {}, dir);
     const data = readDataFile(join(dir, DATA_FILE));
@@ -130,7 +130,7 @@ describe('the texts file (bodies and twins, beside the data file: bench fix for 
     );
   });
 
-  it('owner-proof issue § 6: a rebuild never changes what loaded data reads; the next load reads the new build', async () => {
+  it('PF-DEPLOY-DATA: a rebuild never changes what loaded data reads; the next load reads the new build', async () => {
     const path = await written('rebuild');
     const before = readDataFile(path);
     const changed = { ...content, projects: [project('lantern', { title: 'Lantern', body: 'Rewritten body.' })] };
@@ -174,7 +174,7 @@ describe('the options hash', () => {
 });
 
 describe("the build's index", () => {
-  it('build-scale issue § 2: processing each distinct word once (a build-time memo) makes the index MiniSearch makes with INDEX_OPTIONS, byte for byte', () => {
+  it('processing each distinct word once (a build-time memo) makes the index MiniSearch makes with INDEX_OPTIONS, byte for byte', () => {
     const words = 'Café CAFÉ cafe naïve Naive Straße ﬁnal Ｑｕａｒｒｙ full-text C++ 2024/05 Ångström "quoted" self‑hosted Łódź 北海道 😀 \t tab';
     const documents = Array.from({ length: 30 }, (_, i) => ({
       id: `project:p${i}`,

@@ -13,7 +13,7 @@ import { corpus, page, project } from './search-fixtures.ts';
 
 // ---- The naive reference -------------------------------------------------------------------
 
-/** Words as the spec's "matching ignores case, extra whitespace and diacritics" reads: split on spaces and punctuation, then normalized. */
+/** Words as "matching ignores case, extra whitespace and diacritics" reads: split on spaces and punctuation, then normalized. */
 const words = (text: string) =>
   text
     .split(/[\n\r\p{Z}\p{P}]+/u)
@@ -203,8 +203,8 @@ const scenario = corpusArb.chain((data) =>
 
 const RUNS = 400;
 
-describe('searchRecords against a naive reference (portfolio spec § What the service does: search order)', () => {
-  it('finds exactly the records the reference finds, each in the tier the reference decides', () => {
+describe('PF-SEARCH-ORDER: searchRecords against a naive reference (docs/decisions.md § Search order)', () => {
+  it('PF-LEXICAL: finds exactly the records the reference (plain string checks) finds, each in the tier the reference decides', () => {
     fc.assert(
       fc.property(scenario, ({ data, query, type }) => {
         const hits = searchRecords(data, query, { type, limit: 1000 });

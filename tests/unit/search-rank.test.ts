@@ -1,4 +1,4 @@
-// Ranking by example (portfolio spec § What the service does; docs/decisions.md § Search order). The
+// Ranking by example (PF-SEARCH-ORDER; docs/decisions.md § Search order). The
 // property test covers generated corpora; these pin each rule with a readable case.
 import { describe, expect, it } from 'vitest';
 import { normalize, queryTerms } from '../../src/search/options.ts';
@@ -20,7 +20,7 @@ const ladder = corpus([
   project('prefix', { title: 'Jetty', body: 'Lanterns everywhere.' }),
 ]);
 
-describe('audit issue § Search: the title-substring tier holds inside a word too (portfolio spec § search order)', () => {
+describe('PF-SEARCH-ORDER: the title-substring tier holds inside a word too (docs/decisions.md § Search order)', () => {
   const titles = corpus(
     [
       project('pagewatch', { title: 'Pagewatch: performance budgets in CI' }),
@@ -52,7 +52,7 @@ describe('audit issue § Search: the title-substring tier holds inside a word to
   });
 });
 
-describe('search tiers (portfolio spec § What the service does)', () => {
+describe('PF-SEARCH-ORDER: search tiers', () => {
   it('orders exact title > title substring > tag > summary > body > prefix/typo, and says which matched', () => {
     const hits = searchRecords(ladder, 'lantern');
     expect(slugs(hits).slice(0, 5)).toEqual(['exact-title', 'title-substring', 'in-tag', 'in-summary', 'in-body']);
@@ -121,7 +121,7 @@ describe('search tiers (portfolio spec § What the service does)', () => {
     expect(searchRecords(data, 'zebra', { type: 'talk' })).toEqual([]);
   });
 
-  it('answers nothing, without error, for queries with no words or words that are Object.prototype keys', () => {
+  it('FO-NO-500: answers nothing, without error, for queries with no words or words that are Object.prototype keys', () => {
     expect(searchRecords(ladder, '!!! — ...')).toEqual([]);
     expect(searchRecords(ladder, 'constructor')).toEqual([]);
     expect(searchRecords(ladder, '__proto__ hasOwnProperty toString')).toEqual([]);
@@ -152,7 +152,7 @@ describe('search over the built site data', () => {
     expect(searchRecords(data, title.toUpperCase())[0]).toMatchObject({ record: { slug: 'quarry' }, match: 'title' });
   });
 
-  it("portfolio spec § search order: a project's name (its title before the subtitle) is an exact title, above longer titles that contain it", () => {
+  it("PF-SEARCH-ORDER: a project's name (its title before the subtitle) is an exact title, above longer titles that contain it", () => {
     const hits = searchRecords(data, 'quarry');
     expect(hits[0]).toMatchObject({ record: { slug: 'quarry' }, match: 'title' });
     expect(hits.slice(1, 3).map((h) => [h.record.slug, h.match])).toEqual(

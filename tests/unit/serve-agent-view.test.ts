@@ -7,7 +7,7 @@ import { ENTRY_POINTS } from '../../src/discovery/entry-points.ts';
 const content = loadContent();
 const view = agentView(content);
 
-describe('portfolio spec § What the service does: the agent view', () => {
+describe('PF-AGENT-VIEW: the agent view', () => {
   test('says who this is: name, headline, summary, links', () => {
     expect(view).toMatch(new RegExp(`^# ${content.site.name}`));
     expect(view).toContain(content.site.headline);

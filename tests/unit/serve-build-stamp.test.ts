@@ -25,7 +25,7 @@ const stamp = (siteUrl: string) => writeStamp(siteUrl, root);
 
 const LOCAL = 'http://localhost:4321';
 
-describe('serve issue § 4: build when missing or stale', () => {
+describe('npm start: build when missing or stale', () => {
   test('missing outputs → build', () => {
     expect(staleReason(LOCAL, root)).toBe('dist/index.html is missing');
     write('dist/index.html', '<h1>');
@@ -41,7 +41,7 @@ describe('serve issue § 4: build when missing or stale', () => {
     expect(staleReason('http://127.0.0.1:9999', root)).toBe('it was built for http://localhost:4321');
   });
 
-  test('a change to the content → stale, and npm start says so (owner-proof issue § 9)', () => {
+  test('a change to the content → stale, and npm start says so', () => {
     stamp(LOCAL);
     write('content/site.md', 'changed');
     expect(staleReason(LOCAL, root)).toBe('content changed in content/');

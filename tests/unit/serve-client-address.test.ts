@@ -38,7 +38,7 @@ function send(rawHeaders: string[]): Promise<{ looked: string[]; listed: [string
   });
 }
 
-describe('the client address comes from the socket (as on Vercel)', () => {
+describe('FO-LOCAL-AS-DEPLOYED: the client address comes from the socket (as on Vercel)', () => {
   test('spoofed x-forwarded-for and X-Real-IP, repeated and in odd case, are replaced by the address', async () => {
     const answer = await send(['X-Forwarded-For', '203.0.113.9, 10.0.0.1', 'x-forwarded-for', '198.51.100.7', 'X-REAL-IP', '203.0.113.9', 'X-Other', 'kept']);
     expect(answer.looked).toEqual(['127.0.0.1', '127.0.0.1']);

@@ -1,4 +1,4 @@
-// serve issue § 5: the deploy artifact. `vercel build` runs offline in a temporary copy of the
+// The deploy artifact. `vercel build` runs offline in a temporary copy of the
 // repository (never in the working tree: the end-to-end server serves dist/ meanwhile) for the
 // production URL, and the output must hold the static site, the function with its data file,
 // the middleware placed before static files, and the rewrites after them. The built function and
@@ -67,7 +67,7 @@ function runBuilt(funcDir: string, module: string, script: string): { status: nu
 
 const indexOf = (predicate: (r: Route) => boolean) => routes.findIndex(predicate);
 
-describe('serve issue § 5: vercel build output', () => {
+describe('the deploy artifact: vercel build output', () => {
   test('the static site: pages, twins, the agent view, 404 in both forms, llms.txt, assets, discovery files', () => {
     const staticDir = join(output, 'static');
     for (const file of [
@@ -143,7 +143,7 @@ describe('serve issue § 5: vercel build output', () => {
     }
   });
 
-  test('zero-compute page views: by config.json alone, a browser’s request for every page reaches its static file, never the middleware or a function', () => {
+  test('FO-ZERO-COMPUTE: by config.json alone, a browser’s request for every page reaches its static file, never the middleware or a function', () => {
     const fileSystem = outputFileSystem(output);
     const pages = Object.keys(JSON.parse(readFileSync(join(copy, 'generated/pages-manifest.json'), 'utf8')).pages);
     expect(pages.length).toBeGreaterThan(20);
@@ -165,7 +165,7 @@ describe('serve issue § 5: vercel build output', () => {
     expect(walkRoutes(routes, '/ask', {}, '', fileSystem).served).toEqual({ path: '/api', by: 'function' });
   });
 
-  test('the requests that may want Markdown, and only they, reach the middleware (one invocation each)', () => {
+  test('FO-ZERO-COMPUTE: the requests that may want Markdown, and only they, reach the middleware (one invocation each)', () => {
     for (const [path, headers, query] of [
       ['/about', { accept: 'text/markdown' }, ''],
       ['/about', { accept: 'text/html;q=0.5, */*' }, ''],
@@ -202,7 +202,7 @@ describe('serve issue § 5: vercel build output', () => {
     for (const [, i] of rewrites) expect(i > filesystem && i < api404).toBe(true);
   });
 
-  test('the local server runs the rewrites Vercel emitted, and the middleware’s matcher as Vercel compiled it', () => {
+  test('FO-LOCAL-AS-DEPLOYED: the local server runs the rewrites Vercel emitted, and the middleware’s matcher as Vercel compiled it', () => {
     const samples = [
       '/',
       '/about',
@@ -237,7 +237,7 @@ describe('serve issue § 5: vercel build output', () => {
     }
   });
 
-  test('unmatched paths outside /api get the 404 page with status 404', () => {
+  test('KQ-NOT-FOUND: unmatched paths outside /api get the 404 page with status 404', () => {
     const error = indexOf((r) => r.handle === 'error');
     expect(routes.slice(error)).toContainEqual(expect.objectContaining({ status: 404, dest: '/404.html' }));
   });

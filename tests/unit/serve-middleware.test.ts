@@ -18,7 +18,7 @@ describe('platform facts: the middleware config is a literal Vercel can read', (
   });
 });
 
-describe('zero-compute page views: the middleware takes only the gate’s path', () => {
+describe('FO-ZERO-COMPUTE: the middleware takes only the gate’s path', () => {
   test('its matcher is the gate’s (NEGOTIATE_MATCHER), so no page path, dynamic path or file reaches it on its own', () => {
     expect(config.matcher).toEqual([NEGOTIATE_MATCHER]);
     for (const p of [
@@ -90,7 +90,7 @@ const call = (path: string, accept?: string, method = 'GET') =>
 const headers = (res: Response) => Object.fromEntries(res.headers);
 
 describe('docs/decisions.md § Markdown twins: decisions on a page URL', () => {
-  test('Accept: text/markdown → rewrite to the twin with Content-Type, x-markdown-tokens and Vary: Accept', async () => {
+  test('PF-TWINS, KQ-PUBLIC-FILES: Accept: text/markdown → rewrite to the twin with Content-Type, x-markdown-tokens and Vary: Accept', async () => {
     const res = await call('/about', 'text/markdown');
     expect(headers(res)).toEqual({
       'x-middleware-rewrite': 'https://folio.test/about.md',
@@ -167,7 +167,7 @@ describe('docs/decisions.md § Markdown twins: decisions on a page URL', () => {
   test.each([
     ['/%ff.md', '*/*'],
     ['/%E0%A4%A', 'text/markdown'],
-  ])('issue 17: a malformed path asked for as Markdown (%s, Accept %s) → the Markdown 404', async (path, accept) => {
+  ])('a malformed path asked for as Markdown (%s, Accept %s) → the Markdown 404', async (path, accept) => {
     const res = await call(path, accept);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
@@ -175,7 +175,7 @@ describe('docs/decisions.md § Markdown twins: decisions on a page URL', () => {
   });
 
   test.each([['/404'], ['/404/']])(
-    'issue 17: the 404 page by name (%s) is not a page: rewritten to a path no build writes, so the platform answers 404',
+    'the 404 page by name (%s) is not a page: rewritten to a path no build writes, so the platform answers 404',
     async (path) => {
       const res = await call(path, 'text/html');
       expect(new URL(res.headers.get('x-middleware-rewrite')!).pathname).toBe('/_folio/not-found');
@@ -185,7 +185,7 @@ describe('docs/decisions.md § Markdown twins: decisions on a page URL', () => {
 });
 
 describe('docs/decisions.md § Markdown twins: unknown paths are real 404s', () => {
-  test('Markdown preferred → a Markdown 404, with its token estimate and Vary: Accept', async () => {
+  test('KQ-NOT-FOUND: Markdown preferred → a Markdown 404, with its token estimate and Vary: Accept', async () => {
     const res = await call('/nope', 'text/markdown');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
@@ -220,7 +220,7 @@ describe('docs/decisions.md § Markdown twins: unknown paths are real 404s', () 
   });
 });
 
-describe('portfolio spec § What the service does: the agent view at /?mode=agent', () => {
+describe('PF-AGENT-VIEW: the agent view at /?mode=agent', () => {
   test('rewrites to the agent view, whatever Accept says', async () => {
     for (const accept of ['text/html', undefined, 'text/markdown']) {
       const res = await call('/?mode=agent', accept);

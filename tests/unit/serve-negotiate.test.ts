@@ -14,7 +14,7 @@ describe('docs/decisions.md § Markdown twins: the negotiation ladder', () => {
     ['text/html;q=0.9, text/markdown;q=0.5', false],
     ['text/markdown;q=0.9, text/html;q=0.5', true],
     ['text/html;q=0.5, text/markdown;q=0.9', true],
-    // issue 17: an agent that names Markdown first means it; the client's order breaks a tie.
+    // An agent that names Markdown first means it; the client's order breaks a tie.
     ['text/markdown, text/html', true],
     ['text/html, text/markdown', false],
     ['*/*', false],
@@ -105,7 +105,7 @@ describe('negotiation properties', () => {
     );
   });
 
-  test('never throws on arbitrary text', () => {
+  test('FO-NO-500: never throws on arbitrary text', () => {
     fc.assert(
       fc.property(fc.string(), (s) => {
         prefersMarkdown(s);

@@ -34,7 +34,7 @@ describe('page and twin paths', () => {
 });
 
 describe('buildPageManifest', () => {
-  test('pages with and without twins, every Markdown file with its tokens, the site’s 404.md (issue 17: the 404 page is not a page)', () => {
+  test('pages with and without twins, every Markdown file with its tokens, the site’s 404.md (the 404 page is not a page)', () => {
     const dir = fixture({
       'index.html': '<h1>',
       'index.md': 'x'.repeat(40),
@@ -62,7 +62,7 @@ describe('buildPageManifest', () => {
 
 describe('the manifest of the real build (npm test builds first)', () => {
   const manifest: PageManifest = JSON.parse(readFileSync(PAGE_MANIFEST_FILE, 'utf8'));
-  test('every page of the content has a twin', () => {
+  test('PF-TWINS: every page of the content has a twin', () => {
     expect(manifest.pages['/']).toBe('/index.md');
     for (const slug of ['about', 'now', 'uses']) expect(manifest.pages[`/${slug}`]).toBe(`/${slug}.md`);
     expect(manifest.pages['/projects/quarry']).toBe('/projects/quarry.md');

@@ -60,7 +60,7 @@ const route = createVercelRouter({
 });
 const get = (path: string, init: RequestInit = {}) => route(new Request(`http://localhost${path}`, init));
 
-describe('serve issue § 4: routing in Vercel’s order', () => {
+describe('FO-LOCAL-AS-DEPLOYED: routing in Vercel’s order', () => {
   test('trailing-slash redirect comes before the middleware: /about/ with Accept: text/markdown → 308 /about, then the twin', async () => {
     const first = await get('/about/', { headers: { accept: 'text/markdown' } });
     expect(first.status).toBe(308);
@@ -89,7 +89,7 @@ describe('serve issue § 4: routing in Vercel’s order', () => {
     expect(res.headers.get('x-middleware-next')).toBeNull();
   });
 
-  test('the middleware rewrite serves the twin with the middleware’s Content-Type and token estimate', async () => {
+  test('PF-TWINS: the middleware rewrite serves the twin with the middleware’s Content-Type and token estimate', async () => {
     const res = await get('/projects/quarry', { headers: { accept: 'text/markdown' } });
     expect(await res.text()).toBe('# quarry\n');
     expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
@@ -97,7 +97,7 @@ describe('serve issue § 4: routing in Vercel’s order', () => {
     expect(res.headers.get('x-middleware-rewrite')).toBeNull();
   });
 
-  test('/?mode=agent serves the agent view', async () => {
+  test('PF-AGENT-VIEW: /?mode=agent serves the agent view', async () => {
     const res = await get('/?mode=agent');
     expect(await res.text()).toBe('# agent view\n');
     expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
@@ -108,7 +108,7 @@ describe('serve issue § 4: routing in Vercel’s order', () => {
     expect(res.headers.get('content-type')).toBe('application/json');
   });
 
-  test('issue 17: every static file carries a validator (ETag, as Vercel sends one); If-None-Match with it → 304 without a body', async () => {
+  test('every static file carries a validator (ETag, as Vercel sends one); If-None-Match with it → 304 without a body', async () => {
     const first = await get('/.well-known/oauth-protected-resource');
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
@@ -227,7 +227,7 @@ describe('the router refuses configuration it cannot honour', () => {
   });
 });
 
-describe('zero-compute page views: what runs, counted', () => {
+describe('FO-ZERO-COMPUTE: what runs, counted', () => {
   const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
   test('a browser’s view of every page runs nothing (x-folio-compute: none, no invocation counted)', async () => {
     const before = { ...route.invocations };

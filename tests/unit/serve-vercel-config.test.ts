@@ -37,7 +37,7 @@ function headersFor(path: string): Record<string, string> {
 /** Whether a path reaches the function, by the rewrites after the file system. */
 const rewritten = (path: string) => compiled.after.find((r) => r.src.test(path))?.dest === FUNCTION_PATH;
 
-describe('serve issue § 2: vercel.json is generated and committed', () => {
+describe('vercel.json is generated and committed', () => {
   test('the committed vercel.json equals the generated one (run `npm run vercel:json` after changing routes)', () => {
     expect(readFileSync('vercel.json', 'utf8')).toBe(vercelJsonText(ROUTES));
   });
@@ -73,7 +73,7 @@ describe('serve issue § 2: vercel.json is generated and committed', () => {
   });
 });
 
-describe('serve issue § 2: every dynamic path is rewritten to the function', () => {
+describe('docs/decisions.md § One function: every dynamic path is rewritten to the function', () => {
   for (const path of [...new Set(ROUTES.map((r) => r.path))]) {
     test(`${path} reaches the function`, () => {
       const p = concrete(path);
@@ -82,7 +82,7 @@ describe('serve issue § 2: every dynamic path is rewritten to the function', ()
     });
   }
 
-  test('portfolio spec § Endpoints rule 1: unknown paths under /api/ reach the function (JSON route_not_found, not HTML)', () => {
+  test('PF-ROUTE-404: unknown paths under /api/ reach the function (JSON route_not_found, not HTML)', () => {
     for (const p of ['/api/nope', '/api/v1/nope/deeper', '/api/v9', '/api/']) expect(rewritten(p), p).toBe(true);
   });
 
@@ -97,7 +97,7 @@ describe('serve issue § 2: every dynamic path is rewritten to the function', ()
   });
 });
 
-describe('serve issue § 2: headers of static files', () => {
+describe('headers of static files', () => {
   test('X-Content-Type-Options: nosniff and a Referrer-Policy on every path', () => {
     for (const p of ['/', '/about', '/_astro/x.css', '/llms.txt', '/api/v1/search', '/.well-known/api-catalog']) {
       expect(headersFor(p)['x-content-type-options'], p).toBe('nosniff');
@@ -230,7 +230,7 @@ describe('cleanUrls and trailingSlash: false redirects', () => {
   });
 });
 
-describe('zero-compute page views: the Markdown gate (vercel.json routes)', () => {
+describe('FO-ZERO-COMPUTE: the Markdown gate (vercel.json routes)', () => {
   const gate = committed.routes.filter((r): r is GateRoute => 'dest' in r && r.dest?.startsWith(NEGOTIATE_PREFIX) === true);
   const gated = (path: string, headers: Record<string, string> = {}, query = '') => {
     const request = new Request(`http://localhost${path}${query}`, { headers });

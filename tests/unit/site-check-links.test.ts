@@ -4,7 +4,7 @@ import { htmlLinks, internalPath, markdownLinks, linkFix } from '../../scripts/l
 
 const base = 'http://127.0.0.1:4321';
 
-describe('npm run check: links it follows (owner-proof issue § 2)', () => {
+describe('FO-OWNER-CHECK: the links npm run check follows', () => {
   test('Markdown: inline links, images, titles and autolinks; code spans and fenced blocks are not links', () => {
     const md = [
       '[a](/about) ![b](/img/x.png "Title") <http://127.0.0.1:4321/llms.txt>',

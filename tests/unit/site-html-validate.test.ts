@@ -1,4 +1,4 @@
-// human-site issue § Done when: every built page validates with html-validate's recommended
+// FO-ACCESSIBLE: every built page validates with html-validate's recommended
 // preset (duplicate ids, obsolete attributes such as a table's align, over-long titles …).
 // `npm test` builds the sample fixture site before this suite runs.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ const validator = new HtmlValidate({
   },
 });
 
-describe('the built pages are valid HTML (html-validate, recommended preset)', () => {
+describe('FO-ACCESSIBLE: the built pages are valid HTML (html-validate, recommended preset)', () => {
   test('there are pages to validate', () => {
     expect(pages).toContain('index.html');
     expect(pages.length).toBeGreaterThan(20);

@@ -1,4 +1,4 @@
-// owner-proof issue § 5: the test browser is found, or named as missing with how to install one.
+// The test browser is found, or named as missing with how to install one.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { HOW_TO_INSTALL, testBrowser } from '../support/browser.ts';
 

@@ -322,7 +322,7 @@ describe('brokenLinks: links to projects or pages that do not exist, for a build
 });
 
 describe('every twin of the sample content', () => {
-  test('one twin per HTML page: home, projects index, every project, every page', async () => {
+  test('PF-TWINS: one twin per HTML page: home, projects index, every project, every page', async () => {
     const twins = await allTwins(sample);
     expect(twins.map((t) => t.path).sort()).toEqual(
       [HOME_TWIN, PROJECTS_TWIN, ...sample.projects.map((p) => p.twin), ...sample.pages.map((p) => p.twin)].sort(),
@@ -356,7 +356,7 @@ describe('every twin of the sample content', () => {
       const twin = await projectTwin(p, sample);
       expect(twin.markdown).toContain(await linkToTwins(p.body, sample, p.href, {}, p.images));
       // Sample bodies link root-relative without trailing slashes, so the change is exactly ".md";
-      // images point at their published files, absolute (human-site issue § 1).
+      // images point at their published files, absolute.
       let body = p.body;
       for (const [written, image] of Object.entries(p.images)) body = body.replace(`](${written})`, `](${imageUrl(sample, image)})`);
       expect(twin.markdown.replaceAll('.md)', ')')).toContain(body);

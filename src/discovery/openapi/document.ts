@@ -21,7 +21,7 @@ import { EVENT_STREAM, FORM_TYPE, JSON_TYPE } from '../../http/media-types.ts';
 import { HEADER_DOCS, REQUEST_HEADER_DOCS, SKIPPED_REQUEST_HEADERS, type HeaderDoc } from './header-docs.ts';
 
 export const OPENAPI_VERSION = '3.1.1';
-/** The API's own version (knowledge spec § Versioning: "API version 1.0.0"). */
+/** The API's own version (KQ-VERSIONING: "API version 1.0.0"). */
 export const API_VERSION = '1.0.0';
 
 type Json = Record<string, unknown>;
@@ -53,8 +53,9 @@ const isPublicGet = (route: RouteSpec) => route.cache === 'public' && route.meth
 /** Every catalog error a route can answer: what it declares plus what the app does to every route. */
 export function errorCodesOf(route: RouteSpec): ErrorCode[] {
   const codes = new Set<ErrorCode>(route.errors ?? []);
-  // An operation's own method is always allowed: its 405 is what other methods get (issue 17, "405
-  // only where it can happen"), stated once in info.description and enforced by the contract check.
+  // An operation's own method is always allowed: its 405 is what other methods get
+  // (docs/decisions.md § What openapi.json lists), stated once in info.description and enforced by
+  // the contract check.
   codes.delete('method_not_allowed');
   if (route.policy) codes.add('rate_limited');
   if (route.auth) codes.add('unauthorized');
@@ -323,8 +324,8 @@ export function openApiDocument(site: SiteForOpenApi, routes: RouteSpec[]): Open
   for (const route of routes) {
     const item = (paths[route.path] ??= {});
     item[route.method.toLowerCase()] = builder.operation(route, byId);
-    // Knowledge spec § Endpoints lists OPTIONS on the agent endpoints; elsewhere the preflight is the
-    // rule info.description states.
+    // KQ-EVENTS names OPTIONS on the agent endpoints (docs/decisions.md § What openapi.json lists);
+    // elsewhere the preflight is the rule info.description states.
     if (route.path.startsWith('/agent/')) item.options = builder.preflight(route);
   }
   // The two root OAuth metadata documents are prerendered files, not routes (access.ts).

@@ -1,4 +1,4 @@
-// Answers of the agent endpoints (knowledge spec § Authentication steps 3 and 5), shared by the
+// Answers of the agent endpoints (KQ-IDENTITY, KQ-CLAIM, KQ-EVENTS), shared by the
 // routes and the /auth.md guide so the guide shows exactly what the server sends.
 import { quoted } from './bearer.ts';
 import { accessUrls } from './oauth-metadata.ts';
@@ -10,7 +10,7 @@ export interface AgentAnswer {
   headers: Record<string, string>;
 }
 
-/** `anonymous` continues at the token endpoint; the other two are recognized and refused (step 3). */
+/** `anonymous` continues at the token endpoint; the other two are recognized and refused (KQ-IDENTITY). */
 export function identityAnswer(type: (typeof IDENTITY_TYPES)[number], siteUrl: string): AgentAnswer {
   const { token } = accessUrls(siteUrl);
   if (type === 'anonymous') {

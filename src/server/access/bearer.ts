@@ -1,4 +1,4 @@
-// The bearer check of the protected catalog (knowledge spec § Authentication steps 2 and 7).
+// The bearer check of the protected catalog (KQ-PROTECTED; docs/decisions.md § OAuth).
 import { ApiError } from '../errors.ts';
 import { accessUrls, resourceMetadataUrl } from './oauth-metadata.ts';
 import { PUBLIC_READ_TOKEN, type ProtectedPath } from './public-read.ts';

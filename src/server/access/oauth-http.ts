@@ -16,7 +16,7 @@ export function oauthError(status: number, error: string, description: string, h
 
 /**
  * The body of an OAuth request, or undefined when it has no bytes, whatever its Content-Type (the
- * token request's body is optional, spec § Endpoints). Failures of the shared reader (415, 413,
- * bad JSON, a repeated parameter) are answered as `invalid_request`.
+ * token request's body is optional: KQ-TOKEN's grant_type defaults to `public`). Failures of the
+ * shared reader (415, 413, bad JSON, a repeated parameter) are answered as `invalid_request`.
  */
 export const readOAuthBody = (req: Request, types: ('json' | 'form')[]): Promise<unknown> => readBody(req, types, { optional: true });

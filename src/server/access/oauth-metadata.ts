@@ -32,8 +32,8 @@ export function accessUrls(siteUrl: string) {
 /**
  * Where the 401 of a protected path points (RFC 9728 § 5.1): the path-inserted document (§ 3.1)
  * whose `resource` is that path, because § 3.3 makes clients refuse metadata whose `resource`
- * differs from the resource they are accessing. The root document (the knowledge spec's) stays
- * for clients that start from the origin.
+ * differs from the resource they are accessing. The root document (KQ-PRM's) stays for clients that
+ * start from the origin.
  */
 export function resourceMetadataUrl(siteUrl: string, path: ProtectedPath): string {
   return `${siteUrl}/.well-known/oauth-protected-resource${path}`;
@@ -53,7 +53,7 @@ export function protectedResourceMetadata(site: SiteRef, path: ProtectedPath = '
   };
 }
 
-/** RFC 8414 § 2 metadata, with the spec's `agent_auth` block (knowledge spec § Endpoints). */
+/** RFC 8414 § 2 metadata, with the `agent_auth` block of KQ-ASM. */
 export function authorizationServerMetadata(site: SiteRef): AuthorizationServerMetadata {
   const urls = accessUrls(site.url);
   return {
@@ -74,7 +74,7 @@ export function authorizationServerMetadata(site: SiteRef): AuthorizationServerM
       claim_endpoint: urls.claim,
       events_endpoint: urls.events,
       identity_types_supported: [...IDENTITY_TYPES],
-      // Spec § Authentication step 3: listed here, not at the top level.
+      // KQ-ASM: listed here, inside `agent_auth`, not at the top level.
       identity_assertion: { assertion_types_supported: [ID_JAG_TOKEN_TYPE] },
     },
   };

@@ -1,5 +1,6 @@
-// Zod schemas of the access flow (knowledge spec § OAuth objects, § Endpoints). Each is declared
-// once: it validates input in the handlers, types the builders, and documents the routes.
+// Zod schemas of the access flow (KQ-REGISTER, KQ-TOKEN, KQ-REVOKE, KQ-IDENTITY, KQ-CLAIM,
+// KQ-EVENTS, KQ-PRM, KQ-ASM). Each is declared once: it validates input in the handlers, types the
+// builders, and documents the routes.
 import { z } from 'zod';
 import { GRANT_TYPES, IDENTITY_TYPES, PUBLIC_READ_SCOPE } from './public-read.ts';
 import { redirectUriProblem } from './redirect-uri.ts';
@@ -152,7 +153,7 @@ export const protectedResourceMetadata = z
   .meta({ id: 'ProtectedResourceMetadata' });
 export type ProtectedResourceMetadata = z.infer<typeof protectedResourceMetadata>;
 
-/** RFC 8414 § 2, plus the spec's `agent_auth` block. */
+/** RFC 8414 § 2, plus the `agent_auth` block of KQ-ASM. */
 export const authorizationServerMetadata = z
   .object({
     issuer: uri,

@@ -1,4 +1,4 @@
-// The token endpoint's decision (RFC 6749 § 5; knowledge spec § Authentication steps 6 and 9).
+// The token endpoint's decision (RFC 6749 § 5; KQ-TOKEN; docs/decisions.md § OAuth).
 import { JWT_BEARER_GRANT, PUBLIC_READ_SCOPE, PUBLIC_READ_TOKEN, TOKEN_LIFETIME_SECONDS } from './public-read.ts';
 import { tokenRequest, type TokenResponse } from './schemas.ts';
 
@@ -6,7 +6,7 @@ export type TokenResult =
   | { ok: true; token: TokenResponse }
   | { ok: false; error: 'invalid_request' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_scope'; description: string };
 
-/** The public token response: the same literal for every caller (spec § Authentication step 6). */
+/** The public token response: the same literal for every caller (KQ-TOKEN). */
 export const publicReadToken = (): TokenResponse => ({
   access_token: PUBLIC_READ_TOKEN,
   token_type: 'Bearer',
@@ -18,11 +18,11 @@ export const publicReadToken = (): TokenResponse => ({
 export function exchangeToken(body: unknown): TokenResult {
   const parsed = tokenRequest.safeParse(body);
   if (!parsed.success) return { ok: false, error: 'invalid_request', description: parsed.error.issues[0]!.message };
-  // Spec § Endpoints: grant_type is optional and defaults to `public`.
+  // KQ-TOKEN: grant_type is optional and defaults to `public`.
   const { grant_type: grant = 'public', scope, assertion } = parsed.data;
 
   if (grant === JWT_BEARER_GRANT) {
-    // Spec § Authentication step 9: no assertion → invalid_grant. With one, RFC 7523 § 3.1 still
+    // KQ-TOKEN: no assertion → invalid_grant. With one, RFC 7523 § 3.1 still
     // means invalid_grant: this service holds no keys and trusts no issuer, so none can be verified.
     const description = assertion
       ? 'No assertion can be verified here (no issuer is trusted); use grant_type=public, which needs none.'

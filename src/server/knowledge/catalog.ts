@@ -1,6 +1,6 @@
 // The catalog of the site's public pages, served open by the sandbox (GET /api/v1/sandbox) and
-// behind the public-read token by GET /api/v1 (knowledge spec § Authentication: "the scope covers
-// the same public pages as the sandbox"). One builder, so the two can never disagree.
+// behind the public-read token by GET /api/v1 (KQ-SANDBOX, KQ-PROTECTED: the token's scope covers
+// the same public pages as the sandbox). One builder, so the two can never disagree.
 import { allOf } from '../../records/words.ts';
 import type { SiteData } from '../../search/data-file.ts';
 import { absoluteUrl } from '../../records/urls.ts';

@@ -1,13 +1,14 @@
 // The knowledge service's zod schemas, declared once: request schemas validate input (the app maps
-// their failures to catalog codes), resource schemas type the handlers and carry `.meta({ id })`
-// so openapi.json can reference them (knowledge spec § Resources and their fields).
+// their failures to catalog codes), resource schemas type the handlers and carry `.meta({ id })` so
+// openapi.json can reference them (fields as KQ-ASK, KQ-SANDBOX, KQ-BATCH, KQ-JOB-CREATE and
+// KQ-JOB-READ name them).
 import { z } from 'zod';
 import { errorObject } from '../errors.ts';
 import { MAX_QUERY_CHARS, NOT_WELL_FORMED, QUERY_RULE, queryInt, queryText as baseQueryText, wellFormedText } from '../http.ts';
 
 /** NLWeb protocol version these answers follow (docs/decisions.md § NLWeb ask). */
 export const NLWEB_VERSION = '0.55' as const;
-/** Questions per batch or job (knowledge spec § Limits). */
+/** Questions per batch or job (KQ-BATCH). */
 export const MAX_BATCH_QUERIES = 10;
 /** Sandbox and catalog paging (docs/decisions.md § Pagination). */
 export const DEFAULT_PAGE_LIMIT = 50;
@@ -77,7 +78,7 @@ export type AskBody = z.infer<typeof askBody>;
 // ── Batch and jobs ──────────────────────────────────────────────────────────────────────────────
 
 /**
- * `{ queries: [1..10 non-empty strings] }` (knowledge spec § Endpoints, rule 1). A whitespace-only
+ * `{ queries: [1..10 non-empty strings] }` (KQ-BATCH, KQ-BATCH-INVALID). A whitespace-only
  * string counts as empty. An over-long string is NOT a structural error: that one item answers with
  * an `invalid_query` error while the others answer (see batch.ts).
  */
@@ -136,7 +137,7 @@ export type AskResult = z.infer<typeof askResult>;
 export type AskResponse = z.infer<typeof askResponse>;
 
 /**
- * The streaming framing (knowledge spec rule 4 leaves it open; docs/decisions.md § NLWeb ask fixes the outline).
+ * The streaming framing (KQ-ASK leaves it open; docs/decisions.md § NLWeb ask fixes the outline).
  * Every event is one `data: <json>` line. `message_type` follows NLWeb's streaming convention:
  *   begin-nlweb-response  first; carries `_meta` and `query`
  *   result                zero or more; `results` is the next batch, in answer order

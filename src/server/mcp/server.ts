@@ -9,7 +9,7 @@ import { TOOLS } from './tools.ts';
 
 /**
  * 2026-07-28 results carry cache hints. Content changes only on redeploy and clients may cache
- * five minutes (portfolio spec § Limits), and nothing is per-user, so shared caches may keep it too.
+ * five minutes (PF-DEPLOY-DATA, PF-CACHE), and nothing is per-user, so shared caches may keep it too.
  */
 const FIVE_MINUTES: CacheHint = { ttlMs: 300_000, cacheScope: 'public' };
 

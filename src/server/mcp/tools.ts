@@ -1,6 +1,6 @@
 // The tools. Each wraps the pure function behind its REST endpoint and validates with the same
-// rules, so a tool and its endpoint give the same answers, limits, error codes and hints
-// (issue 7 § 2). Argument names follow REST's, except search's `q`, which is `query` here.
+// rules, so a tool and its endpoint give the same answers, limits, error codes and hints (PF-TOOLS,
+// FO-ONE-RECORD). Argument names follow REST's, except search's `q`, which is `query` here.
 import { z } from 'zod';
 import { SLUG_PATTERN } from '../../records/schema.ts';
 import { answer, queryText as askQueryText } from '../knowledge.ts';

@@ -1,5 +1,5 @@
-// The portfolio API's schemas (portfolio spec § Endpoints): the routes' input, which the MCP tools
-// accept too, and the answers, whose `.meta({ id })` names them in openapi.json.
+// The portfolio API's schemas (PF-SEARCH, PF-PROJECTS, PF-PROJECT, PF-COMPARE): the routes' input,
+// which the MCP tools accept too, and the answers, whose `.meta({ id })` names them in openapi.json.
 import { z } from 'zod';
 import { PROJECT_TYPES, SLUG_PATTERN } from '../../records/schema.ts';
 import { MATCH_TIERS } from '../../search/rank.ts';
@@ -11,7 +11,7 @@ import { MAX_CURSOR_CHARS } from '../cursor.ts';
 /** What `type` can filter search by: a project type, or `page`. */
 export const SEARCH_TYPES = [...PROJECT_TYPES, 'page'] as const;
 
-/** docs/decisions.md § Limits and portfolio spec § Limits: page size 1 to 20, for search as for lists. */
+/** PF-PROJECTS: page size 1 to 20, for search as for lists. */
 export const MAX_LIMIT = 20;
 export const DEFAULT_LIMIT = 10;
 
@@ -81,7 +81,7 @@ export const compareSlugs = z.object({
   ),
 });
 
-/** Which error code a validation failure of each parameter maps to (portfolio spec § Errors). */
+/** Which error code a validation failure of each parameter maps to (PF-ERRORS; docs/decisions.md § Errors). */
 export const SEARCH_INVALID = { q: 'invalid_query', '*': 'invalid_filter' } as const satisfies Record<string, ErrorCode>;
 export const PROJECTS_INVALID = { cursor: 'invalid_cursor', '*': 'invalid_filter' } as const satisfies Record<string, ErrorCode>;
 export const PROJECT_INVALID = { '*': 'invalid_slug' } as const satisfies Record<string, ErrorCode>;
