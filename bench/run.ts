@@ -297,6 +297,15 @@ async function measure(records: number) {
     cpuProfDir: profileRoot && records === SIZES.at(-1) ? join(profileRoot, `rebuild-${records}`) : undefined,
   });
   if (!rebuild.ok) throw new Error(`Folio rebuild of ${records} records failed:\n${rebuild.tail}`);
+  // Code edits, each on the cache of the build before: the stylesheet (every HTML page names the new
+  // file, but no Markdown is rendered again, no image encoded), then a file only the function runs
+  // (no page of a record is rendered again).
+  appendFileSync(join(site, 'src/styles/global.css'), '\n.bench-edit { color: inherit; }\n');
+  const styleRebuild = await projectBuild(site, buildEnv);
+  if (!styleRebuild.ok) throw new Error(`Folio rebuild after a stylesheet edit of ${records} records failed:\n${styleRebuild.tail}`);
+  appendFileSync(join(site, 'src/server/portfolio/projects.ts'), '\n// An edit only the function sees.\n');
+  const functionRebuild = await projectBuild(site, buildEnv);
+  if (!functionRebuild.ok) throw new Error(`Folio rebuild after a function edit of ${records} records failed:\n${functionRebuild.tail}`);
   const stamped = await stampBuild(site, siteUrl);
   const idiomatic = idiomaticAstroProject(tempDir(`idiomatic-${records}`), site);
   const idiomaticBuild = await astroBuild(idiomatic);
@@ -312,11 +321,13 @@ async function measure(records: number) {
   result.build = {
     folio: { ms: folioBuild.ms, ...folioDist, htmlPages, projectPageBytes: pageBytes(join(site, 'dist')) },
     rebuild: { ms: rebuild.ms },
+    styleRebuild: { ms: styleRebuild.ms },
+    functionRebuild: { ms: functionRebuild.ms },
     idiomatic: { ms: idiomaticBuild.ms, ...idiomaticDist, projectPageBytes: pageBytes(join(idiomatic, 'dist')) },
     bare: { ms: bareBuild.ms, ...bareDist },
   };
   log(
-    `build: Folio ${(folioBuild.ms / 1000).toFixed(1)} s (rebuild ${(rebuild.ms / 1000).toFixed(1)} s), idiomatic ${(idiomaticBuild.ms / 1000).toFixed(1)} s, bare ${(bareBuild.ms / 1000).toFixed(1)} s`,
+    `build: Folio ${(folioBuild.ms / 1000).toFixed(1)} s (rebuild ${(rebuild.ms / 1000).toFixed(1)} s, stylesheet edit ${(styleRebuild.ms / 1000).toFixed(1)} s, function edit ${(functionRebuild.ms / 1000).toFixed(1)} s), idiomatic ${(idiomaticBuild.ms / 1000).toFixed(1)} s, bare ${(bareBuild.ms / 1000).toFixed(1)} s`,
   );
   if (!opts.keep) removeDir(idiomatic);
 
@@ -478,6 +489,8 @@ async function measure(records: number) {
 const TARGETS = {
   build: 'full build (social cards off) within 1.5× of the idiomatic Astro build of the same Markdown',
   rebuild: 'a rebuild after one edited file within 30% of a build from nothing',
+  styleRebuild: 'a rebuild after a stylesheet edit within 60% of a build from nothing (every HTML page again, no Markdown, image or card)',
+  functionRebuild: 'a rebuild after an edit to code only the function runs within 30% of a build from nothing (no page of a record again)',
   pageSize: 'average project page within 1.5× of its size at the smallest corpus',
   search: 'in-process search (REST, through createApp().request) within 2× of the bare MiniSearch search, median',
   coldStart: 'cold start of the deployed function within 1.5× of the bare MiniSearch.loadJSON + search',
@@ -485,6 +498,13 @@ const TARGETS = {
   memory: 'memory under 512 MB RSS at 10,000 records, loaded and answering (in-process probe, after a GC)',
   pageViews: 'a person’s page views run no middleware and no function (invocations per 1,000, browser mix)',
 };
+
+/** A rebuild's cell: its time and its share of the build from nothing (a run from before these rebuilds were measured: a dash). */
+const rebuildCell = (rebuild: { ms: number } | undefined, from: number) =>
+  rebuild ? `${(rebuild.ms / 1000).toFixed(1)} s (${((100 * rebuild.ms) / from).toFixed(0)}%)` : '–';
+
+/** A rebuild's time as a share of a build from nothing, against a ceiling. */
+const share = (ms: number, from: number, ceiling: number) => ({ value: ms / from, pass: ms / from <= ceiling, shown: `${((100 * ms) / from).toFixed(0)}%` });
 
 function verdicts(largest: any, smallest: any) {
   const l = largest.inProcess.latency;
@@ -495,6 +515,8 @@ function verdicts(largest: any, smallest: any) {
   return {
     build: { value: b.folio.ms / b.idiomatic.ms, pass: b.folio.ms / b.idiomatic.ms <= 1.5, shown: `${(b.folio.ms / b.idiomatic.ms).toFixed(2)}×` },
     rebuild: { value: b.rebuild.ms / b.folio.ms, pass: b.rebuild.ms / b.folio.ms <= 0.3, shown: `${((100 * b.rebuild.ms) / b.folio.ms).toFixed(0)}%` },
+    styleRebuild: share(b.styleRebuild.ms, b.folio.ms, 0.6),
+    functionRebuild: share(b.functionRebuild.ms, b.folio.ms, 0.3),
     pageSize: {
       value: pageRatio,
       pass: pageRatio <= 1.5,
@@ -559,7 +581,7 @@ function markdown(run: any, changes: string): string {
   out.push(
     '## Build',
     '',
-    "Folio: `npm run build` of the generated content from nothing (an empty build cache, FOLIO_CACHE_DIR; social cards off, FOLIO_SOCIAL_CARDS=0, since the references make none): every page, twin, tag page, llms.txt and llms-full.txt, the feed, the data file. Rebuild: the same again after one sentence is added to one project, with the first build's cache. Idiomatic: what an Astro user would write for the same Markdown (bench/site.ts: content collections with the glob loader and a zod schema, one `[slug].astro` per collection rendering the entry with `render()` in a minimal layout, default Markdown options, Shiki on). Bare: one `[slug].astro` of as many trivial pages.",
+    "Folio: `npm run build` of the generated content from nothing (an empty build cache, FOLIO_CACHE_DIR; social cards off, FOLIO_SOCIAL_CARDS=0, since the references make none): every page, twin, tag page, llms.txt and llms-full.txt, the feed, the data file. Rebuild: the same again after one sentence is added to one project, with the first build's cache; then after a rule is added to the stylesheet, then after a comment is added to a file only the function runs (src/server/portfolio/projects.ts), each with the cache of the build before. Idiomatic: what an Astro user would write for the same Markdown (bench/site.ts: content collections with the glob loader and a zod schema, one `[slug].astro` per collection rendering the entry with `render()` in a minimal layout, default Markdown options, Shiki on). Bare: one `[slug].astro` of as many trivial pages.",
     '',
   );
   out.push(
@@ -568,6 +590,8 @@ function markdown(run: any, changes: string): string {
         'Records',
         'Folio build',
         'Rebuild (one edit)',
+        'Stylesheet edit',
+        'Function edit',
         'Idiomatic Astro',
         'Ratio',
         'Bare Astro',
@@ -580,6 +604,8 @@ function markdown(run: any, changes: string): string {
         n(r.records),
         `${(r.build.folio.ms / 1000).toFixed(1)} s`,
         `${(r.build.rebuild.ms / 1000).toFixed(1)} s (${((100 * r.build.rebuild.ms) / r.build.folio.ms).toFixed(0)}%)`,
+        rebuildCell(r.build.styleRebuild, r.build.folio.ms),
+        rebuildCell(r.build.functionRebuild, r.build.folio.ms),
         `${(r.build.idiomatic.ms / 1000).toFixed(1)} s`,
         ratio(r.build.folio.ms, r.build.idiomatic.ms),
         `${(r.build.bare.ms / 1000).toFixed(1)} s`,

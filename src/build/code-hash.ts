@@ -3,7 +3,7 @@
 // keyed by the code digest, so no change to Folio can ever be answered from an older build's cache.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, normalize, relative } from 'node:path';
 import { contentDir } from '../records/load.ts';
 
 /** What the build reads besides the content (scripts/build.ts is `npm run build`). */
@@ -31,3 +31,50 @@ function treeHash(root: string, inputs: string[]): string {
 
 export const contentHash = (root = process.cwd()) => treeHash(root, [relative(root, contentDir(root))]);
 export const codeHash = (root = process.cwd()) => treeHash(root, CODE_INPUTS);
+
+/** A relative import of a module (static, dynamic, type-only, or a stylesheet's), as written. */
+const RELATIVE_IMPORT = /(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
+
+/**
+ * The files of the repository a module reaches through its relative imports, itself included,
+ * sorted: the code whose change can change what the module makes. Packages are the lockfile's.
+ */
+export function codeClosure(entries: readonly string[], root = process.cwd()): string[] {
+  const seen = new Set<string>();
+  const stack = [...entries];
+  while (stack.length > 0) {
+    const file = stack.pop()!;
+    if (seen.has(file)) continue;
+    let text: string;
+    try {
+      text = readFileSync(join(root, file), 'utf8');
+    } catch {
+      continue; // a path that names no file (a generated one, say) is nobody's code
+    }
+    seen.add(file);
+    for (const m of text.matchAll(RELATIVE_IMPORT)) stack.push(normalize(join(dirname(file), m[1]!)));
+  }
+  return [...seen].sort();
+}
+
+/** What every build result depends on besides its own modules: the locked dependencies and how `npm run build` runs. */
+const BUILD_TOOLS = ['package-lock.json', 'scripts/build.ts'];
+
+/**
+ * A digest of the code one kind of build result comes from: the modules `entries` reach, and the
+ * build's tools. A build cache keyed by it survives every edit outside that code: a stylesheet
+ * edit keeps rendered Markdown, encoded images and social cards; an edit to the function alone
+ * keeps every page whose route does not reach it.
+ */
+export function codeDigest(entries: readonly string[], root = process.cwd()): string {
+  const hash = createHash('sha256');
+  for (const file of [...codeClosure(entries, root), ...BUILD_TOOLS]) {
+    if (!existsSync(join(root, file))) continue;
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(root, file)))
+      .update('\0');
+  }
+  return hash.digest('base64url');
+}

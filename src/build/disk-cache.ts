@@ -1,8 +1,10 @@
 // What a build keeps between builds (in node_modules/.cache/folio/, which Vercel keeps; or where
 // FOLIO_CACHE_DIR says, as the benchmark does to measure a cold build): results computed from one
-// piece of content, each named by a digest of that content and of Folio's code (FOLIO_RENDER_KEY,
-// set by the build integration). A change to either is a different name, so a stale result can
-// never be read back; without the key (astro dev, tests) nothing is kept.
+// piece of content, each named by a digest of that content and of the code that makes that kind of
+// result (MADE_BY: the module and what it imports, code-hash.ts codeDigest). A change to either is
+// a different name, so a stale result can never be read back, and an edit elsewhere (a stylesheet,
+// the function) keeps them all. Only in a build (FOLIO_RENDER_KEY, set by the build integration);
+// elsewhere (astro dev, tests) nothing is kept.
 //
 // Each kind of result is a pack of 16 files (shards, by the first digit of the name) and an index of
 // their names. A shard is read when a value in it is first asked for, and written when the build
@@ -13,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { codeHash } from './code-hash.ts';
+import { codeDigest, codeHash } from './code-hash.ts';
 
 /** The folder of every build cache (rendered bodies, links, images, social cards), absolute. */
 export const cacheRoot = (root = process.cwd()) => resolve(root, process.env.FOLIO_CACHE_DIR || 'node_modules/.cache/folio');
@@ -25,12 +27,41 @@ export const cacheRoot = (root = process.cwd()) => resolve(root, process.env.FOL
  * of other code go when a build ends (flushCache).
  */
 export function codeFolder(kind: string, root = process.cwd()): string {
-  const code = process.env.FOLIO_RENDER_KEY || (devCode ??= codeHash(root));
+  const code = kindCode(kind, root) ?? (devCode ??= codeHash(root));
   const name = createHash('sha256').update(code).digest('hex').slice(0, 16);
   if (process.env.FOLIO_RENDER_KEY) folderKinds().set(kind, name);
   return join(cacheRoot(root), kind, name);
 }
 let devCode: string | undefined;
+
+/**
+ * The module that makes each kind of cached result: the cache names its results by a digest of
+ * what that module reaches, so an edit outside it never throws them away.
+ */
+export const MADE_BY: Record<string, string> = {
+  html: 'src/build/render.ts',
+  links: 'src/build/source-links.ts',
+  related: 'src/records/collections.ts',
+  deflated: 'src/search/data-file.ts',
+  images: 'src/build/write-images.ts',
+  cards: 'src/build/social-cards.ts',
+};
+
+// Each kind's code digest, once per build and process (the pages load separate copies of this module).
+const CODES = Symbol.for('folio.buildCacheCodes');
+const codes = () => ((globalThis as { [CODES]?: Map<string, string> })[CODES] ??= new Map());
+
+/** The digest of the code that makes `kind`, in a build; undefined outside one. */
+function kindCode(kind: string, root = process.cwd()): string | undefined {
+  const build = process.env.FOLIO_RENDER_KEY;
+  if (!build) return undefined;
+  const module = MADE_BY[kind];
+  if (!module) throw new Error(`build cache: no module is named as making "${kind}" (MADE_BY in src/build/disk-cache.ts)`);
+  const key = `${build}\0${kind}`;
+  let code = codes().get(key);
+  if (!code) codes().set(key, (code = codeDigest([module], root)));
+  return code;
+}
 // Kinds of code folder this build used, with the current folder's name (one store per process, as the packs).
 const FOLDERS = Symbol.for('folio.buildCacheFolders');
 const folderKinds = () => ((globalThis as { [FOLDERS]?: Map<string, string> })[FOLDERS] ??= new Map());
@@ -45,7 +76,8 @@ interface Pack {
   /** What this build used or made, by name (KEEP: used, value still in its shard): the next pack. */
   used: Map<string, unknown>;
 }
-const KEEP = Symbol('keep');
+// Shared by every copy of this module in a process (the pages load their own): a copy's mark must read as one in another's flush.
+const KEEP = Symbol.for('folio.buildCacheKeep');
 
 // One store per process: the build's setup and its prerendered pages load separate copies of this module.
 const PACKS = Symbol.for('folio.buildCache');
@@ -60,15 +92,17 @@ const indexPath = (kind: string) => join(cacheRoot(), kind, 'names.json');
 // links, its compressed text) and an input of its page's digest; a twin is a file of the page cache
 // and a key of the compressed texts.
 const NAMES = Symbol.for('folio.buildCacheNames');
-const store = globalThis as { [NAMES]?: { code: string; names: Map<string, string>; texts: Map<string, string> } };
+const store = globalThis as { [NAMES]?: { code: string; names: Map<string, Map<string, string>>; texts: Map<string, string> } };
 const memo = (code: string) => (store[NAMES]?.code === code ? store[NAMES] : (store[NAMES] = { code, names: new Map(), texts: new Map() }));
 
-function nameOf(key: string): string | undefined {
-  const code = process.env.FOLIO_RENDER_KEY;
+function nameOf(kind: string, key: string): string | undefined {
+  const code = kindCode(kind);
   if (!code) return undefined;
-  const { names } = memo(code);
-  let name = names.get(key);
-  if (!name) names.set(key, (name = createHash('sha256').update(code).update('\0').update(textDigest(key)).digest('hex').slice(0, 32)));
+  const { names } = memo(process.env.FOLIO_RENDER_KEY!);
+  let byKey = names.get(kind);
+  if (!byKey) names.set(kind, (byKey = new Map()));
+  let name = byKey.get(key);
+  if (!name) byKey.set(key, (name = createHash('sha256').update(code).update('\0').update(textDigest(key)).digest('hex').slice(0, 32)));
   return name;
 }
 
@@ -114,7 +148,7 @@ function shard(p: Pack, kind: string, s: string): Record<string, unknown> {
 }
 
 export function readCached<T>(kind: string, key: string): T | undefined {
-  const name = nameOf(key);
+  const name = nameOf(kind, key);
   if (!name) return undefined;
   const p = pack(kind);
   let value = p.used.get(name);
@@ -128,7 +162,7 @@ export function readCached<T>(kind: string, key: string): T | undefined {
  * this build kept needs no render, but a later build may). False when there is nothing kept.
  */
 export function keepCached(kind: string, key: string): boolean {
-  const name = nameOf(key);
+  const name = nameOf(kind, key);
   if (!name) return false;
   const p = pack(kind);
   if (p.used.has(name)) return true;
@@ -138,7 +172,7 @@ export function keepCached(kind: string, key: string): boolean {
 }
 
 export function writeCached<T>(kind: string, key: string, value: T): T {
-  const name = nameOf(key);
+  const name = nameOf(kind, key);
   if (name) pack(kind).used.set(name, value);
   return value;
 }

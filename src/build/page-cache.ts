@@ -4,8 +4,8 @@
 // page out (pagesToRender) and the build's end puts the last build's file in its place (keepPages).
 //
 // Why it cannot keep a stale page: a page renders only from its inputs (src/build/page-inputs.ts:
-// the same function gives the page its data and this module its digest) and Folio's code; the
-// digest covers both, the build's facts outside the content (the year in the footer, whether
+// the same function gives the page its data and this module its digest) and the code its route
+// reaches (with the Astro config and the integration); the digest covers both, the build's facts outside the content (the year in the footer, whether
 // social cards are on, Astro's arguments), and the page's path. Any change to any of them is
 // another name, and a name not found is rendered. tests/unit/build-incremental.test.ts proves
 // incremental output byte-identical to a build from nothing, edit by edit.
@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { socialCardsEnabled } from '../social/paths.ts';
+import { codeDigest } from './code-hash.ts';
 import { cacheRoot, readJson, textDigest, writeAside } from './disk-cache.ts';
 
 /** A route a page's getStaticPaths would return, with the site path it renders and what it renders from. */
@@ -67,8 +68,25 @@ function isKept(digest: string): boolean {
 /** The file Astro writes for a site path with `build.format: 'file'`: a page's path gets `.html`, a file's (`/tags/go.md`) is its own. */
 const fileOf = (path: string) => (path === '/' ? 'index.html' : /\.[a-z]+$/.test(path) ? path.slice(1) : `${path.slice(1)}.html`);
 
-/** What every page of a build renders from besides its inputs: Folio's code, the year in the footer, whether social cards are on, Astro's arguments. */
-const buildFacts = (code: string) => JSON.stringify([code, new Date().getUTCFullYear(), socialCardsEnabled(), process.argv.slice(2)]);
+/**
+ * What a route's pages render from besides their inputs: the code the route reaches (its module,
+ * what that imports, and the Astro config with the integration, code-hash.ts codeDigest), the year
+ * in the footer, whether social cards are on, Astro's arguments. An edit to code the route does not
+ * reach (the function's, a twin route's stylesheet) keeps its pages.
+ */
+function buildFacts(route: string): string {
+  const build = process.env.FOLIO_RENDER_KEY!;
+  const key = `${build}\0${route}`;
+  let facts = routeFacts().get(key);
+  if (!facts) {
+    facts = JSON.stringify([codeDigest([route, 'astro.config.ts']), new Date().getUTCFullYear(), socialCardsEnabled(), process.argv.slice(2)]);
+    routeFacts().set(key, facts);
+  }
+  return facts;
+}
+// Once per route and build, in any copy of this module.
+const FACTS = Symbol.for('folio.routeFacts');
+const routeFacts = () => ((globalThis as { [FACTS]?: Map<string, string> })[FACTS] ??= new Map());
 
 /** A page's name in the cache: the build's facts, its path and its inputs. */
 const pageDigest = (facts: string, path: string, inputs: unknown) =>
@@ -77,11 +95,12 @@ const pageDigest = (facts: string, path: string, inputs: unknown) =>
 /**
  * For a page's getStaticPaths: the routes to render, i.e. all of them outside a build (astro dev,
  * tests: no FOLIO_RENDER_KEY), and in a build those whose digest the last build did not render.
+ * `route` is the route's own module, from the repository's root (`src/pages/projects/[slug].astro`):
+ * its code is part of the digest.
  */
-export function pagesToRender<Params>(pages: CacheablePage<Params>[]): { params: Params }[] {
-  const code = process.env.FOLIO_RENDER_KEY;
-  if (!code) return pages.map(({ params }) => ({ params }));
-  const facts = buildFacts(code);
+export function pagesToRender<Params>(pages: CacheablePage<Params>[], route: string): { params: Params }[] {
+  if (!process.env.FOLIO_RENDER_KEY) return pages.map(({ params }) => ({ params }));
+  const facts = buildFacts(route);
   const { kept, rendered } = plan();
   const render: { params: Params }[] = [];
   for (const { params, path, inputs } of pages) {
@@ -103,10 +122,9 @@ export function pagesToRender<Params>(pages: CacheablePage<Params>[]): { params:
  * index, llms.txt, the feed): rendering it again costs up to ~1 s at 10,000 records; serving the
  * file, a read.
  */
-export function keptResponse(path: string, inputs: unknown): Response | undefined {
-  const code = process.env.FOLIO_RENDER_KEY;
-  if (!code) return undefined;
-  const digest = pageDigest(buildFacts(code), path, inputs);
+export function keptResponse(path: string, inputs: unknown, route: string): Response | undefined {
+  if (!process.env.FOLIO_RENDER_KEY) return undefined;
+  const digest = pageDigest(buildFacts(route), path, inputs);
   const { rendered, served } = plan();
   const file = fileOf(path);
   if (!isKept(digest)) {

@@ -8,7 +8,7 @@ import { absoluteUrl, listingOf } from '../records/collections.ts';
 
 export const GET: APIRoute = () => {
   const listing = listingOf(loadContent());
-  const kept = keptResponse('/feed.xml', listing);
+  const kept = keptResponse('/feed.xml', listing, 'src/pages/feed.xml.ts');
   if (kept) return kept;
   const { site } = listing;
   return rss({

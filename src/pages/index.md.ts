@@ -8,5 +8,5 @@ import { markdownResponse } from '../build/responses.ts';
 
 export const GET: APIRoute = async () => {
   const listing = listingOf(loadContent());
-  return keptResponse('/index.md', listing) ?? markdownResponse((await homeTwin(listing, ABSOLUTE)).markdown);
+  return keptResponse('/index.md', listing, 'src/pages/index.md.ts') ?? markdownResponse((await homeTwin(listing, ABSOLUTE)).markdown);
 };

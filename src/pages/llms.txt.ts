@@ -8,5 +8,5 @@ import { TEXT } from '../http/media-types.ts';
 
 export const GET: APIRoute = () => {
   const listing = listingOf(loadContent());
-  return keptResponse('/llms.txt', listing) ?? new Response(llmsTxt(listing), { headers: { 'Content-Type': TEXT } });
+  return keptResponse('/llms.txt', listing, 'src/pages/llms.txt.ts') ?? new Response(llmsTxt(listing), { headers: { 'Content-Type': TEXT } });
 };

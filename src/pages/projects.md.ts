@@ -8,5 +8,5 @@ import { markdownResponse } from '../build/responses.ts';
 
 export const GET: APIRoute = async () => {
   const listing = listingOf(loadContent());
-  return keptResponse('/projects.md', listing) ?? markdownResponse((await projectsTwin(listing, ABSOLUTE)).markdown);
+  return keptResponse('/projects.md', listing, 'src/pages/projects.md.ts') ?? markdownResponse((await projectsTwin(listing, ABSOLUTE)).markdown);
 };

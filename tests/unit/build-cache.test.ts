@@ -1,12 +1,19 @@
 // FO-INCREMENTAL: what one build keeps for the next (rendered bodies, parsed links) is named
-// by a digest of the content and of Folio's code (FOLIO_RENDER_KEY), so it is reused when nothing
-// changed and can never be read back once the code changed.
+// by a digest of the content and of the code that makes it, so it is reused when nothing changed
+// and can never be read back once that code changed. Here the code's digest is the build's key
+// (FOLIO_RENDER_KEY, mocked below), so a new key is a code change; which edits change which
+// digest is tests/unit/build-code-digest.test.ts.
 import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { codeHash } from '../../src/build/code-hash.ts';
 import { flushCache } from '../../src/build/disk-cache.ts';
 import { tempDir } from './temp-dir.ts';
+
+vi.mock('../../src/build/code-hash.ts', async (original) => ({
+  ...(await original<typeof import('../../src/build/code-hash.ts')>()),
+  codeDigest: (entries: readonly string[]) => `${process.env.FOLIO_RENDER_KEY}:${entries.join(',')}`,
+}));
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -15,7 +22,15 @@ afterEach(() => {
 
 /** What a new build process starts from: no memo of renders, links or cache packs in memory. */
 function newProcess() {
-  for (const name of ['folio.sourceLinks', 'folio.renderMarkdown', 'folio.buildCache', 'folio.buildCacheNames', 'folio.pagePlan'])
+  for (const name of [
+    'folio.sourceLinks',
+    'folio.renderMarkdown',
+    'folio.buildCache',
+    'folio.buildCacheNames',
+    'folio.buildCacheCodes',
+    'folio.routeFacts',
+    'folio.pagePlan',
+  ])
     delete (globalThis as Record<symbol, unknown>)[Symbol.for(name)];
   vi.resetModules();
 }
@@ -191,7 +206,7 @@ describe('FO-INCREMENTAL: the page cache (page-cache.ts)', () => {
       newProcess();
       rmSync(dist, { recursive: true, force: true });
       const { keepPages, pagesToRender } = await import('../../src/build/page-cache.ts');
-      const render = pagesToRender([{ params: { slug: 'quarry' }, path: '/projects/quarry', inputs: { title } }]);
+      const render = pagesToRender([{ params: { slug: 'quarry' }, path: '/projects/quarry', inputs: { title } }], 'src/pages/projects/[slug].astro');
       if (render.length) {
         mkdirSync(join(dist, 'projects'), { recursive: true });
         writeFileSync(file, `<h1>${title}</h1>`);
@@ -219,7 +234,7 @@ describe('FO-INCREMENTAL: the page cache (page-cache.ts)', () => {
       rmSync(dist, { recursive: true, force: true });
       mkdirSync(dist);
       const { keepPages, keptResponse } = await import('../../src/build/page-cache.ts');
-      const kept = keptResponse('/projects', { titles });
+      const kept = keptResponse('/projects', { titles }, 'src/pages/projects.astro');
       writeFileSync(join(dist, 'projects.html'), kept ? Buffer.from(await kept.arrayBuffer()) : `<ul>${titles.map((t) => `<li>${t}</li>`).join('')}</ul>`);
       const counts = keepPages(dist);
       return { served: kept !== undefined, counts, file: readFileSync(join(dist, 'projects.html'), 'utf8') };

@@ -7,7 +7,7 @@ import { ABSOLUTE, tagTwin } from '../../build/twin.ts';
 import { markdownResponse, missingTwin } from '../../build/responses.ts';
 
 // Left out when the last build's file is still right (page-cache.ts); the twin is made from tagTwinPage alone.
-export const getStaticPaths = (() => pagesToRender(tagTwinPages(loadContent()))) satisfies GetStaticPaths;
+export const getStaticPaths = (() => pagesToRender(tagTwinPages(loadContent()), 'src/pages/tags/[tag].md.ts')) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ params }) => {
   const inputs = tagTwinPage(loadContent(), params.tag);

@@ -1,0 +1,77 @@
+// FO-INCREMENTAL: the build cache invalidates what an edit touches. Each kind of cached result is
+// named by a digest of the code that makes it (codeDigest over the module's imports), and each
+// page route's pages by the code the route reaches: a stylesheet edit keeps rendered Markdown,
+// encoded images and social cards; an edit to the function alone keeps every page whose route
+// does not reach it. tests/unit/build-incremental.test.ts proves the output still equals a build
+// from nothing after such edits.
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { codeClosure, codeDigest } from '../../src/build/code-hash.ts';
+import { MADE_BY } from '../../src/build/disk-cache.ts';
+import { tempDir } from './temp-dir.ts';
+
+function* files(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(path);
+    else yield path;
+  }
+}
+
+const STYLESHEET = 'src/styles/global.css';
+const isFunctionCode = (file: string) => file.startsWith('src/server/') || file.startsWith('api/');
+
+describe('FO-INCREMENTAL: what each kind of cached result is made by', () => {
+  test('codeClosure follows relative imports (static, dynamic, type-only, stylesheets) and nothing else', () => {
+    const root = tempDir('folio-closure-');
+    const write = (file: string, text: string) => {
+      mkdirSync(dirname(join(root, file)), { recursive: true });
+      writeFileSync(join(root, file), text);
+    };
+    write(
+      'src/a.ts',
+      "import { b } from './b.ts';\nimport type { T } from '../types/t.ts';\nimport './a.css';\nconst c = () => import('./c.ts');\nimport x from 'zod';\n",
+    );
+    write('src/b.ts', "export * from './d/e.ts';\n");
+    write('src/a.css', '');
+    write('src/c.ts', '');
+    write('src/d/e.ts', '');
+    write('types/t.ts', '');
+    write('src/unrelated.ts', '');
+    expect(codeClosure(['src/a.ts'], root)).toEqual(['src/a.css', 'src/a.ts', 'src/b.ts', 'src/c.ts', 'src/d/e.ts', 'types/t.ts']);
+    const before = codeDigest(['src/a.ts'], root);
+    write('src/unrelated.ts', 'changed');
+    expect(codeDigest(['src/a.ts'], root)).toBe(before);
+    write('src/d/e.ts', 'changed');
+    expect(codeDigest(['src/a.ts'], root)).not.toBe(before);
+  });
+
+  test('rendered Markdown, parsed links, related lists, compressed texts, images and social cards do not depend on the stylesheet or the function', () => {
+    for (const [kind, module] of Object.entries(MADE_BY)) {
+      const closure = codeClosure([module]);
+      expect(closure, kind).toContain(module);
+      expect(
+        closure.filter((file) => file.endsWith('.css') || isFunctionCode(file)),
+        kind,
+      ).toEqual([]);
+    }
+  });
+
+  test('every page route names itself to the page cache, and the project and content pages reach the stylesheet but no function code', () => {
+    const routes = [...files('src/pages')].filter((file) => /pagesToRender\(|keptResponse\(/.test(readFileSync(file, 'utf8')));
+    expect(routes.length).toBeGreaterThan(5);
+    for (const route of routes) {
+      const named = [...readFileSync(route, 'utf8').matchAll(/(?:pagesToRender|keptResponse)\([^;]*?'(src\/pages\/[^']+)'\)/g)].map((m) => m[1]);
+      expect(named.length, route).toBeGreaterThan(0);
+      for (const name of named) expect(name, route).toBe(route);
+    }
+    for (const route of ['src/pages/projects/[slug].astro', 'src/pages/[slug].astro', 'src/pages/tags/[tag].astro']) {
+      const closure = codeClosure([route, 'astro.config.ts']);
+      expect(closure, route).toContain(STYLESHEET);
+      expect(closure.filter(isFunctionCode), route).toEqual([]);
+    }
+    // A tag's Markdown twin is no HTML page: a stylesheet edit keeps it.
+    expect(codeClosure(['src/pages/tags/[tag].md.ts', 'astro.config.ts'])).not.toContain(STYLESHEET);
+  });
+});
