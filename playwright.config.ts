@@ -3,7 +3,7 @@
 import { defineConfig } from '@playwright/test';
 import { freePort } from './scripts/free-port.ts';
 import { SAMPLE_SITE_CONTENT } from './tests/support/sites.ts';
-import { testBrowser } from './tests/support/browser.ts';
+import { CHROMIUM_FLAGS, testBrowser } from './tests/support/browser.ts';
 
 // Workers re-read this file; the first evaluation picks the port and the rest inherit it.
 process.env.FOLIO_TEST_PORT ||= String(await freePort());
@@ -28,15 +28,7 @@ export default defineConfig({
     launchOptions: {
       // tests/support/browser.ts; `npm test` stops first, with install instructions, when there is none.
       executablePath: 'path' in browser ? browser.path : undefined,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
   webServer: {

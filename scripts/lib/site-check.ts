@@ -6,6 +6,7 @@ import { LLMS_TXT_WARN_CHARS, sizeReport } from '../../src/build/integration.ts'
 import type { Page, Project } from '../../src/records/schema.ts';
 import type { PageManifest } from '../../src/routing/page-manifest.ts';
 import { closest } from '../../src/records/content-issues.ts';
+import { decodeEntities } from './html-entities.ts';
 import { disagreements, pageFacts, recordFacts, twinFacts, type Facts, type ProjectRecordJson } from './surface-parity.ts';
 
 export interface Problem {
@@ -234,14 +235,6 @@ export function internalPath(url: string, base: string): string | undefined {
   if (parsed.origin !== new URL(base).origin) return undefined;
   return parsed.pathname + parsed.search;
 }
-
-const decodeEntities = (text: string) =>
-  text
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>');
 
 /** href, src and srcset values of an HTML page, and its og:image; fragments alone and non-HTTP schemes left out. */
 export function htmlLinks(html: string): string[] {

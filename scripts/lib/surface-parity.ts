@@ -5,6 +5,7 @@
 // (the page's JSON-LD names some of them, by type); the cover image on REST and MCP only (the
 // page and the twin show sizes of their own).
 import { isDeepStrictEqual } from 'node:util';
+import { decodeEntities } from './html-entities.ts';
 
 /** What a surface states about a project; a surface that does not state a fact leaves it out. */
 export interface Facts {
@@ -79,14 +80,6 @@ export function twinFacts(markdown: string): Facts {
     related,
   };
 }
-
-const decodeEntities = (text: string) =>
-  text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
 
 /**
  * A project page's facts: its JSON-LD object (schema.org SoftwareSourceCode or CreativeWork, whose

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { test, expect, type APIRequestContext } from '@playwright/test';
 import { loadContent } from '../../src/records/load.ts';
 import { apiExamples, factHolds, type Fact } from '../../src/discovery/examples.ts';
+import { decodeEntities as unescapeHtml } from '../../scripts/lib/html-entities.ts';
 
 const run = promisify(execFile);
 
@@ -75,13 +76,6 @@ for (const [path, expected] of [
 test('/developers (HTML) shows the same commands and answers as its twin', async ({ request }) => {
   const html = await (await request.get('/developers')).text();
   const twin = examplesIn(await (await request.get('/developers.md')).text());
-  const unescapeHtml = (s: string) =>
-    s
-      .replace(/&#39;/g, "'")
-      .replace(/&quot;/g, '"')
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&amp;/g, '&');
   const commands = [...html.matchAll(/<pre[^>]*><code[^>]*>(curl [^<]+)<\/code><\/pre>/g)].map((m) => unescapeHtml(m[1]!));
   expect(commands.sort()).toEqual(twin.map((e) => e.command).sort());
   for (const e of all) expect(html, e.id).toContain(`id="${e.id}"`);

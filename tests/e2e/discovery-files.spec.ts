@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { DISCOVERY_FILES } from '../../src/discovery/files.ts';
 import { HOME_LINKS } from '../../src/discovery/links.ts';
 import { resolvePointer } from '../../src/discovery/examples.ts';
+import { decodeEntities as unescapeHtml } from '../../scripts/lib/html-entities.ts';
 
 /** The site URL the build was made for: the e2e build uses the server's own, but be explicit. */
 async function siteUrl(request: APIRequestContext): Promise<string> {
@@ -110,14 +111,6 @@ function urlsInText(text: string, base: string): string[] {
   }
   return found;
 }
-
-const unescapeHtml = (s: string) =>
-  s
-    .replace(/&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 
 /** The URLs of a served file: in every string of a JSON document, or in the (unescaped) text. */
 function urlsIn(body: string, contentType: string, base: string): string[] {

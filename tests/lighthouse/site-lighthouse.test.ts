@@ -8,7 +8,7 @@ import lighthouse from 'lighthouse';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort } from '../../scripts/free-port.ts';
 import { cleanEnv, repoCopy, startServer, type Server } from '../e2e/serve-support.ts';
-import { testBrowser } from '../support/browser.ts';
+import { CHROMIUM_FLAGS, testBrowser } from '../support/browser.ts';
 
 const PAGES = ['/', '/projects', '/projects/quarry', '/tags/rust', '/search?q=queue'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -34,15 +34,7 @@ beforeAll(async () => {
   );
   chrome = await chromeLauncher.launch({
     chromePath: browser.path,
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromeFlags: CHROMIUM_FLAGS,
   });
 });
 

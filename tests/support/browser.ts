@@ -27,3 +27,14 @@ export function testBrowser(): { path: string } | { error: string } {
   const found = candidates.find((path) => path && existsSync(path));
   return found ? { path: found } : { error: `No test browser found (looked for ${candidates.join(', ')}).\n${HOW_TO_INSTALL}` };
 }
+
+/** How the tests start Chromium: headless, sandbox off (root in CI), nothing fetched from the network on its own. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

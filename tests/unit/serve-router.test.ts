@@ -202,28 +202,15 @@ describe('FO-LOCAL-AS-DEPLOYED: routing in Vercel’s order', () => {
 });
 
 describe('the router refuses configuration it cannot honour', () => {
+  const routerWith = (routes: typeof config.routes) => () =>
+    createVercelRouter({ config: { ...config, routes }, middleware: { config: middlewareConfig, default: () => new Response() }, files: distFiles(dist), fn });
+
   test('a route after the file system that does not check it (the local server would guess what Vercel does)', () => {
-    const routes = [...config.routes, { src: '^/x$', dest: '/y' }];
-    expect(() =>
-      createVercelRouter({
-        config: { ...config, routes },
-        middleware: { config: middlewareConfig, default: () => new Response() },
-        files: distFiles(dist),
-        fn,
-      }),
-    ).toThrow(/rewrites that check the file system/);
+    expect(routerWith([...config.routes, { src: '^/x$', dest: '/y' }])).toThrow(/rewrites that check the file system/);
   });
 
   test('a route before the file system that neither redirects, sets headers nor rewrites and continues', () => {
-    const routes = [{ src: '^/x$', status: 418 }, ...config.routes];
-    expect(() =>
-      createVercelRouter({
-        config: { ...config, routes },
-        middleware: { config: middlewareConfig, default: () => new Response() },
-        files: distFiles(dist),
-        fn,
-      }),
-    ).toThrow(/not this/);
+    expect(routerWith([{ src: '^/x$', status: 418 }, ...config.routes])).toThrow(/not this/);
   });
 });
 
