@@ -175,7 +175,7 @@ export function checkQueryEncoding(url: string, codes: ErrorCodes): void {
   }
 }
 
-type ErrorCodes = Partial<Record<string, ErrorCode>> & { '*': ErrorCode };
+export type ErrorCodes = Partial<Record<string, ErrorCode>> & { '*': ErrorCode };
 
 /** The code a route gives a field (own keys only: a client can name a parameter `__proto__`). */
 const codeFor = (codes: ErrorCodes, field: string | undefined): ErrorCode => (field !== undefined && Object.hasOwn(codes, field) ? codes[field]! : codes['*']);

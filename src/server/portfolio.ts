@@ -3,12 +3,13 @@
 // (portfolio/projects.ts) hold every rule, so the MCP tools that call them answer the same codes
 // and hints as REST; the routes only add HTTP.
 import type { ErrorCode } from './errors.ts';
-import { json, jsonOfBytes } from './http.ts';
+import { json, jsonOfBytes, validate } from './http.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
 import { compareProjects, getProject, listProjects, searchBody } from './portfolio/projects.ts';
 import {
   COMPARE_INVALID,
   compareQuery,
+  compareSlugs,
   comparison,
   PROJECT_INVALID,
   projectDetail,
@@ -84,7 +85,8 @@ const v1Routes: RouteSpec[] = [
     invalid: COMPARE_INVALID,
     responses: { 200: { description: 'The comparison.', schema: comparison, headers: RESPONSE_HEADERS }, ...NOT_MODIFIED },
     errors: ['invalid_compare', 'invalid_slug', 'not_found', ...COMMON_ERRORS],
-    handler: (_c, { query, data }) => json(compareProjects(data, query.slugs)),
+    // The route's schema says `slugs` is text; its list (2 to 4 distinct slugs) is read here, at the edge.
+    handler: (_c, { query, data }) => json(compareProjects(data, validate(compareSlugs, query, COMPARE_INVALID).slugs)),
   }),
 ];
 

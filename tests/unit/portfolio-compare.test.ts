@@ -1,8 +1,8 @@
 // GET /api/v1/compare (PF-COMPARE: two to four slugs; docs/decisions.md § Compare).
 import { describe, expect, it } from 'vitest';
-import { compareProjects, comparison } from '../../src/server/portfolio.ts';
+import { type Comparison, compareProjects, comparison } from '../../src/server/portfolio.ts';
 import { siteData } from '../../src/server/data.ts';
-import { client, expectApiError, expectError } from './portfolio-helpers.ts';
+import { client, expectApiError, expectError, viaTool } from './portfolio-helpers.ts';
 import { corpus, project } from './search-fixtures.ts';
 
 const get = client();
@@ -23,7 +23,7 @@ describe('PF-COMPARE: GET /api/v1/compare', () => {
   });
 
   it('shared holds what all have in common; differences holds only fields that differ, per slug', () => {
-    const two = compareProjects(fixture, 'a,b');
+    const two = compareProjects(fixture, ['a', 'b']);
     expect(two.shared).toEqual({ type: 'library', category: 'data', tags: ['rust', 'search'], stack: ['Rust'] });
     expect(two.differences).toEqual({
       date: { a: '2024-01-01', b: '2023-01-01' },
@@ -31,7 +31,8 @@ describe('PF-COMPARE: GET /api/v1/compare', () => {
       tags: { a: ['db'], b: [] },
       stack: { a: ['SQLite'], b: [] },
     });
-    const three = compareProjects(fixture, ' a , b , c ');
+    // A comma-separated string, spaces around the slugs, is read at the tool's edge as REST reads it.
+    const three = (viaTool('compare_projects', fixture, { slugs: ' a , b , c ' }) as { answer: Comparison }).answer;
     expect(three.shared).toEqual({ type: null, category: null, tags: ['search'], stack: ['Rust'] });
     expect(three.differences).toMatchObject({
       type: { a: 'library', b: 'library', c: 'tool' },
@@ -45,12 +46,12 @@ describe('PF-COMPARE: GET /api/v1/compare', () => {
     const slugs = siteData()
       .projects.slice(0, 4)
       .map((p) => p.slug);
-    expect(compareProjects(siteData(), slugs.join(',')).projects).toHaveLength(4);
-    expect(compareProjects(siteData(), slugs.slice(0, 2)).slugs).toEqual(slugs.slice(0, 2));
+    expect(viaTool('compare_projects', siteData(), { slugs: slugs.join(',') })).toMatchObject({ answer: { slugs } });
+    expect(viaTool('compare_projects', siteData(), { slugs: slugs.slice(0, 2) })).toMatchObject({ answer: { slugs: slugs.slice(0, 2) } });
   });
 
   it('archived projects can be compared', () => {
-    expect(compareProjects(fixture, 'a,c').projects[1]!.archived).toBe(true);
+    expect(compareProjects(fixture, ['a', 'c']).projects[1]!.archived).toBe(true);
   });
 });
 
@@ -79,12 +80,14 @@ describe('PF-ERRORS, PF-ERROR-SHAPE: GET /api/v1/compare bad input ladder', () =
     expect((await get('/api/v1/compare?slugs=quarry,nope-a,nope-b')).body.error.message).toBe('No project has the slug "nope-a" or "nope-b".');
   });
 
-  it('compareProjects (the function MCP calls) throws the same codes', () => {
-    expectApiError(() => compareProjects(fixture, ['a']), 'invalid_compare');
-    expectApiError(() => compareProjects(fixture, ['a', 1]), 'invalid_compare');
-    expectApiError(() => compareProjects(fixture, undefined), 'invalid_compare');
-    expectApiError(() => compareProjects(fixture, ['a', 'A']), 'invalid_slug');
-    expectApiError(() => compareProjects(fixture, ['a', 'a']), 'invalid_compare');
+  it('compare_projects (the MCP tool) answers the same codes, its arguments read once at its edge', () => {
+    const code = (slugs: unknown) => viaTool('compare_projects', fixture, { slugs });
+    expect(code(['a'])).toEqual({ code: 'invalid_compare' });
+    expect(code(['a', 1])).toEqual({ code: 'invalid_compare' });
+    expect(code(undefined)).toEqual({ code: 'invalid_compare' });
+    expect(code(['a', 'A'])).toEqual({ code: 'invalid_slug' });
+    expect(code(['a', 'a'])).toEqual({ code: 'invalid_compare' });
+    expect(code(['a', 'zz'])).toEqual({ code: 'not_found' });
     expectApiError(() => compareProjects(fixture, ['a', 'zz']), 'not_found');
   });
 });

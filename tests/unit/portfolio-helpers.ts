@@ -4,6 +4,9 @@ import { expect } from 'vitest';
 import { createApp, type AppOptions } from '../../src/server/app.ts';
 import { ROUTES } from '../../src/server/routes.ts';
 import { ApiError, type ErrorCode } from '../../src/server/errors.ts';
+import { call, ERROR_META_KEY } from '../../src/server/mcp/tool-kit.ts';
+import { TOOLS } from '../../src/server/mcp/tools.ts';
+import type { SiteData } from '../../src/search/data-file.ts';
 
 export const roomy: AppOptions = { rateLimits: { portfolio: { limit: 100_000, window: 60 }, knowledge: { limit: 100_000, window: 60 } } };
 
@@ -38,4 +41,16 @@ export function expectApiError(run: () => unknown, code: ErrorCode) {
     return error as ApiError;
   }
   throw new Error(`expected ApiError ${code}, nothing was thrown`);
+}
+
+/**
+ * A tool called as an MCP client calls it (src/server/mcp/tool-kit.ts `call`): arguments validated
+ * at the tool's edge, with REST's codes. The catalog error code on a tool error, else the answer.
+ */
+export function viaTool(name: string, data: SiteData, args: unknown): { code: ErrorCode } | { answer: any } {
+  const tool = TOOLS.find((t) => t.name === name);
+  if (!tool) throw new Error(`no tool ${name}`);
+  const result = call(tool, data, args);
+  if (result.isError) return { code: (result._meta as Record<string, { code: ErrorCode }>)[ERROR_META_KEY]!.code };
+  return { answer: result.structuredContent };
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getProject, listProjects, projectDetail, projectList } from '../../src/server/portfolio.ts';
 import { encodeCursor } from '../../src/server/cursor.ts';
 import { siteData } from '../../src/server/data.ts';
-import { client, expectApiError, expectError } from './portfolio-helpers.ts';
+import { client, expectApiError, expectError, viaTool } from './portfolio-helpers.ts';
 import { corpus, project } from './search-fixtures.ts';
 import { relatedProjects } from '../../src/records/collections.ts';
 import type { Project } from '../../src/records/schema.ts';
@@ -97,7 +97,7 @@ describe('PF-PROJECTS: GET /api/v1/projects', () => {
       project('d', { date: '2024-04-01' }),
       project('bb', { date: '2024-02-01' }),
     ]);
-    const rest = listProjects(after, { limit: 10, cursor: first.nextCursor });
+    const rest = listProjects(after, { limit: 10, cursor: first.nextCursor ?? undefined });
     expect(rest.projects.map((p) => p.slug)).toEqual(['b', 'bb', 'a']);
   });
 });
@@ -144,11 +144,12 @@ describe('PF-ERRORS, PF-ERROR-SHAPE: GET /api/v1/projects bad input ladder', () 
     expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
   });
 
-  it('listProjects (the function MCP calls) throws the same codes and accepts a boolean archive', () => {
-    expectApiError(() => listProjects(data, { category: 'cooking' }), 'invalid_filter');
-    expectApiError(() => listProjects(data, { limit: 0 }), 'invalid_filter');
-    expectApiError(() => listProjects(data, { cursor: 'x' }), 'invalid_cursor');
-    expect(listProjects(data, { archive: true, limit: 20 }).total).toBe(data.projects.length);
+  it('list_projects (the MCP tool) answers the same codes and accepts a boolean archive', () => {
+    expect(viaTool('list_projects', data, { category: 'cooking' })).toEqual({ code: 'invalid_filter' });
+    expect(viaTool('list_projects', data, { limit: 0 })).toEqual({ code: 'invalid_filter' });
+    expect(viaTool('list_projects', data, { cursor: 'x' })).toEqual({ code: 'invalid_cursor' });
+    expect(viaTool('list_projects', data, { archive: true, limit: 20 })).toMatchObject({ answer: { total: data.projects.length } });
+    expectApiError(() => listProjects(data, { category: 'cooking', limit: 20 }), 'invalid_filter');
   });
 });
 
@@ -216,8 +217,9 @@ describe('PF-PROJECT: GET /api/v1/projects/{slug}', () => {
 
   it('not_found names the slug; getProject (the function MCP calls) throws the same codes', async () => {
     expect((await get('/api/v1/projects/no-such-project')).body.error.message).toBe('No project has the slug "no-such-project".');
-    expectApiError(() => getProject(data, 'Bad Slug'), 'invalid_slug');
-    expectApiError(() => getProject(data, undefined), 'invalid_slug');
+    expect(viaTool('get_project', data, { slug: 'Bad Slug' })).toEqual({ code: 'invalid_slug' });
+    expect(viaTool('get_project', data, {})).toEqual({ code: 'invalid_slug' });
+    expect(viaTool('get_project', data, { slug: 'no-such-project' })).toEqual({ code: 'not_found' });
     expectApiError(() => getProject(data, 'no-such-project'), 'not_found');
   });
 });

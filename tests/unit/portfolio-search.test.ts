@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { searchHits, searchResponse, MAX_LIMIT } from '../../src/server/portfolio.ts';
 import { siteData } from '../../src/server/data.ts';
-import { client, expectApiError, expectError } from './portfolio-helpers.ts';
+import { client, expectError, viaTool } from './portfolio-helpers.ts';
 
 const get = client();
 
@@ -87,12 +87,12 @@ describe('PF-ERRORS, PF-ERROR-SHAPE: GET /api/v1/search bad input ladder', () =>
     expect((await get('/api/v1/search?q=x&type=novel')).body.error.message).toMatch(/^type must be one of app, library, tool, service, research, talk, page/);
   });
 
-  it('searchHits (the function MCP calls) throws the same codes', () => {
+  it('search_portfolio (the MCP tool) answers the same codes, its arguments read once at its edge', () => {
     const data = siteData();
-    expectApiError(() => searchHits(data, {}), 'invalid_query');
-    expectApiError(() => searchHits(data, { q: '   ' }), 'invalid_query');
-    expectApiError(() => searchHits(data, { q: 'x', type: 'novel' }), 'invalid_filter');
-    expectApiError(() => searchHits(data, { q: 'x', limit: 21 }), 'invalid_filter');
+    expect(viaTool('search_portfolio', data, {})).toEqual({ code: 'invalid_query' });
+    expect(viaTool('search_portfolio', data, { query: '   ' })).toEqual({ code: 'invalid_query' });
+    expect(viaTool('search_portfolio', data, { query: 'x', type: 'novel' })).toEqual({ code: 'invalid_filter' });
+    expect(viaTool('search_portfolio', data, { query: 'x', limit: 21 })).toEqual({ code: 'invalid_filter' });
     expect(searchHits(data, { q: 'quarry', limit: 2 }).hits).toHaveLength(2);
   });
 });

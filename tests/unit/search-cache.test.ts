@@ -86,7 +86,7 @@ describe('kept answers over HTTP: serialized once, the same as a fresh serializa
   it('GET /api/v1/search answers a repeat byte for byte, and what searchHits says', async () => {
     const first = await body('/api/v1/search?q=postgres&limit=5');
     expect(await body('/api/v1/search?q=postgres&limit=5')).toBe(first);
-    expect(JSON.parse(first)).toEqual(searchHits(siteData(), { q: 'postgres', limit: '5' }));
+    expect(JSON.parse(first)).toEqual(searchHits(siteData(), { q: 'postgres', limit: 5 }));
   });
 
   it('GET /ask answers a repeat byte for byte, and what answer() says', async () => {

@@ -6,6 +6,7 @@ import type { CallToolResult, McpServer, StandardSchemaWithJSON } from '@modelco
 import type { z } from 'zod';
 import { ApiError, errorBody, type ErrorBody } from '../errors.ts';
 import type { SiteData } from '../../search/data-file.ts';
+import { type ErrorCodes, validate } from '../http.ts';
 
 /** `_meta` key of a failed call's catalog error object (a prefix-less key, as MCP `_meta` allows). */
 export const ERROR_META_KEY = 'folio/error';
@@ -13,18 +14,30 @@ export const ERROR_META_KEY = 'folio/error';
 /** Every Folio tool only reads published records: same arguments, same answer, nothing changed. */
 export const READ_ONLY = { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false } as const;
 
-export interface ToolSpec<O extends z.ZodType> {
+export interface ToolSpec<I extends z.ZodObject, O extends z.ZodType> {
   name: string;
   title: string;
   description: string;
-  /** The arguments as clients see them in tools/list; `run` validates them into catalog errors. */
-  input: z.ZodObject;
+  /**
+   * The arguments: `call` validates them once, with REST's error codes for each field (`invalid`),
+   * and `run` gets them typed by this schema. tools/list publishes its JSON Schema, or `advertised`'s.
+   */
+  input: I;
+  invalid: ErrorCodes;
+  /** What tools/list shows when it differs from what `input` accepts (compare takes a list, and a comma-separated string too). */
+  advertised?: z.ZodObject;
   output: O;
-  /** Validates `args` (throwing ApiError, as REST does) and answers. Pure: data and arguments in. */
-  run: (data: SiteData, args: Record<string, unknown>) => z.output<O>;
+  /** The answer, from arguments `call` has validated. Pure: data and arguments in. */
+  run: (data: SiteData, args: z.output<I>) => z.output<O>;
   /** The same answer as readable text, for clients and models that do not read structuredContent. */
   text: (result: z.output<O>) => string;
 }
+
+/** A tool of any input and output: what the server registers. */
+export type AnyTool = ToolSpec<z.ZodObject, z.ZodType>;
+
+/** A tool, its `run` typed by its own schema (inferred here), stored with the others. */
+export const defineTool = <I extends z.ZodObject, O extends z.ZodType>(tool: ToolSpec<I, O>): AnyTool => tool as unknown as AnyTool;
 
 /**
  * The SDK validates arguments against `inputSchema` before calling the tool, and reports a failure
@@ -44,14 +57,14 @@ export function advertisedOnly(schema: z.ZodObject): StandardSchemaWithJSON<Reco
   };
 }
 
-export function registerTools(server: McpServer, data: SiteData, tools: ToolSpec<z.ZodType>[]) {
+export function registerTools(server: McpServer, data: SiteData, tools: readonly AnyTool[]) {
   for (const tool of tools) {
     server.registerTool(
       tool.name,
       {
         title: tool.title,
         description: tool.description,
-        inputSchema: advertisedOnly(tool.input),
+        inputSchema: advertisedOnly(tool.advertised ?? tool.input),
         outputSchema: tool.output as unknown as StandardSchemaWithJSON,
         annotations: { title: tool.title, ...READ_ONLY },
       },
@@ -60,9 +73,10 @@ export function registerTools(server: McpServer, data: SiteData, tools: ToolSpec
   }
 }
 
-export function call<O extends z.ZodType>(tool: ToolSpec<O>, data: SiteData, args: Record<string, unknown>): CallToolResult {
+/** Validates the arguments once, with the tool's REST codes, and answers; a failure is a tool error. */
+export function call(tool: AnyTool, data: SiteData, args: unknown): CallToolResult {
   try {
-    const result = tool.run(data, args);
+    const result = tool.run(data, validate(tool.input, args ?? {}, tool.invalid));
     return { content: [{ type: 'text', text: tool.text(result) }], structuredContent: result as Record<string, unknown> };
   } catch (error) {
     if (error instanceof ApiError) return toolError(data, error);

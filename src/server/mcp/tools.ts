@@ -5,15 +5,19 @@ import { z } from 'zod';
 import { SLUG_PATTERN } from '../../records/schema.ts';
 import { answer, queryText as askQueryText } from '../knowledge.ts';
 import { askResponse, type AskResponse } from '../knowledge/schemas.ts';
-import { queryText, validate } from '../http.ts';
+import { queryText } from '../http.ts';
 import {
+  COMPARE_INVALID,
   compareProjects,
+  compareSlugs,
   comparison,
   getProject,
   listProjects,
   MAX_LIMIT,
   projectDetail,
   projectList,
+  PROJECT_INVALID,
+  PROJECTS_INVALID,
   projectParams,
   projectsQuery,
   SEARCH_INVALID,
@@ -25,7 +29,7 @@ import {
   type ProjectList,
   type SearchResponse,
 } from '../portfolio.ts';
-import type { ToolSpec } from './tool-kit.ts';
+import { type AnyTool, defineTool } from './tool-kit.ts';
 
 // ── search_portfolio (GET /api/v1/search) ───────────────────────────────────────────────────────
 
@@ -37,7 +41,7 @@ export const searchInput = z.object({
 });
 const SEARCH_TOOL_INVALID = { query: SEARCH_INVALID.q, '*': SEARCH_INVALID['*'] } as const;
 
-const searchPortfolio: ToolSpec<typeof searchResponse> = {
+const searchPortfolio = defineTool({
   name: 'search_portfolio',
   title: 'Search the portfolio',
   description:
@@ -45,13 +49,11 @@ const searchPortfolio: ToolSpec<typeof searchResponse> = {
     'tag or type, summary, then body text; typo and prefix matches last. Each hit has the page URL and its Markdown twin URL ' +
     '(readable as an MCP resource). Not semantic: use the words the records use.',
   input: searchInput,
+  invalid: SEARCH_TOOL_INVALID,
   output: searchResponse,
-  run: (data, args) => {
-    const { query, type, limit } = validate(searchInput, args, SEARCH_TOOL_INVALID);
-    return searchHits(data, { q: query, type, limit });
-  },
+  run: (data, { query, type, limit }) => searchHits(data, { q: query, type, limit }),
   text: searchText,
-};
+});
 
 function searchText(result: SearchResponse): string {
   const scope = result.type ? ` among ${result.type === 'page' ? 'pages' : `${result.type} projects`}` : '';
@@ -64,17 +66,18 @@ function searchText(result: SearchResponse): string {
 
 // ── list_projects (GET /api/v1/projects) ───────────────────────────────────────────────────────
 
-const listProjectsTool: ToolSpec<typeof projectList> = {
+const listProjectsTool = defineTool({
   name: 'list_projects',
   title: 'List projects',
   description:
     `Projects newest first, ${MAX_LIMIT} at most per page (the same page as GET /api/v1/projects). Active projects only unless archive is "1". ` +
     'Filter by category and type. For the next page pass nextCursor back as cursor with the same filters; nextCursor is null on the last page.',
   input: projectsQuery,
+  invalid: PROJECTS_INVALID,
   output: projectList,
   run: (data, args) => listProjects(data, args),
   text: listText,
-};
+});
 
 function listText(result: ProjectList): string {
   if (result.projects.length === 0) return `No project matches these filters (${result.total} in all).`;
@@ -87,17 +90,18 @@ function listText(result: ProjectList): string {
 
 // ── get_project (GET /api/v1/projects/{slug}) ──────────────────────────────────────────────────
 
-const getProjectTool: ToolSpec<typeof projectDetail> = {
+const getProjectTool = defineTool({
   name: 'get_project',
   title: 'Get a project',
   description:
     'One project by slug (the same record as GET /api/v1/projects/{slug}): metadata, links, the write-up as Markdown, ' +
     'page and twin URLs, and up to three related projects. Archived projects are found too.',
   input: projectParams,
+  invalid: PROJECT_INVALID,
   output: projectDetail,
-  run: (data, args) => getProject(data, args.slug),
+  run: (data, { slug }) => getProject(data, slug),
   text: projectText,
-};
+});
 
 function projectText(p: ProjectDetail): string {
   const facts = [p.type, p.categoryLabel, p.updated ? `${p.date}, updated ${p.updated}` : p.date, ...(p.archived ? ['archived'] : [])];
@@ -135,17 +139,19 @@ export const compareInput = z.object({
     .describe('Two to four distinct project slugs, e.g. ["quarry", "tidewater"]. A comma-separated string is accepted too.'),
 });
 
-const compareProjectsTool: ToolSpec<typeof comparison> = {
+const compareProjectsTool = defineTool({
   name: 'compare_projects',
   title: 'Compare projects',
   description:
     'Two to four distinct projects side by side (the same comparison as GET /api/v1/compare): each project, what they all share ' +
     '(type, category, tags, stack) and, per project, where they differ.',
-  input: compareInput,
+  input: compareSlugs,
+  invalid: COMPARE_INVALID,
+  advertised: compareInput,
   output: comparison,
-  run: (data, args) => compareProjects(data, args.slugs),
+  run: (data, { slugs }) => compareProjects(data, slugs),
   text: compareText,
-};
+});
 
 function compareText(c: Comparison): string {
   const shared = [
@@ -172,17 +178,18 @@ function compareText(c: Comparison): string {
 
 export const askInput = z.object({ query: askQueryText });
 
-const ask: ToolSpec<typeof askResponse> = {
+const ask = defineTool({
   name: 'ask',
   title: 'Ask the portfolio',
   description:
     'Answers a question with the best-matching projects and pages, best first, in the NLWeb v0.55 shape ' +
     '(the same answer as GET /ask?query=…). Lexical, not generative: it finds records, it does not write prose.',
   input: askInput,
+  invalid: { '*': 'invalid_query' },
   output: askResponse,
-  run: (data, args) => answer(data, validate(askInput, args, { '*': 'invalid_query' }).query),
+  run: (data, { query }) => answer(data, query),
   text: askText,
-};
+});
 
 function askText(result: AskResponse): string {
   if (result.results.length === 0) return `No project or page matches "${result.query}". Try other words, or list_projects.`;
@@ -192,4 +199,4 @@ function askText(result: AskResponse): string {
 
 const plural = (n: number) => (n === 1 ? '' : 's');
 
-export const TOOLS = [searchPortfolio, listProjectsTool, getProjectTool, compareProjectsTool, ask] as ToolSpec<z.ZodType>[];
+export const TOOLS: readonly AnyTool[] = [searchPortfolio, listProjectsTool, getProjectTool, compareProjectsTool, ask];

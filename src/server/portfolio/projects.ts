@@ -9,18 +9,12 @@ import { absoluteUrl } from '../../records/urls.ts';
 import type { ProjectRecord as Project, SiteData } from '../../search/data-file.ts';
 import { onceEach, recordType, searchRecords, type Hit } from '../../search/rank.ts';
 import { ApiError } from '../errors.ts';
-import { jsonBytes, validate } from '../http.ts';
+import { jsonBytes } from '../http.ts';
 import { decodeCursor, encodeCursor } from '../cursor.ts';
 import {
-  COMPARE_INVALID,
-  compareSlugs,
   isoDate,
-  PROJECT_INVALID,
-  PROJECTS_INVALID,
-  projectParams,
-  projectsQuery,
-  SEARCH_INVALID,
-  searchQuery,
+  type projectsQuery,
+  type searchQuery,
   type Comparison,
   type ProjectDetail,
   type ProjectList,
@@ -84,13 +78,15 @@ function coverOf(site: Site, cover: ContentImage) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Domain functions: REST handlers and MCP tools call these. Bad input throws an ApiError.
+// Domain functions: REST handlers and MCP tools call these with input their edge has validated
+// (the route's schemas, the tool's: src/server/mcp/tool-kit.ts), typed by those schemas. What only
+// the data can tell (an unknown slug, a category the site lacks, a stale cursor) throws an ApiError.
 
-type SearchInput = z.output<typeof searchQuery>;
+export type SearchInput = z.output<typeof searchQuery>;
+export type ProjectsInput = z.output<typeof projectsQuery>;
 
 /** GET /api/v1/search. */
-export function searchHits(data: SiteData, input: unknown): SearchResponse {
-  const query = validate(searchQuery, input, SEARCH_INVALID);
+export function searchHits(data: SiteData, query: SearchInput): SearchResponse {
   return searchAnswer(hitsFor(data, query), data.site, query);
 }
 
@@ -132,8 +128,7 @@ export const searchHitOf = onceEach(
 const cursorPayload = z.object({ v: z.literal(1), f: z.string(), d: isoDate, s: z.string().regex(SLUG_PATTERN) });
 
 /** GET /api/v1/projects: active projects (all with archive=1), newest first, in pages bound to their filters. */
-export function listProjects(data: SiteData, input: unknown = {}): ProjectList {
-  const { category, type, archive, cursor, limit } = validate(projectsQuery, input, PROJECTS_INVALID);
+export function listProjects(data: SiteData, { category, type, archive, cursor, limit }: ProjectsInput): ProjectList {
   if (category !== undefined && !Object.hasOwn(data.site.categories, category)) {
     throw new ApiError('invalid_filter', {
       message: `category: unknown category "${category}".`,
@@ -186,10 +181,9 @@ function findProject(data: SiteData, slug: string): Project | undefined {
 }
 
 /** GET /api/v1/projects/{slug}: the whole record with its related projects. */
-export function getProject(data: SiteData, slug: unknown): ProjectDetail {
-  const { slug: valid } = validate(projectParams, { slug }, PROJECT_INVALID);
-  const project = findProject(data, valid);
-  if (!project) throw new ApiError('not_found', { message: `No project has the slug "${valid}".` });
+export function getProject(data: SiteData, slug: string): ProjectDetail {
+  const project = findProject(data, slug);
+  if (!project) throw new ApiError('not_found', { message: `No project has the slug "${slug}".` });
   return { ...summaryOf(data.site, project), body: data.bodyOf(project), related: relatedTo(data, project) };
 }
 
@@ -222,9 +216,8 @@ function relatedTo(data: SiteData, project: Project): Related[] {
   return list.map((r) => ({ ...r, sharedTags: [...r.sharedTags] }));
 }
 
-/** GET /api/v1/compare: 2 to 4 distinct projects side by side (`slugs` as "a,b" or, from MCP, a list). */
-export function compareProjects(data: SiteData, slugs: unknown): Comparison {
-  const { slugs: list } = validate(compareSlugs, { slugs }, COMPARE_INVALID);
+/** GET /api/v1/compare: 2 to 4 distinct projects side by side, as `compareSlugs` has read them. */
+export function compareProjects(data: SiteData, list: readonly string[]): Comparison {
   const unknown = list.filter((s) => !findProject(data, s));
   if (unknown.length) {
     throw new ApiError('not_found', { message: `No project has the slug ${unknown.map((s) => `"${s}"`).join(' or ')}.` });
@@ -246,7 +239,7 @@ export function compareProjects(data: SiteData, slugs: unknown): Comparison {
   if (projects.some((p) => p.stack.length !== sharedStack.length)) differences.stack = perSlug((p) => p.stack.filter((s) => !sharedStack.includes(s)));
 
   return {
-    slugs: list,
+    slugs: [...list],
     projects: projects.map((p) => summaryOf(data.site, p)),
     shared: {
       type: same(projects.map((p) => p.type)) ? projects[0]!.type : null,
