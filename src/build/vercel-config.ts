@@ -132,6 +132,7 @@ export const STATIC_MEDIA_TYPES: Record<string, string> = {
   // Discovery files whose type is more specific than their extension's (src/discovery/files.ts).
   '/openapi.json': OPENAPI_MEDIA_TYPE,
   '/.well-known/ai-catalog.json': AI_CATALOG_MEDIA_TYPE,
+  '/.well-known/ai-catalog/resources.json': AI_CATALOG_MEDIA_TYPE,
   '/.well-known/mcp/server-card.json': SERVER_CARD_MEDIA_TYPE,
 };
 

@@ -14,7 +14,7 @@
 //   one is invalid, and there is nothing to attest).
 import type { Content } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
-import { catalogEntries, identifierOf, publisherOf } from './catalog-entries.ts';
+import { type CatalogLevel, catalogEntries, identifierOf, publisherOf } from './catalog-entries.ts';
 
 export interface CatalogEntry {
   identifier: string;
@@ -32,21 +32,25 @@ export interface AiCatalog {
   entries: CatalogEntry[];
 }
 
-export function aiCatalog(content: Pick<Content, 'site' | 'projects'>): AiCatalog {
+/** The catalog at `level`: the root (ard.json, ai-catalog.json) or the nested resources catalog (catalog-entries.ts says why two). */
+export function aiCatalog(content: Pick<Content, 'site' | 'projects'>, level: CatalogLevel = 'root'): AiCatalog {
   const { site } = content;
   return {
     specVersion: '1.0',
     host: { displayName: site.name, identifier: publisherOf(site), documentationUrl: absoluteUrl(site, '/developers') },
-    entries: catalogEntries(content).map((entry) => ({
-      identifier: identifierOf(site, entry),
-      displayName: entry.displayName,
-      type: entry.type,
-      url: absoluteUrl(site, entry.artifact),
-      description: entry.description,
-      tags: entry.tags,
-      representativeQueries: entry.representativeQueries,
-    })),
+    entries: catalogEntries(content)
+      .filter((entry) => entry.level === level)
+      .map((entry) => ({
+        identifier: identifierOf(site, entry),
+        displayName: entry.displayName,
+        type: entry.type,
+        url: absoluteUrl(site, entry.artifact),
+        description: entry.description,
+        tags: entry.tags,
+        representativeQueries: entry.representativeQueries,
+      })),
   };
 }
 
-export const aiCatalogText = (content: Pick<Content, 'site' | 'projects'>) => `${JSON.stringify(aiCatalog(content), null, 2)}\n`;
+export const aiCatalogText = (content: Pick<Content, 'site' | 'projects'>, level: CatalogLevel = 'root') =>
+  `${JSON.stringify(aiCatalog(content, level), null, 2)}\n`;

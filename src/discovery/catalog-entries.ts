@@ -1,16 +1,33 @@
-// The entries of the ARD / AI Catalog documents: the REST API, the MCP server, the NLWeb ask
-// endpoint and llms.txt, with what those specs ask for beyond the site's one list of entry points
-// (src/discovery/entry-points.ts): an artifact to fetch, a urn:air name, representative queries.
-// Every path here must be on that list; catalogEntries() refuses one that is not.
+// The entries of the ARD / AI Catalog documents: the MCP server, SKILL.md, and a catalog of its own
+// for the REST API, the NLWeb ask endpoint and llms.txt, with what those specs ask for beyond the
+// site's one list of entry points (src/discovery/entry-points.ts): an artifact to fetch, a urn:air
+// name, representative queries. Every path here must be on that list; catalogEntries() refuses one
+// that is not.
+//
+// Two documents, because ARD's conformance test (the one Lighthouse runs as `ard-schema`) knows a
+// closed list of discovery media types: an MCP server card, agent skills, a nested AI catalog.
+// OpenAPI and plain text are not among them, so the root lists those three kinds only, and the
+// REST API, ask and llms.txt sit in a nested catalog (ARD's way to model a hierarchy: an entry of
+// type application/ai-catalog+json) under their true media types.
 import type { Content, Site } from '../records/schema.ts';
 import { ENTRY_POINTS } from './entry-points.ts';
 import { MCP_PATH, SERVER_CARD_PATH, serverName } from '../server/mcp/identity.ts';
-import { OPENAPI_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE } from '../http/media-types.ts';
+import { AI_CATALOG_MEDIA_TYPE, OPENAPI_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE } from '../http/media-types.ts';
 
 export const MCP_SERVER_CARD_PATH = SERVER_CARD_PATH;
 export const MCP_SERVER_CARD_TYPE = SERVER_CARD_MEDIA_TYPE;
 
+/** The nested catalog: the REST API, ask and llms.txt. */
+export const RESOURCES_CATALOG_PATH = '/.well-known/ai-catalog/resources.json';
+
+/** ARD's media type of an agent skill written in Markdown (SKILL.md). */
+export const AGENT_SKILL_MARKDOWN_TYPE = 'text/markdown; profile="urn:air:agent-skills"';
+
+/** Which document lists an entry: the root (ard.json, ai-catalog.json) or the nested resources catalog. */
+export type CatalogLevel = 'root' | 'resources';
+
 export interface CatalogEntrySource {
+  level: CatalogLevel;
   /** The last segment of its `urn:air` identifier. */
   name: string;
   /** The `urn:air` namespace segment (AI Catalog § Catalog Entry). */
@@ -41,6 +58,7 @@ export function catalogEntries(content: Pick<Content, 'site' | 'projects'>): Cat
   const example = featured?.title ?? 'a project';
   const entries: CatalogEntrySource[] = [
     {
+      level: 'resources',
       name: 'rest',
       namespace: 'api',
       displayName: `${site.name}: REST API`,
@@ -52,6 +70,7 @@ export function catalogEntries(content: Pick<Content, 'site' | 'projects'>): Cat
       representativeQueries: [`search ${site.name}'s projects`, `what is ${example}`, `compare two projects by ${site.name}`],
     },
     {
+      level: 'root',
       // The server card's reverse-DNS name ends in the same segment (com.example.folio/portfolio).
       name: serverName(site).split('/').pop()!,
       namespace: 'mcp',
@@ -64,6 +83,7 @@ export function catalogEntries(content: Pick<Content, 'site' | 'projects'>): Cat
       representativeQueries: [`list ${site.name}'s projects`, `find ${site.name}'s work on ${example}`],
     },
     {
+      level: 'resources',
       name: 'ask',
       namespace: 'nlweb',
       displayName: `${site.name}: ask (NLWeb)`,
@@ -75,6 +95,7 @@ export function catalogEntries(content: Pick<Content, 'site' | 'projects'>): Cat
       representativeQueries: [`ask ${site.name}'s site about ${example}`, `what has ${site.name} built`],
     },
     {
+      level: 'resources',
       name: 'llms-txt',
       namespace: 'docs',
       displayName: `${site.name}: llms.txt`,
@@ -84,6 +105,30 @@ export function catalogEntries(content: Pick<Content, 'site' | 'projects'>): Cat
       endpoint: '/llms.txt',
       tags: ['llms.txt', 'markdown', 'docs'],
       representativeQueries: [`read ${site.name}'s site as Markdown`, `who is ${site.name}`],
+    },
+    {
+      level: 'root',
+      name: 'skill',
+      namespace: 'skills',
+      displayName: `${site.name}: agent skill`,
+      description: `SKILL.md: how an agent searches, lists and compares ${site.name}'s projects through the API, with its limits.`,
+      artifact: '/SKILL.md',
+      type: AGENT_SKILL_MARKDOWN_TYPE,
+      endpoint: '/SKILL.md',
+      tags: ['skill', 'portfolio', 'api'],
+      representativeQueries: [`how to query ${site.name}'s portfolio`, `use ${site.name}'s API from an agent`],
+    },
+    {
+      level: 'root',
+      name: 'resources',
+      namespace: 'catalog',
+      displayName: `${site.name}: APIs and docs`,
+      description: `A catalog of the REST API (OpenAPI), the NLWeb ask endpoint and llms.txt, each under its own media type.`,
+      artifact: RESOURCES_CATALOG_PATH,
+      type: AI_CATALOG_MEDIA_TYPE,
+      endpoint: RESOURCES_CATALOG_PATH,
+      tags: ['catalog', 'rest', 'openapi', 'llms.txt'],
+      representativeQueries: [`find ${site.name}'s API description`, `read ${site.name}'s site index`],
     },
   ];
   const listed = new Set(ENTRY_POINTS.map((e) => e.path));

@@ -86,6 +86,13 @@ export const ENTRY_POINTS: readonly EntryPoint[] = [
   },
   {
     group: 'discover',
+    name: 'AI catalog of the APIs and docs',
+    path: '/.well-known/ai-catalog/resources.json',
+    mediaType: AI_CATALOG_MEDIA_TYPE,
+    description: 'The REST API, the ask endpoint and llms.txt, nested under the discovery document.',
+  },
+  {
+    group: 'discover',
     name: 'AGENTS.md',
     path: '/AGENTS.md',
     mediaType: MARKDOWN,

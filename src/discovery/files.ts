@@ -21,9 +21,14 @@ export const DISCOVERY_FILES = [
   {
     path: '/.well-known/ard.json',
     contentType: JSON_TYPE,
-    title: 'Agentic Resource Discovery manifest: the REST API, the MCP server, the ask endpoint, llms.txt',
+    title: 'Agentic Resource Discovery manifest: the MCP server, SKILL.md, and the catalog of the REST API, the ask endpoint and llms.txt',
   },
   { path: '/.well-known/ai-catalog.json', contentType: AI_CATALOG_MEDIA_TYPE, title: 'The same entries at the AI Catalog (legacy ARD) path' },
+  {
+    path: '/.well-known/ai-catalog/resources.json',
+    contentType: AI_CATALOG_MEDIA_TYPE,
+    title: 'The nested catalog: the REST API (OpenAPI), the ask endpoint and llms.txt',
+  },
   { path: '/AGENTS.md', contentType: MARKDOWN, title: 'How agents should use this site' },
   { path: '/SKILL.md', contentType: MARKDOWN, title: 'Agent Skill: how to use this site’s API' },
   {

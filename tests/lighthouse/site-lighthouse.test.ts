@@ -1,7 +1,8 @@
 // FO-ACCESSIBLE: Lighthouse (the npm package, driving the test browser) on the home
 // page, /projects, a project page, a tag page and a search results page of the sample fixture
 // site, served by `npm start` from a throwaway copy of the repository: accessibility, best
-// practices and SEO 100, performance at least 95. Failing audits are named in the assertion.
+// practices, SEO and Agentic Browsing 100, performance at least 95. Failing audits are named in the
+// assertion.
 import { rmSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -11,8 +12,9 @@ import { cleanEnv, repoCopy, startServer, type Server } from '../e2e/serve-suppo
 import { CHROMIUM_FLAGS, testBrowser } from '../support/browser.ts';
 
 const PAGES = ['/', '/projects', '/projects/quarry', '/tags/rust', '/search?q=queue'];
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const MINIMUM: Record<(typeof CATEGORIES)[number], number> = { performance: 0.95, accessibility: 1, 'best-practices': 1, seo: 1 };
+// Agentic Browsing (Lighthouse 13): the agent accessibility tree, WebMCP, llms.txt and the ARD catalog.
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo', 'agentic-browsing'] as const;
+const MINIMUM: Record<(typeof CATEGORIES)[number], number> = { performance: 0.95, accessibility: 1, 'best-practices': 1, seo: 1, 'agentic-browsing': 1 };
 
 let copy = '';
 let server: Server | undefined;
@@ -47,7 +49,7 @@ afterAll(async () => {
   if (copy) rmSync(copy, { recursive: true, force: true });
 });
 
-describe('FO-ACCESSIBLE: Lighthouse: accessibility, best practices and SEO 100, performance ≥ 95', () => {
+describe('FO-ACCESSIBLE: Lighthouse: accessibility, best practices, SEO and Agentic Browsing 100, performance ≥ 95', () => {
   for (const path of PAGES) {
     test(path, async () => {
       const result = await lighthouse(`${base}${path}`, { port: chrome!.port, onlyCategories: [...CATEGORIES], output: 'json', logLevel: 'error' });

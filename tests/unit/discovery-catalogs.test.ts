@@ -79,7 +79,8 @@ const SUBSET_SCHEMA = {
         properties: {
           identifier: { type: 'string', pattern: '^urn:air:[a-zA-Z0-9.-]+(:[a-zA-Z0-9._-]+)+$' },
           displayName: { type: 'string', minLength: 1 },
-          type: { type: 'string', pattern: '^[a-z]+/[a-z0-9.+-]+$' },
+          // A media type, parameters allowed (RFC 9110 § 8.3.1): ARD's agent-skill type has a profile.
+          type: { type: 'string', pattern: '^[a-z]+/[a-z0-9.+-]+(; ?[a-z0-9._-]+=("[^"]*"|[a-z0-9._+-]+))*$' },
           url: { type: 'string', format: 'uri' },
           description: { type: 'string' },
           tags: { type: 'array', items: { type: 'string' } },
@@ -112,13 +113,28 @@ describe('PF-DISCOVERY: ard.json and ai-catalog.json carry the same entries, in 
     expect(valid).toBe(true);
   });
 
-  it('lists the REST API, the MCP server card, the NLWeb ask endpoint and llms.txt', () => {
-    expect(catalog.entries.map((e) => [e.type, new URL(e.url).pathname + new URL(e.url).hash])).toEqual([
-      [OPENAPI_MEDIA_TYPE, '/openapi.json'],
+  it('lists the MCP server card, SKILL.md and the nested catalog, which lists the REST API, the NLWeb ask endpoint and llms.txt', () => {
+    const listed = (c: typeof catalog) => c.entries.map((e) => [e.type, new URL(e.url).pathname + new URL(e.url).hash]);
+    expect(listed(catalog)).toEqual([
       ['application/mcp-server-card+json', '/api/mcp/server-card'],
+      ['text/markdown; profile="urn:air:agent-skills"', '/SKILL.md'],
+      [AI_CATALOG_MEDIA_TYPE, '/.well-known/ai-catalog/resources.json'],
+    ]);
+    const nested = aiCatalog(content, 'resources');
+    expect(listed(nested)).toEqual([
+      [OPENAPI_MEDIA_TYPE, '/openapi.json'],
       [OPENAPI_MEDIA_TYPE, '/openapi.json#/paths/~1ask'],
       ['text/plain', '/llms.txt'],
     ]);
+    expect(validate(nested)).toBe(true);
+  });
+
+  it('the root catalog passes ARD’s own conformance test (what Lighthouse runs as ard-schema) with no error and no warning', async () => {
+    // Lighthouse's copy of the ARD conformance tester, imported by path (the package exports none of it).
+    const { ConformanceTester } = await import('../../node_modules/lighthouse/third-party/ard/ard.js');
+    const tester = new ConformanceTester();
+    tester.validate_manifest(aiCatalogText(content), 'ai-catalog.json');
+    expect({ errors: tester.errors, warnings: tester.warnings }).toEqual({ errors: [], warnings: [] });
   });
 
   it('ARD Appendix C: identifiers are urn:air:<host>:<namespace>:<name>, unique, anchored on the host name without a port', () => {

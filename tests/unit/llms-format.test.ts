@@ -43,6 +43,7 @@ describe('PF-DISCOVERY: llms.txt follows llmstxt.org § Format', () => {
       - API catalog: \`https://ada.example/.well-known/api-catalog\` (application/linkset+json): RFC 9727 API catalog: a linkset pointing at the APIs, their descriptions and docs
       - Agent resource discovery: \`https://ada.example/.well-known/ard.json\` (application/json): Canonical domain discovery document for agents
       - AI catalog (legacy path): \`https://ada.example/.well-known/ai-catalog.json\` (application/ai-catalog+json): The same discovery document at its legacy path
+      - AI catalog of the APIs and docs: \`https://ada.example/.well-known/ai-catalog/resources.json\` (application/ai-catalog+json): The REST API, the ask endpoint and llms.txt, nested under the discovery document
       - Protected-resource metadata: \`https://ada.example/.well-known/oauth-protected-resource\` (application/json): RFC 9728 metadata of the protected catalog: which authorization server to ask
       - Authorization-server metadata: \`https://ada.example/.well-known/oauth-authorization-server\` (application/json): RFC 8414 metadata: registration, token and revocation endpoints
       - MCP server card: \`https://ada.example/api/mcp/server-card\` (application/mcp-server-card+json): The MCP server’s card: name, version, transport and where to connect
