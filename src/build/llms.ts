@@ -4,8 +4,18 @@
 // llms.txt format (llmstxt.org § Format): an H1 with the site's name, a blockquote summary, optional
 // prose, then H2 sections of `- [title](url): notes` entries. A section named "Optional" holds what
 // an agent may skip when its context is short; here, the archived projects.
-import { absoluteUrl, activeProjects, archivedProjects, featuredProjects, type Listed, type Listing, TYPE_LABELS } from '../records/collections.ts';
-import { allTwins, HOME_TWIN, PROJECTS_TWIN, projectsSummary } from './twin.ts';
+import {
+  absoluteUrl,
+  activeProjects,
+  archivedProjects,
+  featuredProjects,
+  type Listed,
+  type Listing,
+  TAGS_PATH,
+  tagGroups,
+  TYPE_LABELS,
+} from '../records/collections.ts';
+import { allTwins, HOME_TWIN, PROJECTS_TWIN, projectsSummary, TAGS_TWIN, tagSummary } from './twin.ts';
 import { entry } from '../records/markdown-text.ts';
 import type { Content, Project, Site } from '../records/schema.ts';
 import { machineAgentDocs, readableAgentDocs } from '../discovery/llms-section.ts';
@@ -45,6 +55,8 @@ export function llmsSections(content: Listing): LlmsSection[] {
         { title: 'Home', path: HOME_TWIN, note: `${content.site.name}'s profile and featured projects, with every project and page listed` },
         { title: 'Projects', path: PROJECTS_TWIN, note: `${projectsSummary(content)} Listed by category and by type.` },
         ...content.pages.map((p) => ({ title: p.title, path: p.twin, note: p.summary })),
+        // llms.txt v2: a section file covers the pages under its path; this one, every tag page.
+        ...(tagGroups(content).length ? [{ title: 'Tags', path: TAGS_LLMS_TXT, note: 'every tag and what carries it, in an llms.txt of its own' }] : []),
       ],
     },
     { title: 'API and agent docs', entries: agentDocs(content.site) },
@@ -54,6 +66,25 @@ export function llmsSections(content: Listing): LlmsSection[] {
 }
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/** The tags' section file (llms.txt v2: an llms.txt under a path covers the pages under it). */
+export const TAGS_LLMS_TXT = `${TAGS_PATH}/llms.txt`;
+
+/** /tags/llms.txt: the tags index and every tag page, each as its Markdown twin, in llms.txt's format. */
+export function tagsLlmsTxt(content: Listing): string {
+  const { site } = content;
+  const groups = tagGroups(content);
+  const blocks = [
+    `# ${site.name}: tags`,
+    `> ${count(groups.length, 'tag')} across ${site.name}'s projects and pages, each with a page listing what carries it.`,
+    `The site's index is ${absoluteUrl(site, '/llms.txt')}. Every page here has a Markdown version at its path plus \`.md\`; the links below point at those.`,
+    `## Tags\n\n${[
+      entry('All tags', absoluteUrl(site, TAGS_TWIN), 'every tag, with how many projects and pages carry it'),
+      ...groups.map((g) => entry(g.tag, absoluteUrl(site, g.twin), tagSummary(g))),
+    ].join('\n')}`,
+  ];
+  return `${blocks.join('\n\n')}\n`;
+}
 
 export function llmsTxt(content: Listing): string {
   const { site, projects, pages } = content;

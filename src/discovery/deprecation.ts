@@ -3,6 +3,7 @@
 // the stricter 90 days covers both), and the version table from the config.
 import { MIN_SUNSET_DAYS, type Site } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
+import { opening } from '../records/markdown-text.ts';
 import { versionHeaders } from '../server/versioning.ts';
 
 export interface VersionRow {
@@ -62,7 +63,7 @@ export function deprecationMarkdown(site: Pick<Site, 'name' | 'url' | 'apiVersio
   const none = policy.versions.every((v) => v.status === 'current');
   return `# ${policy.title}
 
-${policy.summary}
+${opening(site, policy.summary)}
 
 ## Policy
 

@@ -114,6 +114,13 @@ export const ENTRY_POINTS: readonly EntryPoint[] = [
     description: 'Developer documentation: the error catalog, rate limits, versioning and deprecation policy.',
   },
   {
+    group: 'discover',
+    name: 'Deprecation policy',
+    path: '/developers/deprecation',
+    mediaType: HTML,
+    description: 'How long a replaced API version keeps working, the headers it sends meanwhile, and the version table.',
+  },
+  {
     group: 'access',
     name: 'Protected-resource metadata',
     path: '/.well-known/oauth-protected-resource',

@@ -18,6 +18,12 @@ export interface WebLink {
  */
 export const SITE_INDEX_LINK: WebLink = { href: '/llms.txt', rel: 'describedby', type: 'text/plain', title: 'llms.txt' };
 
+/** The tags' own llms.txt (a section file), which covers the pages under /tags (llms.txt v2: the most specific file applies). */
+export const TAGS_INDEX_LINK: WebLink = { ...SITE_INDEX_LINK, href: '/tags/llms.txt', title: 'llms.txt of the tags' };
+
+/** The llms.txt that covers a site path: the tags' for /tags and below, the site's for the rest. */
+export const indexLinkFor = (path: string): WebLink => (path === '/tags' || path.startsWith('/tags/') ? TAGS_INDEX_LINK : SITE_INDEX_LINK);
+
 /** The home page's links to the discovery files. */
 export const HOME_LINKS: readonly WebLink[] = [
   // RFC 9727 § 3: the api-catalog link relation.

@@ -23,7 +23,9 @@ test('FO-ZERO-COMPUTE: a browser’s view of every page runs no middleware and n
   // The header rule's Link names a twin that exists, for every page, and the llms.txt that covers it (llms.txt v2).
   for (const path of Object.keys(ran)) {
     const link = (await raw(baseURL!, path)).headers.link ?? '';
-    expect(link, path).toContain('</llms.txt>; rel="describedby"; type="text/plain"');
+    // The most specific llms.txt: the tags' own for the tags' pages.
+    const index = path === '/tags' || path.startsWith('/tags/') ? '/tags/llms.txt' : '/llms.txt';
+    expect(link, path).toContain(`<${index}>; rel="describedby"; type="text/plain"`);
     const twin = /^<([^>]+)>; rel="alternate"; type="text\/markdown"/.exec(link)?.[1];
     expect(twin, path).toBe(path === '/' ? '/index.md' : `${path}.md`);
     expect((await raw(baseURL!, twin!)).status, twin).toBe(200);

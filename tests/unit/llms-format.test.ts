@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { LLMS_TXT_WARN_CHARS, estimateTokens, sizeReport } from '../../src/build/integration.ts';
-import { llmsFullTxt, llmsSections, llmsTxt } from '../../src/build/llms.ts';
+import { llmsFullTxt, llmsSections, llmsTxt, tagsLlmsTxt } from '../../src/build/llms.ts';
+import { tagGroups } from '../../src/records/collections.ts';
 import { loadContent } from '../../src/records/load.ts';
 import { loadTwinFixture, withConfiguredSiteUrls } from './content-fixtures.ts';
 import type { Content } from '../../src/records/schema.ts';
@@ -57,6 +58,7 @@ describe('PF-DISCOVERY: llms.txt follows llmstxt.org § Format', () => {
       - [Home](https://ada.example/index.md): Ada Fixture's profile and featured projects, with every project and page listed
       - [Projects](https://ada.example/projects.md): 2 projects by Ada Fixture in 2 categories, 1 of them archived. Listed by category and by type.
       - [About](https://ada.example/about.md): Who Ada is.
+      - [Tags](https://ada.example/tags/llms.txt): every tag and what carries it, in an llms.txt of its own
 
       ## API and agent docs
 
@@ -65,6 +67,7 @@ describe('PF-DISCOVERY: llms.txt follows llmstxt.org § Format', () => {
       - [SKILL.md](https://ada.example/SKILL.md): A skill file an agent can load to query this site
       - [Pricing](https://ada.example/pricing.md): Pricing: everything is free; no key, no account, no paid tier
       - [Developers](https://ada.example/developers.md): Developer documentation: the error catalog, rate limits, versioning and deprecation policy
+      - [Deprecation policy](https://ada.example/developers/deprecation.md): How long a replaced API version keeps working, the headers it sends meanwhile, and the version table
       - [Auth guide](https://ada.example/auth.md): The public-read flow step by step: two requests, no secret
 
       ## Optional
@@ -178,5 +181,25 @@ describe('the build reports sizes', () => {
     expect(sizeReport('llms.txt', 'x'.repeat(LLMS_TXT_WARN_CHARS + 1)).warning).toMatchInlineSnapshot(
       `"llms.txt is 50,001 characters, past the ~50,000 agents read whole; shorten summaries or move projects to the Optional section (archive them)."`,
     );
+  });
+});
+
+describe('PF-DISCOVERY: llms.txt v2 section files', () => {
+  test('/tags/llms.txt lists the tags index and every tag page once, as Markdown twins, in llms.txt’s format; the root llms.txt links it', () => {
+    const content = loadContent();
+    const text = tagsLlmsTxt(content);
+    const groups = tagGroups(content);
+    expect(groups.length).toBeGreaterThan(3);
+    expect(text).toMatch(/^# .+: tags\n\n> .+\n\n/);
+    expect(text.match(/^## /gm)).toEqual(['## ']);
+    const links = [...text.matchAll(/^- \[[^\]]+\]\(([^)]+)\): .+$/gm)].map((m) => new URL(m[1]!).pathname);
+    expect(links).toEqual(['/tags.md', ...groups.map((g) => g.twin)]);
+    expect(llmsTxt(content)).toContain(`(${content.site.url.replace(/\/+$/, '')}/tags/llms.txt)`);
+  });
+
+  test('a site without tags has no tags section file linked', () => {
+    const content = loadContent();
+    const untagged = { ...content, projects: content.projects.map((p) => ({ ...p, tags: [] })), pages: content.pages.map((p) => ({ ...p, tags: [] })) };
+    expect(llmsTxt(untagged)).not.toContain('/tags/llms.txt');
   });
 });

@@ -278,6 +278,12 @@ describe('FO-ZERO-COMPUTE: the Markdown gate (vercel.json routes)', () => {
     expect(headersFor('/about.md').link).toBe(index);
     expect(headersFor('/').link).toMatch(/^<\/index\.md>; rel="alternate"; type="text\/markdown", <\/\.well-known\/api-catalog>; rel="api-catalog"/);
     for (const p of ['/', '/about', '/projects/quarry']) expect(headersFor(p).vary, p).toBe('Accept');
+    // The tags' pages and twins name the tags' own llms.txt, the most specific that covers them.
+    const tags = '</tags/llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt of the tags"';
+    expect(headersFor('/tags').link).toBe(`</tags.md>; rel="alternate"; type="text/markdown", ${tags}`);
+    expect(headersFor('/tags/rust').link).toBe(`</tags/rust.md>; rel="alternate"; type="text/markdown", ${tags}`);
+    expect(headersFor('/tags/rust.md').link).toBe(tags);
+    expect(headersFor('/tags.md').link).toBe(tags);
     for (const p of ['/llms.txt', '/api/v1/search', '/search']) expect(headersFor(p).link, p).toBeUndefined();
   });
 });
