@@ -33,7 +33,11 @@ function* files(dir: string): Generator<string> {
   }
 }
 
-/** `about.html` → `/about`, `index.html` → `/`, `x/index.html` → `/x` (cleanUrls serves both shapes). */
+/**
+ * `about.html` → `/about`, `index.html` → `/`. Astro's `build.format: 'file'` writes no other
+ * `index.html`; one would read as `/x`, which vercel.json serves only from `x.html` (the deploy
+ * artifact test would name it).
+ */
 export function pagePathOf(htmlFile: string): string {
   const path = `/${htmlFile.split(sep).join('/')}`.replace(/\.html$/, '');
   if (path === '/index') return '/';
