@@ -6,10 +6,10 @@
 // view would run any code. Exits non-zero when the check fails, the build fails or a page view
 // would run code.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoCopy } from './lib/repo-copy.ts';
-import { BROWSER_ACCEPTS, folderSize, outputFileSystem, outputRoutes, walkRoutes } from './lib/vercel-output.ts';
+import { BROWSER_ACCEPTS, folderSize, outputFileSystem, outputRoutes, vercelBuild, walkRoutes } from './lib/vercel-output.ts';
 
 const keep = process.argv.includes('--keep');
 const step = (text: string) => console.log(`\n▸ ${text}`);
@@ -26,26 +26,13 @@ step('vercel build --prod (offline, in a copy of the repository)');
 const copy = repoCopy('folio-deploy-dry-');
 let failed = false;
 try {
-  // `vercel build` needs a linked project; offline, a stand-in does (the IDs only name the project).
-  if (!existsSync(join(copy, '.vercel/project.json'))) {
-    mkdirSync(join(copy, '.vercel'), { recursive: true });
-    writeFileSync(join(copy, '.vercel/project.json'), JSON.stringify({ projectId: 'prj_dry_run', orgId: 'team_dry_run', settings: {} }));
-  }
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PATH: `${join(copy, 'node_modules/.bin')}:${process.env.PATH}`,
-    VERCEL_INSTALL_COMPLETED: '1',
-    VERCEL_TELEMETRY_DISABLED: '1',
-  };
-  // As on Vercel: absolute URLs from content/site.md's url, not a local address.
-  delete env.FOLIO_SITE_URL;
-  const build = spawnSync('vercel', ['build', '--prod', '--yes'], { cwd: copy, env, encoding: 'utf8' });
-  if (build.status !== 0) {
-    console.error(`${build.stdout}${build.stderr}`.slice(-4000));
+  const build = vercelBuild(copy, ['--prod', '--yes']);
+  if (!build.ok) {
+    console.error(build.log.slice(-4000));
     console.error('\nvercel build failed: this is what a deploy would fail with.');
     process.exit(build.status ?? 1);
   }
-  const output = join(copy, '.vercel/output');
+  const output = build.output;
   const routes = outputRoutes(output);
   const site = folderSize(join(output, 'static'));
   const fn = folderSize(join(output, 'functions/api/index.func'), { zipped: true });

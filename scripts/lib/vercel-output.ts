@@ -1,11 +1,12 @@
 // What `vercel build` wrote (.vercel/output, Build Output API v3), read back: what a deploy would
 // publish, and how its routes treat a request. `npm run deploy:dry` reports it; the deploy
 // artifact test asserts on it.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { HasField } from '@vercel/routing-utils';
-import { conditionsHold } from '../local-server/vercel-router.ts';
+import { conditionsHold, fill } from '../local-server/vercel-router.ts';
 
 /** A route of config.json (Build Output API § routes): the fields Folio's output uses. */
 export interface OutputRoute {
@@ -27,6 +28,29 @@ export const BROWSER_ACCEPTS = [
   'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
   'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
 ] as const;
+
+/**
+ * `vercel build` in a copy of the repository, offline, as a deploy would run it: a stand-in linked
+ * project (its IDs only name it), the copy's linked dependencies first on PATH
+ * (VERCEL_INSTALL_COMPLETED stops a reinstall over the link), and no FOLIO_SITE_URL or
+ * FOLIO_DATA_FILE: absolute URLs come from content/site.md's url, as on Vercel.
+ */
+export function vercelBuild(copy: string, args: readonly string[], timeout?: number): { ok: boolean; status: number | null; log: string; output: string } {
+  if (!existsSync(join(copy, '.vercel/project.json'))) {
+    mkdirSync(join(copy, '.vercel'), { recursive: true });
+    writeFileSync(join(copy, '.vercel/project.json'), JSON.stringify({ projectId: 'prj_local', orgId: 'team_local', settings: {} }));
+  }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PATH: `${join(copy, 'node_modules/.bin')}:${process.env.PATH}`,
+    VERCEL_INSTALL_COMPLETED: '1',
+    VERCEL_TELEMETRY_DISABLED: '1',
+  };
+  delete env.FOLIO_SITE_URL;
+  delete env.FOLIO_DATA_FILE;
+  const run = spawnSync('vercel', ['build', ...args], { cwd: copy, env, encoding: 'utf8', timeout });
+  return { ok: run.status === 0, status: run.status, log: `${run.stdout}\n${run.stderr}`, output: join(copy, '.vercel/output') };
+}
 
 export const outputRoutes = (output: string): OutputRoute[] => JSON.parse(readFileSync(join(output, 'config.json'), 'utf8')).routes;
 
@@ -109,9 +133,6 @@ export function walkRoutes(routes: OutputRoute[], path: string, headers: Record<
   if (page?.dest) found(page.dest);
   return page?.status ? { ...walk, status: page.status } : walk;
 }
-
-/** A route's `dest` with `$1`… filled in from its match (by a function: the match is a client's path). */
-const fill = (dest: string, m: RegExpExecArray) => dest.replace(/\$(\d+)/g, (_, i: string) => m[Number(i)] ?? '');
 
 function* filesIn(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

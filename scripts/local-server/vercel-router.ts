@@ -122,7 +122,7 @@ export function conditionsHold(request: Request, url: URL, has: HasField, missin
 }
 
 /** A route's text with `$1`… filled in from its match; the match is the client's path, so it is inserted by a function, never as a pattern. */
-const fill = (text: string, match: RegExpExecArray) => text.replace(/\$(\d+)/g, (_, i: string) => match[Number(i)] ?? '');
+export const fill = (text: string, match: RegExpExecArray) => text.replace(/\$(\d+)/g, (_, i: string) => match[Number(i)] ?? '');
 
 /**
  * A redirect's Location stays on this site: no open redirect

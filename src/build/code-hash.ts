@@ -35,6 +35,9 @@ export const codeHash = (root = process.cwd()) => treeHash(root, CODE_INPUTS);
 /** A relative import of a module (static, dynamic, type-only, or a stylesheet's), as written. */
 const RELATIVE_IMPORT = /(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
 
+/** The repository paths a module's relative imports name (`file` is the module's own path, from the root). */
+export const relativeImports = (file: string, text: string): string[] => [...text.matchAll(RELATIVE_IMPORT)].map((m) => normalize(join(dirname(file), m[1]!)));
+
 /**
  * The files of the repository a module reaches through its relative imports, itself included,
  * sorted: the code whose change can change what the module makes. Packages are the lockfile's.
@@ -52,7 +55,7 @@ export function codeClosure(entries: readonly string[], root = process.cwd()): s
       continue; // a path that names no file (a generated one, say) is nobody's code
     }
     seen.add(file);
-    for (const m of text.matchAll(RELATIVE_IMPORT)) stack.push(normalize(join(dirname(file), m[1]!)));
+    stack.push(...relativeImports(file, text));
   }
   return [...seen].sort();
 }

@@ -4,21 +4,12 @@
 // llms.txt format (llmstxt.org § Format): an H1 with the site's name, a blockquote summary, optional
 // prose, then H2 sections of `- [title](url): notes` entries. A section named "Optional" holds what
 // an agent may skip when its context is short; here, the archived projects.
-import {
-  absoluteUrl,
-  activeProjects,
-  archivedProjects,
-  featuredProjects,
-  type Listed,
-  type Listing,
-  TAGS_PATH,
-  tagGroups,
-  TYPE_LABELS,
-} from '../records/collections.ts';
+import { absoluteUrl, activeProjects, archivedProjects, featuredProjects, type Listed, type Listing, tagGroups, TYPE_LABELS } from '../records/collections.ts';
 import { allTwins, HOME_TWIN, PROJECTS_TWIN, projectsSummary, TAGS_TWIN, tagSummary } from './twin.ts';
 import { entry } from '../records/markdown-text.ts';
 import type { Content, Project, Site } from '../records/schema.ts';
 import { machineAgentDocs, readableAgentDocs } from '../discovery/llms-section.ts';
+import { TAGS_INDEX_LINK } from '../discovery/links.ts';
 
 export interface LlmsEntry {
   title: string;
@@ -68,7 +59,7 @@ export function llmsSections(content: Listing): LlmsSection[] {
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** The tags' section file (llms.txt v2: an llms.txt under a path covers the pages under it). */
-export const TAGS_LLMS_TXT = `${TAGS_PATH}/llms.txt`;
+export const TAGS_LLMS_TXT = TAGS_INDEX_LINK.href;
 
 /** /tags/llms.txt: the tags index and every tag page, each as its Markdown twin, in llms.txt's format. */
 export function tagsLlmsTxt(content: Listing): string {

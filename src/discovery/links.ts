@@ -2,6 +2,7 @@
 // header (RFC 8288) and its <head>, and the `Link` the api-catalog answers with (RFC 9727 § 3).
 // The server's header rules and the site layout render these; they are declared here once.
 import { AI_CATALOG_MEDIA_TYPE, JSON_TYPE, OPENAPI_MEDIA_TYPE } from '../http/media-types.ts';
+import { TAGS_PATH } from '../records/collections.ts';
 
 export interface WebLink {
   /** Site path; relative references resolve against the page (RFC 8288 § 3.2), so previews keep working. */
@@ -19,10 +20,10 @@ export interface WebLink {
 export const SITE_INDEX_LINK: WebLink = { href: '/llms.txt', rel: 'describedby', type: 'text/plain', title: 'llms.txt' };
 
 /** The tags' own llms.txt (a section file), which covers the pages under /tags (llms.txt v2: the most specific file applies). */
-export const TAGS_INDEX_LINK: WebLink = { ...SITE_INDEX_LINK, href: '/tags/llms.txt', title: 'llms.txt of the tags' };
+export const TAGS_INDEX_LINK: WebLink = { ...SITE_INDEX_LINK, href: `${TAGS_PATH}/llms.txt`, title: 'llms.txt of the tags' };
 
 /** The llms.txt that covers a site path: the tags' for /tags and below, the site's for the rest. */
-export const indexLinkFor = (path: string): WebLink => (path === '/tags' || path.startsWith('/tags/') ? TAGS_INDEX_LINK : SITE_INDEX_LINK);
+export const indexLinkFor = (path: string): WebLink => (path === TAGS_PATH || path.startsWith(`${TAGS_PATH}/`) ? TAGS_INDEX_LINK : SITE_INDEX_LINK);
 
 /** The home page's links to the discovery files. */
 export const HOME_LINKS: readonly WebLink[] = [

@@ -2,8 +2,9 @@
 // of Folio's but the content images it describes, and no folder of src/ depends, through any
 // chain of imports, on a folder that depends on it.
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, normalize, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { relativeImports } from '../../src/build/code-hash.ts';
 
 function* sources(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -16,9 +17,7 @@ function* sources(dir: string): Generator<string> {
 /** Each file of src/ with the files of src/ it imports (relative specifiers: static, dynamic, type-only). */
 const imports = [...sources('src')].map((file) => ({
   file,
-  targets: [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)]
-    .map((m) => normalize(join(dirname(file), m[1]!)))
-    .filter((t) => t.startsWith('src/')),
+  targets: relativeImports(file, readFileSync(file, 'utf8')).filter((t) => t.startsWith('src/')),
 }));
 /** The folder of src/ a file belongs to. */
 const folderOf = (file: string) => relative('src', file).split('/')[0]!;

@@ -4,7 +4,7 @@
 // the middleware placed before static files, and the rewrites after them. The built function and
 // middleware are then run from the output, so a missing data file fails here and not in production.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import matter from 'gray-matter';
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { config as middlewareConfig } from '../../middleware.ts';
 import type { VercelConfig } from '../../src/build/vercel-config.ts';
 import { compileVercelRoutes, matcherRegExp } from '../../scripts/local-server/vercel-router.ts';
-import { BROWSER_ACCEPTS, outputFileSystem, walkRoutes, type OutputRoute } from '../../scripts/lib/vercel-output.ts';
+import { BROWSER_ACCEPTS, outputFileSystem, outputRoutes, vercelBuild, walkRoutes, type OutputRoute } from '../../scripts/lib/vercel-output.ts';
 import { NEGOTIATE_PREFIX } from '../../src/routing/markdown-gate.ts';
 import { repoCopy } from '../e2e/serve-support.ts';
 import { contentDir } from '../../src/records/load.ts';
@@ -29,21 +29,11 @@ beforeAll(() => {
   // What a deploy holds, with the installed dependencies linked in; VERCEL_INSTALL_COMPLETED
   // stops `vercel build` reinstalling over the link.
   copy = repoCopy('folio-vercel-build-');
-  mkdirSync(join(copy, '.vercel'));
-  writeFileSync(join(copy, '.vercel/project.json'), JSON.stringify({ projectId: 'prj_local', orgId: 'team_local', settings: {} }));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PATH: `${join(copy, 'node_modules/.bin')}:${process.env.PATH}`,
-    VERCEL_INSTALL_COMPLETED: '1',
-    VERCEL_TELEMETRY_DISABLED: '1',
-  };
-  delete env.FOLIO_SITE_URL; // the production URL from content/site.md, as on Vercel
-  delete env.FOLIO_DATA_FILE;
-  const result = spawnSync('vercel', ['build', '--prod', '--standalone', '--yes'], { cwd: copy, env, encoding: 'utf8', timeout: 280_000 });
-  buildLog = `${result.stdout}\n${result.stderr}`;
-  if (result.status !== 0) throw new Error(`vercel build failed (${result.status}):\n${buildLog.slice(-4000)}`);
-  output = join(copy, '.vercel/output');
-  routes = JSON.parse(readFileSync(join(output, 'config.json'), 'utf8')).routes;
+  const build = vercelBuild(copy, ['--prod', '--standalone', '--yes'], 280_000);
+  buildLog = build.log;
+  if (!build.ok) throw new Error(`vercel build failed (${build.status}):\n${buildLog.slice(-4000)}`);
+  output = build.output;
+  routes = outputRoutes(output);
 }, 300_000);
 
 afterAll(() => {
