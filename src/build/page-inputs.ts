@@ -18,7 +18,7 @@ import {
   tagGroups,
   type TagGroup,
 } from '../records/collections.ts';
-import type { Content, Page, Project } from '../records/schema.ts';
+import type { Content, Page, Post, Project } from '../records/schema.ts';
 
 // Each per-record input is `undefined` when its record is gone: under astro dev a file removed since
 // Astro listed the routes still has its route for a moment, and answers the 404 page, never a 500.
@@ -52,7 +52,7 @@ export function tagTwinPage(content: Content, tag: string | undefined) {
   return group && { group, site: content.site };
 }
 
-const listedGroup = (content: Content, tag: string | undefined): TagGroup<Listed<Project | Page>> | undefined =>
+const listedGroup = (content: Content, tag: string | undefined): TagGroup<Listed<Project | Page | Post>> | undefined =>
   tagGroups(listingOf(content)).find((g) => g.tag === tag);
 
 export function projectPages(content: Content): CacheablePage<{ slug: string }>[] {

@@ -21,7 +21,7 @@ import {
   type Listing,
   type TagGroup,
 } from '../records/collections.ts';
-import type { Content, Page, Project, Site } from '../records/schema.ts';
+import type { Content, Page, Post, Project, Site } from '../records/schema.ts';
 import { autolink, document, entry, escapeText, fieldList, opening, quote, siteFields } from '../records/markdown-text.ts';
 import { HOME_TWIN, PROJECTS_TWIN } from '../records/urls.ts';
 
@@ -305,7 +305,7 @@ export async function projectsTwin(content: Listing, options: TwinOptions = {}):
 }
 
 /** One tag's page: every project and page that carries it. */
-export function tagTwin(group: TagGroup<Listed<Project | Page>>, site: Site, options: TwinOptions = {}): Twin {
+export function tagTwin(group: TagGroup<Listed<Project | Page | Post>>, site: Site, options: TwinOptions = {}): Twin {
   const href = hrefFor({ site }, options);
   const summary = tagSummary(group);
   return {
@@ -323,11 +323,13 @@ export function tagTwin(group: TagGroup<Listed<Project | Page>>, site: Site, opt
 }
 
 /** "3 projects and 1 page tagged rust.": a tag page's description, shared by its page and twin. */
-export function tagSummary({ tag, records }: TagGroup<Listed<Project | Page>>): string {
-  const projects = records.filter((r) => r.kind === 'project').length;
-  const pages = records.length - projects;
-  const parts = [projects && `${projects} ${projects === 1 ? 'project' : 'projects'}`, pages && `${pages} ${pages === 1 ? 'page' : 'pages'}`].filter(Boolean);
-  return `${parts.join(' and ')} tagged “${tag}”.`;
+export function tagSummary({ tag, records }: TagGroup<Listed<Project | Page | Post>>): string {
+  const counted = (kind: string, one: string, many: string) => {
+    const n = records.filter((r) => r.kind === kind).length;
+    return n && `${n} ${n === 1 ? one : many}`;
+  };
+  const parts = [counted('project', 'project', 'projects'), counted('post', 'post', 'posts'), counted('page', 'page', 'pages')].filter(Boolean);
+  return `${parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0]} tagged “${tag}”.`;
 }
 
 /** The tags index: every tag with how many projects and pages carry it. */

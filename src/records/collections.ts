@@ -1,6 +1,6 @@
 // The ways the site groups and orders records. HTML pages, Markdown twins and llms.txt all list
 // projects through these functions, so a reader sees the same grouping on every surface.
-import { PROJECT_TYPES, type Content, type Page, type Project, type ProjectType, type Site } from './schema.ts';
+import { PROJECT_TYPES, type Content, type Page, type Post, type Project, type ProjectType, type Site } from './schema.ts';
 
 export const TYPE_LABELS: Record<ProjectType, { one: string; many: string }> = {
   app: { one: 'App', many: 'Apps' },
@@ -23,10 +23,12 @@ export interface ProjectGroup<P extends Listed<Project> = Project> {
  * (no body). Content is a Listing too; a listing page renders from `listingOf(content)`, so a
  * build can keep it when only bodies changed (src/build/page-cache.ts keptResponse).
  */
-export interface Listing<P extends Listed<Project> = Listed<Project>, G extends Listed<Page> = Listed<Page>> {
+export interface Listing<P extends Listed<Project> = Listed<Project>, G extends Listed<Page> = Listed<Page>, W extends Listed<Post> = Listed<Post>> {
   readonly site: Site;
   readonly projects: readonly P[];
   readonly pages: readonly G[];
+  /** Published posts, newest first (drafts too under `npm run dev`). */
+  readonly posts: readonly W[];
 }
 
 export const categoryLabel = (site: Site, category: string) => site.categories[category] ?? category;
@@ -38,7 +40,7 @@ export function featuredProjects<P extends Listed<Project>>({ site, projects }: 
   return site.featured.map((slug) => projects.find((p) => p.slug === slug)).filter((p): p is P => p !== undefined);
 }
 
-export const activeProjects = <P extends Listed<Project>>({ projects }: Listing<P>) => projects.filter((p) => !p.archived);
+export const activeProjects = <P extends Listed<Project>>({ projects }: Pick<Listing<P>, 'projects'>) => projects.filter((p) => !p.archived);
 export const archivedProjects = <P extends Listed<Project>>({ projects }: Listing<P>) => projects.filter((p) => p.archived);
 
 /** Projects grouped by category, in the order content/site.md declares the categories; empty groups left out. */
@@ -199,14 +201,14 @@ export function initialsOf(name: string): string {
   return (letters.length > 2 ? [letters[0], letters.at(-1)] : letters).join('') || 'F';
 }
 
-const bySlug = new WeakMap<readonly (Project | Page)[], Map<string, Project | Page>>();
+const bySlug = new WeakMap<readonly (Project | Page | Post)[], Map<string, Project | Page | Post>>();
 
 /**
  * A record by its slug, through an index built once per list. Pages look their record up on each
  * render rather than take it from getStaticPaths' props, which astro dev keeps between requests
  * (an edited file would keep its old page); a scan per page would be O(N²) per build.
  */
-export function recordBySlug<T extends Project | Page>(records: readonly T[], slug: string | undefined): T | undefined {
+export function recordBySlug<T extends Project | Page | Post>(records: readonly T[], slug: string | undefined): T | undefined {
   let index = bySlug.get(records);
   if (!index) bySlug.set(records, (index = new Map(records.map((r) => [r.slug, r]))));
   return index.get(slug ?? '') as T | undefined;
@@ -228,14 +230,14 @@ export function navPages({ pages }: Pick<Content, 'pages'>): Page[] {
 const navMemo = new WeakMap<readonly Page[], Page[]>();
 
 /** A record as a list shows it (a card, a list entry, a related project): all but its body and the body's images. */
-export type Listed<T extends Project | Page> = T extends unknown ? Omit<T, 'body' | 'images'> : never;
+export type Listed<T extends Project | Page | Post> = T extends unknown ? Omit<T, 'body' | 'images'> : never;
 
 /**
  * The listed form of a record, once per record and frozen. A page that lists records renders from
  * these (src/build/page-inputs.ts), so a change to a body touches only the pages that show it,
  * not every tag page and related list that names the record.
  */
-export function listed<T extends Project | Page>(record: T): Listed<T> {
+export function listed<T extends Project | Page | Post>(record: T): Listed<T> {
   let known = listedMemo.get(record) as Listed<T> | undefined;
   if (!known) {
     const { body: _body, images: _images, ...rest } = record;
@@ -243,14 +245,15 @@ export function listed<T extends Project | Page>(record: T): Listed<T> {
   }
   return known;
 }
-const listedMemo = new WeakMap<Project | Page, Listed<Project | Page>>();
+const listedMemo = new WeakMap<Project | Page | Post, Listed<Project | Page | Post>>();
 
 /** The content's Listing: once per content, frozen, so a build digests it once (src/build/page-cache.ts). */
 export function listingOf(content: Content): Listing {
   let known = listingMemo.get(content);
   if (!known) {
     const projects = Object.freeze(content.projects.map((p) => listed(p)));
-    listingMemo.set(content, (known = Object.freeze({ site: content.site, projects, pages: Object.freeze(content.pages.map((p) => listed(p))) })));
+    const pages = Object.freeze(content.pages.map((p) => listed(p)));
+    listingMemo.set(content, (known = Object.freeze({ site: content.site, projects, pages, posts: Object.freeze(content.posts.map((p) => listed(p))) })));
   }
   return known;
 }
@@ -283,36 +286,40 @@ export function pageFrame({ site, pages }: Pick<Content, 'site' | 'pages'>): Pag
 }
 const frameMemo = new WeakMap<readonly Page[], WeakMap<Site, PageFrame>>();
 
-/** Tag pages: `/tags/<tag>` lists every project and page with the tag. */
+/** Tag pages: `/tags/<tag>` lists every project, post and page with the tag. */
 export const tagPath = (tag: string) => `/tags/${tag}`;
 export const TAGS_PATH = '/tags';
 
-export interface TagGroup<R extends Listed<Project | Page> = Project | Page> {
+export interface TagGroup<R extends Listed<Project | Page | Post> = Project | Page | Post> {
   tag: string;
   href: string;
   twin: string;
-  /** Projects (newest first), then pages (by order). */
+  /** Projects (newest first), then posts (newest first), then pages (by order). */
   records: R[];
 }
 
-const tagMemo = new WeakMap<readonly Listed<Project>[], WeakMap<readonly Listed<Page>[], TagGroup<Listed<Project | Page>>[]>>();
+const tagMemo = new WeakMap<readonly Listed<Project>[], WeakMap<readonly Listed<Page>[], WeakMap<readonly Listed<Post>[], TagGroup<Listed<Project | Page | Post>>[]>>>();
+const NO_POSTS: readonly never[] = Object.freeze([]);
 
 /**
- * Every tag of every project and page, alphabetically, with what carries it. Grouped once per
- * list of records: each tag page, its twin, the sitemap and the twins' link index ask.
+ * Every tag of every project, post and page, alphabetically, with what carries it. Grouped once
+ * per list of records: each tag page, its twin, the sitemap and the twins' link index ask.
  */
-export function tagGroups<P extends Listed<Project>, G extends Listed<Page>>({
+export function tagGroups<P extends Listed<Project>, G extends Listed<Page>, W extends Listed<Post> = never>({
   projects,
   pages,
-}: Pick<Listing<P, G>, 'projects' | 'pages'>): TagGroup<P | G>[] {
+  posts = NO_POSTS,
+}: Pick<Listing<P, G>, 'projects' | 'pages'> & { readonly posts?: readonly W[] }): TagGroup<P | G | W>[] {
   let byPages = tagMemo.get(projects);
   if (!byPages) tagMemo.set(projects, (byPages = new WeakMap()));
-  let known = byPages.get(pages) as TagGroup<P | G>[] | undefined;
+  let byPosts = byPages.get(pages);
+  if (!byPosts) byPages.set(pages, (byPosts = new WeakMap()));
+  let known = byPosts.get(posts) as TagGroup<P | G | W>[] | undefined;
   if (!known) {
-    const groups = new Map<string, (P | G)[]>();
-    for (const record of [...projects, ...pages]) for (const tag of record.tags) push(groups, tag, record);
+    const groups = new Map<string, (P | G | W)[]>();
+    for (const record of [...projects, ...posts, ...pages]) for (const tag of record.tags) push(groups, tag, record);
     known = [...groups.keys()].sort().map((tag) => ({ tag, href: tagPath(tag), twin: `${tagPath(tag)}.md`, records: groups.get(tag)! }));
-    byPages.set(pages, known);
+    byPosts.set(posts, known);
   }
   return known;
 }

@@ -8,7 +8,20 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { z } from 'zod';
 import { describeImage, isImageFile, type ContentImage } from '../images/images.ts';
 import { closest, describeIssue } from './content-issues.ts';
-import { SLUG_PATTERN, siteConfig, projectFrontMatter, pageFrontMatter, type Content, type Page, type Project, type Site } from './schema.ts';
+import {
+  SLUG_PATTERN,
+  siteConfig,
+  projectFrontMatter,
+  pageFrontMatter,
+  postFrontMatter,
+  resumeFrontMatter,
+  type Content,
+  type Page,
+  type Post,
+  type Project,
+  type Resume,
+  type Site,
+} from './schema.ts';
 
 /** A content problem, worded for the site's owner: file, field, what was expected. */
 export class ContentError extends Error {
@@ -81,7 +94,23 @@ export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
   'tags',
   'og',
   'feed',
+  'posts',
+  'resume',
 ]);
+
+/** `/posts/index` would be served for `/posts/` by some static hosts, shadowing the posts index. */
+export const RESERVED_POST_SLUGS: ReadonlySet<string> = new Set(['index']);
+
+/**
+ * Drafts are read only by `npm run dev` (Vite's development mode; FO-DRAFTS): a build, the
+ * function, the checks and the tests never see them unless they ask.
+ */
+const DEV_MODE = (import.meta as { env?: { MODE?: string } }).env?.MODE === 'development';
+
+export interface LoadOptions {
+  /** Read posts marked `draft: true` too (default: only under `npm run dev`). */
+  drafts?: boolean;
+}
 
 /** `/projects/index` would be served for `/projects/` by some static hosts, shadowing the projects index. */
 export const RESERVED_PROJECT_SLUGS: ReadonlySet<string> = new Set(['index']);
@@ -137,16 +166,17 @@ export function contentDir(projectRoot = process.cwd()): string {
   return resolve(projectRoot, process.env.FOLIO_CONTENT || 'content');
 }
 
-export function loadContent(dir = contentDir()): Content {
+export function loadContent(dir = contentDir(), { drafts = DEV_MODE }: LoadOptions = {}): Content {
   const memo = buildMemo();
-  const known = memo?.get(dir);
+  const key = drafts ? `${dir}\0drafts` : dir;
+  const known = memo?.get(key);
   if (known) return known;
-  const content = readContent(dir);
-  memo?.set(dir, deepFreeze(content));
+  const content = readContent(dir, drafts);
+  memo?.set(key, deepFreeze(content));
   return content;
 }
 
-function readContent(dir: string): Content {
+function readContent(dir: string, drafts: boolean): Content {
   const problems: string[] = [];
   // Named from the content folder's parent, as the owner sees them: content/projects/quarry.md.
   const where = (file: string) => relative(dirname(dir), file).split('\\').join('/');
@@ -212,6 +242,56 @@ function readContent(dir: string): Content {
     });
   }
 
+  const posts: Post[] = [];
+  for (const file of markdownFiles(join(dir, 'posts'), where, problems)) {
+    if (RESERVED_POST_SLUGS.has(file.slug)) {
+      problems.push(`${where(file.path)}: the slug "${file.slug}" would clash with the posts index at /posts; rename the file`);
+      continue;
+    }
+    const parsed = readFile(file.path, postFrontMatter, where(file.path), problems);
+    // A draft is still checked, so that publishing it never surprises the owner with errors.
+    if (!parsed) continue;
+    const images = checkBody(file.path, parsed, where, problems);
+    const { cover, coverAlt, ...fields } = parsed.data;
+    const image = cover === undefined ? undefined : imageField(file.path, cover, coverAlt ?? '', 'cover', where, problems);
+    if (fields.draft && !drafts) continue;
+    posts.push({
+      kind: 'post',
+      ...fields,
+      ...(image && { cover: image }),
+      tags: [...new Set(parsed.data.tags)],
+      slug: file.slug,
+      href: `/posts/${file.slug}`,
+      twin: `/posts/${file.slug}.md`,
+      body: parsed.body,
+      source: where(file.path),
+      images,
+    });
+  }
+
+  let resume: Resume | undefined;
+  const resumeFile = join(dir, 'resume.md');
+  if (existsSync(resumeFile)) {
+    const parsed = readFile(resumeFile, resumeFrontMatter, where(resumeFile), problems);
+    if (parsed && site) {
+      const { label, ...lists } = parsed.data;
+      resume = {
+        kind: 'resume',
+        ...lists,
+        label: label ?? site.headline,
+        slug: 'resume',
+        title: 'Résumé',
+        summary: label ?? site.headline,
+        tags: [],
+        href: '/resume',
+        twin: '/resume.md',
+        body: parsed.body,
+        source: where(resumeFile),
+        images: checkBody(resumeFile, parsed, where, problems),
+      };
+    }
+  }
+
   if (site) {
     const categories = Object.keys(site.categories);
     for (const p of projects) {
@@ -236,7 +316,8 @@ function readContent(dir: string): Content {
   if (problems.length > 0 || !site) throw new ContentError(problems, problems[0] === undefined ? undefined : locationOf(problems[0], dirname(dir)));
   projects.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
   pages.sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
-  return { site, projects, pages };
+  posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
+  return { site, projects, pages, posts, ...(resume && { resume }) };
 }
 
 function markdownFiles(dir: string, where: (f: string) => string, problems: string[]) {

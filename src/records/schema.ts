@@ -145,6 +145,120 @@ export const projectFrontMatter = z
     }
   });
 
+/** How a post's front matter differs from a project's: no type, category, links or stack; a draft flag. */
+export const postFrontMatter = z
+  .strictObject({
+    title: text(120),
+    summary: text(300),
+    date: isoDate,
+    updated: isoDate.optional(),
+    tags: z.array(tag).default([]),
+    /** A draft shows under `npm run dev` only: never in a build's output (FO-DRAFTS). */
+    draft: z.boolean().default(false),
+    /** Path of the cover image, relative to the post's file. */
+    cover: text(300).optional(),
+    coverAlt: text(200).optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.updated && p.updated < p.date) {
+      ctx.addIssue({ code: 'custom', path: ['updated'], input: p.updated, message: `a date on or after "date" (${p.date})` });
+    }
+    if (p.cover && !p.coverAlt) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['coverAlt'],
+        params: { missing: true },
+        message: 'text describing the cover (required when "cover" is set, at most 200 characters)',
+      });
+    }
+  });
+
+// The résumé's front matter takes JSON Resume's field names (jsonresume.org/schema), so an owner can
+// paste what they have; dates there are ISO 8601 to the month or the day (FO-RESUME).
+const resumeDate = z
+  .string({ error: 'a date as YYYY-MM or YYYY-MM-DD' })
+  .regex(/^\d{4}-\d{2}(?:-\d{2})?$/, { error: 'a date as YYYY-MM or YYYY-MM-DD', abort: true })
+  .refine((v) => isCalendarDate(v.length === 7 ? `${v}-01` : v), 'a real calendar date as YYYY-MM or YYYY-MM-DD');
+const lines = (max: number) => z.array(text(max)).default([]);
+
+/** Each list entry carries a start and maybe an end; an end before the start is a typo. */
+function endAfterStart(entry: { startDate?: string; endDate?: string }, ctx: z.RefinementCtx) {
+  if (entry.startDate && entry.endDate && entry.endDate < entry.startDate) {
+    ctx.addIssue({ code: 'custom', path: ['endDate'], input: entry.endDate, message: `a date on or after "startDate" (${entry.startDate})` });
+  }
+}
+
+export const resumeFrontMatter = z.strictObject({
+  /** The one-line professional title; site.md's headline when left out. */
+  label: text(160).optional(),
+  work: z
+    .array(
+      z
+        .strictObject({
+          name: text(120),
+          position: text(120),
+          url: httpUrl.optional(),
+          location: text(120).optional(),
+          startDate: resumeDate,
+          endDate: resumeDate.optional(),
+          summary: text(600).optional(),
+          highlights: lines(300),
+        })
+        .superRefine(endAfterStart),
+    )
+    .default([]),
+  education: z
+    .array(
+      z
+        .strictObject({
+          institution: text(120),
+          url: httpUrl.optional(),
+          area: text(120).optional(),
+          studyType: text(120).optional(),
+          startDate: resumeDate.optional(),
+          endDate: resumeDate.optional(),
+          score: text(40).optional(),
+          courses: lines(120),
+        })
+        .superRefine(endAfterStart),
+    )
+    .default([]),
+  skills: z.array(z.strictObject({ name: text(80), level: text(40).optional(), keywords: lines(60) })).default([]),
+  languages: z.array(z.strictObject({ language: text(60), fluency: text(60).optional() })).default([]),
+  awards: z
+    .array(z.strictObject({ title: text(160), date: resumeDate.optional(), awarder: text(120).optional(), summary: text(600).optional() }))
+    .default([]),
+  certificates: z
+    .array(z.strictObject({ name: text(160), date: resumeDate.optional(), issuer: text(120).optional(), url: httpUrl.optional() }))
+    .default([]),
+  publications: z
+    .array(
+      z.strictObject({
+        name: text(200),
+        publisher: text(120).optional(),
+        releaseDate: resumeDate.optional(),
+        url: httpUrl.optional(),
+        summary: text(600).optional(),
+      }),
+    )
+    .default([]),
+  volunteer: z
+    .array(
+      z
+        .strictObject({
+          organization: text(120),
+          position: text(120).optional(),
+          url: httpUrl.optional(),
+          startDate: resumeDate.optional(),
+          endDate: resumeDate.optional(),
+          summary: text(600).optional(),
+          highlights: lines(300),
+        })
+        .superRefine(endAfterStart),
+    )
+    .default([]),
+});
+
 export const pageFrontMatter = z.strictObject({
   title: text(120),
   summary: text(300),
@@ -184,7 +298,21 @@ export interface Page extends RecordBase, Omit<z.infer<typeof pageFrontMatter>, 
   kind: 'page';
 }
 
-export type ContentRecord = Project | Page;
+export interface Post extends RecordBase, Omit<z.infer<typeof postFrontMatter>, 'tags' | 'cover' | 'coverAlt'> {
+  kind: 'post';
+  cover?: ContentImage;
+}
+
+export type ResumeFields = z.infer<typeof resumeFrontMatter>;
+
+/** content/resume.md: JSON Resume's lists from the front matter; the body is the professional summary. */
+export interface Resume extends RecordBase, Omit<ResumeFields, 'label'> {
+  kind: 'resume';
+  /** The professional title: the front matter's `label`, else site.md's headline. */
+  label: string;
+}
+
+export type ContentRecord = Project | Page | Post | Resume;
 
 export interface Site extends Omit<SiteConfig, 'avatar'> {
   /** The bio: the body of content/site.md. */
@@ -200,4 +328,8 @@ export interface Content {
   projects: Project[];
   /** By `order`, then slug. */
   pages: Page[];
+  /** Newest first, then by slug; drafts only when the loader was asked for them (FO-DRAFTS). */
+  posts: Post[];
+  /** content/resume.md, when the site has one. */
+  resume?: Resume;
 }

@@ -188,7 +188,7 @@ describe('PF-PROJECT: GET /api/v1/projects/{slug}', () => {
     expect(related.map((r) => r.slug)).toEqual(['two-tags', 'tag-and-category', 'one-tag-newer']);
     expect(related[1]).toMatchObject({ sharedTags: ['c'], sameCategory: true });
     // The record core's list, which the page and the twin render.
-    const content = { site: fixture.site, projects: fixture.projects as Project[], pages: [] };
+    const content = { site: fixture.site, projects: fixture.projects as Project[], pages: [], posts: [] };
     expect(related.map((r) => r.slug)).toEqual(relatedProjects(fixture.projects.find((p) => p.slug === 'subject') as Project, content).map((p) => p.slug));
   });
 

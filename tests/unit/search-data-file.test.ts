@@ -12,7 +12,7 @@ import { siteData } from '../../src/server/data.ts';
 import { project, testSite } from './search-fixtures.ts';
 import { tempDir } from './temp-dir.ts';
 
-const content = { site: testSite, projects: [project('lantern', { title: 'Lantern' }), project('harbour', { title: 'Harbour' })], pages: [] };
+const content = { site: testSite, projects: [project('lantern', { title: 'Lantern' }), project('harbour', { title: 'Harbour' })], pages: [], posts: [] };
 const dir = tempDir('folio-data-', 'file');
 const { json, texts } = serializeDataFile(buildDataFile(content, {}));
 /** Writes `data` as a data file, with the good texts file beside it. */

@@ -62,7 +62,7 @@ export function page(slug: string, fields: Partial<Omit<Page, 'kind' | 'slug'>> 
 }
 
 export function corpus(projects: Project[], pages: Page[] = [], site: Site = testSite): SiteData {
-  const file = buildDataFile({ site, projects, pages }, {});
+  const file = buildDataFile({ site, projects, pages, posts: [] }, {});
   const index = MiniSearch.loadJS<IndexedDocument>(file.index as never, INDEX_OPTIONS);
   return siteDataOf({ buildId: file.buildId, site: file.site, projects: file.projects, pages: file.pages, twins: file.twins, related: file.related, index });
 }
