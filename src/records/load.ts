@@ -102,10 +102,19 @@ export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
 export const RESERVED_POST_SLUGS: ReadonlySet<string> = new Set(['index']);
 
 /**
- * Drafts are read only by `npm run dev` (Vite's development mode; FO-DRAFTS): a build, the
- * function, the checks and the tests never see them unless they ask.
+ * Drafts are read only under `npm run dev` (FO-DRAFTS): Folio's integration turns this on when
+ * Astro starts its dev server, and the build, the function, the checks and the tests never see a
+ * draft unless they ask. It lives on globalThis because astro dev's pages load their own copy of
+ * this module (as BUILD_MEMO below). Vite's `import.meta.env.MODE` cannot say it: Astro loads its
+ * config, and so the integration's copy of this module, in development mode for a build too.
  */
-const DEV_MODE = (import.meta as { env?: { MODE?: string } }).env?.MODE === 'development';
+const DRAFTS = Symbol.for('folio.loadContent.drafts');
+const draftsByDefault = () => (globalThis as { [DRAFTS]?: boolean })[DRAFTS] === true;
+
+/** On while `astro dev` runs (src/build/integration.ts): pages then show drafts, marked as drafts. */
+export function showDraftsInDev(on: boolean) {
+  (globalThis as { [DRAFTS]?: boolean })[DRAFTS] = on;
+}
 
 export interface LoadOptions {
   /** Read posts marked `draft: true` too (default: only under `npm run dev`). */
@@ -166,7 +175,7 @@ export function contentDir(projectRoot = process.cwd()): string {
   return resolve(projectRoot, process.env.FOLIO_CONTENT || 'content');
 }
 
-export function loadContent(dir = contentDir(), { drafts = DEV_MODE }: LoadOptions = {}): Content {
+export function loadContent(dir = contentDir(), { drafts = draftsByDefault() }: LoadOptions = {}): Content {
   const memo = buildMemo();
   const key = drafts ? `${dir}\0drafts` : dir;
   const known = memo?.get(key);

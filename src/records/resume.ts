@@ -40,10 +40,13 @@ export interface JsonResume {
 /** The body as plain text, paragraph by paragraph: JSON Resume's `summary` is text, not Markdown. */
 export function plainSummary(markdown: string): string {
   const tree = fromMarkdown(markdown);
-  return tree.children
-    .map((node) => plainText(node).replace(/\s+/g, ' ').trim())
-    .filter(Boolean)
-    .join('\n\n');
+  // A list's items stay one to a line; every other block is one paragraph.
+  const blocks = tree.children.flatMap((node) =>
+    node.type === 'list'
+      ? [node.children.map((item) => plainText(item).replace(/\s+/g, ' ').trim()).join('\n')]
+      : [plainText(node).replace(/\s+/g, ' ').trim()],
+  );
+  return blocks.filter(Boolean).join('\n\n');
 }
 
 /** The JSON Resume document of a site with a résumé (FO-RESUME); `projects` are the site's active ones. */
