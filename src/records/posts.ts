@@ -12,6 +12,12 @@ export const LATEST_POSTS = 3;
 /** How many posts one page of /posts lists for people; its twin and llms.txt list them all. */
 export const POSTS_PER_PAGE = 20;
 
+/** `/posts` for the first page of the posts index, `/posts/page/<n>` for the others (pages, social cards, sitemap). */
+export const postsIndexPath = (page: number) => (page === 1 ? POSTS_PATH : `${POSTS_PATH}/page/${page}`);
+
+/** How many pages the posts index has for people (POSTS_PER_PAGE posts each); none without posts. */
+export const postsIndexCount = ({ posts }: { readonly posts: readonly unknown[] }) => Math.ceil(posts.length / POSTS_PER_PAGE);
+
 /** Words a reader gets through in a minute: the common estimate for reading time on the web. */
 const WORDS_PER_MINUTE = 230;
 
@@ -55,4 +61,13 @@ export const TOC_MIN_SECTIONS = 3;
 export function tableOfContents<H extends { depth: number }>(headings: readonly H[]): H[] {
   const sections = headings.filter((h) => h.depth === 2);
   return sections.length >= TOC_MIN_SECTIONS ? sections : [];
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "6 October 2026" (in the site's locale): a post's date, which unlike a project's is a day. UTC, so no day slips. */
+export function formatDay(date: string, locale = 'en'): string {
+  let format = dayFormats.get(locale);
+  if (!format) dayFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })));
+  return format.format(new Date(`${date}T00:00:00Z`));
 }

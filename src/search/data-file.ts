@@ -6,8 +6,9 @@ import { deflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { promisify } from 'node:util';
 import { dirname, join } from 'node:path';
 import MiniSearch from 'minisearch';
-import type { Content, Page, Project, Site } from '../records/schema.ts';
+import type { Content, Page, Post, Project, Resume, Site } from '../records/schema.ts';
 import { relatedProjects } from '../records/collections.ts';
+import type { JsonResume } from '../records/resume.ts';
 import { INDEX_FORMAT, INDEX_OPTIONS, OPTIONS_HASH, type IndexedDocument } from './options.ts';
 
 /** Relative to the project root locally, and to the function's root (its cwd) on Vercel. */
@@ -21,6 +22,15 @@ export interface DataFile {
   site: Site;
   projects: Project[];
   pages: Page[];
+  /** Published posts, newest first: never a draft (FO-DRAFTS; buildDataFile refuses one). */
+  posts: Post[];
+  /** The résumé, when the site has one (FO-RESUME). */
+  resume?: Resume;
+  /**
+   * The résumé as its JSON Resume document (src/records/resume.ts resumeDocument), made at build: it
+   * reads the body's Markdown, and the function loads no Markdown parser.
+   */
+  resumeDocument?: JsonResume;
   /** Each record's Markdown twin by its site path, links absolute (MCP serves them as resources). */
   twins: Record<string, string>;
   /**
@@ -36,7 +46,11 @@ export interface DataFile {
 /** A record as the function holds it: everything but its body, which is read on request. */
 export type ProjectRecord = Omit<Project, 'body'>;
 export type PageRecord = Omit<Page, 'body'>;
-export type SiteRecord = ProjectRecord | PageRecord;
+export type PostRecord = Omit<Post, 'body'>;
+export type ResumeRecord = Omit<Resume, 'body'>;
+export type SiteRecord = ProjectRecord | PageRecord | PostRecord | ResumeRecord;
+/** What every record of the data file has a body of. */
+type BodyRecord = Project | Page | Post | Resume;
 
 /** The function's data: records and index in memory; bodies and twins read through explicit calls. */
 export interface SiteData {
@@ -44,6 +58,11 @@ export interface SiteData {
   site: Site;
   projects: ProjectRecord[];
   pages: PageRecord[];
+  /** Published posts, newest first. */
+  posts: PostRecord[];
+  resume?: ResumeRecord;
+  /** DataFile.resumeDocument: present exactly when `resume` is. */
+  resumeDocument?: JsonResume;
   index: MiniSearch<IndexedDocument>;
   /** A record's Markdown body (read from the texts file on each call). */
   bodyOf(record: SiteRecord): string;
@@ -56,11 +75,14 @@ export interface SiteData {
 }
 
 /** SiteData over content held in memory (tests, and the dev server's fixtures): the same calls. */
-export function siteDataOf(data: Omit<DataFile, 'index' | 'format' | 'optionsHash'> & { index: MiniSearch<IndexedDocument> }): SiteData {
-  const { twins, related, ...rest } = data;
+export function siteDataOf(
+  data: Omit<DataFile, 'index' | 'format' | 'optionsHash' | 'posts'> & { posts?: Post[]; index: MiniSearch<IndexedDocument> },
+): SiteData {
+  const { twins, related, posts = [], ...rest } = data;
   return {
     ...rest,
-    bodyOf: (record) => (record as Project | Page).body,
+    posts,
+    bodyOf: (record) => (record as BodyRecord).body,
     twinOf: (path) => (Object.hasOwn(twins, path) ? twins[path] : undefined),
     twinPaths: () => Object.keys(twins),
     relatedOf: relatedReader(related),
@@ -72,15 +94,49 @@ const relatedReader = (related: Record<string, string[]>) => (slug: string) => (
 /** Every project's related projects' slugs, as DataFile.related holds them. */
 const relatedSlugs = (content: Content) => Object.fromEntries(content.projects.map((p) => [p.slug, relatedProjects(p, content).map((r) => r.slug)]));
 
-export const documentOf = (r: Project | Page): IndexedDocument => ({
+/** The type a record is indexed and filtered by (search's `type`): a project's type, else its kind. */
+export const recordType = (r: SiteRecord) => (r.kind === 'project' ? r.type : r.kind);
+
+/**
+ * What the build derives from the résumé with src/records/resume.ts, which reads Markdown: passed in
+ * by the build (resumeParts), so this module, which the function loads, never imports it.
+ */
+export interface ResumeParts {
+  /** resumeSearchText: what search finds the résumé by (FO-RESUME: organisation, position, skill). */
+  searchText: string;
+  /** resumeDocument: the JSON Resume document REST and MCP answer. */
+  document: JsonResume;
+}
+
+/** The résumé's parts, made with src/records/resume.ts (loaded here only, and only for a site with a résumé); the build passes its own (Prepared.resume). */
+export async function resumeParts(content: Pick<Content, 'site' | 'resume' | 'projects'>): Promise<ResumeParts | undefined> {
+  if (!content.resume) return undefined;
+  const { resumeDocument, resumeSearchText } = await import('../records/resume.ts');
+  return { searchText: resumeSearchText(content.resume), document: resumeDocument(content.site, content.resume, content.projects) };
+}
+
+export const documentOf = (r: BodyRecord, resumeText = ''): IndexedDocument => ({
   id: `${r.kind}:${r.slug}`,
   title: r.title,
   summary: r.summary,
   tags: r.tags.join(' '),
-  type: r.kind === 'project' ? r.type : 'page',
+  type: recordType(r),
   category: r.kind === 'project' ? r.category : '',
-  body: r.body,
+  // The résumé is found by what it lists (FO-RESUME: organisation, position, skill), not only by its summary.
+  body: r.kind === 'resume' && resumeText ? `${r.body}\n\n${resumeText}` : r.body,
 });
+
+/** Every record search finds, in the data file's order: projects, posts, pages, then the résumé. */
+export const searchRecordsOf = <P, W, G, R>({ projects, posts, pages, resume }: { projects: P[]; posts: W[]; pages: G[]; resume?: R }): (P | W | G | R)[] => [
+  ...projects,
+  ...posts,
+  ...pages,
+  ...(resume ? [resume] : []),
+];
+
+/** The documents the index holds, one per record (searchRecordsOf); `resumeText` is ResumeParts.searchText. */
+export const searchDocuments = (content: Pick<Content, 'projects' | 'posts' | 'pages' | 'resume'>, resumeText?: string) =>
+  searchRecordsOf(content).map((r) => documentOf(r, resumeText));
 
 /** An index already serialized by indexJson, carried into the data file as its text. */
 export class IndexText {
@@ -112,19 +168,27 @@ function searchIndex(documents: IndexedDocument[]): MiniSearch<IndexedDocument> 
 }
 
 /** `twins` come from src/build/twin.ts at build time; the function never renders Markdown. `index`, if given, is indexJson of the same records. */
-export function buildDataFile(content: Content, twins: Record<string, string>, index?: IndexText, contentDigest?: string): DataFile {
+export function buildDataFile(content: Content, twins: Record<string, string>, index?: IndexText, contentDigest?: string, resume?: ResumeParts): DataFile {
+  // FO-DRAFTS: a build loads without drafts; a draft reaching the data file would publish it on REST, MCP and search.
+  const draft = content.posts.find((p) => p.draft);
+  if (draft) throw new Error(`${draft.source}: a draft post cannot go into the data file; the build loads content without drafts.`);
+  if (content.resume && !resume) throw new Error('buildDataFile: a site with a résumé needs its parts (resumeParts).');
   // The id names the records and the index options; a build that has a digest of the content
   // already (src/build/page-cache.ts) names them by it instead of serializing them all once more.
-  const records = contentDigest ?? JSON.stringify([content.site, content.projects, content.pages]);
+  const records = contentDigest ?? JSON.stringify([content.site, content.projects, content.pages, content.posts, content.resume ?? null]);
   const buildId = createHash('sha256').update(OPTIONS_HASH).update(records).digest('base64url').slice(0, 20);
   return {
     format: INDEX_FORMAT,
     optionsHash: OPTIONS_HASH,
     buildId,
-    ...content,
+    site: content.site,
+    projects: content.projects,
+    pages: content.pages,
+    posts: content.posts,
+    ...(content.resume && { resume: content.resume, resumeDocument: resume?.document }),
     twins,
     related: relatedSlugs(content),
-    index: index ?? searchIndex([...content.projects, ...content.pages].map(documentOf)).toJSON(),
+    index: index ?? searchIndex(searchDocuments(content, resume?.searchText)).toJSON(),
   };
 }
 
@@ -137,16 +201,19 @@ export interface Prepared {
   compressed?: ReadonlyMap<string, Buffer>;
   /** A digest of the content and of the code that made the twins, for the build id. */
   contentDigest?: string;
+  /** The résumé's parts, made by the build (a dynamic import cannot run inside Astro's build hooks). */
+  resume?: ResumeParts;
 }
 
 export async function writeDataFile(content: Content, twins: Record<string, string>, root = process.cwd(), prepared: Prepared = {}): Promise<DataFile> {
   // All but the index is serialized first, while the index may still be in the making: the index
   // goes last in the JSON (serializeDataFile), so it is appended once it is there.
-  const data = buildDataFile(content, twins, new IndexText(''), prepared.contentDigest);
+  const resume = prepared.resume ?? (await resumeParts(content));
+  const data = buildDataFile(content, twins, new IndexText(''), prepared.contentDigest, resume);
   const path = join(root, DATA_FILE);
   mkdirSync(dirname(path), { recursive: true });
   const { json: withoutIndex, texts } = serializeDataFile(data, prepared.compressed);
-  data.index = (await prepared.index) ?? new IndexText(indexJson([...content.projects, ...content.pages].map(documentOf)));
+  data.index = (await prepared.index) ?? new IndexText(indexJson(searchDocuments(content, resume?.searchText)));
   const json = `${withoutIndex.slice(0, -1)}${(data.index as IndexText).json}}`;
   // Each file is replaced whole (written aside, then renamed), the texts first: a dev server that
   // reloads when the JSON changes finds the new texts in place, and a loaded instance keeps reading
@@ -177,12 +244,14 @@ export const textsPathOf = (dataPath: string) => dataPath.replace(/(\.json)?$/, 
 /** Where one text sits in the texts file: byte offset and length. */
 type Span = [offset: number, length: number];
 
-interface StoredFile extends Omit<DataFile, 'projects' | 'pages' | 'twins'> {
+interface StoredFile extends Omit<DataFile, 'projects' | 'pages' | 'posts' | 'resume' | 'twins'> {
   projects: Stored<Project>[];
   pages: Stored<Page>[];
+  posts: Stored<Post>[];
+  resume?: Stored<Resume>;
   twins: Record<string, Span>;
 }
-type Stored<T extends Project | Page> = Omit<T, 'body'> & { body: Span };
+type Stored<T extends BodyRecord> = Omit<T, 'body'> & { body: Span };
 
 /** The texts file opens with this line, so a reader can tell it belongs to the data file's build. */
 const textsHeader = (buildId: string) => Buffer.from(`folio-texts ${buildId}\n`, 'latin1');
@@ -219,11 +288,13 @@ export function serializeDataFile(data: DataFile, compressed?: ReadonlyMap<strin
     offset += chunk.length;
     return [offset - chunk.length, chunk.length];
   };
-  const stored = <T extends Project | Page>(r: T): Stored<T> => ({ ...r, body: store(r.body) });
+  const stored = <T extends BodyRecord>(r: T): Stored<T> => ({ ...r, body: store(r.body) });
   const file: StoredFile = {
     ...data,
     projects: data.projects.map(stored),
     pages: data.pages.map(stored),
+    posts: data.posts.map(stored),
+    resume: data.resume && stored(data.resume),
     twins: Object.fromEntries(Object.entries(data.twins).map(([path, markdown]) => [path, store(markdown)])),
   };
   // The index goes last, as it is when it was serialized apart.
@@ -299,9 +370,12 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
         `this code expects format ${INDEX_FORMAT} and options ${OPTIONS_HASH}. Run \`npm run build\` again.`,
     );
   }
-  const missing = (['buildId', 'site', 'projects', 'pages', 'twins', 'related', 'index'] as const).filter((k) => file[k] == null);
-  if (missing.length || !Array.isArray(file.projects) || !Array.isArray(file.pages)) {
+  const missing = (['buildId', 'site', 'projects', 'pages', 'posts', 'twins', 'related', 'index'] as const).filter((k) => file[k] == null);
+  if (missing.length || !Array.isArray(file.projects) || !Array.isArray(file.pages) || !Array.isArray(file.posts)) {
     throw new Error(`Folio index corrupt: ${path} lacks ${missing.join(', ') || 'its record lists'}. Run \`npm run build\` again.`);
+  }
+  if (file.resume && !file.resumeDocument) {
+    throw new Error(`Folio index corrupt: ${path} has a résumé but not its JSON Resume document. Run \`npm run build\` again.`);
   }
   const texts = textsPathOf(path);
   const fd = openTexts(texts, textsHeader(file.buildId)); // a missing or foreign texts file fails now, not on the first project read
@@ -311,14 +385,14 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
   } catch (error) {
     throw new Error(`Folio index corrupt: ${path} holds an index MiniSearch cannot load (${(error as Error).message}). Run \`npm run build\` again.`);
   }
-  const records = file.projects.length + file.pages.length;
+  const records = file.projects.length + file.pages.length + file.posts.length + (file.resume ? 1 : 0);
   if (index.documentCount !== records) {
     throw new Error(`Folio index corrupt: ${path} indexes ${index.documentCount} documents for ${records} records. Run \`npm run build\` again.`);
   }
   const read = textReader(texts, fd);
   // Each record's body stays on disk: the record keeps everything else, and its span is kept here.
   const bodies = new Map<SiteRecord, Span>();
-  const withoutBody = <T extends Stored<Project> | Stored<Page>>({ body, ...record }: T): Omit<T, 'body'> => {
+  const withoutBody = <T extends Stored<BodyRecord>>({ body, ...record }: T): Omit<T, 'body'> => {
     bodies.set(record as unknown as SiteRecord, body);
     return record;
   };
@@ -328,6 +402,8 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
     site: file.site,
     projects: file.projects.map(withoutBody),
     pages: file.pages.map(withoutBody),
+    posts: file.posts.map(withoutBody),
+    ...(file.resume && { resume: withoutBody(file.resume), resumeDocument: file.resumeDocument }),
     index,
     bodyOf: (record) => {
       const span = bodies.get(record);

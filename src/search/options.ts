@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
 
 /** Bump when the shape of the index file changes. */
-export const INDEX_FORMAT = 4;
+export const INDEX_FORMAT = 5;
 
 /** Case-, whitespace- and diacritic-insensitive form of any text ("Café" → "cafe"). */
 export const normalize = (text: string) =>
@@ -16,7 +16,7 @@ export const normalize = (text: string) =>
 const ASCII = /^[\x00-\x7f]*$/;
 
 export interface IndexedDocument {
-  /** `project:<slug>` or `page:<slug>`. */
+  /** `project:<slug>`, `post:<slug>`, `page:<slug>` or `resume:resume`. */
   id: string;
   title: string;
   summary: string;

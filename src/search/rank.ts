@@ -18,7 +18,7 @@
 // 3. Within a tier: MiniSearch relevance (BM25, with the field boosts), then slug, then kind.
 //    Nothing depends on timing or on earlier requests.
 
-import type { SiteData, SiteRecord } from './data-file.ts';
+import { recordType, searchRecordsOf, type SiteData, type SiteRecord } from './data-file.ts';
 import { SEARCH_OPTIONS, normalize, queryTerms, type IndexedField } from './options.ts';
 import { LRUCache } from 'lru-cache';
 
@@ -46,13 +46,13 @@ export interface Hit {
 }
 
 export interface SearchOptions {
-  /** A project type, or `page`. */
+  /** A project type, or `post`, `page`, `resume`. */
   type?: string;
   limit?: number;
 }
 
-/** The record type a `type` filter compares against: the project's type, or `page`. */
-export const recordType = (r: SiteRecord) => (r.kind === 'project' ? r.type : 'page');
+/** The record type a `type` filter compares against: the project's type, or `post`, `page`, `resume` (data-file.ts). */
+export { recordType };
 
 /** What ranking needs from each record, computed once per loaded data (not per request). */
 interface Entry {
@@ -71,7 +71,10 @@ function entries(data: SiteData): Map<string, Entry> {
   let map = entriesByData.get(data);
   if (!map) {
     map = new Map(
-      [...data.projects, ...data.pages].map((r) => [`${r.kind}:${r.slug}`, { record: r, title: normalize(r.title), type: recordType(r), found: 0 }]),
+      searchRecordsOf<SiteRecord, SiteRecord, SiteRecord, SiteRecord>(data).map((r) => [
+        `${r.kind}:${r.slug}`,
+        { record: r, title: normalize(r.title), type: recordType(r), found: 0 },
+      ]),
     );
     entriesByData.set(data, map);
   }

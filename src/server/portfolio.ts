@@ -1,12 +1,21 @@
 // The portfolio REST API: search (PF-SEARCH), projects (PF-PROJECTS), one project (PF-PROJECT),
-// compare (PF-COMPARE), and the unversioned aliases (PF-ALIASES). The domain functions
+// compare (PF-COMPARE), posts and one post (FO-POSTS), the résumé (FO-RESUME), and the unversioned
+// aliases (PF-ALIASES). The domain functions
 // (portfolio/projects.ts) hold every rule, so the MCP tools that call them answer the same codes
 // and hints as REST; the routes only add HTTP.
 import type { ErrorCode } from './errors.ts';
 import { json, jsonOfBytes, validate } from './http.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
 import { compareProjects, getProject, listProjects, searchBody } from './portfolio/projects.ts';
+import { getPost, getResume, listPosts } from './portfolio/posts.ts';
 import {
+  jsonResume,
+  POST_INVALID,
+  postDetail,
+  postList,
+  postParams,
+  POSTS_INVALID,
+  postsQuery,
   COMPARE_INVALID,
   compareQuery,
   compareSlugs,
@@ -24,6 +33,7 @@ import {
 
 export * from './portfolio/schemas.ts';
 export { compareProjects, getProject, listProjects, searchHitOf, searchHits } from './portfolio/projects.ts';
+export { getPost, getResume, listPosts } from './portfolio/posts.ts';
 
 /** Errors every portfolio route can answer besides its own. */
 const COMMON_ERRORS: ErrorCode[] = ['method_not_allowed', 'rate_limited'];
@@ -38,7 +48,7 @@ const v1Routes: RouteSpec[] = [
     method: 'GET',
     path: '/api/v1/search',
     operationId: 'searchPortfolio',
-    summary: 'Search projects and pages',
+    summary: 'Search projects, posts, pages and the résumé',
     description:
       'Lexical search. Order: exact title, title substring, tag or type, summary, body text; typo and prefix matches come last. ' +
       'Within a tier: relevance (BM25), then slug. Case, extra whitespace and diacritics are ignored.',
@@ -88,6 +98,45 @@ const v1Routes: RouteSpec[] = [
     // The route's schema says `slugs` is text; its list (2 to 4 distinct slugs) is read here, at the edge.
     handler: (_c, { query, data }) => json(compareProjects(data, validate(compareSlugs, query, COMPARE_INVALID).slugs)),
   }),
+  defineRoute({
+    ...shared,
+    method: 'GET',
+    path: '/api/v1/posts',
+    operationId: 'listPosts',
+    summary: 'List posts',
+    description:
+      'Published posts (never drafts), newest first then by slug, a page at a time. Follow nextCursor with the same tag. ' +
+      'A site without posts answers an empty list.',
+    query: postsQuery,
+    invalid: POSTS_INVALID,
+    responses: { 200: { description: 'One page of posts.', schema: postList, headers: RESPONSE_HEADERS }, ...NOT_MODIFIED },
+    errors: ['invalid_filter', 'invalid_cursor', ...COMMON_ERRORS],
+    handler: (_c, { query, data }) => json(listPosts(data, query)),
+  }),
+  defineRoute({
+    ...shared,
+    method: 'GET',
+    path: '/api/v1/posts/{slug}',
+    operationId: 'getPost',
+    summary: 'Get one post',
+    description: 'The whole post: metadata, reading time, the body as Markdown, page and twin URLs.',
+    params: postParams,
+    invalid: POST_INVALID,
+    responses: { 200: { description: 'The post.', schema: postDetail, headers: RESPONSE_HEADERS }, ...NOT_MODIFIED },
+    errors: ['invalid_slug', 'not_found', ...COMMON_ERRORS],
+    handler: (_c, { params, data }) => json(getPost(data, params.slug)),
+  }),
+  defineRoute({
+    ...shared,
+    method: 'GET',
+    path: '/api/v1/resume',
+    operationId: 'getResume',
+    summary: 'Get the résumé',
+    description: 'The résumé as a JSON Resume document, the same as /resume.json. A site without a résumé answers 404 `not_found`.',
+    responses: { 200: { description: 'The JSON Resume document.', schema: jsonResume, headers: RESPONSE_HEADERS }, ...NOT_MODIFIED },
+    errors: ['not_found', ...COMMON_ERRORS],
+    handler: (_c, { data }) => json(getResume(data)),
+  }),
 ];
 
 /** Unversioned aliases of v1 (PF-ALIASES; docs/decisions.md § Versioning): same handler, schemas and policy. */
@@ -95,6 +144,9 @@ export const ALIASES: Readonly<Record<string, string>> = {
   searchPortfolio: '/api/search',
   listProjects: '/api/projects',
   getProject: '/api/projects/{slug}',
+  listPosts: '/api/posts',
+  getPost: '/api/posts/{slug}',
+  getResume: '/api/resume',
 };
 
 export const portfolioRoutes: RouteSpec[] = [

@@ -5,14 +5,17 @@
 import { test, expect } from '@playwright/test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 
-const TOOLS = ['ask', 'compare_projects', 'get_project', 'list_projects', 'search_portfolio'];
+// The sample site has posts and a résumé, so their tools are served too (FO-POSTS, FO-RESUME).
+const TOOLS = ['ask', 'compare_projects', 'get_post', 'get_project', 'get_resume', 'list_posts', 'list_projects', 'search_portfolio'];
 
-/** One good and one bad call per tool; the bad one's catalog code. */
+/** One good and one bad call per tool that takes arguments (get_resume takes none: tests/e2e/posts-api.spec.ts calls it); the bad one's catalog code. */
 const CALLS: { name: string; good: Record<string, unknown>; bad: Record<string, unknown>; code: string }[] = [
   { name: 'search_portfolio', good: { query: 'search', limit: 3 }, bad: { query: '' }, code: 'invalid_query' },
   { name: 'list_projects', good: { limit: 5 }, bad: { cursor: 'forged' }, code: 'invalid_cursor' },
   { name: 'get_project', good: { slug: 'quarry' }, bad: { slug: 'no-such-project' }, code: 'not_found' },
   { name: 'compare_projects', good: { slugs: ['quarry', 'tidewater'] }, bad: { slugs: ['quarry'] }, code: 'invalid_compare' },
+  { name: 'list_posts', good: { limit: 1 }, bad: { limit: 0 }, code: 'invalid_filter' },
+  { name: 'get_post', good: { slug: 'measure-before-you-shard' }, bad: { slug: 'no-such-post' }, code: 'not_found' },
   { name: 'ask', good: { query: 'search library' }, bad: { query: 'x'.repeat(501) }, code: 'invalid_query' },
 ];
 

@@ -109,6 +109,12 @@ const SAMPLES = [
   '/api/v1/projects/quarry',
   '/api/projects/quarry',
   '/api/v1/compare?slugs=quarry,tidewater',
+  '/api/v1/posts?limit=2',
+  '/api/posts',
+  '/api/v1/posts/measure-before-you-shard',
+  '/api/posts/measure-before-you-shard',
+  '/api/v1/resume',
+  '/api/resume',
 ];
 
 describe('HEAD for every GET (RFC 9110 § 9.3.2)', () => {

@@ -22,7 +22,12 @@ describe('PF-VERSION-PATH: the version is in the path', () => {
     const restPaths = ROUTES.map((r) => r.path).filter((p) => p.startsWith('/api/') && !p.startsWith('/api/mcp'));
     expect(restPaths.length).toBeGreaterThan(5);
     for (const path of restPaths)
-      expect(path === '/api' || path.startsWith('/api/v1') || ['/api/search', '/api/projects', '/api/projects/{slug}'].includes(path), path).toBe(true);
+      expect(
+        path === '/api' ||
+          path.startsWith('/api/v1') ||
+          ['/api/search', '/api/projects', '/api/projects/{slug}', '/api/posts', '/api/posts/{slug}', '/api/resume'].includes(path),
+        path,
+      ).toBe(true);
     const v2 = await client()('/api/v2/projects');
     expect(v2.status).toBe(404);
     expect(v2.body.error.code).toBe('route_not_found');

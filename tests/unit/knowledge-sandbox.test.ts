@@ -5,13 +5,17 @@ import { catalogResponse } from '../../src/server/knowledge/schemas.ts';
 import { app, expectError } from './knowledge-helpers.ts';
 
 describe('catalog(): the CatalogResponse of the sandbox and of GET /api/v1', () => {
-  it('lists home, the projects index, every project and every page, as absolute URLs', () => {
+  it('FO-POSTS, FO-RESUME: lists home, the projects index, every project, the posts index and every post, every page and the résumé, as absolute URLs', () => {
     const data = siteData();
     const pages = publicPages(data);
     const base = data.site.url;
-    expect(pages.length).toBe(2 + data.projects.length + data.pages.length);
+    expect(data.posts.length).toBeGreaterThan(0);
+    expect(data.resume).toBeDefined();
+    expect(pages.length).toBe(2 + data.projects.length + 1 + data.posts.length + data.pages.length + 1);
     expect(pages.slice(0, 2).map((p) => p.url)).toEqual([`${base}/`, `${base}/projects`]);
-    expect(pages.map((p) => p.url)).toEqual(expect.arrayContaining([...data.projects, ...data.pages].map((r) => `${base}${r.href}`)));
+    expect(pages.map((p) => p.url)).toContain(`${base}/posts`);
+    expect(pages.at(-1)!.url).toBe(`${base}/resume`);
+    expect(pages.map((p) => p.url)).toEqual(expect.arrayContaining([...data.projects, ...data.posts, ...data.pages].map((r) => `${base}${r.href}`)));
     expect(new Set(pages.map((p) => p.url)).size).toBe(pages.length);
   });
 

@@ -11,7 +11,8 @@ import { loadContent } from '../../src/records/load.ts';
 import { buildServerCard } from '../../src/server/mcp/server-card.ts';
 import { app, connect, ERAS, type Era, siteUrl } from './mcp-helpers.ts';
 
-const TOOL_NAMES = ['search_portfolio', 'list_projects', 'get_project', 'compare_projects', 'ask'];
+// The sample site has posts and a résumé, so it is served their tools too (FO-POSTS, FO-RESUME).
+const TOOL_NAMES = ['search_portfolio', 'list_projects', 'get_project', 'compare_projects', 'list_posts', 'get_post', 'get_resume', 'ask'];
 
 /** A REST call through its own app instance, so REST and MCP requests never share a rate-limit window. */
 async function rest(path: string) {
@@ -31,6 +32,10 @@ const GOOD: [string, Record<string, unknown>, string][] = [
   ['get_project', { slug: 'quarry-cloud' }, '/api/v1/projects/quarry-cloud'],
   ['compare_projects', { slugs: ['quarry', 'tidewater'] }, '/api/v1/compare?slugs=quarry,tidewater'],
   ['compare_projects', { slugs: 'quarry,tidewater,pagewatch' }, '/api/v1/compare?slugs=quarry,tidewater,pagewatch'],
+  ['list_posts', {}, '/api/v1/posts'],
+  ['list_posts', { tag: 'postgres', limit: 1 }, '/api/v1/posts?tag=postgres&limit=1'],
+  ['get_post', { slug: 'measure-before-you-shard' }, '/api/v1/posts/measure-before-you-shard'],
+  ['get_resume', {}, '/api/v1/resume'],
   ['ask', { query: 'search library' }, '/ask?query=search%20library'],
 ];
 
@@ -53,6 +58,10 @@ const BAD: [string, Record<string, unknown>, string, string, boolean][] = [
   ['get_project', { slug: 'Not_A_Slug' }, '/api/v1/projects/Not_A_Slug', 'invalid_slug', true],
   ['get_project', { slug: 'no-such-project' }, '/api/v1/projects/no-such-project', 'not_found', true],
   ['get_project', { slug: 'about' }, '/api/v1/projects/about', 'not_found', true],
+  ['list_posts', { limit: 0 }, '/api/v1/posts?limit=0', 'invalid_filter', true],
+  ['list_posts', { tag: 'no-such-tag' }, '/api/v1/posts?tag=no-such-tag', 'invalid_filter', true],
+  ['get_post', { slug: 'no-such-post' }, '/api/v1/posts/no-such-post', 'not_found', true],
+  ['get_post', { slug: 'Not_A_Slug' }, '/api/v1/posts/Not_A_Slug', 'invalid_slug', true],
   ['compare_projects', {}, '/api/v1/compare', 'invalid_compare', false],
   ['compare_projects', { slugs: ['quarry'] }, '/api/v1/compare?slugs=quarry', 'invalid_compare', true],
   ['compare_projects', { slugs: ['quarry', 'quarry'] }, '/api/v1/compare?slugs=quarry,quarry', 'invalid_compare', true],
@@ -88,7 +97,7 @@ for (const era of Object.keys(ERAS) as Era[]) {
       expect(client.getInstructions()).toContain('search_portfolio');
     });
 
-    it('PF-TOOLS: lists the five tools, each read-only, with an input schema and an output schema', async () => {
+    it('PF-TOOLS, FO-POSTS, FO-RESUME: lists the eight tools, each read-only, with an input schema and an output schema', async () => {
       const { client } = await open();
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual([...TOOL_NAMES].sort());
@@ -105,6 +114,9 @@ for (const era of Object.keys(ERAS) as Era[]) {
       expect(input('compare_projects').properties!.slugs).toMatchObject({ type: 'array', minItems: 2, maxItems: 4 });
       expect(input('ask').required).toEqual(['query']);
       expect(input('search_portfolio').properties!.limit).toMatchObject({ minimum: 1, maximum: 20 });
+      expect(Object.keys(input('list_posts').properties!)).toEqual(['tag', 'cursor', 'limit']);
+      expect(input('get_post').required).toEqual(['slug']);
+      expect(input('get_resume').properties).toEqual({});
     });
 
     it('PF-TOOLS: every tool answers what its REST endpoint answers, as structuredContent and readable text', async () => {
@@ -209,7 +221,7 @@ for (const era of Object.keys(ERAS) as Era[]) {
     it('FO-ONE-RECORD: resources are every record’s Markdown twin, listed a page at a time with nextCursor', async () => {
       const { client, wire } = await open();
       const data = siteData();
-      const records = [...data.projects, ...data.pages];
+      const records = [...data.projects, ...data.posts, ...data.pages, ...(data.resume ? [data.resume] : [])];
       // listResources() without a cursor walks every page itself; the first page alone is a plain request.
       let page = (await client.request({ method: 'resources/list', params: {} })) as {
         resources: { uri: string; mimeType?: string; name: string; title?: string }[];

@@ -45,7 +45,15 @@ describe('PF-DISCOVERY: openapi.json covers the route table', () => {
 
   it('PF-ALIASES: the unversioned aliases are documented as real paths, marked as aliases of v1', () => {
     const aliases = ROUTES.filter((r) => r.aliasOf);
-    expect(aliases.map((r) => r.path).sort()).toEqual(['/api', '/api/projects', '/api/projects/{slug}', '/api/search']);
+    expect(aliases.map((r) => r.path).sort()).toEqual([
+      '/api',
+      '/api/posts',
+      '/api/posts/{slug}',
+      '/api/projects',
+      '/api/projects/{slug}',
+      '/api/resume',
+      '/api/search',
+    ]);
     for (const route of aliases) {
       const primary = ROUTES.find((r) => r.operationId === route.aliasOf)!;
       const alias = op(route.method, route.path);
@@ -68,7 +76,7 @@ describe('PF-DISCOVERY: openapi.json covers the route table', () => {
     const search = op('GET', '/api/v1/search');
     expect(param(search, 'q')).toMatchObject({ in: 'query', required: true, schema: { type: 'string', minLength: 1, maxLength: 500 } });
     expect(param(search, 'limit')).toMatchObject({ required: false, schema: { type: 'integer', minimum: 1, maximum: 20, default: 10 } });
-    expect(param(search, 'type').schema.enum).toEqual(['app', 'library', 'tool', 'service', 'research', 'talk', 'page']);
+    expect(param(search, 'type').schema.enum).toEqual(['app', 'library', 'tool', 'service', 'research', 'talk', 'post', 'page', 'resume']);
     expect(param(op('GET', '/api/v1/projects'), 'archive').schema).toEqual({ type: 'string', enum: ['0', '1'] });
     expect(param(op('GET', '/api/v1/projects/{slug}'), 'slug')).toMatchObject({
       in: 'path',

@@ -168,7 +168,8 @@ describe('the options hash', () => {
   it('the data file the build wrote loads with this code (a stale or mismatched build fails here, not in production)', () => {
     const data = siteData();
     expect(data.projects.length).toBeGreaterThan(0);
-    expect(data.index.documentCount).toBe(data.projects.length + data.pages.length);
+    // FO-POSTS, FO-RESUME: posts and the résumé are indexed beside projects and pages.
+    expect(data.index.documentCount).toBe(data.projects.length + data.posts.length + data.pages.length + (data.resume ? 1 : 0));
     expect(siteData()).toBe(data); // loaded once per instance, then reused
   });
 });

@@ -40,7 +40,7 @@ export { HEADER_DOCS };
 const MEDIA_TYPES = { json: JSON_TYPE, form: FORM_TYPE } as const;
 
 const TAGS: Record<RouteSpec['tag'], string> = {
-  portfolio: 'Search, list and compare projects (portfolio REST API). Open: no token.',
+  portfolio: 'Search the site; list, read and compare projects; list and read posts; the résumé as JSON Resume (portfolio REST API). Open: no token.',
   knowledge: 'Questions about the site: /ask (NLWeb), the sandbox catalog, batch and async jobs. Open: no token.',
   access: 'The public-read OAuth flow: the protected catalog, its metadata, registration, token, revocation and the agent endpoints.',
   mcp: 'The MCP tool server (Streamable HTTP, stateless) and its server card.',
@@ -304,7 +304,7 @@ const METADATA_FILES = [
 function infoDescription(site: SiteForOpenApi): string {
   const { knowledge, portfolio } = site.rateLimits;
   return [
-    `Read-only API over ${site.name}'s site: search, projects and compare (portfolio), questions in the NLWeb shape, batch and async jobs (knowledge), the public-read access flow and an MCP tool server.`,
+    `Read-only API over ${site.name}'s site: search, projects, compare, posts and the résumé (portfolio), questions in the NLWeb shape, batch and async jobs (knowledge), the public-read access flow and an MCP tool server.`,
     `Free, public, no account and no API key. Only the catalog (\`GET /api/v1\`, \`GET /api\`) asks for a bearer token, and that token is a public literal: see ${site.url}/auth.md.`,
     `Rate limits per client address, per instance: knowledge endpoints ${knowledge.limit} requests per ${knowledge.window} s, portfolio and MCP ${portfolio.limit} per ${portfolio.window} s. Over the limit: 429 with \`Retry-After\`.`,
     'Every error is JSON from one catalog, `{ "error": { "code", "message", "status", "hint", "docs" } }`, except the OAuth endpoints, which answer RFC 6749 `{ "error", "error_description" }`. ' +
@@ -349,7 +349,7 @@ export function openApiDocument(site: SiteForOpenApi, routes: RouteSpec[]): Open
       info: {
         title: `${site.name} API`,
         version: API_VERSION,
-        summary: `Read-only API over ${site.name}'s projects and pages: search, ask, batch, jobs, MCP.`,
+        summary: `Read-only API over ${site.name}'s projects, posts, pages and résumé: search, ask, batch, jobs, MCP.`,
         description: infoDescription(site),
         contact: { name: site.name, url: site.url, ...(site.email ? { email: site.email } : {}) },
       },

@@ -1,7 +1,8 @@
 // Answers to one question, in the NLWeb shape (docs/decisions.md § NLWeb ask). Answers come from the same
-// search as the REST API, over projects and pages, in the same order. They depend only on the data
-// and the question, never on time or request order, so asking again (same Idempotency-Key or not)
-// gives the same answer, and a batch or job gives the answers of its questions asked one by one.
+// search as the REST API, over projects, posts, pages and the résumé, in the same order; each result
+// links to the record's page. They depend only on the data and the question, never on time or
+// request order, so asking again (same Idempotency-Key or not) gives the same answer, and a batch
+// or job gives the answers of its questions asked one by one.
 import { schemaObjectFor } from '../../records/schema-org.ts';
 import { absoluteUrl } from '../../records/urls.ts';
 import { onceEach, searchRecords, type Hit } from '../../search/rank.ts';

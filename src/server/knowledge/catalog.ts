@@ -2,27 +2,37 @@
 // behind the public-read token by GET /api/v1 (KQ-SANDBOX, KQ-PROTECTED: the token's scope covers
 // the same public pages as the sandbox). One builder, so the two can never disagree.
 import { allOf } from '../../records/words.ts';
+import { POSTS_PATH } from '../../records/posts.ts';
 import type { SiteData } from '../../search/data-file.ts';
 import { absoluteUrl } from '../../records/urls.ts';
 import type { CatalogResponse } from './schemas.ts';
 
 export type CatalogMode = CatalogResponse['mode'];
 /** Only the records are needed, so the build (auth.md's examples) can call it without an index. */
-type CatalogData = Pick<SiteData, 'site' | 'projects' | 'pages'>;
+type CatalogData = Pick<SiteData, 'site' | 'projects' | 'pages'> & Partial<Pick<SiteData, 'posts' | 'resume'>>;
 
 /**
  * The public pages are the site's HTML pages about its owner, in reading order: the home page, the
- * projects index, every project (archived ones too; they keep their pages), newest first, then
- * every page from content/pages in its declared order. Developer docs and machine files (llms.txt,
+ * projects index, every project (archived ones too; they keep their pages), newest first, the
+ * posts index and every post, newest first (FO-POSTS), every page from content/pages in its
+ * declared order, then the résumé (FO-RESUME). A site without posts or a résumé lists neither. Developer docs and machine files (llms.txt,
  * openapi.json) are about the API rather than the person, and are listed in /llms.txt instead.
  */
 export function publicPages(data: CatalogData): CatalogResponse['pages'] {
-  const { site, projects, pages } = data;
+  const { site, projects, pages, posts = [], resume } = data;
+  const entry = (r: { title: string; href: string; summary: string }) => ({ name: r.title, url: absoluteUrl(data.site, r.href), description: r.summary });
   return [
     { name: site.name, url: absoluteUrl(data.site, '/'), description: site.headline },
     { name: 'Projects', url: absoluteUrl(data.site, '/projects'), description: `${allOf(projects.length, 'project', 'projects')} by ${site.name}.` },
-    ...projects.map((p) => ({ name: p.title, url: absoluteUrl(data.site, p.href), description: p.summary })),
-    ...pages.map((p) => ({ name: p.title, url: absoluteUrl(data.site, p.href), description: p.summary })),
+    ...projects.map(entry),
+    ...(posts.length
+      ? [
+          { name: 'Writing', url: absoluteUrl(data.site, POSTS_PATH), description: `${allOf(posts.length, 'post', 'posts')} by ${site.name}.` },
+          ...posts.map(entry),
+        ]
+      : []),
+    ...pages.map(entry),
+    ...(resume ? [entry(resume)] : []),
   ];
 }
 

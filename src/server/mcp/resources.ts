@@ -1,9 +1,9 @@
-// MCP resources: every record's Markdown twin. A resource's URI is the twin's absolute URL
+// MCP resources: every record's Markdown twin (projects, posts, pages and the résumé). A resource's URI is the twin's absolute URL
 // (e.g. https://folio.example.com/projects/quarry.md), so the same document is one `resources/read`
 // away over MCP and one GET away over plain HTTP, and a URI found in a search hit (twinUrl) can be
 // read as is. Lists are paged (MCP 2025-11-25 § Pagination) with an opaque cursor.
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, type Resource } from '@modelcontextprotocol/server';
-import type { SiteData, SiteRecord } from '../../search/data-file.ts';
+import { searchRecordsOf, type SiteData, type SiteRecord } from '../../search/data-file.ts';
 import { absoluteUrl } from '../../records/urls.ts';
 import { decodeCursor, encodeCursor } from '../cursor.ts';
 import { z } from 'zod';
@@ -14,8 +14,8 @@ export const MARKDOWN = 'text/markdown';
 
 type RecordOf = SiteRecord;
 
-/** Projects (newest first, as listed everywhere) then pages (in site order): the data file's order. */
-const recordsOf = (data: SiteData): RecordOf[] => [...data.projects, ...data.pages];
+/** Projects and posts (newest first, as listed everywhere), pages (in site order), then the résumé: the data file's order. */
+const recordsOf = (data: SiteData): RecordOf[] => searchRecordsOf<RecordOf, RecordOf, RecordOf, RecordOf>(data);
 
 export const twinUri = (data: SiteData, record: RecordOf) => absoluteUrl(data.site, record.twin);
 

@@ -5,7 +5,7 @@ import type { SiteData } from '../../search/data-file.ts';
 import { HANDSHAKE_VERSIONS, SERVER_DESCRIPTION, SERVER_VERSION, serverInstructions, serverName, serverTitle } from './identity.ts';
 import { listTwins, readTwin } from './resources.ts';
 import { registerTools } from './tool-kit.ts';
-import { TOOLS } from './tools.ts';
+import { toolsFor } from './tools.ts';
 
 /**
  * 2026-07-28 results carry cache hints. Content changes only on redeploy and clients may cache
@@ -26,7 +26,7 @@ export function createMcpServer(data: SiteData): McpServer {
       // listChanged: false — the lists change only with a redeploy, never during a connection, so
       // there is nothing to subscribe to (and no stream to hold open on a stateless endpoint).
       capabilities: { tools: { listChanged: false }, resources: { listChanged: false, subscribe: false } },
-      instructions: serverInstructions(data.site),
+      instructions: serverInstructions(data.site, data),
       supportedProtocolVersions: [...HANDSHAKE_VERSIONS],
       cacheHints: {
         'tools/list': FIVE_MINUTES,
@@ -37,7 +37,7 @@ export function createMcpServer(data: SiteData): McpServer {
       },
     },
   );
-  registerTools(server, data, TOOLS);
+  registerTools(server, data, toolsFor(data));
   // McpServer's own resources/list ignores the cursor and lists everything at once; these handlers
   // replace the ones it installed, to page the list and read twins straight from the data.
   server.server.setRequestHandler('resources/list', (request) => listTwins(data, request.params?.cursor));

@@ -28,7 +28,21 @@ import {
   type ProjectDetail,
   type ProjectList,
   type SearchResponse,
+  getPost,
+  getResume,
+  jsonResume,
+  listPosts,
+  POST_INVALID,
+  postDetail,
+  postList,
+  postParams,
+  POSTS_INVALID,
+  postsQuery,
+  type PostDetail,
+  type PostList,
 } from '../portfolio.ts';
+import type { JsonResume } from '../../records/resume.ts';
+import type { SiteData } from '../../search/data-file.ts';
 import { type AnyTool, defineTool } from './tool-kit.ts';
 
 // ── search_portfolio (GET /api/v1/search) ───────────────────────────────────────────────────────
@@ -45,7 +59,7 @@ const searchPortfolio = defineTool({
   name: 'search_portfolio',
   title: 'Search the portfolio',
   description:
-    'Lexical search over projects and pages (the same hits as GET /api/v1/search). Order: exact title, title substring, ' +
+    'Lexical search over projects, posts, pages and the résumé (the same hits as GET /api/v1/search). Order: exact title, title substring, ' +
     'tag or type, summary, then body text; typo and prefix matches last. Each hit has the page URL and its Markdown twin URL ' +
     '(readable as an MCP resource). Not semantic: use the words the records use.',
   input: searchInput,
@@ -55,11 +69,14 @@ const searchPortfolio = defineTool({
   text: searchText,
 });
 
+/** How a type filter reads in a sentence: `post` → "posts", `library` → "library projects". */
+const TYPE_SCOPES: Readonly<Record<string, string>> = { post: 'posts', page: 'pages', resume: 'the résumé' };
+
 function searchText(result: SearchResponse): string {
-  const scope = result.type ? ` among ${result.type === 'page' ? 'pages' : `${result.type} projects`}` : '';
+  const scope = result.type ? ` among ${TYPE_SCOPES[result.type] ?? `${result.type} projects`}` : '';
   if (result.hits.length === 0) return `No record matches "${result.query}"${scope}. Try other words, a broader type, or list_projects.`;
   const lines = result.hits.map(
-    (h, i) => `${i + 1}. ${h.title} [${h.kind === 'page' ? 'page' : h.type} · ${h.slug}] — ${h.summary}\n   ${h.url} (Markdown: ${h.twinUrl})`,
+    (h, i) => `${i + 1}. ${h.title} [${h.kind === 'project' ? h.type : h.kind} · ${h.slug}] — ${h.summary}\n   ${h.url} (Markdown: ${h.twinUrl})`,
   );
   return `${result.hits.length} hit${plural(result.hits.length)} for "${result.query}"${scope}, best first:\n${lines.join('\n')}`;
 }
@@ -174,6 +191,87 @@ function compareText(c: Comparison): string {
   ].join('\n');
 }
 
+// ── list_posts (GET /api/v1/posts), get_post (GET /api/v1/posts/{slug}) — FO-POSTS ──────────────
+
+const listPostsTool = defineTool({
+  name: 'list_posts',
+  title: 'List posts',
+  description:
+    `Published posts newest first, ${MAX_LIMIT} at most per page (the same page as GET /api/v1/posts), each with its date, tags and reading time. ` +
+    'Filter by tag. For the next page pass nextCursor back as cursor with the same tag; nextCursor is null on the last page.',
+  input: postsQuery,
+  invalid: POSTS_INVALID,
+  output: postList,
+  run: (data, args) => listPosts(data, args),
+  text: postsText,
+});
+
+function postsText(result: PostList): string {
+  if (result.posts.length === 0) return `No post matches (${result.total} in all).`;
+  const lines = result.posts.map((p) => `- ${p.slug}: ${p.title} (${p.date}, ${p.readingMinutes} min) — ${p.summary}`);
+  const more = result.nextCursor ? `More: call list_posts again with cursor "${result.nextCursor}" and the same tag.` : 'This is the last page.';
+  return `${result.posts.length} of ${result.total} post${plural(result.total)}:\n${lines.join('\n')}\n${more}`;
+}
+
+const getPostTool = defineTool({
+  name: 'get_post',
+  title: 'Get a post',
+  description: 'One post by slug (the same record as GET /api/v1/posts/{slug}): date, tags, reading time, the post as Markdown, page and twin URLs.',
+  input: postParams,
+  invalid: POST_INVALID,
+  output: postDetail,
+  run: (data, { slug }) => getPost(data, slug),
+  text: postText,
+});
+
+function postText(p: PostDetail): string {
+  return [
+    `# ${p.title}`,
+    `> ${p.summary}`,
+    [
+      `slug: ${p.slug} · ${p.updated ? `${p.date}, updated ${p.updated}` : p.date} · ${p.readingMinutes} min read`,
+      p.tags.length ? `tags: ${p.tags.join(', ')}` : '',
+      `page: ${p.url} · Markdown: ${p.twinUrl}`,
+    ]
+      .filter(Boolean)
+      .join('\n'),
+    p.body.trim(),
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+// ── get_resume (GET /api/v1/resume) — FO-RESUME ─────────────────────────────────────────────────
+
+const getResumeTool = defineTool({
+  name: 'get_resume',
+  title: 'Get the résumé',
+  description:
+    'The résumé as a JSON Resume document (the same as GET /api/v1/resume and /resume.json): work, education, skills, languages, ' + 'and the active projects.',
+  input: z.object({}),
+  invalid: { '*': 'invalid_filter' },
+  output: jsonResume,
+  run: (data) => getResume(data),
+  text: resumeText,
+});
+
+function resumeText(r: JsonResume): string {
+  const span = (from?: string, to?: string) => (from ? ` (${from} – ${to ?? 'present'})` : '');
+  return [
+    `# ${r.basics.name}: ${r.basics.label}`,
+    r.basics.summary,
+    r.work.length ? `Work:\n${r.work.map((w) => `- ${w.position}, ${w.name}${span(w.startDate, w.endDate)}`).join('\n')}` : '',
+    r.education.length
+      ? `Education:\n${r.education.map((e) => `- ${[e.studyType, e.area].filter(Boolean).join(', ') || e.institution}${e.studyType || e.area ? `, ${e.institution}` : ''}${span(e.startDate, e.endDate)}`).join('\n')}`
+      : '',
+    r.skills.length ? `Skills: ${r.skills.map((s) => (s.keywords.length ? `${s.name} (${s.keywords.join(', ')})` : s.name)).join('; ')}` : '',
+    r.languages.length ? `Languages: ${r.languages.map((l) => (l.fluency ? `${l.language} (${l.fluency})` : l.language)).join(', ')}` : '',
+    `JSON: ${r.meta.canonical}`,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
 // ── ask (GET/POST /ask, the knowledge side) ─────────────────────────────────────────────────────
 
 export const askInput = z.object({ query: askQueryText });
@@ -182,7 +280,7 @@ const ask = defineTool({
   name: 'ask',
   title: 'Ask the portfolio',
   description:
-    'Answers a question with the best-matching projects and pages, best first, in the NLWeb v0.55 shape ' +
+    'Answers a question with the best-matching projects, posts, pages and résumé, best first, in the NLWeb v0.55 shape ' +
     '(the same answer as GET /ask?query=…). Lexical, not generative: it finds records, it does not write prose.',
   input: askInput,
   invalid: { '*': 'invalid_query' },
@@ -199,4 +297,23 @@ function askText(result: AskResponse): string {
 
 const plural = (n: number) => (n === 1 ? '' : 's');
 
-export const TOOLS: readonly AnyTool[] = [searchPortfolio, listProjectsTool, getProjectTool, compareProjectsTool, ask];
+/** Every tool; a site is served the ones its content answers (toolsFor). */
+export const TOOLS: readonly AnyTool[] = [
+  searchPortfolio,
+  listProjectsTool,
+  getProjectTool,
+  compareProjectsTool,
+  listPostsTool,
+  getPostTool,
+  getResumeTool,
+  ask,
+];
+
+/**
+ * The tools a site offers: the post tools only when it has posts, get_resume only when it has a
+ * résumé (FO-POSTS, FO-RESUME: on a site without them nothing about them appears).
+ */
+export function toolsFor(data: Pick<SiteData, 'posts' | 'resume'>): readonly AnyTool[] {
+  const absent = new Set([...(data.posts.length ? [] : ['list_posts', 'get_post']), ...(data.resume ? [] : ['get_resume'])]);
+  return TOOLS.filter((t) => !absent.has(t.name));
+}

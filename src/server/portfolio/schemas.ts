@@ -1,15 +1,17 @@
 // The portfolio API's schemas (PF-SEARCH, PF-PROJECTS, PF-PROJECT, PF-COMPARE): the routes' input,
 // which the MCP tools accept too, and the answers, whose `.meta({ id })` names them in openapi.json.
 import { z } from 'zod';
-import { PROJECT_TYPES, SLUG_PATTERN } from '../../records/schema.ts';
+import { PROJECT_TYPES, resumeFrontMatter, SLUG_PATTERN } from '../../records/schema.ts';
 import { MATCH_TIERS } from '../../search/rank.ts';
 import type { ErrorCode } from '../errors.ts';
 import { queryInt, queryText } from '../http.ts';
 import { MAX_CURSOR_CHARS } from '../cursor.ts';
 // Input schemas: the routes' query/params, and what the domain functions accept from MCP.
 
-/** What `type` can filter search by: a project type, or `page`. */
-export const SEARCH_TYPES = [...PROJECT_TYPES, 'page'] as const;
+/** What `type` can filter search by: a project type, or `post`, `page`, `resume` (FO-POSTS, FO-RESUME). */
+export const SEARCH_TYPES = [...PROJECT_TYPES, 'post', 'page', 'resume'] as const;
+/** What a search hit is: `kind` says which list it comes from. */
+export const RECORD_KINDS = ['project', 'post', 'page', 'resume'] as const;
 
 /** PF-PROJECTS: page size 1 to 20, for search as for lists. */
 export const MAX_LIMIT = 20;
@@ -25,7 +27,7 @@ export const searchQuery = z.object({
   type: z
     .enum(SEARCH_TYPES, { error: `type must be one of ${SEARCH_TYPES.join(', ')}` })
     .optional()
-    .describe('Only records of this type: a project type, or `page`.'),
+    .describe('Only records of this type: a project type, or `post`, `page`, `resume`.'),
   limit: queryInt('limit', 1, MAX_LIMIT, DEFAULT_LIMIT).describe(`Most hits to return, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).`),
 });
 
@@ -48,6 +50,26 @@ export const projectsQuery = z.object({
 });
 
 export const projectParams = z.object({ slug: slugText('slug').describe("The project's slug, as listed by GET /api/v1/projects.") });
+
+/** FO-POSTS: a tag as content writes them (kebab-case), so a malformed one is refused before any lookup. */
+const TAG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const postsQuery = z.object({
+  tag: z
+    .string({ error: 'tag must be text' })
+    .regex(TAG_PATTERN, 'tag must be a kebab-case tag such as "databases"')
+    .max(60, 'tag must be at most 60 characters')
+    .optional()
+    .describe('Only posts with this tag. A tag no post carries is `invalid_filter`; its hint lists the tags posts carry.'),
+  cursor: z
+    .string({ error: 'cursor must be text' })
+    .max(MAX_CURSOR_CHARS, 'cursor: not a cursor this API returned')
+    .optional()
+    .describe('`nextCursor` of the previous page, unchanged. Valid only with the same tag; limit may change.'),
+  limit: queryInt('limit', 1, MAX_LIMIT, DEFAULT_LIMIT).describe(`Posts per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).`),
+});
+
+export const postParams = z.object({ slug: slugText('slug').describe("The post's slug, as listed by GET /api/v1/posts.") });
 
 export const compareQuery = z.object({
   slugs: z
@@ -85,6 +107,8 @@ export const compareSlugs = z.object({
 export const SEARCH_INVALID = { q: 'invalid_query', '*': 'invalid_filter' } as const satisfies Record<string, ErrorCode>;
 export const PROJECTS_INVALID = { cursor: 'invalid_cursor', '*': 'invalid_filter' } as const satisfies Record<string, ErrorCode>;
 export const PROJECT_INVALID = { '*': 'invalid_slug' } as const satisfies Record<string, ErrorCode>;
+export const POSTS_INVALID = PROJECTS_INVALID;
+export const POST_INVALID = PROJECT_INVALID;
 export const COMPARE_INVALID = { '*': 'invalid_compare' } as const satisfies Record<string, ErrorCode>;
 
 // ---------------------------------------------------------------------------------------------
@@ -97,8 +121,8 @@ export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const searchHit = z
   .object({
     slug: z.string(),
-    kind: z.enum(['project', 'page']),
-    type: z.enum(SEARCH_TYPES).describe('The project type, or `page`.'),
+    kind: z.enum(RECORD_KINDS),
+    type: z.enum(SEARCH_TYPES).describe('The project type; for any other record its kind (`post`, `page`, `resume`).'),
     title: z.string(),
     summary: z.string(),
     tags: z.array(z.string()),
@@ -218,7 +242,75 @@ export const comparison = z
   })
   .meta({ id: 'Comparison' });
 
+export const postSummary = z
+  .object({
+    slug: z.string(),
+    title: z.string(),
+    summary: z.string(),
+    date: isoDate.describe('When the post was published (YYYY-MM-DD).'),
+    updated: isoDate.nullable().describe('Last significant update (YYYY-MM-DD), if any.'),
+    tags: z.array(z.string()),
+    readingMinutes: z.int().min(1).describe('Minutes to read the post, at about 230 words a minute; at least 1.'),
+    href: path('Site path of the post page; append `.md` for its Markdown twin.'),
+    twin: path('Site path of the Markdown twin.'),
+    url: absolute('Absolute URL of the post page.'),
+    twinUrl: absolute('Absolute URL of the Markdown twin (also an MCP resource).'),
+    image: projectImage.nullable().describe('The cover image, or null when the post has none.'),
+  })
+  .meta({ id: 'PostSummary' });
+
+export const postList = z
+  .object({
+    posts: z.array(postSummary).describe('Newest first (by date), then by slug. Never a draft.'),
+    total: z.int().describe('Posts matching the filter, over all pages.'),
+    nextCursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page.'),
+  })
+  .meta({ id: 'PostList' });
+
+export const postDetail = postSummary.extend({ body: z.string().describe('The post, as Markdown.') }).meta({ id: 'Post' });
+
+/** The JSON Resume document (jsonresume.org/schema, v1.0.0): its sections as the résumé's front matter declares them. */
+const resumeShape = resumeFrontMatter.shape;
+export const jsonResume = z
+  .object({
+    $schema: z.url().describe('The JSON Resume schema the document follows (v1.0.0).'),
+    basics: z.object({
+      name: z.string(),
+      label: z.string(),
+      email: z.string().optional(),
+      url: absolute("Absolute URL of the site's home page."),
+      summary: z.string().describe('The professional summary as plain text, paragraphs separated by a blank line.'),
+      location: z.object({ address: z.string() }).optional(),
+      profiles: z.array(z.object({ network: z.string(), url: z.url() })),
+    }),
+    work: resumeShape.work,
+    volunteer: resumeShape.volunteer,
+    education: resumeShape.education,
+    awards: resumeShape.awards,
+    certificates: resumeShape.certificates,
+    publications: resumeShape.publications,
+    skills: resumeShape.skills,
+    languages: resumeShape.languages,
+    projects: z
+      .array(
+        z.object({
+          name: z.string(),
+          description: z.string(),
+          url: z.url(),
+          startDate: isoDate,
+          keywords: z.array(z.string()),
+          type: z.string().describe('The project type (app, library, tool, service, research, talk).'),
+        }),
+      )
+      .describe("The site's active projects, newest first."),
+    meta: z.object({ canonical: absolute('Absolute URL of /resume.json, the same document as a file.') }),
+  })
+  .meta({ id: 'JsonResume', description: 'The résumé as a JSON Resume document (v1.0.0 schema): the same document as /resume.json.' });
+
 export type SearchResponse = z.infer<typeof searchResponse>;
+export type PostSummary = z.infer<typeof postSummary>;
+export type PostList = z.infer<typeof postList>;
+export type PostDetail = z.infer<typeof postDetail>;
 export type ProjectSummary = z.infer<typeof projectSummary>;
 export type ProjectList = z.infer<typeof projectList>;
 export type ProjectDetail = z.infer<typeof projectDetail>;
