@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { ContentError, contentDir, loadContent } from '../src/records/load.ts';
-import type { Page, Project } from '../src/records/schema.ts';
+import type { Page, Post, Project, Resume } from '../src/records/schema.ts';
 import { PAGE_MANIFEST_FILE } from '../src/routing/page-manifest.ts';
 import { freePort, portIsFree, startAddress } from './free-port.ts';
 import { build, staleReason } from './lib/build.ts';
@@ -31,16 +31,18 @@ function finish(problems: Problem[], summary: string): never {
 }
 
 // The content first: its problems are the owner's, one line each, before any build output.
-let records: (Project | Page)[];
+let records: (Project | Page | Post | Resume)[];
 const sources = new Map<string, string>();
 try {
   const content = loadContent();
-  records = [...content.projects, ...content.pages];
+  // Posts and the résumé are records as projects and pages are (FO-POSTS, FO-RESUME): each is searched, fetched and listed as an MCP resource.
+  records = [...content.projects, ...content.posts, ...content.pages, ...(content.resume ? [content.resume] : [])];
   for (const record of records) sources.set(record.href, record.source).set(record.twin, record.source);
   const siteFile = join(relative(dirname(contentDir()), contentDir()), 'site.md');
   sources.set('/', siteFile).set('/index.md', siteFile);
+  if (content.resume) sources.set('/resume.json', content.resume.source);
   // The skeleton's placeholders (npm run new-site) must not be published: no build needed to tell.
-  const left = placeholders({ site: content.site, records, siteFile }, process.env.VERCEL_PROJECT_PRODUCTION_URL);
+  const left = placeholders({ site: content.site, records: [...content.projects, ...content.pages], siteFile }, process.env.VERCEL_PROJECT_PRODUCTION_URL);
   if (left.length) {
     finish(
       left.map((p) => ({ where: p.file, what: p.what, fix: p.fix })),

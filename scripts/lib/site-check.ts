@@ -3,7 +3,9 @@
 // what is wrong, and how to fix it.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { LLMS_TXT_WARN_CHARS, sizeReport } from '../../src/build/integration.ts';
-import type { Page, Project } from '../../src/records/schema.ts';
+import { createRequire } from 'node:module';
+import type { Page, Post, Project, Resume } from '../../src/records/schema.ts';
+import { RESUME_JSON_PATH } from '../../src/records/resume.ts';
 import type { PageManifest } from '../../src/routing/page-manifest.ts';
 import { closest } from '../../src/records/content-issues.ts';
 import { decodeEntities } from './html-entities.ts';
@@ -25,7 +27,7 @@ export interface SiteToCheck {
   /** Where the local server answers, e.g. http://127.0.0.1:4321 (the build was made for it). */
   base: string;
   manifest: PageManifest;
-  records: (Project | Page)[];
+  records: (Project | Page | Post | Resume)[];
   /** The content file a page or twin path is made from (`/about.md` → content/pages/about.md), when there is one. */
   sourceOf: (path: string) => string | undefined;
 }
@@ -118,6 +120,12 @@ export async function checkSite({ base, manifest, records, sourceOf }: SiteToChe
         `searching /api/v1/search for its title "${record.title}" does not find it (status ${search.status})`,
         'give it a title with words of its own; if it still fails, report a Folio bug',
       );
+    if (record.kind === 'post') {
+      // FO-POSTS: each published post is answered by the REST API too.
+      const post = await get(base, `/api/v1/posts/${record.slug}`);
+      if (post.status !== 200 || JSON.parse(post.text).slug !== record.slug)
+        add(record.source, `/api/v1/posts/${record.slug} answers ${post.status}`, 'run `npm run build` again; if it still fails, report a Folio bug');
+    }
     if (record.kind !== 'project') return;
     const detail = await get(base, `/api/v1/projects/${record.slug}`);
     if (detail.status !== 200 || JSON.parse(detail.text).slug !== record.slug)
@@ -179,7 +187,43 @@ export async function checkSite({ base, manifest, records, sourceOf }: SiteToChe
     if (!ok) add(path, 'does not parse as the document it should be', 'run `npm run build` again; if it still fails, report a Folio bug');
   });
 
-  return { problems, counted: { pages: pages.length, twins: twins.length, links: links.size, records: records.length, files: DOCUMENTS.length + 3 } };
+  // FO-RESUME: with a résumé, /resume.json is a JSON Resume document its own schema accepts.
+  const resume = records.find((record) => record.kind === 'resume');
+  if (resume) await checkResumeJson(base, resume.source, add);
+
+  return {
+    problems,
+    counted: { pages: pages.length, twins: twins.length, links: links.size, records: records.length, files: DOCUMENTS.length + 3 + (resume ? 1 : 0) },
+  };
+}
+
+/** JSON Resume's own validator (CommonJS, untyped; a devDependency, as `npm run check` is): errors or null. */
+const validateJsonResume = (doc: unknown) =>
+  new Promise<unknown>((resolve) =>
+    (createRequire(import.meta.url)('@jsonresume/schema') as { validate: (resume: unknown, done: (errors: unknown, valid: boolean) => void) => void }).validate(
+      doc,
+      (errors, valid) => resolve(valid ? null : errors),
+    ),
+  );
+
+async function checkResumeJson(base: string, source: string, add: (where: string, what: string, fix: string) => void) {
+  const res = await get(base, RESUME_JSON_PATH);
+  if (!expectOk(res, RESUME_JSON_PATH, 'application/json', add)) return;
+  let doc: unknown;
+  try {
+    doc = JSON.parse(res.text);
+  } catch {
+    return add(RESUME_JSON_PATH, 'does not parse as JSON', 'run `npm run build` again; if it still fails, report a Folio bug');
+  }
+  const errors = await validateJsonResume(doc);
+  if (errors) {
+    const first = (Array.isArray(errors) ? errors : [errors]).slice(0, 3).map((e) => (e as { stack?: string }).stack ?? String(e));
+    add(
+      source,
+      `${RESUME_JSON_PATH} is not a valid JSON Resume document (${first.join('; ')})`,
+      "write the résumé's fields as JSON Resume names them (jsonresume.org/schema)",
+    );
+  }
 }
 
 interface Fetched {

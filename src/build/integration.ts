@@ -7,10 +7,11 @@ import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
-import { contentDir, loadContent, memoizeContentForBuild, RESERVED_PAGE_SLUGS } from '../records/load.ts';
+import { contentDir, loadContent, memoizeContentForBuild, RESERVED_PAGE_SLUGS, showDraftsInDev } from '../records/load.ts';
 import type { Content } from '../records/schema.ts';
 import { brokenLinks, recordTwins } from './twin.ts';
-import { compressTexts, documentOf, IndexText, writeDataFile } from '../search/data-file.ts';
+import { compressTexts, IndexText, searchDocuments, writeDataFile } from '../search/data-file.ts';
+import { resumeDocument, resumeSearchText } from '../records/resume.ts';
 import { codeHash } from './code-hash.ts';
 import { flushCache, readCached, writeCached } from './disk-cache.ts';
 import { digestOf, keepPages } from './page-cache.ts';
@@ -28,13 +29,16 @@ export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
  * step, and dev's on every content change. A build hands over what it started (startBuild).
  */
 export async function writeSiteData(root = process.cwd(), started?: Started) {
-  const content = loadContent(contentDir(root));
+  // Never a draft: the data file is what REST, MCP and search publish (FO-DRAFTS).
+  const content = loadContent(contentDir(root), { drafts: false });
   const twins = await recordTwins(content);
   // The twins are known only now: compressed in parallel, beside the bodies compressed ahead.
   const compressed = new Map([...((await started?.compressed) ?? []), ...(await compressKept(Object.values(twins)))]);
   // In a build the content's digest is known (every page's inputs were hashed); with the code's, it names the build.
   const contentDigest = started && `${process.env.FOLIO_RENDER_KEY}\0${digestOf(content)}`;
-  return writeDataFile(content, twins, root, { index: started?.index, compressed, contentDigest });
+  // The résumé's JSON Resume document and search text: made here, so the function never parses Markdown.
+  const resume = content.resume && { searchText: resumeSearchText(content.resume), document: resumeDocument(content.site, content.resume, content.projects) };
+  return writeDataFile(content, twins, root, { index: started?.index, compressed, contentDigest, resume });
 }
 
 /**
@@ -76,8 +80,9 @@ interface Started {
   compressed: Promise<Map<string, Buffer> | undefined>;
 }
 
-function prepareOnAnotherThread({ projects, pages }: Content): Started {
-  const documents = [...projects, ...pages].map(documentOf);
+function prepareOnAnotherThread(content: Content): Started {
+  // The records search finds (projects, posts, pages, the résumé): the same documents as the data file's index.
+  const documents = searchDocuments(content, content.resume && resumeSearchText(content.resume));
   const index = new Promise<IndexText>((resolve, reject) => {
     const worker = new Worker(new URL('./index-worker.ts', import.meta.url), { workerData: documents });
     worker.once('message', (text: string) => resolve(new IndexText(text)));
@@ -93,7 +98,8 @@ export function folio(loaded?: Content): AstroIntegration {
   const writeData = async (logger: AstroIntegrationLogger) => {
     const data = await writeSiteData(root, started);
     logger.info(
-      `data file written: ${countOf(data.projects.length, 'project', 'projects')}, ${countOf(data.pages.length, 'page', 'pages')} (build ${data.buildId})`,
+      `data file written: ${countOf(data.projects.length, 'project', 'projects')}, ${countOf(data.posts.length, 'post', 'posts')}, ` +
+        `${countOf(data.pages.length, 'page', 'pages')}${data.resume ? ', a résumé' : ''} (build ${data.buildId})`,
     );
   };
   return {
@@ -101,6 +107,7 @@ export function folio(loaded?: Content): AstroIntegration {
     hooks: {
       'astro:config:setup': async ({ config, command, logger }) => {
         root = fileURLToPath(config.root);
+        showDraftsInDev(command === 'dev');
         // A build keeps each rendered body by a digest of Folio's code (src/build/render.ts), and
         // writes the data file once the pages are done (their one parse of each body gives the twins
         // their links); astro dev writes it now, for the function beside it.
@@ -154,9 +161,10 @@ export function folio(loaded?: Content): AstroIntegration {
       },
       'astro:build:done': async ({ dir, logger }) => {
         const content = loadContent(contentDir(root));
-        // Each record's twin beside its page: the pages rendered every body already, so each twin is
-        // its record's links rewritten (twin.ts), the same text the data file carries. Written here,
-        // not by 10,000 Astro routes (src/pages/[slug].md.ts serves them in dev).
+        // Each record's twin (projects, posts, pages, the résumé) beside its page: the pages rendered
+        // every body already, so each twin is its record's links rewritten (twin.ts), the same text the
+        // data file carries. Written here, not by 10,000 Astro routes (src/pages/[slug].md.ts and its
+        // kin serve them in dev).
         const pages = keepPages(fileURLToPath(dir), await recordTwins(content));
         logger.info(`pages: ${pages.rendered.toLocaleString('en')} rendered, ${pages.kept.toLocaleString('en')} kept from the last build`);
         // What needs no search index first: the index may still be in the making (startBuild).

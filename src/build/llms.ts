@@ -5,7 +5,21 @@
 // prose, then H2 sections of `- [title](url): notes` entries. A section named "Optional" holds what
 // an agent may skip when its context is short; here, the archived projects.
 import { absoluteUrl, activeProjects, archivedProjects, featuredProjects, type Listed, type Listing, tagGroups, TYPE_LABELS } from '../records/collections.ts';
-import { allTwins, HOME_TWIN, PROJECTS_TWIN, projectsSummary, TAGS_TWIN, tagSummary } from './twin.ts';
+import {
+  allTwins,
+  HOME_TWIN,
+  POSTS_TWIN,
+  PROJECTS_TWIN,
+  postsSummary,
+  projectsSummary,
+  RESUME_TWIN,
+  type SiteListing,
+  TAGS_TWIN,
+  tagSummary,
+  tagsSummary,
+} from './twin.ts';
+import { RESUME_JSON_PATH } from '../records/resume.ts';
+import { JSON_TYPE } from '../http/media-types.ts';
 import { entry } from '../records/markdown-text.ts';
 import type { Content, Project, Site } from '../records/schema.ts';
 import { machineAgentDocs, readableAgentDocs } from '../discovery/llms-section.ts';
@@ -29,7 +43,7 @@ export function agentDocs(_site: Site): LlmsEntry[] {
 }
 
 /** The H2 sections of llms.txt, in order. Exported so tests can check each twin appears once. */
-export function llmsSections(content: Listing): LlmsSection[] {
+export function llmsSections(content: SiteListing): LlmsSection[] {
   const featured = featuredProjects(content);
   const active = [...featured, ...activeProjects(content).filter((p) => !featured.includes(p))];
   const archived = archivedProjects(content);
@@ -38,12 +52,25 @@ export function llmsSections(content: Listing): LlmsSection[] {
     path: p.twin,
     note: `${p.summary} (${TYPE_LABELS[p.type].one.toLowerCase()}, ${p.date.slice(0, 4)})`,
   });
+  const { posts, resume } = content;
   return [
     { title: 'Projects', entries: active.map(project) },
+    // FO-POSTS: a "Writing" section when there are posts, newest first, with the index that lists them by year.
+    {
+      title: 'Writing',
+      entries: posts.length
+        ? [
+            { title: 'All posts', path: POSTS_TWIN, note: `${postsSummary(content)} Grouped by year.` },
+            ...posts.map((p) => ({ title: p.title, path: p.twin, note: `${p.summary} (${p.date})` })),
+          ]
+        : [],
+    },
     {
       title: 'Pages',
       entries: [
         { title: 'Home', path: HOME_TWIN, note: `${content.site.name}'s profile and featured projects, with every project and page listed` },
+        // FO-RESUME: the résumé when there is one (its JSON Resume document is named with the machine-readable files).
+        ...(resume ? [{ title: 'Résumé', path: RESUME_TWIN, note: `${resume.label}: experience, education, skills and languages` }] : []),
         { title: 'Projects', path: PROJECTS_TWIN, note: `${projectsSummary(content)} Listed by category and by type.` },
         ...content.pages.map((p) => ({ title: p.title, path: p.twin, note: p.summary })),
         // llms.txt v2: a section file covers the pages under its path; this one, every tag page.
@@ -67,27 +94,38 @@ export function tagsLlmsTxt(content: Listing): string {
   const groups = tagGroups(content);
   const blocks = [
     `# ${site.name}: tags`,
-    `> ${count(groups.length, 'tag')} across ${site.name}'s projects and pages, each with a page listing what carries it.`,
+    `> ${tagsSummary(content).replace(/\.$/, '')}, each with a page listing what carries it.`,
     `The site's index is ${absoluteUrl(site, '/llms.txt')}. Every page here has a Markdown version at its path plus \`.md\`; the links below point at those.`,
     `## Tags\n\n${[
-      entry('All tags', absoluteUrl(site, TAGS_TWIN), 'every tag, with how many projects and pages carry it'),
+      entry(
+        'All tags',
+        absoluteUrl(site, TAGS_TWIN),
+        `every tag, with how many ${content.posts.length ? 'projects, posts and pages' : 'projects and pages'} carry it`,
+      ),
       ...groups.map((g) => entry(g.tag, absoluteUrl(site, g.twin), tagSummary(g))),
     ].join('\n')}`,
   ];
   return `${blocks.join('\n\n')}\n`;
 }
 
-export function llmsTxt(content: Listing): string {
-  const { site, projects, pages } = content;
+export function llmsTxt(content: SiteListing): string {
+  const { site, projects, pages, posts } = content;
+  const published = [count(projects.length, 'project'), ...(posts.length ? [count(posts.length, 'post')] : []), count(pages.length, 'page')];
   const intro = [
     `${site.headline.replace(/[.!?]*$/, '')}.`,
-    `This site publishes ${count(projects.length, 'project')} and ${count(pages.length, 'page')}. Every page has a Markdown version at its path plus \`.md\` (the home page: \`/index.md\`); the links below point at those.`,
+    `This site publishes ${published.slice(0, -1).join(', ')} and ${published.at(-1)}${content.resume ? ', and a résumé' : ''}. Every page has a Markdown version at its path plus \`.md\` (the home page: \`/index.md\`); the links below point at those.`,
     'Content changes only when the site is redeployed.',
   ].join(' ');
   const machine = [
     'Machine-readable descriptions (JSON documents, not pages to read; fetch one when you need the exact shape of the API):',
     '',
-    ...machineAgentDocs().map((d) => `- ${d.title}: \`${absoluteUrl(site, d.path)}\` (${d.mediaType.split(';')[0]}): ${d.note}`),
+    ...[
+      ...machineAgentDocs(),
+      // FO-RESUME: the résumé as data, named like the other JSON documents (llms.txt links only what reads as text).
+      ...(content.resume
+        ? [{ title: 'Résumé', path: RESUME_JSON_PATH, mediaType: JSON_TYPE, note: 'the résumé as a JSON Resume document (jsonresume.org)' }]
+        : []),
+    ].map((d) => `- ${d.title}: \`${absoluteUrl(site, d.path)}\` (${d.mediaType.split(';')[0]}): ${d.note}`),
   ].join('\n');
   const blocks = [
     `# ${site.name}`,
@@ -105,7 +143,7 @@ export async function llmsFullTxt(content: Content): Promise<string> {
   const twins = await allTwins(content, { absolute: true });
   const preface = [
     `# ${site.name}: the whole site as Markdown`,
-    `> Every page of ${absoluteUrl(site, '/')} in one file: the home page, the projects index, each active project (featured first), the pages, then archived projects. The short index is ${absoluteUrl(site, '/llms.txt')}.`,
+    `> Every page of ${absoluteUrl(site, '/')} in one file: the home page,${content.resume ? ' the résumé,' : ''} the projects index, each active project (featured first),${content.posts.length ? ' the posts (newest first),' : ''} the pages, then archived projects. The short index is ${absoluteUrl(site, '/llms.txt')}.`,
   ].join('\n\n');
   return `${[preface, ...twins.map((t) => t.markdown.trim())].join('\n\n---\n\n')}\n`;
 }

@@ -19,13 +19,16 @@ import {
   TAGS_PATH,
   type Listed,
   type Listing,
+  listingOf,
   type TagGroup,
 } from '../records/collections.ts';
-import type { Content, Page, Post, Project, Site } from '../records/schema.ts';
+import type { Content, Page, Post, Project, Resume, Site } from '../records/schema.ts';
 import { autolink, document, entry, escapeText, fieldList, opening, quote, siteFields } from '../records/markdown-text.ts';
 import { HOME_TWIN, PROJECTS_TWIN } from '../records/urls.ts';
+import { adjacentPosts, LATEST_POSTS, POSTS_PATH, POSTS_TWIN, postsByYear, readingMinutes } from '../records/posts.ts';
+import { RESUME_JSON_PATH, RESUME_PATH, RESUME_TWIN } from '../records/resume.ts';
 
-export { HOME_TWIN, PROJECTS_TWIN };
+export { HOME_TWIN, POSTS_TWIN, PROJECTS_TWIN, RESUME_TWIN };
 export const NOT_FOUND_TWIN = '/404.md';
 export const TAGS_TWIN = `${TAGS_PATH}.md`;
 
@@ -49,6 +52,32 @@ export interface Twin {
   summary: string;
   markdown: string;
 }
+
+/** What the lists of the whole site (the home twin, llms.txt) say of the résumé: that there is one, and its title line. */
+export type ResumeMention = Pick<Resume, 'label' | 'href' | 'twin'>;
+
+/**
+ * A listing plus the résumé's mention: what the home twin and llms.txt render from. Content is one;
+ * `siteListing` makes one from content, once per content, so a kept page's digest covers the résumé
+ * too (page-cache.ts keptResponse): adding or removing content/resume.md changes both files.
+ */
+export interface SiteListing extends Listing {
+  readonly resume?: ResumeMention;
+}
+
+export function siteListing(content: Content): SiteListing {
+  let known = siteListings.get(content);
+  if (!known) {
+    const listing = listingOf(content);
+    const { resume } = content;
+    siteListings.set(
+      content,
+      (known = resume ? Object.freeze({ ...listing, resume: Object.freeze({ label: resume.label, href: resume.href, twin: resume.twin }) }) : listing),
+    );
+  }
+  return known;
+}
+const siteListings = new WeakMap<Content, SiteListing>();
 
 /** The HTML page path a twin mirrors: `/index.md` → `/`, `/about.md` → `/about`. */
 export const pageOfTwin = (twin: string) => (twin === HOME_TWIN ? '/' : twin.replace(/\.md$/, ''));
@@ -77,6 +106,9 @@ function twinOfPath(path: string, content: Listing): string | undefined {
   if (path === '/' || path === '/index') return HOME_TWIN;
   if (path === '/projects') return PROJECTS_TWIN;
   if (path === TAGS_PATH) return TAGS_TWIN;
+  // The posts index and the résumé exist only when there is something in them (FO-POSTS, FO-RESUME).
+  if (path === POSTS_PATH) return content.posts.length ? POSTS_TWIN : undefined;
+  if (path === RESUME_PATH) return (content as SiteListing).resume ? RESUME_TWIN : undefined;
   return twinsByPath(content).get(path);
 }
 
@@ -88,7 +120,7 @@ const twinIndexes = new WeakMap<Listing, Map<string, string>>();
 function twinsByPath(content: Listing): Map<string, string> {
   let index = twinIndexes.get(content);
   if (!index) {
-    index = new Map([...content.projects, ...content.pages, ...tagGroups(content)].map((r) => [r.href, r.twin]));
+    index = new Map([...content.projects, ...content.pages, ...content.posts, ...tagGroups(content)].map((r) => [r.href, r.twin]));
     twinIndexes.set(content, index);
   }
   return index;
@@ -133,7 +165,8 @@ export async function brokenLinks(content: Content, reserved: ReadonlySet<string
   const origin = new URL(`${content.site.url}/`);
   const sources = [
     { source: 'content/site.md', body: content.site.bio, from: '/' },
-    ...[...content.projects, ...content.pages].map((r) => ({ source: r.source, body: r.body, from: r.href })),
+    ...[...content.projects, ...content.posts, ...content.pages].map((r) => ({ source: r.source, body: r.body, from: r.href })),
+    ...(content.resume ? [{ source: content.resume.source, body: content.resume.body, from: content.resume.href }] : []),
   ];
   const broken: BrokenLink[] = [];
   for (const { source, body, from } of sources) {
@@ -141,7 +174,7 @@ export async function brokenLinks(content: Content, reserved: ReadonlySet<string
       if (image) continue;
       if (HAS_SCHEME.test(url) || url.startsWith('#') || twinOfLink(url, content, from)) continue;
       const path = new URL(url, new URL(from, origin)).pathname.replace(/\/+$/, '');
-      const project = /^\/projects\/([^/]+)$/.exec(path);
+      const project = /^\/(?:projects|posts)\/([^/]+)$/.exec(path);
       const page = /^\/([^/.]+)$/.exec(path);
       if (project || (page && !reserved.has(page[1]!))) broken.push({ source, url });
     }
@@ -169,9 +202,9 @@ function rewrite(url: string, content: Listing, from: string, options: TwinOptio
  * Keyed by the content object, which a build loads once (load.ts); elsewhere each load is new.
  */
 const TWINS = Symbol.for('folio.recordTwins');
-const twinMemo = ((globalThis as { [TWINS]?: WeakMap<Content, WeakMap<Project | Page, Promise<Twin>>> })[TWINS] ??= new WeakMap());
+const twinMemo = ((globalThis as { [TWINS]?: WeakMap<Content, WeakMap<Project | Page | Post | Resume, Promise<Twin>>> })[TWINS] ??= new WeakMap());
 
-function remembered(record: Project | Page, content: Content, options: TwinOptions, make: () => Promise<Twin>): Promise<Twin> {
+function remembered(record: Project | Page | Post | Resume, content: Content, options: TwinOptions, make: () => Promise<Twin>): Promise<Twin> {
   if (!options.absolute) return make();
   let known = twinMemo.get(content);
   if (!known) twinMemo.set(content, (known = new WeakMap()));
@@ -244,9 +277,192 @@ async function makePageTwin(page: Page, content: Content, options: TwinOptions):
   };
 }
 
-/** The home page: the profile and bio, the featured projects, every project, every page. */
-export async function homeTwin(content: Listing, options: TwinOptions = {}): Promise<Twin> {
-  const { site, pages } = content;
+export function postTwin(post: Post, content: Content, options: TwinOptions = {}): Promise<Twin> {
+  return remembered(post, content, options, () => makePostTwin(post, content, options));
+}
+
+/** A post's reading time as its page and twin say it: "4 min read". */
+export const readingTime = (post: Pick<Post, 'body'>) => `${readingMinutes(post.body)} min read`;
+
+async function makePostTwin(post: Post, content: Content, options: TwinOptions): Promise<Twin> {
+  const { site } = content;
+  const href = hrefFor(content, options);
+  const { older, newer } = adjacentPosts(content.posts, post.slug);
+  const neighbour = (label: string, p: Listed<Post> | undefined) => p && `- ${label}: [${escapeText(p.title)}](${href(p.twin)}) (${p.date})`;
+  const around = [neighbour('Previous (older)', older), neighbour('Next (newer)', newer)].filter(Boolean);
+  return {
+    path: post.twin,
+    page: post.href,
+    title: post.title,
+    summary: post.summary,
+    markdown: document([
+      `# ${post.title}`,
+      opening(site, post.summary),
+      // FO-DRAFTS: a draft shows only under npm run dev, and says so wherever it shows.
+      post.draft ? '**Draft**: not published. It shows only under `npm run dev`, never in a build.' : '',
+      post.cover ? imageMarkdown(content, post.cover) : '',
+      fieldList([
+        ['Date', post.date],
+        ['Updated', post.updated],
+        ['Reading time', readingTime(post)],
+        ['Tags', post.tags.join(', ') || undefined],
+        ['Web page', autolink(absoluteUrl(site, post.href))],
+        ['All posts', `[Posts](${href(POSTS_TWIN)})`],
+        ['Author', `[${escapeText(site.name)}](${href(HOME_TWIN)})`],
+        ...siteFields(site),
+      ]),
+      await linkToTwins(post.body, content, post.href, options, post.images),
+      around.length ? `## More posts\n\n${around.join('\n')}` : '',
+    ]),
+  };
+}
+
+/** "3 posts by Mara Lindqvist, newest first.": the posts index's description, shared by its page and twin. */
+export const postsSummary = ({ site, posts }: Pick<Listing, 'site' | 'posts'>) =>
+  `${posts.length} ${posts.length === 1 ? 'post' : 'posts'} by ${site.name}, newest first.`;
+
+/** A post as a list shows it: title, summary, date (and a draft says so: FO-DRAFTS). */
+const postEntry = (p: Listed<Post>, href: (path: string) => string) => entry(p.title, href(p.twin), `${p.summary} (${p.draft ? 'draft, ' : ''}${p.date})`);
+
+/** The posts index (/posts.md): every post, newest first, grouped by year (FO-POSTS). */
+export function postsTwin(content: Listing, options: TwinOptions = {}): Twin {
+  const { site } = content;
+  const href = hrefFor(content, options);
+  const summary = postsSummary(content);
+  return {
+    path: POSTS_TWIN,
+    page: POSTS_PATH,
+    title: 'Posts',
+    summary,
+    markdown: document([
+      '# Posts',
+      opening(site, summary),
+      fieldList([['Web page', autolink(absoluteUrl(site, POSTS_PATH))], ['Author', `[${escapeText(site.name)}](${href(HOME_TWIN)})`], ...siteFields(site)]),
+      ...postsByYear(content.posts).map((g) => `## ${g.year}\n\n${g.posts.map((p) => postEntry(p, href)).join('\n')}`),
+    ]),
+  };
+}
+
+/** Content with a résumé: what resumeTwin takes. */
+export const hasResume = (content: Content): content is Content & { resume: Resume } => content.resume !== undefined;
+
+export function resumeTwin(content: Content & { resume: Resume }, options: TwinOptions = {}): Promise<Twin> {
+  return remembered(content.resume, content, options, () => makeResumeTwin(content.resume, content, options));
+}
+
+/** "2020-09 – present": a résumé entry's dates as JSON Resume writes them. */
+const span = (start?: string, end?: string) => (start ? `${start} – ${end ?? 'present'}` : end);
+
+/** `### heading`, then fields, a paragraph and a list of highlights: one entry of a résumé section. */
+function resumeEntry(heading: string, fields: [string, string | undefined][], summary?: string, highlights: readonly string[] = []) {
+  return [`### ${heading}`, fieldList(fields), summary ?? '', highlights.map((h) => `- ${h}`).join('\n')].filter(Boolean).join('\n\n');
+}
+
+const section = (title: string, entries: string[]) => (entries.length ? `## ${title}\n\n${entries.join('\n\n')}` : '');
+
+/** The résumé (/resume.md, FO-RESUME): who, the professional summary, then JSON Resume's sections in its order. */
+async function makeResumeTwin(resume: Resume, content: Content, options: TwinOptions): Promise<Twin> {
+  const { site } = content;
+  const href = hrefFor(content, options);
+  const links = site.links.map((l) => `[${escapeText(l.label)}](${l.url})`).join(', ');
+  const link = (text: string, url?: string) => (url ? `[${escapeText(text)}](${url})` : text);
+  return {
+    path: resume.twin,
+    page: resume.href,
+    title: resume.title,
+    summary: resume.summary,
+    markdown: document([
+      `# ${resume.title}`,
+      opening(site, resume.label),
+      fieldList([
+        ['Name', site.name],
+        ['Role', resume.label],
+        ['Location', site.location],
+        ['Email', site.email && `[${site.email}](mailto:${site.email})`],
+        ['Elsewhere', links || undefined],
+        ['Web page', autolink(absoluteUrl(site, resume.href))],
+        ['JSON Resume', `[resume.json](${absoluteUrl(site, RESUME_JSON_PATH)}), the same résumé as a JSON Resume document`],
+        ['Author', `[${escapeText(site.name)}](${href(HOME_TWIN)})`],
+        ...siteFields(site),
+      ]),
+      resume.body.trim() ? `## Summary\n\n${await linkToTwins(resume.body, content, resume.href, options, resume.images)}` : '',
+      section(
+        'Experience',
+        resume.work.map((w) =>
+          resumeEntry(
+            `${w.position}, ${link(w.name, w.url)}`,
+            [
+              ['Dates', span(w.startDate, w.endDate)],
+              ['Location', w.location],
+            ],
+            w.summary,
+            w.highlights,
+          ),
+        ),
+      ),
+      section(
+        'Education',
+        resume.education.map((e) =>
+          resumeEntry(link(e.institution, e.url), [
+            ['Study', [e.studyType, e.area].filter(Boolean).join(', ') || undefined],
+            ['Dates', span(e.startDate, e.endDate)],
+            ['Score', e.score],
+            ['Courses', e.courses.join(', ') || undefined],
+          ]),
+        ),
+      ),
+      resume.skills.length
+        ? `## Skills\n\n${resume.skills.map((s) => `- ${s.name}${s.level ? ` (${s.level})` : ''}${s.keywords.length ? `: ${s.keywords.join(', ')}` : ''}`).join('\n')}`
+        : '',
+      resume.languages.length ? `## Languages\n\n${resume.languages.map((l) => `- ${l.language}${l.fluency ? `: ${l.fluency}` : ''}`).join('\n')}` : '',
+      section(
+        'Volunteering',
+        resume.volunteer.map((v) =>
+          resumeEntry([v.position, link(v.organization, v.url)].filter(Boolean).join(', '), [['Dates', span(v.startDate, v.endDate)]], v.summary, v.highlights),
+        ),
+      ),
+      section(
+        'Awards',
+        resume.awards.map((a) =>
+          resumeEntry(
+            a.title,
+            [
+              ['Awarded by', a.awarder],
+              ['Date', a.date],
+            ],
+            a.summary,
+          ),
+        ),
+      ),
+      section(
+        'Certificates',
+        resume.certificates.map((c) =>
+          resumeEntry(link(c.name, c.url), [
+            ['Issuer', c.issuer],
+            ['Date', c.date],
+          ]),
+        ),
+      ),
+      section(
+        'Publications',
+        resume.publications.map((p) =>
+          resumeEntry(
+            link(p.name, p.url),
+            [
+              ['Publisher', p.publisher],
+              ['Released', p.releaseDate],
+            ],
+            p.summary,
+          ),
+        ),
+      ),
+    ]),
+  };
+}
+
+/** The home page: the profile and bio, the featured projects, the latest posts, every project, every page. */
+export async function homeTwin(content: SiteListing, options: TwinOptions = {}): Promise<Twin> {
+  const { site, pages, posts, resume } = content;
   const href = hrefFor(content, options);
   const links = site.links.map((l) => `[${escapeText(l.label)}](${l.url})`).join(', ');
   const featured = featuredProjects(content);
@@ -265,11 +481,20 @@ export async function homeTwin(content: Listing, options: TwinOptions = {}): Pro
         ['Location', site.location],
         ['Email', site.email && `[${site.email}](mailto:${site.email})`],
         ['Elsewhere', links || undefined],
+        // FO-RESUME: the résumé is linked from the home page when there is one.
+        ['Résumé', resume && `[Résumé](${href(resume.twin)}), ${escapeText(resume.label)}`],
         ['Web page', autolink(absoluteUrl(site, '/'))],
         ...siteFields(site),
       ]),
       await linkToTwins(site.bio, content, '/', options, site.images),
       featured.length ? `## Featured projects\n\n${featured.map((p) => projectEntry(p, href)).join('\n')}` : '',
+      // FO-POSTS: the latest posts, when there are any.
+      posts.length
+        ? `## Latest posts\n\n${posts
+            .slice(0, LATEST_POSTS)
+            .map((p) => postEntry(p, href))
+            .join('\n')}\n\nEvery post, by year: [Posts](${href(POSTS_TWIN)}).`
+        : '',
       `## All projects\n\nEvery project, by category. The [projects index](${href(PROJECTS_TWIN)}) also lists them by type.`,
       ...byCategory(site, activeProjects(content)).map((g) => `### ${g.label}\n\n${g.projects.map((p) => projectEntry(p, href)).join('\n')}`),
       archived.length ? `### Archived\n\nNo longer maintained; kept for reference.\n\n${archived.map((p) => projectEntry(p, href)).join('\n')}` : '',
@@ -304,7 +529,7 @@ export async function projectsTwin(content: Listing, options: TwinOptions = {}):
   };
 }
 
-/** One tag's page: every project and page that carries it. */
+/** One tag's page: every project, post and page that carries it. */
 export function tagTwin(group: TagGroup<Listed<Project | Page | Post>>, site: Site, options: TwinOptions = {}): Twin {
   const href = hrefFor({ site }, options);
   const summary = tagSummary(group);
@@ -317,7 +542,9 @@ export function tagTwin(group: TagGroup<Listed<Project | Page | Post>>, site: Si
       `# Tagged “${group.tag}”`,
       opening(site, summary),
       fieldList([['Web page', autolink(absoluteUrl(site, group.href))], ['All tags', `[Tags](${href(TAGS_TWIN)})`], ...siteFields(site)]),
-      group.records.map((r) => (r.kind === 'project' ? projectEntry(r, href) : entry(r.title, href(r.twin), r.summary))).join('\n'),
+      group.records
+        .map((r) => (r.kind === 'project' ? projectEntry(r, href) : r.kind === 'post' ? postEntry(r, href) : entry(r.title, href(r.twin), r.summary)))
+        .join('\n'),
     ]),
   };
 }
@@ -332,11 +559,18 @@ export function tagSummary({ tag, records }: TagGroup<Listed<Project | Page | Po
   return `${parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0]} tagged “${tag}”.`;
 }
 
-/** The tags index: every tag with how many projects and pages carry it. */
+/** "12 tags across Mara's projects, posts and pages.": the tags index's description (posts named only when there are any). */
+export function tagsSummary(content: Listing): string {
+  const groups = tagGroups(content);
+  const kinds = content.posts.length ? 'projects, posts and pages' : 'projects and pages';
+  return `${groups.length} ${groups.length === 1 ? 'tag' : 'tags'} across ${content.site.name}'s ${kinds}.`;
+}
+
+/** The tags index: every tag with how many projects, posts and pages carry it. */
 export function tagsTwin(content: Listing, options: TwinOptions = {}): Twin {
   const href = hrefFor(content, options);
   const groups = tagGroups(content);
-  const summary = `${groups.length} ${groups.length === 1 ? 'tag' : 'tags'} across ${content.site.name}'s projects and pages.`;
+  const summary = tagsSummary(content);
   return {
     path: TAGS_TWIN,
     page: TAGS_PATH,
@@ -366,6 +600,7 @@ export function notFoundTwin(content: Content): Twin {
       [
         entry(content.site.name, HOME_TWIN, 'the home page: profile, featured projects and every page'),
         entry('Projects', PROJECTS_TWIN, 'every project by category and type'),
+        ...(content.posts.length ? [entry('Posts', POSTS_TWIN, 'every post, newest first')] : []),
         entry('llms.txt', '/llms.txt', 'an index of this site for language models'),
       ].join('\n'),
     ]),
@@ -389,18 +624,27 @@ export async function allTwins(content: Content, options: TwinOptions = {}): Pro
   const rest = activeProjects(content).filter((p) => !featured.includes(p));
   return Promise.all([
     homeTwin(content, options),
+    ...(hasResume(content) ? [resumeTwin(content, options)] : []),
     projectsTwin(content, options),
     ...[...featured, ...rest].map((p) => projectTwin(p, content, options)),
+    ...(content.posts.length ? [postsTwin(content, options)] : []),
+    ...content.posts.map((p) => postTwin(p, content, options)),
     ...content.pages.map((p) => pageTwin(p, content, options)),
     ...archivedProjects(content).map((p) => projectTwin(p, content, options)),
   ]);
 }
 
-/** Every record's twin by its site path, with absolute links: read away from the site (MCP resources). */
+/**
+ * Every record's twin by its site path, with absolute links: the build writes them beside their
+ * pages (integration.ts) and the data file carries them (MCP resources). Posts and the résumé are
+ * records as projects and pages are (FO-POSTS, FO-RESUME).
+ */
 export async function recordTwins(content: Content): Promise<Record<string, string>> {
   const twins = await Promise.all([
-    ...content.projects.map((p) => projectTwin(p, content, { absolute: true })),
-    ...content.pages.map((p) => pageTwin(p, content, { absolute: true })),
+    ...content.projects.map((p) => projectTwin(p, content, ABSOLUTE)),
+    ...content.posts.map((p) => postTwin(p, content, ABSOLUTE)),
+    ...content.pages.map((p) => pageTwin(p, content, ABSOLUTE)),
+    ...(hasResume(content) ? [resumeTwin(content, ABSOLUTE)] : []),
   ]);
   return Object.fromEntries(twins.map((t) => [t.path, t.markdown]));
 }

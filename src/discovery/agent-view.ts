@@ -3,9 +3,10 @@
 // the one list of entry points, so it can't drift from either.
 import { countOf } from '../records/words.ts';
 import type { Content } from '../records/schema.ts';
-import { ENTRY_GROUPS, ENTRY_POINTS, type EntryGroup } from './entry-points.ts';
+import { ENTRY_GROUPS, entryPointsOf, type EntryGroup } from './entry-points.ts';
 
-export function agentView({ site, projects, pages }: Content): string {
+export function agentView(content: Content): string {
+  const { site, projects, pages, posts, resume } = content;
   const url = (path: string) => `${site.url}${path}`;
   const { knowledge, portfolio } = site.rateLimits;
   const who = [
@@ -17,9 +18,10 @@ export function agentView({ site, projects, pages }: Content): string {
   ].filter(Boolean);
 
   const groups = Object.entries(ENTRY_GROUPS).map(([group, title]) => {
-    const lines = ENTRY_POINTS.filter((e) => e.group === (group as EntryGroup)).map(
-      (e) => `- [${e.name}](${url(e.path)}) — \`${e.mediaType.split(';')[0]}\`. ${e.description}`,
-    );
+    // FO-POSTS, FO-RESUME: the posts' and the résumé's entry points only on a site that has them.
+    const lines = entryPointsOf(content)
+      .filter((e) => e.group === (group as EntryGroup))
+      .map((e) => `- [${e.name}](${url(e.path)}) — \`${e.mediaType.split(';')[0]}\`. ${e.description}`);
     return `### ${title}\n\n${lines.join('\n')}`;
   });
 
@@ -37,7 +39,7 @@ ${who.join('\n')}
 
 ## What this site offers agents
 
-- **Read**: ${countOf(projects.length, 'project', 'projects')} and ${countOf(pages.length, 'page', 'pages')}. Every HTML page \`/x\` has a Markdown twin at \`/x.md\` (the home page: \`/index.md\`), also returned for \`Accept: text/markdown\` (or \`text/plain\`) on the page URL, with an \`x-markdown-tokens\` estimate.
+- **Read**: ${[countOf(projects.length, 'project', 'projects'), ...(posts.length ? [countOf(posts.length, 'post', 'posts')] : [])].join(', ')} and ${countOf(pages.length, 'page', 'pages')}${resume ? ', and a résumé (also as JSON Resume at `/resume.json`)' : ''}. Every HTML page \`/x\` has a Markdown twin at \`/x.md\` (the home page: \`/index.md\`), also returned for \`Accept: text/markdown\` (or \`text/plain\`) on the page URL, with an \`x-markdown-tokens\` estimate.
 - **Search and query**: lexical search, project listings and comparisons over a REST API; natural-language questions at \`/ask\` (JSON or server-sent events); batches and asynchronous jobs. Search is lexical, not semantic; content changes only when the site is redeployed.
 - **Connect**: a stateless, read-only MCP tool server at \`/api/mcp\`.
 - **Access**: the REST API, \`/ask\` and MCP need no credentials. Only the catalog at \`/api/v1\` asks for a bearer token, which the public-read flow in \`/auth.md\` gives out in two requests with no secret.

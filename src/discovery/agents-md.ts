@@ -3,28 +3,43 @@
 import { countOf } from '../records/words.ts';
 import type { Content } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
-import { ENTRY_GROUPS, ENTRY_POINTS, type EntryGroup } from './entry-points.ts';
+import { ENTRY_GROUPS, entryPointsOf, type EntryGroup } from './entry-points.ts';
 import { DISCOVERY_FILES } from './files.ts';
 import { rateLimitSentence } from './limits.ts';
 
-export function agentsMarkdown(content: Pick<Content, 'site' | 'projects'>): string {
-  const { site } = content;
+export function agentsMarkdown(content: Pick<Content, 'site' | 'projects'> & Partial<Pick<Content, 'posts' | 'resume'>>): string {
+  const { site, posts = [], resume } = content;
   const url = (path: string) => absoluteUrl(site, path);
+  // FO-POSTS, FO-RESUME: the posts' and the résumé's entry points and tools only on a site that has them.
+  const points = entryPointsOf(content);
   const groups = (Object.keys(ENTRY_GROUPS) as EntryGroup[]).map((group) => {
-    const entries = ENTRY_POINTS.filter((e) => e.group === group).map((e) => `- [${e.name}](${url(e.path)}): ${e.description} (\`${e.mediaType}\`)`);
+    const entries = points.filter((e) => e.group === group).map((e) => `- [${e.name}](${url(e.path)}): ${e.description} (\`${e.mediaType}\`)`);
     return `### ${ENTRY_GROUPS[group]}\n\n${entries.join('\n')}`;
   });
-  const listed = new Set(ENTRY_POINTS.map((e) => e.path));
-  const more = DISCOVERY_FILES.filter((f) => !listed.has(f.path) && f.path !== '/AGENTS.md').map((f) => `- [${f.path}](${url(f.path)}): ${f.title}.`);
+  const listed = new Set(points.map((e) => e.path));
+  const published = [countOf(content.projects.length, 'project', 'projects'), ...(posts.length ? [countOf(posts.length, 'post', 'posts')] : [])].join(', ');
+  const more = [
+    ...(posts.length
+      ? [
+          `- To read the writing: ${url('/posts.md')} lists every post; \`GET ${url('/api/v1/posts')}\` pages through them (\`limit\` 1–20, optional \`tag\`, follow \`nextCursor\`), \`GET ${url('/api/v1/posts')}/<slug>\` returns one with its Markdown body. MCP tools: \`list_posts\`, \`get_post\`.`,
+        ]
+      : []),
+    ...(resume
+      ? [
+          `- For the résumé: ${url('/resume.md')} to read, ${url('/resume.json')} or \`GET ${url('/api/v1/resume')}\` as a JSON Resume document. MCP tool: \`get_resume\`.`,
+        ]
+      : []),
+  ];
+  const also = DISCOVERY_FILES.filter((f) => !listed.has(f.path) && f.path !== '/AGENTS.md').map((f) => `- [${f.path}](${url(f.path)}): ${f.title}.`);
   return `# AGENTS.md: ${site.name}
 
-${site.url} is ${site.name}'s site: ${site.headline.replace(/[.!?]*$/, '')}. It publishes ${countOf(content.projects.length, 'project', 'projects')} and a handful of pages, for people as HTML and for agents as Markdown, JSON and MCP. Everything is public, free and read-only; nothing you send is stored.
+${site.url} is ${site.name}'s site: ${site.headline.replace(/[.!?]*$/, '')}. It publishes ${published}${resume ? ', a résumé' : ''} and a handful of pages, for people as HTML and for agents as Markdown, JSON and MCP. Everything is public, free and read-only; nothing you send is stored.
 
 ## Where to start
 
 - To read: ${url('/llms.txt')} lists every page with a one-line summary, linked as Markdown. Every page has a Markdown twin at its path plus \`.md\` (the home page: \`/index.md\`); \`Accept: text/markdown\` (or \`text/plain\`) on a page URL returns it too.
 - To ask a question in words: \`GET ${url('/ask')}?query=…\` (NLWeb). To find, list or compare projects: the REST API, \`/api/v1/search\`, \`/api/v1/projects\`, \`/api/v1/compare\`. As an MCP client: \`${url('/api/mcp')}\`. All of them answer from the same records.
-- The skill at ${url('/SKILL.md')} walks through it with examples that are tested against this server; ${url('/openapi.json')} describes every endpoint.
+${more.map((line) => `${line}\n`).join('')}- The skill at ${url('/SKILL.md')} walks through it with examples that are tested against this server; ${url('/openapi.json')} describes every endpoint.
 
 ## Entry points
 
@@ -32,7 +47,7 @@ ${groups.join('\n\n')}
 
 ### Also
 
-${more.join('\n')}
+${also.join('\n')}
 
 ## House rules
 

@@ -5,6 +5,7 @@ import type { Site } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { ASK_ARTIFACT, MCP_SERVER_CARD_PATH, MCP_SERVER_CARD_TYPE } from './catalog-entries.ts';
 import { JSON_TYPE, OPENAPI_MEDIA_TYPE } from '../http/media-types.ts';
+import { JSON_RESUME_SCHEMA, RESUME_JSON_PATH, RESUME_PATH, RESUME_TWIN } from '../records/resume.ts';
 
 export interface LinkTarget {
   href: string;
@@ -21,7 +22,12 @@ export interface ApiCatalog {
   linkset: LinkContext[];
 }
 
-export function apiCatalog(site: Pick<Site, 'url' | 'name'>): ApiCatalog {
+/** What of the content the catalog names beyond the APIs: the résumé's JSON document, when there is a résumé (FO-RESUME). */
+export interface CatalogContent {
+  resume?: unknown;
+}
+
+export function apiCatalog(site: Pick<Site, 'url' | 'name'>, content: CatalogContent = {}): ApiCatalog {
   const url = (path: string) => absoluteUrl(site, path);
   const policies: LinkTarget[] = [
     { href: url('/pricing.md'), type: 'text/markdown', title: 'Pricing and limits' },
@@ -51,8 +57,22 @@ export function apiCatalog(site: Pick<Site, 'url' | 'name'>): ApiCatalog {
         'service-doc': [{ href: url('/developers#mcp-server'), type: 'text/html', title: 'The MCP server' }],
         'service-meta': policies.slice(0, 2),
       },
+      // The résumé as data (FO-RESUME): a JSON Resume document, described by JSON Resume's schema,
+      // documented by the résumé's page and twin. GET /api/v1/resume answers the same document.
+      ...(content.resume
+        ? [
+            {
+              anchor: url(RESUME_JSON_PATH),
+              'service-desc': [{ href: JSON_RESUME_SCHEMA, type: 'application/schema+json', title: 'JSON Resume schema' }],
+              'service-doc': [
+                { href: url(RESUME_PATH), type: 'text/html', title: `${site.name}'s résumé` },
+                { href: url(RESUME_TWIN), type: 'text/markdown', title: `${site.name}'s résumé (Markdown)` },
+              ],
+            },
+          ]
+        : []),
     ],
   };
 }
 
-export const apiCatalogText = (site: Pick<Site, 'url' | 'name'>) => `${JSON.stringify(apiCatalog(site), null, 2)}\n`;
+export const apiCatalogText = (site: Pick<Site, 'url' | 'name'>, content: CatalogContent = {}) => `${JSON.stringify(apiCatalog(site, content), null, 2)}\n`;

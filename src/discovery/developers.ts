@@ -67,6 +67,9 @@ export interface DeveloperGuide {
   limits: { what: string; limit: string }[];
 }
 
+/** The posts' and the résumé's routes: the portfolio's tag, a section of their own. */
+const isPostsOrResume = (path: string) => /^\/api(?:\/v1)?\/(?:posts|resume)(?:\/|$)/.test(path);
+
 /** The guide's sections, in reading order; an operation belongs to the first whose test it passes. */
 const SECTIONS: { id: string; title: string; intro: string; test: (op: { path: string; tag: string }) => boolean }[] = [
   {
@@ -74,7 +77,15 @@ const SECTIONS: { id: string; title: string; intro: string; test: (op: { path: s
     title: 'Projects and search',
     intro:
       'Search, list, get and compare projects. Lexical search: exact title first, then title substring, tag or type, summary, body text. `/api/search`, `/api/projects` and `/api/projects/{slug}` are unversioned aliases of the v1 paths.',
-    test: (op) => op.tag === 'portfolio',
+    test: (op) => op.tag === 'portfolio' && !isPostsOrResume(op.path),
+  },
+  {
+    // FO-POSTS, FO-RESUME.
+    id: 'posts',
+    title: 'Posts and résumé',
+    intro:
+      'List and get the published posts (never drafts), newest first, paged by cursor like projects; get the résumé as a JSON Resume document (the same as /resume.json). A site without posts lists none; a site without a résumé answers 404 `not_found`. MCP: `list_posts`, `get_post`, `get_resume`. `/api/posts`, `/api/posts/{slug}` and `/api/resume` are unversioned aliases of the v1 paths.',
+    test: (op) => isPostsOrResume(op.path),
   },
   {
     id: 'ask',

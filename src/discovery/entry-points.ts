@@ -189,3 +189,54 @@ export const ENTRY_POINTS: readonly EntryPoint[] = [
     description: 'The MCP server’s card: name, version, transport and where to connect.',
   },
 ];
+
+/** What of the content decides which entry points a site has beyond ENTRY_POINTS: its posts and its résumé. */
+export interface EntryContent {
+  readonly posts?: readonly unknown[];
+  readonly resume?: unknown;
+}
+
+/**
+ * The entry points of a site's posts and résumé, only when it has them (FO-POSTS, FO-RESUME: a site
+ * without posts or a résumé names neither anywhere). The documents that are per site (AGENTS.md,
+ * the agent view) list these after ENTRY_POINTS.
+ */
+export function contentEntryPoints({ posts = [], resume }: EntryContent): EntryPoint[] {
+  const postEntries: EntryPoint[] = [
+    {
+      group: 'read',
+      name: 'Posts as Markdown',
+      path: '/posts.md',
+      mediaType: MARKDOWN,
+      description: 'Every post, newest first and grouped by year, each linked as its Markdown twin (/posts/{slug}.md).',
+    },
+    {
+      group: 'query',
+      name: 'Posts',
+      path: '/api/v1/posts',
+      mediaType: JSON_TYPE,
+      description:
+        'Published posts, newest first, with an optional tag filter, paged by cursor (limit 1–20, follow nextCursor); one post at /api/v1/posts/{slug}.',
+    },
+  ];
+  const resumeEntries: EntryPoint[] = [
+    {
+      group: 'read',
+      name: 'Résumé as Markdown',
+      path: '/resume.md',
+      mediaType: MARKDOWN,
+      description: 'The résumé: experience, education, skills and languages.',
+    },
+    {
+      group: 'read',
+      name: 'Résumé as JSON Resume',
+      path: '/resume.json',
+      mediaType: JSON_TYPE,
+      description: 'The same résumé as a JSON Resume document; GET /api/v1/resume answers it too.',
+    },
+  ];
+  return [...(posts.length ? postEntries : []), ...(resume ? resumeEntries : [])];
+}
+
+/** A site's entry points: ENTRY_POINTS, then its posts' and résumé's, each group in that order. */
+export const entryPointsOf = (content: EntryContent): EntryPoint[] => [...ENTRY_POINTS, ...contentEntryPoints(content)];

@@ -3,6 +3,7 @@
 import type { Content } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { tagGroups, TAGS_PATH } from '../records/collections.ts';
+import { POSTS_PATH } from '../records/posts.ts';
 
 export interface SitemapEntry {
   path: string;
@@ -10,11 +11,17 @@ export interface SitemapEntry {
   lastmod?: string;
 }
 
-export function sitemapEntries(content: Pick<Content, 'projects' | 'pages'>): SitemapEntry[] {
+export function sitemapEntries(content: Pick<Content, 'projects' | 'pages' | 'posts' | 'resume'>): SitemapEntry[] {
+  // FO-DRAFTS: a draft is loaded only under npm run dev, and is never a canonical page even there.
+  const posts = content.posts.filter((p) => !p.draft);
   return [
     { path: '/' },
+    ...(content.resume ? [{ path: content.resume.href }] : []),
     { path: '/projects' },
     ...content.projects.map((p) => ({ path: p.href, lastmod: p.updated ?? p.date })),
+    // FO-POSTS: the posts index and each post, when the site has posts.
+    ...(posts.length ? [{ path: POSTS_PATH, lastmod: posts[0]!.updated ?? posts[0]!.date }] : []),
+    ...posts.map((p) => ({ path: p.href, lastmod: p.updated ?? p.date })),
     ...content.pages.map((p) => ({ path: p.href })),
     { path: TAGS_PATH },
     ...tagGroups(content).map((g) => ({ path: g.href })),
@@ -25,7 +32,7 @@ export function sitemapEntries(content: Pick<Content, 'projects' | 'pages'>): Si
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
-export function sitemapXml(content: Pick<Content, 'site' | 'projects' | 'pages'>): string {
+export function sitemapXml(content: Pick<Content, 'site' | 'projects' | 'pages' | 'posts' | 'resume'>): string {
   const urls = sitemapEntries(content).map(
     (e) => `  <url>\n    <loc>${escapeXml(absoluteUrl(content.site, e.path))}</loc>${e.lastmod ? `\n    <lastmod>${e.lastmod}</lastmod>` : ''}\n  </url>`,
   );

@@ -33,10 +33,35 @@ export function skillDescription(content: Pick<Content, 'site'>): string {
 /** YAML double-quoted scalar: JSON string syntax is a subset of it. */
 const yamlString = (text: string) => JSON.stringify(text);
 
-export function skillMarkdown(content: Pick<Content, 'site' | 'projects' | 'pages'>): string {
-  const { site } = content;
+export function skillMarkdown(content: Pick<Content, 'site' | 'projects' | 'pages'> & Partial<Pick<Content, 'posts' | 'resume'>>): string {
+  const { site, posts = [], resume } = content;
   const url = (path: string) => absoluteUrl(site, path);
   const examples = apiExamples(content).filter((e) => e.inSkill);
+  // FO-POSTS, FO-RESUME: the steps for posts and the résumé only on a site that has them.
+  const extra = [
+    ...(posts.length
+      ? [
+          `To read ${site.name}'s posts, \`GET ${url('/api/v1/posts')}\` (newest first; \`limit\` 1 to 20, optional \`tag\`; follow \`nextCursor\` as for projects), and \`GET ${url('/api/v1/posts')}/<slug>\` for one post with its \`body\` in Markdown.`,
+        ]
+      : []),
+    ...(resume
+      ? [
+          `For ${site.name}'s experience, education and skills, \`GET ${url('/api/v1/resume')}\`: the résumé as a JSON Resume document (also at ${url('/resume.json')}).`,
+        ]
+      : []),
+  ];
+  const steps = [
+    `To list projects, \`GET ${url('/api/v1/projects')}\` and follow \`nextCursor\` (pass it back as \`cursor\`, unchanged, with the same filters) until it is \`null\`.`,
+    `To compare, \`GET ${url('/api/v1/compare')}?slugs=<a>,<b>\` (2 to 4 slugs): \`shared\` says what they have in common, \`differences\` where they differ.`,
+    ...extra,
+    `To read a page, fetch its Markdown twin: the page URL plus \`.md\`. ${url('/llms.txt')} lists them all.`,
+    'Cite the `url` of what you used.',
+  ];
+  const tools = [
+    'the same records as tools',
+    ...(posts.length ? ['`list_posts` and `get_post` for the posts'] : []),
+    ...(resume ? ['`get_resume` for the résumé'] : []),
+  ];
   return `---
 name: ${skillName(site.name)}
 description: ${yamlString(skillDescription(content))}
@@ -44,19 +69,16 @@ description: ${yamlString(skillDescription(content))}
 
 # ${site.name}'s site API
 
-${site.url} publishes ${site.name}'s projects and pages as a read-only API. It is free, needs no key, and answers JSON. Search is lexical (exact title first, then title words, tag or type, summary, body text), not generative: it returns records, not prose.
+${site.url} publishes ${site.name}'s projects${posts.length ? ', posts' : ''}${resume ? ', résumé' : ''} and pages as a read-only API. It is free, needs no key, and answers JSON. Search is lexical (exact title first, then title words, tag or type, summary, body text), not generative: it returns records, not prose.
 
 ## How to answer a question about ${site.name}
 
 1. For a question in words, ask: \`GET ${url('/ask')}?query=<words>\`. The answer's \`results\` are the best-matching pages and projects, each with \`url\`, \`name\`, \`description\`.
 2. To find projects, search: \`GET ${url('/api/v1/search')}?q=<words>\` (optionally \`type=\` a project type or \`page\`). Each hit has \`slug\`, \`title\`, \`summary\`, \`url\`, and \`twinUrl\` (the page as Markdown).
 3. For the whole record of a project, get it by slug: \`GET ${url('/api/v1/projects')}/<slug>\` (its \`body\` is the write-up in Markdown, \`related\` the similar projects).
-4. To list projects, \`GET ${url('/api/v1/projects')}\` and follow \`nextCursor\` (pass it back as \`cursor\`, unchanged, with the same filters) until it is \`null\`.
-5. To compare, \`GET ${url('/api/v1/compare')}?slugs=<a>,<b>\` (2 to 4 slugs): \`shared\` says what they have in common, \`differences\` where they differ.
-6. To read a page, fetch its Markdown twin: the page URL plus \`.md\`. ${url('/llms.txt')} lists them all.
-7. Cite the \`url\` of what you used.
+${steps.map((step, i) => `${i + 4}. ${step}`).join('\n')}
 
-If you are an MCP client, connect to \`${url('/api/mcp')}\` instead: the same records as tools.
+If you are an MCP client, connect to \`${url('/api/mcp')}\` instead: ${tools.join(', ')}.
 
 ## Examples
 

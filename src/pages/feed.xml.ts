@@ -1,8 +1,8 @@
-// /feed.xml: the projects as an RSS 2.0 feed (src/records/feed.ts).
+// /feed.xml: the posts and projects as an RSS 2.0 feed, newest first (src/records/feed.ts).
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { keptResponse } from '../build/page-cache.ts';
-import { feedItems } from '../records/feed.ts';
+import { feedItems, feedTitle } from '../records/feed.ts';
 import { loadContent } from '../records/load.ts';
 import { absoluteUrl, listingOf } from '../records/collections.ts';
 
@@ -12,7 +12,7 @@ export const GET: APIRoute = () => {
   if (kept) return kept;
   const { site } = listing;
   return rss({
-    title: `${site.name}: projects`,
+    title: feedTitle(listing),
     description: site.summary,
     site: absoluteUrl(site, '/'),
     items: feedItems(listing),

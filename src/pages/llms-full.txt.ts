@@ -8,6 +8,6 @@ import { TEXT } from '../http/media-types.ts';
 export const GET: APIRoute = async () => {
   const content = loadContent();
   // Each body's one parse: its page's render (render.ts), made here if this file comes first.
-  for (const r of [...content.projects, ...content.pages]) await findLinks(r.body, r.images);
+  for (const r of [...content.projects, ...content.posts, ...content.pages, ...(content.resume ? [content.resume] : [])]) await findLinks(r.body, r.images);
   return new Response(await llmsFullTxt(content), { headers: { 'Content-Type': TEXT } });
 };

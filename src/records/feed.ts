@@ -1,16 +1,26 @@
-// The feed of projects (RSS 2.0, with @astrojs/rss): newest first, each with its title, summary,
-// absolute link, date and categories (its category's label and its tags).
+// The feed of posts and projects (RSS 2.0, with @astrojs/rss): one list, newest first by date and
+// then by slug (FO-POSTS), each with its title, summary, absolute link, date and categories (a
+// project's category's label and its tags; a post's tags).
 import type { RSSFeedItem } from '@astrojs/rss';
 import { absoluteUrl, categoryLabel, type Listing } from './collections.ts';
 
 export const FEED_PATH = '/feed.xml';
 
-export function feedItems({ site, projects }: Listing): RSSFeedItem[] {
-  return projects.map((p) => ({
-    title: p.title,
-    description: p.summary,
-    link: absoluteUrl(site, p.href),
-    pubDate: new Date(`${p.date}T00:00:00Z`),
-    categories: [categoryLabel(site, p.category), ...p.tags],
+/** The feed's title: what it carries, posts named only when the site has some. */
+export const feedTitle = ({ site, posts }: Pick<Listing, 'site' | 'posts'>) => `${site.name}: ${posts.length ? 'posts and projects' : 'projects'}`;
+
+export function feedItems({ site, projects, posts }: Listing): RSSFeedItem[] {
+  const items = [
+    ...projects.map((p) => ({ slug: p.slug, date: p.date, categories: [categoryLabel(site, p.category), ...p.tags], record: p })),
+    // FO-DRAFTS: a draft is in the listing only under npm run dev; the feed leaves it out even there.
+    ...posts.filter((p) => !p.draft).map((p) => ({ slug: p.slug, date: p.date, categories: [...p.tags], record: p })),
+  ];
+  items.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
+  return items.map(({ record, date, categories }) => ({
+    title: record.title,
+    description: record.summary,
+    link: absoluteUrl(site, record.href),
+    pubDate: new Date(`${date}T00:00:00Z`),
+    categories,
   }));
 }

@@ -2,10 +2,18 @@
 // uses FOLIO_SITE_URL = this server's URL, so the absolute URLs point here.
 import { test, expect } from '@playwright/test';
 import { loadContent } from '../../src/records/load.ts';
-import { HOME_TWIN, PROJECTS_TWIN } from '../../src/build/twin.ts';
+import { HOME_TWIN, POSTS_TWIN, PROJECTS_TWIN, RESUME_TWIN } from '../../src/build/twin.ts';
 
 const content = loadContent();
-const twins = [HOME_TWIN, PROJECTS_TWIN, ...content.projects.map((p) => p.twin), ...content.pages.map((p) => p.twin)];
+// FO-POSTS, FO-RESUME: the posts index, each post and the résumé are twins llms.txt lists like the rest.
+const twins = [
+  HOME_TWIN,
+  PROJECTS_TWIN,
+  ...content.projects.map((p) => p.twin),
+  ...content.pages.map((p) => p.twin),
+  ...(content.posts.length ? [POSTS_TWIN, ...content.posts.map((p) => p.twin)] : []),
+  ...(content.resume ? [RESUME_TWIN] : []),
+];
 const ENTRY = /^- \[(?:\\.|[^\]\\])+\]\(([^)\s]+)\)/gm;
 
 test('PF-DISCOVERY, KQ-PUBLIC-FILES: GET /llms.txt: 200 text/plain, an H1 and a blockquote first', async ({ request }) => {
@@ -16,7 +24,7 @@ test('PF-DISCOVERY, KQ-PUBLIC-FILES: GET /llms.txt: 200 text/plain, an H1 and a 
   expect(text).toMatch(new RegExp(`^# ${content.site.name}\\n\\n> `));
 });
 
-test('llms.txt lists every twin, by absolute URLs on this server', async ({ request, baseURL }) => {
+test('FO-POSTS, FO-RESUME: llms.txt lists every twin (posts and the résumé too), by absolute URLs on this server', async ({ request, baseURL }) => {
   const text = await (await request.get('/llms.txt')).text();
   const urls = [...text.matchAll(ENTRY)].map((m) => new URL(m[1]!));
   for (const url of urls) expect(url.origin, url.href).toBe(new URL(baseURL!).origin);

@@ -87,9 +87,9 @@ describe('PF-DISCOVERY: llms.txt follows llmstxt.org § Format', () => {
     expect(lines.slice(3, firstH2).join(' ')).toMatch(/plus `\.md`/);
   });
 
-  test('H2 sections in order: Projects, Pages, API and agent docs, Optional last; no deeper headings', () => {
+  test('FO-POSTS: H2 sections in order: Projects, Writing (the site has posts), Pages, API and agent docs, Optional last; no deeper headings', () => {
     const text = llmsTxt(sample);
-    expect([...parse(text).sections.keys()]).toEqual(['Projects', 'Pages', 'API and agent docs', 'Optional']);
+    expect([...parse(text).sections.keys()]).toEqual(['Projects', 'Writing', 'Pages', 'API and agent docs', 'Optional']);
     expect(text).not.toMatch(/^#{3,} /m);
   });
 
@@ -154,11 +154,14 @@ describe('llms-full.txt: every twin, in reading order, links absolute', () => {
     }
   });
 
-  test('opens with the site, then the home twin, projects index, featured projects; archived projects last', async () => {
+  test('FO-POSTS, FO-RESUME: opens with the site, then the home twin, the résumé, projects index, featured projects; the posts after the projects; archived projects last', async () => {
     const twins = await allTwins(sample);
     const order = twins.map((t) => t.path);
-    expect(order.slice(0, 2)).toEqual(['/index.md', '/projects.md']);
-    expect(order.slice(2, 2 + sample.site.featured.length)).toEqual(sample.site.featured.map((s) => `/projects/${s}.md`));
+    expect(order.slice(0, 3)).toEqual(['/index.md', '/resume.md', '/projects.md']);
+    expect(order.slice(3, 3 + sample.site.featured.length)).toEqual(sample.site.featured.map((s) => `/projects/${s}.md`));
+    const posts = order.indexOf('/posts.md');
+    expect(order.slice(posts, posts + 1 + sample.posts.length)).toEqual(['/posts.md', ...sample.posts.map((p) => p.twin)]);
+    expect(posts).toBeGreaterThan(Math.max(...sample.projects.filter((p) => !p.archived).map((p) => order.indexOf(p.twin))));
     const archived = sample.projects.filter((p) => p.archived).map((p) => p.twin);
     expect(order.slice(-archived.length).sort()).toEqual(archived.sort());
     const full = await llmsFullTxt(sample);
@@ -199,7 +202,12 @@ describe('PF-DISCOVERY: llms.txt v2 section files', () => {
 
   test('a site without tags has no tags section file linked', () => {
     const content = loadContent();
-    const untagged = { ...content, projects: content.projects.map((p) => ({ ...p, tags: [] })), pages: content.pages.map((p) => ({ ...p, tags: [] })) };
+    const untagged = {
+      ...content,
+      projects: content.projects.map((p) => ({ ...p, tags: [] })),
+      pages: content.pages.map((p) => ({ ...p, tags: [] })),
+      posts: content.posts.map((p) => ({ ...p, tags: [] })),
+    };
     expect(llmsTxt(untagged)).not.toContain('/tags/llms.txt');
   });
 });

@@ -15,8 +15,9 @@ describe('PF-AGENT-VIEW: the agent view', () => {
     for (const link of content.site.links) expect(view).toContain(link.url);
   });
 
-  test('says what the site offers agents, with the real counts and configured limits', () => {
-    expect(view).toContain(`${content.projects.length} projects and ${content.pages.length} pages`);
+  test('FO-POSTS, FO-RESUME: says what the site offers agents, with the real counts (posts and the résumé included) and configured limits', () => {
+    expect(view).toContain(`${content.projects.length} projects, ${content.posts.length} posts and ${content.pages.length} pages, and a résumé`);
+    for (const path of ['/posts.md', '/api/v1/posts', '/resume.md', '/resume.json']) expect(view).toContain(`(${content.site.url}${path})`);
     expect(view).toContain(`${content.site.rateLimits.knowledge.limit} requests per ${content.site.rateLimits.knowledge.window} s`);
     expect(view).toMatch(/## What this site offers agents/);
   });

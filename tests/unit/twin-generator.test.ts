@@ -322,10 +322,19 @@ describe('brokenLinks: links to projects or pages that do not exist, for a build
 });
 
 describe('every twin of the sample content', () => {
-  test('PF-TWINS: one twin per HTML page: home, projects index, every project, every page', async () => {
+  test('PF-TWINS, FO-POSTS, FO-RESUME: one twin per HTML page: home, résumé, projects index, every project, posts index, every post, every page', async () => {
     const twins = await allTwins(sample);
+    expect(sample.posts.length).toBe(3);
     expect(twins.map((t) => t.path).sort()).toEqual(
-      [HOME_TWIN, PROJECTS_TWIN, ...sample.projects.map((p) => p.twin), ...sample.pages.map((p) => p.twin)].sort(),
+      [
+        HOME_TWIN,
+        '/resume.md',
+        PROJECTS_TWIN,
+        ...sample.projects.map((p) => p.twin),
+        '/posts.md',
+        ...sample.posts.map((p) => p.twin),
+        ...sample.pages.map((p) => p.twin),
+      ].sort(),
     );
     for (const t of twins) expect(pageOfTwin(t.path)).toBe(t.page);
   });

@@ -6,4 +6,7 @@ import { apiCatalogText } from '../../discovery/api-catalog.ts';
 
 export const prerender = true;
 
-export const GET: APIRoute = () => fileResponse('/.well-known/api-catalog', apiCatalogText(loadContent().site));
+export const GET: APIRoute = () => {
+  const content = loadContent();
+  return fileResponse('/.well-known/api-catalog', apiCatalogText(content.site, content));
+};
