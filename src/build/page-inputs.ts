@@ -18,7 +18,9 @@ import {
   tagGroups,
   type TagGroup,
 } from '../records/collections.ts';
+import { adjacentPosts, POSTS_PER_PAGE, postsIndexCount, postsIndexPath, readingMinutes } from '../records/posts.ts';
 import type { Content, Page, Post, Project } from '../records/schema.ts';
+import { postsSummary } from './twin.ts';
 
 // Each per-record input is `undefined` when its record is gone: under astro dev a file removed since
 // Astro listed the routes still has its route for a moment, and answers the 404 page, never a 500.
@@ -82,3 +84,46 @@ export const tagPages = (content: Content): CacheablePage<{ tag: string }>[] =>
 
 export const tagTwinPages = (content: Content): CacheablePage<{ tag: string }>[] =>
   tagGroups(content).map((g) => ({ params: { tag: g.tag }, path: g.twin, inputs: tagTwinPage(content, g.tag) }));
+
+/** Reading time by post (its body is in no listing): the posts index and the home page show it. */
+const minutesOf = (content: Content, slug: string) => readingMinutes(recordBySlug(content.posts, slug)?.body ?? '');
+
+/** /posts/<slug>: the post, the posts before and after it (as listed), its reading time and the frame. */
+export function postPage(content: Content, slug: string | undefined) {
+  const post = recordBySlug(content.posts, slug);
+  if (!post) return undefined;
+  const { older, newer } = adjacentPosts(listingOf(content).posts, post.slug);
+  return { post, minutes: readingMinutes(post.body), ...(older && { older }), ...(newer && { newer }), frame: pageFrame(content) };
+}
+
+export const postPages = (content: Content): CacheablePage<{ slug: string }>[] =>
+  content.posts.map((p) => ({ params: { slug: p.slug }, path: p.href, inputs: postPage(content, p.slug) }));
+
+/** One page of /posts: its posts (as listed, with reading time), where it is among the pages, the frame. */
+export function postsIndexPage(content: Content, page: number) {
+  const pages = postsIndexCount(content);
+  if (!Number.isInteger(page) || page < 1 || page > pages) return undefined;
+  const posts = listingOf(content)
+    .posts.slice((page - 1) * POSTS_PER_PAGE, page * POSTS_PER_PAGE)
+    .map((post) => ({ post, minutes: minutesOf(content, post.slug) }));
+  return { posts, page, pages, summary: postsSummary(listingOf(content)), frame: pageFrame(content) };
+}
+
+/** The rest parameter of src/pages/posts/[...page].astro: undefined for /posts, `page/<n>` after. */
+export const postsIndexParam = (page: number) => (page === 1 ? undefined : `page/${page}`);
+
+export const postsIndexPages = (content: Content): CacheablePage<{ page: string | undefined }>[] =>
+  Array.from({ length: postsIndexCount(content) }, (_, i) => ({
+    params: { page: postsIndexParam(i + 1) },
+    path: postsIndexPath(i + 1),
+    inputs: postsIndexPage(content, i + 1),
+  }));
+
+/** The page number a posts index parameter names, or NaN for anything else. */
+export const postsIndexNumber = (param: string | undefined) =>
+  param === undefined ? 1 : /^page\/([1-9]\d*)$/.test(param) ? Number(param.slice(5)) : Number.NaN;
+
+/** /resume: the résumé and the frame; undefined when the site has none (FO-RESUME: then /resume is a 404). */
+export function resumePage(content: Content) {
+  return content.resume && { resume: content.resume, frame: pageFrame(content) };
+}

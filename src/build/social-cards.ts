@@ -12,7 +12,8 @@ import sharp from 'sharp';
 import { tagGroups, TAGS_PATH } from '../records/collections.ts';
 import type { Content } from '../records/schema.ts';
 import type { ContentImage } from '../images/images.ts';
-import { projectsSummary, tagSummary } from './twin.ts';
+import { postsSummary, projectsSummary, tagSummary } from './twin.ts';
+import { postsIndexCount, postsIndexPath } from '../records/posts.ts';
 import { CARD_HEIGHT, CARD_WIDTH } from '../social/paths.ts';
 import { codeFolder } from './disk-cache.ts';
 
@@ -32,7 +33,15 @@ export function socialCards(content: Content): CardSpec[] {
     { path: '/projects', title: 'Projects', summary: projectsSummary(content) },
     ...content.projects.map((p) => ({ path: p.href, title: p.title, summary: p.summary, ...(p.cover && { cover: p.cover }) })),
     ...content.pages.map((p) => ({ path: p.href, title: p.title, summary: p.summary })),
-    { path: TAGS_PATH, title: 'Tags', summary: `Projects and pages by ${site.name}, by tag.` },
+    // FO-POSTS, FO-RESUME: the posts index (each of its pages), each post (with its cover), the résumé.
+    ...Array.from({ length: postsIndexCount(content) }, (_, i) => ({
+      path: postsIndexPath(i + 1),
+      title: i === 0 ? 'Writing' : `Writing, page ${i + 1}`,
+      summary: postsSummary(content),
+    })),
+    ...content.posts.map((p) => ({ path: p.href, title: p.title, summary: p.summary, ...(p.cover && { cover: p.cover }) })),
+    ...(content.resume ? [{ path: content.resume.href, title: `${content.resume.title}: ${site.name}`, summary: content.resume.label }] : []),
+    { path: TAGS_PATH, title: 'Tags', summary: `${content.posts.length ? 'Projects, posts' : 'Projects'} and pages by ${site.name}, by tag.` },
     ...tagGroups(content).map((g) => ({ path: g.href, title: `Tagged “${g.tag}”`, summary: tagSummary(g) })),
     { path: '/developers', title: 'Developers', summary: `The API of ${site.name}'s site: REST, NLWeb ask and MCP, free and open.` },
     { path: '/developers/deprecation', title: 'API deprecation policy', summary: 'How API versions are deprecated and retired.' },

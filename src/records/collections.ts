@@ -264,27 +264,40 @@ export interface PageFrame {
   readonly site: Site;
   readonly nav: readonly { readonly href: string; readonly label: string }[];
   readonly morePages: boolean;
+  /** The header links "Writing" when the site has posts (FO-POSTS) and "Résumé" when it has one (FO-RESUME). */
+  readonly writing: boolean;
+  readonly resume: boolean;
 }
 
 /**
- * The frame of every HTML page, once per content. Only the header pages' titles and paths are in it,
- * so that editing a page's body does not change every page's inputs (src/build/page-cache.ts).
+ * The frame of every HTML page, once per content. Only the header pages' titles and paths are in
+ * it, and whether there are posts and a résumé, so that editing a page's, a post's or the résumé's
+ * body does not change every page's inputs (src/build/page-cache.ts).
  */
-export function pageFrame({ site, pages }: Pick<Content, 'site' | 'pages'>): PageFrame {
-  let frame = frameMemo.get(pages)?.get(site);
+export function pageFrame({ site, pages, posts, resume }: Pick<Content, 'site' | 'pages' | 'posts' | 'resume'>): PageFrame {
+  const writing = posts.length > 0;
+  const hasResume = resume !== undefined;
+  let bySite = frameMemo.get(pages);
+  if (!bySite) frameMemo.set(pages, (bySite = new WeakMap()));
+  let byShape = bySite.get(site);
+  if (!byShape) bySite.set(site, (byShape = new Map()));
+  // Keyed by what the frame says, so every page of one build shares one frozen frame (digested once).
+  const key = `${writing}/${hasResume}`;
+  let frame = byShape.get(key);
   if (!frame) {
     const header = navPages({ pages });
     frame = Object.freeze({
       site,
       nav: Object.freeze(header.map((p) => Object.freeze({ href: p.href, label: p.title }))),
       morePages: pages.length > header.length,
+      writing,
+      resume: hasResume,
     });
-    if (!frameMemo.has(pages)) frameMemo.set(pages, new WeakMap());
-    frameMemo.get(pages)!.set(site, frame);
+    byShape.set(key, frame);
   }
   return frame;
 }
-const frameMemo = new WeakMap<readonly Page[], WeakMap<Site, PageFrame>>();
+const frameMemo = new WeakMap<readonly Page[], WeakMap<Site, Map<string, PageFrame>>>();
 
 /** Tag pages: `/tags/<tag>` lists every project, post and page with the tag. */
 export const tagPath = (tag: string) => `/tags/${tag}`;
@@ -298,7 +311,10 @@ export interface TagGroup<R extends Listed<Project | Page | Post> = Project | Pa
   records: R[];
 }
 
-const tagMemo = new WeakMap<readonly Listed<Project>[], WeakMap<readonly Listed<Page>[], WeakMap<readonly Listed<Post>[], TagGroup<Listed<Project | Page | Post>>[]>>>();
+const tagMemo = new WeakMap<
+  readonly Listed<Project>[],
+  WeakMap<readonly Listed<Page>[], WeakMap<readonly Listed<Post>[], TagGroup<Listed<Project | Page | Post>>[]>>
+>();
 const NO_POSTS: readonly never[] = Object.freeze([]);
 
 /**

@@ -1,7 +1,7 @@
 // schema.org JSON-LD for every record, built from the records alone. Pages embed it in
 // <script type="application/ld+json">; /ask results carry it as `schema_object` (NLWeb).
-import type { Listing } from './collections.ts';
-import type { Page, Project, Site } from './schema.ts';
+import type { Listed, Listing } from './collections.ts';
+import type { Page, Post, Project, Resume, Site } from './schema.ts';
 import { absoluteUrl } from './urls.ts';
 import { agentImage, type ContentImage } from '../images/images.ts';
 
@@ -11,7 +11,16 @@ const imageObject = (site: Site, image: ContentImage) => {
   return { '@type': 'ImageObject', url: absoluteUrl(site, file.path), width: file.width, height: file.height, caption: image.alt };
 };
 
-export function personFor(site: Site) {
+/** A résumé as JSON-LD reads it: its lists, not its body. */
+type ResumeFacts = Pick<Resume, 'work' | 'education' | 'skills' | 'languages'>;
+
+/**
+ * The owner as a schema.org Person: the home page's and /resume's JSON-LD. With a résumé
+ * (FO-RESUME) it says what they do now (hasOccupation, worksFor: the positions with no end date),
+ * where they studied (alumniOf), what they know (knowsAbout: each skill and its keywords) and
+ * their languages (knowsLanguage).
+ */
+export function personFor(site: Site, resume?: ResumeFacts) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Person',
@@ -23,11 +32,57 @@ export function personFor(site: Site) {
     ...(site.location ? { homeLocation: { '@type': 'Place', name: site.location } } : {}),
     sameAs: site.links.map((l) => l.url),
     ...(site.avatar ? { image: imageObject(site, site.avatar) } : {}),
+    ...(resume ? resumeFacts(resume) : {}),
   };
 }
 
-export function schemaObjectFor(record: Project | Page, site: Site) {
+function resumeFacts({ work, education, skills, languages }: ResumeFacts) {
+  const current = work.filter((w) => !w.endDate);
+  const organization = (type: string, name: string, url?: string) => ({ '@type': type, name, ...(url ? { url } : {}) });
+  const knows = [...new Set(skills.flatMap((s) => [s.name, ...s.keywords]))];
+  return {
+    ...(current.length
+      ? {
+          hasOccupation: current.map((w) => ({
+            '@type': 'Occupation',
+            name: w.position,
+            ...(w.summary ? { description: w.summary } : {}),
+            ...(w.location ? { occupationLocation: { '@type': 'Place', name: w.location } } : {}),
+          })),
+          worksFor: current.map((w) => organization('Organization', w.name, w.url)),
+        }
+      : {}),
+    ...(education.length ? { alumniOf: education.map((e) => organization('EducationalOrganization', e.institution, e.url)) } : {}),
+    ...(knows.length ? { knowsAbout: knows } : {}),
+    ...(languages.length ? { knowsLanguage: languages.map((l) => ({ '@type': 'Language', name: l.language })) } : {}),
+  };
+}
+
+/** Any record as /ask results and pages carry it; none reads a body. */
+export type SchemaRecord = Listed<Project | Page | Post> | Omit<Resume, 'body' | 'images'>;
+
+export function schemaObjectFor(record: SchemaRecord, site: Site) {
   const author = { '@type': 'Person', name: site.name, url: site.url };
+  if (record.kind === 'resume') return { ...personFor(site, record), mainEntityOfPage: absoluteUrl(site, record.href) };
+  if (record.kind === 'post') {
+    // FO-POSTS: a post is a BlogPosting by the owner; its date is when it was published.
+    const url = absoluteUrl(site, record.href);
+    const { '@context': _context, ...owner } = personFor(site);
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: record.title,
+      description: record.summary,
+      url,
+      mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+      datePublished: record.date,
+      dateModified: record.updated ?? record.date,
+      keywords: record.tags.join(', '),
+      author: owner,
+      publisher: { '@type': 'Person', name: site.name, url: site.url },
+      ...(record.cover ? { image: imageObject(site, record.cover) } : {}),
+    };
+  }
   if (record.kind === 'page') {
     return {
       '@context': 'https://schema.org',

@@ -225,12 +225,8 @@ export const resumeFrontMatter = z.strictObject({
     .default([]),
   skills: z.array(z.strictObject({ name: text(80), level: text(40).optional(), keywords: lines(60) })).default([]),
   languages: z.array(z.strictObject({ language: text(60), fluency: text(60).optional() })).default([]),
-  awards: z
-    .array(z.strictObject({ title: text(160), date: resumeDate.optional(), awarder: text(120).optional(), summary: text(600).optional() }))
-    .default([]),
-  certificates: z
-    .array(z.strictObject({ name: text(160), date: resumeDate.optional(), issuer: text(120).optional(), url: httpUrl.optional() }))
-    .default([]),
+  awards: z.array(z.strictObject({ title: text(160), date: resumeDate.optional(), awarder: text(120).optional(), summary: text(600).optional() })).default([]),
+  certificates: z.array(z.strictObject({ name: text(160), date: resumeDate.optional(), issuer: text(120).optional(), url: httpUrl.optional() })).default([]),
   publications: z
     .array(
       z.strictObject({

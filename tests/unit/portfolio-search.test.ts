@@ -84,7 +84,9 @@ describe('PF-ERRORS, PF-ERROR-SHAPE: GET /api/v1/search bad input ladder', () =>
   it('messages name the parameter and the rule', async () => {
     expect((await get('/api/v1/search')).body.error.message).toBe('q: is required: send 1 to 500 characters after trimming.');
     expect((await get('/api/v1/search?q=x&limit=21')).body.error.message).toBe('limit must be an integer from 1 to 20.');
-    expect((await get('/api/v1/search?q=x&type=novel')).body.error.message).toMatch(/^type must be one of app, library, tool, service, research, talk, post, page, resume/);
+    expect((await get('/api/v1/search?q=x&type=novel')).body.error.message).toMatch(
+      /^type must be one of app, library, tool, service, research, talk, post, page, resume/,
+    );
   });
 
   it('search_portfolio (the MCP tool) answers the same codes, its arguments read once at its edge', () => {
