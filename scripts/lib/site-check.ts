@@ -9,7 +9,18 @@ import { RESUME_JSON_PATH } from '../../src/records/resume.ts';
 import type { PageManifest } from '../../src/routing/page-manifest.ts';
 import { closest } from '../../src/records/content-issues.ts';
 import { decodeEntities } from './html-entities.ts';
-import { disagreements, pageFacts, recordFacts, twinFacts, type Facts, type ProjectRecordJson } from './surface-parity.ts';
+import {
+  disagreements,
+  pageFacts,
+  postPageFacts,
+  postRecordFacts,
+  postTwinFacts,
+  recordFacts,
+  twinFacts,
+  type Facts,
+  type PostRecordJson,
+  type ProjectRecordJson,
+} from './surface-parity.ts';
 
 export interface Problem {
   where: string;
@@ -171,6 +182,27 @@ export async function checkSite({ base, manifest, records, sourceOf }: SiteToChe
       }
       const differences = surfaces.flatMap(([name, facts]) => disagreements(reference, facts, name));
       for (const difference of differences) add(record.source, `its surfaces disagree: ${difference}`, 'report a Folio bug: every surface renders one record');
+    });
+    // FO-ONE-RECORD for posts (FO-POSTS): the page's BlogPosting, the twin, MCP get_post and the
+    // twin's MCP resource state what the REST post does.
+    const posts = records.filter((record) => record.kind === 'post');
+    await inBatches(posts, async (record) => {
+      const [rest, page, twin] = await Promise.all([get(base, `/api/v1/posts/${record.slug}`), get(base, record.href), get(base, record.twin)]);
+      if (rest.status !== 200) return; // reported above, with the other REST checks
+      const reference = postRecordFacts(JSON.parse(rest.text) as PostRecordJson);
+      const surfaces: [string, Facts][] = [
+        ['the page', postPageFacts(page.text, `${base}${record.href}`)],
+        ['the twin', postTwinFacts(twin.text)],
+      ];
+      if (mcp) {
+        const tool = await mcp.callTool({ name: 'get_post', arguments: { slug: record.slug } });
+        surfaces.push(['MCP get_post', postRecordFacts(tool.structuredContent as unknown as PostRecordJson)]);
+        const resource = await mcp.readResource({ uri: `${base}${record.twin}` });
+        const text = resource.contents[0] && 'text' in resource.contents[0] ? resource.contents[0].text : '';
+        surfaces.push(['its MCP resource', postTwinFacts(text)]);
+      }
+      for (const difference of surfaces.flatMap(([name, facts]) => disagreements(reference, facts, name)))
+        add(record.source, `its surfaces disagree: ${difference}`, 'report a Folio bug: every surface renders one record');
     });
   } finally {
     await mcp?.close();

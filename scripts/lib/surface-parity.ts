@@ -105,6 +105,43 @@ export function pageFacts(html: string, pageUrl: string): Facts {
   };
 }
 
+/** The facts a post states on every surface (FO-POSTS): no type, category, links or related posts. */
+const POST_FACTS = ['title', 'summary', 'date', 'updated', 'tags'] as const;
+const postOnly = (facts: Facts): Facts => Object.fromEntries(POST_FACTS.filter((key) => key in facts).map((key) => [key, facts[key]]));
+
+/** The REST post (`GET /api/v1/posts/{slug}`) and MCP `get_post`'s structured content share one shape. */
+export interface PostRecordJson {
+  title: string;
+  summary: string;
+  date: string;
+  updated: string | null;
+  tags: string[];
+}
+
+export const postRecordFacts = (r: PostRecordJson): Facts => ({ title: r.title, summary: r.summary, date: r.date, updated: r.updated, tags: r.tags });
+
+/** A post twin's facts: read as a project twin's are, then only what a post has. */
+export const postTwinFacts = (markdown: string): Facts => postOnly(twinFacts(markdown));
+
+/**
+ * A post page's facts, from its BlogPosting (schema.org): `dateModified` is the publication date
+ * when the post was never updated, as schema.org advises, so it names an update only when it differs.
+ */
+export function postPageFacts(html: string, pageUrl: string): Facts {
+  const objects = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+  const ld = objects.find((o) => o['@type'] === 'BlogPosting' && o.url === pageUrl) as
+    | { headline: string; description: string; keywords: string; datePublished: string; dateModified?: string }
+    | undefined;
+  if (!ld) return { title: undefined };
+  return {
+    title: ld.headline,
+    summary: ld.description,
+    tags: ld.keywords ? ld.keywords.split(', ') : [],
+    date: ld.datePublished,
+    updated: ld.dateModified && ld.dateModified !== ld.datePublished ? ld.dateModified : null,
+  };
+}
+
 /** Where `surface` disagrees with the reference: one line per fact it states differently. */
 export function disagreements(reference: Facts, surface: Facts, name: string): string[] {
   const out: string[] = [];

@@ -85,6 +85,7 @@ test.describe('FO-POSTS, FO-RESUME: the sample site (shared server)', () => {
     const one = await api(baseURL!, `/api/v1/posts/${PUBLISHED[0]}`);
     expect(one.status).toBe(200);
     expect(one.body.body.length).toBeGreaterThan(100);
+    expect((await api(baseURL!, `/api/posts/${PUBLISHED[0]}`)).body).toEqual(one.body);
     const missing = await api(baseURL!, '/api/v1/posts/no-such-post');
     expect(missing.status).toBe(404);
     expect(missing.body.error).toMatchObject({ code: 'not_found', hint: expect.any(String) });

@@ -2,7 +2,16 @@
 // tells them apart (scripts/lib/surface-parity.ts). The end-to-end runs over the fixture sites are
 // tests/e2e/records-parity.spec.ts and tests/e2e/owner-sites.spec.ts.
 import { describe, expect, test } from 'vitest';
-import { disagreements, pageFacts, recordFacts, twinFacts, type ProjectRecordJson } from '../../scripts/lib/surface-parity.ts';
+import {
+  disagreements,
+  pageFacts,
+  postPageFacts,
+  postRecordFacts,
+  postTwinFacts,
+  recordFacts,
+  twinFacts,
+  type ProjectRecordJson,
+} from '../../scripts/lib/surface-parity.ts';
 
 const rest: ProjectRecordJson = {
   title: 'Quarry',
@@ -85,5 +94,31 @@ describe('FO-ONE-RECORD: each surface’s facts of a project', () => {
 
   test('a page without its JSON-LD object states only its related cards', () => {
     expect(pageFacts(page, 'https://site.example/projects/other')).toEqual({ related: ['sluice', 'quarry-wasm'] });
+  });
+});
+
+describe('FO-ONE-RECORD, FO-POSTS: a post reads the same on its page, twin, REST and MCP', () => {
+  const post = { title: 'Measure first', summary: 'One query\nwas a third.', date: '2026-10-06', updated: null, tags: ['postgres', 'performance'] };
+  const postTwin = `# Measure first\n\n> One query was a third.\n\nSite index: [llms.txt](https://site.example/llms.txt).\n\n- Date: 2026-10-06\n- Reading time: 1 min read\n- Tags: postgres, performance\n- Web page: <https://site.example/posts/measure-first>\n\n- Date: 1999-01-01 in the body\n`;
+  const ld = (fields: Record<string, string>) =>
+    `<script type="application/ld+json">${JSON.stringify({ '@type': 'BlogPosting', url: 'https://site.example/posts/measure-first', headline: 'Measure first', description: 'One query\nwas a third.', keywords: 'postgres, performance', datePublished: '2026-10-06', dateModified: '2026-10-06', ...fields })}</script>`;
+
+  test('the twin and the BlogPosting (dateModified equal to datePublished is no update) agree with the REST post', () => {
+    const reference = postRecordFacts(post);
+    expect(disagreements(reference, postTwinFacts(postTwin), 'the twin')).toEqual([]);
+    expect(disagreements(reference, postPageFacts(ld({}), 'https://site.example/posts/measure-first'), 'the page')).toEqual([]);
+  });
+
+  test('a different date, an update the REST post lacks, or a missing BlogPosting are named', () => {
+    const reference = postRecordFacts(post);
+    expect(disagreements(reference, postTwinFacts(postTwin.replace('2026-10-06', '2026-10-07')), 'the twin')).toEqual([
+      'the twin says date "2026-10-07", the REST record "2026-10-06"',
+    ]);
+    expect(disagreements(reference, postPageFacts(ld({ dateModified: '2026-11-01' }), 'https://site.example/posts/measure-first'), 'the page')).toEqual([
+      'the page says updated "2026-11-01", the REST record null',
+    ]);
+    expect(disagreements(reference, postPageFacts('<html></html>', 'https://site.example/posts/measure-first'), 'the page')).toEqual([
+      'the page says title undefined, the REST record "Measure first"',
+    ]);
   });
 });

@@ -28,8 +28,7 @@ const resultFor = onceEach((hit: Hit, data: SiteData): AskResult => {
     name: record.title,
     description: record.summary,
     score: hit.score,
-    // schemaObjectFor reads no body; src/records types its argument as a whole record.
-    schema_object: schemaObjectFor(record as Parameters<typeof schemaObjectFor>[0], data.site),
+    schema_object: schemaObjectFor(record, data.site),
   };
 });
 
