@@ -25,7 +25,17 @@ import {
 import type { Content, Page, Post, Project, Resume, Site } from '../records/schema.ts';
 import { autolink, document, entry, escapeText, fieldList, opening, quote, siteFields } from '../records/markdown-text.ts';
 import { HOME_TWIN, PROJECTS_TWIN } from '../records/urls.ts';
-import { adjacentPosts, LATEST_POSTS, POSTS_PATH, POSTS_TWIN, postsByYear, readingMinutes } from '../records/posts.ts';
+import {
+  adjacentPosts,
+  LATEST_POSTS,
+  POSTS_PATH,
+  POSTS_PER_PAGE,
+  POSTS_TWIN,
+  postsByYear,
+  postsIndexCount,
+  postsIndexPath,
+  readingMinutes,
+} from '../records/posts.ts';
 import { RESUME_JSON_PATH, RESUME_PATH, RESUME_TWIN } from '../records/resume.ts';
 
 export { HOME_TWIN, POSTS_TWIN, PROJECTS_TWIN, RESUME_TWIN };
@@ -339,6 +349,33 @@ export function postsTwin(content: Listing, options: TwinOptions = {}): Twin {
       opening(site, summary),
       fieldList([['Web page', autolink(absoluteUrl(site, POSTS_PATH))], ['Author', `[${escapeText(site.name)}](${href(HOME_TWIN)})`], ...siteFields(site)]),
       ...postsByYear(content.posts).map((g) => `## ${g.year}\n\n${g.posts.map((p) => postEntry(p, href)).join('\n')}`),
+    ]),
+  };
+}
+
+/**
+ * Page `page` (2 or more) of the posts index for people, /posts/page/<n>, as Markdown: its posts, and
+ * the twin of the whole index. Every page links a twin of its own (src/build/vercel-config.ts), so
+ * each page of the index has one; /posts.md is the first page's, and lists every post.
+ */
+export function postsPageTwin(content: Listing, page: number, options: TwinOptions = {}): Twin | undefined {
+  const { site } = content;
+  const pages = postsIndexCount(content);
+  if (!Number.isInteger(page) || page < 2 || page > pages) return undefined;
+  const href = hrefFor(content, options);
+  const path = postsIndexPath(page);
+  const posts = content.posts.slice((page - 1) * POSTS_PER_PAGE, page * POSTS_PER_PAGE);
+  const summary = `Page ${page} of ${pages} of the posts by ${site.name}, newest first.`;
+  return {
+    path: `${path}.md`,
+    page: path,
+    title: `Posts, page ${page} of ${pages}`,
+    summary,
+    markdown: document([
+      `# Posts, page ${page} of ${pages}`,
+      opening(site, summary),
+      fieldList([['Web page', autolink(absoluteUrl(site, path))], ['Every post', `[Posts](${href(POSTS_TWIN)})`], ...siteFields(site)]),
+      ...postsByYear(posts).map((g) => `## ${g.year}\n\n${g.posts.map((p) => postEntry(p, href)).join('\n')}`),
     ]),
   };
 }

@@ -10,6 +10,7 @@ import {
   brokenLinks,
   hasResume,
   homeTwin,
+  postsPageTwin,
   postsTwin,
   postTwin,
   recordTwins,
@@ -77,6 +78,25 @@ describe('FO-POSTS: post twins and the posts index', () => {
     // On a site without posts or a résumé, those paths are no page: no twin to point at.
     expect(twinOfLink('/posts', second)).toBeUndefined();
     expect(twinOfLink('/resume', second)).toBeUndefined();
+  });
+
+  test('past 20 posts, each later page of the index for people has a twin of its own, naming /posts.md for every post', () => {
+    const base = listingOf(sample).posts[0]!;
+    const posts = Array.from({ length: 45 }, (_, i) => ({
+      ...base,
+      slug: `note-${i}`,
+      title: `Note ${i}`,
+      twin: `/posts/note-${i}.md`,
+      href: `/posts/note-${i}`,
+    }));
+    const listing = { ...listingOf(sample), posts };
+    expect(postsPageTwin(listing, 1)).toBeUndefined();
+    expect(postsPageTwin(listing, 4)).toBeUndefined();
+    const third = postsPageTwin(listing, 3)!;
+    expect(third).toMatchObject({ path: '/posts/page/3.md', page: '/posts/page/3', title: 'Posts, page 3 of 3' });
+    expect([...third.markdown.matchAll(/^- \[Note (\d+)\]/gm)].map((m) => Number(m[1]))).toEqual([40, 41, 42, 43, 44]);
+    expect(third.markdown).toContain('- Every post: [Posts](/posts.md)');
+    expect(postsPageTwin(listing, 2)!.markdown.match(/^- \[Note /gm)).toHaveLength(20);
   });
 
   test('the home twin lists the latest posts and links the résumé; tag twins list posts; the tags index counts them', async () => {
