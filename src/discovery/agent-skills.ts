@@ -1,6 +1,8 @@
 // /.well-known/agent-skills/index.json (Agent Skills Discovery v0.2.0, § Discovery Index): the
-// site's one skill, SKILL.md, with the SHA-256 digest of the exact bytes served at /SKILL.md, so a
-// client can check what it downloaded (§ Integrity and Verification).
+// site's one skill, SKILL.md, with the SHA-256 digest of the exact bytes served at /SKILL.md (and at
+// /.well-known/agent-skills/<name>/SKILL.md), so a client can check what it downloaded (§ Integrity
+// and Verification). This is the final v0.2.0 shape, which the RFC and agentskills.io's discovery
+// schema share (FO-AGENT-SKILLS); the draft's `version` and per-file `files[].digest` are gone.
 import { createHash } from 'node:crypto';
 import type { Content } from '../records/schema.ts';
 import { skillDescription, skillMarkdown, skillName } from './skill-md.ts';

@@ -77,7 +77,7 @@ test.describe('PF-DISCOVERY: the links agents look for', () => {
     }
   });
 
-  test('the Agent Skills index lists SKILL.md with the SHA-256 digest of the bytes served', async ({ request }) => {
+  test('FO-AGENT-SKILLS: the Agent Skills index lists SKILL.md with the SHA-256 digest of the bytes served, at its path and the conventional one', async ({ request }) => {
     const index = await (await request.get('/.well-known/agent-skills/index.json')).json();
     expect(index.$schema).toBe('https://schemas.agentskills.io/discovery/0.2.0/schema.json');
     expect(index.skills).toHaveLength(1);
@@ -89,6 +89,16 @@ test.describe('PF-DISCOVERY: the links agents look for', () => {
     const front = served.toString('utf8').split('\n---\n')[0]!;
     expect(front).toContain(`name: ${skill.name}`);
     expect(front).toContain(`description: ${JSON.stringify(skill.description)}`);
+    // The final v0.2.0 shape, the one both the RFC and agentskills.io's schema describe: one
+    // artifact per entry, no draft-era `version` or `files` (FO-AGENT-SKILLS).
+    expect(Object.keys(index).sort()).toEqual(['$schema', 'skills']);
+    expect(Object.keys(skill).sort()).toEqual(['description', 'digest', 'name', 'type', 'url']);
+    expect(skill.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+    // The conventional home, /.well-known/agent-skills/<name>/SKILL.md, serves the same bytes.
+    const conventional = await request.get(`/.well-known/agent-skills/${skill.name}/SKILL.md`);
+    expect(conventional.status()).toBe(200);
+    expect(conventional.headers()['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(Buffer.compare(await conventional.body(), served)).toBe(0);
   });
 
   test('robots.txt names the sitemap and the ARD manifest on this site', async ({ request }) => {
