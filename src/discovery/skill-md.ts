@@ -59,6 +59,8 @@ export function skillMarkdown(content: Pick<Content, 'site' | 'projects' | 'page
   ];
   const tools = [
     'the same records as tools',
+    // FO-MCP-SIZE: agents pay per token, so the skill says how to ask for less.
+    '`detail: "summary"` or `fields: [...]` on `get_project`, `search_portfolio` and `list_projects` for smaller answers',
     ...(posts.length ? ['`list_posts` and `get_post` for the posts'] : []),
     ...(resume ? ['`get_resume` for the résumé'] : []),
   ];

@@ -32,8 +32,8 @@ import {
 } from './portfolio/schemas.ts';
 
 export * from './portfolio/schemas.ts';
-export { compareProjects, getProject, listProjects, searchHitOf, searchHits } from './portfolio/projects.ts';
-export { getPost, getResume, listPosts } from './portfolio/posts.ts';
+export { compareProjects, getProject, listProjects, projectSummaryOf, searchHitOf, searchHits } from './portfolio/projects.ts';
+export { getPost, getResume, listPosts, postSummaryOf } from './portfolio/posts.ts';
 
 /** Errors every portfolio route can answer besides its own. */
 const COMMON_ERRORS: ErrorCode[] = ['method_not_allowed', 'rate_limited'];

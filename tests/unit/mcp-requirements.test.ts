@@ -16,6 +16,9 @@ const REQUIREMENTS: Record<string, string> = {
   'PF-ERROR-SHAPE': 'Tool errors carry the REST code and hint',
   'PF-RATE-LIMIT': 'The portfolio rate-limit policy on every answer; 429 over it',
   'server-card extension § Consistency with Runtime Behavior': 'The card agrees with serverInfo and the revisions served',
+  'FO-MCP-SIZE': 'detail and fields size get_project, search_portfolio, list_projects, get_post and list_posts; defaults are REST answers',
+  'FO-MCP-APPS': 'MCP Apps: the extension advertised, the ui:// project card linked from tool metadata, self-contained and safe',
+  'FO-MCP-CONFORMANCE': 'The MCP conformance suite passes but for the expected failures, each with its reason',
 };
 
 /** Titles of every describe/it/test in the MCP test files, unit and end to end. */

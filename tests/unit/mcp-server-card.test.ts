@@ -18,7 +18,8 @@ describe('PF-SERVER-CARD: the server card', () => {
     expect(res.headers.get('content-type')).toBe(SERVER_CARD_MEDIA_TYPE);
     const card = await res.json();
     expect(serverCard.parse(card)).toEqual(card);
-    expect(Object.keys(card).sort()).toEqual(['$schema', 'description', 'name', 'remotes', 'title', 'version', 'websiteUrl']);
+    // _meta is the card's extension point: the size controls and the MCP Apps card (FO-MCP-SIZE, FO-MCP-APPS).
+    expect(Object.keys(card).sort()).toEqual(['$schema', '_meta', 'description', 'name', 'remotes', 'title', 'version', 'websiteUrl']);
     expect(card.$schema).toBe('https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json');
     expect(card.$schema).toBe(SERVER_CARD_SCHEMA);
     expect(card.websiteUrl).toBe(`${siteUrl()}/`);

@@ -141,7 +141,12 @@ describe('PF-MCP: 2025-era revisions — initialize handshake, no session id, an
       expect(res.headers.get('content-type')).toContain('application/json');
       const { result } = await res.json();
       expect(result.protocolVersion).toBe(version);
-      expect(result.capabilities).toEqual({ tools: { listChanged: false }, resources: { listChanged: false, subscribe: false } });
+      // extensions: MCP Apps (FO-MCP-APPS).
+      expect(result.capabilities).toEqual({
+        tools: { listChanged: false },
+        resources: { listChanged: false, subscribe: false },
+        extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+      });
     });
   }
 

@@ -57,7 +57,7 @@ const mcpPost = defineRoute({
     `A 2025-03-26 client (no MCP-Protocol-Version header) may send a batch of 1 to ${MAX_BATCH_MESSAGES} messages, each counted against the rate limit; later revisions removed batching and get 400 Invalid Request. ` +
     `Revisions: ${PROTOCOL_VERSIONS.join(', ')}. 2026-07-28 clients send server/discover and the Mcp-Method/Mcp-Name headers, with no handshake; ` +
     'earlier revisions initialize first (no Mcp-Session-Id is issued). Send Content-Type: application/json and Accept: application/json, text/event-stream. ' +
-    'Tools (read-only): search_portfolio, list_projects, get_project, compare_projects, ask. Resources: every record\u2019s Markdown twin, by its absolute URL. ' +
+    'Tools (read-only): search_portfolio, list_projects, get_project, compare_projects, ask, and on a site with posts or a résumé list_posts, get_post and get_resume. Resources: every record\u2019s Markdown twin, by its absolute URL. ' +
     'GET and DELETE answer 405: there is no server-to-client stream and no session to end.',
   tag: 'mcp',
   policy: 'portfolio',

@@ -4,6 +4,25 @@
 import { z } from 'zod';
 import type { Site } from '../../records/schema.ts';
 import { MCP_PATH, PROTOCOL_VERSIONS, SERVER_DESCRIPTION, SERVER_VERSION, serverName, serverTitle } from './identity.ts';
+import { APP_MIME_TYPE, APPS_EXTENSION, PROJECT_CARD_URI } from './apps.ts';
+import { DETAILS } from './sizing.ts';
+
+/**
+ * The card's `_meta` (its extension point; cards do not list tools, so these say only what a
+ * client may plan on before it connects): the size controls (FO-MCP-SIZE) and the MCP Apps
+ * card (FO-MCP-APPS). tools/list stays the authority for each tool's arguments.
+ */
+export const CARD_META_SIZING = 'folio/tool-sizing';
+export const CARD_META_APPS = 'folio/apps';
+const cardMeta = z.object({
+  [CARD_META_SIZING]: z.object({
+    tools: z.array(z.string()),
+    toolsWithPosts: z.array(z.string()),
+    detail: z.array(z.enum(DETAILS)),
+    fields: z.string(),
+  }),
+  [CARD_META_APPS]: z.object({ extension: z.literal(APPS_EXTENSION), mimeType: z.literal(APP_MIME_TYPE), resourceUri: z.string(), tools: z.array(z.string()) }),
+});
 
 /** The card schema pins its own URL: `/schemas/v1/` (schema.json § ServerCard.$schema pattern). */
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
@@ -29,6 +48,7 @@ export const serverCard = z
         supportedProtocolVersions: z.array(z.string()),
       }),
     ),
+    _meta: cardMeta.optional(),
   })
   .meta({ id: 'McpServerCard', description: 'MCP server card (SEP-2127, experimental-ext-server-card).' });
 
@@ -44,5 +64,14 @@ export function buildServerCard(site: Site): ServerCard {
     title: serverTitle(site),
     websiteUrl: `${origin}/`,
     remotes: [{ type: 'streamable-http', url: `${origin}${MCP_PATH}`, supportedProtocolVersions: [...PROTOCOL_VERSIONS] }],
+    _meta: {
+      [CARD_META_SIZING]: {
+        tools: ['search_portfolio', 'list_projects', 'get_project'],
+        toolsWithPosts: ['list_posts', 'get_post'],
+        detail: [...DETAILS],
+        fields: 'A list of field names from the "full" shape; each tool\'s inputSchema lists them. The slug is always kept.',
+      },
+      [CARD_META_APPS]: { extension: APPS_EXTENSION, mimeType: APP_MIME_TYPE, resourceUri: PROJECT_CARD_URI, tools: ['get_project', 'search_portfolio'] },
+    },
   };
 }

@@ -3,6 +3,7 @@
 import { McpServer, type CacheHint } from '@modelcontextprotocol/server';
 import type { SiteData } from '../../search/data-file.ts';
 import { HANDSHAKE_VERSIONS, SERVER_DESCRIPTION, SERVER_VERSION, serverInstructions, serverName, serverTitle } from './identity.ts';
+import { APPS_CAPABILITY, PROJECT_CARD_URI, readProjectCard } from './apps.ts';
 import { listTwins, readTwin } from './resources.ts';
 import { registerTools } from './tool-kit.ts';
 import { toolsFor } from './tools.ts';
@@ -25,7 +26,9 @@ export function createMcpServer(data: SiteData): McpServer {
     {
       // listChanged: false — the lists change only with a redeploy, never during a connection, so
       // there is nothing to subscribe to (and no stream to hold open on a stateless endpoint).
-      capabilities: { tools: { listChanged: false }, resources: { listChanged: false, subscribe: false } },
+      // extensions: MCP Apps (FO-MCP-APPS) — hosts that render UI resources find the project card
+      // through get_project's and search_portfolio's `_meta.ui.resourceUri`; others ignore it.
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false, subscribe: false }, extensions: APPS_CAPABILITY },
       instructions: serverInstructions(data.site, data),
       supportedProtocolVersions: [...HANDSHAKE_VERSIONS],
       cacheHints: {
@@ -41,6 +44,10 @@ export function createMcpServer(data: SiteData): McpServer {
   // McpServer's own resources/list ignores the cursor and lists everything at once; these handlers
   // replace the ones it installed, to page the list and read twins straight from the data.
   server.server.setRequestHandler('resources/list', (request) => listTwins(data, request.params?.cursor));
-  server.server.setRequestHandler('resources/read', (request) => readTwin(data, request.params.uri));
+  // The card is read by URI from the tools' metadata; the spec lets a server leave UI-only
+  // resources out of resources/list, which stays the list of record twins.
+  server.server.setRequestHandler('resources/read', (request) =>
+    request.params.uri === PROJECT_CARD_URI ? readProjectCard() : readTwin(data, request.params.uri),
+  );
   return server;
 }

@@ -29,8 +29,13 @@ export interface ToolSpec<I extends z.ZodObject, O extends z.ZodType> {
   output: O;
   /** The answer, from arguments `call` has validated. Pure: data and arguments in. */
   run: (data: SiteData, args: z.output<I>) => z.output<O>;
-  /** The same answer as readable text, for clients and models that do not read structuredContent. */
-  text: (result: z.output<O>) => string;
+  /** The same answer as readable text, for clients and models that do not read structuredContent; sized as the arguments ask. */
+  text: (result: z.output<O>, args: z.output<I>) => string;
+  /**
+   * The `ui://` resource an MCP Apps host renders this tool's result with (FO-MCP-APPS): published
+   * as `_meta.ui.resourceUri`, which hosts without Apps ignore; the result is the same either way.
+   */
+  ui?: string;
 }
 
 /** A tool of any input and output: what the server registers. */
@@ -67,6 +72,7 @@ export function registerTools(server: McpServer, data: SiteData, tools: readonly
         inputSchema: advertisedOnly(tool.advertised ?? tool.input),
         outputSchema: tool.output as unknown as StandardSchemaWithJSON,
         annotations: { title: tool.title, ...READ_ONLY },
+        ...(tool.ui ? { _meta: { ui: { resourceUri: tool.ui } } } : {}),
       },
       (args) => call(tool, data, args),
     );
@@ -76,8 +82,9 @@ export function registerTools(server: McpServer, data: SiteData, tools: readonly
 /** Validates the arguments once, with the tool's REST codes, and answers; a failure is a tool error. */
 export function call(tool: AnyTool, data: SiteData, args: unknown): CallToolResult {
   try {
-    const result = tool.run(data, validate(tool.input, args ?? {}, tool.invalid));
-    return { content: [{ type: 'text', text: tool.text(result) }], structuredContent: result as Record<string, unknown> };
+    const valid = validate(tool.input, args ?? {}, tool.invalid);
+    const result = tool.run(data, valid);
+    return { content: [{ type: 'text', text: tool.text(result, valid) }], structuredContent: result as Record<string, unknown> };
   } catch (error) {
     if (error instanceof ApiError) return toolError(data, error);
     // A bug, not the client's doing: log it, and answer as the app does (never the raw message).

@@ -40,20 +40,77 @@ import {
   postsQuery,
   type PostDetail,
   type PostList,
+  type PostSummary,
+  type ProjectSummary,
+  isoDate,
+  postSummary,
+  postSummaryOf,
+  projectImage,
+  projectSummary,
+  projectSummaryOf,
+  searchHit,
 } from '../portfolio.ts';
 import type { JsonResume } from '../../records/resume.ts';
 import type { SiteData } from '../../search/data-file.ts';
 import { type AnyTool, defineTool } from './tool-kit.ts';
+import { type Detail, detailArg, fieldLines, fieldsArg, keysOf, pick, sizedItem } from './sizing.ts';
+import { PROJECT_CARD_URI } from './apps.ts';
+
+/** The identity fields a sized answer always keeps (FO-MCP-SIZE). */
+const SLUG_ONLY = ['slug'] as const;
+const HIT_IDENTITY = ['slug', 'kind'] as const;
+/** Sizing arguments refused with the lists' code: they filter what comes back, like type or limit. */
+const SIZE_INVALID = { detail: 'invalid_filter', fields: 'invalid_filter' } as const;
 
 // ── search_portfolio (GET /api/v1/search) ───────────────────────────────────────────────────────
 
 /** REST's search parameters, with `q` named `query` (same rule, named for messages). */
+/**
+ * A hit with `detail: "full"` (FO-MCP-SIZE): the REST hit plus what the record's list entry says —
+ * dates and cover for projects and posts, category and stack for projects, reading time for posts.
+ */
+export const fullSearchHit = searchHit.extend({
+  date: isoDate.nullable().describe('When the project started or the post was published; null for pages and the résumé.'),
+  updated: isoDate.nullable().describe('Last significant update, if any; null for pages and the résumé.'),
+  image: projectImage.nullable().describe('The cover image, or null.'),
+  categoryLabel: projectSummary.shape.categoryLabel.optional().describe('Projects only: the category as the site names it.'),
+  stack: projectSummary.shape.stack.optional().describe('Projects only: the stack.'),
+  archived: projectSummary.shape.archived.optional().describe('Projects only: whether the project is archived.'),
+  readingMinutes: postSummary.shape.readingMinutes.optional().describe('Posts only: minutes to read.'),
+});
+type FullSearchHit = z.infer<typeof fullSearchHit>;
+
 export const searchInput = z.object({
   query: queryText.describe(searchQuery.shape.q.description ?? ''),
   type: searchQuery.shape.type,
   limit: searchQuery.shape.limit,
+  detail: detailArg('is the search hit as REST answers it', 'adds dates, cover image, category, stack and reading time', 'summary'),
+  fields: fieldsArg(keysOf(fullSearchHit), HIT_IDENTITY),
 });
-const SEARCH_TOOL_INVALID = { query: SEARCH_INVALID.q, '*': SEARCH_INVALID['*'] } as const;
+const SEARCH_TOOL_INVALID = { query: SEARCH_INVALID.q, ...SIZE_INVALID, '*': SEARCH_INVALID['*'] } as const;
+const sizedSearch = searchResponse.extend({
+  hits: z.array(sizedItem(fullSearchHit, HIT_IDENTITY)).describe('Best first: by match tier, then relevance, then slug.'),
+});
+type SizedSearch = z.infer<typeof sizedSearch>;
+
+/** A search answer in the size asked for; the default is REST's answer, unchanged. */
+function sizedSearchOf(data: SiteData, result: SearchResponse, detail: Detail = 'summary', fields?: readonly string[]): SizedSearch {
+  if (detail === 'summary' && !fields) return result;
+  const hits = result.hits.map((hit): FullSearchHit => {
+    const project = hit.kind === 'project' ? projectSummaryOf(data, hit.slug) : undefined;
+    const post = hit.kind === 'post' ? postSummaryOf(data, hit.slug) : undefined;
+    const dated = project ?? post;
+    return {
+      ...hit,
+      date: dated?.date ?? null,
+      updated: dated?.updated ?? null,
+      image: dated?.image ?? null,
+      ...(project ? { categoryLabel: project.categoryLabel, stack: project.stack, archived: project.archived } : {}),
+      ...(post ? { readingMinutes: post.readingMinutes } : {}),
+    };
+  });
+  return { ...result, hits: hits.map((hit) => pick(hit, fields, HIT_IDENTITY)) };
+}
 
 const searchPortfolio = defineTool({
   name: 'search_portfolio',
@@ -64,9 +121,11 @@ const searchPortfolio = defineTool({
     '(readable as an MCP resource). Not semantic: use the words the records use.',
   input: searchInput,
   invalid: SEARCH_TOOL_INVALID,
-  output: searchResponse,
-  run: (data, { query, type, limit }) => searchHits(data, { q: query, type, limit }),
-  text: searchText,
+  output: sizedSearch,
+  ui: PROJECT_CARD_URI,
+  run: (data, { query, type, limit, detail, fields }) => sizedSearchOf(data, searchHits(data, { q: query, type, limit }), detail, fields),
+  text: (result, { fields }) =>
+    fields ? itemsText(`${result.hits.length} hit${plural(result.hits.length)} for "${result.query}"`, result.hits) : searchText(result as SearchResponse),
 });
 
 /** How a type filter reads in a sentence: `post` → "posts", `library` → "library projects". */
@@ -89,19 +148,42 @@ const listProjectsTool = defineTool({
   description:
     `Projects newest first, ${MAX_LIMIT} at most per page (the same page as GET /api/v1/projects). Active projects only unless archive is "1". ` +
     'Filter by category and type. For the next page pass nextCursor back as cursor with the same filters; nextCursor is null on the last page.',
-  input: projectsQuery,
-  invalid: PROJECTS_INVALID,
-  output: projectList,
-  run: (data, args) => listProjects(data, args),
-  text: listText,
+  input: projectsQuery.extend({
+    detail: detailArg('is the list entry (no write-up)', 'is each project as get_project answers it, write-up and related projects included', 'summary'),
+    fields: fieldsArg(keysOf(projectDetail), SLUG_ONLY),
+  }),
+  invalid: { ...PROJECTS_INVALID, ...SIZE_INVALID },
+  output: projectList.extend({ projects: z.array(sizedItem(projectDetail, SLUG_ONLY)).describe('Newest first (by date), then by slug.') }),
+  run: (data, { detail, fields, ...filters }) => {
+    const list = listProjects(data, filters);
+    if (detail !== 'full' && !fields) return list;
+    // Full entries are get_project's answers; a `fields` list may name a field only those have.
+    const full = list.projects.map((p) => getProject(data, p.slug));
+    return { ...list, projects: full.map((p) => pick(p, fields, SLUG_ONLY)) };
+  },
+  text: (result, { detail, fields }) => {
+    if (fields)
+      return `${itemsText(`${result.projects.length} of ${result.total} project${plural(result.total)}`, result.projects)}\n${moreText('list_projects', result.nextCursor, 'filters')}`;
+    const list = result as ProjectList;
+    return detail === 'full' ? `${list.projects.map((p) => projectText(p as ProjectDetail)).join('\n\n---\n\n')}\n\n${listText(list)}` : listText(list);
+  },
 });
+
+/** The answer cut down by `fields`, as readable lines: each item's slug, then the fields asked for. */
+function itemsText(heading: string, items: readonly Record<string, unknown>[]): string {
+  if (items.length === 0) return `${heading}: none.`;
+  return `${heading}:\n${items.map((item) => `- ${String(item.slug)}\n${fieldLines(item)}`).join('\n')}`;
+}
+
+const moreText = (tool: string, cursor: string | null, same: string) =>
+  cursor ? `More: call ${tool} again with cursor "${cursor}" and the same ${same}.` : 'This is the last page.';
 
 function listText(result: ProjectList): string {
   if (result.projects.length === 0) return `No project matches these filters (${result.total} in all).`;
   const lines = result.projects.map(
     (p) => `- ${p.slug}: ${p.title} (${p.type}, ${p.categoryLabel}, ${p.date}${p.archived ? ', archived' : ''}) — ${p.summary}`,
   );
-  const more = result.nextCursor ? `More: call list_projects again with cursor "${result.nextCursor}" and the same filters.` : 'This is the last page.';
+  const more = moreText('list_projects', result.nextCursor, 'filters');
   return `${result.projects.length} of ${result.total} project${plural(result.total)}:\n${lines.join('\n')}\n${more}`;
 }
 
@@ -113,14 +195,24 @@ const getProjectTool = defineTool({
   description:
     'One project by slug (the same record as GET /api/v1/projects/{slug}): metadata, links, the write-up as Markdown, ' +
     'page and twin URLs, and up to three related projects. Archived projects are found too.',
-  input: projectParams,
-  invalid: PROJECT_INVALID,
-  output: projectDetail,
-  run: (data, { slug }) => getProject(data, slug),
-  text: projectText,
+  input: projectParams.extend({
+    detail: detailArg('is the list entry: no write-up, no related projects', 'adds the write-up as Markdown and the related projects', 'full'),
+    fields: fieldsArg(keysOf(projectDetail), SLUG_ONLY),
+  }),
+  invalid: { ...PROJECT_INVALID, ...SIZE_INVALID },
+  output: sizedItem(projectDetail, SLUG_ONLY),
+  ui: PROJECT_CARD_URI,
+  run: (data, { slug, detail, fields }) => {
+    const project = getProject(data, slug);
+    if (fields) return pick(project, fields, SLUG_ONLY);
+    if (detail === 'summary') return projectSummary.parse(project);
+    return project;
+  },
+  text: (result, { fields }) =>
+    fields ? `Project ${String(result.slug)}:\n${fieldLines(result)}` : projectText(result as ProjectSummary & Partial<ProjectDetail>),
 });
 
-function projectText(p: ProjectDetail): string {
+function projectText(p: ProjectSummary & Partial<ProjectDetail>): string {
   const facts = [p.type, p.categoryLabel, p.updated ? `${p.date}, updated ${p.updated}` : p.date, ...(p.archived ? ['archived'] : [])];
   const links = Object.entries(p.links).map(([k, v]) => `${k} ${v}`);
   return [
@@ -135,8 +227,8 @@ function projectText(p: ProjectDetail): string {
     ]
       .filter(Boolean)
       .join('\n'),
-    p.body.trim(),
-    p.related.length ? `Related: ${p.related.map((r) => `${r.title} (${r.slug})`).join('; ')}` : '',
+    p.body?.trim() ?? 'Write-up left out (detail "summary"); call get_project without detail for it.',
+    p.related?.length ? `Related: ${p.related.map((r) => `${r.title} (${r.slug})`).join('; ')}` : '',
   ]
     .filter(Boolean)
     .join('\n\n');
@@ -199,17 +291,30 @@ const listPostsTool = defineTool({
   description:
     `Published posts newest first, ${MAX_LIMIT} at most per page (the same page as GET /api/v1/posts), each with its date, tags and reading time. ` +
     'Filter by tag. For the next page pass nextCursor back as cursor with the same tag; nextCursor is null on the last page.',
-  input: postsQuery,
-  invalid: POSTS_INVALID,
-  output: postList,
-  run: (data, args) => listPosts(data, args),
-  text: postsText,
+  input: postsQuery.extend({
+    detail: detailArg('is the list entry (no text)', 'is each post as get_post answers it, its text included', 'summary'),
+    fields: fieldsArg(keysOf(postDetail), SLUG_ONLY),
+  }),
+  invalid: { ...POSTS_INVALID, ...SIZE_INVALID },
+  output: postList.extend({ posts: z.array(sizedItem(postDetail, SLUG_ONLY)).describe('Newest first (by date), then by slug. Never a draft.') }),
+  run: (data, { detail, fields, ...filters }) => {
+    const list = listPosts(data, filters);
+    if (detail !== 'full' && !fields) return list;
+    const full = list.posts.map((p) => getPost(data, p.slug));
+    return { ...list, posts: full.map((p) => pick(p, fields, SLUG_ONLY)) };
+  },
+  text: (result, { detail, fields }) => {
+    if (fields)
+      return `${itemsText(`${result.posts.length} of ${result.total} post${plural(result.total)}`, result.posts)}\n${moreText('list_posts', result.nextCursor, 'tag')}`;
+    const list = result as PostList;
+    return detail === 'full' ? `${list.posts.map((p) => postText(p as PostDetail)).join('\n\n---\n\n')}\n\n${postsText(list)}` : postsText(list);
+  },
 });
 
 function postsText(result: PostList): string {
   if (result.posts.length === 0) return `No post matches (${result.total} in all).`;
   const lines = result.posts.map((p) => `- ${p.slug}: ${p.title} (${p.date}, ${p.readingMinutes} min) — ${p.summary}`);
-  const more = result.nextCursor ? `More: call list_posts again with cursor "${result.nextCursor}" and the same tag.` : 'This is the last page.';
+  const more = moreText('list_posts', result.nextCursor, 'tag');
   return `${result.posts.length} of ${result.total} post${plural(result.total)}:\n${lines.join('\n')}\n${more}`;
 }
 
@@ -217,14 +322,22 @@ const getPostTool = defineTool({
   name: 'get_post',
   title: 'Get a post',
   description: 'One post by slug (the same record as GET /api/v1/posts/{slug}): date, tags, reading time, the post as Markdown, page and twin URLs.',
-  input: postParams,
-  invalid: POST_INVALID,
-  output: postDetail,
-  run: (data, { slug }) => getPost(data, slug),
-  text: postText,
+  input: postParams.extend({
+    detail: detailArg('is the list entry (no text)', 'adds the post as Markdown', 'full'),
+    fields: fieldsArg(keysOf(postDetail), SLUG_ONLY),
+  }),
+  invalid: { ...POST_INVALID, ...SIZE_INVALID },
+  output: sizedItem(postDetail, SLUG_ONLY),
+  run: (data, { slug, detail, fields }) => {
+    const post = getPost(data, slug);
+    if (fields) return pick(post, fields, SLUG_ONLY);
+    if (detail === 'summary') return postSummary.parse(post);
+    return post;
+  },
+  text: (result, { fields }) => (fields ? `Post ${String(result.slug)}:\n${fieldLines(result)}` : postText(result as PostSummary & Partial<PostDetail>)),
 });
 
-function postText(p: PostDetail): string {
+function postText(p: PostSummary & Partial<PostDetail>): string {
   return [
     `# ${p.title}`,
     `> ${p.summary}`,
@@ -235,7 +348,7 @@ function postText(p: PostDetail): string {
     ]
       .filter(Boolean)
       .join('\n'),
-    p.body.trim(),
+    p.body?.trim() ?? 'Text left out (detail "summary"); call get_post without detail for it.',
   ]
     .filter(Boolean)
     .join('\n\n');

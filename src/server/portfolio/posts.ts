@@ -107,6 +107,12 @@ export function listPosts(data: SiteData, { tag, cursor, limit }: PostsInput): P
   return { posts: page.map((p) => summaryOf(data, p)), total: list.length, nextCursor };
 }
 
+/** One post's list entry by slug, or undefined: what a sized MCP answer adds to a search hit (FO-MCP-SIZE). */
+export function postSummaryOf(data: SiteData, slug: string): PostSummary | undefined {
+  const post = prepared(data).bySlug.get(slug);
+  return post && summaryOf(data, post);
+}
+
 /** GET /api/v1/posts/{slug}: one published post with its body. */
 export function getPost(data: SiteData, slug: string): PostDetail {
   const post = prepared(data).bySlug.get(slug);

@@ -176,6 +176,12 @@ function firstAfter(list: Project[], date: string, slug: string): number {
   return lo;
 }
 
+/** One project's list entry by slug, or undefined: what a sized MCP answer adds to a search hit (FO-MCP-SIZE). */
+export function projectSummaryOf(data: SiteData, slug: string): ProjectSummary | undefined {
+  const project = findProject(data, slug);
+  return project && summaryOf(data.site, project);
+}
+
 function findProject(data: SiteData, slug: string): Project | undefined {
   return prepared(data).bySlug.get(slug);
 }

@@ -152,7 +152,7 @@ export const searchResponse = z
 
 const projectLinks = z.object({ repo: z.url().optional(), demo: z.url().optional(), docs: z.url().optional() }).meta({ id: 'ProjectLinks' });
 
-const projectImage = z
+export const projectImage = z
   .object({
     url: absolute('Absolute URL of the cover image (WebP, at most 1280 pixels wide; SVG as published).'),
     alt: z.string().describe('What the image shows.'),
