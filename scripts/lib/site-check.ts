@@ -6,6 +6,7 @@ import { LLMS_TXT_WARN_CHARS, sizeReport } from '../../src/build/integration.ts'
 import { createRequire } from 'node:module';
 import type { Page, Post, Project, Resume } from '../../src/records/schema.ts';
 import { RESUME_JSON_PATH } from '../../src/records/resume.ts';
+import { isAnalyticsPath } from '../../src/records/analytics.ts';
 import type { PageManifest } from '../../src/routing/page-manifest.ts';
 import { closest } from '../../src/records/content-issues.ts';
 import { decodeEntities } from './html-entities.ts';
@@ -68,7 +69,8 @@ export async function checkSite({ base, manifest, records, sourceOf }: SiteToChe
   const collect = (from: string, urls: Iterable<string>) => {
     for (const url of urls) {
       const path = internalPath(url, base);
-      if (path === undefined) continue;
+      // Analytics scripts are proxied to their provider (src/records/analytics.ts): not the site's to check offline.
+      if (path === undefined || isAnalyticsPath(path)) continue;
       if (!links.has(path)) links.set(path, new Set());
       links.get(path)!.add(from);
     }

@@ -230,6 +230,8 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
       if (!m) continue;
       const dest = fill(rewrite.dest, m);
       if (dest === FUNCTION_PATH) return finish(request, await callFunction(), routeHeaders, middlewareHeaders);
+      // An external rewrite (the analytics providers' first-party paths, src/records/analytics.ts): proxied, as Vercel does.
+      if (/^https:\/\//.test(dest)) return proxy(request, dest);
       const found = await lookUp(dest);
       if (found) return serve(found);
       path = dest;
@@ -253,6 +255,22 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
     return response;
   };
   return Object.assign(route, { invocations });
+}
+
+/** An external rewrite's answer: the request passed on (method, body, type), the provider's answer back; 502 when it is unreachable. */
+async function proxy(request: Request, dest: string): Promise<Response> {
+  const headers: Record<string, string> = {};
+  for (const name of ['content-type', 'user-agent', 'accept']) {
+    const value = request.headers.get(name);
+    if (value) headers[name] = value;
+  }
+  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+  try {
+    const answer = await fetch(dest, { method: request.method, headers, body, redirect: 'manual' });
+    return new Response(answer.body, { status: answer.status, headers: { 'content-type': answer.headers.get('content-type') ?? 'application/octet-stream' } });
+  } catch {
+    return new Response('Bad Gateway: the provider did not answer', { status: 502, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  }
 }
 
 /** The local server's diagnostic header: what ran for an answer (never sent by Vercel). */

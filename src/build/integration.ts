@@ -2,8 +2,9 @@
 // build (page-cache.ts), the records' twins, the function's data file, the content images, and a
 // report on what agents will read (llms.txt sizes).
 import { countOf } from '../records/words.ts';
-import { existsSync, readFileSync } from 'node:fs';
-import { sep } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
@@ -17,6 +18,23 @@ import { flushCache, readCached, writeCached } from './disk-cache.ts';
 import { digestOf, keepPages } from './page-cache.ts';
 import { IMAGES_PATH, imageVariants } from '../images/images.ts';
 import { contentImages, encodeVariant, writeImages } from './write-images.ts';
+import { CUSTOM_CSS_PATH, fontFiles, needsThemeCss, THEME_CSS_PATH, themeCss, themeOf } from '../records/theme.ts';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The look's files by site path (FO-THEME): /theme.css written from site.md's `theme:`, its
+ * self-hosted fonts, and content/custom.css as the owner wrote it. Only what the pages link: a
+ * site with today's look gets none. The build writes them; astro dev serves them from here.
+ */
+export function themeFiles(content: Content, dir: string): Map<string, () => Buffer | string> {
+  const theme = themeOf(content.site);
+  const files = new Map<string, () => Buffer | string>();
+  if (needsThemeCss(theme)) files.set(THEME_CSS_PATH, () => themeCss(theme));
+  for (const font of fontFiles(theme.font)) files.set(font.path, () => readFileSync(require.resolve(font.source)));
+  if (content.site.customCss) files.set(CUSTOM_CSS_PATH, () => readFileSync(join(dir, 'custom.css')));
+  return files;
+}
 
 /** About what agents read whole before they start truncating (llms.txt guidance). */
 export const LLMS_TXT_WARN_CHARS = 50_000;
@@ -137,6 +155,14 @@ export function folio(loaded?: Content): AstroIntegration {
           }
           next();
         });
+        // The theme's files in dev (themeFiles), read fresh on each request, so an edit shows on reload.
+        server.middlewares.use((req, res, next) => {
+          const path = req.url?.split('?')[0] ?? '';
+          const file = /\.(css|woff2)$/.test(path) && themeFiles(loadContent(dir), dir).get(path);
+          if (!file) return next();
+          res.setHeader('Content-Type', path.endsWith('.css') ? 'text/css; charset=utf-8' : 'font/woff2');
+          res.end(file());
+        });
         server.watcher.on('all', (_event, file) => {
           if (!file.startsWith(`${dir}${sep}`)) return;
           clearTimeout(pending);
@@ -169,6 +195,11 @@ export function folio(loaded?: Content): AstroIntegration {
         logger.info(`pages: ${pages.rendered.toLocaleString('en')} rendered, ${pages.kept.toLocaleString('en')} kept from the last build`);
         // What needs no search index first: the index may still be in the making (startBuild).
         const images = await writeImages(root, contentImages(content), fileURLToPath(dir));
+        for (const [path, read] of themeFiles(content, contentDir(root))) {
+          const out = join(fileURLToPath(dir), path);
+          mkdirSync(dirname(out), { recursive: true });
+          writeFileSync(out, read());
+        }
         if (images.files) logger.info(`images: ${images.files} files, ${images.encoded} encoded, ${images.files - images.encoded} from the cache`);
         for (const link of await brokenLinks(content, RESERVED_PAGE_SLUGS)) {
           logger.warn(`${link.source}: the link "${link.url}" points at no project or page; readers following it get a 404.`);

@@ -7,9 +7,20 @@
 import { readCached, writeCached } from './disk-cache.ts';
 import type { CacheablePage } from './page-cache.ts';
 import {
+  filteredProjects,
+  filterHref,
+  isListedFilter,
   listed,
   listingOf,
   pageFrame,
+  parseProjectsParam,
+  type ProjectFilter,
+  projectFilters,
+  projectsListPath,
+  projectsPageCount,
+  projectsParam,
+  PROJECTS_PER_PAGE,
+  topProjectTags,
   type Listed,
   recordBySlug,
   relatedProjects,
@@ -20,15 +31,26 @@ import {
 } from '../records/collections.ts';
 import { adjacentPosts, POSTS_PER_PAGE, postsIndexCount, postsIndexPath, readingMinutes } from '../records/posts.ts';
 import type { Content, Page, Post, Project } from '../records/schema.ts';
-import { postsSummary } from './twin.ts';
+import { postsSummary, projectFilterSummary } from './twin.ts';
 
 // Each per-record input is `undefined` when its record is gone: under astro dev a file removed since
 // Astro listed the routes still has its route for a moment, and answers the 404 page, never a 500.
 
-/** /projects/<slug>: the project, its related projects (as listed) and the frame. */
+/**
+ * /projects/<slug>: the project, its related projects (as listed), where its type and category
+ * link (their filtered listing, FO-WORK, or /projects when there is none) and the frame.
+ */
 export function projectPage(content: Content, slug: string | undefined) {
   const project = recordBySlug(content.projects, slug);
-  return project && { project, related: relatedProjects(project, content).map(listed), frame: pageFrame(content) };
+  if (!project) return undefined;
+  const filters = projectFilters(listingOf(content));
+  return {
+    project,
+    related: relatedProjects(project, content).map(listed),
+    typeHref: filterHref(filters, { kind: 'type', id: project.type }),
+    categoryHref: filterHref(filters, { kind: 'category', id: project.category }),
+    frame: pageFrame(content),
+  };
 }
 
 /** /<slug>: a page of content/pages/ and the frame. */
@@ -126,4 +148,46 @@ export const postsIndexNumber = (param: string | undefined) =>
 /** /resume: the résumé and the frame; undefined when the site has none (FO-RESUME: then /resume is a 404). */
 export function resumePage(content: Content) {
   return content.resume && { resume: content.resume, frame: pageFrame(content) };
+}
+
+/**
+ * One page of the projects index for people (FO-WORK): a filter (all, a category, a type), its
+ * projects on this page (as listed: active, then archived), where it is among the filter's pages,
+ * the filter bar and the frame. Undefined for a filter that lists nothing or a page past the last.
+ */
+export function projectsIndexPage(content: Content, filter: ProjectFilter, page: number) {
+  const listing = listingOf(content);
+  const all = filteredProjects(listing, filter);
+  const pages = projectsPageCount(listing, filter);
+  const filters = projectFilters(listing);
+  if (!Number.isInteger(page) || page < 1 || page > pages || !isListedFilter(filters, filter)) return undefined;
+  return {
+    filter,
+    projects: all.slice((page - 1) * PROJECTS_PER_PAGE, page * PROJECTS_PER_PAGE),
+    page,
+    pages,
+    total: all.length,
+    filters,
+    tags: topProjectTags(listing),
+    summary: projectFilterSummary(listing, filter),
+    frame: pageFrame(content),
+  };
+}
+
+/** Every page of every filter of the projects index. */
+export function projectsIndexPages(content: Content): CacheablePage<{ page: string | undefined }>[] {
+  const { all, categories, types } = projectFilters(listingOf(content));
+  return [all, ...categories, ...types].flatMap(({ filter }) =>
+    Array.from({ length: projectsPageCount(listingOf(content), filter) }, (_, i) => ({
+      params: { page: projectsParam(filter, i + 1) },
+      path: projectsListPath(filter, i + 1),
+      inputs: projectsIndexPage(content, filter, i + 1),
+    })),
+  );
+}
+
+/** The page of the projects index a rest parameter names, or undefined (the route answers 404). */
+export function projectsIndexFor(content: Content, param: string | undefined) {
+  const at = parseProjectsParam(param);
+  return at && projectsIndexPage(content, at.filter, at.page);
 }

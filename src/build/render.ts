@@ -9,6 +9,7 @@ import type { MarkdownHeading } from 'astro';
 import { markdownToHtml, type HastNode, type HastPluginEntry, type MdastPluginEntry } from 'satteri';
 import { pictureSources, type ContentImage } from '../images/images.ts';
 import { keepCached, readCached, writeCached } from './disk-cache.ts';
+import { embedOf } from '../records/embeds.ts';
 import { keptLinks, linkOf, rememberLinks, type SourceLink } from './source-links.ts';
 
 export interface RenderedMarkdown {
@@ -28,7 +29,7 @@ interface TreeNode {
 const RENDERED = Symbol.for('folio.renderMarkdown');
 const cache = ((globalThis as { [RENDERED]?: Map<string, Promise<RenderedMarkdown>> })[RENDERED] ??= new Map());
 
-// Both themes as CSS variables, no inline colour: the stylesheet picks one by prefers-color-scheme.
+// Both themes as CSS variables, no inline colour: the stylesheet picks one by `light-dark()` and the root's color-scheme.
 // The Primer "default" themes keep every token colour at 4.5:1 or more on the code background.
 const SHIKI = { themes: { light: 'github-light-default', dark: 'github-dark-default' }, defaultColor: false, wrap: false } as const;
 let highlighter: ReturnType<typeof satteriCreateHighlightFn> | undefined;
@@ -75,7 +76,15 @@ async function render(markdown: string, images: Record<string, ContentImage>): P
   const { html } = await markdownToHtml(markdown, {
     features: { gfm: true, smartPunctuation: true, rawHtml: true, frontmatter: false },
     mdastPlugins: [keepLinks()],
-    hastPlugins: [highlight && satteriHighlightPlugin(highlight, undefined), alignByClass, pictures(images), wrapTables, satteriHeadingIdsPlugin()],
+    hastPlugins: [
+      highlight && satteriHighlightPlugin(highlight, undefined),
+      alignByClass,
+      pictures(images),
+      wrapTables,
+      videoEmbeds,
+      codeBlocks,
+      satteriHeadingIdsPlugin(),
+    ],
     data: { astro },
   });
   return { html: html.replace(/\n$/, ''), headings: astro.headings };
@@ -174,3 +183,58 @@ function pictureElement(image: ContentImage, img: Record<string, unknown>): Tree
     ],
   };
 }
+
+/** The text of a hast subtree. */
+const textOf = (node: TreeNode): string =>
+  node.type === 'text' ? String((node as { value?: unknown }).value ?? '') : (node.children ?? []).map(textOf).join('');
+
+/**
+ * Hast plugin (FO-WORK): a paragraph holding only a YouTube or Vimeo address (GFM has made it a
+ * link) becomes the video's player, 16:9, loaded lazily, titled for screen readers (embeds.ts).
+ */
+const videoEmbeds: HastPluginEntry = {
+  name: 'folio-video-embeds',
+  element: {
+    filter: ['p'],
+    visit(node) {
+      const kids = ((node as TreeNode).children ?? []).filter((c) => !(c.type === 'text' && textOf(c).trim() === ''));
+      const only = kids.length === 1 ? kids[0]! : undefined;
+      const address = only?.type === 'element' && only.tagName === 'a' ? String(only.properties?.href ?? '') : undefined;
+      if (!address || textOf(only!).trim() !== address) return undefined;
+      const embed = embedOf(address);
+      if (!embed) return undefined;
+      const iframe = {
+        type: 'element',
+        tagName: 'iframe',
+        properties: {
+          src: embed.src,
+          title: embed.title,
+          loading: 'lazy',
+          allow: 'accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen',
+          allowFullScreen: true,
+          referrerPolicy: 'strict-origin-when-cross-origin',
+        },
+        children: [],
+      };
+      return { type: 'element', tagName: 'div', properties: { className: ['embed'] }, children: [iframe] } as unknown as HastNode;
+    },
+  },
+};
+
+/**
+ * Hast plugin (FO-WORK): a highlighted code block gets a bar naming its language. The copy button
+ * is added by /code-copy.js, so without script there is none.
+ */
+const codeBlocks: HastPluginEntry = {
+  name: 'folio-code-blocks',
+  element: {
+    filter: ['pre'],
+    visit(node) {
+      const language = String((node as TreeNode).properties?.dataLanguage ?? '');
+      if (!language || language === 'plaintext' || language === 'text') return undefined;
+      const label = { type: 'element', tagName: 'span', properties: { className: ['code-block__lang'] }, children: [{ type: 'text', value: language }] };
+      const bar = { type: 'element', tagName: 'div', properties: { className: ['code-block__bar'] }, children: [label] };
+      return { type: 'element', tagName: 'div', properties: { className: ['code-block'] }, children: [bar, node] } as unknown as HastNode;
+    },
+  },
+};

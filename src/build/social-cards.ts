@@ -9,10 +9,10 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import satori from 'satori';
 import sharp from 'sharp';
-import { tagGroups, TAGS_PATH } from '../records/collections.ts';
+import { listingOf, projectFilters, projectsListPath, projectsPageCount, tagGroups, TAGS_PATH } from '../records/collections.ts';
 import type { Content } from '../records/schema.ts';
 import type { ContentImage } from '../images/images.ts';
-import { postsSummary, projectsSummary, tagSummary } from './twin.ts';
+import { postsSummary, projectFilterSummary, projectsPageTitle, tagSummary } from './twin.ts';
 import { postsIndexCount, postsIndexPath } from '../records/posts.ts';
 import { CARD_HEIGHT, CARD_WIDTH } from '../social/paths.ts';
 import { codeFolder } from './disk-cache.ts';
@@ -30,7 +30,8 @@ export function socialCards(content: Content): CardSpec[] {
   const { site } = content;
   return [
     { path: '/', title: site.name, summary: site.headline, ...(site.avatar && { cover: site.avatar }) },
-    { path: '/projects', title: 'Projects', summary: projectsSummary(content) },
+    // FO-WORK: every page of the projects index, filtered or not.
+    ...projectsIndexCards(content),
     ...content.projects.map((p) => ({ path: p.href, title: p.title, summary: p.summary, ...(p.cover && { cover: p.cover }) })),
     ...content.pages.map((p) => ({ path: p.href, title: p.title, summary: p.summary })),
     // FO-POSTS, FO-RESUME: the posts index (each of its pages), each post (with its cover), the résumé.
@@ -49,6 +50,20 @@ export function socialCards(content: Content): CardSpec[] {
   ];
 }
 
+function projectsIndexCards(content: Content): CardSpec[] {
+  const listing = listingOf(content);
+  const { all, categories, types } = projectFilters(listing);
+  return [all, ...categories, ...types].flatMap(({ filter }) => {
+    const pages = projectsPageCount(listing, filter);
+    const summary = projectFilterSummary(listing, filter);
+    return Array.from({ length: pages }, (_, i) => ({
+      path: projectsListPath(filter, i + 1),
+      title: projectsPageTitle(content.site, filter, i + 1, pages),
+      summary,
+    }));
+  });
+}
+
 const require = createRequire(import.meta.url);
 const fontFile = (subset: string, weight: number) => readFileSync(require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`));
 let fonts: { name: string; data: Buffer; weight: 400 | 700; style: 'normal' }[] | undefined;
@@ -62,8 +77,14 @@ const COLORS = { bg: '#fbfaf7', text: '#1d1c1a', muted: '#5c5850', accent: '#a14
 /** A satori element (what JSX would make), without JSX. */
 const el = (type: string, style: Record<string, unknown>, children?: unknown) => ({ type, props: { style, children } });
 
+// FO-WORK: the cover is fitted into its panel, whole, on the card's background, never cut to the
+// panel's shape (a wide cover sits in a band, a tall one stands full height).
 async function coverDataUri(root: string, cover: ContentImage): Promise<string> {
-  const png = await sharp(join(root, cover.file)).resize({ width: 440, height: 630, fit: 'cover' }).jpeg({ quality: 82 }).toBuffer();
+  const png = await sharp(join(root, cover.file))
+    .resize({ width: 440, height: 630, fit: 'contain', background: COLORS.bg })
+    .flatten({ background: COLORS.bg })
+    .jpeg({ quality: 82 })
+    .toBuffer();
   return `data:image/jpeg;base64,${png.toString('base64')}`;
 }
 

@@ -11,8 +11,17 @@ import {
   activeProjects,
   archivedProjects,
   byCategory,
-  byType,
   categoryLabel,
+  filteredProjects,
+  type ProjectFilter,
+  projectFilterLabel,
+  isListedFilter,
+  projectFilters,
+  projectLinkList,
+  projectStatus,
+  projectsListPath,
+  projectsPageCount,
+  PROJECTS_PER_PAGE,
   featuredProjects,
   relatedProjects,
   tagGroups,
@@ -230,17 +239,17 @@ export function projectTwin(project: Project, content: Content, options: TwinOpt
 async function makeProjectTwin(project: Project, content: Content, options: TwinOptions): Promise<Twin> {
   const { site } = content;
   const href = hrefFor(content, options);
+  const { dateLabel, status } = projectStatus(project);
   const fields: [string, string | undefined][] = [
     ['Type', project.type],
     ['Category', categoryLabel(site, project.category)],
-    ['Status', project.archived ? 'archived (no longer maintained)' : 'active'],
-    [dateLabel(project), project.date],
+    // FO-WORK: the status and the date worded for the type, the links in the owner's order.
+    ['Status', status && (project.archived ? 'archived (no longer maintained)' : status.toLowerCase())],
+    [dateLabel, project.date],
     ['Updated', project.updated],
     ['Tags', project.tags.join(', ') || undefined],
     ['Stack', project.stack.join(', ') || undefined],
-    ['Repository', autolink(project.links.repo)],
-    ['Documentation', autolink(project.links.docs)],
-    ['Demo', autolink(project.links.demo)],
+    ...projectLinkList(project).map((l): [string, string] => [escapeText(l.label), autolink(l.url)!]),
     ['Web page', autolink(absoluteUrl(site, project.href))],
     ['Author', `[${escapeText(site.name)}](${href(HOME_TWIN)})`],
     ...siteFields(site),
@@ -532,7 +541,7 @@ export async function homeTwin(content: SiteListing, options: TwinOptions = {}):
             .map((p) => postEntry(p, href))
             .join('\n')}\n\nEvery post, by year: [Posts](${href(POSTS_TWIN)}).`
         : '',
-      `## All projects\n\nEvery project, by category. The [projects index](${href(PROJECTS_TWIN)}) also lists them by type.`,
+      `## All projects\n\nEvery project, by category. The [projects index](${href(PROJECTS_TWIN)}) lists them the same way.`,
       ...byCategory(site, activeProjects(content)).map((g) => `### ${g.label}\n\n${g.projects.map((p) => projectEntry(p, href)).join('\n')}`),
       archived.length ? `### Archived\n\nNo longer maintained; kept for reference.\n\n${archived.map((p) => projectEntry(p, href)).join('\n')}` : '',
       pages.length ? `## Pages\n\n${pages.map((p) => entry(p.title, href(p.twin), p.summary)).join('\n')}` : '',
@@ -541,9 +550,12 @@ export async function homeTwin(content: SiteListing, options: TwinOptions = {}):
   };
 }
 
-/** The projects index: by category, archived apart, and an index by type. */
+/**
+ * The projects index: every project once, by category, archived apart (FO-WORK: one listing; each
+ * entry names its type). The filtered pages people browse have twins of their own.
+ */
 export async function projectsTwin(content: Listing, options: TwinOptions = {}): Promise<Twin> {
-  const { site, projects } = content;
+  const { site } = content;
   const href = hrefFor(content, options);
   const active = activeProjects(content);
   const archived = archivedProjects(content);
@@ -559,11 +571,56 @@ export async function projectsTwin(content: Listing, options: TwinOptions = {}):
       fieldList([['Web page', autolink(absoluteUrl(site, '/projects'))], ['Author', `[${escapeText(site.name)}](${href(HOME_TWIN)})`], ...siteFields(site)]),
       ...byCategory(site, active).map((g) => `## ${g.label}\n\n${g.projects.map((p) => projectEntry(p, href)).join('\n')}`),
       archived.length ? `## Archived\n\nNo longer maintained; kept for reference.\n\n${archived.map((p) => projectEntry(p, href)).join('\n')}` : '',
-      `## By type\n\n${byType(projects)
-        .map((g) => `- ${g.label}: ${g.projects.map((p) => `[${escapeText(p.title)}](${href(p.twin)})${p.archived ? ' (archived)' : ''}`).join(', ')}`)
-        .join('\n')}`,
     ]),
   };
+}
+
+/**
+ * A page of the projects index for people other than /projects itself (FO-WORK): a later page, or
+ * a category's or a type's pages. Like the page, it lists that page's projects, active then
+ * archived; it names /projects.md, which lists every project.
+ */
+export function projectsPageTwin(content: Listing, filter: ProjectFilter, page: number, options: TwinOptions = {}): Twin | undefined {
+  const { site } = content;
+  const all = filteredProjects(content, filter);
+  const pages = projectsPageCount(content, filter);
+  if (!Number.isInteger(page) || page < 1 || page > pages || (filter.kind === 'all' && page === 1) || !isListedFilter(projectFilters(content), filter))
+    return undefined;
+  const href = hrefFor(content, options);
+  const path = projectsListPath(filter, page);
+  const title = projectsPageTitle(site, filter, page, pages);
+  const summary = projectFilterSummary(content, filter);
+  const shown = all.slice((page - 1) * PROJECTS_PER_PAGE, page * PROJECTS_PER_PAGE);
+  const active = shown.filter((p) => !p.archived);
+  const archived = shown.filter((p) => p.archived);
+  return {
+    path: `${path}.md`,
+    page: path,
+    title,
+    summary,
+    markdown: document([
+      `# ${title}`,
+      opening(site, summary),
+      fieldList([['Web page', autolink(absoluteUrl(site, path))], ['Every project', `[Projects](${href(PROJECTS_TWIN)})`], ...siteFields(site)]),
+      active.length ? active.map((p) => projectEntry(p, href)).join('\n') : '',
+      archived.length ? `## Archived\n\nNo longer maintained; kept for reference.\n\n${archived.map((p) => projectEntry(p, href)).join('\n')}` : '',
+    ]),
+  };
+}
+
+/** "Projects: Talks, page 2 of 3": a page of the projects index, as its page and twin title it. */
+export function projectsPageTitle(site: Site, filter: ProjectFilter, page: number, pages: number): string {
+  const name = filter.kind === 'all' ? 'Projects' : `Projects: ${projectFilterLabel(site, filter)}`;
+  return page === 1 ? name : `${name}, page ${page} of ${pages}`;
+}
+
+/** "4 talks by Mara." / "6 projects by Mara in Data engineering.": a filtered view's description. */
+export function projectFilterSummary(content: Listing, filter: ProjectFilter): string {
+  if (filter.kind === 'all') return projectsSummary(content);
+  const n = filteredProjects(content, filter).length;
+  const { site } = content;
+  if (filter.kind === 'type') return `${n} ${(n === 1 ? TYPE_LABELS[filter.id].one : TYPE_LABELS[filter.id].many).toLowerCase()} by ${site.name}.`;
+  return `${n} ${n === 1 ? 'project' : 'projects'} by ${site.name} in ${categoryLabel(site, filter.id)}.`;
 }
 
 /** One tag's page: every project, post and page that carries it. */
@@ -636,7 +693,7 @@ export function notFoundTwin(content: Content): Twin {
       'Every page on this site has a Markdown version at its path plus `.md`. These are good places to start:',
       [
         entry(content.site.name, HOME_TWIN, 'the home page: profile, featured projects and every page'),
-        entry('Projects', PROJECTS_TWIN, 'every project by category and type'),
+        entry('Projects', PROJECTS_TWIN, 'every project, by category'),
         ...(content.posts.length ? [entry('Posts', POSTS_TWIN, 'every post, newest first')] : []),
         entry('llms.txt', '/llms.txt', 'an index of this site for language models'),
       ].join('\n'),
@@ -690,8 +747,6 @@ const hrefFor =
   ({ site }: Pick<Content, 'site'>, options: TwinOptions) =>
   (path: string) =>
     options.absolute ? absoluteUrl(site, path) : path;
-
-const dateLabel = (p: Project) => (p.type === 'talk' ? 'Given' : p.type === 'research' ? 'Published' : 'Started');
 
 function projectEntry(p: Listed<Project>, href: (path: string) => string) {
   return entry(p.title, href(p.twin), `${p.summary} (${TYPE_LABELS[p.type].one.toLowerCase()}, ${p.date.slice(0, 4)})`);

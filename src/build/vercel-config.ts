@@ -10,8 +10,10 @@ import { API_CATALOG_LINK_HEADER, homeLinkHeader, linkValue, SITE_INDEX_LINK, TA
 import { gateRoutes, NEGOTIATE_PREFIX, type GateRoute } from '../routing/markdown-gate.ts';
 import { twinPathOf } from '../routing/page-manifest.ts';
 import { TAGS_PATH } from '../records/collections.ts';
+import { ANALYTICS_PREFIX, ANALYTICS_PROXIES } from '../records/analytics.ts';
 import { AI_CATALOG_MEDIA_TYPE, API_CATALOG_MEDIA_TYPE, JSON_TYPE, MARKDOWN, OPENAPI_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE, TEXT } from '../http/media-types.ts';
 import { IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from '../http/cache-policy.ts';
+import { EMBED_FRAME_HOSTS } from '../records/embeds.ts';
 
 export interface HeaderRule {
   source: string;
@@ -43,10 +45,11 @@ export const FUNCTION_PATH = '/api';
 /**
  * First path segments that belong to the function or to discovery files, never to pages. Pages'
  * headers (CSP, revalidation) and the Markdown gate leave them alone. `_astro` holds
- * hashed assets; `_folio` the Markdown gate's path. The route table's own prefixes are added to
+ * hashed assets; `_folio` the Markdown gate's path; `_stats` and `_vercel` the analytics providers'
+ * first-party paths (src/records/analytics.ts). The route table's own prefixes are added to
  * these by `dynamicPrefixes`.
  */
-const NON_PAGE_PREFIXES = ['_astro', '_images', '.well-known', NEGOTIATE_PREFIX.split('/')[1]!];
+const NON_PAGE_PREFIXES = ['_astro', '_images', '.well-known', NEGOTIATE_PREFIX.split('/')[1]!, ANALYTICS_PREFIX, '_vercel'];
 
 /** The first path segment of every route, e.g. `api`, `ask`, `oauth`. */
 export function dynamicPrefixes(routes: RouteSpec[]): string[] {
@@ -112,6 +115,10 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data: https:",
   "font-src 'self'",
   "connect-src 'self'",
+  // The one embed a body may hold, a bare YouTube or Vimeo address (src/records/embeds.ts): raw
+  // <iframe> is a content error, so only these players can ever be framed. On every site: the
+  // header is a static rule, and allowing two hosts that nothing else can frame costs nothing.
+  `frame-src ${EMBED_FRAME_HOSTS.join(' ')}`,
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
@@ -181,6 +188,9 @@ export function headerRules(routes: RouteSpec[]): HeaderRule[] {
     { source: '/(.*)\\.(json|xml)', headers: [{ key: 'Cache-Control', value: REVALIDATE_CACHE_CONTROL }] },
     // RFC 9727 § 3: the api-catalog names itself with the api-catalog relation (GET and HEAD).
     { source: '/.well-known/api-catalog', headers: [{ key: 'Link', value: API_CATALOG_LINK_HEADER }] },
+    // The look's files (FO-THEME: /theme.css from site.md, content/custom.css, the scheme toggle, fonts)
+    // keep their names across deploys, so they are revalidated like the pages that link them.
+    { source: '/(theme\\.css|custom\\.css|theme-scheme\\.js|search\\.js|_fonts/.*)', headers: [{ key: 'Cache-Control', value: REVALIDATE_CACHE_CONTROL }] },
     // Hashed build assets and digest-named images never change under the same name.
     { source: '/_astro/(.*)', headers: [{ key: 'Cache-Control', value: IMMUTABLE_CACHE_CONTROL }] },
     { source: '/_images/(.*)', headers: [{ key: 'Cache-Control', value: IMMUTABLE_CACHE_CONTROL }] },
@@ -201,6 +211,8 @@ export function rewrites(routes: RouteSpec[]): Rewrite[] {
     { source: FUNCTION_PATH, destination: FUNCTION_PATH },
     { source: `${FUNCTION_PATH}/(.*)`, destination: FUNCTION_PATH },
     ...SEARCH_PATHS.map((source) => ({ source, destination: FUNCTION_PATH })),
+    // First-party paths of the analytics providers (src/records/analytics.ts): the CSP stays 'self'.
+    ...ANALYTICS_PROXIES,
   ];
   const paths = [...new Set(routes.map((r) => r.path))].sort();
   for (const path of paths) {

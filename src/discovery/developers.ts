@@ -218,9 +218,11 @@ export function developerGuide(content: Pick<Content, 'site' | 'projects' | 'pag
       .map((o) => o.op),
   })).filter((s) => s.operations.length > 0);
   return {
-    title: `Developers: ${site.name}'s API`,
+    // FO-API-NOT-SERVICES: the API is the website's, for reading what it publishes; a reader (or an
+    // agent) must not take it for a service the person offers.
+    title: `Developers: the API of ${site.name}'s website`,
     intro: [
-      `Everything on ${site.url} that software can call: a read-only REST API over ${site.name}'s projects and pages, an NLWeb ask endpoint, batch and async jobs, and an MCP tool server.`,
+      `This page is about this website's API for software, which reads what the site publishes; it is not about ${site.name}'s own work, services or rates. Everything on ${site.url} that software can call: a read-only REST API over ${site.name}'s projects and pages, an NLWeb ask endpoint, batch and async jobs, and an MCP tool server.`,
       `Free and public: no account, no API key, no payment. Only the catalog asks for a token, and that token is a public literal (see [/auth.md](${absoluteUrl(site, '/auth.md')})). ${rateLimitSentence(site)}`,
       `Every answer is JSON. Every error comes from one catalog (below) as \`{ "error": { "code", "message", "status", "hint", "docs" } }\`; the OAuth endpoints answer \`{ "error", "error_description" }\` as RFC 6749 says. Public answers may be cached for five minutes and carry an \`ETag\`. The machine-readable description of all of it is [/openapi.json](${absoluteUrl(site, '/openapi.json')}).`,
     ],

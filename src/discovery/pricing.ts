@@ -1,4 +1,4 @@
-// /pricing.md: free, no key, no paid tier, and the limits (PF-PUBLIC, KQ-FREE: free and public, no
+// /pricing.md: the site's API (not the person's services) is free, no key, no paid tier, and the limits (PF-PUBLIC, KQ-FREE: free and public, no
 // account and no API key, no test environment and no paid tier).
 import type { Site } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
@@ -6,7 +6,11 @@ import { limitRows } from './limits.ts';
 
 export function pricingMarkdown(site: Pick<Site, 'name' | 'url' | 'rateLimits'>): string {
   const rows = limitRows(site);
-  return `# Pricing: ${site.name}'s API
+  // FO-API-NOT-SERVICES: the title and the first sentence say whose prices these are, so an agent
+  // reading llms.txt never takes them for the person's rates.
+  return `# API pricing: the API of ${site.name}'s website (not ${site.name}'s rates)
+
+This page is about the pricing of this website's API for software only; it says nothing about what ${site.name} charges for their own work or services.
 
 **Free.** Every endpoint on ${site.url} costs nothing: no account, no sign-up, no API key, no payment, no paid tier and no separate test environment. The answers are the same public facts the site's pages show, and change only when the site is redeployed.
 

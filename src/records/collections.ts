@@ -1,6 +1,6 @@
 // The ways the site groups and orders records. HTML pages, Markdown twins and llms.txt all list
 // projects through these functions, so a reader sees the same grouping on every surface.
-import { PROJECT_TYPES, type Content, type Page, type Post, type Project, type ProjectType, type Site } from './schema.ts';
+import { type PROJECT_LINK_KEYS, PROJECT_TYPES, type Content, type Page, type Post, type Project, type ProjectType, type Site } from './schema.ts';
 
 export const TYPE_LABELS: Record<ProjectType, { one: string; many: string }> = {
   app: { one: 'App', many: 'Apps' },
@@ -338,4 +338,151 @@ export function tagGroups<P extends Listed<Project>, G extends Listed<Page>, W e
     byPosts.set(posts, known);
   }
   return known;
+}
+
+/**
+ * The projects index for people (FO-WORK): one listing, a page of PROJECTS_PER_PAGE at a time, and
+ * filtered by category or type at real URLs (/projects/category/<id>, /projects/type/<type>) that
+ * work without script. Tags filter at their own pages (/tags/<tag>), which the filter bar links.
+ */
+export const PROJECTS_PER_PAGE = 24;
+export const PROJECTS_PATH = '/projects';
+
+export type ProjectFilter = { readonly kind: 'all' } | { readonly kind: 'category'; readonly id: string } | { readonly kind: 'type'; readonly id: ProjectType };
+export const ALL_PROJECTS: ProjectFilter = Object.freeze({ kind: 'all' });
+
+/** `/projects`, `/projects/category/data`, `/projects/type/talk`: a filter's first page. */
+export const projectFilterPath = (filter: ProjectFilter) => (filter.kind === 'all' ? PROJECTS_PATH : `${PROJECTS_PATH}/${filter.kind}/${filter.id}`);
+
+/** Page `page` of a filter: its first page's path, then `<that>/page/<n>`. */
+export const projectsListPath = (filter: ProjectFilter, page: number) => (page === 1 ? projectFilterPath(filter) : `${projectFilterPath(filter)}/page/${page}`);
+
+/** A filter's name as the filter bar and the page title say it: "Data engineering", "Talks". */
+export const projectFilterLabel = (site: Site, filter: ProjectFilter) =>
+  filter.kind === 'all' ? 'All' : filter.kind === 'category' ? categoryLabel(site, filter.id) : TYPE_LABELS[filter.id].many;
+
+/** What a filter lists, active first (newest first), then archived: the order the pages cut into pages. */
+export function filteredProjects<P extends Listed<Project>>({ projects }: Pick<Listing<P>, 'projects'>, filter: ProjectFilter): P[] {
+  const kept = filter.kind === 'all' ? projects : projects.filter((p) => (filter.kind === 'category' ? p.category === filter.id : p.type === filter.id));
+  return [...kept.filter((p) => !p.archived), ...kept.filter((p) => p.archived)];
+}
+
+export interface FilterLink {
+  readonly filter: ProjectFilter;
+  readonly label: string;
+  readonly href: string;
+  readonly count: number;
+}
+
+export interface ProjectFilters {
+  readonly all: FilterLink;
+  readonly categories: readonly FilterLink[];
+  readonly types: readonly FilterLink[];
+}
+
+/**
+ * Every filter that narrows the listing: all, then categories in content/site.md's order, then
+ * types in PROJECT_TYPES order. A category or type with no project, or with every project (it
+ * would repeat /projects), has no page and no link. Once per project list: every project page asks.
+ */
+export function projectFilters({ site, projects }: Pick<Listing, 'site' | 'projects'>): ProjectFilters {
+  let bySite = filtersMemo.get(projects);
+  if (!bySite) filtersMemo.set(projects, (bySite = new WeakMap()));
+  let known = bySite.get(site);
+  if (!known) {
+    const counts = new Map<string, number>();
+    for (const p of projects) for (const key of [`category/${p.category}`, `type/${p.type}`]) counts.set(key, (counts.get(key) ?? 0) + 1);
+    const link = (filter: ProjectFilter): FilterLink => ({
+      filter,
+      label: projectFilterLabel(site, filter),
+      href: projectFilterPath(filter),
+      count: filter.kind === 'all' ? projects.length : (counts.get(`${filter.kind}/${filter.id}`) ?? 0),
+    });
+    const narrows = (l: FilterLink) => l.count > 0 && l.count < projects.length;
+    known = Object.freeze({
+      all: link(ALL_PROJECTS),
+      categories: Object.keys(site.categories)
+        .map((id) => link({ kind: 'category', id }))
+        .filter(narrows),
+      types: PROJECT_TYPES.map((id) => link({ kind: 'type', id })).filter(narrows),
+    });
+    bySite.set(site, known);
+  }
+  return known;
+}
+const filtersMemo = new WeakMap<readonly Listed<Project>[], WeakMap<Site, ProjectFilters>>();
+
+/** Whether a filter has pages of its own: all does, and each filter projectFilters lists. */
+export const isListedFilter = (filters: ProjectFilters, filter: ProjectFilter) => filter.kind === 'all' || filterHref(filters, filter) !== PROJECTS_PATH;
+
+/** Where a project page's type or category links: its filtered listing, or /projects when there is none. */
+export function filterHref(filters: ProjectFilters, filter: ProjectFilter): string {
+  const list = filter.kind === 'category' ? filters.categories : filter.kind === 'type' ? filters.types : [];
+  return list.find((l) => l.filter.kind === filter.kind && 'id' in l.filter && filter.kind !== 'all' && l.filter.id === filter.id)?.href ?? PROJECTS_PATH;
+}
+
+/** How many pages a filter has for people (at least one, so /projects exists on a site without projects). */
+export const projectsPageCount = (listing: Pick<Listing, 'projects'>, filter: ProjectFilter) =>
+  Math.max(1, Math.ceil(filteredProjects(listing, filter).length / PROJECTS_PER_PAGE));
+
+/** The tags the filter bar offers: the most used on projects, most first (the rest are on /tags). */
+export function topProjectTags({ projects }: Pick<Listing, 'projects'>, limit = 12): { tag: string; href: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const p of projects) for (const tag of new Set(p.tags)) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, limit)
+    .map(([tag, count]) => ({ tag, href: tagPath(tag), count }));
+}
+
+/**
+ * The rest parameter of src/pages/projects/[...page].astro for a filter's page: undefined for
+ * /projects, `page/2`, `category/data`, `type/talk/page/3` …
+ */
+export const projectsParam = (filter: ProjectFilter, page: number) => projectsListPath(filter, page).slice(PROJECTS_PATH.length + 1) || undefined;
+
+/** The filter and page a rest parameter names, or undefined for anything else (the route answers 404). */
+export function parseProjectsParam(param: string | undefined): { filter: ProjectFilter; page: number } | undefined {
+  const m = /^(?:(category|type)\/([a-z0-9-]+))?(?:\/?page\/([1-9]\d*))?$/.exec(param ?? '');
+  if (!m) return undefined;
+  const [, kind, id, n] = m;
+  // `category/data` + `page/2` needs the slash; a bare `page/2` has none before it.
+  if (kind && n && !param!.includes(`${id}/page/`)) return undefined;
+  const page = n ? Number(n) : 1;
+  if (n && page === 1) return undefined;
+  if (kind === 'type' && !(PROJECT_TYPES as readonly string[]).includes(id!)) return undefined;
+  const filter: ProjectFilter = kind === 'category' ? { kind, id: id! } : kind === 'type' ? { kind, id: id as ProjectType } : ALL_PROJECTS;
+  return { filter, page };
+}
+
+/** What each named project link is called on its page and in its twin (FO-WORK). */
+export const LINK_LABELS: Record<(typeof PROJECT_LINK_KEYS)[number], string> = {
+  repo: 'Repository',
+  docs: 'Documentation',
+  demo: 'Demo',
+  video: 'Video',
+  slides: 'Slides',
+  paper: 'Paper',
+  website: 'Website',
+};
+
+/**
+ * A project's links in the order its owner wrote them (schema.ts keeps that order), each `more`
+ * link where `more` was written: the page's buttons (the first is the primary one) and the twin.
+ */
+export function projectLinkList({ links }: Pick<Project, 'links'>): { key: string; label: string; url: string }[] {
+  return Object.entries(links).flatMap(([key, value]) => {
+    if (key === 'more') return (value as { label: string; url: string }[]).map((l) => ({ key, label: l.label, url: l.url }));
+    return typeof value === 'string' ? [{ key, label: LINK_LABELS[key as keyof typeof LINK_LABELS], url: value }] : [];
+  });
+}
+
+/**
+ * What a project's date is called and its status, worded for its type (FO-WORK): a talk was
+ * "Given" and research "Published", and neither has an "Active" status (archived ones say so).
+ */
+export function projectStatus(project: Pick<Project, 'type' | 'archived'>): { dateLabel: string; status?: string } {
+  const dateLabel = project.type === 'talk' ? 'Given' : project.type === 'research' ? 'Published' : 'Started';
+  const finished = project.type === 'talk' || project.type === 'research';
+  return { dateLabel, ...(project.archived ? { status: 'Archived' } : finished ? {} : { status: 'Active' }) };
 }

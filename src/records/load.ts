@@ -8,6 +8,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { z } from 'zod';
 import { describeImage, isImageFile, type ContentImage } from '../images/images.ts';
 import { closest, describeIssue } from './content-issues.ts';
+import { EMBED_HINT } from './embeds.ts';
 import {
   SLUG_PATTERN,
   siteConfig,
@@ -200,7 +201,15 @@ function readContent(dir: string, drafts: boolean): Content {
       const { avatar, ...config } = parsed.data;
       const image = avatar === undefined ? undefined : imageField(siteFile, avatar, config.name, 'avatar', where, problems);
       const images = checkBody(siteFile, parsed, where, problems);
-      site = { ...config, url: (process.env.FOLIO_SITE_URL || config.url).replace(/\/+$/, ''), bio: parsed.body, images, ...(image && { avatar: image }) };
+      // content/custom.css: its presence is part of the site, so a page kept from the last build links it too.
+      site = {
+        ...config,
+        url: (process.env.FOLIO_SITE_URL || config.url).replace(/\/+$/, ''),
+        bio: parsed.body,
+        images,
+        ...(image && { avatar: image }),
+        ...(existsSync(join(dir, 'custom.css')) && { customCss: true as const }),
+      };
     }
   }
 
@@ -369,6 +378,8 @@ function imageField(file: string, value: string, alt: string, field: string, whe
 
 /** A line that may be a level-1 heading (`# Title`, or a title underlined with `===`); the parse decides (code blocks hold `# comments`). */
 const H1_CANDIDATE = /^ {0,3}(?:#(?:[ \t]|$)|=+[ \t]*$)/m;
+/** An HTML <iframe> or <script> tag: refused in a body (FO-WORK). */
+const RAW_ACTIVE = /<\s*(iframe|script)\b/i;
 
 /**
  * A body's images and headings. Images (`![alt](path)`): each needs alt text, and a relative path
@@ -385,10 +396,26 @@ function checkBody(
   problems: string[],
 ): Record<string, ContentImage> {
   const images: Record<string, ContentImage> = {};
-  if (!body.includes('![') && !H1_CANDIDATE.test(body)) return images;
+  if (!body.includes('![') && !H1_CANDIDATE.test(body) && !RAW_ACTIVE.test(body)) return images;
   // Lines are counted in the file, as the owner's editor shows them: the body's line 1 is further down.
   const offset = text.slice(0, Math.max(0, text.indexOf(body))).split('\n').length - 1;
-  const visit = (node: { type: string; depth?: number; url?: string; alt?: string | null; position?: { start: { line: number } }; children?: unknown[] }) => {
+  const visit = (node: {
+    type: string;
+    depth?: number;
+    url?: string;
+    alt?: string | null;
+    value?: string;
+    position?: { start: { line: number } };
+    children?: unknown[];
+  }) => {
+    // FO-WORK: a body never frames or runs anything the owner pasted; a video is embedded by its address.
+    const active = node.type === 'html' ? RAW_ACTIVE.exec(node.value ?? '') : null;
+    if (active) {
+      // The tag's own line: an HTML block may start lines above it.
+      const line = (node.position?.start.line ?? 0) + offset + (node.value ?? '').slice(0, active.index).split('\n').length - 1;
+      const tag = active[1]!.toLowerCase();
+      problems.push(`${where(file)}: line ${line}: a raw <${tag}> in the text: a body may not frame pages or run script; to show a video, ${EMBED_HINT}`);
+    }
     if (node.type === 'heading' && node.depth === 1) {
       const line = (node.position?.start.line ?? 0) + offset;
       problems.push(

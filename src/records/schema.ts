@@ -2,6 +2,7 @@
 // matter against these, and the types below are what every other part of Folio consumes.
 import { z } from 'zod';
 import type { ContentImage } from '../images/images.ts';
+import { accentProblem, COLOR_SCHEMES, FONT_PAIRINGS, HEX_COLOR } from './theme.ts';
 
 /**
  * How long a replaced API version keeps working, at least: the content model refuses a `sunset`
@@ -84,8 +85,39 @@ export const siteConfig = z
     apiVersions: z.array(apiVersion).default([{ version: 'v1' }]),
     /** Content Signals (contentsignals.org), written to robots.txt: may the content be used for search, as AI input, for AI training. */
     contentSignal: z.strictObject({ search: yesNo, 'ai-input': yesNo, 'ai-train': yesNo }).default({ search: 'yes', 'ai-input': 'yes', 'ai-train': 'no' }),
+    /** The look (FO-THEME, README § Make it yours): accent colour, light/dark scheme, font pairing. */
+    theme: z
+      .strictObject({
+        accent: z.string().regex(HEX_COLOR, 'a CSS hex colour such as "#a1401a" or "#c40"').optional(),
+        colorScheme: z.enum(COLOR_SCHEMES).default('auto'),
+        font: z.enum(FONT_PAIRINGS).default('system'),
+      })
+      .optional(),
+    /** What the footer shows besides the menu (FO-FOOTER); the <link rel="alternate"> and Link headers stay either way. */
+    show: z.strictObject({ forSoftware: z.boolean().default(true), markdownLink: z.boolean().default(true) }).optional(),
+    /** Privacy-respecting analytics, served first-party (FO-ANALYTICS); none unless set. */
+    analytics: z
+      .discriminatedUnion(
+        'provider',
+        [
+          z.strictObject({ provider: z.literal('vercel') }),
+          z.strictObject({
+            provider: z.literal('plausible'),
+            domain: z
+              .string()
+              .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'the site\'s domain as Plausible knows it, e.g. "yourname.dev"')
+              .optional(),
+          }),
+          z.strictObject({ provider: z.literal('umami'), websiteId: z.uuid({ error: 'the website ID Umami shows, a UUID' }) }),
+        ],
+        { error: 'a provider: vercel, plausible or umami, e.g. analytics: { provider: plausible }' },
+      )
+      .optional(),
   })
   .superRefine((site, ctx) => {
+    // FO-THEME: the accent is link text and the background of button text; below WCAG AA it is refused with the nearest colour that passes.
+    const accentIssue = site.theme?.accent && accentProblem(site.theme.accent);
+    if (accentIssue) ctx.addIssue({ code: 'custom', path: ['theme', 'accent'], input: site.theme?.accent, message: accentIssue });
     // The deprecation policy (/developers/deprecation): a sunset at least 90 days after the
     // deprecation, and a successor that is another version the site lists.
     const DAY = 86_400_000;
@@ -110,6 +142,44 @@ export const siteConfig = z
     });
   });
 
+/** The link keys a project may name (FO-WORK), each with its own label; `more` adds any others. */
+export const PROJECT_LINK_KEYS = ['repo', 'docs', 'demo', 'video', 'slides', 'paper', 'website'] as const;
+export const COVER_POSITIONS = ['top', 'center', 'bottom'] as const;
+
+// zod returns an object's keys in the schema's order, but the owner's order is the order the page
+// shows (the first link is the primary button): the keys as written are noted before parsing and
+// restored after. Parsing is synchronous, so the note cannot be another file's.
+let writtenLinkOrder: string[] = [];
+const projectLinks = z
+  .preprocess(
+    (v) => {
+      writtenLinkOrder = v && typeof v === 'object' && !Array.isArray(v) ? Object.keys(v) : [];
+      return v;
+    },
+    z.strictObject(
+      {
+        ...(Object.fromEntries(PROJECT_LINK_KEYS.map((k) => [k, httpUrl.optional()])) as Record<
+          (typeof PROJECT_LINK_KEYS)[number],
+          z.ZodOptional<typeof httpUrl>
+        >),
+        more: z
+          .array(z.strictObject({ label: text(60), url: httpUrl }), {
+            error: 'a list of links, each with a label and a url, e.g. more: [{ label: Blog post, url: "https://…" }]',
+          })
+          .optional(),
+      },
+      {
+        error: `links by name (${PROJECT_LINK_KEYS.join(', ')}, more), e.g. links: { repo: "https://github.com/you/project", demo: "https://…", more: [{ label: Press, url: "https://…" }] }`,
+      },
+    ),
+  )
+  .transform((links) => {
+    const order = writtenLinkOrder;
+    const keys = Object.keys(links) as (keyof typeof links)[];
+    keys.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+    return Object.fromEntries(keys.filter((k) => links[k] !== undefined).map((k) => [k, links[k]])) as typeof links;
+  });
+
 export const projectFrontMatter = z
   .strictObject({
     title: text(120),
@@ -120,16 +190,13 @@ export const projectFrontMatter = z
     archived: z.boolean().default(false),
     date: isoDate,
     updated: isoDate.optional(),
-    links: z
-      .strictObject(
-        { repo: httpUrl.optional(), demo: httpUrl.optional(), docs: httpUrl.optional() },
-        { error: 'links by name, e.g. links: { repo: "https://github.com/you/project", demo: "https://…", docs: "https://…" }' },
-      )
-      .default({}),
+    links: projectLinks.default({}),
     stack: z.array(text(40)).default([]),
     /** Path of the cover image, relative to the project's file. */
     cover: text(300).optional(),
     coverAlt: text(200).optional(),
+    /** Which part of the cover a card keeps when it crops it (FO-WORK; center when unset); the project page never crops. */
+    coverPosition: z.enum(COVER_POSITIONS).optional(),
   })
   .superRefine((p, ctx) => {
     if (p.updated && p.updated < p.date) {
@@ -316,6 +383,8 @@ export interface Site extends Omit<SiteConfig, 'avatar'> {
   /** Images in the bio, by destination as written. */
   images: Record<string, ContentImage>;
   avatar?: ContentImage;
+  /** Whether content/custom.css exists: every page then links it, last (FO-THEME). */
+  customCss?: true;
 }
 
 export interface Content {

@@ -77,7 +77,9 @@ test.describe('PF-DISCOVERY: the links agents look for', () => {
     }
   });
 
-  test('FO-AGENT-SKILLS: the Agent Skills index lists SKILL.md with the SHA-256 digest of the bytes served, at its path and the conventional one', async ({ request }) => {
+  test('FO-AGENT-SKILLS: the Agent Skills index lists SKILL.md with the SHA-256 digest of the bytes served, at its path and the conventional one', async ({
+    request,
+  }) => {
     const index = await (await request.get('/.well-known/agent-skills/index.json')).json();
     expect(index.$schema).toBe('https://schemas.agentskills.io/discovery/0.2.0/schema.json');
     expect(index.skills).toHaveLength(1);

@@ -40,8 +40,8 @@ function check(content: string) {
 
 test('FO-OWNER-CHECK: the second fixture site builds, serves and passes npm run check: every page, twin, link, record, MCP resource and agent file', () => {
   const { status, out } = check(SECOND_SITE);
-  // Every page with a twin in the manifest; the 404 page is not a page.
-  expect(out).toContain('Checked 34 pages, 34 Markdown twins');
+  // Every page with a twin in the manifest (FO-WORK: the projects index by category and by type too); the 404 page is not a page.
+  expect(out).toContain('Checked 41 pages, 41 Markdown twins');
   expect(out).toContain('18 records (search, REST, MCP)');
   expect(out).toContain('No problems');
   expect(status, out).toBe(0);
@@ -192,6 +192,6 @@ test('the owner’s loop: npm run deploy:dry rehearses the deploy offline and re
   expect(out).toMatch(/Site URL +https:\/\/zoe\.example\.org\//);
   expect(out).toMatch(/Static files +\d+ files, [\d.]+ MB/);
   expect(out).toMatch(/Function +api\/index\.ts on nodejs2\d\.x: \d+ files/);
-  expect(out).toContain('all 34 pages are served as files');
+  expect(out).toContain('all 41 pages are served as files');
   expect(out).toContain('Ready:');
 });

@@ -48,27 +48,27 @@ for (const viewport of VIEWPORTS) {
 
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
-  test("the projects index browses by category and type through plain anchors (no script); the one script is the search box's enhancement", async ({
+  test("FO-WORK: the projects index filters by category and type through real URLs (no script), archived apart; the one script is the search box's enhancement", async ({
     page,
   }) => {
     await page.goto('/projects');
-    await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(1);
-    await expect(page.locator('script:not([type="application/ld+json"])')).toHaveAttribute('src', '/search.js');
+    // The page's scripts are the layout's enhancements only, every one external; the listing adds none.
+    const scripts = page.locator('script:not([type="application/ld+json"])');
+    expect(await scripts.evaluateAll((els) => els.filter((e) => !e.getAttribute('src')).length)).toBe(0);
+    expect(await scripts.evaluateAll((els) => els.map((e) => e.getAttribute('src')))).toContain('/search.js');
+    // One listing: every project once, the archived in their own section.
     const archived = content.projects.filter((p) => p.archived);
-    await page
-      .getByRole('navigation', { name: 'Browse projects' })
-      .getByRole('link', { name: /^Archived/ })
-      .click();
-    await expect(page).toHaveURL(/#archived$/);
+    await expect(page.locator('.card__title a')).toHaveCount(content.projects.length);
     const section = page.locator('#archived');
     for (const p of archived) await expect(section.getByRole('link', { name: p.title })).toBeVisible();
-    await page
-      .getByRole('navigation', { name: 'Browse projects' })
-      .getByRole('link', { name: /^Libraries/ })
-      .click();
-    await expect(page).toHaveURL(/#type-library$/);
+    const filters = page.getByRole('navigation', { name: 'Filter projects' });
+    await expect(filters.getByRole('link', { name: /^All \d/ })).toHaveAttribute('aria-current', 'page');
+    await filters.getByRole('link', { name: /^Libraries/ }).click();
+    await expect(page).toHaveURL(/\/projects\/type\/library$/);
     const libraries = content.projects.filter((p) => p.type === 'library');
-    await expect(page.locator('#type-library').getByRole('link')).toHaveCount(libraries.length);
+    // Every library, and nothing else (in the listing's order: active newest first, then archived).
+    expect((await page.locator('.card__title a').allTextContents()).sort()).toEqual(libraries.map((p) => p.title).sort());
+    await expect(page.getByRole('navigation', { name: 'Filter projects' }).getByRole('link', { name: /^Libraries/ })).toHaveAttribute('aria-current', 'page');
   });
 });
 

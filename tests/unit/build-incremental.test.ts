@@ -186,8 +186,10 @@ function counts(snapshot: Snapshot, which: string) {
 /** The files a build may keep (page-cache.ts): HTML pages (and the search page template), and tag pages' twins. */
 /** The files of the single-page routes the page cache serves from the last build (keptResponse). */
 const SINGLE_PAGE_FILES = new Set(['dist/llms.txt', 'dist/feed.xml', 'dist/projects.md', 'dist/index.md', 'dist/posts.md']);
-const keepable = (file: string) => file.endsWith('.html') || /^dist\/tags\/[^/]+\.md$/.test(file) || SINGLE_PAGE_FILES.has(file);
-/** Keepable files that are no HTML page: the tag twins and the single-page routes' files, which use no component and no stylesheet. */
+// FO-WORK: the projects index's later and filtered pages' twins are kept the same way (keptResponse).
+const keepable = (file: string) =>
+  file.endsWith('.html') || /^dist\/tags\/[^/]+\.md$/.test(file) || /^dist\/projects\/(page|category|type)\/.+\.md$/.test(file) || SINGLE_PAGE_FILES.has(file);
+/** Keepable files that are no HTML page: the tag twins, the projects index's page twins and the single-page routes' files, which use no component and no stylesheet. */
 const notHtml = (snapshot: Snapshot) => [...snapshot.files.keys()].filter((f) => keepable(f) && !f.endsWith('.html')).length;
 
 /** Keepable files that are new or changed from `before` to `after`. */

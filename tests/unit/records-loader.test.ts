@@ -50,7 +50,7 @@ describe('FO-CONTENT-ERRORS: loadContent: a bad file fails the build with one me
 
   test('unknown fields are named, with a suggestion for a near miss and the allowed list', () => {
     expect(load('unknown-field')).toThrowErrorMatchingInlineSnapshot(
-      `[ContentError: Invalid content: content/projects/alpha.md: unknown fields "tag" (did you mean "tags"?), "website"; expected only title, summary, type, category, tags, archived, date, updated, links, stack, cover, coverAlt]`,
+      `[ContentError: Invalid content: content/projects/alpha.md: unknown fields "tag" (did you mean "tags"?), "website"; expected only title, summary, type, category, tags, archived, date, updated, links, stack, cover, coverAlt, coverPosition]`,
     );
   });
 
@@ -123,7 +123,7 @@ describe('FO-CONTENT-ERRORS: loadContent: a bad file fails the build with one me
         - content/projects/alpha.md: field "tags[0]" expected a kebab-case tag such as "web-performance", got "Fixtures" (did you mean "fixtures"?)
         - content/projects/alpha.md: field "archived" expected true or false, got "no"
         - content/projects/alpha.md: field "links.repo" expected an absolute http(s) URL, got "github.com/x/alpha"
-        - content/projects/alpha.md: unknown field "homepage" under "links"; expected only repo, demo, docs
+        - content/projects/alpha.md: unknown field "homepage" under "links"; expected only repo, docs, demo, video, slides, paper, website, more
         - content/pages/about.md: field "order" expected a number of at least 0, got -1
         - content/pages/now.md: field "order" expected a whole number, got 2.5]
     `);

@@ -15,6 +15,7 @@ import {
 } from '../../src/build/vercel-config.ts';
 import { compileVercelRoutes, conditionsHold, sourceToRegExp } from '../../scripts/local-server/vercel-router.ts';
 import { NEGOTIATE_PREFIX, type GateRoute } from '../../src/routing/markdown-gate.ts';
+import { ANALYTICS_PROXIES } from '../../src/records/analytics.ts';
 
 const committed: VercelConfig = JSON.parse(readFileSync('vercel.json', 'utf8'));
 
@@ -62,7 +63,7 @@ describe('vercel.json is generated and committed', () => {
     expect(after.length).toBeGreaterThan(5);
     for (const r of after) {
       expect('check' in r && r.check, JSON.stringify(r)).toBe(true);
-      expect(['/api', '/$1.html'], JSON.stringify(r)).toContain('dest' in r ? r.dest : undefined);
+      expect(['/api', '/$1.html', ...ANALYTICS_PROXIES.map((p) => p.destination)], JSON.stringify(r)).toContain('dest' in r ? r.dest : undefined);
     }
   });
 

@@ -55,6 +55,7 @@ import type { SiteData } from '../../search/data-file.ts';
 import { type AnyTool, defineTool } from './tool-kit.ts';
 import { type Detail, detailArg, fieldLines, fieldsArg, keysOf, pick, sizedItem } from './sizing.ts';
 import { PROJECT_CARD_URI } from './apps.ts';
+import { projectLinkList } from '../../records/collections.ts';
 
 /** The identity fields a sized answer always keeps (FO-MCP-SIZE). */
 const SLUG_ONLY = ['slug'] as const;
@@ -214,7 +215,7 @@ const getProjectTool = defineTool({
 
 function projectText(p: ProjectSummary & Partial<ProjectDetail>): string {
   const facts = [p.type, p.categoryLabel, p.updated ? `${p.date}, updated ${p.updated}` : p.date, ...(p.archived ? ['archived'] : [])];
-  const links = Object.entries(p.links).map(([k, v]) => `${k} ${v}`);
+  const links = projectLinkList(p).map((l) => `${l.label} ${l.url}`);
   return [
     `# ${p.title}`,
     `> ${p.summary}`,

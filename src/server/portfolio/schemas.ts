@@ -150,7 +150,18 @@ export const searchResponse = z
   })
   .meta({ id: 'SearchResponse' });
 
-const projectLinks = z.object({ repo: z.url().optional(), demo: z.url().optional(), docs: z.url().optional() }).meta({ id: 'ProjectLinks' });
+const projectLinks = z
+  .object({
+    repo: z.url().optional(),
+    demo: z.url().optional(),
+    docs: z.url().optional(),
+    video: z.url().optional(),
+    slides: z.url().optional(),
+    paper: z.url().optional(),
+    website: z.url().optional(),
+    more: z.array(z.object({ label: z.string(), url: z.url() })).optional(),
+  })
+  .meta({ id: 'ProjectLinks', description: "The project's links by name, in the order its owner wrote them; the first is the primary one." });
 
 export const projectImage = z
   .object({

@@ -1,0 +1,331 @@
+// FO-THEME, FO-FOOTER, FO-ANALYTICS: the look an owner sets in site.md and content/custom.css, over
+// real HTTP from the real build of a fixture site (tests/fixtures/themed-site: a violet accent, a
+// fixed dark scheme, the Inter pairing, custom.css, the footer's agent blocks off, Plausible), in
+// Chromium. The sample site (theme absent: today's look, `auto` with the toggle) is served by the
+// suite's own server (playwright.config.ts).
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect, type Page } from '@playwright/test';
+import { HtmlValidate } from 'html-validate';
+import { cleanEnv, raw, repoCopy, startServer, type Server } from './serve-support.ts';
+import { freePort } from '../../scripts/free-port.ts';
+import { accentVariants, contrast, MIN_CONTRAST } from '../../src/records/theme.ts';
+import { CONTENT_SECURITY_POLICY } from '../../src/build/vercel-config.ts';
+
+const THEMED = 'tests/fixtures/themed-site/content';
+const SHOTS = '/tmp/shots29';
+const PAGES = ['/', '/projects', '/projects/kerning-lab'] as const;
+
+/** rgb(…) of a hex colour, as getComputedStyle reports it. */
+const rgb = (hex: string) => {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+};
+/** Every Content-Security-Policy violation the page reports, from before its first script. */
+async function watchViolations(page: Page) {
+  await page.addInitScript(() => {
+    (window as unknown as { violations: string[] }).violations = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+}
+/** The accent as the page resolves it (a probe coloured var(--accent), so no particular element's rules interfere). */
+const accentOf = (page: Page) =>
+  page.evaluate(() => {
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--accent)';
+    document.body.append(probe);
+    const color = getComputedStyle(probe).color;
+    probe.remove();
+    return color;
+  });
+const violations = (page: Page) => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+const shotName = (site: string, path: string, width: number, scheme: string) =>
+  `${site}-${path === '/' ? 'home' : path.slice(1).replaceAll('/', '-')}-${width}-${scheme}.png`;
+
+test.describe('a themed site (accent, colorScheme dark, font inter, custom.css, footer blocks off, Plausible)', () => {
+  test.describe.configure({ mode: 'serial', timeout: 240_000 });
+  let copy = '';
+  let server: Server | undefined;
+  let base = '';
+
+  const start = async () => {
+    server = await startServer(
+      copy,
+      'scripts/start.ts',
+      cleanEnv({ PORT: new URL(base).port, HOST: '127.0.0.1', FOLIO_CONTENT: THEMED }),
+      `${base}/ready-check`,
+      200_000,
+    );
+  };
+  const stop = async () => {
+    if (server && server.process.exitCode === null) {
+      server.process.kill('SIGTERM');
+      await server.exited;
+    }
+    server = undefined;
+  };
+  test.beforeAll(async () => {
+    copy = repoCopy('folio-theme-');
+    base = `http://127.0.0.1:${await freePort()}`;
+    await start();
+  });
+  test.afterAll(async () => {
+    await stop();
+    if (copy) rmSync(copy, { recursive: true, force: true });
+  });
+
+  test.describe('with JavaScript off and a light system preference', () => {
+    test.use({ javaScriptEnabled: false, colorScheme: 'light' });
+    test('FO-THEME: colorScheme dark is dark without JavaScript, with the derived dark accent, no toggle, and Inter self-hosted', async ({ page }) => {
+      const dark = accentVariants('#6b21a8').dark;
+      for (const path of PAGES) {
+        await page.goto(`${base}${path}`);
+        await expect(page.locator('html')).toHaveAttribute('data-scheme', 'dark');
+        const style = await page.evaluate(() => ({
+          background: getComputedStyle(document.body).backgroundColor,
+          font: getComputedStyle(document.querySelector('h1')!).fontFamily,
+        }));
+        expect(style.background, path).toBe('rgb(20, 20, 19)');
+        expect(await accentOf(page), path).toBe(rgb(dark.accent));
+        expect(style.font, path).toMatch(/^Inter,/);
+        expect(contrast(dark.accent, '#141413')).toBeGreaterThanOrEqual(MIN_CONTRAST);
+        await expect(page.locator('button.scheme-toggle')).toHaveCount(0);
+        await expect(page.locator('script[src="/theme-scheme.js"]')).toHaveCount(0);
+      }
+      await expect(page.locator('meta[name="color-scheme"]')).toHaveAttribute('content', 'dark');
+      // The font is this site's file, not a platform's: the same look everywhere.
+      const font = await raw(base, '/_fonts/inter-latin-400-normal.woff2');
+      expect(font.status).toBe(200);
+      expect(font.headers['content-type']).toBe('font/woff2');
+    });
+  });
+
+  test("FO-THEME: /theme.css (from site.md) and /custom.css (as written) load after Folio's stylesheet and win; both revalidated", async ({ page }) => {
+    await page.goto(`${base}/`);
+    const order = await page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+    expect(order.at(0)).toMatch(/^\/_astro\/.*\.css$/);
+    expect(order.slice(-2)).toEqual(['/theme.css', '/custom.css']);
+    const applied = await page.evaluate(() => ({
+      radius: getComputedStyle(document.documentElement).getPropertyValue('--radius').trim(),
+      spacing: getComputedStyle(document.querySelector('.site-name__text')!).letterSpacing,
+    }));
+    // custom.css: `--radius: 3px` and 0.04em of letter-spacing on the name (15px → 0.6px).
+    expect(applied.radius).toBe('3px');
+    expect(applied.spacing).not.toBe('normal');
+    for (const path of ['/theme.css', '/custom.css']) {
+      const res = await raw(base, path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers['content-type'], path).toMatch(/^text\/css/);
+      expect(res.headers['cache-control'], path).toBe('public, max-age=0, must-revalidate');
+    }
+    expect((await raw(base, '/custom.css')).body).toContain('--radius: 3px');
+  });
+
+  test('FO-THEME: the themed pages (stylesheets first in <body>, data-scheme on <html>, the analytics script) are valid HTML', async () => {
+    // The preset site-html-validate.test.ts applies to the sample's pages, with its one allowance (Shiki's style attributes).
+    const validator = new HtmlValidate({
+      extends: ['html-validate:recommended'],
+      rules: { 'no-inline-style': ['error', { allowedProperties: ['--shiki-light', '--shiki-dark', '--shiki-light-bg', '--shiki-dark-bg', 'overflow-x'] }] },
+    });
+    for (const path of [...PAGES, '/colophon']) {
+      const report = await validator.validateString((await raw(base, path, { accept: 'text/html' })).body, path);
+      expect(
+        report.results.flatMap((r) => r.messages.map((m) => `${m.line}:${m.column} ${m.ruleId}: ${m.message}`)),
+        path,
+      ).toEqual([]);
+    }
+  });
+
+  test('FO-FOOTER: show.forSoftware and show.markdownLink off: neither block on any page; the <link rel="alternate"> and Link header stay', async ({
+    page,
+  }) => {
+    for (const path of [...PAGES, '/colophon']) {
+      await page.goto(`${base}${path}`);
+      await expect(page.getByText('For software'), path).toHaveCount(0);
+      await expect(page.getByText('Read this page as Markdown'), path).toHaveCount(0);
+      await expect(page.locator('link[rel="alternate"][type="text/markdown"]'), path).toHaveCount(1);
+      const link = (await raw(base, path, { accept: 'text/html' })).headers.link ?? '';
+      expect(link, path).toContain('rel="alternate"; type="text/markdown"');
+    }
+  });
+
+  test('FO-ANALYTICS: Plausible is requested from this site (first-party proxy path), with no CSP violation and no third-party request', async ({ page }) => {
+    await watchViolations(page);
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    // Offline here: the proxy path is answered in the browser, as Vercel's rewrite would answer it.
+    await page.route(`${base}/_stats/p/script.js`, (route) => route.fulfill({ contentType: 'text/javascript', body: 'window.plausibleLoaded = true;' }));
+    await page.goto(`${base}/`);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { plausibleLoaded?: boolean }).plausibleLoaded)).toBe(true);
+    const script = page.locator('script[src="/_stats/p/script.js"]');
+    await expect(script).toHaveAttribute('data-domain', 'ines.example.net');
+    await expect(script).toHaveAttribute('data-api', '/_stats/p/event');
+    expect(requested).toContain(`${base}/_stats/p/script.js`);
+    expect(requested.filter((u) => !u.startsWith(base))).toEqual([]);
+    expect(await violations(page)).toEqual([]);
+    // The CSP is the same static one: nothing widened for the provider.
+    const csp = (await raw(base, '/')).headers['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).not.toContain('plausible');
+  });
+
+  test('FO-ANALYTICS: the proxy paths are routes of this site (vercel.json rewrites), never pages: the local server passes them on as Vercel does', async () => {
+    for (const path of ['/_stats/p/event', '/_stats/u/api/send']) {
+      const res = await raw(base, path, { 'content-type': 'application/json' }, 'POST', '{}');
+      // Offline here, so the provider cannot answer: 502 from the proxy, never the site's 404 page or a page's CSP.
+      expect(res.status, path).not.toBe(404);
+      expect(res.headers['content-security-policy'], path).toBeUndefined();
+    }
+  });
+
+  // Each provider in turn: site.md changed in the copy, `npm start` rebuilds what changed.
+  const PROVIDERS = [
+    { provider: 'vercel', yaml: 'analytics:\n  provider: vercel', src: '/_vercel/insights/script.js', attrs: {} },
+    {
+      provider: 'umami',
+      yaml: 'analytics:\n  provider: umami\n  websiteId: 94db1cb1-74f4-4a40-ad6c-962362670409',
+      src: '/_stats/u/script.js',
+      attrs: { 'data-website-id': '94db1cb1-74f4-4a40-ad6c-962362670409', 'data-host-url': '/_stats/u' },
+    },
+  ];
+  for (const { provider, yaml, src, attrs } of PROVIDERS) {
+    test(`FO-ANALYTICS: ${provider}: its script is requested from this site, with no CSP violation, the same static CSP and no third-party request`, async ({
+      page,
+    }) => {
+      const file = join(copy, THEMED, 'site.md');
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/^analytics:[\s\S]*?(?=^---$)/m, `${yaml}\n`));
+      await stop();
+      await start();
+      await watchViolations(page);
+      const requested: string[] = [];
+      page.on('request', (r) => requested.push(r.url()));
+      await page.route(`${base}${src}`, (route) => route.fulfill({ contentType: 'text/javascript', body: 'window.analyticsLoaded = true;' }));
+      await page.goto(`${base}/`);
+      await expect.poll(() => page.evaluate(() => (window as unknown as { analyticsLoaded?: boolean }).analyticsLoaded)).toBe(true);
+      await expect(page.locator('script[src*="_stats"], script[src*="_vercel"]')).toHaveCount(1);
+      for (const [name, value] of Object.entries(attrs)) await expect(page.locator(`script[src="${src}"]`)).toHaveAttribute(name, value);
+      expect(requested).toContain(`${base}${src}`);
+      expect(requested.filter((u) => !u.startsWith(base))).toEqual([]);
+      expect(await violations(page)).toEqual([]);
+      expect((await raw(base, '/')).headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    });
+  }
+
+  for (const width of [390, 1280]) {
+    test(`FO-THEME: screenshots at ${width}px (dark, fixed)`, async ({ page }, testInfo) => {
+      await page.setViewportSize({ width, height: 844 });
+      for (const path of PAGES) {
+        await page.goto(`${base}${path}`);
+        const name = shotName('themed', path, width, 'dark');
+        await page.screenshot({ path: `${SHOTS}/${name}`, fullPage: true });
+        await testInfo.attach(name, { path: `${SHOTS}/${name}`, contentType: 'image/png' });
+        const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(sideways, path).toBeLessThanOrEqual(0);
+      }
+    });
+  }
+
+  test.describe('with JavaScript off and a dark system preference', () => {
+    test.use({ javaScriptEnabled: false, colorScheme: 'dark' });
+    test('FO-THEME: colorScheme light is light whatever the system says, with no toggle and no toggle script', async ({ page }) => {
+      const file = join(copy, THEMED, 'site.md');
+      writeFileSync(file, readFileSync(file, 'utf8').replace('colorScheme: dark', 'colorScheme: light'));
+      await stop();
+      await start();
+      await page.goto(`${base}/`);
+      await expect(page.locator('html')).toHaveAttribute('data-scheme', 'light');
+      await expect(page.locator('meta[name="color-scheme"]')).toHaveAttribute('content', 'light');
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(251, 250, 247)');
+      expect(await accentOf(page)).toBe(rgb('#6b21a8'));
+      await expect(page.locator('button.scheme-toggle, script[src="/theme-scheme.js"]')).toHaveCount(0);
+    });
+  });
+});
+
+test.describe("the sample site: theme absent (today's look), colorScheme auto", () => {
+  test("FO-THEME: no theme.css, no analytics script, no third-party request; today's accent", async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/');
+    await expect(page.locator('link[href="/theme.css"], link[href="/custom.css"], script[src*="_stats"], script[src*="_vercel"]')).toHaveCount(0);
+    expect(await accentOf(page)).toBe(rgb('#a1401a'));
+    const origin = new URL(page.url()).origin;
+    expect(requested.filter((u) => !u.startsWith(origin))).toEqual([]);
+  });
+
+  test.describe('with JavaScript off', () => {
+    test.use({ javaScriptEnabled: false });
+    test('FO-THEME: the system preference still picks the scheme; the toggle stays hidden (it could do nothing)', async ({ page }) => {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.goto('/');
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(20, 20, 19)');
+      await expect(page.locator('button.scheme-toggle')).toBeHidden();
+      await page.emulateMedia({ colorScheme: 'light' });
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(251, 250, 247)');
+    });
+  });
+
+  test('FO-THEME: the toggle is a real button with a name and pressed state; a click switches the scheme, a reload remembers it, with no flash', async ({
+    page,
+  }) => {
+    await watchViolations(page);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Dark theme' });
+    await expect(toggle).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('html')).toHaveAttribute('data-scheme', 'dark');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(20, 20, 19)');
+    // The browser's bar follows: both theme-color metas now name the dark background.
+    expect(await page.locator('meta[name="theme-color"]').evaluateAll((metas) => metas.map((m) => m.getAttribute('content')))).toEqual(['#141413', '#141413']);
+
+    // No flash: on the next page, <html> carries the stored scheme before <body> exists, so the
+    // first paint is dark. Recorded by a script that runs before any of the page's own.
+    await page.addInitScript(() => {
+      const seen = window as unknown as { seenAtBody?: string | null };
+      new MutationObserver((_, observer) => {
+        if (!document.body) return;
+        seen.seenAtBody = document.documentElement.getAttribute('data-scheme');
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    expect(await page.evaluate(() => (window as unknown as { seenAtBody?: string | null }).seenAtBody)).toBe('dark');
+    await expect(page.getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(20, 20, 19)');
+    await page.goto('/projects');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(20, 20, 19)');
+
+    // And back: light, remembered over a dark system preference too.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.getByRole('button', { name: 'Dark theme' }).click();
+    await page.reload();
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(251, 250, 247)');
+    await expect(page.getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', 'false');
+    expect(await violations(page)).toEqual([]);
+  });
+
+  for (const width of [390, 1280]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      test(`FO-THEME: sample site screenshots at ${width}px, ${scheme}`, async ({ page }, testInfo) => {
+        await page.setViewportSize({ width, height: 844 });
+        await page.emulateMedia({ colorScheme: scheme });
+        for (const path of ['/', '/projects', '/projects/quarry']) {
+          await page.goto(path);
+          const name = shotName('sample', path, width, scheme);
+          await page.screenshot({ path: `${SHOTS}/${name}`, fullPage: true });
+          await testInfo.attach(name, { path: `${SHOTS}/${name}`, contentType: 'image/png' });
+          // The toggle shares the header's one row: nothing pushes the page sideways.
+          const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(sideways, path).toBeLessThanOrEqual(0);
+        }
+      });
+    }
+  }
+});
