@@ -164,7 +164,7 @@ describe('FO-WORK: the social card fits the cover', () => {
     // Beside the narrower cover, the card's own background, not the cover.
     // (JPEG rounds a colour by a step or two.)
     const background = [0xfb, 0xfa, 0xf7];
-    at(770, 300).forEach((channel, i) => expect(Math.abs(channel! - background[i]!)).toBeLessThanOrEqual(3));
+    for (const [i, channel] of at(770, 300).entries()) expect(Math.abs(channel! - background[i]!)).toBeLessThanOrEqual(3);
   });
 });
 
