@@ -7,6 +7,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { ContentError, loadContent } from '../../src/records/load.ts';
 import { ANALYTICS_PROXIES, analyticsScript, isAnalyticsPath } from '../../src/records/analytics.ts';
 import { CONTENT_SECURITY_POLICY } from '../../src/build/vercel-config.ts';
+import { EMBED_FRAME_HOSTS } from '../../src/records/embeds.ts';
 import { showOf, themeOf } from '../../src/records/theme.ts';
 import { pricingMarkdown } from '../../src/discovery/pricing.ts';
 import { developerGuide, developersMarkdown } from '../../src/discovery/developers.ts';
@@ -147,6 +148,8 @@ describe('FO-ANALYTICS: vercel.json reaches the providers through fixed first-pa
     const cspRules = committed.routes.filter((r) => r.headers?.['Content-Security-Policy']);
     expect(cspRules.length).toBeGreaterThan(0);
     for (const { source } of ANALYTICS_PROXIES) for (const rule of cspRules) expect(new RegExp(rule.src!).test(source), `${rule.src} ${source}`).toBe(false);
-    expect(CONTENT_SECURITY_POLICY).not.toMatch(/plausible|umami|vercel-insights|https:\/\/(?!\s)/);
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/plausible|umami|vercel-insights/);
+    // The only hosts it names are the two video players a body may embed (frame-src), never a provider's.
+    expect(CONTENT_SECURITY_POLICY.match(/https:\/\/[^\s;]+/g)).toEqual([...EMBED_FRAME_HOSTS]);
   });
 });
