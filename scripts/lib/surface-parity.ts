@@ -4,6 +4,7 @@
 // REST record is the reference: the record with nothing left out. Links are compared on the twin
 // (the page's JSON-LD names some of them, by type); the cover image on REST and MCP only (the
 // page and the twin show sizes of their own).
+import { type StringKey, TABLES } from '../../src/records/strings.ts';
 import { isDeepStrictEqual } from 'node:util';
 import { decodeEntities } from './html-entities.ts';
 
@@ -51,6 +52,9 @@ export const recordFacts = (r: ProjectRecordJson): Facts => ({
   related: r.related.map((p) => p.slug),
 });
 
+/** A twin field's label in each of Folio's interface languages (src/records/strings.ts). */
+const labelsOf = (key: StringKey) => [...new Set(Object.values(TABLES).map((table) => table[key] as string))];
+
 /** A project's slug from a link to its page or twin, relative or absolute. */
 const slugOf = (url: string) => /\/projects\/([^/?#]+?)(?:\.md)?(?:[?#].*)?$/.exec(url)?.[1];
 
@@ -61,21 +65,29 @@ const slugOf = (url: string) => /\/projects\/([^/?#]+?)(?:\.md)?(?:[?#].*)?$/.ex
  */
 export function twinFacts(markdown: string): Facts {
   // The field list comes before the body: where a body's own list repeats a name, the first is the field.
-  const fields = new Map<string, string>();
-  for (const m of markdown.matchAll(/^- ([^:\n]+): (.+)$/gm)) if (!fields.has(m[1]!)) fields.set(m[1]!, m[2]!);
+  const found = new Map<string, string>();
+  for (const m of markdown.matchAll(/^- ([^:\n]+): (.+)$/gm)) if (!found.has(m[1]!)) found.set(m[1]!, m[2]!);
+  // FO-LANGUAGE: a twin's labels are in its site's language; the check reads any of Folio's.
+  const fields = {
+    get: (key: StringKey) =>
+      labelsOf(key)
+        .map((label) => found.get(label))
+        .find((v) => v !== undefined),
+  };
   const unlink = (value: string | undefined) => value?.replace(/^<(.*)>$/, '$1');
-  const date = [...fields].find(([name, value]) => name !== 'Updated' && /^\d{4}-\d{2}-\d{2}$/.test(value))?.[1];
-  const relatedAt = markdown.indexOf('\n## Related projects\n');
+  const updatedLabels = labelsOf('twinUpdated');
+  const date = [...found].find(([name, value]) => !updatedLabels.includes(name) && /^\d{4}-\d{2}-\d{2}$/.test(value))?.[1];
+  const relatedAt = Math.max(...labelsOf('twinRelatedProjects').map((h) => markdown.indexOf(`\n## ${h}\n`)));
   const related = relatedAt < 0 ? [] : [...markdown.slice(relatedAt).matchAll(/^- \[.*?\]\(([^)\s]+)\)/gm)].map((m) => slugOf(m[1]!)!);
-  const links = { repo: unlink(fields.get('Repository')), docs: unlink(fields.get('Documentation')), demo: unlink(fields.get('Demo')) };
+  const links = { repo: unlink(fields.get('linkRepo')), docs: unlink(fields.get('linkDocs')), demo: unlink(fields.get('linkDemo')) };
   return {
     title: /^# (.+)$/m.exec(markdown)?.[1],
     summary: /^> (.+)$/m.exec(markdown)?.[1],
-    type: fields.get('Type'),
-    category: fields.get('Category'),
-    tags: fields.get('Tags')?.split(', ') ?? [],
+    type: fields.get('twinType'),
+    category: fields.get('twinCategory'),
+    tags: fields.get('twinTags')?.split(', ') ?? [],
     date,
-    updated: fields.get('Updated') ?? null,
+    updated: fields.get('twinUpdated') ?? null,
     links: Object.fromEntries(Object.entries(links).filter(([, url]) => url)),
     related,
   };

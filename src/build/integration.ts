@@ -1,6 +1,7 @@
 // Build hooks: the render cache's key before pages render; after them the pages kept from the last
 // build (page-cache.ts), the records' twins, the function's data file, the content images, and a
 // report on what agents will read (llms.txt sizes).
+import { unknownLocaleWarning } from '../records/strings.ts';
 import { countOf } from '../records/words.ts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -187,6 +188,9 @@ export function folio(loaded?: Content): AstroIntegration {
       },
       'astro:build:done': async ({ dir, logger }) => {
         const content = loadContent(contentDir(root));
+        // FO-LANGUAGE: a locale Folio has no words for reads English; said once, not an error.
+        const unknownLocale = unknownLocaleWarning(content.site.locale);
+        if (unknownLocale) logger.warn(unknownLocale);
         // Each record's twin (projects, posts, pages, the résumé) beside its page: the pages rendered
         // every body already, so each twin is its record's links rewritten (twin.ts), the same text the
         // data file carries. Written here, not by 10,000 Astro routes (src/pages/[slug].md.ts and its

@@ -102,7 +102,7 @@ export function tagsLlmsTxt(content: Listing): string {
         absoluteUrl(site, TAGS_TWIN),
         `every tag, with how many ${content.posts.length ? 'projects, posts and pages' : 'projects and pages'} carry it`,
       ),
-      ...groups.map((g) => entry(g.tag, absoluteUrl(site, g.twin), tagSummary(g))),
+      ...groups.map((g) => entry(g.tag, absoluteUrl(site, g.twin), tagSummary(g, site))),
     ].join('\n')}`,
   ];
   return `${blocks.join('\n\n')}\n`;

@@ -3,6 +3,7 @@
 // colours. satori lays the card out as SVG with the text as paths (so no font is needed to
 // rasterise it); sharp turns that into PNG. Each card is kept in a cache by a digest of what it
 // shows, so a rebuild draws only the cards whose page changed.
+import { stringsFor } from '../records/strings.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -43,7 +44,7 @@ export function socialCards(content: Content): CardSpec[] {
     ...content.posts.map((p) => ({ path: p.href, title: p.title, summary: p.summary, ...(p.cover && { cover: p.cover }) })),
     ...(content.resume ? [{ path: content.resume.href, title: `${content.resume.title}: ${site.name}`, summary: content.resume.label }] : []),
     { path: TAGS_PATH, title: 'Tags', summary: `${content.posts.length ? 'Projects, posts' : 'Projects'} and pages by ${site.name}, by tag.` },
-    ...tagGroups(content).map((g) => ({ path: g.href, title: `Tagged “${g.tag}”`, summary: tagSummary(g) })),
+    ...tagGroups(content).map((g) => ({ path: g.href, title: stringsFor(content.site)('taggedTitle', { tag: g.tag }), summary: tagSummary(g, content.site) })),
     { path: '/developers', title: 'Developers', summary: `The API of ${site.name}'s site: REST, NLWeb ask and MCP, free and open.` },
     { path: '/developers/deprecation', title: 'API deprecation policy', summary: 'How API versions are deprecated and retired.' },
     { path: '/search', title: 'Search', summary: `Search ${site.name}'s projects and pages.` },

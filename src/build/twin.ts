@@ -6,7 +6,7 @@
 import { sourceLinks } from './source-links.ts';
 import { agentImage, type ContentImage } from '../images/images.ts';
 import {
-  TYPE_LABELS,
+  typeLabel,
   absoluteUrl,
   activeProjects,
   archivedProjects,
@@ -34,6 +34,7 @@ import {
 import type { Content, Page, Post, Project, Resume, Site } from '../records/schema.ts';
 import { autolink, document, entry, escapeText, fieldList, opening, quote, siteFields } from '../records/markdown-text.ts';
 import { HOME_TWIN, PROJECTS_TWIN } from '../records/urls.ts';
+import { type Strings, stringsFor } from '../records/strings.ts';
 import {
   adjacentPosts,
   LATEST_POSTS,
@@ -239,19 +240,21 @@ export function projectTwin(project: Project, content: Content, options: TwinOpt
 async function makeProjectTwin(project: Project, content: Content, options: TwinOptions): Promise<Twin> {
   const { site } = content;
   const href = hrefFor(content, options);
-  const { dateLabel, status } = projectStatus(project);
+  // FO-LANGUAGE: the labels in the site's interface language; the type stays its id, a value agents filter by.
+  const t = stringsFor(site);
+  const { dateLabel, status } = projectStatus(project, site);
   const fields: [string, string | undefined][] = [
-    ['Type', project.type],
-    ['Category', categoryLabel(site, project.category)],
+    [t('twinType'), project.type],
+    [t('twinCategory'), categoryLabel(site, project.category)],
     // FO-WORK: the status and the date worded for the type, the links in the owner's order.
-    ['Status', status && (project.archived ? 'archived (no longer maintained)' : status.toLowerCase())],
+    [t('twinStatus'), status && t(project.archived ? 'twinStatusArchived' : 'twinStatusActive')],
     [dateLabel, project.date],
-    ['Updated', project.updated],
-    ['Tags', project.tags.join(', ') || undefined],
-    ['Stack', project.stack.join(', ') || undefined],
-    ...projectLinkList(project).map((l): [string, string] => [escapeText(l.label), autolink(l.url)!]),
-    ['Web page', autolink(absoluteUrl(site, project.href))],
-    ['Author', `[${escapeText(site.name)}](${href(HOME_TWIN)})`],
+    [t('twinUpdated'), project.updated],
+    [t('twinTags'), project.tags.join(', ') || undefined],
+    [t('twinStack'), project.stack.join(', ') || undefined],
+    ...projectLinkList(project, site).map((l): [string, string] => [escapeText(l.label), autolink(l.url)!]),
+    [t('twinWebPage'), autolink(absoluteUrl(site, project.href))],
+    [t('twinAuthor'), `[${escapeText(site.name)}](${href(HOME_TWIN)})`],
     ...siteFields(site),
   ];
   const related = relatedProjects(project, content);
@@ -266,7 +269,7 @@ async function makeProjectTwin(project: Project, content: Content, options: Twin
       project.cover ? imageMarkdown(content, project.cover) : '',
       fieldList(fields),
       await linkToTwins(project.body, content, project.href, options, project.images),
-      related.length ? `## Related projects\n\n${related.map((p) => projectEntry(p, href)).join('\n')}` : '',
+      related.length ? `## ${t('twinRelatedProjects')}\n\n${related.map((p) => projectEntry(p, href, site)).join('\n')}` : '',
     ]),
   };
 }
@@ -277,6 +280,7 @@ export function pageTwin(page: Page, content: Content, options: TwinOptions = {}
 
 async function makePageTwin(page: Page, content: Content, options: TwinOptions): Promise<Twin> {
   const href = hrefFor(content, options);
+  const t = stringsFor(content.site);
   return {
     path: page.twin,
     page: page.href,
@@ -286,9 +290,9 @@ async function makePageTwin(page: Page, content: Content, options: TwinOptions):
       `# ${page.title}`,
       opening(content.site, page.summary),
       fieldList([
-        ['Tags', page.tags.join(', ') || undefined],
-        ['Web page', autolink(absoluteUrl(content.site, page.href))],
-        ['Author', `[${escapeText(content.site.name)}](${href(HOME_TWIN)})`],
+        [t('twinTags'), page.tags.join(', ') || undefined],
+        [t('twinWebPage'), autolink(absoluteUrl(content.site, page.href))],
+        [t('twinAuthor'), `[${escapeText(content.site.name)}](${href(HOME_TWIN)})`],
         ...siteFields(content.site),
       ]),
       await linkToTwins(page.body, content, page.href, options, page.images),
@@ -301,14 +305,16 @@ export function postTwin(post: Post, content: Content, options: TwinOptions = {}
 }
 
 /** A post's reading time as its page and twin say it: "4 min read". */
-export const readingTime = (post: Pick<Post, 'body'>) => `${readingMinutes(post.body)} min read`;
+export const readingTime = (post: Pick<Post, 'body'>, t: Strings = stringsFor(ENGLISH_SITE)) => t('minRead', { n: readingMinutes(post.body) });
+const ENGLISH_SITE = { locale: 'en' };
 
 async function makePostTwin(post: Post, content: Content, options: TwinOptions): Promise<Twin> {
   const { site } = content;
   const href = hrefFor(content, options);
   const { older, newer } = adjacentPosts(content.posts, post.slug);
+  const t = stringsFor(site);
   const neighbour = (label: string, p: Listed<Post> | undefined) => p && `- ${label}: [${escapeText(p.title)}](${href(p.twin)}) (${p.date})`;
-  const around = [neighbour('Previous (older)', older), neighbour('Next (newer)', newer)].filter(Boolean);
+  const around = [neighbour(t('twinOlder'), older), neighbour(t('twinNewer'), newer)].filter(Boolean);
   return {
     path: post.twin,
     page: post.href,
@@ -318,27 +324,29 @@ async function makePostTwin(post: Post, content: Content, options: TwinOptions):
       `# ${post.title}`,
       opening(site, post.summary),
       // FO-DRAFTS: a draft shows only under npm run dev, and says so wherever it shows.
-      post.draft ? '**Draft**: not published. It shows only under `npm run dev`, never in a build.' : '',
+      post.draft ? t('twinDraft') : '',
       post.cover ? imageMarkdown(content, post.cover) : '',
       fieldList([
-        ['Date', post.date],
-        ['Updated', post.updated],
-        ['Reading time', readingTime(post)],
-        ['Tags', post.tags.join(', ') || undefined],
-        ['Web page', autolink(absoluteUrl(site, post.href))],
-        ['All posts', `[Posts](${href(POSTS_TWIN)})`],
-        ['Author', `[${escapeText(site.name)}](${href(HOME_TWIN)})`],
+        [t('twinDate'), post.date],
+        [t('twinUpdated'), post.updated],
+        [t('twinReadingTime'), readingTime(post, t)],
+        [t('twinTags'), post.tags.join(', ') || undefined],
+        [t('twinWebPage'), autolink(absoluteUrl(site, post.href))],
+        [t('twinAllPosts'), `[${t('sectionPosts')}](${href(POSTS_TWIN)})`],
+        [t('twinAuthor'), `[${escapeText(site.name)}](${href(HOME_TWIN)})`],
         ...siteFields(site),
       ]),
       await linkToTwins(post.body, content, post.href, options, post.images),
-      around.length ? `## More posts\n\n${around.join('\n')}` : '',
+      around.length ? `## ${t('twinMorePosts')}\n\n${around.join('\n')}` : '',
     ]),
   };
 }
 
 /** "3 posts by Mara Lindqvist, newest first.": the posts index's description, shared by its page and twin. */
-export const postsSummary = ({ site, posts }: Pick<Listing, 'site' | 'posts'>) =>
-  `${posts.length} ${posts.length === 1 ? 'post' : 'posts'} by ${site.name}, newest first.`;
+export const postsSummary = ({ site, posts }: Pick<Listing, 'site' | 'posts'>) => {
+  const t = stringsFor(site);
+  return t('postsSummary', { posts: t('postsCount', { n: posts.length }), name: site.name });
+};
 
 /** A post as a list shows it: title, summary, date (and a draft says so: FO-DRAFTS). */
 const postEntry = (p: Listed<Post>, href: (path: string) => string) => entry(p.title, href(p.twin), `${p.summary} (${p.draft ? 'draft, ' : ''}${p.date})`);
@@ -348,15 +356,20 @@ export function postsTwin(content: Listing, options: TwinOptions = {}): Twin {
   const { site } = content;
   const href = hrefFor(content, options);
   const summary = postsSummary(content);
+  const t = stringsFor(site);
   return {
     path: POSTS_TWIN,
     page: POSTS_PATH,
-    title: 'Posts',
+    title: t('sectionPosts'),
     summary,
     markdown: document([
-      '# Posts',
+      `# ${t('sectionPosts')}`,
       opening(site, summary),
-      fieldList([['Web page', autolink(absoluteUrl(site, POSTS_PATH))], ['Author', `[${escapeText(site.name)}](${href(HOME_TWIN)})`], ...siteFields(site)]),
+      fieldList([
+        [t('twinWebPage'), autolink(absoluteUrl(site, POSTS_PATH))],
+        [t('twinAuthor'), `[${escapeText(site.name)}](${href(HOME_TWIN)})`],
+        ...siteFields(site),
+      ]),
       ...postsByYear(content.posts).map((g) => `## ${g.year}\n\n${g.posts.map((p) => postEntry(p, href)).join('\n')}`),
     ]),
   };
@@ -374,16 +387,22 @@ export function postsPageTwin(content: Listing, page: number, options: TwinOptio
   const href = hrefFor(content, options);
   const path = postsIndexPath(page);
   const posts = content.posts.slice((page - 1) * POSTS_PER_PAGE, page * POSTS_PER_PAGE);
-  const summary = `Page ${page} of ${pages} of the posts by ${site.name}, newest first.`;
+  const t = stringsFor(site);
+  const summary = t('twinPostsPage', { page, pages, name: site.name });
+  const title = t('postsTwinPageTitle', { page, pages });
   return {
     path: `${path}.md`,
     page: path,
-    title: `Posts, page ${page} of ${pages}`,
+    title,
     summary,
     markdown: document([
-      `# Posts, page ${page} of ${pages}`,
+      `# ${title}`,
       opening(site, summary),
-      fieldList([['Web page', autolink(absoluteUrl(site, path))], ['Every post', `[Posts](${href(POSTS_TWIN)})`], ...siteFields(site)]),
+      fieldList([
+        [t('twinWebPage'), autolink(absoluteUrl(site, path))],
+        [t('twinEveryPost'), `[${t('sectionPosts')}](${href(POSTS_TWIN)})`],
+        ...siteFields(site),
+      ]),
       ...postsByYear(posts).map((g) => `## ${g.year}\n\n${g.posts.map((p) => postEntry(p, href)).join('\n')}`),
     ]),
   };
@@ -396,8 +415,8 @@ export function resumeTwin(content: Content & { resume: Resume }, options: TwinO
   return remembered(content.resume, content, options, () => makeResumeTwin(content.resume, content, options));
 }
 
-/** "2020-09 – present": a résumé entry's dates as JSON Resume writes them. */
-const span = (start?: string, end?: string) => (start ? `${start} – ${end ?? 'present'}` : end);
+/** "2020-09 – present": a résumé entry's dates as JSON Resume writes them, "present" in the site's language. */
+const spanIn = (t: Strings) => (start?: string, end?: string) => (start ? `${start} – ${end ?? t('present')}` : end);
 
 /** `### heading`, then fields, a paragraph and a list of highlights: one entry of a résumé section. */
 function resumeEntry(heading: string, fields: [string, string | undefined][], summary?: string, highlights: readonly string[] = []) {
@@ -412,6 +431,8 @@ async function makeResumeTwin(resume: Resume, content: Content, options: TwinOpt
   const href = hrefFor(content, options);
   const links = site.links.map((l) => `[${escapeText(l.label)}](${l.url})`).join(', ');
   const link = (text: string, url?: string) => (url ? `[${escapeText(text)}](${url})` : text);
+  const t = stringsFor(site);
+  const span = spanIn(t);
   return {
     path: resume.twin,
     page: resume.href,
@@ -421,25 +442,25 @@ async function makeResumeTwin(resume: Resume, content: Content, options: TwinOpt
       `# ${resume.title}`,
       opening(site, resume.label),
       fieldList([
-        ['Name', site.name],
-        ['Role', resume.label],
-        ['Location', site.location],
-        ['Email', site.email && `[${site.email}](mailto:${site.email})`],
-        ['Elsewhere', links || undefined],
-        ['Web page', autolink(absoluteUrl(site, resume.href))],
+        [t('twinName'), site.name],
+        [t('twinRole'), resume.label],
+        [t('twinLocation'), site.location],
+        [t('twinEmail'), site.email && `[${site.email}](mailto:${site.email})`],
+        [t('twinElsewhere'), links || undefined],
+        [t('twinWebPage'), autolink(absoluteUrl(site, resume.href))],
         ['JSON Resume', `[resume.json](${absoluteUrl(site, RESUME_JSON_PATH)}), the same résumé as a JSON Resume document`],
-        ['Author', `[${escapeText(site.name)}](${href(HOME_TWIN)})`],
+        [t('twinAuthor'), `[${escapeText(site.name)}](${href(HOME_TWIN)})`],
         ...siteFields(site),
       ]),
-      resume.body.trim() ? `## Summary\n\n${await linkToTwins(resume.body, content, resume.href, options, resume.images)}` : '',
+      resume.body.trim() ? `## ${t('resumeSummary')}\n\n${await linkToTwins(resume.body, content, resume.href, options, resume.images)}` : '',
       section(
-        'Experience',
+        t('experience'),
         resume.work.map((w) =>
           resumeEntry(
             `${w.position}, ${link(w.name, w.url)}`,
             [
-              ['Dates', span(w.startDate, w.endDate)],
-              ['Location', w.location],
+              [t('twinDates'), span(w.startDate, w.endDate)],
+              [t('twinLocation'), w.location],
             ],
             w.summary,
             w.highlights,
@@ -447,56 +468,61 @@ async function makeResumeTwin(resume: Resume, content: Content, options: TwinOpt
         ),
       ),
       section(
-        'Education',
+        t('education'),
         resume.education.map((e) =>
           resumeEntry(link(e.institution, e.url), [
-            ['Study', [e.studyType, e.area].filter(Boolean).join(', ') || undefined],
-            ['Dates', span(e.startDate, e.endDate)],
-            ['Score', e.score],
-            ['Courses', e.courses.join(', ') || undefined],
+            [t('twinStudy'), [e.studyType, e.area].filter(Boolean).join(', ') || undefined],
+            [t('twinDates'), span(e.startDate, e.endDate)],
+            [t('twinScore'), e.score],
+            [t('twinCourses'), e.courses.join(', ') || undefined],
           ]),
         ),
       ),
       resume.skills.length
-        ? `## Skills\n\n${resume.skills.map((s) => `- ${s.name}${s.level ? ` (${s.level})` : ''}${s.keywords.length ? `: ${s.keywords.join(', ')}` : ''}`).join('\n')}`
+        ? `## ${t('skills')}\n\n${resume.skills.map((s) => `- ${s.name}${s.level ? ` (${s.level})` : ''}${s.keywords.length ? `: ${s.keywords.join(', ')}` : ''}`).join('\n')}`
         : '',
-      resume.languages.length ? `## Languages\n\n${resume.languages.map((l) => `- ${l.language}${l.fluency ? `: ${l.fluency}` : ''}`).join('\n')}` : '',
+      resume.languages.length ? `## ${t('languages')}\n\n${resume.languages.map((l) => `- ${l.language}${l.fluency ? `: ${l.fluency}` : ''}`).join('\n')}` : '',
       section(
-        'Volunteering',
+        t('volunteering'),
         resume.volunteer.map((v) =>
-          resumeEntry([v.position, link(v.organization, v.url)].filter(Boolean).join(', '), [['Dates', span(v.startDate, v.endDate)]], v.summary, v.highlights),
+          resumeEntry(
+            [v.position, link(v.organization, v.url)].filter(Boolean).join(', '),
+            [[t('twinDates'), span(v.startDate, v.endDate)]],
+            v.summary,
+            v.highlights,
+          ),
         ),
       ),
       section(
-        'Awards',
+        t('awards'),
         resume.awards.map((a) =>
           resumeEntry(
             a.title,
             [
-              ['Awarded by', a.awarder],
-              ['Date', a.date],
+              [t('twinAwardedBy'), a.awarder],
+              [t('twinDate'), a.date],
             ],
             a.summary,
           ),
         ),
       ),
       section(
-        'Certificates',
+        t('certificates'),
         resume.certificates.map((c) =>
           resumeEntry(link(c.name, c.url), [
-            ['Issuer', c.issuer],
-            ['Date', c.date],
+            [t('twinIssuer'), c.issuer],
+            [t('twinDate'), c.date],
           ]),
         ),
       ),
       section(
-        'Publications',
+        t('publications'),
         resume.publications.map((p) =>
           resumeEntry(
             link(p.name, p.url),
             [
-              ['Publisher', p.publisher],
-              ['Released', p.releaseDate],
+              [t('twinPublisher'), p.publisher],
+              [t('twinReleased'), p.releaseDate],
             ],
             p.summary,
           ),
@@ -513,6 +539,7 @@ export async function homeTwin(content: SiteListing, options: TwinOptions = {}):
   const links = site.links.map((l) => `[${escapeText(l.label)}](${l.url})`).join(', ');
   const featured = featuredProjects(content);
   const archived = archivedProjects(content);
+  const t = stringsFor(site);
   return {
     path: HOME_TWIN,
     page: '/',
@@ -523,28 +550,28 @@ export async function homeTwin(content: SiteListing, options: TwinOptions = {}):
       opening(site, site.summary),
       site.avatar ? imageMarkdown(content, site.avatar) : '',
       fieldList([
-        ['Role', site.headline],
-        ['Location', site.location],
-        ['Email', site.email && `[${site.email}](mailto:${site.email})`],
-        ['Elsewhere', links || undefined],
+        [t('twinRole'), site.headline],
+        [t('twinLocation'), site.location],
+        [t('twinEmail'), site.email && `[${site.email}](mailto:${site.email})`],
+        [t('twinElsewhere'), links || undefined],
         // FO-RESUME: the résumé is linked from the home page when there is one.
-        ['Résumé', resume && `[Résumé](${href(resume.twin)}), ${escapeText(resume.label)}`],
-        ['Web page', autolink(absoluteUrl(site, '/'))],
+        [t('twinResume'), resume && `[${t('twinResume')}](${href(resume.twin)}), ${escapeText(resume.label)}`],
+        [t('twinWebPage'), autolink(absoluteUrl(site, '/'))],
         ...siteFields(site),
       ]),
       await linkToTwins(site.bio, content, '/', options, site.images),
-      featured.length ? `## Featured projects\n\n${featured.map((p) => projectEntry(p, href)).join('\n')}` : '',
+      featured.length ? `## ${t('twinFeaturedProjects')}\n\n${featured.map((p) => projectEntry(p, href, site)).join('\n')}` : '',
       // FO-POSTS: the latest posts, when there are any.
       posts.length
-        ? `## Latest posts\n\n${posts
+        ? `## ${t('twinLatestPosts')}\n\n${posts
             .slice(0, LATEST_POSTS)
             .map((p) => postEntry(p, href))
-            .join('\n')}\n\nEvery post, by year: [Posts](${href(POSTS_TWIN)}).`
+            .join('\n')}\n\n${t('twinEveryPostByYear', { link: `[${t('sectionPosts')}](${href(POSTS_TWIN)})` })}`
         : '',
-      `## All projects\n\nEvery project, by category. The [projects index](${href(PROJECTS_TWIN)}) lists them the same way.`,
-      ...byCategory(site, activeProjects(content)).map((g) => `### ${g.label}\n\n${g.projects.map((p) => projectEntry(p, href)).join('\n')}`),
-      archived.length ? `### Archived\n\nNo longer maintained; kept for reference.\n\n${archived.map((p) => projectEntry(p, href)).join('\n')}` : '',
-      pages.length ? `## Pages\n\n${pages.map((p) => entry(p.title, href(p.twin), p.summary)).join('\n')}` : '',
+      `## ${t('twinAllProjects')}\n\n${t('twinAllProjectsNote', { link: `[${t('twinProjectsIndex')}](${href(PROJECTS_TWIN)})` })}`,
+      ...byCategory(site, activeProjects(content)).map((g) => `### ${g.label}\n\n${g.projects.map((p) => projectEntry(p, href, site)).join('\n')}`),
+      archived.length ? `### ${t('archived')}\n\n${t('archivedNote')}\n\n${archived.map((p) => projectEntry(p, href, site)).join('\n')}` : '',
+      pages.length ? `## ${t('sectionPages')}\n\n${pages.map((p) => entry(p.title, href(p.twin), p.summary)).join('\n')}` : '',
       `## For agents\n\n${entry('llms.txt', href('/llms.txt'), 'an index of this site for language models')}\n${entry('llms-full.txt', href('/llms-full.txt'), 'every page of this site as Markdown, in one file')}`,
     ]),
   };
@@ -560,17 +587,22 @@ export async function projectsTwin(content: Listing, options: TwinOptions = {}):
   const active = activeProjects(content);
   const archived = archivedProjects(content);
   const summary = projectsSummary(content);
+  const t = stringsFor(site);
   return {
     path: PROJECTS_TWIN,
     page: '/projects',
-    title: 'Projects',
+    title: t('navProjects'),
     summary,
     markdown: document([
-      '# Projects',
+      `# ${t('navProjects')}`,
       opening(site, summary),
-      fieldList([['Web page', autolink(absoluteUrl(site, '/projects'))], ['Author', `[${escapeText(site.name)}](${href(HOME_TWIN)})`], ...siteFields(site)]),
-      ...byCategory(site, active).map((g) => `## ${g.label}\n\n${g.projects.map((p) => projectEntry(p, href)).join('\n')}`),
-      archived.length ? `## Archived\n\nNo longer maintained; kept for reference.\n\n${archived.map((p) => projectEntry(p, href)).join('\n')}` : '',
+      fieldList([
+        [t('twinWebPage'), autolink(absoluteUrl(site, '/projects'))],
+        [t('twinAuthor'), `[${escapeText(site.name)}](${href(HOME_TWIN)})`],
+        ...siteFields(site),
+      ]),
+      ...byCategory(site, active).map((g) => `## ${g.label}\n\n${g.projects.map((p) => projectEntry(p, href, site)).join('\n')}`),
+      archived.length ? `## ${t('archived')}\n\n${t('archivedNote')}\n\n${archived.map((p) => projectEntry(p, href, site)).join('\n')}` : '',
     ]),
   };
 }
@@ -593,6 +625,7 @@ export function projectsPageTwin(content: Listing, filter: ProjectFilter, page: 
   const shown = all.slice((page - 1) * PROJECTS_PER_PAGE, page * PROJECTS_PER_PAGE);
   const active = shown.filter((p) => !p.archived);
   const archived = shown.filter((p) => p.archived);
+  const t = stringsFor(site);
   return {
     path: `${path}.md`,
     page: path,
@@ -601,17 +634,22 @@ export function projectsPageTwin(content: Listing, filter: ProjectFilter, page: 
     markdown: document([
       `# ${title}`,
       opening(site, summary),
-      fieldList([['Web page', autolink(absoluteUrl(site, path))], ['Every project', `[Projects](${href(PROJECTS_TWIN)})`], ...siteFields(site)]),
-      active.length ? active.map((p) => projectEntry(p, href)).join('\n') : '',
-      archived.length ? `## Archived\n\nNo longer maintained; kept for reference.\n\n${archived.map((p) => projectEntry(p, href)).join('\n')}` : '',
+      fieldList([
+        [t('twinWebPage'), autolink(absoluteUrl(site, path))],
+        [t('twinEveryProject'), `[${t('navProjects')}](${href(PROJECTS_TWIN)})`],
+        ...siteFields(site),
+      ]),
+      active.length ? active.map((p) => projectEntry(p, href, site)).join('\n') : '',
+      archived.length ? `## ${t('archived')}\n\n${t('archivedNote')}\n\n${archived.map((p) => projectEntry(p, href, site)).join('\n')}` : '',
     ]),
   };
 }
 
 /** "Projects: Talks, page 2 of 3": a page of the projects index, as its page and twin title it. */
 export function projectsPageTitle(site: Site, filter: ProjectFilter, page: number, pages: number): string {
-  const name = filter.kind === 'all' ? 'Projects' : `Projects: ${projectFilterLabel(site, filter)}`;
-  return page === 1 ? name : `${name}, page ${page} of ${pages}`;
+  const t = stringsFor(site);
+  const name = filter.kind === 'all' ? t('navProjects') : t('projectsTitleFiltered', { name: projectFilterLabel(site, filter) });
+  return page === 1 ? name : t('pageOf', { title: name, page, pages });
 }
 
 /** "4 talks by Mara." / "6 projects by Mara in Data engineering.": a filtered view's description. */
@@ -619,45 +657,51 @@ export function projectFilterSummary(content: Listing, filter: ProjectFilter): s
   if (filter.kind === 'all') return projectsSummary(content);
   const n = filteredProjects(content, filter).length;
   const { site } = content;
-  if (filter.kind === 'type') return `${n} ${(n === 1 ? TYPE_LABELS[filter.id].one : TYPE_LABELS[filter.id].many).toLowerCase()} by ${site.name}.`;
-  return `${n} ${n === 1 ? 'project' : 'projects'} by ${site.name} in ${categoryLabel(site, filter.id)}.`;
+  const t = stringsFor(site);
+  if (filter.kind === 'type') return t('filterSummaryType', { n, type: typeWord(site, filter.id, n), name: site.name });
+  return t('filterSummaryCategory', { projects: t('projectsCount', { n }), name: site.name, category: categoryLabel(site, filter.id) });
 }
 
 /** One tag's page: every project, post and page that carries it. */
 export function tagTwin(group: TagGroup<Listed<Project | Page | Post>>, site: Site, options: TwinOptions = {}): Twin {
   const href = hrefFor({ site }, options);
-  const summary = tagSummary(group);
+  const summary = tagSummary(group, site);
+  const t = stringsFor(site);
+  const title = t('taggedTitle', { tag: group.tag });
   return {
     path: group.twin,
     page: group.href,
-    title: `Tagged “${group.tag}”`,
+    title,
     summary,
     markdown: document([
-      `# Tagged “${group.tag}”`,
+      `# ${title}`,
       opening(site, summary),
-      fieldList([['Web page', autolink(absoluteUrl(site, group.href))], ['All tags', `[Tags](${href(TAGS_TWIN)})`], ...siteFields(site)]),
+      fieldList([[t('twinWebPage'), autolink(absoluteUrl(site, group.href))], [t('allTags'), `[${t('tagsTitle')}](${href(TAGS_TWIN)})`], ...siteFields(site)]),
       group.records
-        .map((r) => (r.kind === 'project' ? projectEntry(r, href) : r.kind === 'post' ? postEntry(r, href) : entry(r.title, href(r.twin), r.summary)))
+        .map((r) => (r.kind === 'project' ? projectEntry(r, href, site) : r.kind === 'post' ? postEntry(r, href) : entry(r.title, href(r.twin), r.summary)))
         .join('\n'),
     ]),
   };
 }
 
 /** "3 projects and 1 page tagged rust.": a tag page's description, shared by its page and twin. */
-export function tagSummary({ tag, records }: TagGroup<Listed<Project | Page | Post>>): string {
-  const counted = (kind: string, one: string, many: string) => {
+export function tagSummary({ tag, records }: TagGroup<Listed<Project | Page | Post>>, site: Pick<Site, 'locale' | 'strings'>): string {
+  const t = stringsFor(site);
+  const counted = (kind: string, key: 'projectsCount' | 'postsCount' | 'pagesCount') => {
     const n = records.filter((r) => r.kind === kind).length;
-    return n && `${n} ${n === 1 ? one : many}`;
+    return n ? t(key, { n }) : '';
   };
-  const parts = [counted('project', 'project', 'projects'), counted('post', 'post', 'posts'), counted('page', 'page', 'pages')].filter(Boolean);
-  return `${parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0]} tagged “${tag}”.`;
+  const parts = [counted('project', 'projectsCount'), counted('post', 'postsCount'), counted('page', 'pagesCount')].filter(Boolean);
+  const listed = parts.length > 1 ? t('listAnd', { first: parts.slice(0, -1).join(', '), last: parts.at(-1)! }) : parts[0]!;
+  return t('tagSummary', { parts: listed, tag });
 }
 
 /** "12 tags across Mara's projects, posts and pages.": the tags index's description (posts named only when there are any). */
 export function tagsSummary(content: Listing): string {
   const groups = tagGroups(content);
-  const kinds = content.posts.length ? 'projects, posts and pages' : 'projects and pages';
-  return `${groups.length} ${groups.length === 1 ? 'tag' : 'tags'} across ${content.site.name}'s ${kinds}.`;
+  const t = stringsFor(content.site);
+  const kinds = t(content.posts.length ? 'kindsWithPosts' : 'kindsWithoutPosts');
+  return t('tagsSummary', { tags: t('tagsCount', { n: groups.length }), name: content.site.name, kinds });
 }
 
 /** The tags index: every tag with how many projects, posts and pages carry it. */
@@ -665,15 +709,16 @@ export function tagsTwin(content: Listing, options: TwinOptions = {}): Twin {
   const href = hrefFor(content, options);
   const groups = tagGroups(content);
   const summary = tagsSummary(content);
+  const t = stringsFor(content.site);
   return {
     path: TAGS_TWIN,
     page: TAGS_PATH,
-    title: 'Tags',
+    title: t('tagsTitle'),
     summary,
     markdown: document([
-      '# Tags',
+      `# ${t('tagsTitle')}`,
       opening(content.site, summary),
-      fieldList([['Web page', autolink(absoluteUrl(content.site, TAGS_PATH))], ...siteFields(content.site)]),
+      fieldList([[t('twinWebPage'), autolink(absoluteUrl(content.site, TAGS_PATH))], ...siteFields(content.site)]),
       groups.map((g) => entry(g.tag, href(g.twin), `${g.records.length}`)).join('\n'),
     ]),
   };
@@ -706,7 +751,13 @@ export function projectsSummary(content: Listing): string {
   const { site, projects } = content;
   const archived = archivedProjects(content).length;
   const categories = byCategory(site, projects).length;
-  return `${projects.length} ${projects.length === 1 ? 'project' : 'projects'} by ${site.name} in ${categories} ${categories === 1 ? 'category' : 'categories'}${archived ? `, ${archived} of them archived` : ''}.`;
+  const t = stringsFor(site);
+  return t('projectsSummary', {
+    projects: t('projectsCount', { n: projects.length }),
+    name: site.name,
+    categories: t('categoriesCount', { n: categories }),
+    archived: archived ? t('archivedOfThem', { n: archived }) : '',
+  });
 }
 
 /**
@@ -748,6 +799,12 @@ const hrefFor =
   (path: string) =>
     options.absolute ? absoluteUrl(site, path) : path;
 
-function projectEntry(p: Listed<Project>, href: (path: string) => string) {
-  return entry(p.title, href(p.twin), `${p.summary} (${TYPE_LABELS[p.type].one.toLowerCase()}, ${p.date.slice(0, 4)})`);
+function projectEntry(p: Listed<Project>, href: (path: string) => string, site: Pick<Site, 'locale' | 'strings'>) {
+  return entry(p.title, href(p.twin), `${p.summary} (${typeWord(site, p.type)}, ${p.date.slice(0, 4)})`);
+}
+
+/** A type as a word inside a sentence: "talk", "talks"; German keeps its nouns' capital (FO-LANGUAGE). */
+function typeWord(site: Pick<Site, 'locale' | 'strings'>, type: Project['type'], n = 1) {
+  const label = typeLabel(site, type, n);
+  return stringsFor(site).locale.toLowerCase().startsWith('de') ? label : label.toLocaleLowerCase(site.locale);
 }

@@ -1,15 +1,24 @@
 // The ways the site groups and orders records. HTML pages, Markdown twins and llms.txt all list
 // projects through these functions, so a reader sees the same grouping on every surface.
+import { ENGLISH, type StringKey, stringsFor } from './strings.ts';
 import { type PROJECT_LINK_KEYS, PROJECT_TYPES, type Content, type Page, type Post, type Project, type ProjectType, type Site } from './schema.ts';
 
-export const TYPE_LABELS: Record<ProjectType, { one: string; many: string }> = {
-  app: { one: 'App', many: 'Apps' },
-  library: { one: 'Library', many: 'Libraries' },
-  tool: { one: 'Tool', many: 'Tools' },
-  service: { one: 'Service', many: 'Services' },
-  research: { one: 'Research', many: 'Research' },
-  talk: { one: 'Talk', many: 'Talks' },
-};
+const TYPE_KEYS = {
+  app: 'typeApp',
+  library: 'typeLibrary',
+  tool: 'typeTool',
+  service: 'typeService',
+  research: 'typeResearch',
+  talk: 'typeTalk',
+} as const satisfies Record<ProjectType, StringKey>;
+
+/** The type names in English, for machine-facing text (llms.txt, the API); pages and twins say typeLabel. */
+export const TYPE_LABELS: Record<ProjectType, { one: string; many: string }> = Object.fromEntries(
+  PROJECT_TYPES.map((type) => [type, { one: ENGLISH[TYPE_KEYS[type]].one, many: ENGLISH[TYPE_KEYS[type]].other }]),
+) as Record<ProjectType, { one: string; many: string }>;
+
+/** "Talk", "Talks": a project type in the site's interface language (FO-LANGUAGE); `n` picks the form. */
+export const typeLabel = (site: StringsSite, type: ProjectType, n = 1) => stringsFor(site)(TYPE_KEYS[type], { n });
 
 export interface ProjectGroup<P extends Listed<Project> = Project> {
   /** Stable key, used for anchors: `category-data`, `type-library`. */
@@ -359,7 +368,7 @@ export const projectsListPath = (filter: ProjectFilter, page: number) => (page =
 
 /** A filter's name as the filter bar and the page title say it: "Data engineering", "Talks". */
 export const projectFilterLabel = (site: Site, filter: ProjectFilter) =>
-  filter.kind === 'all' ? 'All' : filter.kind === 'category' ? categoryLabel(site, filter.id) : TYPE_LABELS[filter.id].many;
+  filter.kind === 'all' ? stringsFor(site)('filterAll') : filter.kind === 'category' ? categoryLabel(site, filter.id) : typeLabel(site, filter.id, 2);
 
 /** What a filter lists, active first (newest first), then archived: the order the pages cut into pages. */
 export function filteredProjects<P extends Listed<Project>>({ projects }: Pick<Listing<P>, 'projects'>, filter: ProjectFilter): P[] {
@@ -455,34 +464,48 @@ export function parseProjectsParam(param: string | undefined): { filter: Project
   return { filter, page };
 }
 
-/** What each named project link is called on its page and in its twin (FO-WORK). */
-export const LINK_LABELS: Record<(typeof PROJECT_LINK_KEYS)[number], string> = {
-  repo: 'Repository',
-  docs: 'Documentation',
-  demo: 'Demo',
-  video: 'Video',
-  slides: 'Slides',
-  paper: 'Paper',
-  website: 'Website',
-};
+/** The site fields the interface words depend on: its locale and its `strings:` (FO-LANGUAGE). */
+type StringsSite = Pick<Site, 'locale' | 'strings'>;
+const ENGLISH_SITE: StringsSite = { locale: 'en' };
+
+const LINK_KEYS = {
+  repo: 'linkRepo',
+  docs: 'linkDocs',
+  demo: 'linkDemo',
+  video: 'linkVideo',
+  slides: 'linkSlides',
+  paper: 'linkPaper',
+  website: 'linkWebsite',
+} as const satisfies Record<(typeof PROJECT_LINK_KEYS)[number], StringKey>;
+
+/** What each named project link is called in English (FO-WORK); a site's pages and twins word it in its locale. */
+export const LINK_LABELS = Object.fromEntries(Object.entries(LINK_KEYS).map(([key, k]) => [key, ENGLISH[k]])) as Record<
+  (typeof PROJECT_LINK_KEYS)[number],
+  string
+>;
 
 /**
  * A project's links in the order its owner wrote them (schema.ts keeps that order), each `more`
  * link where `more` was written: the page's buttons (the first is the primary one) and the twin.
+ * Named links are worded in the site's language when a site is given (FO-LANGUAGE), else English.
  */
-export function projectLinkList({ links }: Pick<Project, 'links'>): { key: string; label: string; url: string }[] {
+export function projectLinkList({ links }: Pick<Project, 'links'>, site?: StringsSite): { key: string; label: string; url: string }[] {
+  const t = site && stringsFor(site);
   return Object.entries(links).flatMap(([key, value]) => {
     if (key === 'more') return (value as { label: string; url: string }[]).map((l) => ({ key, label: l.label, url: l.url }));
-    return typeof value === 'string' ? [{ key, label: LINK_LABELS[key as keyof typeof LINK_LABELS], url: value }] : [];
+    const named = key as keyof typeof LINK_KEYS;
+    return typeof value === 'string' ? [{ key, label: t ? t(LINK_KEYS[named]) : LINK_LABELS[named], url: value }] : [];
   });
 }
 
 /**
- * What a project's date is called and its status, worded for its type (FO-WORK): a talk was
- * "Given" and research "Published", and neither has an "Active" status (archived ones say so).
+ * What a project's date is called and its status, worded for its type (FO-WORK) in the site's
+ * language (FO-LANGUAGE): a talk was "Given" and research "Published", and neither has an
+ * "Active" status (archived ones say so).
  */
-export function projectStatus(project: Pick<Project, 'type' | 'archived'>): { dateLabel: string; status?: string } {
-  const dateLabel = project.type === 'talk' ? 'Given' : project.type === 'research' ? 'Published' : 'Started';
+export function projectStatus(project: Pick<Project, 'type' | 'archived'>, site: StringsSite = ENGLISH_SITE): { dateLabel: string; status?: string } {
+  const t = stringsFor(site);
+  const dateLabel = t(project.type === 'talk' ? 'factGiven' : project.type === 'research' ? 'factPublished' : 'factStarted');
   const finished = project.type === 'talk' || project.type === 'research';
-  return { dateLabel, ...(project.archived ? { status: 'Archived' } : finished ? {} : { status: 'Active' }) };
+  return { dateLabel, ...(project.archived ? { status: t('statusArchived') } : finished ? {} : { status: t('statusActive') }) };
 }

@@ -1,5 +1,6 @@
 // The one content loader: reads content/, validates every file, and returns the records that the
 // pages, the twins, llms.txt, the search index, the API and MCP are all built from.
+import { stringsFor } from './strings.ts';
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, basename, dirname, resolve } from 'node:path';
@@ -298,7 +299,8 @@ function readContent(dir: string, drafts: boolean): Content {
         ...lists,
         label: label ?? site.headline,
         slug: 'resume',
-        title: 'Résumé',
+        // FO-LANGUAGE: the résumé's title in the site's interface language.
+        title: stringsFor(site)('navResume'),
         summary: label ?? site.headline,
         tags: [],
         href: '/resume',

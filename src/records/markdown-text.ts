@@ -2,6 +2,7 @@
 // search page's Markdown form): list entries, field lists, a quoted summary, blocks. A module of
 // its own, with no dependencies but the URL and wording helpers: the function's search page uses it, and must
 // not load the Markdown parser twins need for their bodies (twin.ts).
+import { stringsFor } from './strings.ts';
 import { escapeMarkdown } from './escape.ts';
 import { absoluteUrl, PROJECTS_TWIN } from './urls.ts';
 import type { Site } from './schema.ts';
@@ -39,8 +40,11 @@ export function document(blocks: string[]) {
  * before any image or facts list, so an agent that lands on one twin finds the rest from its first
  * lines (afdocs looks for the llms.txt pointer near the top).
  */
-export const opening = (site: Pick<Site, 'url'>, summary: string) =>
-  `${quote(summary)}\n\nSite index: [llms.txt](${absoluteUrl(site, '/llms.txt')}), every page of this site with its Markdown version.`;
+export const opening = (site: Pick<Site, 'url'> & Partial<Pick<Site, 'locale' | 'strings'>>, summary: string) =>
+  `${quote(summary)}\n\n${stringsFor(site.locale ? (site as Pick<Site, 'locale' | 'strings'>) : ENGLISH_SITE)('twinSiteIndex', { link: `[llms.txt](${absoluteUrl(site, '/llms.txt')})` })}`;
+
+/** Developer documents (the deprecation policy) are English, whatever the site's locale (docs/decisions.md § Interface language). */
+const ENGLISH_SITE = { locale: 'en' };
 
 /** The line every twin ends its fields with: the owner's Content Signals. */
 export const siteFields = (site: Pick<Site, 'contentSignal'>): [string, string][] => [

@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import type { ContentImage } from '../images/images.ts';
 import { accentProblem, COLOR_SCHEMES, FONT_PAIRINGS, HEX_COLOR } from './theme.ts';
+import { closest } from './content-issues.ts';
+import { PLURAL_KEYS, STRING_KEYS, type StringKey } from './strings.ts';
 
 /**
  * How long a replaced API version keeps working, at least: the content model refuses a `sunset`
@@ -113,8 +115,27 @@ export const siteConfig = z
         { error: 'a provider: vercel, plausible or umami, e.g. analytics: { provider: plausible }' },
       )
       .optional(),
+    /** The interface words the owner rewords (FO-LANGUAGE): a key of src/records/strings.ts → text, or { one, other } for a counted one. */
+    strings: z
+      .record(z.string(), z.union([text(300), z.strictObject({ one: text(300), other: text(300) })]), {
+        error: 'a set of name: text pairs, e.g. strings: { featuredWork: "Selected work" }',
+      })
+      .optional(),
   })
   .superRefine((site, ctx) => {
+    // FO-LANGUAGE: a misspelt key would change nothing, silently; a plural form on a plain entry has no count to pick it.
+    for (const [key, value] of Object.entries(site.strings ?? {})) {
+      if (!(STRING_KEYS as string[]).includes(key)) {
+        const near = closest(key, STRING_KEYS);
+        ctx.addIssue({
+          code: 'custom',
+          path: ['strings', key],
+          message: `the name of an interface string${near ? ` (did you mean "${near}"?)` : ''}; the names are the keys of src/records/strings.ts (README § Make it yours)`,
+        });
+      } else if (typeof value !== 'string' && !PLURAL_KEYS.has(key as StringKey)) {
+        ctx.addIssue({ code: 'custom', path: ['strings', key], message: 'one text: this entry has no count, so no { one, other } forms' });
+      }
+    }
     // FO-THEME: the accent is link text and the background of button text; below WCAG AA it is refused with the nearest colour that passes.
     const accentIssue = site.theme?.accent && accentProblem(site.theme.accent);
     if (accentIssue) ctx.addIssue({ code: 'custom', path: ['theme', 'accent'], input: site.theme?.accent, message: accentIssue });

@@ -161,11 +161,12 @@ test('the feed: RSS 2.0 of projects, newest first, absolute links, dates and cat
   }
 });
 
+// This site is `locale: es` (FO-LANGUAGE): its interface words are Spanish.
 test('tags link to their pages; a tag page lists every project and page with it, with a twin; /tags counts them; all in the sitemap', async ({ page }) => {
   await page.goto(`${base}/projects/lumen-meter`);
-  await page.locator('.facts').getByRole('link', { name: 'Tag: night', exact: true }).click();
+  await page.locator('.facts').getByRole('link', { name: 'Etiqueta: night', exact: true }).click();
   await expect(page).toHaveURL(`${base}/tags/night`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tagged “night”');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Etiqueta «night»');
   for (const title of [
     'Lumen·Meter: a spot meter for night photography',
     'Nachtlicht — Küstenserie',
@@ -176,11 +177,11 @@ test('tags link to their pages; a tag page lists every project and page with it,
   }
   await expect(page.locator('link[rel="alternate"][type="text/markdown"]')).toHaveAttribute('href', '/tags/night.md');
   const twin = (await raw(base, '/tags/night.md')).body;
-  expect(twin).toMatch(/^# Tagged “night”$/m);
+  expect(twin).toMatch(/^# Etiqueta «night»$/m);
   expect(twin).toContain(`](${base}/projects/hokkaido-notes.md)`);
 
   await page.goto(`${base}/tags/studio`);
-  await expect(page.getByRole('heading', { name: 'Pages' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Páginas' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: 'Talleres' })).toBeVisible();
 
   await page.goto(`${base}/tags`);
@@ -195,20 +196,21 @@ test('FO-ZERO-COMPUTE: a browser’s view of every page of this site runs no mid
   for (const [path, what] of Object.entries(ran)) expect(what, path).toBe('200 none');
 });
 
+// The interface words are Spanish (`locale: es`, FO-LANGUAGE); the result line comes from the function and is English still.
 test('FO-TEXT-SAFE: search without JavaScript: the labelled form submits to /search, answered in the site layout, the query HTML-escaped', async ({
   browser,
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`${base}/projects`);
-  const box = page.getByRole('search').getByLabel('Search this site');
+  const box = page.getByRole('search').getByLabel('Buscar en este sitio');
   await box.fill('pinhole');
   await box.press('Enter');
   await expect(page).toHaveURL(`${base}/search?q=pinhole`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Búsqueda');
   await expect(page.getByRole('status')).toHaveText('3 results for “pinhole”');
   await expect(page.getByRole('link', { name: 'Cámara estenopeica de 6×17' })).toBeVisible();
-  await expect(page.getByRole('search').getByLabel('Search this site')).toHaveValue('pinhole');
+  await expect(page.getByRole('search').getByLabel('Buscar en este sitio')).toHaveValue('pinhole');
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();
   // What is not a query is answered on the page, not as an error.
@@ -226,7 +228,7 @@ test('search with JavaScript: results as one types, from /api/v1/search; arrow k
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   await page.goto(`${base}/`);
-  const box = page.getByRole('search').getByLabel('Search this site');
+  const box = page.getByRole('search').getByLabel('Buscar en este sitio');
   const answered = page.waitForResponse((r) => r.url().startsWith(`${base}/api/v1/search?q=meter`));
   await box.pressSequentially('meter', { delay: 20 });
   await answered;
@@ -296,21 +298,22 @@ test('WebMCP: an earlier draft’s navigator.modelContext still gets the tool, a
   expect(errors).toEqual([]);
 });
 
+// This site is `locale: es` (FO-LANGUAGE): the header and menu speak Spanish.
 test('bounded header: Projects and at most 6 pages, the rest in the footer menu; one row on a phone', async ({ page }) => {
   await page.goto(`${base}/`);
-  const main = page.getByRole('navigation', { name: 'Main' });
+  const main = page.getByRole('navigation', { name: 'Principal' });
   await expect(main.getByRole('link')).toHaveCount(7);
-  await expect(main.getByRole('link').first()).toHaveText('Projects');
-  const menu = page.getByRole('navigation', { name: 'Site' });
-  await expect(menu.getByRole('link', { name: 'All pages' })).toHaveAttribute('href', '/#pages');
+  await expect(main.getByRole('link').first()).toHaveText('Proyectos');
+  const menu = page.getByRole('navigation', { name: 'Sitio' });
+  await expect(menu.getByRole('link', { name: 'Todas las páginas' })).toHaveAttribute('href', '/#pages');
   await expect(page.locator('section[aria-labelledby="pages"]').getByRole('link')).toHaveCount(12);
 
   await page.setViewportSize({ width: 390, height: 844 });
   const header = await page.getByRole('banner').boundingBox();
   expect(header!.height).toBeLessThanOrEqual(80);
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Menu' })).toBeVisible();
-  await expect(page.getByRole('search').getByLabel('Search this site')).toBeVisible();
-  await page.getByRole('banner').getByRole('link', { name: 'Menu' }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Menú' })).toBeVisible();
+  await expect(page.getByRole('search').getByLabel('Buscar en este sitio')).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'Menú' }).click();
   await expect(page).toHaveURL(/#site-menu$/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -1,0 +1,165 @@
+// FO-LANGUAGE: the interface language. One table per locale, every key in each, plural forms by
+// Intl.PluralRules, site.md `strings:` over any entry (a misspelt key is a content error with a
+// suggestion), a region falling back to its language, an unknown locale to English with a warning;
+// and the German fixture's twins in German.
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { homeTwin, projectTwin, tagsSummary } from '../../src/build/twin.ts';
+import { listingOf } from '../../src/records/collections.ts';
+import { ContentError, loadContent } from '../../src/records/load.ts';
+import { ENGLISH, LOCALES, PLURAL_KEYS, STRING_KEYS, stringsFor, TABLES, tableFor, unknownLocaleWarning } from '../../src/records/strings.ts';
+import { tempDir } from './temp-dir.ts';
+
+const GERMAN_SITE = join(import.meta.dirname, '..', 'fixtures', 'german-site', 'content');
+
+describe('FO-LANGUAGE: one table per locale', () => {
+  test('Folio speaks en, de, fr, es, pt and sv, and every table has every key of the English one, in its shape', () => {
+    expect(LOCALES).toEqual(expect.arrayContaining(['en', 'de', 'fr', 'es', 'pt', 'sv']));
+    for (const locale of LOCALES) {
+      const table = TABLES[locale]!;
+      expect(Object.keys(table).sort(), locale).toEqual([...STRING_KEYS].sort());
+      for (const key of STRING_KEYS) {
+        const entry = table[key];
+        if (PLURAL_KEYS.has(key)) expect(entry, `${locale} ${key}`).toEqual({ one: expect.any(String), other: expect.any(String) });
+        else expect(typeof entry, `${locale} ${key}`).toBe('string');
+        // A mark the English entry fills must be in every translation, or a count or name would vanish.
+        const marks = (text: unknown) => [...JSON.stringify(text).matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+        expect(new Set(marks(entry)), `${locale} ${key}`).toEqual(new Set(marks(ENGLISH[key])));
+      }
+    }
+  });
+
+  test('the other tables are translations: most German, French, Spanish, Portuguese and Swedish entries differ from the English', () => {
+    for (const locale of LOCALES.filter((l) => l !== 'en')) {
+      const same = STRING_KEYS.filter((k) => JSON.stringify(TABLES[locale]![k]) === JSON.stringify(ENGLISH[k]));
+      expect(same.length, `${locale}: ${same.join(', ')}`).toBeLessThan(STRING_KEYS.length / 8);
+    }
+  });
+
+  test.each([
+    ['en', ['All 0 projects', 'The project', 'All 2 projects', 'All 5 projects']],
+    ['de', ['Alle 0 Projekte', 'Das Projekt', 'Alle 2 Projekte', 'Alle 5 Projekte']],
+    // French counts 0 as singular (CLDR): "Le projet" is what Intl.PluralRules('fr') picks for 0 and 1.
+    ['fr', ['Le projet', 'Le projet', 'Les 2 projets', 'Les 5 projets']],
+    ['es', ['Los 0 proyectos', 'El proyecto', 'Los 2 proyectos', 'Los 5 proyectos']],
+    // Portuguese too (CLDR `pt`: 0 and 1 are "one").
+    ['pt', ['O projeto', 'O projeto', 'Todos os 2 projetos', 'Todos os 5 projetos']],
+    ['sv', ['Alla 0 projekt', 'Projektet', 'Alla 2 projekt', 'Alla 5 projekt']],
+  ])('plural forms follow Intl.PluralRules(%s) for 0, 1, 2 and 5', (locale, expected) => {
+    const t = stringsFor({ locale });
+    expect([0, 1, 2, 5].map((n) => t('allProjects', { n }))).toEqual(expected);
+  });
+
+  test('numbers are written the locale’s way: 1,234 in English, 1.234 in German', () => {
+    expect(stringsFor({ locale: 'en' })('projectsCount', { n: 1234 })).toBe('1,234 projects');
+    expect(stringsFor({ locale: 'de' })('projectsCount', { n: 1234 })).toBe('1.234 Projekte');
+  });
+
+  test('a region falls back to its language: de-AT and de-CH read German, pt-BR Portuguese, sv-SE Swedish', () => {
+    expect(tableFor('de-AT')).toBe(TABLES.de);
+    expect(tableFor('de-CH')).toBe(TABLES.de);
+    expect(tableFor('pt-BR')).toBe(TABLES.pt);
+    expect(tableFor('sv-SE')).toBe(TABLES.sv);
+    expect(stringsFor({ locale: 'de-AT' })('featuredWork')).toBe('Ausgewählte Arbeiten');
+    expect(unknownLocaleWarning('de-AT')).toBeUndefined();
+  });
+
+  test('an unknown locale reads English, and the build warning names it and the locales Folio has', () => {
+    expect(tableFor('fi')).toBeUndefined();
+    const t = stringsFor({ locale: 'fi' });
+    expect(t('featuredWork')).toBe('Featured work');
+    expect(t('allProjects', { n: 1 })).toBe('The project');
+    const warning = unknownLocaleWarning('fi');
+    expect(warning).toContain('"fi"');
+    expect(warning).toContain('English');
+    expect(warning).toContain('en, de, fr, es, pt, sv');
+  });
+
+  test('a parameter is filled by a function: `$&` or `$1` in content stays itself', () => {
+    const t = stringsFor({ locale: 'en' });
+    expect(t('taggedTitle', { tag: '$&$1$$' })).toBe('Tagged “$&$1$$”');
+    expect(t('homeNote', { name: 'A $` B' })).toBe('A $` B: profile and featured work.');
+  });
+});
+
+describe('FO-LANGUAGE: strings: in site.md', () => {
+  test('strings: overrides an entry, a plural entry with { one, other } or one text, and leaves the rest to the locale', () => {
+    const t = stringsFor({
+      locale: 'de',
+      strings: { featuredWork: 'Auswahl', allProjects: { one: 'Mein Projekt', other: 'Meine {n} Projekte' }, allPosts: 'Alles' },
+    });
+    expect(t('featuredWork')).toBe('Auswahl');
+    expect(t('allProjects', { n: 1 })).toBe('Mein Projekt');
+    expect(t('allProjects', { n: 3 })).toBe('Meine 3 Projekte');
+    expect(t('allPosts', { n: 3 })).toBe('Alles');
+    expect(t('aboutMe')).toBe('Über mich');
+  });
+
+  const siteWith = (yaml: string) => {
+    const dir = tempDir('folio-strings-');
+    cpSync(GERMAN_SITE, dir, { recursive: true });
+    const file = join(dir, 'site.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('strings:\n  featuredWork: Meine liebsten Arbeiten\n', yaml));
+    return dir;
+  };
+
+  test('a misspelt key is a content error naming the file, the field and the closest key', () => {
+    const dir = siteWith('strings:\n  featuredwork: Auswahl\n');
+    expect(() => loadContent(dir)).toThrow(ContentError);
+    try {
+      loadContent(dir);
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('site.md');
+      expect(message).toContain('strings.featuredwork');
+      expect(message).toContain('did you mean "featuredWork"?');
+    }
+  });
+
+  test('{ one, other } on an entry that does not count is a content error', () => {
+    const dir = siteWith('strings:\n  aboutMe: { one: Ich, other: Wir }\n');
+    expect(() => loadContent(dir)).toThrow(/strings\.aboutMe.*no \{ one, other \}/s);
+  });
+});
+
+describe('FO-LANGUAGE: the German fixture', () => {
+  const content = loadContent(GERMAN_SITE);
+
+  test('the twins’ labels and headings are German: the home twin and a project twin', async () => {
+    const home = (await homeTwin(content)).markdown;
+    for (const label of [
+      '- Rolle:',
+      '- Ort:',
+      '- E-Mail:',
+      '- Lebenslauf:',
+      '- Webseite:',
+      '## Ausgewählte Projekte',
+      '## Neueste Artikel',
+      '## Alle Projekte',
+      'Verzeichnis der Website:',
+    ])
+      expect(home).toContain(label);
+    for (const english of ['- Role:', '- Location:', '- Web page:', '## Featured projects', '## All projects', 'Site index:'])
+      expect(home).not.toContain(english);
+    const kiesel = content.projects.find((p) => p.slug === 'kiesel')!;
+    const twin = (await projectTwin(kiesel, content)).markdown;
+    for (const label of [
+      '- Art: library',
+      '- Kategorie: Datenhaltung',
+      '- Zustand: aktiv',
+      '- Begonnen: 2024-03-05',
+      '- Aktualisiert: 2025-06-20',
+      '- Schlagwörter:',
+      '- Quellcode:',
+      '- Dokumentation:',
+      '- Autor:',
+    ])
+      expect(twin).toContain(label);
+    expect(twin).not.toMatch(/- (Type|Category|Status|Started|Updated|Tags|Repository|Author):/);
+  });
+
+  test('summaries are German, with German numbers and plurals', () => {
+    expect(tagsSummary(listingOf(content))).toBe('3 Schlagwörter in den Projekten, Artikeln und Seiten von Jonas Weber.');
+  });
+});
