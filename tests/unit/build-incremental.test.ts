@@ -431,12 +431,12 @@ describe(`${RULE}: an incremental build writes what a build from nothing writes`
   );
 
   it(
-    `${RULE} — 11. Folio's code changed (a component's text): equality, every HTML page rendered again, only Markdown and text files kept`,
+    `${RULE} — 11. Folio's code changed (a component's markup): equality, every HTML page rendered again, only Markdown and text files kept`,
     async () => {
       const { before, after, reference } = await step('11. component changed', (copy) =>
-        replaceIn(copy, 'src/components/TwinLink.astro', '>Read this page as Markdown</a>', '>Read this page in Markdown</a>'),
+        replaceIn(copy, 'src/components/TwinLink.astro', '<span class="twin-link__path">', '<span class="twin-link__path" data-proof="component">'),
       );
-      expect(read(A, 'dist/projects/quarry.html')).toContain('>Read this page in Markdown</a>');
+      expect(read(A, 'dist/projects/quarry.html')).toContain('<span class="twin-link__path" data-proof="component">');
       const c = expectHonestCounts('11. component changed', before, after, reference);
       if (c) expect.soft(c.kept, '11. a component changed: every HTML page must be rendered again').toBeLessThanOrEqual(notHtml(after));
     },
