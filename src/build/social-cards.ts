@@ -89,12 +89,12 @@ async function coverDataUri(root: string, cover: ContentImage): Promise<string> 
   return `data:image/jpeg;base64,${png.toString('base64')}`;
 }
 
-/** The card as PNG bytes. */
-export async function drawCard(root: string, card: CardSpec, owner: string): Promise<Buffer> {
+/** The card as PNG bytes; `accent` is the light scheme's (cards are drawn light), site.md's `theme.accent` when set. */
+export async function drawCard(root: string, card: CardSpec, owner: string, accent = COLORS.accent): Promise<Buffer> {
   const title = card.title.length > 90 ? `${card.title.slice(0, 88)}…` : card.title;
   const summary = card.summary.length > 160 ? `${card.summary.slice(0, 158)}…` : card.summary;
-  const text = el('div', { display: 'flex', flexDirection: 'column', flex: 1, padding: '64px 64px 56px 72px', borderLeft: `16px solid ${COLORS.accent}` }, [
-    el('div', { fontSize: 26, fontWeight: 700, color: COLORS.accent, letterSpacing: 1, textTransform: 'uppercase' }, owner),
+  const text = el('div', { display: 'flex', flexDirection: 'column', flex: 1, padding: '64px 64px 56px 72px', borderLeft: `16px solid ${accent}` }, [
+    el('div', { fontSize: 26, fontWeight: 700, color: accent, letterSpacing: 1, textTransform: 'uppercase' }, owner),
     el('div', { fontSize: title.length > 50 ? 52 : 64, fontWeight: 700, color: COLORS.text, lineHeight: 1.1, marginTop: 28, letterSpacing: -1 }, title),
     el('div', { fontSize: 28, color: COLORS.muted, lineHeight: 1.4, marginTop: 24 }, summary),
   ]);
@@ -110,16 +110,16 @@ export async function drawCard(root: string, card: CardSpec, owner: string): Pro
 }
 
 /** The card for `card`, from the cache when nothing it shows has changed. */
-export async function cardPng(root: string, card: CardSpec, owner: string): Promise<Buffer> {
+export async function cardPng(root: string, card: CardSpec, owner: string, accent = COLORS.accent): Promise<Buffer> {
   const key = createHash('sha256')
-    .update(JSON.stringify([owner, card.title, card.summary, card.cover?.digest ?? null]))
+    .update(JSON.stringify([owner, card.title, card.summary, card.cover?.digest ?? null, accent]))
     .digest('hex')
     .slice(0, 24);
   // In the cache folder of this code: a changed drawing draws every card again.
   const dir = codeFolder('cards', root);
   const cached = join(dir, `${key}.png`);
   if (existsSync(cached)) return readFileSync(cached);
-  const png = await drawCard(root, card, owner);
+  const png = await drawCard(root, card, owner, accent);
   mkdirSync(dir, { recursive: true });
   writeFileSync(`${cached}.${process.pid}.tmp`, png);
   renameSync(`${cached}.${process.pid}.tmp`, cached);

@@ -123,6 +123,23 @@ test.describe('a themed site (accent, colorScheme dark, font inter, custom.css, 
     expect((await raw(base, '/custom.css')).body).toContain('--radius: 3px');
   });
 
+  test("FO-THEME: the favicon and the social cards take the owner's accent", async () => {
+    const icon = await raw(base, '/favicon.svg');
+    expect(icon.status).toBe(200);
+    // The light variant is the accent as written; the dark one is derived.
+    expect(icon.body).toContain('rect{fill:#6b21a8}');
+    expect(icon.body).not.toContain('#a1401a');
+    const card = await fetch(`${base}/og/index.png`);
+    expect(card.status).toBe(200);
+    // The card's accent bar runs down its left edge: sample it at (8, 315) with sharp.
+    const { default: sharp } = await import('sharp');
+    const { data } = await sharp(Buffer.from(await card.arrayBuffer()))
+      .extract({ left: 8, top: 315, width: 1, height: 1 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([...data.subarray(0, 3)]).toEqual([0x6b, 0x21, 0xa8]);
+  });
+
   test('FO-THEME: the themed pages (stylesheets first in <body>, data-scheme on <html>, the analytics script) are valid HTML', async () => {
     // The preset site-html-validate.test.ts applies to the sample's pages, with its one allowance (Shiki's style attributes).
     const validator = new HtmlValidate({

@@ -3,6 +3,7 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { loadContent } from '../../records/load.ts';
 import { cardPng, socialCards } from '../../build/social-cards.ts';
 import { cardPathOf, socialCardsEnabled } from '../../social/paths.ts';
+import { accentVariants } from '../../records/theme.ts';
 
 /** `/og/projects/quarry.png` → `projects/quarry`. */
 const paramOf = (path: string) => cardPathOf(path).slice('/og/'.length, -'.png'.length);
@@ -11,6 +12,9 @@ export const getStaticPaths = (() =>
   socialCardsEnabled() ? socialCards(loadContent()).map((card) => ({ params: { card: paramOf(card.path) }, props: { card } })) : []) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props }) => {
-  const png = await cardPng(process.cwd(), props.card, loadContent().site.name);
+  const { site } = loadContent();
+  // The owner's accent (FO-THEME), as the light scheme shows it: a card is drawn light.
+  const accent = site.theme?.accent && accentVariants(site.theme.accent).light.accent;
+  const png = await cardPng(process.cwd(), props.card, site.name, accent || undefined);
   return new Response(new Uint8Array(png), { headers: { 'Content-Type': 'image/png' } });
 };
