@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { ContentError, contentDir, loadContent } from '../src/records/load.ts';
-import type { Page, Post, Project, Resume } from '../src/records/schema.ts';
+import type { Page, Post, Project, Resume, Site } from '../src/records/schema.ts';
 import { PAGE_MANIFEST_FILE } from '../src/routing/page-manifest.ts';
 import { freePort, portIsFree, startAddress } from './free-port.ts';
 import { build, staleReason } from './lib/build.ts';
@@ -32,11 +32,13 @@ function finish(problems: Problem[], summary: string): never {
 
 // The content first: its problems are the owner's, one line each, before any build output.
 let records: (Project | Page | Post | Resume)[];
+let site: Site;
 const sources = new Map<string, string>();
 try {
   const content = loadContent();
   // Posts and the résumé are records as projects and pages are (FO-POSTS, FO-RESUME): each is searched, fetched and listed as an MCP resource.
   records = [...content.projects, ...content.posts, ...content.pages, ...(content.resume ? [content.resume] : [])];
+  site = content.site;
   for (const record of records) sources.set(record.href, record.source).set(record.twin, record.source);
   const siteFile = join(relative(dirname(contentDir()), contentDir()), 'site.md');
   sources.set('/', siteFile).set('/index.md', siteFile);
@@ -93,7 +95,7 @@ const anyAddress = async () => {
 };
 const { base, server } = (!process.env.FOLIO_SITE_URL && (await portIsFree(own.port, own.hostname)) && (await ownAddress())) || (await anyAddress());
 const manifest = JSON.parse(readFileSync(PAGE_MANIFEST_FILE, 'utf8'));
-const { problems, counted } = await checkSite({ base, manifest, records, sourceOf: (path) => sources.get(path) });
+const { problems, counted } = await checkSite({ base, manifest, records, site, sourceOf: (path) => sources.get(path) });
 server.closeAllConnections();
 server.close();
 finish(

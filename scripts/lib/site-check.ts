@@ -4,7 +4,8 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { LLMS_TXT_WARN_CHARS, sizeReport } from '../../src/build/integration.ts';
 import { createRequire } from 'node:module';
-import type { Page, Post, Project, Resume } from '../../src/records/schema.ts';
+import type { Page, Post, Project, Resume, Site } from '../../src/records/schema.ts';
+import { stringsFor } from '../../src/records/strings.ts';
 import { RESUME_JSON_PATH } from '../../src/records/resume.ts';
 import { isAnalyticsPath } from '../../src/records/analytics.ts';
 import type { PageManifest } from '../../src/routing/page-manifest.ts';
@@ -17,6 +18,7 @@ import {
   postRecordFacts,
   postTwinFacts,
   recordFacts,
+  siteLabels,
   twinFacts,
   type Facts,
   type PostRecordJson,
@@ -38,6 +40,8 @@ export interface CheckReport {
 export interface SiteToCheck {
   /** Where the local server answers, e.g. http://127.0.0.1:4321 (the build was made for it). */
   base: string;
+  /** The site's config: its interface words are what its twins are read by. */
+  site: Site;
   manifest: PageManifest;
   records: (Project | Page | Post | Resume)[];
   /** The content file a page or twin path is made from (`/about.md` → content/pages/about.md), when there is one. */
@@ -61,7 +65,9 @@ const DOCUMENTS: { path: string; parse: (text: string) => boolean }[] = [
 
 const MEDIA = { html: 'text/html', markdown: 'text/markdown' };
 
-export async function checkSite({ base, manifest, records, sourceOf }: SiteToCheck): Promise<CheckReport> {
+export async function checkSite({ base, manifest, records, sourceOf, site }: SiteToCheck): Promise<CheckReport> {
+  // The twins word their labels as the site does, `strings:` overrides included (FO-LANGUAGE).
+  const labels = siteLabels(stringsFor(site));
   const problems: Problem[] = [];
   const add = (where: string, what: string, fix: string) => problems.push({ where, what, fix });
   /** Internal link → the documents that link it. */
@@ -173,14 +179,14 @@ export async function checkSite({ base, manifest, records, sourceOf }: SiteToChe
       const [page, twin] = await Promise.all([get(base, record.href), get(base, record.twin)]);
       const surfaces: [string, Facts][] = [
         ['the page', pageFacts(page.text, `${base}${record.href}`)],
-        ['the twin', twinFacts(twin.text)],
+        ['the twin', twinFacts(twin.text, labels)],
       ];
       if (mcp) {
         const tool = await mcp.callTool({ name: 'get_project', arguments: { slug: record.slug } });
         surfaces.push(['MCP get_project', recordFacts(tool.structuredContent as unknown as ProjectRecordJson)]);
         const resource = await mcp.readResource({ uri: `${base}${record.twin}` });
         const text = resource.contents[0] && 'text' in resource.contents[0] ? resource.contents[0].text : '';
-        surfaces.push(['its MCP resource', twinFacts(text)]);
+        surfaces.push(['its MCP resource', twinFacts(text, labels)]);
       }
       const differences = surfaces.flatMap(([name, facts]) => disagreements(reference, facts, name));
       for (const difference of differences) add(record.source, `its surfaces disagree: ${difference}`, 'report a Folio bug: every surface renders one record');
@@ -194,14 +200,14 @@ export async function checkSite({ base, manifest, records, sourceOf }: SiteToChe
       const reference = postRecordFacts(JSON.parse(rest.text) as PostRecordJson);
       const surfaces: [string, Facts][] = [
         ['the page', postPageFacts(page.text, `${base}${record.href}`)],
-        ['the twin', postTwinFacts(twin.text)],
+        ['the twin', postTwinFacts(twin.text, labels)],
       ];
       if (mcp) {
         const tool = await mcp.callTool({ name: 'get_post', arguments: { slug: record.slug } });
         surfaces.push(['MCP get_post', postRecordFacts(tool.structuredContent as unknown as PostRecordJson)]);
         const resource = await mcp.readResource({ uri: `${base}${record.twin}` });
         const text = resource.contents[0] && 'text' in resource.contents[0] ? resource.contents[0].text : '';
-        surfaces.push(['its MCP resource', postTwinFacts(text)]);
+        surfaces.push(['its MCP resource', postTwinFacts(text, labels)]);
       }
       for (const difference of surfaces.flatMap(([name, facts]) => disagreements(reference, facts, name)))
         add(record.source, `its surfaces disagree: ${difference}`, 'report a Folio bug: every surface renders one record');

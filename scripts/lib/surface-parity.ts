@@ -4,7 +4,7 @@
 // REST record is the reference: the record with nothing left out. Links are compared on the twin
 // (the page's JSON-LD names some of them, by type); the cover image on REST and MCP only (the
 // page and the twin show sizes of their own).
-import { type StringKey, TABLES } from '../../src/records/strings.ts';
+import { type StringKey, type Strings, TABLES } from '../../src/records/strings.ts';
 import { isDeepStrictEqual } from 'node:util';
 import { decodeEntities } from './html-entities.ts';
 
@@ -52,8 +52,16 @@ export const recordFacts = (r: ProjectRecordJson): Facts => ({
   related: r.related.map((p) => p.slug),
 });
 
+/** The labels a twin may write for an entry: the words its site uses, when known, or any of Folio's languages. */
+export type TwinLabels = (key: StringKey) => string[];
+
 /** A twin field's label in each of Folio's interface languages (src/records/strings.ts). */
-const labelsOf = (key: StringKey) => [...new Set(Object.values(TABLES).map((table) => table[key] as string))];
+const anyLanguage: TwinLabels = (key) => [...new Set(Object.values(TABLES).map((table) => table[key] as string))];
+
+/** The one label a site's twins write for each entry: its locale's table with its `strings:` over it. */
+export const siteLabels =
+  (t: Strings): TwinLabels =>
+  (key) => [t(key)];
 
 /** A project's slug from a link to its page or twin, relative or absolute. */
 const slugOf = (url: string) => /\/projects\/([^/?#]+?)(?:\.md)?(?:[?#].*)?$/.exec(url)?.[1];
@@ -63,7 +71,7 @@ const slugOf = (url: string) => /\/projects\/([^/?#]+?)(?:\.md)?(?:[?#].*)?$/.ex
  * list, and the `## Related projects` entries. The cover is not compared here: the twin shows the
  * image the page shows, which has its own size.
  */
-export function twinFacts(markdown: string): Facts {
+export function twinFacts(markdown: string, labelsOf: TwinLabels = anyLanguage): Facts {
   // The field list comes before the body: where a body's own list repeats a name, the first is the field.
   const found = new Map<string, string>();
   for (const m of markdown.matchAll(/^- ([^:\n]+): (.+)$/gm)) if (!found.has(m[1]!)) found.set(m[1]!, m[2]!);
@@ -133,7 +141,7 @@ export interface PostRecordJson {
 export const postRecordFacts = (r: PostRecordJson): Facts => ({ title: r.title, summary: r.summary, date: r.date, updated: r.updated, tags: r.tags });
 
 /** A post twin's facts: read as a project twin's are, then only what a post has. */
-export const postTwinFacts = (markdown: string): Facts => postOnly(twinFacts(markdown));
+export const postTwinFacts = (markdown: string, labelsOf: TwinLabels = anyLanguage): Facts => postOnly(twinFacts(markdown, labelsOf));
 
 /**
  * A post page's facts, from its BlogPosting (schema.org): `dateModified` is the publication date

@@ -16,7 +16,13 @@ test('FO-ONE-RECORD, PF-TOOLS: every project of the sample site reads the same o
   const content = loadContent(SAMPLE_SITE_CONTENT);
   expect(content.projects.length).toBeGreaterThan(10);
   const manifest = JSON.parse(readFileSync(PAGE_MANIFEST_FILE, 'utf8'));
-  const { problems, counted } = await checkSite({ base: baseURL!, manifest, records: [...content.projects, ...content.pages], sourceOf: () => undefined });
+  const { problems, counted } = await checkSite({
+    base: baseURL!,
+    manifest,
+    records: [...content.projects, ...content.pages],
+    site: content.site,
+    sourceOf: () => undefined,
+  });
   expect(counted.records).toBe(content.projects.length + content.pages.length);
   expect(
     problems.filter((p) => p.what.startsWith('its surfaces disagree')),

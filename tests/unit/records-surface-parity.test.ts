@@ -2,6 +2,7 @@
 // tells them apart (scripts/lib/surface-parity.ts). The end-to-end runs over the fixture sites are
 // tests/e2e/records-parity.spec.ts and tests/e2e/owner-sites.spec.ts.
 import { describe, expect, test } from 'vitest';
+import { stringsFor } from '../../src/records/strings.ts';
 import {
   disagreements,
   pageFacts,
@@ -9,6 +10,7 @@ import {
   postRecordFacts,
   postTwinFacts,
   recordFacts,
+  siteLabels,
   twinFacts,
   type ProjectRecordJson,
 } from '../../scripts/lib/surface-parity.ts';
@@ -120,5 +122,22 @@ describe('FO-ONE-RECORD, FO-POSTS: a post reads the same on its page, twin, REST
     expect(disagreements(reference, postPageFacts('<html></html>', 'https://site.example/posts/measure-first'), 'the page')).toEqual([
       'the page says title undefined, the REST record "Measure first"',
     ]);
+  });
+});
+
+describe('FO-LANGUAGE, FO-ONE-RECORD: npm run check reads a twin by its own site’s words', () => {
+  const worded = twin.replace('- Tags: search, rust', '- Topics: search, rust');
+
+  test('a strings: override of a twin label is read as that field', () => {
+    const t = stringsFor({ locale: 'en', strings: { twinTags: 'Topics' } });
+    expect(twinFacts(worded, siteLabels(t)).tags).toEqual(['search', 'rust']);
+    // Without the site's words only Folio's own labels are known, and the field goes unread.
+    expect(twinFacts(worded).tags).toEqual([]);
+  });
+
+  test('a German site’s twin is read by its German labels', () => {
+    const t = stringsFor({ locale: 'de' });
+    const german = twin.replace('- Tags: search, rust', `- ${t('twinTags')}: search, rust`);
+    expect(twinFacts(german, siteLabels(t)).tags).toEqual(['search', 'rust']);
   });
 });
