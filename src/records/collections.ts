@@ -59,13 +59,6 @@ export function byCategory<P extends Listed<Project>>(site: Site, projects: read
     .filter((g) => g.projects.length > 0);
 }
 
-/** Projects grouped by type, in PROJECT_TYPES order; empty groups left out. */
-export function byType<P extends Listed<Project>>(projects: readonly P[]): ProjectGroup<P>[] {
-  return PROJECT_TYPES.map((type) => ({ id: `type-${type}`, label: TYPE_LABELS[type].many, projects: projects.filter((p) => p.type === type) })).filter(
-    (g) => g.projects.length > 0,
-  );
-}
-
 /**
  * Projects that share tags or the category with `project`, best first: two points per shared tag,
  * one for the category; ties go to active, then newer projects. Unrelated projects never appear.

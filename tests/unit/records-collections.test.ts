@@ -1,18 +1,8 @@
 // The groupings every surface lists projects through (PF-RECORDS: browse by category and type,
 // archived apart; related projects share tags or category).
 import { describe, expect, test } from 'vitest';
-import {
-  activeProjects,
-  archivedProjects,
-  byCategory,
-  byType,
-  featuredProjects,
-  formatMonth,
-  initialsOf,
-  relatedProjects,
-} from '../../src/records/collections.ts';
+import { activeProjects, archivedProjects, byCategory, featuredProjects, formatMonth, initialsOf, relatedProjects } from '../../src/records/collections.ts';
 import { loadContent } from '../../src/records/load.ts';
-import { PROJECT_TYPES } from '../../src/records/schema.ts';
 
 const content = loadContent();
 const { site, projects } = content;
@@ -35,14 +25,6 @@ describe('groupings of the sample content', () => {
     expect(groups.map((g) => g.id.replace(/^category-/, ''))).toEqual(declared.filter((c) => projects.some((p) => p.category === c)));
     expect(groups.flatMap((g) => g.projects).sort((a, b) => a.slug.localeCompare(b.slug))).toEqual([...projects].sort((a, b) => a.slug.localeCompare(b.slug)));
     for (const g of groups) expect(g.label).toBe(site.categories[g.id.replace(/^category-/, '')]);
-  });
-
-  test('byType follows PROJECT_TYPES order and labels groups in the plural', () => {
-    const groups = byType(projects);
-    const order = groups.map((g) => PROJECT_TYPES.indexOf(g.id.replace(/^type-/, '') as never));
-    expect(order).toEqual([...order].sort((a, b) => a - b));
-    expect(groups.find((g) => g.id === 'type-library')?.label).toBe('Libraries');
-    for (const g of groups) for (const p of g.projects) expect(`type-${p.type}`).toBe(g.id);
   });
 
   test('related projects share a tag or the category, never include the project, best match first', () => {
