@@ -12,8 +12,8 @@ import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { contentDir, loadContent, memoizeContentForBuild, RESERVED_PAGE_SLUGS, showDraftsInDev } from '../records/load.ts';
 import type { Content } from '../records/schema.ts';
 import { brokenLinks, recordTwins } from './twin.ts';
-import { compressTexts, IndexText, searchDocuments, writeDataFile } from '../search/data-file.ts';
-import { resumeDocument, resumeSearchText } from '../records/resume.ts';
+import { compressTexts, IndexText, searchDocuments, writeDataFile } from './data-file.ts';
+import { resumeSearchText } from '../records/resume.ts';
 import { codeHash } from './code-hash.ts';
 import { flushCache, readCached, writeCached } from './disk-cache.ts';
 import { digestOf, keepPages } from './page-cache.ts';
@@ -55,9 +55,7 @@ export async function writeSiteData(root = process.cwd(), started?: Started) {
   const compressed = new Map([...((await started?.compressed) ?? []), ...(await compressKept(Object.values(twins)))]);
   // In a build the content's digest is known (every page's inputs were hashed); with the code's, it names the build.
   const contentDigest = started && `${process.env.FOLIO_RENDER_KEY}\0${digestOf(content)}`;
-  // The résumé's JSON Resume document and search text: made here, so the function never parses Markdown.
-  const resume = content.resume && { searchText: resumeSearchText(content.resume), document: resumeDocument(content.site, content.resume, content.projects) };
-  return writeDataFile(content, twins, root, { index: started?.index, compressed, contentDigest, resume });
+  return writeDataFile(content, twins, root, { index: started?.index, compressed, contentDigest });
 }
 
 /**

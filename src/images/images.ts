@@ -6,14 +6,12 @@
 // and size. Names derived from the file's digest are known the moment the content loads, on every
 // surface at once, and they double as the rebuild cache's key (an unchanged image is never
 // encoded twice). The encoder is the one Astro uses: sharp.
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename, dirname, extname, join, relative } from 'node:path';
-import { imageSize } from 'image-size';
-
+//
+// This module is what every surface reads (URLs, sizes, variants), the function included; reading
+// an image file (describe.ts) is the loader's alone, so image-size and node:fs stay out of the
+// function's import graph (FO-FUNCTION-IMPORTS).
 /** Source formats Folio accepts; SVG is published as it is. */
 export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'avif', 'gif', 'svg'] as const;
-const ACCEPTED_TYPES = new Set(['png', 'jpg', 'webp', 'avif', 'gif', 'svg']);
 
 /** Widths written for raster images (those not above the source's own width). */
 export const IMAGE_WIDTHS = [320, 640, 960, 1280, 1600] as const;
@@ -37,39 +35,6 @@ export interface ContentImage {
 }
 
 export const isImageFile = (name: string) => IMAGE_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(`.${ext}`));
-
-/** Reads an image's size and digest, or says what is wrong with it (for a content error, naming it as `file`). */
-/** " (did you mean x.jpg?)": an image file of the same name with another extension, beside the one named. */
-function sameNameElsewhere(path: string, file: string): string {
-  const base = basename(path, extname(path));
-  try {
-    const near = readdirSync(dirname(path)).find((name) => basename(name, extname(name)) === base && isImageFile(name));
-    return near ? ` (did you mean ${join(dirname(file), near).split('\\').join('/')}?)` : '';
-  } catch {
-    return '';
-  }
-}
-
-export function describeImage(path: string, file: string, alt: string): ContentImage | string {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch {
-    return `expected an image file, but ${file} does not exist${sameNameElsewhere(path, file)}`;
-  }
-  if (!isImageFile(path)) return `expected an image (${IMAGE_EXTENSIONS.join(', ')}), got ${file}`;
-  let size: { width?: number; height?: number; type?: string };
-  try {
-    size = imageSize(bytes);
-  } catch {
-    return `expected an image (${IMAGE_EXTENSIONS.join(', ')}), but ${file} is not one`;
-  }
-  if (!size.type || !ACCEPTED_TYPES.has(size.type) || !size.width || !size.height) {
-    return `expected an image (${IMAGE_EXTENSIONS.join(', ')}), but ${file} is ${size.type ?? 'of an unknown format'}`;
-  }
-  const digest = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
-  return { file: relative(process.cwd(), path).split('\\').join('/'), digest, width: size.width, height: size.height, type: size.type, alt };
-}
 
 export interface ImageVariant {
   width: number;

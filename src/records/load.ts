@@ -7,7 +7,8 @@ import { join, relative, basename, dirname, resolve } from 'node:path';
 import matter from 'gray-matter';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { z } from 'zod';
-import { describeImage, isImageFile, type ContentImage } from '../images/images.ts';
+import { describeImage } from '../images/describe.ts';
+import { type ContentImage, isImageFile } from '../images/images.ts';
 import { closest, describeIssue } from './content-issues.ts';
 import { EMBED_HINT } from './embeds.ts';
 import {

@@ -1,0 +1,52 @@
+// FO-FUNCTION-GRAPH: the function's import graph holds only code that answers requests. Every
+// module api/index.ts reaches (static and dynamic imports) is walked, and no build-only package
+// (Markdown renderer, image reader or encoder, Astro, the social-card renderer) nor any module of
+// the build or the discovery generators is among them: each would be compiled on a cold start.
+import { readFileSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
+import { describe, expect, test } from 'vitest';
+
+/** Packages only the build needs (package.json's dependencies that render, encode or generate). */
+const BUILD_ONLY = /^(astro|@astrojs\/|image-size|sharp|satori|@resvg\/|unified|remark-|rehype-|mdast-|hast-|shiki|@shikijs\/|yaml|gray-matter)/;
+/**
+ * What a module imports at run time: static imports and re-exports (an `import type` or
+ * `export type` is erased by type stripping, so it is left out) and dynamic `import()`.
+ */
+const RUNTIME_IMPORT =
+  /(?:^|\n)\s*(?:import|export)(?!\s+type\s)[^'";]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/** Every module of the repository api/index.ts reaches at run time, and the packages they import. */
+function walk(entry: string) {
+  const files = new Set<string>();
+  const packages: { file: string; pkg: string }[] = [];
+  const stack = [entry];
+  while (stack.length > 0) {
+    const file = stack.pop()!;
+    if (files.has(file)) continue;
+    files.add(file);
+    for (const m of readFileSync(file, 'utf8').matchAll(RUNTIME_IMPORT)) {
+      const spec = (m[1] ?? m[2] ?? m[3])!;
+      if (spec.startsWith('.')) stack.push(normalize(join(dirname(file), spec)));
+      else if (!spec.startsWith('node:')) packages.push({ file, pkg: spec });
+    }
+  }
+  return { graph: [...files].sort(), packages };
+}
+const { graph, packages } = walk('api/index.ts');
+
+describe('FO-FUNCTION-GRAPH: the function imports only what answers requests', () => {
+  test('the walk sees the function: the app, the search index reader, MiniSearch and the MCP SDK', () => {
+    expect(graph).toContain('src/server/app.ts');
+    expect(graph).toContain('src/search/data-file.ts');
+    expect(packages.map((p) => p.pkg)).toEqual(expect.arrayContaining(['minisearch', 'hono']));
+    expect(packages.some((p) => p.pkg.startsWith('@modelcontextprotocol/'))).toBe(true);
+  });
+
+  test('no build-only package is imported by a module the function reaches', () => {
+    expect(packages.filter(({ pkg }) => BUILD_ONLY.test(pkg)).map(({ file, pkg }) => `${file} → ${pkg}`)).toEqual([]);
+  });
+
+  test('no module of the build or the discovery generators is reached', () => {
+    expect(graph.filter((file) => /^src\/(build|discovery|pages|layouts|components|social)\//.test(file))).toEqual([]);
+  });
+});
