@@ -1,9 +1,14 @@
-// The one Vercel function: every dynamic path is rewritten here (vercel.json, generated from the
-// route table), and the app routes on the original URL the function receives. Vercel needs an
-// object with `fetch` (or the Hono app itself): a bare `app.fetch` is taken for a Node (req, res)
-// handler and the request hangs.
-import { createApp } from '../src/server/app.ts';
+// The one Vercel function, as the build bundled it (src/server/function.ts is its source;
+// docs/decisions.md § The function is one bundle): one module to compile on a cold start instead of
+// ~200, and no node_modules in the deploy. vercel.json's includeFiles ships generated/ with it;
+// `npm start` serves this same file.
+import type fn from '../src/server/function.ts';
+import { FUNCTION_BUNDLE } from '../src/server/bundle-path.ts';
 
-const app = createApp();
+const bundle = new URL(`../${FUNCTION_BUNDLE}`, import.meta.url);
+const loaded: { default: typeof fn } = await import(bundle.href).catch((error: NodeJS.ErrnoException) => {
+  if (error.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+  throw new Error(`Folio function missing: ${FUNCTION_BUNDLE} does not exist. Run \`npm run build\` first.`);
+});
 
-export default { fetch: app.fetch };
+export default loaded.default;

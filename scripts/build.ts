@@ -2,11 +2,13 @@
 // (file, field, expectation) instead of inside Astro's config-loading error; then Astro's build, in
 // this process, from the content just read (a second read and a second Node cost ~1 s at 10,000
 // records); then the function's search page template and the page manifest the routing middleware
-// reads (src/routing/page-manifest.ts).
+// reads (src/routing/page-manifest.ts), and the function bundled (src/build/function-bundle.ts),
+// made meanwhile.
 // FOLIO_DEBUG=1 shows the stack trace of a content error too. package.json runs this with a larger
 // young generation: the pages allocate much short-lived garbage (fewer scavenges, ~1 s at 10,000 records).
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { bundleFunction } from '../src/build/function-bundle.ts';
 import { estimateTokens, startBuild } from '../src/build/integration.ts';
 import { ContentError, contentDir, loadContent, memoizeContentForBuild } from '../src/records/load.ts';
 import type { Content } from '../src/records/schema.ts';
@@ -26,6 +28,12 @@ try {
   console.error(`${error.message}\n\nFix the file${error.problems.length > 1 ? 's' : ''} in ${contentDir()} and build again (README § Writing content).`);
   process.exit(1);
 }
+
+// The function depends on no content: bundled while Astro builds (a failure is reported at the end).
+const bundled = bundleFunction().then(
+  (made) => made,
+  (error: Error) => error,
+);
 
 // The last build's output is moved aside and deleted once Astro is done, instead of Astro emptying
 // dist/ first: a file system that has just deleted 20,000 files writes the next 20,000 slower
@@ -59,5 +67,11 @@ writeFileSync(PAGE_MANIFEST_FILE, `${JSON.stringify(manifest, null, 1)}\n`);
 const pages = Object.keys(manifest.pages).length;
 const twins = Object.values(manifest.pages).filter(Boolean).length;
 console.log(`page manifest written: ${pages} pages, ${twins} with a Markdown twin, ${Object.keys(manifest.markdown).length} Markdown files`);
+const fn = await bundled;
+if (fn instanceof Error) {
+  console.error(`The function could not be bundled: ${fn.message}`);
+  process.exit(1);
+}
+console.log(`function bundled: ${fn.files} files, ${(fn.bytes / 2 ** 10).toFixed(0)} KB`);
 // Astro's build may leave a worker or a watcher behind: the build is done.
 process.exit(0);

@@ -126,7 +126,7 @@ const config: VercelConfig = {
   }),
 };
 const middleware = await import('../middleware.ts');
-const { default: fn } = await import('../api/index.ts');
+const { default: fn } = await import('../src/server/function.ts');
 
 // The data file changes when Folio's integration in astro dev rewrites it (a content change, or a
 // restart): drop the function's copy, so the next request loads the new data.

@@ -3,6 +3,9 @@
 //          or api/index.ts as `npm start` runs it) and answer one search request through its
 //          fetch — the first request loads the data file. The process runs in `dir`, as on Vercel.
 //   bare:  import MiniSearch, read the same serialized index, MiniSearch.loadJSON, one search.
+//   web:   bare, answered as any fetch-style function answers: from a `Request`, with a JSON
+//          `Response` read back. The floor of every Web-handler function on Node, Folio's included:
+//          the first `Request` loads Node's fetch implementation (undici), which `bare` never does.
 // Prints one JSON line: milliseconds from this script's first line to the answer (the same Node
 // boot precedes both, so it is left out) and since the process started.
 import { readFileSync } from 'node:fs';
@@ -11,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 
 const started = performance.now();
 // folio: dir, query, entry module; bare: dir (holding bench-index.json), query, the index's fields.
-const [mode, dir, query, extra = ''] = process.argv.slice(2) as ['folio' | 'bare', string, string, string?];
+const [mode, dir, query, extra = ''] = process.argv.slice(2) as ['folio' | 'bare' | 'web', string, string, string?];
 let hits: number;
 if (mode === 'folio') {
   const { default: fn } = await import(pathToFileURL(join(dir, extra || 'api/index.ts')).href);
@@ -20,6 +23,7 @@ if (mode === 'folio') {
   if (res.status !== 200) throw new Error(`search answered ${res.status}: ${JSON.stringify(body)}`);
   hits = body.results?.length ?? body.hits?.length ?? 0;
 } else {
+  const request = mode === 'web' ? new Request(`http://127.0.0.1/api/v1/search?q=${encodeURIComponent(query)}`) : undefined;
   const { default: MiniSearch } = await import('minisearch');
   const json = readFileSync(join(dir, 'bench-index.json'), 'utf8');
   // The same fields (passed in, so the JSON is parsed once, by loadJSON) and Folio's term processing.
@@ -31,7 +35,11 @@ if (mode === 'folio') {
       .toLowerCase()
       .trim() || null;
   const index = MiniSearch.loadJSON(json, { fields, processTerm: normalize });
-  hits = index.search(query, { prefix: (t) => t.length >= 3, fuzzy: (t) => (t.length >= 4 ? 0.2 : false) }).length;
+  const q = request ? new URL(request.url).searchParams.get('q')! : query;
+  const results = index.search(q, { prefix: (t) => t.length >= 3, fuzzy: (t) => (t.length >= 4 ? 0.2 : false) });
+  hits = request
+    ? (await new Response(JSON.stringify({ results }), { headers: { 'content-type': 'application/json' } }).json()).results.length
+    : results.length;
 }
 const now = performance.now();
 console.log(JSON.stringify({ mode, ms: now - started, sinceProcessStart: now, hits }));

@@ -1,5 +1,6 @@
 // FO-FUNCTION-GRAPH: the function's import graph holds only code that answers requests. Every
-// module api/index.ts reaches (static and dynamic imports) is walked, and no build-only package
+// module its source (src/server/function.ts, which the build bundles and api/index.ts loads)
+// reaches through static and dynamic imports is walked, and no build-only package
 // (Markdown renderer, image reader or encoder, Astro, the social-card renderer) nor any module of
 // the build or the discovery generators is among them: each would be compiled on a cold start.
 import { readFileSync } from 'node:fs';
@@ -15,7 +16,7 @@ const BUILD_ONLY = /^(astro|@astrojs\/|image-size|sharp|satori|@resvg\/|unified|
 const RUNTIME_IMPORT =
   /(?:^|\n)\s*(?:import|export)(?!\s+type\s)[^'";]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
-/** Every module of the repository api/index.ts reaches at run time, and the packages they import. */
+/** Every module of the repository `entry` reaches at run time, and the packages they import. */
 function walk(entry: string) {
   const files = new Set<string>();
   const packages: { file: string; pkg: string }[] = [];
@@ -32,7 +33,7 @@ function walk(entry: string) {
   }
   return { graph: [...files].sort(), packages };
 }
-const { graph, packages } = walk('api/index.ts');
+const { graph, packages } = walk('src/server/function.ts');
 
 describe('FO-FUNCTION-GRAPH: the function imports only what answers requests', () => {
   test('the walk sees the function: the app, the search index reader, MiniSearch and the MCP SDK', () => {
@@ -44,6 +45,11 @@ describe('FO-FUNCTION-GRAPH: the function imports only what answers requests', (
 
   test('no build-only package is imported by a module the function reaches', () => {
     expect(packages.filter(({ pkg }) => BUILD_ONLY.test(pkg)).map(({ file, pkg }) => `${file} → ${pkg}`)).toEqual([]);
+  });
+
+  test('api/index.ts imports nothing at run time but where the bundle is: the deploy carries the bundle, not the sources', () => {
+    expect(walk('api/index.ts').graph).toEqual(['api/index.ts', 'src/server/bundle-path.ts']);
+    expect(walk('api/index.ts').packages).toEqual([]);
   });
 
   test('no module of the build or the discovery generators is reached', () => {

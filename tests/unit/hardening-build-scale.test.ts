@@ -145,7 +145,7 @@ describe('bench fix: the MCP SDK loads on the first MCP request, not in every co
       import { registerHooks } from 'node:module';
       const loaded = [];
       registerHooks({ load: (url, context, next) => (loaded.push(url), next(url, context)) });
-      const { default: fn } = await import('./api/index.ts');
+      const { default: fn } = await import('./src/server/function.ts');
       const atImport = loaded.filter((url) => url.includes('/@modelcontextprotocol/')).length;
       const res = await fn.fetch(new Request('http://127.0.0.1/api/mcp', { method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
@@ -162,7 +162,7 @@ describe('bench fix: the MCP SDK loads on the first MCP request, not in every co
       import { registerHooks } from 'node:module';
       const loaded = [];
       registerHooks({ load: (url, context, next) => (loaded.push(url), next(url, context)) });
-      const { default: fn } = await import('./api/index.ts');
+      const { default: fn } = await import('./src/server/function.ts');
       const statuses = [];
       for (const path of ['/search?q=quarry', '/search.md?q=quarry', '/api/v1/search?q=quarry']) statuses.push((await fn.fetch(new Request('http://127.0.0.1' + path))).status);
       const buildOnly = loaded.filter((url) => ['/mdast-util-', '/micromark', '/sharp/', '/satori/', '/astro/', '/src/build/', '/build/twin.ts', '/build/source-links.ts', '/build/render.ts'].some((part) => url.includes(part)));

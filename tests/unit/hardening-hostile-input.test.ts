@@ -1,4 +1,4 @@
-// Hostile input, through the function as Vercel calls it (createApp().request, and api/index.ts's
+// Hostile input, through the function as Vercel calls it (createApp().request, and the function's
 // fetch): the search page and replacement patterns, bodies that break off or stall, the rate
 // limiter's memory of clients over quota, and what reaches the function under another spelling.
 // The local server's side of the same rules is in hardening-hostile-socket.test.ts.
@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import ts from 'typescript';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import fn from '../../api/index.ts';
+import fn from '../../src/server/function.ts';
 import { ROUTES } from '../../src/server/routes.ts';
 import { BODY_TIMEOUT_MS } from '../../src/server/http.ts';
 import { ERRORS, errorResponse } from '../../src/server/errors.ts';

@@ -16,6 +16,7 @@ import { BROWSER_ACCEPTS, outputFileSystem, outputRoutes, vercelBuild, walkRoute
 import { NEGOTIATE_PREFIX } from '../../src/routing/markdown-gate.ts';
 import { repoCopy } from '../e2e/serve-support.ts';
 import { contentDir } from '../../src/records/load.ts';
+import { FUNCTION_BUNDLE } from '../../src/server/bundle-path.ts';
 
 type Route = OutputRoute;
 
@@ -87,6 +88,9 @@ describe('the deploy artifact: vercel build output', () => {
     expect(vc.runtime).toMatch(/^nodejs2[2-9]/);
     expect(existsSync(join(func, 'generated/folio-data.json'))).toBe(true);
     expect(existsSync(join(func, 'generated/folio-data.texts'))).toBe(true);
+    // FO-FUNCTION-GRAPH: the deploy carries the function as the build bundled it, and no dependency beside it.
+    expect(existsSync(join(func, FUNCTION_BUNDLE))).toBe(true);
+    expect(existsSync(join(func, 'node_modules'))).toBe(false);
     const ok = runBuilt(func, vc.handler, `(fn) => fn.fetch(new Request('https://folio.example.com/api/v1/sandbox?limit=2'))`);
     expect(ok.status).toBe(200);
     expect(JSON.parse(ok.body).pagination.limit).toBe(2);

@@ -1,0 +1,2 @@
+/** Where the build writes the bundled function (src/build/function-bundle.ts), from the project root. */
+export const FUNCTION_BUNDLE = 'generated/function/index.js';
