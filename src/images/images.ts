@@ -9,7 +9,7 @@
 //
 // This module is what every surface reads (URLs, sizes, variants), the function included; reading
 // an image file (describe.ts) is the loader's alone, so image-size and node:fs stay out of the
-// function's import graph (FO-FUNCTION-IMPORTS).
+// function's import graph (FO-FUNCTION-GRAPH).
 /** Source formats Folio accepts; SVG is published as it is. */
 export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'avif', 'gif', 'svg'] as const;
 
