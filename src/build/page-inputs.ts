@@ -29,7 +29,7 @@ import {
   tagGroups,
   type TagGroup,
 } from '../records/collections.ts';
-import { adjacentPosts, POSTS_PER_PAGE, postsIndexCount, postsIndexPath, readingMinutes } from '../records/posts.ts';
+import { adjacentPosts, POSTS_PER_PAGE, postsIndexCount, postsIndexPath } from '../records/posts.ts';
 import type { Content, Page, Post, Project } from '../records/schema.ts';
 import { postsSummary, projectFilterSummary } from './twin.ts';
 
@@ -107,15 +107,12 @@ export const tagPages = (content: Content): CacheablePage<{ tag: string }>[] =>
 export const tagTwinPages = (content: Content): CacheablePage<{ tag: string }>[] =>
   tagGroups(content).map((g) => ({ params: { tag: g.tag }, path: g.twin, inputs: tagTwinPage(content, g.tag) }));
 
-/** Reading time by post (its body is in no listing): the posts index and the home page show it. */
-const minutesOf = (content: Content, slug: string) => readingMinutes(recordBySlug(content.posts, slug)?.body ?? '');
-
 /** /posts/<slug>: the post, the posts before and after it (as listed), its reading time and the frame. */
 export function postPage(content: Content, slug: string | undefined) {
   const post = recordBySlug(content.posts, slug);
   if (!post) return undefined;
   const { older, newer } = adjacentPosts(listingOf(content).posts, post.slug);
-  return { post, minutes: readingMinutes(post.body), ...(older && { older }), ...(newer && { newer }), frame: pageFrame(content) };
+  return { post, minutes: post.readingMinutes, ...(older && { older }), ...(newer && { newer }), frame: pageFrame(content) };
 }
 
 export const postPages = (content: Content): CacheablePage<{ slug: string }>[] =>
@@ -127,7 +124,7 @@ export function postsIndexPage(content: Content, page: number) {
   if (!Number.isInteger(page) || page < 1 || page > pages) return undefined;
   const posts = listingOf(content)
     .posts.slice((page - 1) * POSTS_PER_PAGE, page * POSTS_PER_PAGE)
-    .map((post) => ({ post, minutes: minutesOf(content, post.slug) }));
+    .map((post) => ({ post, minutes: post.readingMinutes }));
   return { posts, page, pages, summary: postsSummary(listingOf(content)), frame: pageFrame(content) };
 }
 

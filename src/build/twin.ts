@@ -35,17 +35,7 @@ import type { Content, Page, Post, Project, Resume, Site } from '../records/sche
 import { autolink, document, entry, escapeText, fieldList, opening, quote, siteFields } from '../records/markdown-text.ts';
 import { HOME_TWIN, PROJECTS_TWIN } from '../records/urls.ts';
 import { type Strings, stringsFor } from '../records/strings.ts';
-import {
-  adjacentPosts,
-  LATEST_POSTS,
-  POSTS_PATH,
-  POSTS_PER_PAGE,
-  POSTS_TWIN,
-  postsByYear,
-  postsIndexCount,
-  postsIndexPath,
-  readingMinutes,
-} from '../records/posts.ts';
+import { adjacentPosts, LATEST_POSTS, POSTS_PATH, POSTS_PER_PAGE, POSTS_TWIN, postsByYear, postsIndexCount, postsIndexPath } from '../records/posts.ts';
 import { RESUME_JSON_PATH, RESUME_PATH, RESUME_TWIN } from '../records/resume.ts';
 
 export { HOME_TWIN, POSTS_TWIN, PROJECTS_TWIN, RESUME_TWIN };
@@ -305,7 +295,7 @@ export function postTwin(post: Post, content: Content, options: TwinOptions = {}
 }
 
 /** A post's reading time as its page and twin say it: "4 min read". */
-export const readingTime = (post: Pick<Post, 'body'>, t: Strings = stringsFor(ENGLISH_SITE)) => t('minRead', { n: readingMinutes(post.body) });
+export const readingTime = (post: Pick<Post, 'readingMinutes'>, t: Strings = stringsFor(ENGLISH_SITE)) => t('minRead', { n: post.readingMinutes });
 const ENGLISH_SITE = { locale: 'en' };
 
 async function makePostTwin(post: Post, content: Content, options: TwinOptions): Promise<Twin> {

@@ -11,6 +11,7 @@ import { describeImage } from '../images/describe.ts';
 import { type ContentImage, isImageFile } from '../images/images.ts';
 import { closest, describeIssue } from './content-issues.ts';
 import { EMBED_HINT } from './embeds.ts';
+import { readingMinutes } from './posts.ts';
 import {
   SLUG_PATTERN,
   siteConfig,
@@ -284,6 +285,7 @@ function readContent(dir: string, drafts: boolean): Content {
       href: `/posts/${file.slug}`,
       twin: `/posts/${file.slug}.md`,
       body: parsed.body,
+      readingMinutes: readingMinutes(parsed.body),
       source: where(file.path),
       images,
     });

@@ -385,6 +385,8 @@ export interface Page extends RecordBase, Omit<z.infer<typeof pageFrontMatter>, 
 export interface Post extends RecordBase, Omit<z.infer<typeof postFrontMatter>, 'tags' | 'cover' | 'coverAlt'> {
   kind: 'post';
   cover?: ContentImage;
+  /** Minutes to read the body (src/records/posts.ts readingMinutes): counted once, when the content loads, for every surface. */
+  readingMinutes: number;
 }
 
 export type ResumeFields = z.infer<typeof resumeFrontMatter>;

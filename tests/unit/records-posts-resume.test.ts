@@ -39,6 +39,13 @@ describe('FO-POSTS: the loader reads content/posts', () => {
     expect(posts[1]).toMatchObject({ kind: 'post', href: '/posts/newer', twin: '/posts/newer.md', tags: ['a', 'b'], updated: '2025-04-01', draft: false });
   });
 
+  test('FO-ONE-RECORD: a post carries its reading time, counted once from its body when the content loads', () => {
+    post('short', 'title: Short\nsummary: S\ndate: 2025-01-01', 'A few words.');
+    post('long', 'title: Long\nsummary: S\ndate: 2025-01-02', 'word '.repeat(230 * 7));
+    const { posts } = loadContent(dir);
+    expect(Object.fromEntries(posts.map((p) => [p.slug, p.readingMinutes]))).toEqual({ long: 7, short: 1 });
+  });
+
   test('a site without content/posts has no posts and no résumé', () => {
     const content = loadContent(dir);
     expect(content.posts).toEqual([]);

@@ -5,7 +5,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { agentImage } from '../../images/images.ts';
-import { readingMinutes } from '../../records/posts.ts';
 import type { JsonResume } from '../../records/resume.ts';
 import { SLUG_PATTERN } from '../../records/schema.ts';
 import { absoluteUrl } from '../../records/urls.ts';
@@ -62,7 +61,7 @@ function summaryOf(data: SiteData, post: Post): PostSummary {
       date: post.date,
       updated: post.updated ?? null,
       tags: [...post.tags],
-      readingMinutes: readingMinutes(data.bodyOf(post)),
+      readingMinutes: post.readingMinutes,
       href: post.href,
       twin: post.twin,
       url: absoluteUrl(site, post.href),
