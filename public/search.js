@@ -9,6 +9,21 @@
   const box = document.getElementById('site-search-results');
   if (!form || !input || !box) return;
 
+  // The status line's words are the site's (FO-LANGUAGE): the form carries its locale's entries of
+  // src/records/strings.ts as data-* attributes (English when a page has none). Marks are filled
+  // by a function, never a replacement pattern, so a query's `$&` stays itself.
+  const lang = document.documentElement.lang || 'en';
+  const plural = new Intl.PluralRules(lang);
+  const number = new Intl.NumberFormat(lang);
+  const words = {
+    resultsOne: form.dataset.resultsOne || '{n} result for “{query}”',
+    resultsOther: form.dataset.resultsOther || '{n} results for “{query}”',
+    top: form.dataset.top || 'Top {n} results for “{query}”',
+    nothing: form.dataset.nothing || 'Nothing found for “{query}”',
+    all: form.dataset.all || 'All results',
+  };
+  const fill = (text, values) => text.replace(/\{(\w+)\}/g, (mark, name) => (Object.hasOwn(values, name) ? values[name] : mark));
+
   const search = async (query, limit, signal) => {
     const res = await fetch(`/api/v1/search?q=${encodeURIComponent(query)}&limit=${limit}`, { signal, headers: { Accept: 'application/json' } });
     if (!res.ok) throw new Error(`search answered ${res.status}`);
@@ -28,9 +43,9 @@
     const status = document.createElement('p');
     status.className = 'site-search__status';
     status.setAttribute('role', 'status');
-    status.textContent = hits.length
-      ? `${hits.length === 8 ? 'Top 8' : hits.length} result${hits.length === 1 ? '' : 's'} for “${query}”`
-      : `Nothing found for “${query}”`;
+    const n = hits.length;
+    const counted = plural.select(n) === 'one' ? words.resultsOne : words.resultsOther;
+    status.textContent = fill(n === 0 ? words.nothing : n === 8 ? words.top : counted, { n: number.format(n), query });
     const list = document.createElement('ul');
     for (const hit of hits) {
       const item = document.createElement('li');
@@ -45,7 +60,7 @@
     const all = document.createElement('a');
     all.className = 'site-search__all';
     all.href = `/search?q=${encodeURIComponent(query)}`;
-    all.textContent = 'All results';
+    all.textContent = words.all;
     box.replaceChildren(status, ...(hits.length ? [list, all] : []));
     box.hidden = false;
   };

@@ -34,7 +34,7 @@ import {
 import type { Content, Page, Post, Project, Resume, Site } from '../records/schema.ts';
 import { autolink, document, entry, escapeText, fieldList, opening, quote, siteFields } from '../records/markdown-text.ts';
 import { HOME_TWIN, PROJECTS_TWIN } from '../records/urls.ts';
-import { type Strings, stringsFor } from '../records/strings.ts';
+import { inSentence, type Strings, stringsFor } from '../records/strings.ts';
 import { adjacentPosts, LATEST_POSTS, POSTS_PATH, POSTS_PER_PAGE, POSTS_TWIN, postsByYear, postsIndexCount, postsIndexPath } from '../records/posts.ts';
 import { RESUME_JSON_PATH, RESUME_PATH, RESUME_TWIN } from '../records/resume.ts';
 
@@ -562,7 +562,7 @@ export async function homeTwin(content: SiteListing, options: TwinOptions = {}):
       ...byCategory(site, activeProjects(content)).map((g) => `### ${g.label}\n\n${g.projects.map((p) => projectEntry(p, href, site)).join('\n')}`),
       archived.length ? `### ${t('archived')}\n\n${t('archivedNote')}\n\n${archived.map((p) => projectEntry(p, href, site)).join('\n')}` : '',
       pages.length ? `## ${t('sectionPages')}\n\n${pages.map((p) => entry(p.title, href(p.twin), p.summary)).join('\n')}` : '',
-      `## For agents\n\n${entry('llms.txt', href('/llms.txt'), 'an index of this site for language models')}\n${entry('llms-full.txt', href('/llms-full.txt'), 'every page of this site as Markdown, in one file')}`,
+      `## ${t('twinForAgents')}\n\n${entry('llms.txt', href('/llms.txt'), t('twinLlmsTxt'))}\n${entry('llms-full.txt', href('/llms-full.txt'), t('twinLlmsFullTxt'))}`,
     ]),
   };
 }
@@ -716,21 +716,23 @@ export function tagsTwin(content: Listing, options: TwinOptions = {}): Twin {
 
 /** Served (with status 404) for a Markdown request to a path that has no twin. */
 export function notFoundTwin(content: Content): Twin {
-  const summary = 'There is no page at this address.';
+  const t = stringsFor(content.site);
+  const title = t('notFoundTitle');
+  const summary = t('notFoundSummary');
   return {
     path: NOT_FOUND_TWIN,
     page: '/404',
-    title: 'Page not found',
+    title,
     summary,
     markdown: document([
-      '# Page not found',
+      `# ${title}`,
       quote(summary),
-      'Every page on this site has a Markdown version at its path plus `.md`. These are good places to start:',
+      t('twinNotFoundIntro'),
       [
-        entry(content.site.name, HOME_TWIN, 'the home page: profile, featured projects and every page'),
-        entry('Projects', PROJECTS_TWIN, 'every project, by category'),
-        ...(content.posts.length ? [entry('Posts', POSTS_TWIN, 'every post, newest first')] : []),
-        entry('llms.txt', '/llms.txt', 'an index of this site for language models'),
+        entry(content.site.name, HOME_TWIN, t('twinNotFoundHome')),
+        entry(t('navProjects'), PROJECTS_TWIN, t('twinNotFoundProjects')),
+        ...(content.posts.length ? [entry(t('sectionPosts'), POSTS_TWIN, t('twinNotFoundPosts'))] : []),
+        entry('llms.txt', '/llms.txt', t('twinLlmsTxt')),
       ].join('\n'),
     ]),
   };
@@ -795,6 +797,5 @@ function projectEntry(p: Listed<Project>, href: (path: string) => string, site: 
 
 /** A type as a word inside a sentence: "talk", "talks"; German keeps its nouns' capital (FO-LANGUAGE). */
 function typeWord(site: Pick<Site, 'locale' | 'strings'>, type: Project['type'], n = 1) {
-  const label = typeLabel(site, type, n);
-  return stringsFor(site).locale.toLowerCase().startsWith('de') ? label : label.toLocaleLowerCase(site.locale);
+  return inSentence(stringsFor(site), typeLabel(site, type, n));
 }

@@ -3,11 +3,13 @@
 // project's category's label and its tags; a post's tags).
 import type { RSSFeedItem } from '@astrojs/rss';
 import { absoluteUrl, categoryLabel, type Listing } from './collections.ts';
+import { stringsFor } from './strings.ts';
 
 export const FEED_PATH = '/feed.xml';
 
 /** The feed's title: what it carries, posts named only when the site has some. */
-export const feedTitle = ({ site, posts }: Pick<Listing, 'site' | 'posts'>) => `${site.name}: ${posts.length ? 'posts and projects' : 'projects'}`;
+export const feedTitle = ({ site, posts }: Pick<Listing, 'site' | 'posts'>) =>
+  stringsFor(site)(posts.length ? 'feedPostsAndProjects' : 'feedProjects', { name: site.name });
 
 export function feedItems({ site, projects, posts }: Listing): RSSFeedItem[] {
   const items = [

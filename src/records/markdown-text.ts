@@ -2,11 +2,10 @@
 // search page's Markdown form): list entries, field lists, a quoted summary, blocks. A module of
 // its own, with no dependencies but the URL and wording helpers: the function's search page uses it, and must
 // not load the Markdown parser twins need for their bodies (twin.ts).
-import { stringsFor } from './strings.ts';
+import { inSentence, stringsFor } from './strings.ts';
 import { escapeMarkdown } from './escape.ts';
 import { absoluteUrl, PROJECTS_TWIN } from './urls.ts';
 import type { Site } from './schema.ts';
-import { countOf } from './words.ts';
 
 /** `- [Title](url): note`, the list entry llms.txt uses; twins use the same shape. */
 export function entry(title: string, url: string, note?: string) {
@@ -71,14 +70,14 @@ export interface SearchHit {
  * is the client's text: escaped, so it cannot add a link or a heading of its own.
  */
 export function searchTwin(site: Site, query: string, hits: SearchHit[], note?: string): string {
+  const t = stringsFor(site);
   const shown = escapeMarkdown(query);
-  const summary =
-    note ?? (hits.length ? `${countOf(hits.length, 'result', 'results')} for “${shown}”.` : `Nothing matches “${shown}”. Try fewer or other words.`);
+  const summary = note ?? (hits.length ? `${t('searchResults', { n: hits.length, query: shown })}.` : t('twinSearchNothing', { query: shown }));
   const page = `${absoluteUrl(site, '/search')}${query ? `?q=${encodeURIComponent(query)}` : ''}`;
   return document([
-    query ? `# Search results for “${shown}”` : '# Search',
+    `# ${query ? t('twinSearchTitle', { query: shown }) : t('searchTitle')}`,
     opening(site, summary),
-    fieldList([['Web page', autolink(page)], ['All projects', `[Projects](${absoluteUrl(site, PROJECTS_TWIN)})`], ...siteFields(site)]),
-    hits.map((h) => entry(h.title, absoluteUrl(site, h.twin), `${h.summary} (${h.kind.toLowerCase()})`)).join('\n'),
+    fieldList([[t('twinWebPage'), autolink(page)], [t('twinAllProjects'), `[${t('navProjects')}](${absoluteUrl(site, PROJECTS_TWIN)})`], ...siteFields(site)]),
+    hits.map((h) => entry(h.title, absoluteUrl(site, h.twin), `${h.summary} (${inSentence(t, h.kind)})`)).join('\n'),
   ]);
 }

@@ -155,6 +155,25 @@ const en = {
   writingNote: 'Every post, newest first.',
   searchTitle: 'Search',
   searchDescription: "Search {name}'s projects and pages.",
+  // The search page's results (src/server/search-page.ts) and the live ones (public/search.js, from
+  // the search form's data-* attributes); record kinds; the feed's title; the copy button (public/code-copy.js)
+  searchEmpty: 'Type a word or two in the search box: a project, a tool, a topic.',
+  searchTooLong: 'That search is {length} characters long; search with at most {max}.',
+  searchResults: { one: '{n} result for “{query}”', other: '{n} results for “{query}”' },
+  searchTopResults: 'Top {n} results for “{query}”',
+  searchNothingMatches: 'Nothing matches “{query}”. Try fewer or other words, or browse {link}.',
+  searchAllProjects: 'all projects',
+  searchNothingFound: 'Nothing found for “{query}”',
+  searchAllResults: 'All results',
+  kindPage: 'Page',
+  kindPost: 'Post',
+  feedProjects: '{name}: projects',
+  feedPostsAndProjects: '{name}: posts and projects',
+  codeCopy: 'Copy',
+  codeCopied: 'Copied',
+  codeCopyFailed: 'Copy failed',
+  codeCopiedStatus: 'Code copied to the clipboard',
+  codeCopyFailedStatus: 'Could not copy the code',
   // Markdown twins (src/build/twin.ts): field labels and section headings
   twinWebPage: 'Web page',
   twinAuthor: 'Author',
@@ -199,6 +218,16 @@ const en = {
   twinDraft: '**Draft**: not published. It shows only under `npm run dev`, never in a build.',
   twinPostsPage: 'Page {page} of {pages} of the posts by {name}, newest first.',
   postsTwinPageTitle: 'Posts, page {page} of {pages}',
+  // The 404 twin, the home twin's section for agents, the search page's twin
+  twinNotFoundIntro: 'Every page on this site has a Markdown version at its path plus `.md`. These are good places to start:',
+  twinNotFoundHome: 'the home page: profile, featured projects and every page',
+  twinNotFoundProjects: 'every project, by category',
+  twinNotFoundPosts: 'every post, newest first',
+  twinForAgents: 'For agents',
+  twinLlmsTxt: 'an index of this site for language models',
+  twinLlmsFullTxt: 'every page of this site as Markdown, in one file',
+  twinSearchTitle: 'Search results for “{query}”',
+  twinSearchNothing: 'Nothing matches “{query}”. Try fewer or other words.',
 } as const satisfies Record<string, string | Plural>;
 
 export type StringKey = keyof typeof en;
@@ -340,6 +369,23 @@ const de: Table = {
   writingNote: 'Alle Artikel, neueste zuerst.',
   searchTitle: 'Suche',
   searchDescription: 'Die Projekte und Seiten von {name} durchsuchen.',
+  searchEmpty: 'Geben Sie ein, zwei Wörter in das Suchfeld ein: ein Projekt, ein Werkzeug, ein Thema.',
+  searchTooLong: 'Diese Suche ist {length} Zeichen lang; suchen Sie mit höchstens {max}.',
+  searchResults: { one: '{n} Ergebnis für „{query}“', other: '{n} Ergebnisse für „{query}“' },
+  searchTopResults: 'Die ersten {n} Ergebnisse für „{query}“',
+  searchNothingMatches: 'Nichts passt zu „{query}“. Versuchen Sie weniger oder andere Wörter, oder sehen Sie sich {link} an.',
+  searchAllProjects: 'alle Projekte',
+  searchNothingFound: 'Nichts gefunden für „{query}“',
+  searchAllResults: 'Alle Ergebnisse',
+  kindPage: 'Seite',
+  kindPost: 'Artikel',
+  feedProjects: '{name}: Projekte',
+  feedPostsAndProjects: '{name}: Artikel und Projekte',
+  codeCopy: 'Kopieren',
+  codeCopied: 'Kopiert',
+  codeCopyFailed: 'Kopieren fehlgeschlagen',
+  codeCopiedStatus: 'Code in die Zwischenablage kopiert',
+  codeCopyFailedStatus: 'Der Code konnte nicht kopiert werden',
   twinWebPage: 'Webseite',
   twinAuthor: 'Autor',
   twinTags: 'Schlagwörter',
@@ -383,6 +429,15 @@ const de: Table = {
   twinDraft: '**Entwurf**: nicht veröffentlicht. Er erscheint nur unter `npm run dev`, nie in einem Build.',
   twinPostsPage: 'Seite {page} von {pages} der Artikel von {name}, neueste zuerst.',
   postsTwinPageTitle: 'Artikel, Seite {page} von {pages}',
+  twinNotFoundIntro: 'Jede Seite dieser Website hat eine Markdown-Fassung unter ihrem Pfad plus `.md`. Hier fängt man gut an:',
+  twinNotFoundHome: 'die Startseite: Profil, ausgewählte Projekte und jede Seite',
+  twinNotFoundProjects: 'jedes Projekt, nach Kategorie',
+  twinNotFoundPosts: 'jeder Artikel, neueste zuerst',
+  twinForAgents: 'Für Agenten',
+  twinLlmsTxt: 'ein Verzeichnis dieser Website für Sprachmodelle',
+  twinLlmsFullTxt: 'jede Seite dieser Website als Markdown, in einer Datei',
+  twinSearchTitle: 'Suchergebnisse für „{query}“',
+  twinSearchNothing: 'Nichts passt zu „{query}“. Versuchen Sie weniger oder andere Wörter.',
 };
 
 const fr: Table = {
@@ -520,6 +575,23 @@ const fr: Table = {
   writingNote: 'Tous les articles, du plus récent au plus ancien.',
   searchTitle: 'Recherche',
   searchDescription: 'Rechercher dans les projets et les pages de {name}.',
+  searchEmpty: 'Tapez un ou deux mots dans le champ de recherche : un projet, un outil, un sujet.',
+  searchTooLong: 'Cette recherche fait {length} caractères ; cherchez avec {max} au plus.',
+  searchResults: { one: '{n} résultat pour « {query} »', other: '{n} résultats pour « {query} »' },
+  searchTopResults: 'Les {n} meilleurs résultats pour « {query} »',
+  searchNothingMatches: 'Rien ne correspond à « {query} ». Essayez moins de mots ou d’autres mots, ou parcourez {link}.',
+  searchAllProjects: 'tous les projets',
+  searchNothingFound: 'Rien trouvé pour « {query} »',
+  searchAllResults: 'Tous les résultats',
+  kindPage: 'Page',
+  kindPost: 'Article',
+  feedProjects: '{name} : projets',
+  feedPostsAndProjects: '{name} : articles et projets',
+  codeCopy: 'Copier',
+  codeCopied: 'Copié',
+  codeCopyFailed: 'Échec de la copie',
+  codeCopiedStatus: 'Code copié dans le presse-papiers',
+  codeCopyFailedStatus: 'Impossible de copier le code',
   twinWebPage: 'Page web',
   twinAuthor: 'Auteur',
   twinTags: 'Étiquettes',
@@ -563,6 +635,15 @@ const fr: Table = {
   twinDraft: '**Brouillon** : non publié. Il n’apparaît que sous `npm run dev`, jamais dans un build.',
   twinPostsPage: 'Page {page} sur {pages} des articles de {name}, du plus récent au plus ancien.',
   postsTwinPageTitle: 'Articles, page {page} sur {pages}',
+  twinNotFoundIntro: 'Chaque page de ce site a une version Markdown à son chemin suivi de `.md`. Voici de bons points de départ :',
+  twinNotFoundHome: 'la page d’accueil : profil, projets choisis et toutes les pages',
+  twinNotFoundProjects: 'tous les projets, par catégorie',
+  twinNotFoundPosts: 'tous les articles, du plus récent au plus ancien',
+  twinForAgents: 'Pour les agents',
+  twinLlmsTxt: 'un index de ce site pour les modèles de langage',
+  twinLlmsFullTxt: 'toutes les pages de ce site en Markdown, dans un seul fichier',
+  twinSearchTitle: 'Résultats de recherche pour « {query} »',
+  twinSearchNothing: 'Rien ne correspond à « {query} ». Essayez moins de mots ou d’autres mots.',
 };
 
 const es: Table = {
@@ -700,6 +781,23 @@ const es: Table = {
   writingNote: 'Todos los artículos, del más reciente al más antiguo.',
   searchTitle: 'Búsqueda',
   searchDescription: 'Buscar en los proyectos y páginas de {name}.',
+  searchEmpty: 'Escribe una o dos palabras en el buscador: un proyecto, una herramienta, un tema.',
+  searchTooLong: 'Esa búsqueda tiene {length} caracteres; busca con {max} como máximo.',
+  searchResults: { one: '{n} resultado para «{query}»', other: '{n} resultados para «{query}»' },
+  searchTopResults: 'Los {n} primeros resultados para «{query}»',
+  searchNothingMatches: 'Nada coincide con «{query}». Prueba con menos palabras o con otras, o mira {link}.',
+  searchAllProjects: 'todos los proyectos',
+  searchNothingFound: 'No se ha encontrado nada para «{query}»',
+  searchAllResults: 'Todos los resultados',
+  kindPage: 'Página',
+  kindPost: 'Artículo',
+  feedProjects: '{name}: proyectos',
+  feedPostsAndProjects: '{name}: artículos y proyectos',
+  codeCopy: 'Copiar',
+  codeCopied: 'Copiado',
+  codeCopyFailed: 'No se pudo copiar',
+  codeCopiedStatus: 'Código copiado al portapapeles',
+  codeCopyFailedStatus: 'No se pudo copiar el código',
   twinWebPage: 'Página web',
   twinAuthor: 'Autor',
   twinTags: 'Etiquetas',
@@ -743,6 +841,15 @@ const es: Table = {
   twinDraft: '**Borrador**: sin publicar. Solo aparece con `npm run dev`, nunca en un build.',
   twinPostsPage: 'Página {page} de {pages} de los artículos de {name}, del más reciente al más antiguo.',
   postsTwinPageTitle: 'Artículos, página {page} de {pages}',
+  twinNotFoundIntro: 'Cada página de este sitio tiene una versión en Markdown en su ruta más `.md`. Estos son buenos puntos de partida:',
+  twinNotFoundHome: 'la página de inicio: perfil, proyectos destacados y todas las páginas',
+  twinNotFoundProjects: 'todos los proyectos, por categoría',
+  twinNotFoundPosts: 'todos los artículos, del más reciente al más antiguo',
+  twinForAgents: 'Para agentes',
+  twinLlmsTxt: 'un índice de este sitio para modelos de lenguaje',
+  twinLlmsFullTxt: 'todas las páginas de este sitio en Markdown, en un solo archivo',
+  twinSearchTitle: 'Resultados de búsqueda para «{query}»',
+  twinSearchNothing: 'Nada coincide con «{query}». Prueba con menos palabras o con otras.',
 };
 
 const pt: Table = {
@@ -880,6 +987,23 @@ const pt: Table = {
   writingNote: 'Todos os artigos, do mais recente ao mais antigo.',
   searchTitle: 'Pesquisa',
   searchDescription: 'Pesquisar nos projetos e páginas de {name}.',
+  searchEmpty: 'Escreva uma ou duas palavras na caixa de pesquisa: um projeto, uma ferramenta, um tema.',
+  searchTooLong: 'Essa pesquisa tem {length} caracteres; pesquise com {max} no máximo.',
+  searchResults: { one: '{n} resultado para “{query}”', other: '{n} resultados para “{query}”' },
+  searchTopResults: 'Os {n} primeiros resultados para “{query}”',
+  searchNothingMatches: 'Nada corresponde a “{query}”. Experimente menos palavras ou outras, ou veja {link}.',
+  searchAllProjects: 'todos os projetos',
+  searchNothingFound: 'Nada encontrado para “{query}”',
+  searchAllResults: 'Todos os resultados',
+  kindPage: 'Página',
+  kindPost: 'Artigo',
+  feedProjects: '{name}: projetos',
+  feedPostsAndProjects: '{name}: artigos e projetos',
+  codeCopy: 'Copiar',
+  codeCopied: 'Copiado',
+  codeCopyFailed: 'Falha ao copiar',
+  codeCopiedStatus: 'Código copiado para a área de transferência',
+  codeCopyFailedStatus: 'Não foi possível copiar o código',
   twinWebPage: 'Página web',
   twinAuthor: 'Autor',
   twinTags: 'Etiquetas',
@@ -923,6 +1047,15 @@ const pt: Table = {
   twinDraft: '**Rascunho**: não publicado. Só aparece com `npm run dev`, nunca num build.',
   twinPostsPage: 'Página {page} de {pages} dos artigos de {name}, do mais recente ao mais antigo.',
   postsTwinPageTitle: 'Artigos, página {page} de {pages}',
+  twinNotFoundIntro: 'Cada página deste site tem uma versão em Markdown no seu caminho mais `.md`. Estes são bons pontos de partida:',
+  twinNotFoundHome: 'a página inicial: perfil, projetos em destaque e todas as páginas',
+  twinNotFoundProjects: 'todos os projetos, por categoria',
+  twinNotFoundPosts: 'todos os artigos, do mais recente ao mais antigo',
+  twinForAgents: 'Para agentes',
+  twinLlmsTxt: 'um índice deste site para modelos de linguagem',
+  twinLlmsFullTxt: 'todas as páginas deste site em Markdown, num só ficheiro',
+  twinSearchTitle: 'Resultados da pesquisa para “{query}”',
+  twinSearchNothing: 'Nada corresponde a “{query}”. Experimente menos palavras ou outras.',
 };
 
 const sv: Table = {
@@ -1060,6 +1193,23 @@ const sv: Table = {
   writingNote: 'Alla texter, nyaste först.',
   searchTitle: 'Sök',
   searchDescription: 'Sök i {name}s projekt och sidor.',
+  searchEmpty: 'Skriv ett eller två ord i sökrutan: ett projekt, ett verktyg, ett ämne.',
+  searchTooLong: 'Den sökningen är {length} tecken lång; sök med högst {max}.',
+  searchResults: { one: '{n} träff för ”{query}”', other: '{n} träffar för ”{query}”' },
+  searchTopResults: 'De {n} bästa träffarna för ”{query}”',
+  searchNothingMatches: 'Inget matchar ”{query}”. Prova färre eller andra ord, eller bläddra bland {link}.',
+  searchAllProjects: 'alla projekt',
+  searchNothingFound: 'Inget hittades för ”{query}”',
+  searchAllResults: 'Alla träffar',
+  kindPage: 'Sida',
+  kindPost: 'Text',
+  feedProjects: '{name}: projekt',
+  feedPostsAndProjects: '{name}: texter och projekt',
+  codeCopy: 'Kopiera',
+  codeCopied: 'Kopierat',
+  codeCopyFailed: 'Kopieringen misslyckades',
+  codeCopiedStatus: 'Koden kopierades till urklipp',
+  codeCopyFailedStatus: 'Koden kunde inte kopieras',
   twinWebPage: 'Webbsida',
   twinAuthor: 'Författare',
   twinTags: 'Taggar',
@@ -1103,6 +1253,15 @@ const sv: Table = {
   twinDraft: '**Utkast**: inte publicerad. Den visas bara under `npm run dev`, aldrig i ett bygge.',
   twinPostsPage: 'Sida {page} av {pages} av texterna av {name}, nyaste först.',
   postsTwinPageTitle: 'Texter, sida {page} av {pages}',
+  twinNotFoundIntro: 'Varje sida på webbplatsen har en Markdown-version på sin sökväg plus `.md`. Här är bra ställen att börja:',
+  twinNotFoundHome: 'startsidan: profil, utvalda projekt och varje sida',
+  twinNotFoundProjects: 'varje projekt, efter kategori',
+  twinNotFoundPosts: 'varje text, nyaste först',
+  twinForAgents: 'För agenter',
+  twinLlmsTxt: 'ett index över webbplatsen för språkmodeller',
+  twinLlmsFullTxt: 'varje sida på webbplatsen som Markdown, i en fil',
+  twinSearchTitle: 'Sökträffar för ”{query}”',
+  twinSearchNothing: 'Inget matchar ”{query}”. Prova färre eller andra ord.',
 };
 
 /** The interface languages Folio ships, by language subtag (README § Make it yours). */
@@ -1121,6 +1280,17 @@ export const unknownLocaleWarning = (locale: string) =>
   tableFor(locale)
     ? undefined
     : `content/site.md: locale "${locale}" has no interface language; pages use English. Folio has ${LOCALES.join(', ')}; set strings: in site.md to word any entry yourself.`;
+
+/**
+ * An entry as the site words it, `{marks}` unfilled (its `strings:` override, else its table's): for
+ * a script that fills it in the browser (public/search.js), which picks a counted entry's form itself.
+ */
+export function entryFor(site: Pick<Site, 'locale'> & { readonly strings?: Readonly<Record<string, string | Plural>> }, key: StringKey): string | Plural {
+  return site.strings?.[key] ?? (tableFor(site.locale) ?? en)[key];
+}
+
+/** A label as a word inside a sentence ("library", "page"); German keeps its nouns' capital (FO-LANGUAGE). */
+export const inSentence = (t: Pick<Strings, 'locale'>, label: string) => (t.locale.toLowerCase().startsWith('de') ? label : label.toLocaleLowerCase(t.locale));
 
 type Params = Readonly<Record<string, string | number>>;
 

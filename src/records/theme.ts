@@ -8,8 +8,11 @@ export const MIN_CONTRAST = 4.5;
 /** The backgrounds accent text sits on in each scheme: --bg and --surface in src/styles/global.css. */
 export const BACKGROUNDS = { light: ['#fbfaf7', '#ffffff'], dark: ['#141413', '#1b1b19'] } as const;
 
-/** Named font pairings (README § Make it yours). `system` is the platform's own fonts: today's look. */
-export const FONT_PAIRINGS = ['system', 'inter'] as const;
+/**
+ * Named font pairings (README § Make it yours, docs/decisions.md § Make it yours). `system` is the
+ * platform's own fonts: today's look. The others are self-hosted (FONT_STACKS below).
+ */
+export const FONT_PAIRINGS = ['system', 'inter', 'editorial', 'plex'] as const;
 export type FontPairing = (typeof FONT_PAIRINGS)[number];
 
 /** The scheme setting: `auto` follows the system and shows a toggle; the others are fixed. */
@@ -158,10 +161,13 @@ export interface ThemeSettings {
 
 /** A self-hosted font file the theme stylesheet names: where it is served, and its npm source. */
 export interface FontFile {
+  /** The family its @font-face declares, as the pairing's stacks name it. */
+  family: string;
   path: string;
   /** Module specifier resolved with require.resolve. */
   source: string;
   weight: number;
+  style: 'normal' | 'italic';
 }
 
 /** Site path of the stylesheet the build writes from `theme:` (linked after Folio's own). */
@@ -170,16 +176,78 @@ export const THEME_CSS_PATH = '/theme.css';
 export const CUSTOM_CSS_PATH = '/custom.css';
 export const FONTS_PATH = '/_fonts';
 
-const INTER_WEIGHTS = [400, 600, 700, 800];
+/** One family of a pairing: its @fontsource package (latin subset, woff2) and the faces it serves. */
+interface FontFamily {
+  family: string;
+  /** The @fontsource package's name, also its files' prefix: `@fontsource/<pkg>/files/<pkg>-latin-<weight>-<style>.woff2`. */
+  pkg: string;
+  /**
+   * The weights global.css asks of it (400 text; 500–750 interface and headings, which the browser
+   * matches to the nearest of these) and, for a reading face, a true italic for quotes and emphasis.
+   */
+  normal: number[];
+  italic?: number[];
+}
+
+interface Pairing {
+  families: FontFamily[];
+  /** Custom properties of global.css this pairing sets: interface and headings, reading text, code. */
+  sans?: string;
+  serif?: string;
+  mono?: string;
+  /** Headings in the reading face instead of the interface one (global.css sets them in --font-sans). */
+  serifHeadings?: boolean;
+}
+
+const SANS_FALLBACK = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+const INTER = `'Inter', ${SANS_FALLBACK}`;
+const PLEX_SANS = `'IBM Plex Sans', ${SANS_FALLBACK}`;
+
+/**
+ * What each self-hosted pairing serves (FO-THEME). All are SIL OFL fonts from @fontsource, latin
+ * subset only, about 100 KB a pairing, each file fetched only by a page that uses its face:
+ * - `inter`: Inter for everything (the social cards' font too).
+ * - `editorial`: Adobe's Source pair, designed together: Source Serif 4 for headings and reading
+ *   text, Source Sans 3 for the interface.
+ * - `plex`: IBM Plex Sans for everything, IBM Plex Mono for code: a technical, engineered look.
+ */
+const FONT_STACKS: Record<Exclude<FontPairing, 'system'>, Pairing> = {
+  inter: {
+    families: [{ family: 'Inter', pkg: 'inter', normal: [400, 600, 700, 800] }],
+    sans: INTER,
+    serif: INTER,
+  },
+  editorial: {
+    families: [
+      { family: 'Source Serif 4', pkg: 'source-serif-4', normal: [400, 700], italic: [400] },
+      { family: 'Source Sans 3', pkg: 'source-sans-3', normal: [400, 600, 700] },
+    ],
+    sans: `'Source Sans 3', ${SANS_FALLBACK}`,
+    serif: "'Source Serif 4', Charter, Georgia, 'Noto Serif', serif",
+    serifHeadings: true,
+  },
+  plex: {
+    families: [
+      { family: 'IBM Plex Sans', pkg: 'ibm-plex-sans', normal: [400, 600, 700], italic: [400] },
+      { family: 'IBM Plex Mono', pkg: 'ibm-plex-mono', normal: [400] },
+    ],
+    sans: PLEX_SANS,
+    serif: PLEX_SANS,
+    mono: "'IBM Plex Mono', ui-monospace, Menlo, Consolas, monospace",
+  },
+};
 
 /** The font files a pairing needs (none for `system`). */
 export function fontFiles(font: FontPairing): FontFile[] {
-  if (font !== 'inter') return [];
-  return INTER_WEIGHTS.map((weight) => ({
-    path: `${FONTS_PATH}/inter-latin-${weight}-normal.woff2`,
-    source: `@fontsource/inter/files/inter-latin-${weight}-normal.woff2`,
-    weight,
-  }));
+  if (font === 'system') return [];
+  return FONT_STACKS[font].families.flatMap(({ family, pkg, normal, italic = [] }) =>
+    [...normal.map((weight) => ({ weight, style: 'normal' as const })), ...italic.map((weight) => ({ weight, style: 'italic' as const }))].map(
+      ({ weight, style }) => {
+        const file = `${pkg}-latin-${weight}-${style}.woff2`;
+        return { family, path: `${FONTS_PATH}/${file}`, source: `@fontsource/${pkg}/files/${file}`, weight, style };
+      },
+    ),
+  );
 }
 
 /** Whether the site needs /theme.css at all: the default look needs nothing beyond Folio's stylesheet. */
@@ -190,7 +258,7 @@ export function themeCss(theme: ThemeSettings): string {
   const out = ['/* Written by the build from content/site.md `theme:`; edit that, not this file. */'];
   for (const f of fontFiles(theme.font)) {
     out.push(
-      `@font-face {\n  font-family: 'Inter';\n  font-style: normal;\n  font-weight: ${f.weight};\n  font-display: swap;\n  src: url('${f.path}') format('woff2');\n}`,
+      `@font-face {\n  font-family: '${f.family}';\n  font-style: ${f.style};\n  font-weight: ${f.weight};\n  font-display: swap;\n  src: url('${f.path}') format('woff2');\n}`,
     );
   }
   const vars: string[] = [];
@@ -202,11 +270,12 @@ export function themeCss(theme: ThemeSettings): string {
       `  --accent-soft: light-dark(${v.light.soft}, ${v.dark.soft});`,
     );
   }
-  if (theme.font === 'inter') {
-    const inter = "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
-    vars.push(`  --font-sans: ${inter};`, `  --font-serif: ${inter};`);
-  }
+  const pairing = theme.font === 'system' ? undefined : FONT_STACKS[theme.font];
+  if (pairing?.sans) vars.push(`  --font-sans: ${pairing.sans};`);
+  if (pairing?.serif) vars.push(`  --font-serif: ${pairing.serif};`);
+  if (pairing?.mono) vars.push(`  --font-mono: ${pairing.mono};`);
   if (vars.length) out.push(`:root {\n${vars.join('\n')}\n}`);
+  if (pairing?.serifHeadings) out.push('h1,\nh2,\nh3,\nh4 {\n  font-family: var(--font-serif);\n}');
   return `${out.join('\n\n')}\n`;
 }
 

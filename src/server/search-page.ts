@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from 'hono';
 import type { SiteData, SiteRecord } from '../search/data-file.ts';
-import { TYPE_LABELS } from '../records/collections.ts';
-import { countOf } from '../records/words.ts';
+import { typeLabel } from '../records/collections.ts';
+import { type Strings, stringsFor } from '../records/strings.ts';
 import { searchTwin } from '../records/markdown-text.ts';
 import { searchRecords } from '../search/rank.ts';
 import { MAX_QUERY_CHARS } from './http.ts';
@@ -68,30 +68,42 @@ function search(raw: string | undefined, data: SiteData): { query: string; outco
   return { query, outcome: { kind: 'hits', hits: searchRecords(data, query, { limit: SEARCH_PAGE_LIMIT }).map((h) => h.record) } };
 }
 
-const EMPTY = 'Type a word or two in the search box: a project, a tool, a topic.';
-const tooLong = (length: number) => `That search is ${length} characters long; search with at most ${MAX_QUERY_CHARS}.`;
-const kindLabel = (r: SiteRecord) => (r.kind === 'project' ? TYPE_LABELS[r.type].one : 'Page');
+// The sentences are the site's interface words (FO-LANGUAGE, src/records/strings.ts).
+const empty = (t: Strings) => t('searchEmpty');
+const tooLong = (t: Strings, length: number) => t('searchTooLong', { length, max: MAX_QUERY_CHARS });
+const kindLabel = (site: Site, r: SiteRecord) =>
+  r.kind === 'project' ? typeLabel(site, r.type) : stringsFor(site)(r.kind === 'post' ? 'kindPost' : r.kind === 'resume' ? 'navResume' : 'kindPage');
+
+/**
+ * An entry as HTML: its text escaped, then each `{mark}` (left unfilled by `t`) replaced by the
+ * HTML given for it, by a function, so neither the owner's words nor the query are a pattern.
+ */
+const htmlOf = (text: string, values: Record<string, string>) =>
+  escapeHtml(text).replace(/\{(\w+)\}/g, (mark, name: string) => (Object.hasOwn(values, name) ? values[name]! : mark));
 
 /** The results part of the page for `raw` (the q parameter as sent). */
 function searchResults(raw: string | undefined, data: SiteData): string {
+  const t = stringsFor(data.site);
   const { query, outcome } = search(raw, data);
-  if (outcome.kind === 'empty') return `<p class="lead">${EMPTY}</p>`;
-  if (outcome.kind === 'too-long') return `<p class="lead">${tooLong(outcome.length)}</p>`;
+  if (outcome.kind === 'empty') return `<p class="lead">${escapeHtml(empty(t))}</p>`;
+  if (outcome.kind === 'too-long') return `<p class="lead">${escapeHtml(tooLong(t, outcome.length))}</p>`;
   const { hits } = outcome;
   const shown = escapeHtml(query);
-  if (!hits.length) return `<p class="lead">Nothing matches “${shown}”. Try fewer or other words, or browse <a href="/projects">all projects</a>.</p>`;
+  if (!hits.length)
+    return `<p class="lead">${htmlOf(t('searchNothingMatches'), { query: shown, link: `<a href="/projects">${escapeHtml(t('searchAllProjects'))}</a>` })}</p>`;
   const items = hits.map(
     (r) =>
-      `<li class="rows__item"><span class="rows__year">${escapeHtml(kindLabel(r))}</span><div class="rows__body"><a class="rows__title" href="${escapeHtml(r.href)}">${escapeHtml(r.title)}</a><p class="rows__detail">${escapeHtml(r.summary)}</p></div></li>`,
+      `<li class="rows__item"><span class="rows__year">${escapeHtml(kindLabel(data.site, r))}</span><div class="rows__body"><a class="rows__title" href="${escapeHtml(r.href)}">${escapeHtml(r.title)}</a><p class="rows__detail">${escapeHtml(r.summary)}</p></div></li>`,
   );
-  return `<p class="lead" role="status">${countOf(hits.length, 'result', 'results')} for “${shown}”</p><ol class="rows search-results">${items.join('')}</ol>`;
+  return `<p class="lead" role="status">${htmlOf(t('searchResults', { n: hits.length }), { query: shown })}</p><ol class="rows search-results">${items.join('')}</ol>`;
 }
 
 /** The Markdown form for `raw`: the same hits, each linking its twin by absolute URL. */
 function searchMarkdown(raw: string | undefined, data: SiteData): string {
+  const t = stringsFor(data.site);
   const { query, outcome } = search(raw, data);
-  const note = outcome.kind === 'empty' ? EMPTY : outcome.kind === 'too-long' ? tooLong(outcome.length) : undefined;
-  const hits = outcome.kind === 'hits' ? outcome.hits.map((r) => ({ title: r.title, twin: r.twin, summary: r.summary, kind: kindLabel(r) })) : [];
+  const note = outcome.kind === 'empty' ? empty(t) : outcome.kind === 'too-long' ? tooLong(t, outcome.length) : undefined;
+  const hits = outcome.kind === 'hits' ? outcome.hits.map((r) => ({ title: r.title, twin: r.twin, summary: r.summary, kind: kindLabel(data.site, r) })) : [];
   return searchTwin(data.site, query, hits, note);
 }
 

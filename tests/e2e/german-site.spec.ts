@@ -1,11 +1,16 @@
 // FO-LANGUAGE: a German site (tests/fixtures/german-site: `locale: de-AT`, one `strings:` override),
 // over real HTTP from its real build, in Chromium. No word of the English interface table shows on
-// its pages; the override does; dates are German; the twins' labels are German.
-import { rmSync } from 'node:fs';
-import { test, expect } from '@playwright/test';
+// its pages; the override does; dates are German; the twins' labels are German. FO-THEME: the site
+// also sets `theme.font: editorial`, proven here by the same build.
+import { readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { test, expect, type Page } from '@playwright/test';
 import { cleanEnv, raw, repoCopy, startServer, type Server } from './serve-support.ts';
 import { freePort } from '../../scripts/free-port.ts';
 import { ENGLISH, type Plural, STRING_KEYS, TABLES } from '../../src/records/strings.ts';
+import { fontFiles } from '../../src/records/theme.ts';
+
+const require = createRequire(import.meta.url);
 
 const GERMAN = 'tests/fixtures/german-site/content';
 const PAGES = [
@@ -129,5 +134,113 @@ test.describe('a German site (locale de-AT, strings: featuredWork)', () => {
     for (const label of ['- Art: library', '- Kategorie: Datenhaltung', '- Zustand: aktiv', '- Begonnen: 2024-03-05', '- Quellcode:', '- Autor:'])
       expect(project.body).toContain(label);
     expect(project.body).not.toMatch(/^- (Type|Category|Status|Started|Repository|Author|Web page):/m);
+  });
+
+  test('FO-THEME: theme.font editorial: headings and reading text in Source Serif 4, the interface in Source Sans 3, served by the site', async ({ page }) => {
+    await page.goto(`${base}/projects/kiesel`);
+    await page.evaluate(() => document.fonts.ready);
+    const families = await page.evaluate(() => ({
+      h1: getComputedStyle(document.querySelector('h1')!).fontFamily,
+      prose: getComputedStyle(document.querySelector('.prose')!).fontFamily,
+      body: getComputedStyle(document.body).fontFamily,
+      loaded: [...document.fonts].filter((f) => f.status === 'loaded').map((f) => `${f.family.replaceAll('"', '')} ${f.weight} ${f.style}`),
+    }));
+    expect(families.h1).toMatch(/^"Source Serif 4",/);
+    expect(families.prose).toMatch(/^"Source Serif 4",/);
+    expect(families.body).toMatch(/^"Source Sans 3",/);
+    // The faces the page uses came from this site's files (no platform font stood in).
+    expect(families.loaded).toEqual(expect.arrayContaining(['Source Serif 4 400 normal', 'Source Serif 4 700 normal', 'Source Sans 3 400 normal']));
+    for (const font of fontFiles('editorial')) {
+      const res = await fetch(`${base}${font.path}`);
+      expect(res.status, font.path).toBe(200);
+      expect(res.headers.get('content-type'), font.path).toBe('font/woff2');
+      expect(res.headers.get('cache-control'), font.path).toBe('public, max-age=0, must-revalidate');
+      expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(require.resolve(font.source))), font.path).toBe(true);
+    }
+  });
+
+  /** A page's text as a reader gets it (textContent: hidden labels count), without scripts and styles. */
+  const textOf = (page: Page) =>
+    page.evaluate(() => {
+      const body = document.body.cloneNode(true) as HTMLElement;
+      for (const el of body.querySelectorAll('script, style, template, .twin-link__path')) el.remove();
+      return body.textContent ?? '';
+    });
+  /** Markdown's words: links' addresses are not words. */
+  const wordsOfMarkdown = (markdown: string) => markdown.replace(/\]\([^)]*\)|<https?:[^>]*>|https?:\S+/g, ' ');
+
+  test('FO-LANGUAGE: the search page (hits, none, empty) and its twin are German, from the function', async ({ page }) => {
+    for (const [path, expected] of [
+      ['/search?q=kiesel', /^\d+ Ergebnis(se)? für „kiesel“$/],
+      ['/search?q=zzqqxx', /^Nichts passt zu „zzqqxx“\. Versuchen Sie weniger oder andere Wörter, oder sehen Sie sich alle Projekte an\.$/],
+      ['/search', /^Geben Sie ein, zwei Wörter in das Suchfeld ein/],
+    ] as const) {
+      const response = await page.goto(`${base}${path}`);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.locator('main .lead').first(), path).toHaveText(expected);
+      const text = await textOf(page);
+      expect(
+        ENGLISH_WORDS.filter((w) => wordIn(w, text)),
+        path,
+      ).toEqual([]);
+    }
+    await page.goto(`${base}/search?q=kiesel`);
+    await expect(page.locator('.search-results .rows__year').first()).toHaveText('Bibliothek');
+    const twin = await raw(base, '/search.md?q=kiesel');
+    expect(twin.status).toBe(200);
+    expect(twin.body).toMatch(/^# Suchergebnisse für „kiesel“$/m);
+    expect(twin.body).toMatch(/^> \d+ Ergebnis(se)? für „kiesel“\.$/m);
+    for (const label of ['- Webseite:', '- Alle Projekte: [Projekte]', '(Bibliothek)']) expect(twin.body).toContain(label);
+    expect(ENGLISH_WORDS.filter((w) => wordIn(w, wordsOfMarkdown(twin.body)))).toEqual([]);
+    const none = await raw(base, '/search.md?q=zzqqxx');
+    expect(none.body).toContain('> Nichts passt zu „zzqqxx“. Versuchen Sie weniger oder andere Wörter.');
+  });
+
+  test('FO-LANGUAGE: the live results as one types (public/search.js) are German, counted by the German plural rules', async ({ page }) => {
+    await page.goto(`${base}/`);
+    const box = page.getByRole('search').getByLabel('Diese Website durchsuchen');
+    await box.pressSequentially('kiesel', { delay: 20 });
+    const results = page.locator('#site-search-results');
+    await expect(results.getByRole('status')).toHaveText(/^\d+ Ergebnis(se)? für „kiesel“$/);
+    await expect(results.locator('.site-search__all')).toHaveText('Alle Ergebnisse');
+    await box.fill('zzqqxx');
+    await expect(results.getByRole('status')).toHaveText('Nichts gefunden für „zzqqxx“');
+  });
+
+  test('FO-LANGUAGE: the 404 page, /404.md, the home twin for agents, the feed, the <link> titles and the copy button are German', async ({ page }) => {
+    const response = await page.goto(`${base}/gibt-es-nicht`);
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('h1')).toHaveText('Seite nicht gefunden');
+    const notFoundText = await textOf(page);
+    expect(ENGLISH_WORDS.filter((w) => wordIn(w, notFoundText))).toEqual([]);
+
+    const notFound = await raw(base, '/404.md');
+    expect(notFound.status).toBe(404);
+    expect(notFound.body).toMatch(/^# Seite nicht gefunden$/m);
+    for (const line of [
+      '> Unter dieser Adresse gibt es keine Seite.',
+      'Hier fängt man gut an:',
+      '- [Projekte](/projects.md): jedes Projekt, nach Kategorie',
+      '- [Artikel](/posts.md)',
+    ])
+      expect(notFound.body).toContain(line);
+    expect(ENGLISH_WORDS.filter((w) => wordIn(w, wordsOfMarkdown(notFound.body)))).toEqual([]);
+
+    const home = (await raw(base, '/index.md')).body;
+    expect(home).toContain('## Für Agenten');
+    expect(home).toContain('ein Verzeichnis dieser Website für Sprachmodelle');
+    expect(home).not.toContain('For agents');
+
+    expect((await raw(base, '/feed.xml')).body).toContain('<title>Jonas Weber: Artikel und Projekte</title>');
+    await page.goto(`${base}/projects/kiesel`);
+    await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('title', 'Jonas Weber: Artikel und Projekte');
+    await expect(page.locator('link[rel="alternate"][type="text/markdown"]')).toHaveAttribute('title', 'Diese Seite als Markdown');
+    // The code block's copy button (public/code-copy.js), with a clipboard to write to.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.reload();
+    const copy = page.locator('.code-block__copy');
+    await expect(copy).toHaveText('Kopieren');
+    await copy.click();
+    await expect(copy).toHaveText(/^(Kopiert|Kopieren fehlgeschlagen)$/);
   });
 });

@@ -196,7 +196,7 @@ test('FO-ZERO-COMPUTE: a browser’s view of every page of this site runs no mid
   for (const [path, what] of Object.entries(ran)) expect(what, path).toBe('200 none');
 });
 
-// The interface words are Spanish (`locale: es`, FO-LANGUAGE); the result line comes from the function and is English still.
+// The interface words are Spanish (`locale: es`, FO-LANGUAGE), the function's result line too.
 test('FO-TEXT-SAFE: search without JavaScript: the labelled form submits to /search, answered in the site layout, the query HTML-escaped', async ({
   browser,
 }) => {
@@ -208,15 +208,15 @@ test('FO-TEXT-SAFE: search without JavaScript: the labelled form submits to /sea
   await box.press('Enter');
   await expect(page).toHaveURL(`${base}/search?q=pinhole`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Búsqueda');
-  await expect(page.getByRole('status')).toHaveText('3 results for “pinhole”');
+  await expect(page.getByRole('status')).toHaveText('3 resultados para «pinhole»');
   await expect(page.getByRole('link', { name: 'Cámara estenopeica de 6×17' })).toBeVisible();
   await expect(page.getByRole('search').getByLabel('Buscar en este sitio')).toHaveValue('pinhole');
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();
   // What is not a query is answered on the page, not as an error.
   expect((await raw(base, '/search')).status).toBe(200);
-  expect((await raw(base, '/search')).body).toContain('Type a word or two');
-  expect((await raw(base, `/search?q=${'x'.repeat(501)}`)).body).toContain('search with at most 500');
+  expect((await raw(base, '/search')).body).toContain('Escribe una o dos palabras');
+  expect((await raw(base, `/search?q=${'x'.repeat(501)}`)).body).toContain('busca con 500 como máximo');
   const escaped = await raw(base, '/search?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E');
   expect(escaped.status).toBe(200);
   expect(escaped.body).not.toContain('<script>alert(1)');
@@ -234,7 +234,7 @@ test('search with JavaScript: results as one types, from /api/v1/search; arrow k
   await answered;
   const results = page.locator('#site-search-results');
   await expect(results).toBeVisible();
-  await expect(results.getByRole('status')).toContainText('for “meter”');
+  await expect(results.getByRole('status')).toContainText('para «meter»');
   await expect(results.getByRole('link', { name: 'Lumen·Meter: a spot meter for night photography' })).toBeVisible();
   await box.press('ArrowDown');
   await expect(results.getByRole('link').first()).toBeFocused();

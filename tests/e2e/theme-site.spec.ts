@@ -2,17 +2,22 @@
 // real HTTP from the real build of a fixture site (tests/fixtures/themed-site: a violet accent, a
 // fixed dark scheme, the Inter pairing, custom.css, the footer's agent blocks off, Plausible), in
 // Chromium. The sample site (theme absent: today's look, `auto` with the toggle) is served by the
-// suite's own server (playwright.config.ts).
+// suite's own server (playwright.config.ts); the second fixture site (tests/fixtures/second-site:
+// the plex pairing, locale es) by one of its own. Both attach their screenshots: home, /projects and
+// a project page at 390 and 1280 px, light and dark.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { HtmlValidate } from 'html-validate';
 import { cleanEnv, raw, repoCopy, startServer, type Server } from './serve-support.ts';
 import { freePort } from '../../scripts/free-port.ts';
-import { accentVariants, contrast, MIN_CONTRAST } from '../../src/records/theme.ts';
+import { accentVariants, contrast, fontFiles, MIN_CONTRAST } from '../../src/records/theme.ts';
 import { CONTENT_SECURITY_POLICY } from '../../src/build/vercel-config.ts';
 
 const THEMED = 'tests/fixtures/themed-site/content';
+const SECOND = 'tests/fixtures/second-site/content';
+const require = createRequire(import.meta.url);
 const SHOTS = '/tmp/shots29';
 const PAGES = ['/', '/projects', '/projects/kerning-lab'] as const;
 
@@ -41,6 +46,15 @@ const accentOf = (page: Page) =>
     return color;
   });
 const violations = (page: Page) => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+/** Lazy images below the fold and the web fonts load before a full-page picture is taken (it would show empty covers otherwise). */
+async function loadLazyImages(page: Page) {
+  for (const img of await page.locator('img[loading="lazy"]').all()) await img.scrollIntoViewIfNeeded();
+  await page.evaluate(async () => {
+    await Promise.all([...document.images].map((img) => (img.complete ? undefined : img.decode().catch(() => undefined))));
+    await document.fonts.ready;
+    window.scrollTo(0, 0);
+  });
+}
 const shotName = (site: string, path: string, width: number, scheme: string) =>
   `${site}-${path === '/' ? 'home' : path.slice(1).replaceAll('/', '-')}-${width}-${scheme}.png`;
 
@@ -335,10 +349,78 @@ test.describe("the sample site: theme absent (today's look), colorScheme auto", 
         await page.emulateMedia({ colorScheme: scheme });
         for (const path of ['/', '/projects', '/projects/quarry']) {
           await page.goto(path);
+          await loadLazyImages(page);
           const name = shotName('sample', path, width, scheme);
           await page.screenshot({ path: `${SHOTS}/${name}`, fullPage: true });
           await testInfo.attach(name, { path: `${SHOTS}/${name}`, contentType: 'image/png' });
           // The toggle shares the header's one row: nothing pushes the page sideways.
+          const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(sideways, path).toBeLessThanOrEqual(0);
+        }
+      });
+    }
+  }
+});
+
+test.describe('the second fixture site: theme.font plex, colorScheme auto, locale es', () => {
+  test.describe.configure({ mode: 'serial', timeout: 240_000 });
+  let copy = '';
+  let server: Server | undefined;
+  let base = '';
+
+  test.beforeAll(async () => {
+    copy = repoCopy('folio-theme-second-');
+    base = `http://127.0.0.1:${await freePort()}`;
+    server = await startServer(
+      copy,
+      'scripts/start.ts',
+      cleanEnv({ PORT: new URL(base).port, HOST: '127.0.0.1', FOLIO_CONTENT: SECOND }),
+      `${base}/ready-check`,
+      200_000,
+    );
+  });
+  test.afterAll(async () => {
+    if (server && server.process.exitCode === null) {
+      server.process.kill('SIGTERM');
+      await server.exited;
+    }
+    if (copy) rmSync(copy, { recursive: true, force: true });
+  });
+
+  test('FO-THEME: theme.font plex: IBM Plex Sans for text and interface, IBM Plex Mono for code, served by the site', async ({ page }) => {
+    await page.goto(`${base}/projects/lumen-meter`);
+    await page.evaluate(() => document.fonts.ready);
+    const families = await page.evaluate(() => ({
+      h1: getComputedStyle(document.querySelector('h1')!).fontFamily,
+      prose: getComputedStyle(document.querySelector('.prose')!).fontFamily,
+      code: getComputedStyle(document.querySelector('.prose pre')!).fontFamily,
+      loaded: [...document.fonts].filter((f) => f.status === 'loaded').map((f) => `${f.family.replaceAll('"', '')} ${f.weight} ${f.style}`),
+    }));
+    expect(families.h1).toMatch(/^"IBM Plex Sans",/);
+    expect(families.prose).toMatch(/^"IBM Plex Sans",/);
+    expect(families.code).toMatch(/^"IBM Plex Mono",/);
+    expect(families.loaded).toEqual(expect.arrayContaining(['IBM Plex Sans 400 normal', 'IBM Plex Sans 700 normal', 'IBM Plex Mono 400 normal']));
+    for (const font of fontFiles('plex')) {
+      const res = await fetch(`${base}${font.path}`);
+      expect(res.status, font.path).toBe(200);
+      expect(res.headers.get('content-type'), font.path).toBe('font/woff2');
+      expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(require.resolve(font.source))), font.path).toBe(true);
+    }
+    // Only the chosen pairing's files are published.
+    expect((await fetch(`${base}/_fonts/inter-latin-400-normal.woff2`)).status).toBe(404);
+  });
+
+  for (const width of [390, 1280]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      test(`FO-THEME: second site screenshots at ${width}px, ${scheme}`, async ({ page }, testInfo) => {
+        await page.setViewportSize({ width, height: 844 });
+        await page.emulateMedia({ colorScheme: scheme });
+        for (const path of ['/', '/projects', '/projects/lumen-meter']) {
+          await page.goto(`${base}${path}`);
+          await loadLazyImages(page);
+          const name = shotName('second', path, width, scheme);
+          await page.screenshot({ path: `${SHOTS}/${name}`, fullPage: true });
+          await testInfo.attach(name, { path: `${SHOTS}/${name}`, contentType: 'image/png' });
           const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(sideways, path).toBeLessThanOrEqual(0);
         }

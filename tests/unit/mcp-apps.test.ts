@@ -5,10 +5,13 @@
 // tests/e2e/mcp-apps.spec.ts renders the card in Chromium.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
-import { APP_MIME_TYPE, APPS_EXTENSION, PROJECT_CARD_HTML, PROJECT_CARD_URI } from '../../src/server/mcp/apps.ts';
+import { APP_MIME_TYPE, APPS_EXTENSION, PROJECT_CARD_HTML, PROJECT_CARD_URI, projectCardHtml, readProjectCard } from '../../src/server/mcp/apps.ts';
+import { createApp } from '../../src/server/app.ts';
+import { accentVariants } from '../../src/records/theme.ts';
 import { buildServerCard, CARD_META_APPS } from '../../src/server/mcp/server-card.ts';
 import { siteData } from '../../src/server/data.ts';
 import { app, connect, ERAS, type Era } from './mcp-helpers.ts';
+import type { SiteData } from '../../src/search/data-file.ts';
 
 const WITH_CARD = ['get_project', 'search_portfolio'];
 
@@ -114,5 +117,33 @@ describe('FO-MCP-APPS: the card is self-contained', () => {
       resourceUri: PROJECT_CARD_URI,
       tools: WITH_CARD,
     });
+  });
+
+  it("FO-MCP-APPS, FO-THEME: a site with theme.accent gets a card in its accent, light as written and dark derived; without one, today's", () => {
+    const { light, dark } = accentVariants('#6b21a8');
+    const themed = projectCardHtml({ theme: { accent: '#6b21a8', colorScheme: 'auto', font: 'system' } });
+    // The light palette on :root, the dark one under prefers-color-scheme and the host's data-theme.
+    expect(themed).toMatch(new RegExp(`:root\\{[^}]*--accent:${light.accent};`));
+    expect(themed).toMatch(new RegExp(`@media \\(prefers-color-scheme:dark\\)\\{:root:not\\(\\[data-theme=light\\]\\)\\{[^}]*--accent:${dark.accent};`));
+    expect(themed).toMatch(new RegExp(`:root\\[data-theme=dark\\]\\{[^}]*--accent:${dark.accent};`));
+    expect(themed).not.toContain('#a1401a');
+    // Only the accent changes: the rest of the card is the same document.
+    expect(themed.replace(/--accent:#[0-9a-f]{6};/g, '')).toBe(PROJECT_CARD_HTML.replace(/--accent:#[0-9a-f]{6};/g, ''));
+    expect(projectCardHtml({})).toBe(PROJECT_CARD_HTML);
+    expect(projectCardHtml({ theme: { colorScheme: 'dark', font: 'inter' } })).toBe(PROJECT_CARD_HTML);
+    expect(readProjectCard({ theme: { accent: '#6b21a8', colorScheme: 'auto', font: 'system' } }).contents[0]!.text).toBe(themed);
+  });
+
+  it('FO-MCP-APPS, FO-THEME: resources/read answers the card in the accent of the site the function loaded (its data file)', async () => {
+    const data = siteData();
+    const themed: SiteData = { ...data, site: { ...data.site, theme: { accent: '#6b21a8', colorScheme: 'auto', font: 'system' } } };
+    const { client } = await connect(createApp({ data: () => themed }), '2025-11-25');
+    try {
+      const { contents } = await client.readResource({ uri: PROJECT_CARD_URI });
+      expect((contents[0] as { text: string }).text).toBe(projectCardHtml(themed.site));
+      expect((contents[0] as { text: string }).text).toContain('--accent:#6b21a8;');
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -70,7 +70,10 @@ describe('FO-THEME: theme settings', () => {
     expect(problemsOf(siteWith('theme:\n  colorScheme: night'))).toContain(
       'content/site.md: field "theme.colorScheme" expected one of auto, light, dark, got "night"',
     );
-    expect(problemsOf(siteWith('theme:\n  font: intr'))).toMatch(/field "theme\.font" expected one of system, inter, got "intr" \(did you mean "inter"\?\)/);
+    expect(problemsOf(siteWith('theme:\n  font: intr'))).toMatch(
+      /field "theme\.font" expected one of system, inter, editorial, plex, got "intr" \(did you mean "inter"\?\)/,
+    );
+    expect(problemsOf(siteWith('theme:\n  font: editorail'))).toMatch(/got "editorail" \(did you mean "editorial"\?\)/);
     expect(problemsOf(siteWith('theme:\n  acent: "#6b21a8"'))).toMatch(/unknown field "acent" \(did you mean "accent"\?\) under "theme"/);
   });
 });

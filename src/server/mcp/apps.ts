@@ -3,7 +3,11 @@
 // search_portfolio results (FO-MCP-APPS). The card is one static template: it gets the tool result
 // from the host over postMessage (`ui/notifications/tool-result`) and writes every value with
 // textContent, so no content text is ever parsed as HTML. It loads nothing (no network, no external
-// script or style), so the host's default CSP (connect-src 'none') suits it.
+// script or style), so the host's default CSP (connect-src 'none') suits it. Its palette is the
+// site's, with the owner's theme.accent (FO-THEME) from the data file's site record: the function
+// never reads content/ or build code, only src/records/theme.ts's colour maths.
+import type { Site } from '../../records/schema.ts';
+import { accentVariants } from '../../records/theme.ts';
 
 /** The extension identifier, as the server advertises it under `capabilities.extensions`. */
 export const APPS_EXTENSION = 'io.modelcontextprotocol/ui';
@@ -34,10 +38,19 @@ const vars = (palette: Record<string, string>) =>
     .map(([k, v]) => `--${k}:${v};`)
     .join('');
 
-const STYLE = `
-:root{${vars(LIGHT)}color-scheme:light dark;font:15px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',Arial,sans-serif}
-@media (prefers-color-scheme:dark){:root:not([data-theme=light]){${vars(DARK)}}}
-:root[data-theme=dark]{${vars(DARK)}}
+/**
+ * The card's style for a site: today's palette, with the owner's accent when site.md sets one, as
+ * /theme.css has it (the light one as written, the dark one derived). Only a validated hex colour
+ * reaches here (the loader checked theme.accent), so it is safe inside the <style> element.
+ */
+const style = (accent?: string) => {
+  const v = accent ? accentVariants(accent) : undefined;
+  const light = v ? { ...LIGHT, accent: v.light.accent } : LIGHT;
+  const dark = v ? { ...DARK, accent: v.dark.accent } : DARK;
+  return `
+:root{${vars(light)}color-scheme:light dark;font:15px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',Arial,sans-serif}
+@media (prefers-color-scheme:dark){:root:not([data-theme=light]){${vars(dark)}}}
+:root[data-theme=dark]{${vars(dark)}}
 body{margin:0;padding:.75rem;background:var(--bg);color:var(--text)}
 article{background:var(--surface);border:1px solid var(--line);border-radius:.625rem;padding:.875rem 1rem;margin:0 0 .625rem}
 h2{font:600 1.125rem/1.3 'Iowan Old Style',Palatino,Charter,Cambria,'Noto Serif',serif;margin:0 0 .25rem}
@@ -47,6 +60,7 @@ ul.tags li{background:var(--tag);border-radius:999px;padding:.0625rem .5rem;font
 nav{display:flex;flex-wrap:wrap;gap:.875rem;margin-top:.5rem;font-size:.875rem}
 a{color:var(--accent)}a:focus-visible{outline:2px solid currentColor;outline-offset:2px}
 `;
+};
 
 /**
  * The View side of the Apps protocol, by hand (the spec: "you don't need an SDK"): ui/initialize,
@@ -133,13 +147,13 @@ const SCRIPT = `
 `;
 
 /** The card: a valid HTML5 document with its style and script inline, and no content of its own. */
-export const PROJECT_CARD_HTML = `<!doctype html>
+const cardHtml = (accent?: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Project card</title>
-<style>${STYLE}</style>
+<style>${style(accent)}</style>
 </head>
 <body>
 <main id="card" aria-live="polite"><p class="status">Waiting for the tool result…</p></main>
@@ -148,7 +162,20 @@ export const PROJECT_CARD_HTML = `<!doctype html>
 </html>
 `;
 
+/** The card in today's look (a site without theme.accent). */
+export const PROJECT_CARD_HTML = cardHtml();
+
+const cards = new Map<string, string>();
+/** The card for a site: in its accent when it sets one (made once per accent, an instance serves one site). */
+export function projectCardHtml(site?: Pick<Site, 'theme'>): string {
+  const accent = site?.theme?.accent;
+  if (!accent) return PROJECT_CARD_HTML;
+  let html = cards.get(accent);
+  if (!html) cards.set(accent, (html = cardHtml(accent)));
+  return html;
+}
+
 /** resources/read of the card; the content item repeats the listing's `_meta.ui` (it takes precedence there). */
-export const readProjectCard = () => ({
-  contents: [{ uri: PROJECT_CARD_URI, mimeType: APP_MIME_TYPE, text: PROJECT_CARD_HTML, _meta: projectCardResource._meta }],
+export const readProjectCard = (site?: Pick<Site, 'theme'>) => ({
+  contents: [{ uri: PROJECT_CARD_URI, mimeType: APP_MIME_TYPE, text: projectCardHtml(site), _meta: projectCardResource._meta }],
 });
