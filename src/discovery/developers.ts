@@ -6,7 +6,7 @@ import type { Content } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { ERRORS, type ErrorCode } from '../server/errors.ts';
 import type { OpenApiDocument, Operation } from './openapi/document.ts';
-import { apiExamples, exampleMarkdown, type ApiExample } from './examples.ts';
+import { apiExamples, exampleMarkdown, operationExampleTitle, type ApiExample } from './examples.ts';
 import { DISCOVERY_FILES } from './files.ts';
 import { JSON_TYPE, MARKDOWN, TEXT } from '../http/media-types.ts';
 import { limitRows, rateLimitSentence } from './limits.ts';
@@ -287,7 +287,7 @@ function operationMarkdown(op: OperationDoc, siteUrl: string): string {
       ),
     );
   }
-  for (const example of op.examples) out.push('', exampleMarkdown(example, siteUrl));
+  for (const example of op.examples) out.push('', exampleMarkdown(example, siteUrl, '####', operationExampleTitle(example)));
   return out.join('\n');
 }
 

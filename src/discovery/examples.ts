@@ -216,7 +216,14 @@ export function factHolds(fact: Fact, body: unknown): boolean {
   return fact.type === 'array' ? Array.isArray(value) : value !== null && typeof value === fact.type && !Array.isArray(value);
 }
 
-/** The example as Markdown: title, the command, the documented answer. */
-export function exampleMarkdown(example: ApiExample, siteUrl: string, level = '####'): string {
-  return [`${level} ${example.title}`, '', '```sh', curlCommand(example, siteUrl), '```', '', answerText(example)].join('\n');
+/**
+ * An example's heading under an operation of /developers, on the page and in its twin alike (the twin
+ * says what the page says: FO-CHECKERS, afdocs' markdown-content-parity). The quick start's and
+ * SKILL.md's examples stand alone and are headed by their title.
+ */
+export const operationExampleTitle = (example: ApiExample) => `Example: ${example.title}`;
+
+/** The example as Markdown: heading (its title unless given), the command, the documented answer. */
+export function exampleMarkdown(example: ApiExample, siteUrl: string, level = '####', heading = example.title): string {
+  return [`${level} ${heading}`, '', '```sh', curlCommand(example, siteUrl), '```', '', answerText(example)].join('\n');
 }

@@ -1,23 +1,110 @@
 // FO-CHECKERS: the Agent-Friendly Documentation checker (npm `afdocs`, unmodified) against the
-// sample fixture site as npm start serves it: no check fails, llms.txt (with its section files)
-// covers every page of the sitemap, and the twins and the HTML pages point at it.
-import { spawnSync } from 'node:child_process';
+// sample fixture site as npm start serves it, and against the second fixture site (locale es, short
+// pages) from its own build: no check fails or warns, llms.txt (with its section files) covers every
+// page of the sitemap, and the twins and the HTML pages point at it. What made the short pages pass
+// content-start-position (the page's content first in the source) is checked as people meet it.
+import { execFile } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
+import { cleanEnv, repoCopy, startServer, type Server } from './serve-support.ts';
+import { freePort } from '../../scripts/free-port.ts';
 
-test('FO-CHECKERS: afdocs finds no failing check, and llms.txt covers the sitemap', async ({ baseURL }) => {
-  test.setTimeout(240_000);
-  const run = spawnSync('node_modules/.bin/afdocs', ['check', baseURL!, '--format', 'json', '--quiet', '--sampling', 'deterministic'], {
-    encoding: 'utf8',
-    timeout: 220_000,
-    maxBuffer: 64 * 2 ** 20,
-  });
-  expect(run.stdout.length, run.stderr).toBeGreaterThan(0);
-  const report = JSON.parse(run.stdout) as { summary: Record<string, number>; results: { id: string; status: string; message: string }[] };
-  const notPassing = report.results.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => `${r.id}: ${r.message}`);
+const SECOND_SITE = 'tests/fixtures/second-site/content';
+
+interface Report {
+  summary: Record<string, number>;
+  results: { id: string; status: string; message: string }[];
+}
+
+/** afdocs' report on the site at `base`: run as its bin, on the Node that runs the tests. */
+async function afdocs(base: string): Promise<Report> {
+  const { stdout, stderr } = await promisify(execFile)(
+    'node_modules/.bin/afdocs',
+    ['check', base, '--format', 'json', '--quiet', '--sampling', 'deterministic'],
+    {
+      encoding: 'utf8',
+      timeout: 220_000,
+      maxBuffer: 64 * 2 ** 20,
+      env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH}` },
+    },
+  ).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? String(error) }));
+  expect(stdout.length, stderr).toBeGreaterThan(0);
+  return JSON.parse(stdout) as Report;
+}
+
+/** Every check passes, or is skipped as not applying to a public site; none warns, fails or errs. */
+function expectClean(report: Report) {
+  const notPassing = report.results.filter((r) => r.status !== 'pass' && r.status !== 'skip').map((r) => `${r.id} (${r.status}): ${r.message}`);
   expect(notPassing).toEqual([]);
+  expect(report.summary.warn).toBe(0);
+  expect(report.summary.fail).toBe(0);
   expect(report.summary.pass).toBeGreaterThan(20);
   const status = (id: string) => report.results.find((r) => r.id === id)?.status;
-  expect(status('llms-txt-coverage')).toBe('pass');
-  expect(status('content-negotiation')).toBe('pass');
-  expect(status('markdown-url-support')).toBe('pass');
+  for (const id of ['llms-txt-coverage', 'content-negotiation', 'markdown-url-support', 'content-start-position', 'markdown-content-parity'])
+    expect(status(id), id).toBe('pass');
+}
+
+test('FO-CHECKERS: afdocs on the sample finds no failing or warning check, and llms.txt covers the sitemap', async ({ baseURL }) => {
+  test.setTimeout(240_000);
+  expectClean(await afdocs(baseURL!));
 });
+
+test.describe('the second fixture site (locale es, pages of a few lines)', () => {
+  test.describe.configure({ mode: 'serial', timeout: 300_000 });
+  let copy = '';
+  let server: Server | undefined;
+  let base = '';
+
+  test.beforeAll(async () => {
+    copy = repoCopy('folio-afdocs-es-');
+    base = `http://127.0.0.1:${await freePort()}`;
+    server = await startServer(
+      copy,
+      'scripts/start.ts',
+      cleanEnv({ PORT: new URL(base).port, HOST: '127.0.0.1', FOLIO_CONTENT: SECOND_SITE }),
+      `${base}/ready-check`,
+      240_000,
+    );
+  });
+  test.afterAll(async () => {
+    if (server && server.process.exitCode === null) {
+      server.process.kill('SIGTERM');
+      await server.exited;
+    }
+    if (copy) rmSync(copy, { recursive: true, force: true });
+  });
+
+  test('FO-CHECKERS: afdocs on the second site finds no failing or warning check', async () => {
+    expectClean(await afdocs(base));
+  });
+});
+
+// FO-CHECKERS, FO-ACCESSIBLE: on a page of a few lines the header's chrome outweighed the content
+// when the page is read as text, so main leads the source; people must not notice: the header is
+// drawn above main, and the keyboard (reading-flow) meets the skip link, then the owner, first.
+for (const path of ['/tags', '/now']) {
+  test(`FO-CHECKERS: on ${path} the content leads the source, and the header is still drawn and reached first`, async ({ page }) => {
+    await page.goto(path);
+    const mainFirst = await page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      const header = document.querySelector('body > header')!;
+      return Boolean(main.compareDocumentPosition(header) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    expect(mainFirst).toBe(true);
+    const banner = (await page.getByRole('banner').boundingBox())!;
+    const main = (await page.getByRole('main').boundingBox())!;
+    expect(banner.y).toBe(0);
+    expect(banner.y + banner.height).toBeLessThanOrEqual(main.y + 1);
+    await page.keyboard.press('Tab');
+    await expect(page.locator(':focus')).toHaveClass(/skip-link/);
+    await expect(page.locator(':focus')).toBeInViewport();
+    await page.keyboard.press('Tab');
+    await expect(page.locator(':focus')).toHaveClass(/site-name/);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#main$/);
+    await expect(page.locator('main')).toBeFocused();
+  });
+}
