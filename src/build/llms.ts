@@ -4,7 +4,21 @@
 // llms.txt format (llmstxt.org § Format): an H1 with the site's name, a blockquote summary, optional
 // prose, then H2 sections of `- [title](url): notes` entries. A section named "Optional" holds what
 // an agent may skip when its context is short; here, the archived projects.
-import { absoluteUrl, activeProjects, archivedProjects, featuredProjects, type Listed, type Listing, tagGroups, TYPE_LABELS } from '../records/collections.ts';
+import {
+  ALL_PROJECTS,
+  absoluteUrl,
+  activeProjects,
+  archivedProjects,
+  featuredProjects,
+  filteredProjects,
+  type Listed,
+  type Listing,
+  PROJECTS_PER_PAGE,
+  projectsListPath,
+  tagGroups,
+  TYPE_LABELS,
+} from '../records/collections.ts';
+import { POSTS_PER_PAGE, postsIndexPath } from '../records/posts.ts';
 import {
   allTwins,
   HOME_TWIN,
@@ -23,7 +37,8 @@ import { JSON_TYPE } from '../http/media-types.ts';
 import { entry } from '../records/markdown-text.ts';
 import type { Content, Project, Site } from '../records/schema.ts';
 import { machineAgentDocs, readableAgentDocs } from '../discovery/llms-section.ts';
-import { TAGS_INDEX_LINK } from '../discovery/links.ts';
+import { POSTS_INDEX_LINK, PROJECTS_INDEX_LINK, TAGS_INDEX_LINK } from '../discovery/links.ts';
+import type { Post } from '../records/schema.ts';
 
 export interface LlmsEntry {
   title: string;
@@ -42,26 +57,50 @@ export function agentDocs(_site: Site): LlmsEntry[] {
   return [{ title: 'llms-full.txt', path: '/llms-full.txt', note: 'every page listed here as Markdown, in one file' }, ...readableAgentDocs()];
 }
 
+/**
+ * How many records of one kind the root llms.txt lists itself. Past it, the root lists the
+ * featured projects (or the newest posts) this far and names the section's own llms.txt, so the
+ * root stays within what agents read whole (LLMS_TXT_WARN_CHARS) at 10,000 records (FO-SCALE).
+ */
+export const ROOT_LIST_MAX = 60;
+/** How many records a section's llms.txt lists itself; past it, it lists the pages of its index instead. */
+export const SECTION_LIST_MAX = 200;
+
+const projectEntry = (p: Listed<Project>): LlmsEntry => ({
+  title: p.title,
+  path: p.twin,
+  note: `${p.summary} (${TYPE_LABELS[p.type].one.toLowerCase()}, ${p.date.slice(0, 4)})`,
+});
+const postEntry = (p: Listed<Post>): LlmsEntry => ({ title: p.title, path: p.twin, note: `${p.summary} (${p.date})` });
+
 /** The H2 sections of llms.txt, in order. Exported so tests can check each twin appears once. */
 export function llmsSections(content: SiteListing): LlmsSection[] {
   const featured = featuredProjects(content);
   const active = [...featured, ...activeProjects(content).filter((p) => !featured.includes(p))];
   const archived = archivedProjects(content);
-  const project = (p: Listed<Project>): LlmsEntry => ({
-    title: p.title,
-    path: p.twin,
-    note: `${p.summary} (${TYPE_LABELS[p.type].one.toLowerCase()}, ${p.date.slice(0, 4)})`,
-  });
   const { posts, resume } = content;
+  const projectsShort = active.length > ROOT_LIST_MAX || archived.length > ROOT_LIST_MAX;
+  const postsShort = posts.length > ROOT_LIST_MAX;
+  const pages = content.pages.slice(0, ROOT_LIST_MAX);
   return [
-    { title: 'Projects', entries: active.map(project) },
+    {
+      title: 'Projects',
+      entries: [
+        ...active.slice(0, ROOT_LIST_MAX).map(projectEntry),
+        // llms.txt v2: the section file covers /projects and every project page, and lists them all.
+        ...(projectsShort
+          ? [{ title: `All ${count(content.projects.length, 'project')}`, path: PROJECTS_LLMS_TXT, note: 'every project, in an llms.txt of its own' }]
+          : []),
+      ],
+    },
     // FO-POSTS: a "Writing" section when there are posts, newest first, with the index that lists them by year.
     {
       title: 'Writing',
       entries: posts.length
         ? [
             { title: 'All posts', path: POSTS_TWIN, note: `${postsSummary(content)} Grouped by year.` },
-            ...posts.map((p) => ({ title: p.title, path: p.twin, note: `${p.summary} (${p.date})` })),
+            ...posts.slice(0, ROOT_LIST_MAX).map(postEntry),
+            ...(postsShort ? [{ title: `All ${count(posts.length, 'post')}`, path: POSTS_LLMS_TXT, note: 'every post, in an llms.txt of its own' }] : []),
           ]
         : [],
     },
@@ -72,14 +111,19 @@ export function llmsSections(content: SiteListing): LlmsSection[] {
         // FO-RESUME: the résumé when there is one (its JSON Resume document is named with the machine-readable files).
         ...(resume ? [{ title: 'Résumé', path: RESUME_TWIN, note: `${resume.label}: experience, education, skills and languages` }] : []),
         { title: 'Projects', path: PROJECTS_TWIN, note: `${projectsSummary(content)} Listed by category and by type.` },
-        ...content.pages.map((p) => ({ title: p.title, path: p.twin, note: p.summary })),
-        // llms.txt v2: a section file covers the pages under its path; this one, every tag page.
+        ...pages.map((p) => ({ title: p.title, path: p.twin, note: p.summary })),
+        ...(content.pages.length > pages.length
+          ? [{ title: `${count(content.pages.length - pages.length, 'more page')}`, path: HOME_TWIN, note: 'the home page lists every page' }]
+          : []),
+        // llms.txt v2: a section file covers the pages under its path; these, the projects', the posts' and the tags'.
+        { title: 'Projects section', path: PROJECTS_LLMS_TXT, note: 'the projects and their index pages, in an llms.txt of its own' },
+        ...(posts.length ? [{ title: 'Writing section', path: POSTS_LLMS_TXT, note: 'the posts and their index pages, in an llms.txt of its own' }] : []),
         ...(tagGroups(content).length ? [{ title: 'Tags', path: TAGS_LLMS_TXT, note: 'every tag and what carries it, in an llms.txt of its own' }] : []),
       ],
     },
     { title: 'API and agent docs', entries: agentDocs(content.site) },
     // llmstxt.org § Format: "Optional" marks what can be skipped for a shorter context.
-    { title: 'Optional', entries: archived.map((p) => ({ ...project(p), note: `Archived. ${project(p).note}` })) },
+    { title: 'Optional', entries: projectsShort ? [] : archived.map((p) => ({ ...projectEntry(p), note: `Archived. ${projectEntry(p).note}` })) },
   ].filter((s) => s.entries.length > 0);
 }
 
@@ -107,6 +151,86 @@ export function tagsLlmsTxt(content: Listing): string {
   ];
   return `${blocks.join('\n\n')}\n`;
 }
+
+/** The projects' and the posts' section files (llms.txt v2), which the root llms.txt links. */
+export const PROJECTS_LLMS_TXT = PROJECTS_INDEX_LINK.href;
+export const POSTS_LLMS_TXT = POSTS_INDEX_LINK.href;
+
+interface SectionFile<R> {
+  /** The H1 after the site's name, and the blockquote. */
+  title: string;
+  summary: string;
+  /** The index's twin, which lists every record on one page. */
+  twin: string;
+  /** The records as the index's pages cut them, and the path of page n. */
+  records: readonly R[];
+  perPage: number;
+  pagePath: (page: number) => string;
+  entry: (record: R) => LlmsEntry;
+  /** The records to list under "Optional", when the file lists its records itself. */
+  optional?: (record: R) => boolean;
+}
+
+/**
+ * A section's own llms.txt: its records, each as its twin; past SECTION_LIST_MAX, the first page's
+ * records and then every later page of the index (each a twin listing its records), so the file
+ * stays within what agents read whole at 10,000 records and every record is one link further.
+ */
+function sectionLlmsTxt<R>(site: Site, file: SectionFile<R>): string {
+  const line = (e: LlmsEntry) => entry(e.title, absoluteUrl(site, e.path), e.note);
+  const pages = Math.max(1, Math.ceil(file.records.length / file.perPage));
+  const paged = file.records.length > SECTION_LIST_MAX;
+  const listed = paged ? file.records.slice(0, file.perPage) : file.records;
+  const kept = listed.filter((r) => !file.optional?.(r));
+  const optional = paged ? [] : listed.filter((r) => file.optional?.(r));
+  const blocks = [
+    `# ${site.name}: ${file.title}`,
+    `> ${file.summary.replace(/\.$/, '')}.`,
+    `The site's index is ${absoluteUrl(site, '/llms.txt')}. Every page here has a Markdown version at its path plus \`.md\`; the links below point at those. [The index on one page](${absoluteUrl(site, file.twin)}).`,
+    ...(kept.length
+      ? [`## ${paged ? `Page 1 of ${pages}` : file.title[0]!.toUpperCase() + file.title.slice(1)}\n\n${kept.map(file.entry).map(line).join('\n')}`]
+      : []),
+    ...(paged
+      ? [
+          `## More pages\n\n${Array.from({ length: pages - 1 }, (_, i) => entry(`Page ${i + 2} of ${pages}`, absoluteUrl(site, `${file.pagePath(i + 2)}.md`))).join('\n')}`,
+        ]
+      : []),
+    ...(optional.length
+      ? [
+          `## Optional\n\n${optional
+            .map((r) => ({ ...file.entry(r), note: `Archived. ${file.entry(r).note}` }))
+            .map(line)
+            .join('\n')}`,
+        ]
+      : []),
+  ];
+  return `${blocks.join('\n\n')}\n`;
+}
+
+/** /projects/llms.txt: every project (active, newest first, then archived under "Optional"), or past SECTION_LIST_MAX the index's pages. */
+export const projectsLlmsTxt = (content: Listing) =>
+  sectionLlmsTxt(content.site, {
+    title: 'projects',
+    summary: projectsSummary(content),
+    twin: PROJECTS_TWIN,
+    records: filteredProjects(content, ALL_PROJECTS),
+    perPage: PROJECTS_PER_PAGE,
+    pagePath: (page) => projectsListPath(ALL_PROJECTS, page),
+    entry: projectEntry,
+    optional: (p) => p.archived,
+  });
+
+/** /posts/llms.txt: every post, newest first, or past SECTION_LIST_MAX the index's pages. */
+export const postsLlmsTxt = (content: Listing) =>
+  sectionLlmsTxt(content.site, {
+    title: 'writing',
+    summary: postsSummary(content),
+    twin: POSTS_TWIN,
+    records: content.posts,
+    perPage: POSTS_PER_PAGE,
+    pagePath: postsIndexPath,
+    entry: postEntry,
+  });
 
 export function llmsTxt(content: SiteListing): string {
   const { site, projects, pages, posts } = content;

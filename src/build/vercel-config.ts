@@ -6,10 +6,9 @@
 import { SEARCH_PAGE_PATH, SEARCH_PATHS } from '../server/search-page.ts';
 import type { RouteSpec } from '../server/route.ts';
 import { getTransformedRoutes, isHandler, type Route } from '@vercel/routing-utils';
-import { API_CATALOG_LINK_HEADER, homeLinkHeader, linkValue, SITE_INDEX_LINK, TAGS_INDEX_LINK } from '../discovery/links.ts';
+import { API_CATALOG_LINK_HEADER, homeLinkHeader, linkValue, SECTION_INDEX_LINKS, SITE_INDEX_LINK } from '../discovery/links.ts';
 import { gateRoutes, NEGOTIATE_PREFIX, type GateRoute } from '../routing/markdown-gate.ts';
 import { twinPathOf } from '../routing/page-manifest.ts';
-import { TAGS_PATH } from '../records/collections.ts';
 import { ANALYTICS_PREFIX, ANALYTICS_PROXIES } from '../records/analytics.ts';
 import { AI_CATALOG_MEDIA_TYPE, API_CATALOG_MEDIA_TYPE, JSON_TYPE, MARKDOWN, OPENAPI_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE, TEXT } from '../http/media-types.ts';
 import { IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from '../http/cache-policy.ts';
@@ -179,10 +178,13 @@ export function headerRules(routes: RouteSpec[]): HeaderRule[] {
     })),
     // Every twin, asked for by name, names the llms.txt that covers it too (llms.txt v2).
     { source: '/(.*)\\.md', headers: [{ key: 'Link', value: linkValue(SITE_INDEX_LINK) }] },
-    // The tags' pages and twins name the tags' own llms.txt instead, the most specific that covers them (llms.txt v2).
-    { source: TAGS_PATH, headers: [{ key: 'Link', value: `${twinLink(`${TAGS_PATH}.md`)}, ${linkValue(TAGS_INDEX_LINK)}` }] },
-    { source: `${TAGS_PATH}/:tag([^/.]+)`, headers: [{ key: 'Link', value: `${twinLink(`${TAGS_PATH}/:tag.md`)}, ${linkValue(TAGS_INDEX_LINK)}` }] },
-    { source: `${TAGS_PATH}(.*)\\.md`, headers: [{ key: 'Link', value: linkValue(TAGS_INDEX_LINK) }] },
+    // A section's pages and twins (the tags', the projects', the posts') name its own llms.txt
+    // instead, the most specific that covers them (llms.txt v2; src/discovery/links.ts).
+    ...SECTION_INDEX_LINKS.flatMap(({ path, link }) => [
+      { source: path, headers: [{ key: 'Link', value: `${twinLink(`${path}.md`)}, ${linkValue(link)}` }] },
+      { source: `${path}/:rest([^.]+)`, headers: [{ key: 'Link', value: `${twinLink(`${path}/:rest.md`)}, ${linkValue(link)}` }] },
+      { source: `${path}(/.*)?\\.md`, headers: [{ key: 'Link', value: linkValue(link) }] },
+    ]),
     // Discovery documents and feeds whose extension has no rule above (ard.json, sitemap.xml, the
     // feed, the server card…): revalidated like every other file that changes on deploy.
     { source: '/(.*)\\.(json|xml)', headers: [{ key: 'Cache-Control', value: REVALIDATE_CACHE_CONTROL }] },

@@ -229,6 +229,7 @@ export function developerGuide(content: Pick<Content, 'site' | 'projects' | 'pag
     siteUrl: site.url,
     files: [
       { path: '/llms.txt', contentType: TEXT, title: 'Index of every page as Markdown' },
+      { path: '/projects/llms.txt', contentType: TEXT, title: 'The projects’ own index (llms.txt v2 section file)' },
       { path: '/auth.md', contentType: MARKDOWN, title: 'The public-read access flow, step by step' },
       ...DISCOVERY_FILES.filter((f) => f.path !== '/developers.md'),
     ].map((f) => ({ ...f, url: absoluteUrl(site, f.path) })),

@@ -2,7 +2,8 @@
 // header (RFC 8288) and its <head>, and the `Link` the api-catalog answers with (RFC 9727 § 3).
 // The server's header rules and the site layout render these; they are declared here once.
 import { AI_CATALOG_MEDIA_TYPE, JSON_TYPE, OPENAPI_MEDIA_TYPE } from '../http/media-types.ts';
-import { TAGS_PATH } from '../records/collections.ts';
+import { PROJECTS_PATH, TAGS_PATH } from '../records/collections.ts';
+import { POSTS_PATH } from '../records/posts.ts';
 
 export interface WebLink {
   /** Site path; relative references resolve against the page (RFC 8288 § 3.2), so previews keep working. */
@@ -22,8 +23,24 @@ export const SITE_INDEX_LINK: WebLink = { href: '/llms.txt', rel: 'describedby',
 /** The tags' own llms.txt (a section file), which covers the pages under /tags (llms.txt v2: the most specific file applies). */
 export const TAGS_INDEX_LINK: WebLink = { ...SITE_INDEX_LINK, href: `${TAGS_PATH}/llms.txt`, title: 'llms.txt of the tags' };
 
-/** The llms.txt that covers a site path: the tags' for /tags and below, the site's for the rest. */
-export const indexLinkFor = (path: string): WebLink => (path === TAGS_PATH || path.startsWith(`${TAGS_PATH}/`) ? TAGS_INDEX_LINK : SITE_INDEX_LINK);
+/** The projects' own llms.txt (a section file), which covers /projects and every project page. */
+export const PROJECTS_INDEX_LINK: WebLink = { ...SITE_INDEX_LINK, href: `${PROJECTS_PATH}/llms.txt`, title: 'llms.txt of the projects' };
+
+/** The posts' own llms.txt (a section file), which covers /posts and every post; only a site with posts has it. */
+export const POSTS_INDEX_LINK: WebLink = { ...SITE_INDEX_LINK, href: `${POSTS_PATH}/llms.txt`, title: 'llms.txt of the posts' };
+
+/** The section files and the path each covers: the path itself and everything under it (llms.txt v2). */
+export const SECTION_INDEX_LINKS: readonly { path: string; link: WebLink }[] = [
+  { path: TAGS_PATH, link: TAGS_INDEX_LINK },
+  { path: PROJECTS_PATH, link: PROJECTS_INDEX_LINK },
+  { path: POSTS_PATH, link: POSTS_INDEX_LINK },
+];
+
+/** The llms.txt that covers a site path (its twin's too): the most specific section file, else the site's. */
+export const indexLinkFor = (path: string): WebLink => {
+  const page = path.replace(/\.md$/, '');
+  return SECTION_INDEX_LINKS.find((s) => page === s.path || page.startsWith(`${s.path}/`))?.link ?? SITE_INDEX_LINK;
+};
 
 /** The home page's links to the discovery files. */
 export const HOME_LINKS: readonly WebLink[] = [

@@ -54,7 +54,7 @@ export function skillMarkdown(content: Pick<Content, 'site' | 'projects' | 'page
     `To list projects, \`GET ${url('/api/v1/projects')}\` and follow \`nextCursor\` (pass it back as \`cursor\`, unchanged, with the same filters) until it is \`null\`.`,
     `To compare, \`GET ${url('/api/v1/compare')}?slugs=<a>,<b>\` (2 to 4 slugs): \`shared\` says what they have in common, \`differences\` where they differ.`,
     ...extra,
-    `To read a page, fetch its Markdown twin: the page URL plus \`.md\`. ${url('/llms.txt')} lists them all.`,
+    `To read a page, fetch its Markdown twin: the page URL plus \`.md\`. ${url('/llms.txt')} lists them, with ${url('/projects/llms.txt')} and the other section files it links.`,
     'Cite the `url` of what you used.',
   ];
   const tools = [

@@ -230,7 +230,7 @@ test.describe('the second site: no posts, no résumé', () => {
   });
 
   test('FO-POSTS, FO-RESUME: /posts.md, /resume.md and /resume.json are 404s, and llms.txt, the sitemap, the feed and the api-catalog name neither', async () => {
-    for (const path of ['/posts.md', '/resume.md', '/resume.json']) expect((await raw(base, path)).status, path).toBe(404);
+    for (const path of ['/posts.md', '/posts/llms.txt', '/resume.md', '/resume.json']) expect((await raw(base, path)).status, path).toBe(404);
     expect((await raw(base, '/posts', { Accept: 'text/markdown' })).status).toBe(404);
     const trace = /\/posts\b|\/resume\b|[Rr]ésumé|\b[Pp]osts\b|## Writing|list_posts|get_resume/;
     for (const path of [
@@ -241,6 +241,7 @@ test.describe('the second site: no posts, no résumé', () => {
       '/index.md',
       '/tags.md',
       '/tags/llms.txt',
+      '/projects/llms.txt',
       '/.well-known/api-catalog',
       '/AGENTS.md',
       '/?mode=agent',
@@ -250,7 +251,7 @@ test.describe('the second site: no posts, no résumé', () => {
       expect(res.body.match(trace)?.[0], path).toBeUndefined();
     }
     const feed = xml.parse((await raw(base, '/feed.xml')).body);
-    expect(feed.rss.channel.title).toMatch(/: projects$/);
+    expect(feed.rss.channel.title).toMatch(/: proyectos$/); // the second site's interface is Spanish (FO-LANGUAGE)
     expect(feed.rss.channel.item.length).toBeGreaterThan(0);
   });
 });

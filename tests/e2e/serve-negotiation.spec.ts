@@ -23,8 +23,9 @@ test('FO-ZERO-COMPUTE: a browser’s view of every page runs no middleware and n
   // The header rule's Link names a twin that exists, for every page, and the llms.txt that covers it (llms.txt v2).
   for (const path of Object.keys(ran)) {
     const link = (await raw(baseURL!, path)).headers.link ?? '';
-    // The most specific llms.txt: the tags' own for the tags' pages.
-    const index = path === '/tags' || path.startsWith('/tags/') ? '/tags/llms.txt' : '/llms.txt';
+    // The most specific llms.txt: a section's own (tags, projects, posts) for the pages under it.
+    const section = ['/tags', '/projects', '/posts'].find((s) => path === s || path.startsWith(`${s}/`));
+    const index = section ? `${section}/llms.txt` : '/llms.txt';
     expect(link, path).toContain(`<${index}>; rel="describedby"; type="text/plain"`);
     const twin = /^<([^>]+)>; rel="alternate"; type="text\/markdown"/.exec(link)?.[1];
     expect(twin, path).toBe(path === '/' ? '/index.md' : `${path}.md`);

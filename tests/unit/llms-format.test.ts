@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { LLMS_TXT_WARN_CHARS, estimateTokens, sizeReport } from '../../src/build/integration.ts';
-import { llmsFullTxt, llmsSections, llmsTxt, tagsLlmsTxt } from '../../src/build/llms.ts';
-import { tagGroups } from '../../src/records/collections.ts';
+import { llmsFullTxt, llmsSections, llmsTxt, postsLlmsTxt, projectsLlmsTxt, ROOT_LIST_MAX, SECTION_LIST_MAX, tagsLlmsTxt } from '../../src/build/llms.ts';
+import { ALL_PROJECTS, filteredProjects, listingOf, PROJECTS_PER_PAGE, tagGroups } from '../../src/records/collections.ts';
 import { loadContent } from '../../src/records/load.ts';
 import { loadTwinFixture, withConfiguredSiteUrls } from './content-fixtures.ts';
 import type { Content } from '../../src/records/schema.ts';
@@ -58,6 +58,7 @@ describe('PF-DISCOVERY: llms.txt follows llmstxt.org § Format', () => {
       - [Home](https://ada.example/index.md): Ada Fixture's profile and featured projects, with every project and page listed
       - [Projects](https://ada.example/projects.md): 2 projects by Ada Fixture in 2 categories, 1 of them archived. Listed by category and by type.
       - [About](https://ada.example/about.md): Who Ada is.
+      - [Projects section](https://ada.example/projects/llms.txt): the projects and their index pages, in an llms.txt of its own
       - [Tags](https://ada.example/tags/llms.txt): every tag and what carries it, in an llms.txt of its own
 
       ## API and agent docs
@@ -209,5 +210,64 @@ describe('PF-DISCOVERY: llms.txt v2 section files', () => {
       posts: content.posts.map((p) => ({ ...p, tags: [] })),
     };
     expect(llmsTxt(untagged)).not.toContain('/tags/llms.txt');
+  });
+
+  test('/projects/llms.txt lists every project once as its twin, active then archived under Optional; the root links it', () => {
+    const content = loadContent();
+    const listing = listingOf(content);
+    const text = projectsLlmsTxt(listing);
+    expect(text).toMatch(/^# .+: projects\n\n> .+\n\n/);
+    const links = [...text.matchAll(/^- \[[^\]]+\]\(([^)]+)\): .+$/gm)].map((m) => new URL(m[1]!).pathname);
+    expect(links).toEqual(filteredProjects(listing, ALL_PROJECTS).map((p) => p.twin));
+    expect(content.projects.some((p) => p.archived)).toBe(true);
+    expect(text.split('## Optional')[1]).toContain(content.projects.find((p) => p.archived)!.twin);
+    expect(llmsTxt(content)).toContain(`(${content.site.url.replace(/\/+$/, '')}/projects/llms.txt)`);
+  });
+
+  test('/posts/llms.txt lists every post once as its twin, newest first; a site without posts links none', () => {
+    const content = loadContent();
+    expect(content.posts.length).toBeGreaterThan(1);
+    const text = postsLlmsTxt(listingOf(content));
+    const links = [...text.matchAll(/^- \[[^\]]+\]\(([^)]+)\): .+$/gm)].map((m) => new URL(m[1]!).pathname);
+    expect(links).toEqual(content.posts.map((p) => p.twin));
+    expect(llmsTxt(content)).toContain('/posts/llms.txt)');
+    expect(llmsTxt({ ...content, posts: [] })).not.toContain('/posts/llms.txt');
+  });
+
+  test('FO-SCALE: at 10,000 projects, 500 pages and 300 posts every llms.txt stays within what agents read whole, and every record is one page of its index away', () => {
+    const content = loadContent();
+    const [project, post, page] = [content.projects[0]!, content.posts[0]!, content.pages[0]!];
+    const many: Content = {
+      ...content,
+      projects: Array.from({ length: 10_000 }, (_, i) => ({
+        ...project,
+        slug: `p${i}`,
+        href: `/projects/p${i}`,
+        twin: `/projects/p${i}.md`,
+        title: `Project ${i}`,
+        featured: false,
+        archived: i % 10 === 0,
+      })),
+      pages: Array.from({ length: 500 }, (_, i) => ({ ...page, slug: `page-${i}`, href: `/page-${i}`, twin: `/page-${i}.md`, title: `Page ${i}` })),
+      posts: Array.from({ length: 300 }, (_, i) => ({ ...post, slug: `post-${i}`, href: `/posts/post-${i}`, twin: `/posts/post-${i}.md`, title: `Post ${i}` })),
+    };
+    const listing = listingOf(many);
+    const files = { root: llmsTxt(many), projects: projectsLlmsTxt(listing), posts: postsLlmsTxt(listing) };
+    for (const [name, text] of Object.entries(files)) expect(text.length, name).toBeLessThanOrEqual(LLMS_TXT_WARN_CHARS);
+    // The root names the section files; each section file lists its first page and links every later one.
+    expect(files.root).toContain('/projects/llms.txt)');
+    expect(files.root).toContain('/posts/llms.txt)');
+    expect(files.root.match(/\/projects\/p\d+\.md\)/g)!.length).toBeLessThanOrEqual(ROOT_LIST_MAX);
+    expect(many.projects.length).toBeGreaterThan(SECTION_LIST_MAX);
+    const pages = Math.ceil(10_000 / PROJECTS_PER_PAGE);
+    const pageLinks = [...files.projects.matchAll(/\/projects\/page\/(\d+)\.md\)/g)].map((m) => Number(m[1]));
+    expect(pageLinks).toEqual(Array.from({ length: pages - 1 }, (_, i) => i + 2));
+    const first = [...files.projects.matchAll(/\/projects\/(p\d+)\.md\)/g)].map((m) => m[1]);
+    expect(first).toEqual(
+      filteredProjects(listing, ALL_PROJECTS)
+        .slice(0, PROJECTS_PER_PAGE)
+        .map((p) => p.slug),
+    );
+    expect([...files.posts.matchAll(/\/posts\/page\/(\d+)\.md\)/g)].length).toBe(Math.ceil(300 / 20) - 1);
   });
 });

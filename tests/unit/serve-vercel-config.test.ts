@@ -274,7 +274,6 @@ describe('FO-ZERO-COMPUTE: the Markdown gate (vercel.json routes)', () => {
   test('every page links its twin and the llms.txt that covers it, and varies on Accept, by header rule, with no code: /about → </about.md>, / → </index.md> and the discovery files', () => {
     const index = '</llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt"';
     expect(headersFor('/about').link).toBe(`</about.md>; rel="alternate"; type="text/markdown", ${index}`);
-    expect(headersFor('/projects/quarry').link).toBe(`</projects/quarry.md>; rel="alternate"; type="text/markdown", ${index}`);
     // llms.txt v2: a twin asked for by name names the llms.txt that covers it.
     expect(headersFor('/about.md').link).toBe(index);
     expect(headersFor('/').link).toMatch(/^<\/index\.md>; rel="alternate"; type="text\/markdown", <\/\.well-known\/api-catalog>; rel="api-catalog"/);
@@ -285,6 +284,17 @@ describe('FO-ZERO-COMPUTE: the Markdown gate (vercel.json routes)', () => {
     expect(headersFor('/tags/rust').link).toBe(`</tags/rust.md>; rel="alternate"; type="text/markdown", ${tags}`);
     expect(headersFor('/tags/rust.md').link).toBe(tags);
     expect(headersFor('/tags.md').link).toBe(tags);
-    for (const p of ['/llms.txt', '/api/v1/search', '/search']) expect(headersFor(p).link, p).toBeUndefined();
+    // So do the projects' and the posts', at every depth (a project, a filter's later page), and only under their path.
+    const projects = '</projects/llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt of the projects"';
+    expect(headersFor('/projects').link).toBe(`</projects.md>; rel="alternate"; type="text/markdown", ${projects}`);
+    expect(headersFor('/projects/quarry').link).toBe(`</projects/quarry.md>; rel="alternate"; type="text/markdown", ${projects}`);
+    expect(headersFor('/projects/type/talk/page/2').link).toBe(`</projects/type/talk/page/2.md>; rel="alternate"; type="text/markdown", ${projects}`);
+    expect(headersFor('/projects/quarry.md').link).toBe(projects);
+    const posts = '</posts/llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt of the posts"';
+    expect(headersFor('/posts/page/2').link).toBe(`</posts/page/2.md>; rel="alternate"; type="text/markdown", ${posts}`);
+    expect(headersFor('/posts.md').link).toBe(posts);
+    expect(headersFor('/projects-old').link).toBe(`</projects-old.md>; rel="alternate"; type="text/markdown", ${index}`);
+    expect(headersFor('/projects-old.md').link).toBe(index);
+    for (const p of ['/llms.txt', '/projects/llms.txt', '/api/v1/search', '/search']) expect(headersFor(p).link, p).toBeUndefined();
   });
 });

@@ -1,0 +1,15 @@
+// /posts/llms.txt: the posts' own llms.txt (llms.txt v2 section file: it covers /posts and every
+// post), listed from the root llms.txt. A site without posts has no /posts: no file (FO-POSTS).
+import type { APIRoute } from 'astro';
+import { postsLlmsTxt } from '../../build/llms.ts';
+import { noFile } from '../../build/responses.ts';
+import { listingOf } from '../../records/collections.ts';
+import { loadContent } from '../../records/load.ts';
+import { TEXT } from '../../http/media-types.ts';
+
+export const prerender = true;
+
+export const GET: APIRoute = () => {
+  const listing = listingOf(loadContent());
+  return listing.posts.length ? new Response(postsLlmsTxt(listing), { headers: { 'Content-Type': TEXT } }) : noFile();
+};
