@@ -37,7 +37,7 @@ ${site.url} is ${site.name}'s site: ${site.headline.replace(/[.!?]*$/, '')}. It 
 
 ## Where to start
 
-- To read: ${url('/llms.txt')} lists every page with a one-line summary, linked as Markdown; on a large site it names a section file for the rest (${url('/projects/llms.txt')}, and the posts' and the tags' own), each covering the pages under its path. Every page has a Markdown twin at its path plus \`.md\` (the home page: \`/index.md\`); \`Accept: text/markdown\` (or \`text/plain\`) on a page URL returns it too.
+- To read: ${url('/llms.txt')} lists every page with a one-line summary, linked as Markdown; it links section files (${url('/projects/llms.txt')} and the others it names), each covering the pages under its path and, on a large site, listing what the root leaves out. Every page has a Markdown twin at its path plus \`.md\` (the home page: \`/index.md\`); \`Accept: text/markdown\` (or \`text/plain\`) on a page URL returns it too.
 - To ask a question in words: \`GET ${url('/ask')}?query=…\` (NLWeb). To find, list or compare projects: the REST API, \`/api/v1/search\`, \`/api/v1/projects\`, \`/api/v1/compare\`. As an MCP client: \`${url('/api/mcp')}\` (\`get_project\`, \`search_portfolio\` and \`list_projects\` take \`detail: "summary"\` or \`fields\` for smaller answers). All of them answer from the same records.
 ${more.map((line) => `${line}\n`).join('')}- The skill at ${url('/SKILL.md')} walks through it with examples that are tested against this server; ${url('/openapi.json')} describes every endpoint.
 
