@@ -142,7 +142,7 @@ test('the feed: RSS 2.0 of projects, newest first, absolute links, dates and cat
   const feed = new XMLParser({ ignoreAttributes: false }).parse(xml);
   expect(feed.rss['@_version']).toBe('2.0');
   const { channel } = feed.rss;
-  expect(channel.title).toBe('Zoë Ñúñez-Økland: projects');
+  expect(channel.title).toBe('Zoë Ñúñez-Økland: proyectos'); // in the site's language (FO-LANGUAGE)
   expect(channel.link).toBe(`${base}/`);
   expect(channel.description).toBeTruthy();
   const items = [channel.item].flat();
@@ -156,7 +156,7 @@ test('the feed: RSS 2.0 of projects, newest first, absolute links, dates and cat
   expect(items[0].description).toContain('−6 EV');
   for (const path of ['/', '/projects/nachtlicht', '/tags', '/search?q=x']) {
     expect((await raw(base, path)).body, path).toContain(
-      `<link rel="alternate" type="application/rss+xml" href="/feed.xml" title="Zoë Ñúñez-Økland: projects">`,
+      `<link rel="alternate" type="application/rss+xml" href="/feed.xml" title="Zoë Ñúñez-Økland: proyectos">`,
     );
   }
 });

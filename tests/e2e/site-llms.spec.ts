@@ -3,6 +3,7 @@
 import { test, expect } from '@playwright/test';
 import { loadContent } from '../../src/records/load.ts';
 import { HOME_TWIN, POSTS_TWIN, PROJECTS_TWIN, RESUME_TWIN } from '../../src/build/twin.ts';
+import { indexLinkFor, linkValue } from '../../src/discovery/links.ts';
 
 const content = loadContent();
 // FO-POSTS, FO-RESUME: the posts index, each post and the résumé are twins llms.txt lists like the rest.
@@ -50,8 +51,10 @@ test('llms-full.txt holds every twin, in one file, with links on this server', a
   const full = await res.text();
   for (const twin of twins) {
     const res = await request.get(twin);
-    // llms.txt v2: the twin names the llms.txt that covers it in a Link header too.
-    expect(res.headers().link, twin).toBe('</llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt"');
+    // llms.txt v2: the twin names the llms.txt that covers it in a Link header too, the most specific one.
+    expect(res.headers().link, twin).toBe(linkValue(indexLinkFor(twin)));
+    const section = ['/tags', '/projects', '/posts'].find((s) => twin.startsWith(`${s}/`) || twin === `${s}.md`);
+    expect(res.headers().link, twin).toContain(`<${section ? `${section}/llms.txt` : '/llms.txt'}>; rel="describedby"`);
     const md = await res.text();
     expect(full, twin).toContain(md.split('\n')[0]!);
     expect(full, twin).toContain(`- Web page: <${baseURL}${twin === HOME_TWIN ? '/' : twin.replace(/\.md$/, '')}>`);
