@@ -741,14 +741,8 @@ export function notFoundTwin(content: Content): Twin {
 /** "19 projects …": the one-line description of the projects index, shared by its page and twin. */
 export function projectsSummary(content: Listing): string {
   const { site, projects } = content;
-  // One pass, no lists: every page of the projects index (~420 at 10,000 projects) says this line.
-  let archived = 0;
-  const used = new Set<string>();
-  for (const p of projects) {
-    if (p.archived) archived++;
-    used.add(p.category);
-  }
-  const categories = Object.keys(site.categories).filter((id) => used.has(id)).length;
+  // Counted once per project list (projectFilters): every page of the projects index (~420 at 10,000 projects) says this line.
+  const { archived, categoriesUsed: categories } = projectFilters(content);
   const t = stringsFor(site);
   return t('projectsSummary', {
     projects: t('projectsCount', { n: projects.length }),

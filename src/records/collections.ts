@@ -393,6 +393,9 @@ export interface ProjectFilters {
   readonly all: FilterLink;
   readonly categories: readonly FilterLink[];
   readonly types: readonly FilterLink[];
+  /** How many projects are archived, and how many of site.md's categories have a project: the index's summary line says both. */
+  readonly archived: number;
+  readonly categoriesUsed: number;
 }
 
 /**
@@ -406,7 +409,11 @@ export function projectFilters({ site, projects }: Pick<Listing, 'site' | 'proje
   let known = bySite.get(site);
   if (!known) {
     const counts = new Map<string, number>();
-    for (const p of projects) for (const key of [`category/${p.category}`, `type/${p.type}`]) counts.set(key, (counts.get(key) ?? 0) + 1);
+    let archived = 0;
+    for (const p of projects) {
+      for (const key of [`category/${p.category}`, `type/${p.type}`]) counts.set(key, (counts.get(key) ?? 0) + 1);
+      if (p.archived) archived++;
+    }
     const link = (filter: ProjectFilter): FilterLink => ({
       filter,
       label: projectFilterLabel(site, filter),
@@ -420,6 +427,8 @@ export function projectFilters({ site, projects }: Pick<Listing, 'site' | 'proje
         .map((id) => link({ kind: 'category', id }))
         .filter(narrows),
       types: PROJECT_TYPES.map((id) => link({ kind: 'type', id })).filter(narrows),
+      archived,
+      categoriesUsed: Object.keys(site.categories).filter((id) => counts.has(`category/${id}`)).length,
     });
     bySite.set(site, known);
   }

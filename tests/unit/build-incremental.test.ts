@@ -185,7 +185,7 @@ function counts(snapshot: Snapshot, which: string) {
 
 /** The files a build may keep (page-cache.ts): HTML pages (and the search page template), and tag pages' twins. */
 /** The files of the single-page routes the page cache serves from the last build (keptResponse). */
-const SINGLE_PAGE_FILES = new Set(['dist/llms.txt', 'dist/feed.xml', 'dist/projects.md', 'dist/index.md', 'dist/posts.md']);
+const SINGLE_PAGE_FILES = new Set(['dist/llms.txt', 'dist/llms-full.txt', 'dist/feed.xml', 'dist/projects.md', 'dist/index.md', 'dist/posts.md']);
 // FO-WORK: the projects index's later and filtered pages' twins are kept the same way (keptResponse).
 const keepable = (file: string) =>
   file.endsWith('.html') || /^dist\/tags\/[^/]+\.md$/.test(file) || /^dist\/projects\/(page|category|type)\/.+\.md$/.test(file) || SINGLE_PAGE_FILES.has(file);
