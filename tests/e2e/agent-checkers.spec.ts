@@ -4,12 +4,10 @@
 // page of the sitemap, and the twins and the HTML pages point at it. What made the short pages pass
 // content-start-position (the page's content first in the source) is checked as people meet it.
 import { execFile } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { cleanEnv, repoCopy, startServer, type Server } from './serve-support.ts';
-import { freePort } from '../../scripts/free-port.ts';
+import { serveFixtureSite } from './serve-support.ts';
 
 const SECOND_SITE = 'tests/fixtures/second-site/content';
 
@@ -53,31 +51,10 @@ test('FO-CHECKERS: afdocs on the sample finds no failing or warning check, and l
 
 test.describe('the second fixture site (locale es, pages of a few lines)', () => {
   test.describe.configure({ mode: 'serial', timeout: 300_000 });
-  let copy = '';
-  let server: Server | undefined;
-  let base = '';
-
-  test.beforeAll(async () => {
-    copy = repoCopy('folio-afdocs-es-');
-    base = `http://127.0.0.1:${await freePort()}`;
-    server = await startServer(
-      copy,
-      'scripts/start.ts',
-      cleanEnv({ PORT: new URL(base).port, HOST: '127.0.0.1', FOLIO_CONTENT: SECOND_SITE }),
-      `${base}/ready-check`,
-      240_000,
-    );
-  });
-  test.afterAll(async () => {
-    if (server && server.process.exitCode === null) {
-      server.process.kill('SIGTERM');
-      await server.exited;
-    }
-    if (copy) rmSync(copy, { recursive: true, force: true });
-  });
+  const site = serveFixtureSite('folio-afdocs-es-', SECOND_SITE, { timeoutMs: 240_000 });
 
   test('FO-CHECKERS: afdocs on the second site finds no failing or warning check', async () => {
-    expectClean(await afdocs(base));
+    expectClean(await afdocs(site.base));
   });
 });
 

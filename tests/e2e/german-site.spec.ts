@@ -2,11 +2,10 @@
 // over real HTTP from its real build, in Chromium. No word of the English interface table shows on
 // its pages; the override does; dates are German; the twins' labels are German. FO-THEME: the site
 // also sets `theme.font: editorial`, proven here by the same build.
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test, expect, type Page } from '@playwright/test';
-import { cleanEnv, raw, repoCopy, startServer, type Server } from './serve-support.ts';
-import { freePort } from '../../scripts/free-port.ts';
+import { raw, serveFixtureSite } from './serve-support.ts';
 import { ENGLISH, type Plural, STRING_KEYS, TABLES } from '../../src/records/strings.ts';
 import { fontFiles } from '../../src/records/theme.ts';
 
@@ -48,35 +47,14 @@ const wordIn = (word: string, text: string) => new RegExp(`(?<!\\p{L})${word.rep
 
 test.describe('a German site (locale de-AT, strings: featuredWork)', () => {
   test.describe.configure({ mode: 'serial', timeout: 240_000 });
-  let copy = '';
-  let server: Server | undefined;
-  let base = '';
-
-  test.beforeAll(async () => {
-    copy = repoCopy('folio-german-');
-    base = `http://127.0.0.1:${await freePort()}`;
-    server = await startServer(
-      copy,
-      'scripts/start.ts',
-      cleanEnv({ PORT: new URL(base).port, HOST: '127.0.0.1', FOLIO_CONTENT: GERMAN }),
-      `${base}/ready-check`,
-      200_000,
-    );
-  });
-  test.afterAll(async () => {
-    if (server && server.process.exitCode === null) {
-      server.process.kill('SIGTERM');
-      await server.exited;
-    }
-    if (copy) rmSync(copy, { recursive: true, force: true });
-  });
+  const site = serveFixtureSite('folio-german-', GERMAN, { timeoutMs: 200_000 });
 
   test('FO-LANGUAGE: no page shows a word of the English interface table, hidden labels included', async ({ page }) => {
     expect(ENGLISH_WORDS).toEqual(
       expect.arrayContaining(['Featured work', 'About me', 'Read this page as Markdown', 'Reading time', 'Experience', 'Skip to content']),
     );
     for (const path of PAGES) {
-      const response = await page.goto(`${base}${path}`);
+      const response = await page.goto(`${site.base}${path}`);
       expect(response?.status(), path).toBe(200);
       await expect(page.locator('html'), path).toHaveAttribute('lang', 'de-AT');
       // textContent, not innerText: CSS may upper-case an eyebrow, and screen-reader-only labels count too.
@@ -95,7 +73,7 @@ test.describe('a German site (locale de-AT, strings: featuredWork)', () => {
   });
 
   test('FO-LANGUAGE: the German words show, the strings: override replaces its entry, dates and plurals are German', async ({ page }) => {
-    await page.goto(`${base}/`);
+    await page.goto(`${site.base}/`);
     await expect(page.locator('#featured')).toHaveText('Meine liebsten Arbeiten');
     await expect(page.locator('#about-me')).toHaveText('Über mich');
     await expect(page.locator('.section__head a.more').first()).toContainText('Alle 3 Projekte');
@@ -104,7 +82,7 @@ test.describe('a German site (locale de-AT, strings: featuredWork)', () => {
     await expect(page.locator('.site-footer__label').first()).toHaveText('Menü');
     await expect(page.locator('.scheme-toggle .sr-only')).toHaveText('Dunkles Design');
 
-    await page.goto(`${base}/projects/kiesel`);
+    await page.goto(`${site.base}/projects/kiesel`);
     const facts = page.locator('.work-facts');
     await expect(facts).toContainText('Art');
     await expect(facts).toContainText('Bibliothek');
@@ -114,22 +92,22 @@ test.describe('a German site (locale de-AT, strings: featuredWork)', () => {
     await expect(page.locator('.work-links')).toContainText('Quellcode');
     await expect(page.locator('#toc-title')).toHaveText('In diesem Projekt');
 
-    await page.goto(`${base}/posts/schnappschuesse`);
+    await page.goto(`${site.base}/posts/schnappschuesse`);
     await expect(page.locator('.post__meta')).toContainText('14. Februar 2025');
     await expect(page.locator('.post__meta')).toContainText('Min. Lesezeit');
 
-    await page.goto(`${base}/resume`);
+    await page.goto(`${site.base}/resume`);
     await expect(page.locator('#resume-work')).toHaveText('Berufserfahrung');
     await expect(page.locator('.resume-entry__when').first()).toContainText('heute');
   });
 
   test('FO-LANGUAGE: the twins (/index.md, a project twin) use German labels', async () => {
-    const home = await raw(base, '/index.md');
+    const home = await raw(site.base, '/index.md');
     expect(home.status).toBe(200);
     for (const label of ['- Rolle:', '- Ort:', '- Webseite:', '## Ausgewählte Projekte', '## Alle Projekte', 'Verzeichnis der Website:'])
       expect(home.body).toContain(label);
     for (const english of ['- Role:', '- Web page:', '## Featured projects', '## All projects', 'Site index:']) expect(home.body).not.toContain(english);
-    const project = await raw(base, '/projects/kiesel.md');
+    const project = await raw(site.base, '/projects/kiesel.md');
     expect(project.status).toBe(200);
     for (const label of ['- Art: library', '- Kategorie: Datenhaltung', '- Zustand: aktiv', '- Begonnen: 2024-03-05', '- Quellcode:', '- Autor:'])
       expect(project.body).toContain(label);
@@ -137,7 +115,7 @@ test.describe('a German site (locale de-AT, strings: featuredWork)', () => {
   });
 
   test('FO-THEME: theme.font editorial: headings and reading text in Source Serif 4, the interface in Source Sans 3, served by the site', async ({ page }) => {
-    await page.goto(`${base}/projects/kiesel`);
+    await page.goto(`${site.base}/projects/kiesel`);
     await page.evaluate(() => document.fonts.ready);
     const families = await page.evaluate(() => ({
       h1: getComputedStyle(document.querySelector('h1')!).fontFamily,
@@ -151,7 +129,7 @@ test.describe('a German site (locale de-AT, strings: featuredWork)', () => {
     // The faces the page uses came from this site's files (no platform font stood in).
     expect(families.loaded).toEqual(expect.arrayContaining(['Source Serif 4 400 normal', 'Source Serif 4 700 normal', 'Source Sans 3 400 normal']));
     for (const font of fontFiles('editorial')) {
-      const res = await fetch(`${base}${font.path}`);
+      const res = await fetch(`${site.base}${font.path}`);
       expect(res.status, font.path).toBe(200);
       expect(res.headers.get('content-type'), font.path).toBe('font/woff2');
       expect(res.headers.get('cache-control'), font.path).toBe('public, max-age=0, must-revalidate');
@@ -175,7 +153,7 @@ test.describe('a German site (locale de-AT, strings: featuredWork)', () => {
       ['/search?q=zzqqxx', /^Nichts passt zu „zzqqxx“\. Versuchen Sie weniger oder andere Wörter, oder sehen Sie sich alle Projekte an\.$/],
       ['/search', /^Geben Sie ein, zwei Wörter in das Suchfeld ein/],
     ] as const) {
-      const response = await page.goto(`${base}${path}`);
+      const response = await page.goto(`${site.base}${path}`);
       expect(response?.status(), path).toBe(200);
       await expect(page.locator('main .lead').first(), path).toHaveText(expected);
       const text = await textOf(page);
@@ -184,20 +162,20 @@ test.describe('a German site (locale de-AT, strings: featuredWork)', () => {
         path,
       ).toEqual([]);
     }
-    await page.goto(`${base}/search?q=kiesel`);
+    await page.goto(`${site.base}/search?q=kiesel`);
     await expect(page.locator('.search-results .rows__year').first()).toHaveText('Bibliothek');
-    const twin = await raw(base, '/search.md?q=kiesel');
+    const twin = await raw(site.base, '/search.md?q=kiesel');
     expect(twin.status).toBe(200);
     expect(twin.body).toMatch(/^# Suchergebnisse für „kiesel“$/m);
     expect(twin.body).toMatch(/^> \d+ Ergebnis(se)? für „kiesel“\.$/m);
     for (const label of ['- Webseite:', '- Alle Projekte: [Projekte]', '(Bibliothek)']) expect(twin.body).toContain(label);
     expect(ENGLISH_WORDS.filter((w) => wordIn(w, wordsOfMarkdown(twin.body)))).toEqual([]);
-    const none = await raw(base, '/search.md?q=zzqqxx');
+    const none = await raw(site.base, '/search.md?q=zzqqxx');
     expect(none.body).toContain('> Nichts passt zu „zzqqxx“. Versuchen Sie weniger oder andere Wörter.');
   });
 
   test('FO-LANGUAGE: the live results as one types (public/search.js) are German, counted by the German plural rules', async ({ page }) => {
-    await page.goto(`${base}/`);
+    await page.goto(`${site.base}/`);
     const box = page.getByRole('search').getByLabel('Diese Website durchsuchen');
     await box.pressSequentially('kiesel', { delay: 20 });
     const results = page.locator('#site-search-results');
@@ -208,13 +186,13 @@ test.describe('a German site (locale de-AT, strings: featuredWork)', () => {
   });
 
   test('FO-LANGUAGE: the 404 page, /404.md, the home twin for agents, the feed, the <link> titles and the copy button are German', async ({ page }) => {
-    const response = await page.goto(`${base}/gibt-es-nicht`);
+    const response = await page.goto(`${site.base}/gibt-es-nicht`);
     expect(response?.status()).toBe(404);
     await expect(page.locator('h1')).toHaveText('Seite nicht gefunden');
     const notFoundText = await textOf(page);
     expect(ENGLISH_WORDS.filter((w) => wordIn(w, notFoundText))).toEqual([]);
 
-    const notFound = await raw(base, '/404.md');
+    const notFound = await raw(site.base, '/404.md');
     expect(notFound.status).toBe(404);
     expect(notFound.body).toMatch(/^# Seite nicht gefunden$/m);
     for (const line of [
@@ -226,13 +204,13 @@ test.describe('a German site (locale de-AT, strings: featuredWork)', () => {
       expect(notFound.body).toContain(line);
     expect(ENGLISH_WORDS.filter((w) => wordIn(w, wordsOfMarkdown(notFound.body)))).toEqual([]);
 
-    const home = (await raw(base, '/index.md')).body;
+    const home = (await raw(site.base, '/index.md')).body;
     expect(home).toContain('## Für Agenten');
     expect(home).toContain('ein Verzeichnis dieser Website für Sprachmodelle');
     expect(home).not.toContain('For agents');
 
-    expect((await raw(base, '/feed.xml')).body).toContain('<title>Jonas Weber: Artikel und Projekte</title>');
-    await page.goto(`${base}/projects/kiesel`);
+    expect((await raw(site.base, '/feed.xml')).body).toContain('<title>Jonas Weber: Artikel und Projekte</title>');
+    await page.goto(`${site.base}/projects/kiesel`);
     await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('title', 'Jonas Weber: Artikel und Projekte');
     await expect(page.locator('link[rel="alternate"][type="text/markdown"]')).toHaveAttribute('title', 'Diese Seite als Markdown');
     // The code block's copy button (public/code-copy.js), with a clipboard to write to.

@@ -4,13 +4,11 @@
 // tools. Then the second fixture site, which has neither, built and served in a throwaway copy:
 // an empty list, a 404 résumé and no post or résumé tools.
 import { createRequire } from 'node:module';
-import { rmSync } from 'node:fs';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { expect, test } from '@playwright/test';
-import { freePort } from '../../scripts/free-port.ts';
+import { serveFixtureSite } from './serve-support.ts';
 import { captureExchange } from '../../scripts/local-server/record-exchanges.ts';
 import { validateExchanges } from '../contract/validate.ts';
-import { cleanEnv, repoCopy, startServer, type Server } from './serve-support.ts';
 
 /** JSON Resume's own validator (CommonJS, untyped): errors or null, and whether the document is valid. */
 const { validate: validateJsonResume } = createRequire(import.meta.url)('@jsonresume/schema') as {
@@ -155,45 +153,19 @@ test.describe('FO-POSTS, FO-RESUME: the sample site (shared server)', () => {
 
 test.describe('FO-POSTS, FO-RESUME: the second site, which has no posts and no résumé (its own server)', () => {
   test.describe.configure({ mode: 'serial', timeout: 240_000 });
-  let copy = '';
-  let server: Server | undefined;
-  let base = '';
-
-  test.beforeAll(async () => {
-    copy = repoCopy('folio-posts-');
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = await startServer(
-      copy,
-      'scripts/start.ts',
-      cleanEnv({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        FOLIO_CONTENT: 'tests/fixtures/second-site/content',
-        FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60',
-      }),
-      `${base}/ready-check`,
-      230_000,
-    );
-  });
-
-  test.afterAll(async () => {
-    if (server && server.process.exitCode === null) {
-      server.process.kill('SIGTERM');
-      await server.exited;
-    }
-    if (copy) rmSync(copy, { recursive: true, force: true });
+  const site = serveFixtureSite('folio-posts-', 'tests/fixtures/second-site/content', {
+    env: { FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' },
   });
 
   test('FO-POSTS, FO-RESUME: /api/v1/posts is an empty list, /api/v1/resume 404 not_found, and MCP has no post or résumé tools', async () => {
-    const posts = await api(base, '/api/v1/posts');
+    const posts = await api(site.base, '/api/v1/posts');
     expect(posts.status).toBe(200);
     expect(posts.body).toEqual({ posts: [], total: 0, nextCursor: null });
-    const resume = await api(base, '/api/v1/resume');
+    const resume = await api(site.base, '/api/v1/resume');
     expect(resume.status).toBe(404);
     expect(resume.body.error).toMatchObject({ code: 'not_found', hint: expect.any(String) });
-    expect((await api(base, '/api/v1/search?q=post&type=post')).body.hits).toEqual([]);
-    const client = await mcpClient(base);
+    expect((await api(site.base, '/api/v1/search?q=post&type=post')).body.hits).toEqual([]);
+    const client = await mcpClient(site.base);
     try {
       const names = (await client.listTools()).tools.map((t) => t.name);
       expect(names).toContain('list_projects');

@@ -1,16 +1,9 @@
-// Posts and the résumé on the text surfaces agents and feed readers use, over real HTTP against the
-// built fixture sites: the twins, /posts.md, /resume.md and /resume.json, the feed, the sitemap,
-// llms.txt and llms-full.txt, and the api-catalog. The sample site (the shared server) has three
-// posts, a draft and a résumé; the second site, built and served by `npm start` in a throwaway copy
-// of the repository, has neither posts nor a résumé, and no trace of them may show.
-import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { XMLParser } from 'fast-xml-parser';
-import { freePort } from '../../scripts/free-port.ts';
 import { loadContent } from '../../src/records/load.ts';
-import { cleanEnv, raw, repoCopy, startServer, type Server } from './serve-support.ts';
+import { raw, serveFixtureSite } from './serve-support.ts';
 
 /** JSON Resume's own validator (CommonJS, untyped): errors or null, and whether the document is valid. */
 const { validate: validateJsonResume } = createRequire(import.meta.url)('@jsonresume/schema') as {
@@ -204,35 +197,11 @@ test.describe('the sample site: three posts, a draft, a résumé', () => {
 test.describe('the second site: no posts, no résumé', () => {
   test.describe.configure({ mode: 'serial', timeout: 200_000 });
   const SITE = 'tests/fixtures/second-site/content';
-  let copy = '';
-  let server: Server | undefined;
-  let base = '';
-
-  test.beforeAll(async () => {
-    test.setTimeout(200_000);
-    copy = repoCopy('folio-posts-text-');
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = await startServer(
-      copy,
-      'scripts/start.ts',
-      cleanEnv({ PORT: String(port), HOST: '127.0.0.1', FOLIO_CONTENT: SITE, FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' }),
-      `${base}/ready-check`,
-      190_000,
-    );
-  });
-
-  test.afterAll(async () => {
-    if (server && server.process.exitCode === null) {
-      server.process.kill('SIGTERM');
-      await server.exited;
-    }
-    if (copy) rmSync(copy, { recursive: true, force: true });
-  });
+  const site = serveFixtureSite('folio-posts-text-', SITE, { env: { FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' }, timeoutMs: 190_000 });
 
   test('FO-POSTS, FO-RESUME: /posts.md, /resume.md and /resume.json are 404s, and llms.txt, the sitemap, the feed and the api-catalog name neither', async () => {
-    for (const path of ['/posts.md', '/posts/llms.txt', '/resume.md', '/resume.json']) expect((await raw(base, path)).status, path).toBe(404);
-    expect((await raw(base, '/posts', { Accept: 'text/markdown' })).status).toBe(404);
+    for (const path of ['/posts.md', '/posts/llms.txt', '/resume.md', '/resume.json']) expect((await raw(site.base, path)).status, path).toBe(404);
+    expect((await raw(site.base, '/posts', { Accept: 'text/markdown' })).status).toBe(404);
     const trace = /\/posts\b|\/resume\b|[Rr]ésumé|\b[Pp]osts\b|## Writing|list_posts|get_resume/;
     for (const path of [
       '/llms.txt',
@@ -247,11 +216,11 @@ test.describe('the second site: no posts, no résumé', () => {
       '/AGENTS.md',
       '/?mode=agent',
     ]) {
-      const res = await raw(base, path);
+      const res = await raw(site.base, path);
       expect(res.status, path).toBe(200);
       expect(res.body.match(trace)?.[0], path).toBeUndefined();
     }
-    const feed = xml.parse((await raw(base, '/feed.xml')).body);
+    const feed = xml.parse((await raw(site.base, '/feed.xml')).body);
     expect(feed.rss.channel.title).toMatch(/: proyectos$/); // the second site's interface is Spanish (FO-LANGUAGE)
     expect(feed.rss.channel.item.length).toBeGreaterThan(0);
   });

@@ -2,7 +2,11 @@
 // fetch and Playwright's client never allow), and a throwaway copy of the repository for tests
 // that build or start servers of their own without touching the shared build.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { test } from '@playwright/test';
+import { freePort } from '../../scripts/free-port.ts';
+import { repoCopy } from '../../scripts/lib/repo-copy.ts';
 import { SAMPLE_SITE_CONTENT } from '../support/sites.ts';
 
 export interface RawResponse {
@@ -31,7 +35,7 @@ export function raw(base: string, path: string, headers: Record<string, string> 
   });
 }
 
-export { repoCopy } from '../../scripts/lib/repo-copy.ts';
+export { repoCopy };
 
 export interface Server {
   process: ChildProcess;
@@ -68,6 +72,40 @@ export function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, FOLIO_CONTENT: SAMPLE_SITE_CONTENT, ...extra };
   for (const name of ['FOLIO_SITE_URL', 'FOLIO_RATE_LIMITS', 'FOLIO_DATA_FILE', 'FOLIO_TEST_PORT']) if (!(name in extra)) delete env[name];
   return env;
+}
+
+/**
+ * A fixture site served for the tests of the enclosing describe block as `npm start` serves it (its
+ * build, then the local server), from a throwaway copy of the repository: started before the
+ * block's first test, stopped and removed after its last. `site.base` is its address.
+ */
+export function serveFixtureSite(
+  prefix: string,
+  content: string,
+  { env = {}, timeoutMs = 230_000 }: { env?: Record<string, string>; timeoutMs?: number } = {},
+) {
+  const site = { base: '', copy: '' };
+  let server: Server | undefined;
+  test.beforeAll(async () => {
+    site.copy = repoCopy(prefix);
+    site.base = `http://127.0.0.1:${await freePort()}`;
+    const port = new URL(site.base).port;
+    server = await startServer(
+      site.copy,
+      'scripts/start.ts',
+      cleanEnv({ PORT: port, HOST: '127.0.0.1', FOLIO_CONTENT: content, ...env }),
+      `${site.base}/ready-check`,
+      timeoutMs,
+    );
+  });
+  test.afterAll(async () => {
+    if (server && server.process.exitCode === null) {
+      server.process.kill('SIGTERM');
+      await server.exited;
+    }
+    if (site.copy) rmSync(site.copy, { recursive: true, force: true });
+  });
+  return site as { readonly base: string; readonly copy: string };
 }
 
 /**

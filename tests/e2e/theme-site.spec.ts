@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { HtmlValidate } from 'html-validate';
-import { cleanEnv, raw, repoCopy, startServer, type Server } from './serve-support.ts';
+import { cleanEnv, raw, repoCopy, startServer, type Server, serveFixtureSite } from './serve-support.ts';
 import { freePort } from '../../scripts/free-port.ts';
 import { accentVariants, contrast, fontFiles, MIN_CONTRAST } from '../../src/records/theme.ts';
 import { CONTENT_SECURITY_POLICY } from '../../src/build/vercel-config.ts';
@@ -364,31 +364,10 @@ test.describe("the sample site: theme absent (today's look), colorScheme auto", 
 
 test.describe('the second fixture site: theme.font plex, colorScheme auto, locale es', () => {
   test.describe.configure({ mode: 'serial', timeout: 240_000 });
-  let copy = '';
-  let server: Server | undefined;
-  let base = '';
-
-  test.beforeAll(async () => {
-    copy = repoCopy('folio-theme-second-');
-    base = `http://127.0.0.1:${await freePort()}`;
-    server = await startServer(
-      copy,
-      'scripts/start.ts',
-      cleanEnv({ PORT: new URL(base).port, HOST: '127.0.0.1', FOLIO_CONTENT: SECOND }),
-      `${base}/ready-check`,
-      200_000,
-    );
-  });
-  test.afterAll(async () => {
-    if (server && server.process.exitCode === null) {
-      server.process.kill('SIGTERM');
-      await server.exited;
-    }
-    if (copy) rmSync(copy, { recursive: true, force: true });
-  });
+  const site = serveFixtureSite('folio-theme-second-', SECOND, { timeoutMs: 200_000 });
 
   test('FO-THEME: theme.font plex: IBM Plex Sans for text and interface, IBM Plex Mono for code, served by the site', async ({ page }) => {
-    await page.goto(`${base}/projects/lumen-meter`);
+    await page.goto(`${site.base}/projects/lumen-meter`);
     await page.evaluate(() => document.fonts.ready);
     const families = await page.evaluate(() => ({
       h1: getComputedStyle(document.querySelector('h1')!).fontFamily,
@@ -401,13 +380,13 @@ test.describe('the second fixture site: theme.font plex, colorScheme auto, local
     expect(families.code).toMatch(/^"IBM Plex Mono",/);
     expect(families.loaded).toEqual(expect.arrayContaining(['IBM Plex Sans 400 normal', 'IBM Plex Sans 700 normal', 'IBM Plex Mono 400 normal']));
     for (const font of fontFiles('plex')) {
-      const res = await fetch(`${base}${font.path}`);
+      const res = await fetch(`${site.base}${font.path}`);
       expect(res.status, font.path).toBe(200);
       expect(res.headers.get('content-type'), font.path).toBe('font/woff2');
       expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(require.resolve(font.source))), font.path).toBe(true);
     }
     // Only the chosen pairing's files are published.
-    expect((await fetch(`${base}/_fonts/inter-latin-400-normal.woff2`)).status).toBe(404);
+    expect((await fetch(`${site.base}/_fonts/inter-latin-400-normal.woff2`)).status).toBe(404);
   });
 
   for (const width of [390, 1280]) {
@@ -416,7 +395,7 @@ test.describe('the second fixture site: theme.font plex, colorScheme auto, local
         await page.setViewportSize({ width, height: 844 });
         await page.emulateMedia({ colorScheme: scheme });
         for (const path of ['/', '/projects', '/projects/lumen-meter']) {
-          await page.goto(`${base}${path}`);
+          await page.goto(`${site.base}${path}`);
           await loadLazyImages(page);
           const name = shotName('second', path, width, scheme);
           await page.screenshot({ path: `${SHOTS}/${name}`, fullPage: true });
