@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoCopy } from './lib/repo-copy.ts';
-import { BROWSER_ACCEPTS, folderSize, outputFileSystem, outputRoutes, vercelBuild, walkRoutes } from './lib/vercel-output.ts';
+import { BROWSER_ACCEPTS, folderSize, mappedFiles, outputFileSystem, outputRoutes, vercelBuild, walkRoutes } from './lib/vercel-output.ts';
 
 const keep = process.argv.includes('--keep');
 const step = (text: string) => console.log(`\n▸ ${text}`);
@@ -35,7 +35,7 @@ try {
   const output = build.output;
   const routes = outputRoutes(output);
   const site = folderSize(join(output, 'static'));
-  const fn = folderSize(join(output, 'functions/api/index.func'), { zipped: true });
+  const fn = folderSize(join(output, 'functions/api/index.func'), { zipped: true, also: mappedFiles(join(output, 'functions/api/index.func'), copy) });
   const runtime = JSON.parse(readFileSync(join(output, 'functions/api/index.func/.vc-config.json'), 'utf8')).runtime;
   const middleware = existsSync(join(output, 'functions/middleware.func'));
   const pages = Object.keys(JSON.parse(readFileSync(join(copy, 'generated/pages-manifest.json'), 'utf8')).pages);

@@ -134,6 +134,12 @@ export function walkRoutes(routes: OutputRoute[], path: string, headers: Record<
   return page?.status ? { ...walk, status: page.status } : walk;
 }
 
+/** The files a function's `.vc-config.json` maps into it from outside its folder (`filePathMap`: path in the function → path from `root`). */
+export const mappedFiles = (funcDir: string, root: string): string[] =>
+  Object.values((JSON.parse(readFileSync(join(funcDir, '.vc-config.json'), 'utf8')).filePathMap ?? {}) as Record<string, string>).map((file) =>
+    join(root, file),
+  );
+
 function* filesIn(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
@@ -142,12 +148,17 @@ function* filesIn(dir: string): Generator<string> {
   }
 }
 
-/** Files and bytes under a folder; `zipped` estimates the upload (each file gzipped on its own, as deploys compress). */
-export function folderSize(dir: string, { zipped = false } = {}): { files: number; bytes: number; zipped?: number } {
+/**
+ * Files and bytes under a folder; `zipped` estimates the upload (each file gzipped on its own, as
+ * deploys compress). `also` adds files kept elsewhere: a function's `.vc-config.json` `filePathMap`
+ * names files `vercel build` did not copy into its folder (generated/, and without --standalone
+ * any dependency), which deploy with it all the same.
+ */
+export function folderSize(dir: string, { zipped = false, also = [] as readonly string[] } = {}): { files: number; bytes: number; zipped?: number } {
   let files = 0;
   let bytes = 0;
   let packed = 0;
-  for (const file of filesIn(dir)) {
+  for (const file of [...filesIn(dir), ...also]) {
     files++;
     bytes += statSync(file).size;
     if (zipped) packed += gzipSync(readFileSync(file)).length;
