@@ -297,9 +297,9 @@ async function measure(records: number) {
     cpuProfDir: profileRoot && records === SIZES.at(-1) ? join(profileRoot, `rebuild-${records}`) : undefined,
   });
   if (!rebuild.ok) throw new Error(`Folio rebuild of ${records} records failed:\n${rebuild.tail}`);
-  // Code edits, each on the cache of the build before: the stylesheet (every HTML page names the new
-  // file, but no Markdown is rendered again, no image encoded), then a file only the function runs
-  // (no page of a record is rendered again).
+  // Code edits, each on the cache of the build before: the stylesheet (pages link /folio.css by
+  // name: no page, Markdown, image or card again), then a file only the function runs (no page of
+  // a record is rendered again).
   appendFileSync(join(site, 'src/styles/global.css'), '\n.bench-edit { color: inherit; }\n');
   const styleRebuild = await projectBuild(site, buildEnv);
   if (!styleRebuild.ok) throw new Error(`Folio rebuild after a stylesheet edit of ${records} records failed:\n${styleRebuild.tail}`);
@@ -491,7 +491,7 @@ async function measure(records: number) {
 const TARGETS = {
   build: 'full build (social cards off) within 1.5× of the idiomatic Astro build of the same Markdown',
   rebuild: 'a rebuild after one edited file within 30% of a build from nothing',
-  styleRebuild: 'a rebuild after a stylesheet edit within 60% of a build from nothing (every HTML page again, no Markdown, image or card)',
+  styleRebuild: 'a rebuild after a stylesheet edit within 60% of a build from nothing (no page, Markdown, image or card again: pages link /folio.css by name)',
   functionRebuild: 'a rebuild after an edit to code only the function runs within 30% of a build from nothing (no page of a record again)',
   pageSize: 'average project page within 1.5× of its size at the smallest corpus',
   search: 'in-process search (REST, through createApp().request) within 2× of the bare MiniSearch search, median',

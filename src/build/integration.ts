@@ -19,18 +19,22 @@ import { flushCache, readCached, writeCached } from './disk-cache.ts';
 import { digestOf, keepPages } from './page-cache.ts';
 import { IMAGES_PATH, imageVariants } from '../images/images.ts';
 import { contentImages, encodeVariant, writeImages } from './write-images.ts';
-import { CUSTOM_CSS_PATH, fontFiles, needsThemeCss, THEME_CSS_PATH, themeCss, themeOf } from '../records/theme.ts';
+import { CUSTOM_CSS_PATH, fontFiles, needsThemeCss, SITE_CSS_PATH, SITE_CSS_SOURCE, THEME_CSS_PATH, themeCss, themeOf } from '../records/theme.ts';
+import { transformSync } from 'esbuild';
 
 const require = createRequire(import.meta.url);
 
 /**
- * The look's files by site path (FO-THEME): /theme.css written from site.md's `theme:`, its
- * self-hosted fonts, and content/custom.css as the owner wrote it. Only what the pages link: a
- * site with today's look gets none. The build writes them; astro dev serves them from here.
+ * The look's files by site path (FO-THEME): Folio's own stylesheet, minified; /theme.css written
+ * from site.md's `theme:`, its self-hosted fonts, and content/custom.css as the owner wrote it.
+ * Only what the pages link: a site with today's look gets Folio's stylesheet alone. The build
+ * writes them; astro dev serves them from here. `root` is the project's (where src/styles is).
  */
-export function themeFiles(content: Content, dir: string): Map<string, () => Buffer | string> {
+export function themeFiles(content: Content, dir: string, root = process.cwd()): Map<string, () => Buffer | string> {
   const theme = themeOf(content.site);
   const files = new Map<string, () => Buffer | string>();
+  // esbuild's CSS minifier, the one Vite's build uses for the stylesheets it bundles.
+  files.set(SITE_CSS_PATH, () => transformSync(readFileSync(join(root, SITE_CSS_SOURCE), 'utf8'), { loader: 'css', minify: true }).code);
   if (needsThemeCss(theme)) files.set(THEME_CSS_PATH, () => themeCss(theme));
   for (const font of fontFiles(theme.font)) files.set(font.path, () => readFileSync(require.resolve(font.source)));
   if (content.site.customCss) files.set(CUSTOM_CSS_PATH, () => readFileSync(join(dir, 'custom.css')));
@@ -157,7 +161,7 @@ export function folio(loaded?: Content): AstroIntegration {
         // The theme's files in dev (themeFiles), read fresh on each request, so an edit shows on reload.
         server.middlewares.use((req, res, next) => {
           const path = req.url?.split('?')[0] ?? '';
-          const file = /\.(css|woff2)$/.test(path) && themeFiles(loadContent(dir), dir).get(path);
+          const file = /\.(css|woff2)$/.test(path) && themeFiles(loadContent(dir), dir, root).get(path);
           if (!file) return next();
           res.setHeader('Content-Type', path.endsWith('.css') ? 'text/css; charset=utf-8' : 'font/woff2');
           res.end(file());
@@ -197,7 +201,7 @@ export function folio(loaded?: Content): AstroIntegration {
         logger.info(`pages: ${pages.rendered.toLocaleString('en')} rendered, ${pages.kept.toLocaleString('en')} kept from the last build`);
         // What needs no search index first: the index may still be in the making (startBuild).
         const images = await writeImages(root, contentImages(content), fileURLToPath(dir));
-        for (const [path, read] of themeFiles(content, contentDir(root))) {
+        for (const [path, read] of themeFiles(content, contentDir(root), root)) {
           const out = join(fileURLToPath(dir), path);
           mkdirSync(dirname(out), { recursive: true });
           writeFileSync(out, read());

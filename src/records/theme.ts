@@ -170,6 +170,13 @@ export interface FontFile {
   style: 'normal' | 'italic';
 }
 
+/**
+ * Site path of Folio's own stylesheet (src/styles/global.css, minified by the build): one name
+ * across deploys, revalidated like the pages, so editing it renders no page again (FO-INCREMENTAL).
+ */
+export const SITE_CSS_PATH = '/folio.css';
+/** Where that stylesheet's source is, from the project root. */
+export const SITE_CSS_SOURCE = 'src/styles/global.css';
 /** Site path of the stylesheet the build writes from `theme:` (linked after Folio's own). */
 export const THEME_CSS_PATH = '/theme.css';
 /** Site path of content/custom.css, copied as it is, linked last. */

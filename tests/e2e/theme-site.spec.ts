@@ -119,7 +119,7 @@ test.describe('a themed site (accent, colorScheme dark, font inter, custom.css, 
   test("FO-THEME: /theme.css (from site.md) and /custom.css (as written) load after Folio's stylesheet and win; both revalidated", async ({ page }) => {
     await page.goto(`${base}/`);
     const order = await page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
-    expect(order.at(0)).toMatch(/^\/_astro\/.*\.css$/);
+    expect(order.at(0)).toBe('/folio.css');
     expect(order.slice(-2)).toEqual(['/theme.css', '/custom.css']);
     const applied = await page.evaluate(() => ({
       radius: getComputedStyle(document.documentElement).getPropertyValue('--radius').trim(),
@@ -128,7 +128,7 @@ test.describe('a themed site (accent, colorScheme dark, font inter, custom.css, 
     // custom.css: `--radius: 3px` and 0.04em of letter-spacing on the name (15px → 0.6px).
     expect(applied.radius).toBe('3px');
     expect(applied.spacing).not.toBe('normal');
-    for (const path of ['/theme.css', '/custom.css']) {
+    for (const path of ['/folio.css', '/theme.css', '/custom.css']) {
       const res = await raw(base, path);
       expect(res.status, path).toBe(200);
       expect(res.headers['content-type'], path).toMatch(/^text\/css/);
