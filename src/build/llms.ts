@@ -35,10 +35,9 @@ import {
 import { RESUME_JSON_PATH } from '../records/resume.ts';
 import { JSON_TYPE } from '../http/media-types.ts';
 import { entry } from '../records/markdown-text.ts';
-import type { Content, Project, Site } from '../records/schema.ts';
+import type { Content, Post, Project, Site } from '../records/schema.ts';
 import { machineAgentDocs, readableAgentDocs } from '../discovery/llms-section.ts';
 import { POSTS_INDEX_LINK, PROJECTS_INDEX_LINK, TAGS_INDEX_LINK } from '../discovery/links.ts';
-import type { Post } from '../records/schema.ts';
 
 export interface LlmsEntry {
   title: string;
