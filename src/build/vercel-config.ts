@@ -192,7 +192,10 @@ export function headerRules(routes: RouteSpec[]): HeaderRule[] {
     { source: '/.well-known/api-catalog', headers: [{ key: 'Link', value: API_CATALOG_LINK_HEADER }] },
     // The look's files (Folio's stylesheet, FO-THEME's /theme.css from site.md, content/custom.css, the
     // scheme toggle, fonts) keep their names across deploys, so they are revalidated like the pages that link them.
-    { source: '/(folio\\.css|theme\\.css|custom\\.css|theme-scheme\\.js|search\\.js|_fonts/.*)', headers: [{ key: 'Cache-Control', value: REVALIDATE_CACHE_CONTROL }] },
+    {
+      source: '/(folio\\.css|theme\\.css|custom\\.css|theme-scheme\\.js|search\\.js|_fonts/.*)',
+      headers: [{ key: 'Cache-Control', value: REVALIDATE_CACHE_CONTROL }],
+    },
     // Hashed build assets and digest-named images never change under the same name.
     { source: '/_astro/(.*)', headers: [{ key: 'Cache-Control', value: IMMUTABLE_CACHE_CONTROL }] },
     { source: '/_images/(.*)', headers: [{ key: 'Cache-Control', value: IMMUTABLE_CACHE_CONTROL }] },

@@ -14,5 +14,7 @@ export const GET: APIRoute = async () => {
   for (const r of [...content.projects, ...content.posts, ...content.pages, ...(content.resume ? [content.resume] : [])]) await findLinks(r.body, r.images);
   // Every twin of the site in one file (54 MB at 10,000 records, ~1 s to make): the last build's
   // file when no record and none of the code that writes it changed (page-cache.ts keptResponse).
-  return keptResponse('/llms-full.txt', content, 'src/pages/llms-full.txt.ts') ?? new Response(await llmsFullTxt(content), { headers: { 'Content-Type': TEXT } });
+  return (
+    keptResponse('/llms-full.txt', content, 'src/pages/llms-full.txt.ts') ?? new Response(await llmsFullTxt(content), { headers: { 'Content-Type': TEXT } })
+  );
 };
