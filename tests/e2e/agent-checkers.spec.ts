@@ -13,14 +13,20 @@ const SECOND_SITE = 'tests/fixtures/second-site/content';
 
 interface Report {
   summary: Record<string, number>;
-  results: { id: string; status: string; message: string }[];
+  results: {
+    id: string;
+    status: string;
+    message: string;
+    details?: { pageResults?: { mdUrl?: string; samples?: { url: string; outcome: string; status?: number }[] }[] };
+  }[];
 }
 
 /** afdocs' report on the site at `base`: run as its bin, on the Node that runs the tests. */
 async function afdocs(base: string): Promise<Report> {
   const { stdout, stderr } = await promisify(execFile)(
     'node_modules/.bin/afdocs',
-    ['check', base, '--format', 'json', '--quiet', '--sampling', 'deterministic'],
+    // Two requests at a time: the sample's server is shared with the other spec files running meanwhile.
+    ['check', base, '--format', 'json', '--quiet', '--sampling', 'deterministic', '--max-concurrency', '2'],
     {
       encoding: 'utf8',
       timeout: 220_000,
@@ -34,7 +40,14 @@ async function afdocs(base: string): Promise<Report> {
 
 /** Every check passes, or is skipped as not applying to a public site; none warns, fails or errs. */
 function expectClean(report: Report) {
-  const notPassing = report.results.filter((r) => r.status !== 'pass' && r.status !== 'skip').map((r) => `${r.id} (${r.status}): ${r.message}`);
+  // A failing check says which sampled links did not answer as expected (the page, the link, its outcome and status).
+  const samples = (r: Report['results'][number]) =>
+    (r.details?.pageResults ?? []).flatMap((p) =>
+      (p.samples ?? []).filter((s) => s.outcome !== 'ok').map((s) => ` ${p.mdUrl} → ${s.url}: ${s.outcome} ${s.status ?? ''}`),
+    );
+  const notPassing = report.results
+    .filter((r) => r.status !== 'pass' && r.status !== 'skip')
+    .map((r) => `${r.id} (${r.status}): ${r.message}${samples(r).join(';')}`);
   expect(notPassing).toEqual([]);
   expect(report.summary.warn).toBe(0);
   expect(report.summary.fail).toBe(0);
