@@ -1,15 +1,9 @@
-// FO-LANGUAGE: a German site (tests/fixtures/german-site: `locale: de-AT`, one `strings:` override),
-// over real HTTP from its real build, in Chromium. No word of the English interface table shows on
-// its pages; the override does; dates are German; the twins' labels are German. FO-THEME: the site
-// also sets `theme.font: editorial`, proven here by the same build.
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test, expect, type Page } from '@playwright/test';
-import { raw, serveFixtureSite } from './serve-support.ts';
+import { raw, serveFixtureSite, expectFontFilesServed } from './serve-support.ts';
 import { ENGLISH, type Plural, STRING_KEYS, TABLES } from '../../src/records/strings.ts';
-import { fontFiles } from '../../src/records/theme.ts';
 
-const require = createRequire(import.meta.url);
+const _require = createRequire(import.meta.url);
 
 const GERMAN = 'tests/fixtures/german-site/content';
 const PAGES = [
@@ -128,13 +122,7 @@ test.describe('a German site (locale de-AT, strings: featuredWork)', () => {
     expect(families.body).toMatch(/^"Source Sans 3",/);
     // The faces the page uses came from this site's files (no platform font stood in).
     expect(families.loaded).toEqual(expect.arrayContaining(['Source Serif 4 400 normal', 'Source Serif 4 700 normal', 'Source Sans 3 400 normal']));
-    for (const font of fontFiles('editorial')) {
-      const res = await fetch(`${site.base}${font.path}`);
-      expect(res.status, font.path).toBe(200);
-      expect(res.headers.get('content-type'), font.path).toBe('font/woff2');
-      expect(res.headers.get('cache-control'), font.path).toBe('public, max-age=0, must-revalidate');
-      expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(require.resolve(font.source))), font.path).toBe(true);
-    }
+    await expectFontFilesServed(site.base, 'editorial');
   });
 
   /** A page's text as a reader gets it (textContent: hidden labels count), without scripts and styles. */

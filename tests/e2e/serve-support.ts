@@ -2,9 +2,11 @@
 // fetch and Playwright's client never allow), and a throwaway copy of the repository for tests
 // that build or start servers of their own without touching the shared build.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { request as httpRequest } from 'node:http';
-import { test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { type FontPairing, fontFiles } from '../../src/records/theme.ts';
 import { freePort } from '../../scripts/free-port.ts';
 import { repoCopy } from '../../scripts/lib/repo-copy.ts';
 import { SAMPLE_SITE_CONTENT } from '../support/sites.ts';
@@ -106,6 +108,18 @@ export function serveFixtureSite(
     if (site.copy) rmSync(site.copy, { recursive: true, force: true });
   });
   return site as { readonly base: string; readonly copy: string };
+}
+
+/** FO-THEME: each font file of `pairing` is served at `base` as woff2, revalidated, with the package's bytes. */
+export async function expectFontFilesServed(base: string, pairing: FontPairing) {
+  const require = createRequire(import.meta.url);
+  for (const font of fontFiles(pairing)) {
+    const res = await fetch(`${base}${font.path}`);
+    expect(res.status, font.path).toBe(200);
+    expect(res.headers.get('content-type'), font.path).toBe('font/woff2');
+    expect(res.headers.get('cache-control'), font.path).toBe('public, max-age=0, must-revalidate');
+    expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(require.resolve(font.source))), font.path).toBe(true);
+  }
 }
 
 /**

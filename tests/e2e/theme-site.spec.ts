@@ -10,14 +10,14 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { HtmlValidate } from 'html-validate';
-import { cleanEnv, raw, repoCopy, startServer, type Server, serveFixtureSite } from './serve-support.ts';
+import { cleanEnv, raw, repoCopy, startServer, type Server, serveFixtureSite, expectFontFilesServed } from './serve-support.ts';
 import { freePort } from '../../scripts/free-port.ts';
-import { accentVariants, contrast, fontFiles, MIN_CONTRAST } from '../../src/records/theme.ts';
+import { accentVariants, contrast, MIN_CONTRAST } from '../../src/records/theme.ts';
 import { CONTENT_SECURITY_POLICY } from '../../src/build/vercel-config.ts';
 
 const THEMED = 'tests/fixtures/themed-site/content';
 const SECOND = 'tests/fixtures/second-site/content';
-const require = createRequire(import.meta.url);
+const _require = createRequire(import.meta.url);
 const SHOTS = '/tmp/shots29';
 const PAGES = ['/', '/projects', '/projects/kerning-lab'] as const;
 
@@ -379,12 +379,7 @@ test.describe('the second fixture site: theme.font plex, colorScheme auto, local
     expect(families.prose).toMatch(/^"IBM Plex Sans",/);
     expect(families.code).toMatch(/^"IBM Plex Mono",/);
     expect(families.loaded).toEqual(expect.arrayContaining(['IBM Plex Sans 400 normal', 'IBM Plex Sans 700 normal', 'IBM Plex Mono 400 normal']));
-    for (const font of fontFiles('plex')) {
-      const res = await fetch(`${site.base}${font.path}`);
-      expect(res.status, font.path).toBe(200);
-      expect(res.headers.get('content-type'), font.path).toBe('font/woff2');
-      expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(require.resolve(font.source))), font.path).toBe(true);
-    }
+    await expectFontFilesServed(site.base, 'plex');
     // Only the chosen pairing's files are published.
     expect((await fetch(`${site.base}/_fonts/inter-latin-400-normal.woff2`)).status).toBe(404);
   });
