@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import MiniSearch from 'minisearch';
 import type { Page, Post, Project, Resume, Site } from '../records/schema.ts';
 import type { JsonResume } from '../records/resume.ts';
+import type { LRUCache } from 'lru-cache';
+import type { Entry, Hit } from './rank.ts';
 import { INDEX_FORMAT, INDEX_OPTIONS, OPTIONS_HASH, type IndexedDocument } from './options.ts';
 
 /** Relative to the project root locally, and to the function's root (its cwd) on Vercel. */
@@ -72,6 +74,25 @@ export interface SiteData {
   twinPaths(): string[];
   /** A project's related projects' slugs, best first (DataFile.related); none for an unknown slug. */
   relatedOf(slug: string): readonly string[];
+  /**
+   * What the function keeps of this data: empty at load, each field made on first ask, so a new
+   * load starts empty. A changed copy takes its own (`{ ...data, site, kept: {} }`): this one's
+   * fields were made from this data.
+   */
+  kept: Kept;
+}
+
+/**
+ * What the function keeps per loaded data file, in one object (the rule: caching lives at the edges,
+ * here the data file's load, not in memos inside functions that look pure). Each field says what
+ * keeping it saves. Search's own are here; the server's are declared with it, in src/server/kept.ts
+ * (the server depends on search, never the reverse: FO-FOLDERS).
+ */
+export interface Kept {
+  /** Ranking's view of each record, by id (rank.ts): saves normalizing every title on each search (~50 ms at 10,000 records). */
+  entries?: Map<string, Entry>;
+  /** The answers of recent queries, an LRU (rank.ts searchRecords): saves a search per repeated query (~17 ms at 10,000 records). */
+  answers?: LRUCache<string, readonly Hit[]>;
 }
 
 /** SiteData over content held in memory (tests, and the dev server's fixtures): the same calls. */
@@ -86,6 +107,7 @@ export function siteDataOf(
     twinOf: (path) => (Object.hasOwn(twins, path) ? twins[path] : undefined),
     twinPaths: () => Object.keys(twins),
     relatedOf: relatedReader(related),
+    kept: {},
   };
 }
 
@@ -230,6 +252,7 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
     twinOf: (path) => (Object.hasOwn(twinSpans, path) ? read(twinSpans[path]!) : undefined),
     twinPaths: () => Object.keys(twinSpans),
     relatedOf: relatedReader(file.related),
+    kept: {},
   };
   openFiles.register(read, fd);
   return data;

@@ -54,8 +54,8 @@ export interface SearchOptions {
 /** The record type a `type` filter compares against: the project's type, or `post`, `page`, `resume` (data-file.ts). */
 export { recordType };
 
-/** What ranking needs from each record, computed once per loaded data (not per request). */
-interface Entry {
+/** What ranking needs from each record, made once per loaded data (SiteData.kept.entries), not per search. */
+export interface Entry {
   record: SiteRecord;
   title: string;
   type: string;
@@ -65,21 +65,13 @@ interface Entry {
 
 let ranking = 0;
 
-const entriesByData = new WeakMap<SiteData, Map<string, Entry>>();
-
-function entries(data: SiteData): Map<string, Entry> {
-  let map = entriesByData.get(data);
-  if (!map) {
-    map = new Map(
-      searchRecordsOf<SiteRecord, SiteRecord, SiteRecord, SiteRecord>(data).map((r) => [
-        `${r.kind}:${r.slug}`,
-        { record: r, title: normalize(r.title), type: recordType(r), found: 0 },
-      ]),
-    );
-    entriesByData.set(data, map);
-  }
-  return map;
-}
+const entriesOf = (data: SiteData): Map<string, Entry> =>
+  new Map(
+    searchRecordsOf<SiteRecord, SiteRecord, SiteRecord, SiteRecord>(data).map((r) => [
+      `${r.kind}:${r.slug}`,
+      { record: r, title: normalize(r.title), type: recordType(r), found: 0 },
+    ]),
+  );
 
 /** Fields whose exact-word match decides the tier, in tier order (title words rank with the body). */
 const FIELD_TIERS: [IndexedField, MatchTier][] = [
@@ -143,13 +135,13 @@ function compareTo(rank: number, score: number, record: SiteRecord, b: Hit): num
 const TOP_K_INSERTION_MAX = 64;
 
 /**
- * Ranked answers kept per loaded data, the least recently asked dropped first. Queries repeat (people
- * search again, agents retry, a popular query is popular) and an answer is a pure function of the
- * data and the query, so a repeat costs a map lookup instead of a search (bench/RESULTS.md: ~17 ms
- * at 10,000 records). `FOLIO_SEARCH_CACHE` sets how many queries are kept; 0 turns it off.
+ * Ranked answers kept per loaded data (SiteData.kept.answers), the least recently asked dropped
+ * first. Queries repeat (people search again, agents retry, a popular query is popular) and an
+ * answer is a pure function of the data and the query, so a repeat costs a map lookup instead of a
+ * search (bench/RESULTS.md: ~17 ms at 10,000 records). `FOLIO_SEARCH_CACHE` sets how many queries
+ * are kept; 0 turns it off (FO-BOUNDED).
  */
 export const SEARCH_CACHE_DEFAULT = 1000;
-const answersByData = new WeakMap<SiteData, LRUCache<string, readonly Hit[]>>();
 let cacheSize: number | undefined;
 
 /**
@@ -171,8 +163,7 @@ export function searchCacheSize(value = process.env.FOLIO_SEARCH_CACHE): number 
 export function searchRecords(data: SiteData, query: string, options: SearchOptions = {}): readonly Hit[] {
   cacheSize ??= searchCacheSize();
   if (cacheSize === 0) return rankRecords(data, query, options);
-  let answers = answersByData.get(data);
-  if (!answers) answersByData.set(data, (answers = new LRUCache({ max: cacheSize })));
+  const answers = (data.kept.answers ??= new LRUCache({ max: cacheSize }));
   const key = `${options.type ?? ''}\u0000${options.limit ?? ''}\u0000${query}`;
   let hits = answers.get(key);
   if (!hits) {
@@ -183,28 +174,9 @@ export function searchRecords(data: SiteData, query: string, options: SearchOpti
   return hits;
 }
 
-/**
- * Something derived from a hit or an answer (a hit's REST form, an answer's serialized body), made
- * once per object. searchRecords shares its answers, and their hits, among every request for the
- * same query, type and limit, so whatever is derived from them alone is made once, not per
- * request. The other arguments must follow from the key: an answer's query, type and limit and
- * its data; a hit's site.
- */
-export function onceEach<Key extends object, Rest extends unknown[], View>(make: (key: Key, ...rest: Rest) => View): (key: Key, ...rest: Rest) => View {
-  const made = new WeakMap<Key, View>();
-  return (key, ...rest) => {
-    if (made.has(key)) return made.get(key)!;
-    const view = make(key, ...rest);
-    // Shared, so frozen; bytes cannot be (a typed array's elements refuse Object.freeze) and are only written to sockets.
-    if (!ArrayBuffer.isView(view)) Object.freeze(view);
-    made.set(key, view);
-    return view;
-  };
-}
-
 /** searchRecords without the cache: every call searches and ranks. */
 export function rankRecords(data: SiteData, query: string, { type, limit = 10 }: SearchOptions = {}): Hit[] {
-  const byId = entries(data);
+  const byId = (data.kept.entries ??= entriesOf(data));
   const terms = queryTerms(query);
   if (terms.length === 0) return [];
   const wanted = normalize(query);

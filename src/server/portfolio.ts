@@ -32,7 +32,7 @@ import {
 } from './portfolio/schemas.ts';
 
 export * from './portfolio/schemas.ts';
-export { compareProjects, getProject, listProjects, projectSummaryOf, searchHitOf, searchHits } from './portfolio/projects.ts';
+export { compareProjects, getProject, listProjects, projectSummaryOf, searchHits } from './portfolio/projects.ts';
 export { getPost, getResume, listPosts, postSummaryOf } from './portfolio/posts.ts';
 
 /** Errors every portfolio route can answer besides its own. */

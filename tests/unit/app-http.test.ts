@@ -209,7 +209,7 @@ describe("PF-CORS (docs/decisions.md § CORS: the site's own origins only, Vary:
   });
 
   it('grants the configured allowedOrigins too', async () => {
-    setSiteData({ ...base, site: { ...base.site, allowedOrigins: ['http://localhost:4321/'] } });
+    setSiteData({ ...base, site: { ...base.site, allowedOrigins: ['http://localhost:4321/'] }, kept: {} });
     const res = await client()('/api/v1/projects', { headers: { origin: 'http://localhost:4321' } });
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:4321');
   });
@@ -312,7 +312,7 @@ describe('PF-CACHE (docs/decisions.md § Caching: public, max-age=300, ETag from
   });
 
   it('a new build changes the ETag, and the old one no longer matches', async () => {
-    setSiteData({ ...base, buildId: 'next-build' });
+    setSiteData({ ...base, buildId: 'next-build', kept: {} });
     const fresh = client();
     const res = await fresh('/api/v1/projects', { headers: { 'if-none-match': etag } });
     expect(res.status).toBe(200);

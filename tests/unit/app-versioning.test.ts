@@ -13,6 +13,7 @@ function deprecateV1() {
   setSiteData({
     ...base,
     site: { ...base.site, apiVersions: [{ version: 'v1', deprecated: '2026-01-15', sunset: '2026-07-15', successor: '/api/v2' }, { version: 'v2' }] },
+    kept: {},
   });
   return client();
 }

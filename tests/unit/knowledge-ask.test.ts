@@ -245,6 +245,7 @@ describe('KQ-ASK: streaming /ask (docs/decisions.md § NLWeb ask: server-sent ev
       ...data,
       projects: data.projects.map((p) => (p === fourth ? (broken as typeof p) : p)),
       pages: data.pages.map((p) => (p === fourth ? (broken as typeof p) : p)),
+      kept: {},
     });
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const events = await expectStream(await app().request(`/ask?q=${QUERY}&streaming=true`));

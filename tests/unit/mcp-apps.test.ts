@@ -131,12 +131,12 @@ describe('FO-MCP-APPS: the card is self-contained', () => {
     expect(themed.replace(/--accent:#[0-9a-f]{6};/g, '')).toBe(PROJECT_CARD_HTML.replace(/--accent:#[0-9a-f]{6};/g, ''));
     expect(projectCardHtml({})).toBe(PROJECT_CARD_HTML);
     expect(projectCardHtml({ theme: { colorScheme: 'dark', font: 'inter' } })).toBe(PROJECT_CARD_HTML);
-    expect(readProjectCard({ theme: { accent: '#6b21a8', colorScheme: 'auto', font: 'system' } }).contents[0]!.text).toBe(themed);
+    expect(readProjectCard({ site: { theme: { accent: '#6b21a8', colorScheme: 'auto', font: 'system' } }, kept: {} }).contents[0]!.text).toBe(themed);
   });
 
   it('FO-MCP-APPS, FO-THEME: resources/read answers the card in the accent of the site the function loaded (its data file)', async () => {
     const data = siteData();
-    const themed: SiteData = { ...data, site: { ...data.site, theme: { accent: '#6b21a8', colorScheme: 'auto', font: 'system' } } };
+    const themed: SiteData = { ...data, site: { ...data.site, theme: { accent: '#6b21a8', colorScheme: 'auto', font: 'system' } }, kept: {} };
     const { client } = await connect(createApp({ data: () => themed }), '2025-11-25');
     try {
       const { contents } = await client.readResource({ uri: PROJECT_CARD_URI });

@@ -1,8 +1,8 @@
-// The search cache (src/search/rank.ts): a repeated query is answered from memory, with exactly the
-// answer a fresh search gives; the cache is bounded, per loaded data, and configured by
-// FOLIO_SEARCH_CACHE.
+// The search cache (src/search/rank.ts, kept on the data: src/server/kept.ts): a repeated query is
+// answered from memory, with exactly the answer a fresh search gives; the cache is bounded, per
+// loaded data, and configured by FOLIO_SEARCH_CACHE.
 import { describe, expect, it } from 'vitest';
-import { onceEach, rankRecords, searchCacheSize, searchRecords, SEARCH_CACHE_DEFAULT, type Hit } from '../../src/search/rank.ts';
+import { rankRecords, searchCacheSize, searchRecords, SEARCH_CACHE_DEFAULT } from '../../src/search/rank.ts';
 import { createApp } from '../../src/server/app.ts';
 import { siteData } from '../../src/server/data.ts';
 import { searchHits } from '../../src/server/portfolio.ts';
@@ -55,13 +55,24 @@ describe('search cache (bench/RESULTS.md: a repeated query costs a lookup, not a
     expect(hits.every((h) => Object.isFrozen(h))).toBe(true);
   });
 
-  it('views of a hit are made once per hit and frozen', () => {
-    let made = 0;
-    const view = onceEach((hit: Hit) => ({ slug: hit.record.slug, n: ++made }));
-    const [hit] = searchRecords(data, 'quay');
-    expect(view(hit!)).toBe(view(hit!));
-    expect(made).toBe(1);
-    expect(Object.isFrozen(view(hit!))).toBe(true);
+  it('keeps what it knows on the data it was asked of (SiteData.kept), which starts empty', () => {
+    const fresh = corpus([project('lantern', { title: 'Lantern' })]);
+    expect(fresh.kept).toEqual({});
+    const hits = searchRecords(fresh, 'lantern');
+    expect(fresh.kept.answers?.size).toBe(1);
+    expect(fresh.kept.entries?.size).toBe(1);
+    // A changed copy takes its own: the copy's answers come from the copy's records.
+    const renamed = { ...fresh, projects: [{ ...fresh.projects[0]!, title: 'Lamp' }], kept: {} };
+    expect(searchRecords(renamed, 'lantern')).not.toBe(hits);
+  });
+
+  it('views of a kept hit (REST, /ask) are made once per hit and frozen', () => {
+    const rest = searchHits(data, { q: 'quay', limit: 10 }).hits[0]!;
+    expect(searchHits(data, { q: 'quay', limit: 10 }).hits[0]).toBe(rest);
+    expect(Object.isFrozen(rest)).toBe(true);
+    const ask = answer(data, 'quay').results[0]!;
+    expect(answer(data, 'quay').results[0]).toBe(ask);
+    expect(Object.isFrozen(ask)).toBe(true);
   });
 });
 

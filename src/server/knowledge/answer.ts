@@ -5,9 +5,10 @@
 // or job gives the answers of its questions asked one by one.
 import { schemaObjectFor } from '../../records/schema-org.ts';
 import { absoluteUrl } from '../../records/urls.ts';
-import { onceEach, searchRecords, type Hit } from '../../search/rank.ts';
+import { searchRecords, type Hit } from '../../search/rank.ts';
 import type { SiteData, SiteRecord } from '../../search/data-file.ts';
 import { jsonBytes } from '../http.ts';
+import { answerBytes as keptBytes, hitViews } from '../kept.ts';
 import { NLWEB_VERSION, type AskResponse, type AskResult, type AskStreamEvent } from './schemas.ts';
 
 /** Results per answer: every record fits in a few answers' worth on a personal site. */
@@ -21,16 +22,19 @@ export interface AnswerOptions {
 
 const meta = () => ({ response_type: 'answer' as const, version: NLWEB_VERSION });
 
-const resultFor = onceEach((hit: Hit, data: SiteData): AskResult => {
+/** One hit as an answer's result: made once per kept hit (SiteData.kept.hitViews), frozen, as every request for the query shares it. */
+function resultFor(hit: Hit, data: SiteData): AskResult {
+  const views = hitViews(data, hit);
+  if (views.ask) return views.ask;
   const record: SiteRecord = hit.record;
-  return {
+  return (views.ask = Object.freeze({
     url: absoluteUrl(data.site, record.href),
     name: record.title,
     description: record.summary,
     score: hit.score,
     schema_object: schemaObjectFor(record, data.site),
-  };
-});
+  }));
+}
 
 /** The answer to one question (already validated and trimmed, see `queryText`). Pure: data in, answer out. */
 export function answer(data: SiteData, query: string, { limit = ASK_RESULT_LIMIT }: AnswerOptions = {}): AskResponse {
@@ -43,11 +47,12 @@ const answerOf = (hits: readonly Hit[], data: SiteData, query: string): AskRespo
   results: hits.map((hit) => resultFor(hit, data)),
 });
 
-/** The answer as JSON bytes, serialized once per answer (see onceEach). */
-const answerBytesOf = onceEach((hits: readonly Hit[], data: SiteData, query: string) => jsonBytes(answerOf(hits, data, query)));
-
-export const answerBytes = (data: SiteData, query: string): Uint8Array<ArrayBuffer> =>
-  answerBytesOf(searchRecords(data, query, { limit: ASK_RESULT_LIMIT }), data, query);
+/** The answer as JSON bytes, serialized once per kept answer (SiteData.kept.answerBytes; the query is its key). */
+export function answerBytes(data: SiteData, query: string): Uint8Array<ArrayBuffer> {
+  const hits = searchRecords(data, query, { limit: ASK_RESULT_LIMIT });
+  const bytes = keptBytes(data, hits);
+  return (bytes.ask ??= jsonBytes(answerOf(hits, data, query)));
+}
 
 /**
  * The same answer as a sequence of stream events (framing documented on `askStreamEvent`).

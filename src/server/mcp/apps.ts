@@ -7,6 +7,7 @@
 // site's, with the owner's theme.accent (FO-THEME) from the data file's site record: the function
 // never reads content/ or build code, only src/records/theme.ts's colour maths.
 import type { Site } from '../../records/schema.ts';
+import type { SiteData } from '../../search/data-file.ts';
 import { accentVariants } from '../../records/theme.ts';
 
 /** The extension identifier, as the server advertises it under `capabilities.extensions`. */
@@ -165,17 +166,16 @@ const cardHtml = (accent?: string) => `<!doctype html>
 /** The card in today's look (a site without theme.accent). */
 export const PROJECT_CARD_HTML = cardHtml();
 
-const cards = new Map<string, string>();
-/** The card for a site: in its accent when it sets one (made once per accent, an instance serves one site). */
+/** The card for a site: in its accent when it sets one. */
 export function projectCardHtml(site?: Pick<Site, 'theme'>): string {
   const accent = site?.theme?.accent;
-  if (!accent) return PROJECT_CARD_HTML;
-  let html = cards.get(accent);
-  if (!html) cards.set(accent, (html = cardHtml(accent)));
-  return html;
+  return accent ? cardHtml(accent) : PROJECT_CARD_HTML;
 }
 
-/** resources/read of the card; the content item repeats the listing's `_meta.ui` (it takes precedence there). */
-export const readProjectCard = (site?: Pick<Site, 'theme'>) => ({
-  contents: [{ uri: PROJECT_CARD_URI, mimeType: APP_MIME_TYPE, text: projectCardHtml(site), _meta: projectCardResource._meta }],
+/**
+ * resources/read of the card, made once per loaded data (SiteData.kept.card); the content item
+ * repeats the listing's `_meta.ui` (it takes precedence there).
+ */
+export const readProjectCard = ({ site, kept }: { site: Pick<Site, 'theme'>; kept: Pick<SiteData['kept'], 'card'> }) => ({
+  contents: [{ uri: PROJECT_CARD_URI, mimeType: APP_MIME_TYPE, text: (kept.card ??= projectCardHtml(site)), _meta: projectCardResource._meta }],
 });

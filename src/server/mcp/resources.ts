@@ -22,24 +22,17 @@ export const twinUri = (data: SiteData, record: RecordOf) => absoluteUrl(data.si
 /** The twin the build wrote for the record: the same document as the prerendered /x.md, with absolute links. */
 export const twinMarkdown = (data: SiteData, record: RecordOf): string => data.twinOf(record.twin) ?? '';
 
-/** The listing depends only on the data, so it is built once per loaded data file, not per request. */
-const listings = new WeakMap<SiteData, Resource[]>();
-function listing(data: SiteData): Resource[] {
-  let all = listings.get(data);
-  if (!all) {
-    all = recordsOf(data).map((record) => ({
-      uri: twinUri(data, record),
-      // A stable programmatic name: the twin's site path without the extension (`projects/quarry`).
-      name: record.twin.replace(/^\//, '').replace(/\.md$/, ''),
-      title: record.title,
-      description: record.summary,
-      mimeType: MARKDOWN,
-      size: Buffer.byteLength(twinMarkdown(data, record)),
-    }));
-    listings.set(data, all);
-  }
-  return all;
-}
+/** The listing depends only on the data, so it is made once per loaded data file (SiteData.kept.resources), not per request. */
+const listing = (data: SiteData): Resource[] =>
+  (data.kept.resources ??= recordsOf(data).map((record) => ({
+    uri: twinUri(data, record),
+    // A stable programmatic name: the twin's site path without the extension (`projects/quarry`).
+    name: record.twin.replace(/^\//, '').replace(/\.md$/, ''),
+    title: record.title,
+    description: record.summary,
+    mimeType: MARKDOWN,
+    size: Buffer.byteLength(twinMarkdown(data, record)),
+  })));
 
 /**
  * The cursor names the last URI of the previous page (keyset, not offset), so a redeploy between
@@ -70,12 +63,9 @@ export function listTwins(data: SiteData, cursor?: string): { resources: Resourc
   return more ? { resources, nextCursor: encodeCursor({ after: resources.at(-1)!.uri }) } : { resources };
 }
 
-/** URI → record, built once per loaded data file: a read is one lookup, not a scan of every record. */
-const byUri = new WeakMap<SiteData, Map<string, RecordOf>>();
-
 export function readTwin(data: SiteData, uri: string) {
-  let records = byUri.get(data);
-  if (!records) byUri.set(data, (records = new Map(recordsOf(data).map((r) => [twinUri(data, r), r]))));
+  // URI → record, made once per loaded data file (SiteData.kept.resourceRecords): a read is one lookup, not a scan of every record.
+  const records = (data.kept.resourceRecords ??= new Map(recordsOf(data).map((r) => [twinUri(data, r), r])));
   const record = records.get(uri);
   if (!record) throw new ResourceNotFoundError(uri);
   return { contents: [{ uri, mimeType: MARKDOWN, text: twinMarkdown(data, record) }] };

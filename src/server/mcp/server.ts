@@ -47,7 +47,7 @@ export function createMcpServer(data: SiteData): McpServer {
   // The card is read by URI from the tools' metadata; the spec lets a server leave UI-only
   // resources out of resources/list, which stays the list of record twins.
   server.server.setRequestHandler('resources/read', (request) =>
-    request.params.uri === PROJECT_CARD_URI ? readProjectCard(data.site) : readTwin(data, request.params.uri),
+    request.params.uri === PROJECT_CARD_URI ? readProjectCard(data) : readTwin(data, request.params.uri),
   );
   return server;
 }

@@ -24,21 +24,14 @@ const TRANSPORT_ERROR = -32000;
 
 const REQUIRED_ACCEPT = [JSON_TYPE, EVENT_STREAM];
 
-/** The 2026-era handler over one loaded data (made once per data, as the data is loaded once). */
-const modernHandlers = new WeakMap<SiteData, ReturnType<typeof createMcpHandler>>();
-function modernFor(data: SiteData) {
-  let handler = modernHandlers.get(data);
-  if (!handler) {
-    handler = createMcpHandler(() => createMcpServer(data), {
-      legacy: 'reject',
-      // JSON unless a handler emits a message before its result — and no Folio handler does.
-      responseMode: 'auto',
-      maxRequestBodySize: MAX_BODY_BYTES,
-    });
-    modernHandlers.set(data, handler);
-  }
-  return handler;
-}
+/** The 2026-era handler over one loaded data, made once per data (SiteData.kept.mcpHandler), as the data is loaded once. */
+const modernFor = (data: SiteData) =>
+  (data.kept.mcpHandler ??= createMcpHandler(() => createMcpServer(data), {
+    legacy: 'reject',
+    // JSON unless a handler emits a message before its result — and no Folio handler does.
+    responseMode: 'auto',
+    maxRequestBodySize: MAX_BODY_BYTES,
+  }));
 
 /** `charge(n)` counts n more requests against the client's quota (each message of a batch is one). */
 export async function handleMcpPost(request: Request, data: SiteData, charge: (cost: number) => void = () => {}): Promise<Response> {

@@ -18,7 +18,8 @@ export type PostsInput = z.output<typeof postsQuery>;
 /** Tags named in an unknown tag's hint, at most: enough to spot a typo without a wall of text. */
 const HINT_TAGS = 30;
 
-interface Prepared {
+/** What the functions need from the posts, made once per loaded data file (SiteData.kept.posts). */
+export interface KeptPosts {
   /** Newest first, then slug: sorted here, not trusted from the file. */
   ordered: Post[];
   bySlug: Map<string, Post>;
@@ -28,28 +29,22 @@ interface Prepared {
   tags: string[];
 }
 
-const preparedByData = new WeakMap<SiteData, Prepared>();
-
 const listOrder = (a: Post, b: Post) => (a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
 
-function prepared(data: SiteData): Prepared {
-  let p = preparedByData.get(data);
-  if (!p) {
-    // FO-DRAFTS: the data file never holds a draft (buildDataFile refuses one); a hand-made data set is held to it too.
-    const posts = data.posts.filter((post) => !post.draft);
-    p = {
-      ordered: [...posts].sort(listOrder),
-      bySlug: new Map(posts.map((x) => [x.slug, x])),
-      summaries: new Map(),
-      tags: [...new Set(posts.flatMap((x) => x.tags))].sort(),
-    };
-    preparedByData.set(data, p);
-  }
-  return p;
+function kept(data: SiteData): KeptPosts {
+  if (data.kept.posts) return data.kept.posts;
+  // FO-DRAFTS: the data file never holds a draft (buildDataFile refuses one); a hand-made data set is held to it too.
+  const posts = data.posts.filter((post) => !post.draft);
+  return (data.kept.posts = {
+    ordered: [...posts].sort(listOrder),
+    bySlug: new Map(posts.map((x) => [x.slug, x])),
+    summaries: new Map(),
+    tags: [...new Set(posts.flatMap((x) => x.tags))].sort(),
+  });
 }
 
 function summaryOf(data: SiteData, post: Post): PostSummary {
-  const { summaries } = prepared(data);
+  const { summaries } = kept(data);
   let summary = summaries.get(post);
   if (!summary) {
     const { site } = data;
@@ -77,7 +72,7 @@ const cursorPayload = z.object({ v: z.literal(1), f: z.string(), d: isoDate, s: 
 
 /** GET /api/v1/posts: published posts, newest first, a page at a time, bound to the tag filter. */
 export function listPosts(data: SiteData, { tag, cursor, limit }: PostsInput): PostList {
-  const { ordered, tags } = prepared(data);
+  const { ordered, tags } = kept(data);
   if (tag !== undefined && !tags.includes(tag)) {
     throw new ApiError('invalid_filter', {
       message: `tag: no post has the tag "${tag}".`,
@@ -108,13 +103,13 @@ export function listPosts(data: SiteData, { tag, cursor, limit }: PostsInput): P
 
 /** One post's list entry by slug, or undefined: what a sized MCP answer adds to a search hit (FO-MCP-SIZE). */
 export function postSummaryOf(data: SiteData, slug: string): PostSummary | undefined {
-  const post = prepared(data).bySlug.get(slug);
+  const post = kept(data).bySlug.get(slug);
   return post && summaryOf(data, post);
 }
 
 /** GET /api/v1/posts/{slug}: one published post with its body. */
 export function getPost(data: SiteData, slug: string): PostDetail {
-  const post = prepared(data).bySlug.get(slug);
+  const post = kept(data).bySlug.get(slug);
   if (!post) {
     throw new ApiError('not_found', {
       message: `No post has the slug "${slug}".`,

@@ -1,14 +1,16 @@
 // The portfolio's domain functions: REST handlers and MCP tools call these, so both answer the
 // same codes and hints. Each validates its own input (MCP arguments arrive unchecked); bad input
-// throws an ApiError. What they need from the data is computed once per loaded data file.
+// throws an ApiError. What they need from the data is made once per loaded data file, and kept on
+// it (SiteData.kept, src/server/kept.ts).
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { agentImage, type ContentImage } from '../../images/images.ts';
 import { SLUG_PATTERN, type Site } from '../../records/schema.ts';
 import { absoluteUrl } from '../../records/urls.ts';
 import type { ProjectRecord as Project, SiteData } from '../../search/data-file.ts';
-import { onceEach, recordType, searchRecords, type Hit } from '../../search/rank.ts';
+import { recordType, searchRecords, type Hit } from '../../search/rank.ts';
 import { ApiError } from '../errors.ts';
+import { answerBytes, hitViews } from '../kept.ts';
 import { jsonBytes } from '../http.ts';
 import { decodeCursor, encodeCursor } from '../cursor.ts';
 import {
@@ -20,14 +22,14 @@ import {
   type ProjectList,
   type ProjectSummary,
   type relatedProject,
-  type searchHit,
+  type SearchHit,
   type SearchResponse,
 } from './schemas.ts';
-// What the functions need from the data, computed once per loaded data file and never per request.
 
 type Related = z.infer<typeof relatedProject>;
 
-interface Prepared {
+/** What the functions need from the projects, made once per loaded data file (SiteData.kept.projects). */
+export interface KeptProjects {
   /** Newest first, then slug: the one list order. Sorted here, not trusted from the file. */
   ordered: Project[];
   bySlug: Map<string, Project>;
@@ -36,19 +38,16 @@ interface Prepared {
   related: Map<string, Related[]>;
 }
 
-const preparedByData = new WeakMap<SiteData, Prepared>();
-
 /** Newest first, then slug (code-unit order, the same in every locale). */
 const listOrder = (a: Project, b: Project) => (a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
 
-function prepared(data: SiteData): Prepared {
-  let p = preparedByData.get(data);
-  if (!p) {
-    p = { ordered: [...data.projects].sort(listOrder), bySlug: new Map(data.projects.map((x) => [x.slug, x])), lists: new Map(), related: new Map() };
-    preparedByData.set(data, p);
-  }
-  return p;
-}
+const kept = (data: SiteData): KeptProjects =>
+  (data.kept.projects ??= {
+    ordered: [...data.projects].sort(listOrder),
+    bySlug: new Map(data.projects.map((x) => [x.slug, x])),
+    lists: new Map(),
+    related: new Map(),
+  });
 
 function summaryOf(site: Site, p: Project): ProjectSummary {
   return {
@@ -87,29 +86,35 @@ export type ProjectsInput = z.output<typeof projectsQuery>;
 
 /** GET /api/v1/search. */
 export function searchHits(data: SiteData, query: SearchInput): SearchResponse {
-  return searchAnswer(hitsFor(data, query), data.site, query);
+  return searchAnswer(data, hitsFor(data, query), query);
 }
 
 const hitsFor = (data: SiteData, { q, type, limit }: SearchInput) => searchRecords(data, q, { type, limit });
 
-const searchAnswer = (hits: readonly Hit[], site: Site, { q, type, limit }: SearchInput): SearchResponse => ({
+const searchAnswer = (data: SiteData, hits: readonly Hit[], { q, type, limit }: SearchInput): SearchResponse => ({
   query: q,
   type: type ?? null,
   limit,
-  hits: hits.map((hit) => searchHitOf(hit, site)),
+  hits: hits.map((hit) => searchHitOf(data, hit)),
 });
 
-/** The REST body of GET /api/v1/search, serialized once per answer (see onceEach). */
-const searchBytes = onceEach((hits: readonly Hit[], site: Site, query: SearchInput) => jsonBytes(searchAnswer(hits, site, query)));
-
-/** The REST answer, from a query the route has validated against `searchQuery` already. */
+/**
+ * The REST answer, from a query the route has validated against `searchQuery` already: serialized
+ * once per kept answer (its query, type and limit are the answer's key).
+ */
 export function searchBody(data: SiteData, query: SearchInput): Uint8Array<ArrayBuffer> {
-  return searchBytes(hitsFor(data, query), data.site, query);
+  const hits = hitsFor(data, query);
+  const bytes = answerBytes(data, hits);
+  return (bytes.rest ??= jsonBytes(searchAnswer(data, hits, query)));
 }
 
-/** One search hit as REST answers it (also for /ask and MCP, so every surface shows hits alike). */
-export const searchHitOf = onceEach(
-  ({ record: r, score, match }: Hit, site: Site): z.infer<typeof searchHit> => ({
+/** One search hit as REST answers it (also for MCP, so every surface shows hits alike): made once per kept hit, frozen. */
+function searchHitOf(data: SiteData, hit: Hit): SearchHit {
+  const views = hitViews(data, hit);
+  if (views.rest) return views.rest;
+  const { record: r, score, match } = hit;
+  const { site } = data;
+  return (views.rest = Object.freeze({
     slug: r.slug,
     kind: r.kind,
     type: recordType(r),
@@ -122,8 +127,8 @@ export const searchHitOf = onceEach(
     twinUrl: absoluteUrl(site, r.twin),
     score,
     match,
-  }),
-);
+  }) as SearchHit);
+}
 
 const cursorPayload = z.object({ v: z.literal(1), f: z.string(), d: isoDate, s: z.string().regex(SLUG_PATTERN) });
 
@@ -141,7 +146,7 @@ export function listProjects(data: SiteData, { category, type, archive, cursor, 
     .update(JSON.stringify([category ?? null, type ?? null, archived]))
     .digest('base64url')
     .slice(0, 10);
-  const { ordered, lists } = prepared(data);
+  const { ordered, lists } = kept(data);
   let list = lists.get(fingerprint);
   if (!list) {
     list = ordered.filter((p) => (archived || !p.archived) && (category === undefined || p.category === category) && (type === undefined || p.type === type));
@@ -183,7 +188,7 @@ export function projectSummaryOf(data: SiteData, slug: string): ProjectSummary |
 }
 
 function findProject(data: SiteData, slug: string): Project | undefined {
-  return prepared(data).bySlug.get(slug);
+  return kept(data).bySlug.get(slug);
 }
 
 /** GET /api/v1/projects/{slug}: the whole record with its related projects. */
@@ -198,7 +203,7 @@ export function getProject(data: SiteData, slug: string): ProjectDetail {
  * as the project's page and twin list. What each shares with the project is read off the two records.
  */
 function relatedTo(data: SiteData, project: Project): Related[] {
-  const { bySlug, related } = prepared(data);
+  const { bySlug, related } = kept(data);
   let list = related.get(project.slug);
   if (!list) {
     const tags = new Set(project.tags);

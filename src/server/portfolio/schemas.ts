@@ -318,6 +318,7 @@ export const jsonResume = z
   })
   .meta({ id: 'JsonResume', description: 'The résumé as a JSON Resume document (v1.0.0 schema): the same document as /resume.json.' });
 
+export type SearchHit = z.infer<typeof searchHit>;
 export type SearchResponse = z.infer<typeof searchResponse>;
 export type PostSummary = z.infer<typeof postSummary>;
 export type PostList = z.infer<typeof postList>;
