@@ -49,7 +49,7 @@ const { values: opts } = parseArgs({
     sizes: { type: 'string', default: '100,1000,10000' },
     duration: { type: 'string', default: '4' },
     connections: { type: 'string', default: '10' },
-    'cold-samples': { type: 'string', default: '5' },
+    'cold-samples': { type: 'string', default: '9' },
     profile: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },

@@ -56,6 +56,8 @@ export interface BuildResult {
   ms: number;
   /** The last lines of the build's output, for a failure message. */
   tail: string;
+  /** Pages Astro's incremental build took from its cache rather than render: its log marks each "(restored)" or "(cached)". */
+  restored: number;
 }
 
 /** `astro build` in `dir` (the bare reference), with telemetry off; optionally under `node --cpu-prof`. */
@@ -83,12 +85,15 @@ function run(dir: string, command: string, args: string[], env: Record<string, s
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
+    let restored = 0;
     const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-8000);
+      const text = chunk.toString();
+      restored += text.match(/\((?:restored|cached)\)/g)?.length ?? 0;
+      output = (output + text).slice(-8000);
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
-    child.on('close', (code) => done({ ok: code === 0, ms: performance.now() - started, tail: output.split('\n').slice(-30).join('\n') }));
+    child.on('close', (code) => done({ ok: code === 0, ms: performance.now() - started, tail: output.split('\n').slice(-30).join('\n'), restored }));
   });
 }
 
@@ -149,16 +154,21 @@ export const removeDir = (dir: string) => rmSync(dir, { recursive: true, force: 
  * `[slug].astro` per collection rendering the entry with `render()` in a minimal layout, default
  * Markdown options (Shiki on). Its content folder is a link to the site's own.
  */
-export function idiomaticAstroProject(dest: string, site: string, root = REPO_ROOT): string {
+export function idiomaticAstroProject(dest: string, site: string, root = REPO_ROOT, { incremental = false } = {}): string {
   mkdirSync(join(dest, 'src/pages/projects'), { recursive: true });
   mkdirSync(join(dest, 'src/layouts'), { recursive: true });
+  mkdirSync(join(dest, 'src/styles'), { recursive: true });
   writeFileSync(join(dest, 'package.json'), JSON.stringify({ name: 'idiomatic-astro', private: true, type: 'module' }));
   // Its own cache folder: Astro keeps the content layer's data store (rendered entries) in
   // node_modules/.astro by default, which the linked node_modules would share between runs.
   writeFileSync(
     join(dest, 'astro.config.mjs'),
-    "import { defineConfig } from 'astro/config';\nexport default defineConfig({ output: 'static', build: { format: 'file' }, cacheDir: './.astro-cache', devToolbar: { enabled: false } });\n",
+    `import { defineConfig } from 'astro/config';\nexport default defineConfig({ output: 'static', build: { format: 'file' }, cacheDir: './.astro-cache', devToolbar: { enabled: false }${incremental ? ', experimental: { incrementalBuild: true }' : ''} });\n`,
   );
+  // Astro's own incremental build (experimental.incrementalBuild, Astro 7.2) skips a page whose
+  // cacheKey and module graph match the last build's: the entry's digest is its key, and the layout
+  // imports a stylesheet, so the bench can edit it as it edits Folio's.
+  writeFileSync(join(dest, 'src/styles/site.css'), 'main { max-width: 40rem; margin: 0 auto; }\n');
   writeFileSync(
     join(dest, 'src/content.config.ts'),
     `import { defineCollection } from 'astro:content';
@@ -190,7 +200,7 @@ export const collections = { projects, pages };
   writeFileSync(
     join(dest, 'src/layouts/Layout.astro'),
     `---
-const { title, summary } = Astro.props;
+${incremental ? "import '../styles/site.css';\n" : ''}const { title, summary } = Astro.props;
 ---
 <!doctype html>
 <html lang="en"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>{title}</title><meta name="description" content={summary} /></head>
@@ -207,7 +217,7 @@ const { title, summary } = Astro.props;
 import { getCollection, render } from 'astro:content';
 import Layout from '${file.includes('projects/') ? '../../' : '../'}layouts/Layout.astro';
 export async function getStaticPaths() {
-  return (await getCollection('${collection}')).map((entry) => ({ params: { slug: entry.id }, props: { entry } }));
+  return (await getCollection('${collection}')).map((entry) => ({ params: { slug: entry.id }, props: { entry }${incremental ? ', cacheKey: entry.digest' : ''} }));
 }
 const { entry } = Astro.props;
 const { Content } = await render(entry);
