@@ -10,15 +10,18 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync }
 import { dirname } from 'node:path';
 import { bundleFunction } from '../src/build/function-bundle.ts';
 import { estimateTokens, startBuild } from '../src/build/integration.ts';
-import { ContentError, contentDir, loadContent, memoizeContentForBuild } from '../src/records/load.ts';
+import { ContentError, contentDir, loadCatalog, memoizeContentForBuild } from '../src/records/load.ts';
+import type { Catalog } from '../src/records/catalog.ts';
 import type { Content } from '../src/records/schema.ts';
 import { recordTwins } from '../src/build/twin.ts';
 import { buildPageManifest, PAGE_MANIFEST_FILE } from '../src/routing/page-manifest.ts';
 import { SEARCH_PAGE_FILE } from '../src/server/search-page.ts';
 
+let catalog: Catalog;
 let content: Content;
 try {
-  content = loadContent();
+  catalog = loadCatalog();
+  content = catalog.content;
   // astro.config.ts reads the content again: the memo hands it this read. The search index starts
   // on another core now, while Astro loads (src/build/integration.ts).
   memoizeContentForBuild(true, [contentDir(), content]);
@@ -62,7 +65,7 @@ mkdirSync(dirname(PAGE_MANIFEST_FILE), { recursive: true });
 renameSync('dist/search-page.html', SEARCH_PAGE_FILE);
 
 // The records' twins are known already (made once per build): not read back.
-const manifest = buildPageManifest('dist', estimateTokens, await recordTwins(content));
+const manifest = buildPageManifest('dist', estimateTokens, await recordTwins(catalog));
 writeFileSync(PAGE_MANIFEST_FILE, `${JSON.stringify(manifest, null, 1)}\n`);
 const pages = Object.keys(manifest.pages).length;
 const twins = Object.values(manifest.pages).filter(Boolean).length;

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { deflateRaw, deflateRawSync } from 'node:zlib';
 import MiniSearch from 'minisearch';
-import { relatedProjects } from '../records/collections.ts';
+import { Catalog } from '../records/catalog.ts';
 import { type JsonResume, resumeDocument, resumeSearchText } from '../records/resume.ts';
 import type { Content } from '../records/schema.ts';
 import {
@@ -23,8 +23,8 @@ import {
 } from '../search/data-file.ts';
 import { INDEX_FORMAT, INDEX_OPTIONS, OPTIONS_HASH, type IndexedDocument } from '../search/options.ts';
 
-/** Every project's related projects' slugs, as DataFile.related holds them. */
-const relatedSlugs = (content: Content) => Object.fromEntries(content.projects.map((p) => [p.slug, relatedProjects(p, content).map((r) => r.slug)]));
+/** Every project's related projects' slugs, as DataFile.related holds them: the catalog's, which a build scored or kept already. */
+const relatedSlugs = (catalog: Catalog) => Object.fromEntries(catalog.content.projects.map((p) => [p.slug, catalog.related(p).map((r) => r.slug)]));
 
 /**
  * What the build derives from the résumé with src/records/resume.ts, which reads Markdown: made
@@ -73,7 +73,14 @@ function searchIndex(documents: IndexedDocument[]): MiniSearch<IndexedDocument> 
 }
 
 /** `twins` come from src/build/twin.ts at build time; the function never renders Markdown. `index`, if given, is indexJson of the same records. */
-export function buildDataFile(content: Content, twins: Record<string, string>, index?: IndexText, contentDigest?: string, resume?: ResumeParts): DataFile {
+export function buildDataFile(
+  content: Content,
+  twins: Record<string, string>,
+  index?: IndexText,
+  contentDigest?: string,
+  resume?: ResumeParts,
+  related: Record<string, string[]> = relatedSlugs(new Catalog(content)),
+): DataFile {
   // FO-DRAFTS: a build loads without drafts; a draft reaching the data file would publish it on REST, MCP and search.
   const draft = content.posts.find((p) => p.draft);
   if (draft) throw new Error(`${draft.source}: a draft post cannot go into the data file; the build loads content without drafts.`);
@@ -92,7 +99,7 @@ export function buildDataFile(content: Content, twins: Record<string, string>, i
     posts: content.posts,
     ...(content.resume && { resume: content.resume, resumeDocument: resume?.document }),
     twins,
-    related: relatedSlugs(content),
+    related,
     index: index ?? searchIndex(searchDocuments(content, resume?.searchText)).toJSON(),
   };
 }
@@ -108,11 +115,12 @@ export interface Prepared {
   contentDigest?: string;
 }
 
-export async function writeDataFile(content: Content, twins: Record<string, string>, root = process.cwd(), prepared: Prepared = {}): Promise<DataFile> {
+export async function writeDataFile(catalog: Catalog, twins: Record<string, string>, root = process.cwd(), prepared: Prepared = {}): Promise<DataFile> {
+  const { content } = catalog;
   // All but the index is serialized first, while the index may still be in the making: the index
   // goes last in the JSON (serializeDataFile), so it is appended once it is there.
   const resume = resumeParts(content);
-  const data = buildDataFile(content, twins, new IndexText(''), prepared.contentDigest, resume);
+  const data = buildDataFile(content, twins, new IndexText(''), prepared.contentDigest, resume, relatedSlugs(catalog));
   const path = join(root, DATA_FILE);
   mkdirSync(dirname(path), { recursive: true });
   const { json: withoutIndex, texts } = serializeDataFile(data, prepared.compressed);

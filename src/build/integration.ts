@@ -9,8 +9,9 @@ import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
-import { contentDir, loadContent, memoizeContentForBuild, RESERVED_PAGE_SLUGS, showDraftsInDev } from '../records/load.ts';
-import type { Content } from '../records/schema.ts';
+import { contentDir, loadCatalog, loadContent, memoizeContentForBuild, RESERVED_PAGE_SLUGS, showDraftsInDev } from '../records/load.ts';
+import { relatedIndex, scoreRelated } from '../records/collections.ts';
+import type { Content, Project } from '../records/schema.ts';
 import { brokenLinks, recordTwins } from './twin.ts';
 import { compressTexts, IndexText, searchDocuments, writeDataFile } from './data-file.ts';
 import { resumeSearchText } from '../records/resume.ts';
@@ -53,13 +54,29 @@ export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
  */
 export async function writeSiteData(root = process.cwd(), started?: Started) {
   // Never a draft: the data file is what REST, MCP and search publish (FO-DRAFTS).
-  const content = loadContent(contentDir(root), { drafts: false });
-  const twins = await recordTwins(content);
+  const catalog = loadCatalog(contentDir(root), { drafts: false });
+  const { content } = catalog;
+  const twins = await recordTwins(catalog);
   // The twins are known only now: compressed in parallel, beside the bodies compressed ahead.
   const compressed = new Map([...((await started?.compressed) ?? []), ...(await compressKept(Object.values(twins)))]);
   // In a build the content's digest is known (every page's inputs were hashed); with the code's, it names the build.
   const contentDigest = started && `${process.env.FOLIO_RENDER_KEY}\0${digestOf(content)}`;
-  return writeDataFile(content, twins, root, { index: started?.index, compressed, contentDigest });
+  return writeDataFile(catalog, twins, root, { index: started?.index, compressed, contentDigest });
+}
+
+/**
+ * Every project's related projects' slugs, kept in the build cache (disk-cache.ts) under the only
+ * fields scoring reads (slug, tags, category, date, archived): editing a body or a title scores
+ * nothing again (10,000 projects: ~2 s). Each build's Catalog is made with it (load.ts
+ * memoizeContentForBuild); outside a build (no cache key) the Catalog scores as asked.
+ */
+export function keptRelated(projects: readonly Project[]): Record<string, string[]> | undefined {
+  if (!process.env.FOLIO_RENDER_KEY) return undefined;
+  const key = JSON.stringify(projects.map((p) => [p.slug, p.tags, p.category, p.date, p.archived]));
+  const kept = readCached<Record<string, string[]>>('related', key);
+  if (kept) return kept;
+  const index = relatedIndex(projects);
+  return writeCached('related', key, Object.fromEntries(projects.map((p) => [p.slug, scoreRelated(p, projects, index).map((i) => projects[i]!.slug)])));
 }
 
 /**
@@ -184,12 +201,14 @@ export function folio(loaded?: Content): AstroIntegration {
           }, 100);
         });
       },
-      // Pages call loadContent() once each; content cannot change mid-build, so read it once (load.ts).
+      // Pages call loadCatalog() once each; content cannot change mid-build, so read it once (load.ts),
+      // and its Catalog takes the related lists the last build kept.
       'astro:build:start': () => {
-        memoizeContentForBuild(true, loaded && [contentDir(), loaded]);
+        memoizeContentForBuild(true, loaded && [contentDir(), loaded], { keptRelated });
       },
       'astro:build:done': async ({ dir, logger }) => {
-        const content = loadContent(contentDir(root));
+        const catalog = loadCatalog(contentDir(root));
+        const { content } = catalog;
         // FO-LANGUAGE: a locale Folio has no words for reads English; said once, not an error.
         const unknownLocale = unknownLocaleWarning(content.site.locale);
         if (unknownLocale) logger.warn(unknownLocale);
@@ -197,7 +216,7 @@ export function folio(loaded?: Content): AstroIntegration {
         // every body already, so each twin is its record's links rewritten (twin.ts), the same text the
         // data file carries. Written here, not by 10,000 Astro routes (src/pages/[slug].md.ts and its
         // kin serve them in dev).
-        const pages = keepPages(fileURLToPath(dir), await recordTwins(content));
+        const pages = keepPages(fileURLToPath(dir), await recordTwins(catalog));
         logger.info(`pages: ${pages.rendered.toLocaleString('en')} rendered, ${pages.kept.toLocaleString('en')} kept from the last build`);
         // What needs no search index first: the index may still be in the making (startBuild).
         const images = await writeImages(root, contentImages(content), fileURLToPath(dir));

@@ -35,7 +35,8 @@ import {
 import { RESUME_JSON_PATH } from '../records/resume.ts';
 import { JSON_TYPE } from '../http/media-types.ts';
 import { entry } from '../records/markdown-text.ts';
-import type { Content, Post, Project, Site } from '../records/schema.ts';
+import type { Post, Project, Site } from '../records/schema.ts';
+import type { Catalog } from '../records/catalog.ts';
 import { machineAgentDocs, readableAgentDocs } from '../discovery/llms-section.ts';
 import { POSTS_INDEX_LINK, PROJECTS_INDEX_LINK, TAGS_INDEX_LINK } from '../discovery/links.ts';
 
@@ -261,9 +262,10 @@ export function llmsTxt(content: SiteListing): string {
 }
 
 /** Every twin, in the reading order of `allTwins`, with absolute links, separated by rules. */
-export async function llmsFullTxt(content: Content): Promise<string> {
+export async function llmsFullTxt(catalog: Catalog): Promise<string> {
+  const { content } = catalog;
   const { site } = content;
-  const twins = await allTwins(content, { absolute: true });
+  const twins = await allTwins(catalog, { absolute: true });
   const preface = [
     `# ${site.name}: the whole site as Markdown`,
     `> Every page of ${absoluteUrl(site, '/')} in one file: the home page,${content.resume ? ' the résumé,' : ''} the projects index, each active project (featured first),${content.posts.length ? ' the posts (newest first),' : ''} the pages, then archived projects. The short index is ${absoluteUrl(site, '/llms.txt')}.`,

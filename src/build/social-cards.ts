@@ -10,8 +10,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import satori from 'satori';
 import sharp from 'sharp';
-import { listingOf, projectFilters, projectsListPath, projectsPageCount, tagGroups, TAGS_PATH } from '../records/collections.ts';
-import type { Content } from '../records/schema.ts';
+import { projectsListPath, TAGS_PATH } from '../records/collections.ts';
+import type { Catalog } from '../records/catalog.ts';
 import type { ContentImage } from '../images/images.ts';
 import { postsSummary, projectFilterSummary, projectsPageTitle, tagSummary } from './twin.ts';
 import { postsIndexCount, postsIndexPath } from '../records/posts.ts';
@@ -27,12 +27,13 @@ export interface CardSpec {
 }
 
 /** Every page's card: the same pages Base.astro renders with a path. */
-export function socialCards(content: Content): CardSpec[] {
+export function socialCards(catalog: Catalog): CardSpec[] {
+  const { content } = catalog;
   const { site } = content;
   return [
     { path: '/', title: site.name, summary: site.headline, ...(site.avatar && { cover: site.avatar }) },
     // FO-WORK: every page of the projects index, filtered or not.
-    ...projectsIndexCards(content),
+    ...projectsIndexCards(catalog),
     ...content.projects.map((p) => ({ path: p.href, title: p.title, summary: p.summary, ...(p.cover && { cover: p.cover }) })),
     ...content.pages.map((p) => ({ path: p.href, title: p.title, summary: p.summary })),
     // FO-POSTS, FO-RESUME: the posts index (each of its pages), each post (with its cover), the résumé.
@@ -44,22 +45,21 @@ export function socialCards(content: Content): CardSpec[] {
     ...content.posts.map((p) => ({ path: p.href, title: p.title, summary: p.summary, ...(p.cover && { cover: p.cover }) })),
     ...(content.resume ? [{ path: content.resume.href, title: `${content.resume.title}: ${site.name}`, summary: content.resume.label }] : []),
     { path: TAGS_PATH, title: 'Tags', summary: `${content.posts.length ? 'Projects, posts' : 'Projects'} and pages by ${site.name}, by tag.` },
-    ...tagGroups(content).map((g) => ({ path: g.href, title: stringsFor(content.site)('taggedTitle', { tag: g.tag }), summary: tagSummary(g, content.site) })),
+    ...catalog.tagGroups.map((g) => ({ path: g.href, title: stringsFor(content.site)('taggedTitle', { tag: g.tag }), summary: tagSummary(g, content.site) })),
     { path: '/developers', title: 'Developers', summary: `The API of ${site.name}'s site: REST, NLWeb ask and MCP, free and open.` },
     { path: '/developers/deprecation', title: 'API deprecation policy', summary: 'How API versions are deprecated and retired.' },
     { path: '/search', title: 'Search', summary: `Search ${site.name}'s projects and pages.` },
   ];
 }
 
-function projectsIndexCards(content: Content): CardSpec[] {
-  const listing = listingOf(content);
-  const { all, categories, types } = projectFilters(listing);
+function projectsIndexCards(catalog: Catalog): CardSpec[] {
+  const { all, categories, types } = catalog.filters;
   return [all, ...categories, ...types].flatMap(({ filter }) => {
-    const pages = projectsPageCount(listing, filter);
-    const summary = projectFilterSummary(listing, filter);
+    const pages = catalog.pageCount(filter);
+    const summary = projectFilterSummary(catalog, filter);
     return Array.from({ length: pages }, (_, i) => ({
       path: projectsListPath(filter, i + 1),
-      title: projectsPageTitle(content.site, filter, i + 1, pages),
+      title: projectsPageTitle(catalog.content.site, filter, i + 1, pages),
       summary,
     }));
   });

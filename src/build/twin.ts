@@ -12,25 +12,25 @@ import {
   archivedProjects,
   byCategory,
   categoryLabel,
-  filteredProjects,
   type ProjectFilter,
+  type ProjectFilters,
   projectFilterLabel,
   isListedFilter,
   projectFilters,
   projectLinkList,
   projectStatus,
   projectsListPath,
-  projectsPageCount,
   PROJECTS_PER_PAGE,
   featuredProjects,
-  relatedProjects,
+  type ResumeMention,
+  type SiteListing,
   tagGroups,
   TAGS_PATH,
   type Listed,
   type Listing,
-  listingOf,
   type TagGroup,
 } from '../records/collections.ts';
+import type { Catalog, ListingFacts } from '../records/catalog.ts';
 import type { Content, Page, Post, Project, Resume, Site } from '../records/schema.ts';
 import { autolink, document, entry, escapeText, fieldList, opening, quote, siteFields } from '../records/markdown-text.ts';
 import { HOME_TWIN, PROJECTS_TWIN } from '../records/urls.ts';
@@ -63,31 +63,8 @@ export interface Twin {
   markdown: string;
 }
 
-/** What the lists of the whole site (the home twin, llms.txt) say of the résumé: that there is one, and its title line. */
-export type ResumeMention = Pick<Resume, 'label' | 'href' | 'twin'>;
-
-/**
- * A listing plus the résumé's mention: what the home twin and llms.txt render from. Content is one;
- * `siteListing` makes one from content, once per content, so a kept page's digest covers the résumé
- * too (page-cache.ts keptResponse): adding or removing content/resume.md changes both files.
- */
-export interface SiteListing extends Listing {
-  readonly resume?: ResumeMention;
-}
-
-export function siteListing(content: Content): SiteListing {
-  let known = siteListings.get(content);
-  if (!known) {
-    const listing = listingOf(content);
-    const { resume } = content;
-    siteListings.set(
-      content,
-      (known = resume ? Object.freeze({ ...listing, resume: Object.freeze({ label: resume.label, href: resume.href, twin: resume.twin }) }) : listing),
-    );
-  }
-  return known;
-}
-const siteListings = new WeakMap<Content, SiteListing>();
+/** The home twin and llms.txt render from a SiteListing (collections.ts: a Catalog's siteListing). */
+export type { ResumeMention, SiteListing };
 
 /** The HTML page path a twin mirrors: `/index.md` → `/`, `/about.md` → `/about`. */
 export const pageOfTwin = (twin: string) => (twin === HOME_TWIN ? '/' : twin.replace(/\.md$/, ''));
@@ -223,11 +200,13 @@ function remembered(record: Project | Page | Post | Resume, content: Content, op
   return twin;
 }
 
-export function projectTwin(project: Project, content: Content, options: TwinOptions = {}): Promise<Twin> {
-  return remembered(project, content, options, () => makeProjectTwin(project, content, options));
+/** A project's twin; the catalog gives its related projects (scored once per build, catalog.ts). */
+export function projectTwin(project: Project, catalog: Catalog, options: TwinOptions = {}): Promise<Twin> {
+  return remembered(project, catalog.content, options, () => makeProjectTwin(project, catalog, options));
 }
 
-async function makeProjectTwin(project: Project, content: Content, options: TwinOptions): Promise<Twin> {
+async function makeProjectTwin(project: Project, catalog: Catalog, options: TwinOptions): Promise<Twin> {
+  const { content } = catalog;
   const { site } = content;
   const href = hrefFor(content, options);
   // FO-LANGUAGE: the labels in the site's interface language; the type stays its id, a value agents filter by.
@@ -247,7 +226,7 @@ async function makeProjectTwin(project: Project, content: Content, options: Twin
     [t('twinAuthor'), `[${escapeText(site.name)}](${href(HOME_TWIN)})`],
     ...siteFields(site),
   ];
-  const related = relatedProjects(project, content);
+  const related = catalog.related(project);
   return {
     path: project.twin,
     page: project.href,
@@ -602,16 +581,16 @@ export async function projectsTwin(content: Listing, options: TwinOptions = {}):
  * a category's or a type's pages. Like the page, it lists that page's projects, active then
  * archived; it names /projects.md, which lists every project.
  */
-export function projectsPageTwin(content: Listing, filter: ProjectFilter, page: number, options: TwinOptions = {}): Twin | undefined {
-  const { site } = content;
-  const all = filteredProjects(content, filter);
-  const pages = projectsPageCount(content, filter);
-  if (!Number.isInteger(page) || page < 1 || page > pages || (filter.kind === 'all' && page === 1) || !isListedFilter(projectFilters(content), filter))
+export function projectsPageTwin(catalog: ListingFacts, filter: ProjectFilter, page: number, options: TwinOptions = {}): Twin | undefined {
+  const { site } = catalog.listing;
+  const all = catalog.filtered(filter);
+  const pages = catalog.pageCount(filter);
+  if (!Number.isInteger(page) || page < 1 || page > pages || (filter.kind === 'all' && page === 1) || !isListedFilter(catalog.filters, filter))
     return undefined;
-  const href = hrefFor(content, options);
+  const href = hrefFor(catalog.listing, options);
   const path = projectsListPath(filter, page);
   const title = projectsPageTitle(site, filter, page, pages);
-  const summary = projectFilterSummary(content, filter);
+  const summary = projectFilterSummary(catalog, filter);
   const shown = all.slice((page - 1) * PROJECTS_PER_PAGE, page * PROJECTS_PER_PAGE);
   const active = shown.filter((p) => !p.archived);
   const archived = shown.filter((p) => p.archived);
@@ -643,10 +622,10 @@ export function projectsPageTitle(site: Site, filter: ProjectFilter, page: numbe
 }
 
 /** "4 talks by Mara." / "6 projects by Mara in Data engineering.": a filtered view's description. */
-export function projectFilterSummary(content: Listing, filter: ProjectFilter): string {
-  if (filter.kind === 'all') return projectsSummary(content);
-  const n = filteredProjects(content, filter).length;
-  const { site } = content;
+export function projectFilterSummary(catalog: ListingFacts, filter: ProjectFilter): string {
+  if (filter.kind === 'all') return projectsSummary(catalog.listing, catalog.filters);
+  const n = catalog.filtered(filter).length;
+  const { site } = catalog.listing;
   const t = stringsFor(site);
   if (filter.kind === 'type') return t('filterSummaryType', { n, type: typeWord(site, filter.id, n), name: site.name });
   return t('filterSummaryCategory', { projects: t('projectsCount', { n }), name: site.name, category: categoryLabel(site, filter.id) });
@@ -738,11 +717,14 @@ export function notFoundTwin(content: Content): Twin {
   };
 }
 
-/** "19 projects …": the one-line description of the projects index, shared by its page and twin. */
-export function projectsSummary(content: Listing): string {
+/**
+ * "19 projects …": the one-line description of the projects index, shared by its page and twin.
+ * Every page of the projects index (~420 at 10,000 projects) says this line: those pass the
+ * catalog's filters, counted once per build.
+ */
+export function projectsSummary(content: Listing, filters: Pick<ProjectFilters, 'archived' | 'categoriesUsed'> = projectFilters(content)): string {
   const { site, projects } = content;
-  // Counted once per project list (projectFilters): every page of the projects index (~420 at 10,000 projects) says this line.
-  const { archived, categoriesUsed: categories } = projectFilters(content);
+  const { archived, categoriesUsed: categories } = filters;
   const t = stringsFor(site);
   return t('projectsSummary', {
     projects: t('projectsCount', { n: projects.length }),
@@ -756,18 +738,19 @@ export function projectsSummary(content: Listing): string {
  * Every twin in reading order: who (home), what (the projects index, then active projects with the
  * featured first), the pages, and last the archived projects. llms-full.txt follows this order.
  */
-export async function allTwins(content: Content, options: TwinOptions = {}): Promise<Twin[]> {
+export async function allTwins(catalog: Catalog, options: TwinOptions = {}): Promise<Twin[]> {
+  const { content } = catalog;
   const featured = featuredProjects(content);
   const rest = activeProjects(content).filter((p) => !featured.includes(p));
   return Promise.all([
     homeTwin(content, options),
     ...(hasResume(content) ? [resumeTwin(content, options)] : []),
     projectsTwin(content, options),
-    ...[...featured, ...rest].map((p) => projectTwin(p, content, options)),
+    ...[...featured, ...rest].map((p) => projectTwin(p, catalog, options)),
     ...(content.posts.length ? [postsTwin(content, options)] : []),
     ...content.posts.map((p) => postTwin(p, content, options)),
     ...content.pages.map((p) => pageTwin(p, content, options)),
-    ...archivedProjects(content).map((p) => projectTwin(p, content, options)),
+    ...archivedProjects(content).map((p) => projectTwin(p, catalog, options)),
   ]);
 }
 
@@ -776,9 +759,10 @@ export async function allTwins(content: Content, options: TwinOptions = {}): Pro
  * pages (integration.ts) and the data file carries them (MCP resources). Posts and the résumé are
  * records as projects and pages are (FO-POSTS, FO-RESUME).
  */
-export async function recordTwins(content: Content): Promise<Record<string, string>> {
+export async function recordTwins(catalog: Catalog): Promise<Record<string, string>> {
+  const { content } = catalog;
   const twins = await Promise.all([
-    ...content.projects.map((p) => projectTwin(p, content, ABSOLUTE)),
+    ...content.projects.map((p) => projectTwin(p, catalog, ABSOLUTE)),
     ...content.posts.map((p) => postTwin(p, content, ABSOLUTE)),
     ...content.pages.map((p) => pageTwin(p, content, ABSOLUTE)),
     ...(hasResume(content) ? [resumeTwin(content, ABSOLUTE)] : []),

@@ -1,7 +1,6 @@
 // /<slug>.md: each page's Markdown twin.
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { recordBySlug } from '../records/collections.ts';
-import { loadContent } from '../records/load.ts';
+import { loadCatalog } from '../records/load.ts';
 import { ABSOLUTE, pageTwin } from '../build/twin.ts';
 import { renderMarkdown } from '../build/render.ts';
 import { markdownResponse, missingTwin } from '../build/responses.ts';
@@ -9,13 +8,14 @@ import { markdownResponse, missingTwin } from '../build/responses.ts';
 // A build writes every record's twin beside its page itself (src/build/integration.ts): as 10,000
 // Astro routes they cost more in Astro's page machinery than the pages did. Under astro dev this
 // route serves them.
-export const getStaticPaths = (() => (import.meta.env.DEV ? loadContent().pages.map((p) => ({ params: { slug: p.slug } })) : [])) satisfies GetStaticPaths;
+export const getStaticPaths = (() =>
+  import.meta.env.DEV ? loadCatalog().content.pages.map((p) => ({ params: { slug: p.slug } })) : []) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ params }) => {
-  const content = loadContent();
-  const page = recordBySlug(content.pages, params.slug);
+  const catalog = loadCatalog();
+  const page = catalog.page(params.slug);
   if (!page) return missingTwin();
   // The body's one parse: its page's render, whichever of the two the build makes first (render.ts).
   await renderMarkdown(page.body, page.images);
-  return markdownResponse((await pageTwin(page, content, ABSOLUTE)).markdown);
+  return markdownResponse((await pageTwin(page, catalog.content, ABSOLUTE)).markdown);
 };

@@ -3,11 +3,11 @@ import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { keptResponse } from '../build/page-cache.ts';
 import { feedItems, feedTitle } from '../records/feed.ts';
-import { loadContent } from '../records/load.ts';
-import { absoluteUrl, listingOf } from '../records/collections.ts';
+import { loadCatalog } from '../records/load.ts';
+import { absoluteUrl } from '../records/collections.ts';
 
 export const GET: APIRoute = () => {
-  const listing = listingOf(loadContent());
+  const listing = loadCatalog().listing;
   const kept = keptResponse('/feed.xml', listing, 'src/pages/feed.xml.ts');
   if (kept) return kept;
   const { site } = listing;

@@ -1,13 +1,12 @@
 // /posts.md: the posts index as Markdown (FO-POSTS). A site without posts has no /posts: no file.
 import type { APIRoute } from 'astro';
 import { keptResponse } from '../build/page-cache.ts';
-import { listingOf } from '../records/collections.ts';
-import { loadContent } from '../records/load.ts';
+import { loadCatalog } from '../records/load.ts';
 import { ABSOLUTE, postsTwin } from '../build/twin.ts';
 import { markdownResponse, noFile } from '../build/responses.ts';
 
 export const GET: APIRoute = () => {
-  const listing = listingOf(loadContent());
+  const listing = loadCatalog().listing;
   // A response without a body is a file Astro's build does not write (and a 404 under astro dev).
   if (!listing.posts.length) return noFile();
   return keptResponse('/posts.md', listing, 'src/pages/posts.md.ts') ?? markdownResponse(postsTwin(listing, ABSOLUTE).markdown);

@@ -1,7 +1,7 @@
 // The ways the site groups and orders records. HTML pages, Markdown twins and llms.txt all list
 // projects through these functions, so a reader sees the same grouping on every surface.
 import { ENGLISH, type StringKey, stringsFor } from './strings.ts';
-import { type PROJECT_LINK_KEYS, PROJECT_TYPES, type Content, type Page, type Post, type Project, type ProjectType, type Site } from './schema.ts';
+import { type PROJECT_LINK_KEYS, PROJECT_TYPES, type Content, type Page, type Post, type Project, type ProjectType, type Resume, type Site } from './schema.ts';
 
 const TYPE_KEYS = {
   app: 'typeApp',
@@ -62,49 +62,24 @@ export function byCategory<P extends Listed<Project>>(site: Site, projects: read
 /**
  * Projects that share tags or the category with `project`, best first: two points per shared tag,
  * one for the category; ties go to active, then newer projects. Unrelated projects never appear.
- * Every project page and twin asks this, so candidates come from an index by tag and by category,
- * built once per project list: scanning every project for every project was O(N²) per build
- * (bench/RESULTS.md: minutes at 10,000 records).
+ * This makes the index of `projects` for one answer (O(N)); every project page and twin asks, so a
+ * build asks its Catalog (src/records/catalog.ts), which makes the index once and keeps each answer.
  */
-export function relatedProjects(project: Project, { projects }: Content, limit = RELATED_LIMIT): Project[] {
-  // A project's page, its twin, the data file's twin and llms-full.txt all ask: score once.
-  let known = relatedMemo.get(projects);
-  if (!known) relatedMemo.set(projects, (known = new WeakMap()));
-  let byLimit = known.get(project);
-  if (!byLimit) known.set(project, (byLimit = new Map()));
-  let related = byLimit.get(limit);
-  if (!related) byLimit.set(limit, (related = scoreRelated(project, projects, limit)));
-  return related;
+export function relatedProjects(project: Project, { projects }: Pick<Content, 'projects'>, limit = RELATED_LIMIT): Project[] {
+  return scoreRelated(project, projects, relatedIndex(projects), limit).map((i) => projects[i]!);
 }
 
 /** How many related projects a page and a twin show: relatedProjects' default. */
 export const RELATED_LIMIT = 3;
 
 /**
- * Gives relatedProjects every project's related projects (the default limit) known already: a
- * build keeps them between builds (src/build/page-inputs.ts). Each list must be what
- * relatedProjects would score.
+ * The scoring itself, given the index of `projects` (relatedIndex): the positions in `projects` of
+ * `project`'s related projects, best first. Candidates come from the index by tag and by category:
+ * scanning every project for every project was O(N²) per build (bench/RESULTS.md: minutes at
+ * 10,000 records).
  */
-export function rememberRelated(projects: readonly Project[], lists: ReadonlyMap<string, Project[]>) {
-  let known = relatedMemo.get(projects);
-  if (!known) relatedMemo.set(projects, (known = new WeakMap()));
-  for (const project of projects) {
-    let byLimit = known.get(project);
-    if (!byLimit) known.set(project, (byLimit = new Map()));
-    const related = lists.get(project.slug);
-    if (related) byLimit.set(RELATED_LIMIT, related);
-  }
-}
-
-/** The scoring itself, for a project list; relatedProjects remembers its answers. */
-export const scoreRelatedProjects = (project: Project, projects: readonly Project[]) => scoreRelated(project, projects, RELATED_LIMIT);
-
-// One memo per process: the build's pages and its data file load separate copies of this module.
-const RELATED = Symbol.for('folio.relatedProjects');
-const relatedMemo = ((globalThis as { [RELATED]?: WeakMap<readonly Project[], WeakMap<Project, Map<number, Project[]>>> })[RELATED] ??= new WeakMap());
-
-function scoreRelated(project: Project, projects: readonly Project[], limit: number): Project[] {
-  const { byTag, byCategory, category, rank, score } = relatedIndex(projects);
+export function scoreRelated(project: Project, projects: readonly Project[], index: RelatedIndex, limit = RELATED_LIMIT): number[] {
+  const { byTag, byCategory, category, rank, score } = index;
   // Scores add up in one array by position, with no object per candidate (a common tag lists
   // thousands at 10,000 records); `touched` says which entries to read and then clear.
   const touched: number[] = [];
@@ -138,13 +113,14 @@ function scoreRelated(project: Project, projects: readonly Project[], limit: num
     }
   }
   for (const i of touched) score[i] = 0;
-  return best.map((i) => projects[i]!);
+  return best;
 }
 
 /** Active before archived, then newer, then slug: how projects of one score are ordered (a total order). */
 const tieOrder = (a: Project, b: Project) => Number(a.archived) - Number(b.archived) || b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug);
 
-interface RelatedIndex {
+/** The candidates of relatedProjects, by tag and by category, for one project list. */
+export interface RelatedIndex {
   /** Positions in the project list, by tag and by category. */
   byTag: Map<string, number[]>;
   byCategory: Map<string, number[]>;
@@ -156,22 +132,16 @@ interface RelatedIndex {
   score: Int32Array;
 }
 
-const relatedIndexes = new WeakMap<readonly Project[], RelatedIndex>();
-
-function relatedIndex(projects: readonly Project[]): RelatedIndex {
-  let index = relatedIndexes.get(projects);
-  if (!index) {
-    const n = projects.length;
-    index = { byTag: new Map(), byCategory: new Map(), category: new Int32Array(n), rank: new Int32Array(n), score: new Int32Array(n) };
-    projects.forEach((p, i) => {
-      for (const tag of p.tags) push(index!.byTag, tag, i);
-      push(index!.byCategory, p.category, i);
-      index!.category[i] = index!.byCategory.get(p.category)![0]!;
-    });
-    const sorted = projects.map((p, i) => ({ p, i })).sort((a, b) => tieOrder(a.p, b.p));
-    for (const [place, { i }] of sorted.entries()) index.rank[i] = place;
-    relatedIndexes.set(projects, index);
-  }
+export function relatedIndex(projects: readonly Project[]): RelatedIndex {
+  const n = projects.length;
+  const index: RelatedIndex = { byTag: new Map(), byCategory: new Map(), category: new Int32Array(n), rank: new Int32Array(n), score: new Int32Array(n) };
+  projects.forEach((p, i) => {
+    for (const tag of p.tags) push(index.byTag, tag, i);
+    push(index.byCategory, p.category, i);
+    index.category[i] = index.byCategory.get(p.category)![0]!;
+  });
+  const sorted = projects.map((p, i) => ({ p, i })).sort((a, b) => tieOrder(a.p, b.p));
+  for (const [place, { i }] of sorted.entries()) index.rank[i] = place;
   return index;
 }
 
@@ -203,63 +173,53 @@ export function initialsOf(name: string): string {
   return (letters.length > 2 ? [letters[0], letters.at(-1)] : letters).join('') || 'F';
 }
 
-const bySlug = new WeakMap<readonly (Project | Page | Post)[], Map<string, Project | Page | Post>>();
-
-/**
- * A record by its slug, through an index built once per list. Pages look their record up on each
- * render rather than take it from getStaticPaths' props, which astro dev keeps between requests
- * (an edited file would keep its old page); a scan per page would be O(N²) per build.
- */
-export function recordBySlug<T extends Project | Page | Post>(records: readonly T[], slug: string | undefined): T | undefined {
-  let index = bySlug.get(records);
-  if (!index) bySlug.set(records, (index = new Map(records.map((r) => [r.slug, r]))));
-  return index.get(slug ?? '') as T | undefined;
-}
-
 /** At most this many pages in the header: it stays one row, whatever the number of pages. */
 export const NAV_PAGES = 6;
 
 /** The header's pages: those marked `nav: true`, else the first pages by `order` not marked `nav: false`. */
 export function navPages({ pages }: Pick<Content, 'pages'>): Page[] {
-  // Every HTML page's header asks: once per page list, not a scan of every page per page.
-  let nav = navMemo.get(pages);
-  if (!nav) {
-    const chosen = pages.filter((p) => p.nav === true);
-    navMemo.set(pages, (nav = (chosen.length ? chosen : pages.filter((p) => p.nav !== false)).slice(0, NAV_PAGES)));
-  }
-  return nav;
+  const chosen = pages.filter((p) => p.nav === true);
+  return (chosen.length ? chosen : pages.filter((p) => p.nav !== false)).slice(0, NAV_PAGES);
 }
-const navMemo = new WeakMap<readonly Page[], Page[]>();
 
 /** A record as a list shows it (a card, a list entry, a related project): all but its body and the body's images. */
 export type Listed<T extends Project | Page | Post> = T extends unknown ? Omit<T, 'body' | 'images'> : never;
 
 /**
- * The listed form of a record, once per record and frozen. A page that lists records renders from
- * these (src/build/page-inputs.ts), so a change to a body touches only the pages that show it,
- * not every tag page and related list that names the record.
+ * The listed form of a record, frozen. A page that lists records renders from these
+ * (src/build/page-inputs.ts), so a change to a body touches only the pages that show it, not
+ * every tag page and related list that names the record.
  */
 export function listed<T extends Project | Page | Post>(record: T): Listed<T> {
-  let known = listedMemo.get(record) as Listed<T> | undefined;
-  if (!known) {
-    const { body: _body, images: _images, ...rest } = record;
-    listedMemo.set(record, (known = Object.freeze(rest) as Listed<T>));
-  }
-  return known;
+  const { body: _body, images: _images, ...rest } = record;
+  return Object.freeze(rest) as Listed<T>;
 }
-const listedMemo = new WeakMap<Project | Page | Post, Listed<Project | Page | Post>>();
 
-/** The content's Listing: once per content, frozen, so a build digests it once (src/build/page-cache.ts). */
-export function listingOf(content: Content): Listing {
-  let known = listingMemo.get(content);
-  if (!known) {
-    const projects = Object.freeze(content.projects.map((p) => listed(p)));
-    const pages = Object.freeze(content.pages.map((p) => listed(p)));
-    listingMemo.set(content, (known = Object.freeze({ site: content.site, projects, pages, posts: Object.freeze(content.posts.map((p) => listed(p))) })));
-  }
-  return known;
+/**
+ * The content's Listing, frozen. A build digests it by identity (src/build/page-cache.ts), so a
+ * build takes its one Listing from the Catalog (src/records/catalog.ts), not from here per page.
+ */
+export function listingOf(content: Pick<Content, 'site' | 'projects' | 'pages' | 'posts'>): Listing {
+  const projects = Object.freeze(content.projects.map((p) => listed(p)));
+  const pages = Object.freeze(content.pages.map((p) => listed(p)));
+  return Object.freeze({ site: content.site, projects, pages, posts: Object.freeze(content.posts.map((p) => listed(p))) });
 }
-const listingMemo = new WeakMap<Content, Listing>();
+
+/** What the home page's twin and llms.txt name of the résumé: that there is one, and its title line. */
+export type ResumeMention = Pick<Resume, 'label' | 'href' | 'twin'>;
+
+/**
+ * A listing plus the résumé's mention: what the home twin and llms.txt render from, so a kept
+ * page's digest covers the résumé too (page-cache.ts keptResponse): adding or removing
+ * content/resume.md changes both files.
+ */
+export interface SiteListing extends Listing {
+  readonly resume?: ResumeMention;
+}
+
+/** A listing with the résumé's mention, when there is a résumé (frozen). */
+export const siteListingOf = (listing: Listing, resume: Resume | undefined): SiteListing =>
+  resume ? Object.freeze({ ...listing, resume: Object.freeze({ label: resume.label, href: resume.href, twin: resume.twin }) }) : listing;
 
 /** What every HTML page shows around its own content (src/layouts/Base.astro): the site, the header's pages, and whether there are more pages than those. */
 export interface PageFrame {
@@ -272,34 +232,21 @@ export interface PageFrame {
 }
 
 /**
- * The frame of every HTML page, once per content. Only the header pages' titles and paths are in
- * it, and whether there are posts and a résumé, so that editing a page's, a post's or the résumé's
- * body does not change every page's inputs (src/build/page-cache.ts).
+ * The frame of every HTML page, frozen. Only the header pages' titles and paths are in it, and
+ * whether there are posts and a résumé, so that editing a page's, a post's or the résumé's body
+ * does not change every page's inputs (src/build/page-cache.ts). A build's pages share one frame,
+ * the Catalog's (src/records/catalog.ts), so it is digested once.
  */
 export function pageFrame({ site, pages, posts, resume }: Pick<Content, 'site' | 'pages' | 'posts' | 'resume'>): PageFrame {
-  const writing = posts.length > 0;
-  const hasResume = resume !== undefined;
-  let bySite = frameMemo.get(pages);
-  if (!bySite) frameMemo.set(pages, (bySite = new WeakMap()));
-  let byShape = bySite.get(site);
-  if (!byShape) bySite.set(site, (byShape = new Map()));
-  // Keyed by what the frame says, so every page of one build shares one frozen frame (digested once).
-  const key = `${writing}/${hasResume}`;
-  let frame = byShape.get(key);
-  if (!frame) {
-    const header = navPages({ pages });
-    frame = Object.freeze({
-      site,
-      nav: Object.freeze(header.map((p) => Object.freeze({ href: p.href, label: p.title }))),
-      morePages: pages.length > header.length,
-      writing,
-      resume: hasResume,
-    });
-    byShape.set(key, frame);
-  }
-  return frame;
+  const header = navPages({ pages });
+  return Object.freeze({
+    site,
+    nav: Object.freeze(header.map((p) => Object.freeze({ href: p.href, label: p.title }))),
+    morePages: pages.length > header.length,
+    writing: posts.length > 0,
+    resume: resume !== undefined,
+  });
 }
-const frameMemo = new WeakMap<readonly Page[], WeakMap<Site, Map<string, PageFrame>>>();
 
 /** Tag pages: `/tags/<tag>` lists every project, post and page with the tag. */
 export const tagPath = (tag: string) => `/tags/${tag}`;
@@ -313,33 +260,20 @@ export interface TagGroup<R extends Listed<Project | Page | Post> = Project | Pa
   records: R[];
 }
 
-const tagMemo = new WeakMap<
-  readonly Listed<Project>[],
-  WeakMap<readonly Listed<Page>[], WeakMap<readonly Listed<Post>[], TagGroup<Listed<Project | Page | Post>>[]>>
->();
 const NO_POSTS: readonly never[] = Object.freeze([]);
 
 /**
- * Every tag of every project, post and page, alphabetically, with what carries it. Grouped once
- * per list of records: each tag page, its twin, the sitemap and the twins' link index ask.
+ * Every tag of every project, post and page, alphabetically, with what carries it. Each tag page,
+ * its twin, the sitemap and the twins' link index ask: a build keeps one answer in its Catalog.
  */
 export function tagGroups<P extends Listed<Project>, G extends Listed<Page>, W extends Listed<Post> = never>({
   projects,
   pages,
   posts = NO_POSTS,
 }: Pick<Listing<P, G>, 'projects' | 'pages'> & { readonly posts?: readonly W[] }): TagGroup<P | G | W>[] {
-  let byPages = tagMemo.get(projects);
-  if (!byPages) tagMemo.set(projects, (byPages = new WeakMap()));
-  let byPosts = byPages.get(pages);
-  if (!byPosts) byPages.set(pages, (byPosts = new WeakMap()));
-  let known = byPosts.get(posts) as TagGroup<P | G | W>[] | undefined;
-  if (!known) {
-    const groups = new Map<string, (P | G | W)[]>();
-    for (const record of [...projects, ...posts, ...pages]) for (const tag of record.tags) push(groups, tag, record);
-    known = [...groups.keys()].sort().map((tag) => ({ tag, href: tagPath(tag), twin: `${tagPath(tag)}.md`, records: groups.get(tag)! }));
-    byPosts.set(posts, known);
-  }
-  return known;
+  const groups = new Map<string, (P | G | W)[]>();
+  for (const record of [...projects, ...posts, ...pages]) for (const tag of record.tags) push(groups, tag, record);
+  return [...groups.keys()].sort().map((tag) => ({ tag, href: tagPath(tag), twin: `${tagPath(tag)}.md`, records: groups.get(tag)! }));
 }
 
 /**
@@ -365,22 +299,16 @@ export const projectFilterLabel = (site: Site, filter: ProjectFilter) =>
 
 /**
  * What a filter lists, active first (newest first), then archived: the order the pages cut into
- * pages. Once per project list and filter: each of a filter's pages, its twin and its card asks,
- * and scanning every project for each (~1,250 pages at 10,000 projects) took seconds of a rebuild.
+ * pages. Each of a filter's pages, its twin and its card asks, and scanning every project for each
+ * (~1,250 pages at 10,000 projects) took seconds of a rebuild: a build asks its Catalog.
  */
 export function filteredProjects<P extends Listed<Project>>({ projects }: Pick<Listing<P>, 'projects'>, filter: ProjectFilter): readonly P[] {
-  let byFilter = filteredMemo.get(projects);
-  if (!byFilter) filteredMemo.set(projects, (byFilter = new Map()));
-  const key = filter.kind === 'all' ? 'all' : `${filter.kind}/${filter.id}`;
-  let known = byFilter.get(key);
-  if (!known) {
-    const kept = filter.kind === 'all' ? projects : projects.filter((p) => (filter.kind === 'category' ? p.category === filter.id : p.type === filter.id));
-    known = Object.freeze([...kept.filter((p) => !p.archived), ...kept.filter((p) => p.archived)]);
-    byFilter.set(key, known);
-  }
-  return known as readonly P[];
+  const kept = filter.kind === 'all' ? projects : projects.filter((p) => (filter.kind === 'category' ? p.category === filter.id : p.type === filter.id));
+  return Object.freeze([...kept.filter((p) => !p.archived), ...kept.filter((p) => p.archived)]);
 }
-const filteredMemo = new WeakMap<readonly Listed<Project>[], Map<string, readonly Listed<Project>[]>>();
+
+/** The key of a filter, one per filter page: `all`, `category/data`, `type/talk`. */
+export const filterKey = (filter: ProjectFilter) => (filter.kind === 'all' ? 'all' : `${filter.kind}/${filter.id}`);
 
 export interface FilterLink {
   readonly filter: ProjectFilter;
@@ -401,40 +329,32 @@ export interface ProjectFilters {
 /**
  * Every filter that narrows the listing: all, then categories in content/site.md's order, then
  * types in PROJECT_TYPES order. A category or type with no project, or with every project (it
- * would repeat /projects), has no page and no link. Once per project list: every project page asks.
+ * would repeat /projects), has no page and no link. Every project page asks: a build asks its Catalog.
  */
 export function projectFilters({ site, projects }: Pick<Listing, 'site' | 'projects'>): ProjectFilters {
-  let bySite = filtersMemo.get(projects);
-  if (!bySite) filtersMemo.set(projects, (bySite = new WeakMap()));
-  let known = bySite.get(site);
-  if (!known) {
-    const counts = new Map<string, number>();
-    let archived = 0;
-    for (const p of projects) {
-      for (const key of [`category/${p.category}`, `type/${p.type}`]) counts.set(key, (counts.get(key) ?? 0) + 1);
-      if (p.archived) archived++;
-    }
-    const link = (filter: ProjectFilter): FilterLink => ({
-      filter,
-      label: projectFilterLabel(site, filter),
-      href: projectFilterPath(filter),
-      count: filter.kind === 'all' ? projects.length : (counts.get(`${filter.kind}/${filter.id}`) ?? 0),
-    });
-    const narrows = (l: FilterLink) => l.count > 0 && l.count < projects.length;
-    known = Object.freeze({
-      all: link(ALL_PROJECTS),
-      categories: Object.keys(site.categories)
-        .map((id) => link({ kind: 'category', id }))
-        .filter(narrows),
-      types: PROJECT_TYPES.map((id) => link({ kind: 'type', id })).filter(narrows),
-      archived,
-      categoriesUsed: Object.keys(site.categories).filter((id) => counts.has(`category/${id}`)).length,
-    });
-    bySite.set(site, known);
+  const counts = new Map<string, number>();
+  let archived = 0;
+  for (const p of projects) {
+    for (const key of [`category/${p.category}`, `type/${p.type}`]) counts.set(key, (counts.get(key) ?? 0) + 1);
+    if (p.archived) archived++;
   }
-  return known;
+  const link = (filter: ProjectFilter): FilterLink => ({
+    filter,
+    label: projectFilterLabel(site, filter),
+    href: projectFilterPath(filter),
+    count: filter.kind === 'all' ? projects.length : (counts.get(`${filter.kind}/${filter.id}`) ?? 0),
+  });
+  const narrows = (l: FilterLink) => l.count > 0 && l.count < projects.length;
+  return Object.freeze({
+    all: link(ALL_PROJECTS),
+    categories: Object.keys(site.categories)
+      .map((id) => link({ kind: 'category', id }))
+      .filter(narrows),
+    types: PROJECT_TYPES.map((id) => link({ kind: 'type', id })).filter(narrows),
+    archived,
+    categoriesUsed: Object.keys(site.categories).filter((id) => counts.has(`category/${id}`)).length,
+  });
 }
-const filtersMemo = new WeakMap<readonly Listed<Project>[], WeakMap<Site, ProjectFilters>>();
 
 /** Whether a filter has pages of its own: all does, and each filter projectFilters lists. */
 export const isListedFilter = (filters: ProjectFilters, filter: ProjectFilter) => filter.kind === 'all' || filterHref(filters, filter) !== PROJECTS_PATH;
@@ -458,24 +378,19 @@ export interface TopTag {
 
 /**
  * The tags the filter bar offers: the most used on projects, most first (the rest are on /tags).
- * Once per project list: every page of the projects index shows the same bar.
+ * Every page of the projects index shows the same bar: a build asks its Catalog.
  */
 export function topProjectTags({ projects }: Pick<Listing, 'projects'>, limit = TOP_TAGS): readonly TopTag[] {
-  const cached = limit === TOP_TAGS ? topTagsMemo.get(projects) : undefined;
-  if (cached) return cached;
   const counts = new Map<string, number>();
   for (const p of projects) for (const tag of new Set(p.tags)) counts.set(tag, (counts.get(tag) ?? 0) + 1);
-  const top = Object.freeze(
+  return Object.freeze(
     [...counts]
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
       .slice(0, limit)
       .map(([tag, count]) => Object.freeze({ tag, href: tagPath(tag), count })),
   );
-  if (limit === TOP_TAGS) topTagsMemo.set(projects, top);
-  return top;
 }
 const TOP_TAGS = 12;
-const topTagsMemo = new WeakMap<readonly Listed<Project>[], readonly TopTag[]>();
 
 /**
  * The rest parameter of src/pages/projects/[...page].astro for a filter's page: undefined for

@@ -1,6 +1,7 @@
 // The one content loader: reads content/, validates every file, and returns the records that the
 // pages, the twins, llms.txt, the search index, the API and MCP are all built from.
 import { stringsFor } from './strings.ts';
+import { Catalog, type CatalogOptions } from './catalog.ts';
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, basename, dirname, resolve } from 'node:path';
@@ -145,21 +146,29 @@ const MATTER_OPTIONS = {
 };
 
 /**
- * Every page calls loadContent(), so a build of N pages would read and validate content/ N times
- * (O(N²): bench/RESULTS.md, about 280 s for 1,000 records). During `astro build` the content
- * cannot change, so the build integration turns on this memo for the build's duration
- * (src/build/integration.ts). It stays off in dev and in tests, where files change between calls.
- * It lives on globalThis because the build's prerender bundle carries its own copy of this module.
+ * Every page calls loadCatalog() (or loadContent()), so a build of N pages would read and validate
+ * content/ N times (O(N²): bench/RESULTS.md, about 280 s for 1,000 records), and each page would
+ * get a Catalog of its own, so nothing the Catalog keeps would be shared. During `astro build` the
+ * content cannot change, so the build integration turns on this memo for the build's duration
+ * (src/build/integration.ts): one Content and one Catalog per folder for every route. It stays off
+ * in dev and in tests, where files change between calls and each load gets a fresh Catalog. It
+ * lives on globalThis because the build's prerender bundle carries its own copy of this module.
  * Memoized content is frozen: a page that mutated the shared records would fail the build loudly.
  */
 const BUILD_MEMO = Symbol.for('folio.loadContent.buildMemo');
-type Memo = Map<string, Content>;
+interface Memo {
+  catalogs: Map<string, Catalog>;
+  options: CatalogOptions;
+}
 const buildMemo = () => (globalThis as { [BUILD_MEMO]?: Memo })[BUILD_MEMO];
 
-/** On for the duration of `astro build`; `loaded` is content the build read already (astro.config.ts), by folder. */
-export function memoizeContentForBuild(on: boolean, loaded?: [dir: string, content: Content]) {
-  const memo: Memo | undefined = on ? new Map() : undefined;
-  if (memo && loaded) memo.set(loaded[0], deepFreeze(loaded[1]));
+/**
+ * On for the duration of `astro build`; `loaded` is content the build read already (astro.config.ts),
+ * by folder; `options` are what the build gives every Catalog it makes (the related lists it keeps).
+ */
+export function memoizeContentForBuild(on: boolean, loaded?: [dir: string, content: Content], options: CatalogOptions = {}) {
+  const memo: Memo | undefined = on ? { catalogs: new Map(), options } : undefined;
+  if (memo && loaded) memo.catalogs.set(loaded[0], new Catalog(deepFreeze(loaded[1]), options));
   (globalThis as { [BUILD_MEMO]?: Memo })[BUILD_MEMO] = memo;
 }
 
@@ -179,15 +188,24 @@ export function contentDir(projectRoot = process.cwd()): string {
   return resolve(projectRoot, process.env.FOLIO_CONTENT || 'content');
 }
 
-export function loadContent(dir = contentDir(), { drafts = draftsByDefault() }: LoadOptions = {}): Content {
+/**
+ * The content folder's records and their Catalog (catalog.ts: the listing, the page frame, related
+ * projects … each kept once asked). In a build, one per folder for the build's duration (BUILD_MEMO).
+ */
+export function loadCatalog(dir = contentDir(), { drafts = draftsByDefault() }: LoadOptions = {}): Catalog {
   const memo = buildMemo();
   const key = drafts ? `${dir}\0drafts` : dir;
-  const known = memo?.get(key);
+  const known = memo?.catalogs.get(key);
   if (known) return known;
   const content = readContent(dir, drafts);
-  memo?.set(key, deepFreeze(content));
-  return content;
+  if (!memo) return new Catalog(content);
+  const catalog = new Catalog(deepFreeze(content), memo.options);
+  memo.catalogs.set(key, catalog);
+  return catalog;
 }
+
+/** The content folder's records: loadCatalog's content, for what needs no derived fact (the site, one record). */
+export const loadContent = (dir = contentDir(), options: LoadOptions = {}): Content => loadCatalog(dir, options).content;
 
 function readContent(dir: string, drafts: boolean): Content {
   const problems: string[] = [];

@@ -10,6 +10,7 @@ import { listingOf } from '../../src/records/collections.ts';
 import { ContentError, loadContent } from '../../src/records/load.ts';
 import { ENGLISH, LOCALES, PLURAL_KEYS, STRING_KEYS, stringsFor, TABLES, tableFor, unknownLocaleWarning } from '../../src/records/strings.ts';
 import { tempDir } from './temp-dir.ts';
+import { Catalog } from '../../src/records/catalog.ts';
 
 const GERMAN_SITE = join(import.meta.dirname, '..', 'fixtures', 'german-site', 'content');
 
@@ -143,7 +144,7 @@ describe('FO-LANGUAGE: the German fixture', () => {
     for (const english of ['- Role:', '- Location:', '- Web page:', '## Featured projects', '## All projects', 'Site index:'])
       expect(home).not.toContain(english);
     const kiesel = content.projects.find((p) => p.slug === 'kiesel')!;
-    const twin = (await projectTwin(kiesel, content)).markdown;
+    const twin = (await projectTwin(kiesel, new Catalog(content))).markdown;
     for (const label of [
       '- Art: library',
       '- Kategorie: Datenhaltung',

@@ -6,6 +6,7 @@ import { loadContent } from '../../src/records/load.ts';
 import { loadTwinFixture, withConfiguredSiteUrls } from './content-fixtures.ts';
 import type { Content } from '../../src/records/schema.ts';
 import { allTwins } from '../../src/build/twin.ts';
+import { Catalog } from '../../src/records/catalog.ts';
 
 let fixture: Content;
 let sample: Content;
@@ -108,7 +109,7 @@ describe('PF-DISCOVERY: llms.txt follows llmstxt.org § Format', () => {
   test('every twin is listed exactly once', async () => {
     const text = llmsTxt(sample);
     const urls = [...parse(text).sections.values()].flat().map((l) => ENTRY.exec(l)!.groups!.url);
-    const twins = (await allTwins(sample)).map((t) => `${sample.site.url}${t.path}`);
+    const twins = (await allTwins(new Catalog(sample))).map((t) => `${sample.site.url}${t.path}`);
     for (const twin of twins)
       expect(
         urls.filter((u) => u === twin),
@@ -144,8 +145,8 @@ describe('PF-DISCOVERY: llms.txt follows llmstxt.org § Format', () => {
 
 describe('llms-full.txt: every twin, in reading order, links absolute', () => {
   test('holds every twin (with absolute links) in the order of allTwins, separated by rules', async () => {
-    const full = await llmsFullTxt(sample);
-    const twins = await allTwins(sample, { absolute: true });
+    const full = await llmsFullTxt(new Catalog(sample));
+    const twins = await allTwins(new Catalog(sample), { absolute: true });
     let at = 0;
     for (const t of twins) {
       const found = full.indexOf(t.markdown.trim(), at);
@@ -156,7 +157,7 @@ describe('llms-full.txt: every twin, in reading order, links absolute', () => {
   });
 
   test('FO-POSTS, FO-RESUME: opens with the site, then the home twin, the résumé, projects index, featured projects; the posts after the projects; archived projects last', async () => {
-    const twins = await allTwins(sample);
+    const twins = await allTwins(new Catalog(sample));
     const order = twins.map((t) => t.path);
     expect(order.slice(0, 3)).toEqual(['/index.md', '/resume.md', '/projects.md']);
     expect(order.slice(3, 3 + sample.site.featured.length)).toEqual(sample.site.featured.map((s) => `/projects/${s}.md`));
@@ -165,12 +166,12 @@ describe('llms-full.txt: every twin, in reading order, links absolute', () => {
     expect(posts).toBeGreaterThan(Math.max(...sample.projects.filter((p) => !p.archived).map((p) => order.indexOf(p.twin))));
     const archived = sample.projects.filter((p) => p.archived).map((p) => p.twin);
     expect(order.slice(-archived.length).sort()).toEqual(archived.sort());
-    const full = await llmsFullTxt(sample);
+    const full = await llmsFullTxt(new Catalog(sample));
     expect(full.split('\n')[0]).toBe(`# ${sample.site.name}: the whole site as Markdown`);
   });
 
   test('no root-relative links remain: the file is read away from the site', async () => {
-    expect(await llmsFullTxt(sample)).not.toMatch(/\]\(\/(?!\/)/);
+    expect(await llmsFullTxt(new Catalog(sample))).not.toMatch(/\]\(\/(?!\/)/);
   });
 });
 

@@ -10,6 +10,7 @@ import { recordTwins } from '../../src/build/twin.ts';
 import { loadContent } from '../../src/records/load.ts';
 import { buildServerCard } from '../../src/server/mcp/server-card.ts';
 import { app, connect, ERAS, type Era, siteUrl } from './mcp-helpers.ts';
+import { Catalog } from '../../src/records/catalog.ts';
 
 // The sample site has posts and a résumé, so it is served their tools too (FO-POSTS, FO-RESUME).
 const TOOL_NAMES = ['search_portfolio', 'list_projects', 'get_project', 'compare_projects', 'list_posts', 'get_post', 'get_resume', 'ask'];
@@ -255,7 +256,7 @@ for (const era of Object.keys(ERAS) as Era[]) {
       // The build's own twin generator, run again from content/ for the URL the data was built for:
       // MCP serves exactly what it made.
       const content = loadContent();
-      const twins = await recordTwins({ ...content, site: { ...content.site, url: data.site.url } });
+      const twins = await recordTwins(new Catalog({ ...content, site: { ...content.site, url: data.site.url } }));
       for (const record of [...data.projects, ...data.pages]) {
         const uri = `${siteUrl()}${record.twin}`;
         const { contents } = await client.readResource({ uri });

@@ -18,6 +18,7 @@ import { toolsFor } from '../../src/server/mcp/tools.ts';
 import { jsonResume, postDetail, postList, searchResponse } from '../../src/server/portfolio.ts';
 import { client, expectError, roomy, viaTool } from './portfolio-helpers.ts';
 import { tempDir } from './temp-dir.ts';
+import { Catalog } from '../../src/records/catalog.ts';
 
 /** JSON Resume's own validator (CommonJS, untyped): errors or null, and whether the document is valid. */
 const { validate: validateJsonResume } = createRequire(import.meta.url)('@jsonresume/schema') as {
@@ -29,7 +30,7 @@ const DRAFT = 'notes-on-tracing-costs';
 
 async function dataOf(content: Content): Promise<SiteData> {
   const root = tempDir('folio-posts-', 'file');
-  await writeDataFile(content, await recordTwins(content), root);
+  await writeDataFile(new Catalog(content), await recordTwins(new Catalog(content)), root);
   return readDataFile(join(root, DATA_FILE));
 }
 

@@ -15,7 +15,6 @@ import {
   postTwin,
   recordTwins,
   resumeTwin,
-  siteListing,
   tagsTwin,
   tagTwin,
   twinOfLink,
@@ -29,6 +28,7 @@ import { listingOf, tagGroups } from '../../src/records/collections.ts';
 import { feedItems, feedTitle } from '../../src/records/feed.ts';
 import { loadContent, RESERVED_PAGE_SLUGS } from '../../src/records/load.ts';
 import type { Content } from '../../src/records/schema.ts';
+import { Catalog } from '../../src/records/catalog.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
 const sample = loadContent(join(FIXTURES, 'sample-site', 'content'));
@@ -100,7 +100,7 @@ describe('FO-POSTS: post twins and the posts index', () => {
   });
 
   test('the home twin lists the latest posts and links the résumé; tag twins list posts; the tags index counts them', async () => {
-    const home = (await homeTwin(siteListing(sample))).markdown;
+    const home = (await homeTwin(new Catalog(sample).siteListing)).markdown;
     const latest = home.slice(home.indexOf('## Latest posts'), home.indexOf('## All projects'));
     expect([...latest.matchAll(/\]\((\/posts\/[^)]+)\)/g)].map((m) => m[1])).toEqual(sample.posts.map((p) => p.twin));
     expect(home).toContain('- Résumé: [Résumé](/resume.md), Independent software engineer');
@@ -118,11 +118,11 @@ describe('FO-POSTS: post twins and the posts index', () => {
   });
 
   test('post twins and the résumé twin are record twins (the build writes them beside their pages; the data file carries them)', async () => {
-    const twins = await recordTwins(sample);
+    const twins = await recordTwins(new Catalog(sample));
     for (const post of sample.posts) expect(twins[post.twin], post.twin).toMatch(new RegExp(`^# ${post.title}\\n`));
     expect(twins['/resume.md']).toMatch(/^# Résumé\n/);
     expect(Object.keys(twins).some((p) => p.includes(DRAFT))).toBe(false);
-    expect(Object.keys(await recordTwins(second)).filter((p) => p.startsWith('/posts') || p.startsWith('/resume'))).toEqual([]);
+    expect(Object.keys(await recordTwins(new Catalog(second))).filter((p) => p.startsWith('/posts') || p.startsWith('/resume'))).toEqual([]);
   });
 });
 
@@ -167,11 +167,11 @@ describe('FO-POSTS: the feed, the sitemap and llms.txt', () => {
   });
 
   test('llms.txt: a Writing section (the index, then each post, newest first); the résumé listed as a page and named as JSON', () => {
-    const sections = llmsSections(siteListing(sample));
+    const sections = llmsSections(new Catalog(sample).siteListing);
     const writing = sections.find((s) => s.title === 'Writing')!;
     expect(writing.entries.map((e) => e.path)).toEqual(['/posts.md', ...sample.posts.map((p) => p.twin)]);
     expect(sections.find((s) => s.title === 'Pages')!.entries.map((e) => e.path)).toContain('/resume.md');
-    const text = llmsTxt(siteListing(sample));
+    const text = llmsTxt(new Catalog(sample).siteListing);
     expect(text).toContain(`- Résumé: \`${url('/resume.json')}\` (application/json)`);
     // A listing without the résumé's mention (listingOf alone) names no résumé.
     expect(llmsTxt(listingOf(sample))).not.toContain('resume');
@@ -220,8 +220,8 @@ describe('FO-POSTS, FO-RESUME: a site without posts or a résumé names neither'
 
   test('its twins, llms.txt, feed, sitemap, api-catalog, AGENTS.md, SKILL.md and agent view carry no trace of either', async () => {
     const texts: [string, string][] = [
-      ['llms.txt', llmsTxt(siteListing(second))],
-      ['home twin', (await homeTwin(siteListing(second))).markdown],
+      ['llms.txt', llmsTxt(new Catalog(second).siteListing)],
+      ['home twin', (await homeTwin(new Catalog(second).siteListing)).markdown],
       ['tags twin', tagsTwin(listingOf(second)).markdown],
       ['feed', JSON.stringify(feedItems(listingOf(second)))],
       ['sitemap', JSON.stringify(sitemapEntries(second))],
@@ -229,9 +229,9 @@ describe('FO-POSTS, FO-RESUME: a site without posts or a résumé names neither'
       ['AGENTS.md', agentsMarkdown(second)],
       ['SKILL.md', skillMarkdown(second)],
       ['agent view', agentView(second)],
-      ...(await allTwins(second)).map((t): [string, string] => [t.path, t.markdown]),
+      ...(await allTwins(new Catalog(second))).map((t): [string, string] => [t.path, t.markdown]),
     ];
     for (const [name, text] of texts) expect(text.match(TRACE)?.[0], name).toBeUndefined();
-    expect(llmsSections(siteListing(second)).map((s) => s.title)).not.toContain('Writing');
+    expect(llmsSections(new Catalog(second).siteListing).map((s) => s.title)).not.toContain('Writing');
   });
 });

@@ -9,6 +9,7 @@ import { loadContent } from '../../src/records/load.ts';
 import { formatDay, POSTS_PER_PAGE, postsIndexCount, postsIndexPath } from '../../src/records/posts.ts';
 import { personFor, schemaObjectFor } from '../../src/records/schema-org.ts';
 import type { Content, Post } from '../../src/records/schema.ts';
+import { Catalog } from '../../src/records/catalog.ts';
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures');
 const sample = loadContent(join(fixtures, 'sample-site', 'content'));
@@ -28,17 +29,17 @@ describe('FO-POSTS: the posts index and a post page', () => {
   test('pages of POSTS_PER_PAGE: /posts, then /posts/page/2 …; no page at all without posts', () => {
     const many = withPosts(POSTS_PER_PAGE * 2 + 1);
     expect(postsIndexCount(many)).toBe(3);
-    expect(postsIndexPages(many).map((p) => [p.params.page, p.path])).toEqual([
+    expect(postsIndexPages(new Catalog(many)).map((p) => [p.params.page, p.path])).toEqual([
       [undefined, '/posts'],
       ['page/2', '/posts/page/2'],
       ['page/3', '/posts/page/3'],
     ]);
-    const last = postsIndexPage(many, 3)!;
+    const last = postsIndexPage(new Catalog(many), 3)!;
     expect(last.posts.map((e) => e.post.slug)).toEqual([`post-${POSTS_PER_PAGE * 2}`]);
-    expect(postsIndexPage(many, 1)!.posts).toHaveLength(POSTS_PER_PAGE);
-    expect(postsIndexPage(many, 4)).toBeUndefined();
-    expect(postsIndexPages(second)).toEqual([]);
-    expect(postsIndexPage(second, 1)).toBeUndefined();
+    expect(postsIndexPage(new Catalog(many), 1)!.posts).toHaveLength(POSTS_PER_PAGE);
+    expect(postsIndexPage(new Catalog(many), 4)).toBeUndefined();
+    expect(postsIndexPages(new Catalog(second))).toEqual([]);
+    expect(postsIndexPage(new Catalog(second), 1)).toBeUndefined();
     expect(postsIndexPath(1)).toBe('/posts');
   });
 
@@ -49,13 +50,13 @@ describe('FO-POSTS: the posts index and a post page', () => {
   });
 
   test('a post page: the post, its reading time, the older and newer posts as listed (no bodies); the draft is not loaded', () => {
-    const inputs = postPage(sample, 'a-search-index-in-one-file')!;
+    const inputs = postPage(new Catalog(sample), 'a-search-index-in-one-file')!;
     expect(inputs.minutes).toBeGreaterThanOrEqual(1);
     expect(inputs.older?.slug).toBe('leaving-quarry-cloud');
     expect(inputs.newer?.slug).toBe('measure-before-you-shard');
     expect(inputs.older).not.toHaveProperty('body');
-    expect(postPage(sample, 'notes-on-tracing-costs')).toBeUndefined();
-    expect(postPage(sample, 'measure-before-you-shard')).not.toHaveProperty('newer');
+    expect(postPage(new Catalog(sample), 'notes-on-tracing-costs')).toBeUndefined();
+    expect(postPage(new Catalog(sample), 'measure-before-you-shard')).not.toHaveProperty('newer');
   });
 
   test('dates read as days in the site’s locale, with no slip across time zones', () => {
@@ -83,10 +84,11 @@ describe('FO-RESUME: the header, the résumé page and the owner’s Person', ()
   test('the frame says whether there are posts and a résumé; the second site has neither', () => {
     expect(pageFrame(sample)).toMatchObject({ writing: true, resume: true });
     expect(pageFrame(second)).toMatchObject({ writing: false, resume: false });
-    // Once per content: every page's digest reads the same object.
-    expect(pageFrame(sample)).toBe(pageFrame(sample));
-    expect(resumePage(second)).toBeUndefined();
-    expect(resumePage(sample)?.resume.slug).toBe('resume');
+    // Once per catalog: every page's digest reads the same object.
+    const catalog = new Catalog(sample);
+    expect(catalog.frame).toBe(catalog.frame);
+    expect(resumePage(new Catalog(second))).toBeUndefined();
+    expect(resumePage(new Catalog(sample))?.resume.slug).toBe('resume');
   });
 
   test('Person: current positions and employers, schools, skills and their keywords, languages; nothing of the sort without a résumé', () => {

@@ -12,6 +12,7 @@ import { searchRecords } from '../../src/search/rank.ts';
 import { siteData } from '../../src/server/data.ts';
 import { project, testSite } from './search-fixtures.ts';
 import { tempDir } from './temp-dir.ts';
+import { Catalog } from '../../src/records/catalog.ts';
 
 const content = { site: testSite, projects: [project('lantern', { title: 'Lantern' }), project('harbour', { title: 'Harbour' })], pages: [], posts: [] };
 const dir = tempDir('folio-data-', 'file');
@@ -27,7 +28,7 @@ const good = () => JSON.parse(json) as Record<string, unknown>;
 
 describe('the data file: the index built at build time, loaded once, failing loudly', () => {
   it('round-trips: what the build writes, the function reads and searches', async () => {
-    await writeDataFile(content, {}, dir);
+    await writeDataFile(new Catalog(content), {}, dir);
     const data = readDataFile(join(dir, DATA_FILE));
     expect(data.projects.map((p) => p.slug)).toEqual(['lantern', 'harbour']);
     expect(searchRecords(data, 'lantern')[0]).toMatchObject({ record: { slug: 'lantern' }, match: 'title' });
@@ -96,7 +97,7 @@ describe('the texts file (bodies and twins, beside the data file: bench fix for 
   const twins = { '/projects/lantern.md': '# Lantern\n\nŁódź café 😀\n', '/projects/harbour.md': '# Harbour\n' };
   const written = async (name: string) => {
     const root = join(dir, name);
-    await writeDataFile(content, twins, root);
+    await writeDataFile(new Catalog(content), twins, root);
     return join(root, DATA_FILE);
   };
 
@@ -135,7 +136,7 @@ describe('the texts file (bodies and twins, beside the data file: bench fix for 
     const path = await written('rebuild');
     const before = readDataFile(path);
     const changed = { ...content, projects: [project('lantern', { title: 'Lantern', body: 'Rewritten body.' })] };
-    await writeDataFile(changed, { '/projects/lantern.md': '# Lantern, rewritten\n' }, join(dir, 'rebuild'));
+    await writeDataFile(new Catalog(changed), { '/projects/lantern.md': '# Lantern, rewritten\n' }, join(dir, 'rebuild'));
     expect(before.bodyOf(before.projects[0]!)).toBe(content.projects[0]!.body);
     expect(before.twinOf('/projects/lantern.md')).toBe(twins['/projects/lantern.md']);
     const after = readDataFile(path);

@@ -4,6 +4,7 @@ import { loadTwinFixture, withConfiguredSiteUrls } from './content-fixtures.ts';
 import { sourceLinks } from '../../src/build/source-links.ts';
 import type { Content } from '../../src/records/schema.ts';
 import { RESERVED_PAGE_SLUGS } from '../../src/records/load.ts';
+import { Catalog } from '../../src/records/catalog.ts';
 import {
   HOME_TWIN,
   brokenLinks,
@@ -121,7 +122,7 @@ describe('linkToTwins: links in a body are rewritten in place, nothing else chan
 
 describe('the twins of the fixture site, pinned whole', () => {
   test('a project twin: title, summary, fields, body with twin links, related projects', async () => {
-    expect((await projectTwin(project('lantern'), fixture)).markdown).toMatchInlineSnapshot(`
+    expect((await projectTwin(project('lantern'), new Catalog(fixture))).markdown).toMatchInlineSnapshot(`
       "# Lantern: a [tiny] log viewer
 
       > A terminal log viewer that follows files and highlights errors.
@@ -165,7 +166,7 @@ describe('the twins of the fixture site, pinned whole', () => {
   });
 
   test('an archived project says so', async () => {
-    expect((await projectTwin(project('harbor'), fixture)).markdown).toMatchInlineSnapshot(`
+    expect((await projectTwin(project('harbor'), new Catalog(fixture))).markdown).toMatchInlineSnapshot(`
       "# Harbor
 
       > An archived library for tailing files.
@@ -318,7 +319,7 @@ describe('brokenLinks: links to projects or pages that do not exist, for a build
 
 describe('every twin of the sample content', () => {
   test('PF-TWINS, FO-POSTS, FO-RESUME: one twin per HTML page: home, résumé, projects index, every project, posts index, every post, every page', async () => {
-    const twins = await allTwins(sample);
+    const twins = await allTwins(new Catalog(sample));
     expect(sample.posts.length).toBe(3);
     expect(twins.map((t) => t.path).sort()).toEqual(
       [
@@ -335,7 +336,7 @@ describe('every twin of the sample content', () => {
   });
 
   test('each starts with "# title", then the summary as a blockquote, then a field list naming the web page', async () => {
-    for (const t of await allTwins(sample)) {
+    for (const t of await allTwins(new Catalog(sample))) {
       const [h1, , quote, , ...rest] = t.markdown.split('\n');
       expect(h1).toBe(`# ${t.title}`);
       expect(quote).toBe(`> ${t.summary}`);
@@ -344,7 +345,7 @@ describe('every twin of the sample content', () => {
   });
 
   test('every root-relative link in a twin points at another twin (or llms.txt), and every twin it names exists', async () => {
-    const twins = await allTwins(sample);
+    const twins = await allTwins(new Catalog(sample));
     const paths = new Set(twins.map((t) => t.path));
     for (const t of twins) {
       const links = sourceLinks(t.markdown);
@@ -357,7 +358,7 @@ describe('every twin of the sample content', () => {
 
   test('a project body is carried over whole, only its links and images changed', async () => {
     for (const p of sample.projects) {
-      const twin = await projectTwin(p, sample);
+      const twin = await projectTwin(p, new Catalog(sample));
       expect(twin.markdown).toContain(await linkToTwins(p.body, sample, p.href, {}, p.images));
       // Sample bodies link root-relative without trailing slashes, so the change is exactly ".md";
       // images point at their published files, absolute.

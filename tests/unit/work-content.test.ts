@@ -25,6 +25,7 @@ import {
 import { embedOf } from '../../src/records/embeds.ts';
 import { ContentError, loadContent } from '../../src/records/load.ts';
 import { tempDir } from './temp-dir.ts';
+import { Catalog } from '../../src/records/catalog.ts';
 
 const WORK_SITE = join(import.meta.dirname, '..', 'fixtures', 'work-site', 'content');
 const work = loadContent(WORK_SITE);
@@ -44,7 +45,7 @@ describe('FO-WORK: the projects index, its pages and filters', () => {
   });
 
   test('every filter that lists something is a page of its own, with its path and the rest parameter that names it', () => {
-    const paths = projectsIndexPages(work).map((p) => p.path);
+    const paths = projectsIndexPages(new Catalog(work)).map((p) => p.path);
     expect(paths).toEqual([
       '/projects',
       '/projects/page/2',
@@ -56,7 +57,7 @@ describe('FO-WORK: the projects index, its pages and filters', () => {
       '/projects/type/research',
       '/projects/type/talk',
     ]);
-    for (const { params, path } of projectsIndexPages(work)) {
+    for (const { params, path } of projectsIndexPages(new Catalog(work))) {
       const at = parseProjectsParam(params.page);
       expect(at, path).toBeDefined();
       expect(projectsListPath(at!.filter, at!.page)).toBe(path);
@@ -85,15 +86,16 @@ describe('FO-WORK: the projects index, its pages and filters', () => {
   });
 
   test('each page past the first has a twin listing that page, which names /projects.md; /projects.md lists every project once, no copy by type', async () => {
-    const listing = listingOf(work);
-    const second = projectsPageTwin(listing, ALL_PROJECTS, 2)!;
+    const catalog = new Catalog(work);
+    const { listing } = catalog;
+    const second = projectsPageTwin(catalog, ALL_PROJECTS, 2)!;
     expect(second.path).toBe('/projects/page/2.md');
     expect(second.markdown.match(/^- \[/gm)).toHaveLength(6 + 0);
     expect(second.markdown).toContain('[Projects](/projects.md)');
-    const talks = projectsPageTwin(listing, { kind: 'type', id: 'talk' }, 1)!;
+    const talks = projectsPageTwin(catalog, { kind: 'type', id: 'talk' }, 1)!;
     expect(talks.path).toBe('/projects/type/talk.md');
     expect(talks.summary).toBe('1 talk by Ada Work.');
-    expect(projectsPageTwin(listing, ALL_PROJECTS, 1)).toBeUndefined();
+    expect(projectsPageTwin(catalog, ALL_PROJECTS, 1)).toBeUndefined();
     const index = (await projectsTwin(listing)).markdown;
     expect(index).not.toContain('## By type');
     for (const p of work.projects) expect(index.split(`](${p.twin})`).length - 1, p.slug).toBe(1);
@@ -114,16 +116,16 @@ describe('FO-WORK: a project as a case study', () => {
   });
 
   test('the twin lists the links in the same order, and words status and date for the type', async () => {
-    const camera = (await projectTwin(project('portrait-camera'), work)).markdown;
+    const camera = (await projectTwin(project('portrait-camera'), new Catalog(work))).markdown;
     const order = ['- Demo:', '- Repository:', '- Video:', '- Press kit:', '- Documentation:'].map((l) => camera.indexOf(l));
     expect(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]!))).toBe(true);
     expect(camera).toContain('- Status: active');
-    const talk = (await projectTwin(project('stage-talk'), work)).markdown;
+    const talk = (await projectTwin(project('stage-talk'), new Catalog(work))).markdown;
     expect(talk).toContain('- Given: 2025-11-12');
     expect(talk).not.toContain('Status:');
     // The twin keeps the video's address as written.
     expect(talk).toContain('https://vimeo.com/76979871');
-    const paper = (await projectTwin(project('sensor-study'), work)).markdown;
+    const paper = (await projectTwin(project('sensor-study'), new Catalog(work))).markdown;
     expect(paper).toContain('- Published: 2024-03-02');
     expect(paper).not.toContain('Status:');
   });

@@ -2,9 +2,8 @@
 // looks for it (agents that try the well-known location first find the same file). Made from the
 // same listing as /llms.txt, outside the page cache, which keeps files by their own path.
 import type { APIRoute } from 'astro';
-import { loadContent } from '../../records/load.ts';
+import { loadCatalog } from '../../records/load.ts';
 import { llmsTxt } from '../../build/llms.ts';
-import { siteListing } from '../../build/twin.ts';
 import { TEXT } from '../../http/media-types.ts';
 
-export const GET: APIRoute = () => new Response(llmsTxt(siteListing(loadContent())), { headers: { 'Content-Type': TEXT } });
+export const GET: APIRoute = () => new Response(llmsTxt(loadCatalog().siteListing), { headers: { 'Content-Type': TEXT } });

@@ -1,6 +1,6 @@
 // /og/<page>.png: each page's social card (src/build/social-cards.ts), unless FOLIO_SOCIAL_CARDS=0.
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { loadContent } from '../../records/load.ts';
+import { loadCatalog } from '../../records/load.ts';
 import { cardPng, socialCards } from '../../build/social-cards.ts';
 import { cardPathOf, socialCardsEnabled } from '../../social/paths.ts';
 import { accentVariants } from '../../records/theme.ts';
@@ -9,10 +9,10 @@ import { accentVariants } from '../../records/theme.ts';
 const paramOf = (path: string) => cardPathOf(path).slice('/og/'.length, -'.png'.length);
 
 export const getStaticPaths = (() =>
-  socialCardsEnabled() ? socialCards(loadContent()).map((card) => ({ params: { card: paramOf(card.path) }, props: { card } })) : []) satisfies GetStaticPaths;
+  socialCardsEnabled() ? socialCards(loadCatalog()).map((card) => ({ params: { card: paramOf(card.path) }, props: { card } })) : []) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props }) => {
-  const { site } = loadContent();
+  const { site } = loadCatalog().content;
   // The owner's accent (FO-THEME), as the light scheme shows it: a card is drawn light.
   const accent = site.theme?.accent && accentVariants(site.theme.accent).light.accent;
   const png = await cardPng(process.cwd(), props.card, site.name, accent || undefined);

@@ -1,7 +1,6 @@
 // /posts/<slug>.md: each post's Markdown twin (FO-POSTS).
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { recordBySlug } from '../../records/collections.ts';
-import { loadContent } from '../../records/load.ts';
+import { loadCatalog } from '../../records/load.ts';
 import { ABSOLUTE, postTwin } from '../../build/twin.ts';
 import { renderMarkdown } from '../../build/render.ts';
 import { markdownResponse, missingTwin } from '../../build/responses.ts';
@@ -9,13 +8,14 @@ import { markdownResponse, missingTwin } from '../../build/responses.ts';
 // A build writes every record's twin beside its page itself (src/build/integration.ts), as for
 // projects; under astro dev this route serves them, drafts included (FO-DRAFTS: the loader reads
 // drafts in development mode only).
-export const getStaticPaths = (() => (import.meta.env.DEV ? loadContent().posts.map((p) => ({ params: { slug: p.slug } })) : [])) satisfies GetStaticPaths;
+export const getStaticPaths = (() =>
+  import.meta.env.DEV ? loadCatalog().content.posts.map((p) => ({ params: { slug: p.slug } })) : []) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ params }) => {
-  const content = loadContent();
-  const post = recordBySlug(content.posts, params.slug);
+  const catalog = loadCatalog();
+  const post = catalog.post(params.slug);
   if (!post) return missingTwin();
   // The body's one parse: its page's render, whichever of the two the build makes first (render.ts).
   await renderMarkdown(post.body, post.images);
-  return markdownResponse((await postTwin(post, content, ABSOLUTE)).markdown);
+  return markdownResponse((await postTwin(post, catalog.content, ABSOLUTE)).markdown);
 };

@@ -3,13 +3,12 @@
 import type { APIRoute } from 'astro';
 import { postsLlmsTxt } from '../../build/llms.ts';
 import { noFile } from '../../build/responses.ts';
-import { listingOf } from '../../records/collections.ts';
-import { loadContent } from '../../records/load.ts';
+import { loadCatalog } from '../../records/load.ts';
 import { TEXT } from '../../http/media-types.ts';
 
 export const prerender = true;
 
 export const GET: APIRoute = () => {
-  const listing = listingOf(loadContent());
+  const listing = loadCatalog().listing;
   return listing.posts.length ? new Response(postsLlmsTxt(listing), { headers: { 'Content-Type': TEXT } }) : noFile();
 };

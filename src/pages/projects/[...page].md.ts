@@ -5,23 +5,24 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { keptResponse } from '../../build/page-cache.ts';
 import { markdownResponse, missingTwin } from '../../build/responses.ts';
 import { ABSOLUTE, projectsPageTwin } from '../../build/twin.ts';
-import { listingOf, parseProjectsParam, projectFilters, projectsPageCount, projectsParam } from '../../records/collections.ts';
-import { loadContent } from '../../records/load.ts';
+import { parseProjectsParam, projectsParam } from '../../records/collections.ts';
+import { loadCatalog } from '../../records/load.ts';
 
 export const getStaticPaths = (() => {
-  const listing = listingOf(loadContent());
-  const { all, categories, types } = projectFilters(listing);
+  const catalog = loadCatalog();
+  const { all, categories, types } = catalog.filters;
   return [all, ...categories, ...types].flatMap(({ filter }) =>
-    Array.from({ length: projectsPageCount(listing, filter) }, (_, i) => ({ params: { page: projectsParam(filter, i + 1) } })).filter(
+    Array.from({ length: catalog.pageCount(filter) }, (_, i) => ({ params: { page: projectsParam(filter, i + 1) } })).filter(
       (p) => p.params.page !== undefined,
     ),
   );
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ params }) => {
-  const listing = listingOf(loadContent());
+  const catalog = loadCatalog();
   const at = parseProjectsParam(params.page);
-  const twin = at && projectsPageTwin(listing, at.filter, at.page, ABSOLUTE);
+  // Made from the listing alone (ListingFacts), so the listing is the page's inputs.
+  const twin = at && projectsPageTwin(catalog, at.filter, at.page, ABSOLUTE);
   if (!twin) return missingTwin();
-  return keptResponse(twin.path, listing, 'src/pages/projects/[...page].md.ts') ?? markdownResponse(twin.markdown);
+  return keptResponse(twin.path, catalog.listing, 'src/pages/projects/[...page].md.ts') ?? markdownResponse(twin.markdown);
 };

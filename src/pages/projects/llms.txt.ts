@@ -2,10 +2,9 @@
 // every project page), listed from the root llms.txt.
 import type { APIRoute } from 'astro';
 import { projectsLlmsTxt } from '../../build/llms.ts';
-import { listingOf } from '../../records/collections.ts';
-import { loadContent } from '../../records/load.ts';
+import { loadCatalog } from '../../records/load.ts';
 import { TEXT } from '../../http/media-types.ts';
 
 export const prerender = true;
 
-export const GET: APIRoute = () => new Response(projectsLlmsTxt(listingOf(loadContent())), { headers: { 'Content-Type': TEXT } });
+export const GET: APIRoute = () => new Response(projectsLlmsTxt(loadCatalog().listing), { headers: { 'Content-Type': TEXT } });
