@@ -43,6 +43,7 @@ export const MADE_BY: Record<string, string> = {
   links: 'src/build/source-links.ts',
   related: 'src/records/collections.ts',
   deflated: 'src/search/data-file.ts',
+  index: 'src/build/index-worker.ts',
   images: 'src/build/write-images.ts',
   cards: 'src/build/social-cards.ts',
 };

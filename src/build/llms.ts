@@ -20,7 +20,6 @@ import {
 } from '../records/collections.ts';
 import { POSTS_PER_PAGE, postsIndexPath } from '../records/posts.ts';
 import {
-  allTwins,
   HOME_TWIN,
   POSTS_TWIN,
   PROJECTS_TWIN,
@@ -36,7 +35,6 @@ import { RESUME_JSON_PATH } from '../records/resume.ts';
 import { JSON_TYPE } from '../http/media-types.ts';
 import { entry } from '../records/markdown-text.ts';
 import type { Post, Project, Site } from '../records/schema.ts';
-import type { Catalog } from '../records/catalog.ts';
 import { machineAgentDocs, readableAgentDocs } from '../discovery/llms-section.ts';
 import { POSTS_INDEX_LINK, PROJECTS_INDEX_LINK, TAGS_INDEX_LINK } from '../discovery/links.ts';
 
@@ -259,16 +257,4 @@ export function llmsTxt(content: SiteListing): string {
     ...llmsSections(content).map((s) => `## ${s.title}\n\n${s.entries.map((e) => entry(e.title, absoluteUrl(site, e.path), e.note)).join('\n')}`),
   ];
   return `${blocks.join('\n\n')}\n`;
-}
-
-/** Every twin, in the reading order of `allTwins`, with absolute links, separated by rules. */
-export async function llmsFullTxt(catalog: Catalog): Promise<string> {
-  const { content } = catalog;
-  const { site } = content;
-  const twins = await allTwins(catalog, { absolute: true });
-  const preface = [
-    `# ${site.name}: the whole site as Markdown`,
-    `> Every page of ${absoluteUrl(site, '/')} in one file: the home page,${content.resume ? ' the résumé,' : ''} the projects index, each active project (featured first),${content.posts.length ? ' the posts (newest first),' : ''} the pages, then archived projects. The short index is ${absoluteUrl(site, '/llms.txt')}.`,
-  ].join('\n\n');
-  return `${[preface, ...twins.map((t) => t.markdown.trim())].join('\n\n---\n\n')}\n`;
 }

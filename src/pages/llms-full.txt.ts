@@ -1,7 +1,7 @@
 // /llms-full.txt: every Markdown twin in one file, in reading order.
 import type { APIRoute } from 'astro';
 import { loadCatalog } from '../records/load.ts';
-import { llmsFullTxt } from '../build/llms.ts';
+import { llmsFullTxt } from '../build/llms-full.ts';
 import { findLinks } from '../build/render.ts';
 import { TEXT } from '../http/media-types.ts';
 import { keptResponse } from '../build/page-cache.ts';

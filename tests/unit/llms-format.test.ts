@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { LLMS_TXT_WARN_CHARS, estimateTokens, sizeReport } from '../../src/build/integration.ts';
-import { llmsFullTxt, llmsSections, llmsTxt, postsLlmsTxt, projectsLlmsTxt, ROOT_LIST_MAX, SECTION_LIST_MAX, tagsLlmsTxt } from '../../src/build/llms.ts';
+import { llmsFullTxt } from '../../src/build/llms-full.ts';
+import { llmsSections, llmsTxt, postsLlmsTxt, projectsLlmsTxt, ROOT_LIST_MAX, SECTION_LIST_MAX, tagsLlmsTxt } from '../../src/build/llms.ts';
 import { ALL_PROJECTS, filteredProjects, listingOf, PROJECTS_PER_PAGE, tagGroups } from '../../src/records/collections.ts';
 import { loadContent } from '../../src/records/load.ts';
 import { loadTwinFixture, withConfiguredSiteUrls } from './content-fixtures.ts';

@@ -1,18 +1,25 @@
 // /posts/page/<n>.md: the second and later pages of the posts index as Markdown (FO-POSTS); each
 // names /posts.md, which lists every post.
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { keptResponse } from '../../../build/page-cache.ts';
+import { pagesToRender } from '../../../build/page-cache.ts';
 import { markdownResponse, missingTwin } from '../../../build/responses.ts';
 import { ABSOLUTE, postsPageTwin } from '../../../build/twin.ts';
 import { loadCatalog } from '../../../records/load.ts';
-import { postsIndexCount } from '../../../records/posts.ts';
+import { postsIndexCount, postsIndexPath } from '../../../records/posts.ts';
 
-export const getStaticPaths = (() =>
-  Array.from({ length: Math.max(0, postsIndexCount(loadCatalog().content) - 1) }, (_, i) => ({ params: { n: String(i + 2) } }))) satisfies GetStaticPaths;
+// Made from the listing alone, so the listing is each twin's inputs: a build leaves out the twins
+// the last build made from the same listing (page-cache.ts).
+export const getStaticPaths = (() => {
+  const { content, listing } = loadCatalog();
+  const pages = Array.from({ length: Math.max(0, postsIndexCount(content) - 1) }, (_, i) => i + 2).map((n) => ({
+    params: { n: String(n) },
+    path: `${postsIndexPath(n)}.md`,
+    inputs: listing,
+  }));
+  return pagesToRender(pages, 'src/pages/posts/page/[n].md.ts');
+}) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ params }) => {
-  const listing = loadCatalog().listing;
-  const twin = postsPageTwin(listing, Number(params.n), ABSOLUTE);
-  if (!twin) return missingTwin();
-  return keptResponse(twin.path, listing, 'src/pages/posts/page/[n].md.ts') ?? markdownResponse(twin.markdown);
+  const twin = postsPageTwin(loadCatalog().listing, Number(params.n), ABSOLUTE);
+  return twin ? markdownResponse(twin.markdown) : missingTwin();
 };

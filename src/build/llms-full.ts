@@ -1,0 +1,19 @@
+// llms-full.txt (https://llmstxt.org): every twin in one file. A module of its own, apart from
+// llms.ts: llms.txt names the API's documents, which reaches the function's route table, and the
+// page cache names a file by the code its route reaches (page-cache.ts), so an edit only the
+// function runs would otherwise make this 54 MB file again (FO-INCREMENTAL).
+import { absoluteUrl } from '../records/collections.ts';
+import type { Catalog } from '../records/catalog.ts';
+import { allTwins } from './twin.ts';
+
+/** Every twin, in the reading order of `allTwins`, with absolute links, separated by rules. */
+export async function llmsFullTxt(catalog: Catalog): Promise<string> {
+  const { content } = catalog;
+  const { site } = content;
+  const twins = await allTwins(catalog, { absolute: true });
+  const preface = [
+    `# ${site.name}: the whole site as Markdown`,
+    `> Every page of ${absoluteUrl(site, '/')} in one file: the home page,${content.resume ? ' the résumé,' : ''} the projects index, each active project (featured first),${content.posts.length ? ' the posts (newest first),' : ''} the pages, then archived projects. The short index is ${absoluteUrl(site, '/llms.txt')}.`,
+  ].join('\n\n');
+  return `${[preface, ...twins.map((t) => t.markdown.trim())].join('\n\n---\n\n')}\n`;
+}
