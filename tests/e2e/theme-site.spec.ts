@@ -8,7 +8,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page, type TestInfo } from '@playwright/test';
 import { HtmlValidate } from 'html-validate';
 import { cleanEnv, raw, repoCopy, startServer, type Server, serveFixtureSite, expectFontFilesServed } from './serve-support.ts';
 import { freePort } from '../../scripts/free-port.ts';
@@ -57,6 +57,24 @@ async function loadLazyImages(page: Page) {
 }
 const shotName = (site: string, path: string, width: number, scheme: string) =>
   `${site}-${path === '/' ? 'home' : path.slice(1).replaceAll('/', '-')}-${width}-${scheme}.png`;
+
+/**
+ * Full-page screenshots of `paths` at one width (the page's scheme already set), attached to the
+ * test's output; each page fits its width, with nothing pushing it sideways (the header's toggle
+ * shares its one row).
+ */
+async function screenshots(page: Page, testInfo: TestInfo, site: string, base: string, paths: readonly string[], width: number, scheme: string) {
+  await page.setViewportSize({ width, height: 844 });
+  for (const path of paths) {
+    await page.goto(`${base}${path}`);
+    await loadLazyImages(page);
+    const name = shotName(site, path, width, scheme);
+    await page.screenshot({ path: `${SHOTS}/${name}`, fullPage: true });
+    await testInfo.attach(name, { path: `${SHOTS}/${name}`, contentType: 'image/png' });
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(sideways, path).toBeLessThanOrEqual(0);
+  }
+}
 
 test.describe('a themed site (accent, colorScheme dark, font inter, custom.css, footer blocks off, Plausible)', () => {
   test.describe.configure({ mode: 'serial', timeout: 240_000 });
@@ -247,15 +265,7 @@ test.describe('a themed site (accent, colorScheme dark, font inter, custom.css, 
 
   for (const width of [390, 1280]) {
     test(`FO-THEME: screenshots at ${width}px (dark, fixed)`, async ({ page }, testInfo) => {
-      await page.setViewportSize({ width, height: 844 });
-      for (const path of PAGES) {
-        await page.goto(`${base}${path}`);
-        const name = shotName('themed', path, width, 'dark');
-        await page.screenshot({ path: `${SHOTS}/${name}`, fullPage: true });
-        await testInfo.attach(name, { path: `${SHOTS}/${name}`, contentType: 'image/png' });
-        const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(sideways, path).toBeLessThanOrEqual(0);
-      }
+      await screenshots(page, testInfo, 'themed', base, PAGES, width, 'dark');
     });
   }
 
@@ -345,18 +355,8 @@ test.describe("the sample site: theme absent (today's look), colorScheme auto", 
   for (const width of [390, 1280]) {
     for (const scheme of ['light', 'dark'] as const) {
       test(`FO-THEME: sample site screenshots at ${width}px, ${scheme}`, async ({ page }, testInfo) => {
-        await page.setViewportSize({ width, height: 844 });
         await page.emulateMedia({ colorScheme: scheme });
-        for (const path of ['/', '/projects', '/projects/quarry']) {
-          await page.goto(path);
-          await loadLazyImages(page);
-          const name = shotName('sample', path, width, scheme);
-          await page.screenshot({ path: `${SHOTS}/${name}`, fullPage: true });
-          await testInfo.attach(name, { path: `${SHOTS}/${name}`, contentType: 'image/png' });
-          // The toggle shares the header's one row: nothing pushes the page sideways.
-          const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          expect(sideways, path).toBeLessThanOrEqual(0);
-        }
+        await screenshots(page, testInfo, 'sample', '', ['/', '/projects', '/projects/quarry'], width, scheme);
       });
     }
   }
@@ -387,17 +387,8 @@ test.describe('the second fixture site: theme.font plex, colorScheme auto, local
   for (const width of [390, 1280]) {
     for (const scheme of ['light', 'dark'] as const) {
       test(`FO-THEME: second site screenshots at ${width}px, ${scheme}`, async ({ page }, testInfo) => {
-        await page.setViewportSize({ width, height: 844 });
         await page.emulateMedia({ colorScheme: scheme });
-        for (const path of ['/', '/projects', '/projects/lumen-meter']) {
-          await page.goto(`${site.base}${path}`);
-          await loadLazyImages(page);
-          const name = shotName('second', path, width, scheme);
-          await page.screenshot({ path: `${SHOTS}/${name}`, fullPage: true });
-          await testInfo.attach(name, { path: `${SHOTS}/${name}`, contentType: 'image/png' });
-          const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          expect(sideways, path).toBeLessThanOrEqual(0);
-        }
+        await screenshots(page, testInfo, 'second', site.base, ['/', '/projects', '/projects/lumen-meter'], width, scheme);
       });
     }
   }
