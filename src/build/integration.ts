@@ -3,7 +3,6 @@
 // report on what agents will read (llms.txt sizes).
 import { unknownLocaleWarning } from '../records/strings.ts';
 import { countOf } from '../records/words.ts';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
@@ -18,7 +17,7 @@ import { compressTexts, IndexText, searchDocuments, writeDataFile } from './data
 import { resumeSearchText } from '../records/resume.ts';
 import type { IndexedDocument } from '../search/options.ts';
 import { codeHash } from './code-hash.ts';
-import { flushCache, readCached, writeCached } from './disk-cache.ts';
+import { flushCache, readCached, textDigest, writeCached } from './disk-cache.ts';
 import { digestOf, keepPages } from './page-cache.ts';
 import { IMAGES_PATH, imageVariants } from '../images/images.ts';
 import { contentImages, encodeVariant, writeImages } from './write-images.ts';
@@ -132,7 +131,8 @@ function prepareOnAnotherThread(content: Content): Started {
  * which at 10,000 records is ~5 s of CPU on a second core beside Astro's. Else made on a thread.
  */
 async function indexKept(documents: IndexedDocument[]): Promise<IndexText> {
-  const key = createHash('sha256').update(JSON.stringify(documents)).digest('base64url');
+  // Each body by its digest, which the compressed texts' cache makes once anyway (textDigest).
+  const key = JSON.stringify(documents.map((d) => ({ ...d, body: textDigest(d.body) })));
   const kept = readCached<string>('index', key);
   if (kept !== undefined) return new IndexText(kept);
   const text = await new Promise<string>((resolve, reject) => {
