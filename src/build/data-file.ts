@@ -21,7 +21,7 @@ import {
   textsHeader,
   textsPathOf,
 } from '../search/data-file.ts';
-import { INDEX_FORMAT, INDEX_OPTIONS, OPTIONS_HASH, type IndexedDocument } from '../search/options.ts';
+import { INDEX_FORMAT, INDEX_OPTIONS, normalize, OPTIONS_HASH, type IndexedDocument } from '../search/options.ts';
 
 /** Every project's related projects' slugs, as DataFile.related holds them: the catalog's, which a build scored or kept already. */
 const relatedSlugs = (catalog: Catalog) => Object.fromEntries(catalog.content.projects.map((p) => [p.slug, catalog.related(p).map((r) => r.slug)]));
@@ -180,8 +180,11 @@ export function serializeDataFile(data: DataFile, compressed?: ReadonlyMap<strin
     pages: data.pages.map(stored),
     posts: data.posts.map(stored),
     resume: data.resume && stored(data.resume),
-    twins: Object.fromEntries(Object.entries(data.twins).map(([path, markdown]) => [path, store(markdown)])),
+    twins: [0, 0],
+    related: store(JSON.stringify(data.related)),
+    titleKeys: searchRecordsOf(data).map((r) => normalize(r.title)),
   };
+  file.twins = store(JSON.stringify(Object.fromEntries(Object.entries(data.twins).map(([path, markdown]) => [path, store(markdown)]))));
   // The index goes last, as it is when it was serialized apart.
   const { index, ...rest } = file;
   const json = index instanceof IndexText ? `${asciiJson(rest).slice(0, -1)},"index":${index.json}}` : asciiJson(file);

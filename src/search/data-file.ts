@@ -74,6 +74,8 @@ export interface SiteData {
   twinPaths(): string[];
   /** A project's related projects' slugs, best first (DataFile.related); none for an unknown slug. */
   relatedOf(slug: string): readonly string[];
+  /** StoredFile.titleKeys, when the data was read from the files; rank.ts normalizes the titles itself without them. */
+  titleKeys?: readonly string[];
   /**
    * What the function keeps of this data: empty at load, each field made on first ask, so a new
    * load starts empty. A changed copy takes its own (`{ ...data, site, kept: {} }`): this one's
@@ -138,12 +140,20 @@ export const textsPathOf = (dataPath: string) => dataPath.replace(/(\.json)?$/, 
 /** Where one text sits in the texts file: byte offset and length. */
 export type Span = [offset: number, length: number];
 
-export interface StoredFile extends Omit<DataFile, 'projects' | 'pages' | 'posts' | 'resume' | 'twins'> {
+export interface StoredFile extends Omit<DataFile, 'projects' | 'pages' | 'posts' | 'resume' | 'twins' | 'related'> {
   projects: Stored<Project>[];
   pages: Stored<Page>[];
   posts: Stored<Post>[];
   resume?: Stored<Resume>;
-  twins: Record<string, Span>;
+  /**
+   * In the texts file too, each as one JSON text: where each twin sits (Record<path, Span>) and the
+   * related slugs (DataFile.related). Neither answers a search, so a cold start parses neither
+   * (~1.3 MB of JSON at 10,000 records); the first twin or related list asked reads it.
+   */
+  twins: Span;
+  related: Span;
+  /** Each record's title as search compares it (options.ts normalize), in searchRecordsOf's order: made at build, not on a cold start's first search (~8 ms at 10,000 records). */
+  titleKeys: string[];
 }
 export type Stored<T extends BodyRecord> = Omit<T, 'body'> & { body: Span };
 
@@ -209,7 +219,7 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
         `this code expects format ${INDEX_FORMAT} and options ${OPTIONS_HASH}. Run \`npm run build\` again.`,
     );
   }
-  const missing = (['buildId', 'site', 'projects', 'pages', 'posts', 'twins', 'related', 'index'] as const).filter((k) => file[k] == null);
+  const missing = (['buildId', 'site', 'projects', 'pages', 'posts', 'twins', 'related', 'titleKeys', 'index'] as const).filter((k) => file[k] == null);
   if (missing.length || !Array.isArray(file.projects) || !Array.isArray(file.pages) || !Array.isArray(file.posts)) {
     throw new Error(`Folio index corrupt: ${path} lacks ${missing.join(', ') || 'its record lists'}. Run \`npm run build\` again.`);
   }
@@ -228,6 +238,9 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
   if (index.documentCount !== records) {
     throw new Error(`Folio index corrupt: ${path} indexes ${index.documentCount} documents for ${records} records. Run \`npm run build\` again.`);
   }
+  if (!Array.isArray(file.titleKeys) || file.titleKeys.length !== records) {
+    throw new Error(`Folio index corrupt: ${path} holds ${file.titleKeys.length} search titles for ${records} records. Run \`npm run build\` again.`);
+  }
   const read = textReader(texts, fd);
   // Each record's body stays on disk: the record keeps everything else, and its span is kept here.
   const bodies = new Map<SiteRecord, Span>();
@@ -235,7 +248,9 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
     bodies.set(record as unknown as SiteRecord, body);
     return record;
   };
-  const twinSpans = file.twins;
+  let twinSpans: Record<string, Span> | undefined;
+  let related: ((slug: string) => readonly string[]) | undefined;
+  const twinsOf = () => (twinSpans ??= JSON.parse(read(file.twins)) as Record<string, Span>);
   const data: SiteData = {
     buildId: file.buildId,
     site: file.site,
@@ -249,9 +264,10 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
       if (!span) throw new Error('bodyOf: not a record of this data');
       return read(span);
     },
-    twinOf: (path) => (Object.hasOwn(twinSpans, path) ? read(twinSpans[path]!) : undefined),
-    twinPaths: () => Object.keys(twinSpans),
-    relatedOf: relatedReader(file.related),
+    twinOf: (path) => (Object.hasOwn(twinsOf(), path) ? read(twinsOf()[path]!) : undefined),
+    twinPaths: () => Object.keys(twinsOf()),
+    relatedOf: (slug) => (related ??= relatedReader(JSON.parse(read(file.related))))(slug),
+    titleKeys: file.titleKeys,
     kept: {},
   };
   openFiles.register(read, fd);

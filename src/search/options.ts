@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
 
 /** Bump when the shape of the index file changes. */
-export const INDEX_FORMAT = 6;
+export const INDEX_FORMAT = 7;
 
 /** Case-, whitespace- and diacritic-insensitive form of any text ("Café" → "cafe"). */
 export const normalize = (text: string) =>

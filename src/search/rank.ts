@@ -67,9 +67,9 @@ let ranking = 0;
 
 const entriesOf = (data: SiteData): Map<string, Entry> =>
   new Map(
-    searchRecordsOf<SiteRecord, SiteRecord, SiteRecord, SiteRecord>(data).map((r) => [
+    searchRecordsOf<SiteRecord, SiteRecord, SiteRecord, SiteRecord>(data).map((r, i) => [
       `${r.kind}:${r.slug}`,
-      { record: r, title: normalize(r.title), type: recordType(r), found: 0 },
+      { record: r, title: data.titleKeys?.[i] ?? normalize(r.title), type: recordType(r), found: 0 },
     ]),
   );
 

@@ -37,6 +37,7 @@ describe('FO-DRAFTS: the built sample site holds no trace of its draft post', ()
     const data = readDataFile();
     expect(data.posts.map((p) => p.slug)).not.toContain(draft.slug);
     expect(data.posts.length).toBeGreaterThan(0);
+    expect(data.twinPaths().filter((path) => path.includes(draft.slug))).toEqual([]);
     const twins = data.twinPaths().map((path) => data.twinOf(path) ?? '');
     expect(twins.filter((t) => traces.some((trace) => t.includes(trace)))).toEqual([]);
     expect(data.index.search(draft.title).map((hit) => hit.id)).not.toContain(`post:${draft.slug}`);

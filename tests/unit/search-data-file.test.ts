@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import MiniSearch from 'minisearch';
 import { asciiJson, buildDataFile, indexJson, serializeDataFile, writeDataFile } from '../../src/build/data-file.ts';
-import { DATA_FILE, readDataFile, textsPathOf } from '../../src/search/data-file.ts';
-import { INDEX_FORMAT, INDEX_OPTIONS, OPTIONS_HASH } from '../../src/search/options.ts';
+import { DATA_FILE, readDataFile, searchRecordsOf, textsPathOf } from '../../src/search/data-file.ts';
+import { INDEX_FORMAT, INDEX_OPTIONS, normalize, OPTIONS_HASH } from '../../src/search/options.ts';
 import { searchRecords } from '../../src/search/rank.ts';
 import { siteData } from '../../src/server/data.ts';
 import { project, testSite } from './search-fixtures.ts';
@@ -114,7 +114,25 @@ describe('the texts file (bodies and twins, beside the data file: bench fix for 
     expect(data.twinOf('/no/such.md')).toBeUndefined();
     const onDisk = JSON.parse(readFileSync(path, 'utf8'));
     expect(onDisk.projects[0].body).toEqual([expect.any(Number), expect.any(Number)]);
-    expect(onDisk.twins['/projects/harbour.md']).toEqual([expect.any(Number), expect.any(Number)]);
+    // The twins' places and the related lists are texts too: a cold start parses neither.
+    expect(onDisk.twins).toEqual([expect.any(Number), expect.any(Number)]);
+    expect(onDisk.related).toEqual([expect.any(Number), expect.any(Number)]);
+  });
+
+  it('related lists read back from the texts file as written; the search titles are the normalized titles, in search order', async () => {
+    const path = await written('related-and-titles');
+    const data = readDataFile(path);
+    const catalog = new Catalog(content);
+    for (const p of content.projects) expect(data.relatedOf(p.slug)).toEqual(catalog.related(p).map((r) => r.slug));
+    expect(data.relatedOf('no-such-project')).toEqual([]);
+    expect(data.titleKeys).toEqual(searchRecordsOf(data).map((r) => normalize(r.title)));
+  });
+
+  it('a data file whose search titles do not match its records → "Folio index corrupt"', async () => {
+    const path = await written('titles');
+    const onDisk = JSON.parse(readFileSync(path, 'utf8'));
+    writeFileSync(path, JSON.stringify({ ...onDisk, titleKeys: onDisk.titleKeys.slice(1) }));
+    expect(() => readDataFile(path)).toThrow(/^Folio index corrupt: .* holds \d+ search titles for \d+ records\. Run `npm run build` again\.$/);
   });
 
   it('missing → "Folio index missing" naming the texts file, when the data loads', async () => {
