@@ -12,7 +12,7 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateCorpus } from './corpus.ts';
 import { freePort } from '../scripts/free-port.ts';
-import { astroBuild, copyProject, idiomaticAstroProject, projectBuild, removeDir, tempDir } from './site.ts';
+import { astroBuild, type BuildResult, copyProject, idiomaticAstroProject, projectBuild, removeDir, tempDir } from './site.ts';
 
 const records = Number(process.argv[2] ?? 10_000);
 
@@ -53,14 +53,17 @@ interface Run {
   functionOnly?: number;
 }
 
+/** One build, timed and logged; a failed build stops the measurement with its output. */
+async function timed(what: string, build: () => Promise<BuildResult>): Promise<number> {
+  const b = await build();
+  if (!b.ok) throw new Error(`${what} failed:\n${b.tail}`);
+  console.log(`  ${what}: ${(b.ms / 1000).toFixed(1)} s${b.restored ? `, ${b.restored} pages restored by Astro` : ''}`);
+  return b.ms;
+}
+
 async function measure(dir: string, port: number, edited: string): Promise<Run> {
   const env = { FOLIO_SITE_URL: `http://127.0.0.1:${port}`, FOLIO_CACHE_DIR: tempDir('astro-incremental-cache'), FOLIO_SOCIAL_CARDS: '0', FOLIO_CONTENT: '' };
-  const build = async (what: string) => {
-    const b = await projectBuild(dir, env);
-    if (!b.ok) throw new Error(`${what} failed:\n${b.tail}`);
-    console.log(`  ${what}: ${(b.ms / 1000).toFixed(1)} s${b.restored ? `, ${b.restored} pages restored by Astro` : ''}`);
-    return b.ms;
-  };
+  const build = (what: string) => timed(what, () => projectBuild(dir, env));
   const full = await build('from nothing');
   appendFileSync(join(dir, 'content/projects', `${edited}.md`), '\nOne more sentence, added for the rebuild.\n');
   const body = await build('one body edited');
@@ -74,12 +77,7 @@ async function measure(dir: string, port: number, edited: string): Promise<Run> 
 
 /** The framework at its simplest (bench/site.ts idiomaticAstroProject) with its incremental build on: the same body and a stylesheet edited. */
 async function measureIdiomatic(dir: string, edited: string): Promise<Run> {
-  const build = async (what: string) => {
-    const b = await astroBuild(dir);
-    if (!b.ok) throw new Error(`${what} failed:\n${b.tail}`);
-    console.log(`  ${what}: ${(b.ms / 1000).toFixed(1)} s${b.restored ? `, ${b.restored} pages restored by Astro` : ''}`);
-    return b.ms;
-  };
+  const build = (what: string) => timed(what, () => astroBuild(dir));
   const full = await build('from nothing');
   appendFileSync(join(dir, 'content/projects', `${edited}.md`), '\nAnd one more, for the idiomatic rebuild.\n');
   const body = await build('one body edited');
