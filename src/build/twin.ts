@@ -183,18 +183,20 @@ function rewrite(url: string, content: Listing, from: string, options: TwinOptio
   return undefined;
 }
 
-/**
- * One memo per process (the build's pages and its data file load separate copies of this module):
- * each record's twin with absolute links is asked for by its route, llms-full.txt and the data file.
- * Keyed by the content object, which a build loads once (load.ts); elsewhere each load is new.
- */
-const TWINS = Symbol.for('folio.recordTwins');
-const twinMemo = ((globalThis as { [TWINS]?: WeakMap<Content, WeakMap<Project | Page | Post | Resume, Promise<Twin>>> })[TWINS] ??= new WeakMap());
+declare module '../records/catalog.ts' {
+  interface CatalogKept {
+    /**
+     * Each record's twin with absolute links, asked for by its route, llms-full.txt and the data
+     * file: saves making 10,000 twins three times a build. On the catalog, which a build shares
+     * across its routes and the integration (load.ts), so the copies of this module share it too.
+     */
+    twins?: Map<Project | Page | Post | Resume, Promise<Twin>>;
+  }
+}
 
-function remembered(record: Project | Page | Post | Resume, content: Content, options: TwinOptions, make: () => Promise<Twin>): Promise<Twin> {
+function remembered(record: Project | Page | Post | Resume, catalog: Catalog, options: TwinOptions, make: () => Promise<Twin>): Promise<Twin> {
   if (!options.absolute) return make();
-  let known = twinMemo.get(content);
-  if (!known) twinMemo.set(content, (known = new WeakMap()));
+  const known = (catalog.kept.twins ??= new Map());
   let twin = known.get(record);
   if (!twin) known.set(record, (twin = make()));
   return twin;
@@ -202,7 +204,7 @@ function remembered(record: Project | Page | Post | Resume, content: Content, op
 
 /** A project's twin; the catalog gives its related projects (scored once per build, catalog.ts). */
 export function projectTwin(project: Project, catalog: Catalog, options: TwinOptions = {}): Promise<Twin> {
-  return remembered(project, catalog.content, options, () => makeProjectTwin(project, catalog, options));
+  return remembered(project, catalog, options, () => makeProjectTwin(project, catalog, options));
 }
 
 async function makeProjectTwin(project: Project, catalog: Catalog, options: TwinOptions): Promise<Twin> {
@@ -243,8 +245,8 @@ async function makeProjectTwin(project: Project, catalog: Catalog, options: Twin
   };
 }
 
-export function pageTwin(page: Page, content: Content, options: TwinOptions = {}): Promise<Twin> {
-  return remembered(page, content, options, () => makePageTwin(page, content, options));
+export function pageTwin(page: Page, catalog: Catalog, options: TwinOptions = {}): Promise<Twin> {
+  return remembered(page, catalog, options, () => makePageTwin(page, catalog.content, options));
 }
 
 async function makePageTwin(page: Page, content: Content, options: TwinOptions): Promise<Twin> {
@@ -269,8 +271,8 @@ async function makePageTwin(page: Page, content: Content, options: TwinOptions):
   };
 }
 
-export function postTwin(post: Post, content: Content, options: TwinOptions = {}): Promise<Twin> {
-  return remembered(post, content, options, () => makePostTwin(post, content, options));
+export function postTwin(post: Post, catalog: Catalog, options: TwinOptions = {}): Promise<Twin> {
+  return remembered(post, catalog, options, () => makePostTwin(post, catalog.content, options));
 }
 
 /** A post's reading time as its page and twin say it: "4 min read". */
@@ -377,11 +379,8 @@ export function postsPageTwin(content: Listing, page: number, options: TwinOptio
   };
 }
 
-/** Content with a résumé: what resumeTwin takes. */
-export const hasResume = (content: Content): content is Content & { resume: Resume } => content.resume !== undefined;
-
-export function resumeTwin(content: Content & { resume: Resume }, options: TwinOptions = {}): Promise<Twin> {
-  return remembered(content.resume, content, options, () => makeResumeTwin(content.resume, content, options));
+export function resumeTwin(resume: Resume, catalog: Catalog, options: TwinOptions = {}): Promise<Twin> {
+  return remembered(resume, catalog, options, () => makeResumeTwin(resume, catalog.content, options));
 }
 
 /** "2020-09 – present": a résumé entry's dates as JSON Resume writes them, "present" in the site's language. */
@@ -744,12 +743,12 @@ export async function allTwins(catalog: Catalog, options: TwinOptions = {}): Pro
   const rest = activeProjects(content).filter((p) => !featured.includes(p));
   return Promise.all([
     homeTwin(content, options),
-    ...(hasResume(content) ? [resumeTwin(content, options)] : []),
+    ...(content.resume ? [resumeTwin(content.resume, catalog, options)] : []),
     projectsTwin(content, options),
     ...[...featured, ...rest].map((p) => projectTwin(p, catalog, options)),
     ...(content.posts.length ? [postsTwin(content, options)] : []),
-    ...content.posts.map((p) => postTwin(p, content, options)),
-    ...content.pages.map((p) => pageTwin(p, content, options)),
+    ...content.posts.map((p) => postTwin(p, catalog, options)),
+    ...content.pages.map((p) => pageTwin(p, catalog, options)),
     ...archivedProjects(content).map((p) => projectTwin(p, catalog, options)),
   ]);
 }
@@ -763,9 +762,9 @@ export async function recordTwins(catalog: Catalog): Promise<Record<string, stri
   const { content } = catalog;
   const twins = await Promise.all([
     ...content.projects.map((p) => projectTwin(p, catalog, ABSOLUTE)),
-    ...content.posts.map((p) => postTwin(p, content, ABSOLUTE)),
-    ...content.pages.map((p) => pageTwin(p, content, ABSOLUTE)),
-    ...(hasResume(content) ? [resumeTwin(content, ABSOLUTE)] : []),
+    ...content.posts.map((p) => postTwin(p, catalog, ABSOLUTE)),
+    ...content.pages.map((p) => pageTwin(p, catalog, ABSOLUTE)),
+    ...(content.resume ? [resumeTwin(content.resume, catalog, ABSOLUTE)] : []),
   ]);
   return Object.fromEntries(twins.map((t) => [t.path, t.markdown]));
 }

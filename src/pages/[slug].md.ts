@@ -17,5 +17,5 @@ export const GET: APIRoute = async ({ params }) => {
   if (!page) return missingTwin();
   // The body's one parse: its page's render, whichever of the two the build makes first (render.ts).
   await renderMarkdown(page.body, page.images);
-  return markdownResponse((await pageTwin(page, catalog.content, ABSOLUTE)).markdown);
+  return markdownResponse((await pageTwin(page, catalog, ABSOLUTE)).markdown);
 };

@@ -1,7 +1,7 @@
 // /resume.md: the résumé's Markdown twin (FO-RESUME).
 import type { APIRoute } from 'astro';
-import { loadContent } from '../records/load.ts';
-import { ABSOLUTE, hasResume, resumeTwin } from '../build/twin.ts';
+import { loadCatalog } from '../records/load.ts';
+import { ABSOLUTE, resumeTwin } from '../build/twin.ts';
 import { renderMarkdown } from '../build/render.ts';
 import { markdownResponse, noFile } from '../build/responses.ts';
 
@@ -9,8 +9,9 @@ import { markdownResponse, noFile } from '../build/responses.ts';
 // so this route answers only under astro dev; a response without a body is a file Astro's build
 // does not write, and a site without a résumé has no /resume.md at all.
 export const GET: APIRoute = async () => {
-  const content = loadContent();
-  if (!import.meta.env.DEV || !hasResume(content)) return noFile();
-  await renderMarkdown(content.resume.body, content.resume.images);
-  return markdownResponse((await resumeTwin(content, ABSOLUTE)).markdown);
+  const catalog = loadCatalog();
+  const { resume } = catalog.content;
+  if (!import.meta.env.DEV || !resume) return noFile();
+  await renderMarkdown(resume.body, resume.images);
+  return markdownResponse((await resumeTwin(resume, catalog, ABSOLUTE)).markdown);
 };

@@ -40,9 +40,18 @@ export interface CatalogOptions {
 
 type AnyListed = Listed<Project | Page | Post>;
 
+/**
+ * What the build keeps per catalog beyond the record core's own facts, declared where it is kept
+ * (src/build/twin.ts: each record's twin), so the core names no build type. Empty when made.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in the modules that keep something here.
+export interface CatalogKept {}
+
 export class Catalog {
   readonly content: Content;
   readonly #options: CatalogOptions;
+  /** CatalogKept: made empty, each field made on first ask by the one module that reads it. */
+  readonly kept: CatalogKept = {};
 
   constructor(content: Content, options: CatalogOptions = {}) {
     this.content = content;

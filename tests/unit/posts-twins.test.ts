@@ -8,7 +8,6 @@ import { llmsSections, llmsTxt } from '../../src/build/llms.ts';
 import {
   allTwins,
   brokenLinks,
-  hasResume,
   homeTwin,
   postsPageTwin,
   postsTwin,
@@ -43,7 +42,7 @@ const TRACE = /\/posts\b|\/resume\b|[Rr]ésumé|\b[Pp]osts?\b(?! up to)|## Writi
 describe('FO-POSTS: post twins and the posts index', () => {
   test('a post twin: title, summary, the llms.txt pointer before the cover and the fields, then the body with twin links, then previous and next', async () => {
     const post = sample.posts.find((p) => p.slug === 'a-search-index-in-one-file')!;
-    const { markdown, path, page } = await postTwin(post, sample);
+    const { markdown, path, page } = await postTwin(post, new Catalog(sample));
     expect([path, page]).toEqual(['/posts/a-search-index-in-one-file.md', '/posts/a-search-index-in-one-file']);
     const lines = markdown.split('\n');
     expect(lines[0]).toBe(`# ${post.title}`);
@@ -61,8 +60,8 @@ describe('FO-POSTS: post twins and the posts index', () => {
       /## More posts\n\n- Previous \(older\): \[Why I shut down a service that paid for itself\]\(\/posts\/leaving-quarry-cloud\.md\) \(2025-02-11\)\n- Next \(newer\): \[Measure before you shard\]\(\/posts\/measure-before-you-shard\.md\) \(2026-10-06\)/,
     );
     // The newest post has no "next"; the oldest no "previous".
-    expect((await postTwin(sample.posts[0]!, sample)).markdown).not.toContain('Next (newer)');
-    expect((await postTwin(sample.posts.at(-1)!, sample)).markdown).not.toContain('Previous (older)');
+    expect((await postTwin(sample.posts[0]!, new Catalog(sample))).markdown).not.toContain('Next (newer)');
+    expect((await postTwin(sample.posts.at(-1)!, new Catalog(sample))).markdown).not.toContain('Previous (older)');
   });
 
   test('the posts index: every post, newest first, grouped by year; links to posts resolve to their twins', () => {
@@ -130,7 +129,7 @@ describe('FO-DRAFTS: a draft under npm run dev says it is one', () => {
   test("the draft's twin says it is a draft, and the index marks it; a build's content has no draft at all", async () => {
     const draft = withDrafts.posts.find((p) => p.slug === DRAFT)!;
     expect(draft.draft).toBe(true);
-    const { markdown } = await postTwin(draft, withDrafts);
+    const { markdown } = await postTwin(draft, new Catalog(withDrafts));
     expect(markdown).toContain('**Draft**: not published.');
     expect(postsTwin(listingOf(withDrafts)).markdown).toContain(
       `(/posts/${DRAFT}.md): Notes towards a post on sampling overhead in Tracejoin; not finished. (draft, 2026-11-01)`,
@@ -180,8 +179,7 @@ describe('FO-POSTS: the feed, the sitemap and llms.txt', () => {
 
 describe('FO-RESUME: the résumé twin and the discovery files', () => {
   test('the résumé twin: who, the summary, then experience, education, skills, languages and the other sections, and where the JSON is', async () => {
-    expect(hasResume(sample)).toBe(true);
-    const { markdown, path, page, title } = await resumeTwin(sample as Content & { resume: NonNullable<Content['resume']> });
+    const { markdown, path, page, title } = await resumeTwin(sample.resume!, new Catalog(sample));
     expect([path, page, title]).toEqual(['/resume.md', '/resume', 'Résumé']);
     const order = ['## Summary', '## Experience', '## Education', '## Skills', '## Languages', '## Awards', '## Publications'].map((h) =>
       markdown.indexOf(`\n${h}\n`),

@@ -193,7 +193,7 @@ describe('the twins of the fixture site, pinned whole', () => {
   });
 
   test('a page twin', async () => {
-    expect((await pageTwin(fixture.pages[0]!, fixture)).markdown).toMatchInlineSnapshot(`
+    expect((await pageTwin(fixture.pages[0]!, new Catalog(fixture))).markdown).toMatchInlineSnapshot(`
       "# About
 
       > Who Ada is.

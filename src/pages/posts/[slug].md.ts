@@ -17,5 +17,5 @@ export const GET: APIRoute = async ({ params }) => {
   if (!post) return missingTwin();
   // The body's one parse: its page's render, whichever of the two the build makes first (render.ts).
   await renderMarkdown(post.body, post.images);
-  return markdownResponse((await postTwin(post, catalog.content, ABSOLUTE)).markdown);
+  return markdownResponse((await postTwin(post, catalog, ABSOLUTE)).markdown);
 };
