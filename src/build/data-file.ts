@@ -174,17 +174,17 @@ export function serializeDataFile(data: DataFile, compressed?: ReadonlyMap<strin
     return [offset - chunk.length, chunk.length];
   };
   const stored = <T extends BodyRecord>(r: T): Stored<T> => ({ ...r, body: store(r.body) });
+  // Properties are evaluated in order: the bodies, then the twins, then where each twin sits.
   const file: StoredFile = {
     ...data,
     projects: data.projects.map(stored),
     pages: data.pages.map(stored),
     posts: data.posts.map(stored),
     resume: data.resume && stored(data.resume),
-    twins: [0, 0],
+    twins: store(JSON.stringify(Object.fromEntries(Object.entries(data.twins).map(([path, markdown]) => [path, store(markdown)])))),
     related: store(JSON.stringify(data.related)),
     titleKeys: searchRecordsOf(data).map((r) => normalize(r.title)),
   };
-  file.twins = store(JSON.stringify(Object.fromEntries(Object.entries(data.twins).map(([path, markdown]) => [path, store(markdown)]))));
   // The index goes last, as it is when it was serialized apart.
   const { index, ...rest } = file;
   const json = index instanceof IndexText ? `${asciiJson(rest).slice(0, -1)},"index":${index.json}}` : asciiJson(file);

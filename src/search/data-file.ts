@@ -239,7 +239,9 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
     throw new Error(`Folio index corrupt: ${path} indexes ${index.documentCount} documents for ${records} records. Run \`npm run build\` again.`);
   }
   if (!Array.isArray(file.titleKeys) || file.titleKeys.length !== records) {
-    throw new Error(`Folio index corrupt: ${path} holds ${file.titleKeys.length} search titles for ${records} records. Run \`npm run build\` again.`);
+    throw new Error(
+      `Folio index corrupt: ${path} holds ${Array.isArray(file.titleKeys) ? file.titleKeys.length : 'no list of'} search titles for ${records} records. Run \`npm run build\` again.`,
+    );
   }
   const read = textReader(texts, fd);
   // Each record's body stays on disk: the record keeps everything else, and its span is kept here.
