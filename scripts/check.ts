@@ -19,14 +19,19 @@ const allowedHosts = allowedHostsOrExit();
 const line = ({ where, what, fix }: Problem) => `✗ ${where}: ${what}.${fix ? ` Fix: ${fix}.` : ''}`;
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 
+const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+/** The owner's problems first, then Folio's own under a heading of their own, each counted apart. */
 function finish(problems: Problem[], summary: string): never {
-  for (const problem of problems) console.log(line(problem));
+  const [folio, owner] = [problems.filter((p) => p.folio), problems.filter((p) => !p.folio)];
+  for (const problem of owner) console.log(line(problem));
+  if (folio.length) {
+    console.log(`\nFolio's own (not in your content; the fix is Folio's):`);
+    for (const problem of folio) console.log(line(problem));
+  }
   console.log(`\n${summary}`);
-  console.log(
-    problems.length
-      ? `${problems.length} problem${problems.length === 1 ? '' : 's'}: nothing should deploy until ${problems.length === 1 ? 'it is' : 'they are'} fixed (${seconds()}).`
-      : `No problems (${seconds()}).`,
-  );
+  const parts = [owner.length ? `${count(owner.length, 'problem')} in your content` : '', folio.length ? count(folio.length, 'Folio bug') : ''].filter(Boolean);
+  console.log(problems.length ? `${parts.join(' and ')}: nothing should deploy until ${problems.length === 1 ? 'it is' : 'they are'} fixed (${seconds()}).` : `No problems (${seconds()}).`);
   process.exit(problems.length ? 1 : 0);
 }
 

@@ -30,7 +30,15 @@ export interface Problem {
   what: string;
   /** How to fix it, when the problem alone does not say. */
   fix?: string;
+  /** Folio made it wrong, not the owner's content: reported apart, so a real content mistake is never lost among them. */
+  folio?: true;
 }
+
+/** What the owner can do about a problem Folio causes. */
+export const FOLIO_BUG_FIX = 'nothing in your content causes this: report it as a Folio bug, with this line';
+
+/** Paths only Folio writes (encoded images, Astro's assets, social cards): a broken one is Folio's. */
+const FOLIO_OUTPUT = /^\/(?:_images|_astro|og)\//;
 
 export interface CheckReport {
   problems: Problem[];
@@ -70,6 +78,7 @@ export async function checkSite({ base, manifest, records, sourceOf, site }: Sit
   const labels = siteLabels(stringsFor(site));
   const problems: Problem[] = [];
   const add = (where: string, what: string, fix: string) => problems.push({ where, what, fix });
+  const bug = (where: string, what: string) => problems.push({ where, what, fix: FOLIO_BUG_FIX, folio: true });
   /** Internal link → the documents that link it. */
   const links = new Map<string, Set<string>>();
   const collect = (from: string, urls: Iterable<string>) => {
@@ -87,19 +96,19 @@ export async function checkSite({ base, manifest, records, sourceOf, site }: Sit
   const twins = pages.filter(([, twin]) => twin !== null) as [string, string][];
   await inBatches(pages, async ([path]) => {
     const res = await get(base, path);
-    if (!expectOk(res, path, MEDIA.html, add)) return;
+    if (!expectOk(res, path, MEDIA.html, bug)) return;
     collect(path, htmlLinks(res.text));
   });
   await inBatches(twins, async ([page, twin]) => {
     const res = await get(base, twin);
-    if (!expectOk(res, twin, MEDIA.markdown, add, `it is ${page}'s Markdown twin; run \`npm run build\` again`)) return;
+    if (!expectOk(res, `${twin} (${page}'s Markdown twin)`, MEDIA.markdown, bug)) return;
     collect(twin, markdownLinks(res.text));
   });
 
   // llms.txt, llms-full.txt and the sitemap: their links, and llms.txt's size.
   for (const path of ['/llms.txt', '/llms-full.txt']) {
     const res = await get(base, path);
-    if (!expectOk(res, path, 'text/plain', add)) continue;
+    if (!expectOk(res, path, 'text/plain', bug)) continue;
     collect(path, markdownLinks(res.text));
     if (path === '/llms.txt' && res.text.length > LLMS_TXT_WARN_CHARS)
       add(
@@ -109,7 +118,7 @@ export async function checkSite({ base, manifest, records, sourceOf, site }: Sit
       );
   }
   const sitemap = await get(base, '/sitemap.xml');
-  if (expectOk(sitemap, '/sitemap.xml', 'xml', add))
+  if (expectOk(sitemap, '/sitemap.xml', 'xml', bug))
     collect(
       '/sitemap.xml',
       [...sitemap.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => decodeEntities(m[1]!)),
@@ -123,8 +132,11 @@ export async function checkSite({ base, manifest, records, sourceOf, site }: Sit
     if (res.status === 200) return;
     const explained = [...from].some((doc) => sourceOf(doc));
     const byFile = Map.groupBy(explained ? [...from].filter((doc) => sourceOf(doc)) : from, (doc) => sourceOf(doc) ?? doc);
-    for (const [where, docs] of byFile)
-      add(where, `links to ${path} (on ${docs.join(', ')}), which answers ${res.status || res.error}`, linkFix(path, Object.keys(manifest.pages)));
+    for (const [where, docs] of byFile) {
+      const what = `links to ${path} (on ${docs.join(', ')}), which answers ${res.status || res.error}`;
+      if (FOLIO_OUTPUT.test(path)) bug(where, what);
+      else add(where, what, linkFix(path, Object.keys(manifest.pages)));
+    }
   });
 
   // Every record is found by its title, answered by the REST API and listed as an MCP resource.
@@ -143,16 +155,16 @@ export async function checkSite({ base, manifest, records, sourceOf, site }: Sit
       // FO-POSTS: each published post is answered by the REST API too.
       const post = await get(base, `/api/v1/posts/${record.slug}`);
       if (post.status !== 200 || JSON.parse(post.text).slug !== record.slug)
-        add(record.source, `/api/v1/posts/${record.slug} answers ${post.status}`, 'run `npm run build` again; if it still fails, report a Folio bug');
+        bug(record.source, `/api/v1/posts/${record.slug} answers ${post.status}`);
     }
     if (record.kind !== 'project') return;
     const detail = await get(base, `/api/v1/projects/${record.slug}`);
     if (detail.status !== 200 || JSON.parse(detail.text).slug !== record.slug)
-      add(record.source, `/api/v1/projects/${record.slug} answers ${detail.status}`, 'run `npm run build` again; if it still fails, report a Folio bug');
+      bug(record.source, `/api/v1/projects/${record.slug} answers ${detail.status}`);
     else details.set(record.slug, JSON.parse(detail.text));
   });
   const mcp = await mcpClient(base).catch((error: Error) => {
-    add('/api/mcp', `the MCP server could not be reached (${error.message})`, 'run `npm run build` again; if it still fails, report a Folio bug');
+    bug('/api/mcp', `the MCP server could not be reached (${error.message})`);
     return undefined;
   });
   try {
@@ -160,22 +172,18 @@ export async function checkSite({ base, manifest, records, sourceOf, site }: Sit
       mcp &&
       (await mcpResources(mcp).catch(
         (error: Error) =>
-          void add(
-            '/api/mcp',
-            `the MCP server could not list its resources (${error.message})`,
-            'run `npm run build` again; if it still fails, report a Folio bug',
-          ),
+          void bug('/api/mcp', `the MCP server could not list its resources (${error.message})`),
       ));
     if (resources) {
       for (const record of records) {
         if (!resources.has(`${base}${record.twin}`))
-          add(record.source, `not listed as an MCP resource (${base}${record.twin})`, 'run `npm run build` again; if it still fails, report a Folio bug');
+          bug(record.source, `not listed as an MCP resource (${base}${record.twin})`);
       }
     }
     // One record, every surface: each project's page, twin, MCP resource and MCP tool state what its REST record does.
     const projects = records.filter((record) => record.kind === 'project' && details.has(record.slug));
     await inBatches(projects, async (record) => {
-      const reference = recordFacts(details.get(record.slug)!);
+      const reference = recordFacts(details.get(record.slug)!, site);
       const [page, twin] = await Promise.all([get(base, record.href), get(base, record.twin)]);
       const surfaces: [string, Facts][] = [
         ['the page', pageFacts(page.text, `${base}${record.href}`)],
@@ -183,13 +191,13 @@ export async function checkSite({ base, manifest, records, sourceOf, site }: Sit
       ];
       if (mcp) {
         const tool = await mcp.callTool({ name: 'get_project', arguments: { slug: record.slug } });
-        surfaces.push(['MCP get_project', recordFacts(tool.structuredContent as unknown as ProjectRecordJson)]);
+        surfaces.push(['MCP get_project', recordFacts(tool.structuredContent as unknown as ProjectRecordJson, site)]);
         const resource = await mcp.readResource({ uri: `${base}${record.twin}` });
         const text = resource.contents[0] && 'text' in resource.contents[0] ? resource.contents[0].text : '';
         surfaces.push(['its MCP resource', twinFacts(text, labels)]);
       }
       const differences = surfaces.flatMap(([name, facts]) => disagreements(reference, facts, name));
-      for (const difference of differences) add(record.source, `its surfaces disagree: ${difference}`, 'report a Folio bug: every surface renders one record');
+      for (const difference of differences) bug(record.source, `its surfaces disagree: ${difference}`);
     });
     // FO-ONE-RECORD for posts (FO-POSTS): the page's BlogPosting, the twin, MCP get_post and the
     // twin's MCP resource state what the REST post does.
@@ -210,7 +218,7 @@ export async function checkSite({ base, manifest, records, sourceOf, site }: Sit
         surfaces.push(['its MCP resource', postTwinFacts(text, labels)]);
       }
       for (const difference of surfaces.flatMap(([name, facts]) => disagreements(reference, facts, name)))
-        add(record.source, `its surfaces disagree: ${difference}`, 'report a Folio bug: every surface renders one record');
+        bug(record.source, `its surfaces disagree: ${difference}`);
     });
   } finally {
     await mcp?.close();
@@ -219,17 +227,17 @@ export async function checkSite({ base, manifest, records, sourceOf, site }: Sit
   // openapi.json and the discovery files parse.
   await inBatches(DOCUMENTS, async ({ path, parse }) => {
     const res = await get(base, path);
-    if (res.status !== 200) return add(path, `answers ${res.status || res.error}`, 'run `npm run build` again');
+    if (res.status !== 200) return bug(path, `answers ${res.status || res.error}`);
     let ok = false;
     try {
       ok = parse(res.text);
     } catch {}
-    if (!ok) add(path, 'does not parse as the document it should be', 'run `npm run build` again; if it still fails, report a Folio bug');
+    if (!ok) bug(path, 'does not parse as the document it should be');
   });
 
   // FO-RESUME: with a résumé, /resume.json is a JSON Resume document its own schema accepts.
   const resume = records.find((record) => record.kind === 'resume');
-  if (resume) await checkResumeJson(base, resume.source, add);
+  if (resume) await checkResumeJson(base, resume.source, add, bug);
 
   return {
     problems,
@@ -246,14 +254,19 @@ const validateJsonResume = (doc: unknown) =>
     ),
   );
 
-async function checkResumeJson(base: string, source: string, add: (where: string, what: string, fix: string) => void) {
+async function checkResumeJson(
+  base: string,
+  source: string,
+  add: (where: string, what: string, fix: string) => void,
+  bug: (where: string, what: string) => void,
+) {
   const res = await get(base, RESUME_JSON_PATH);
-  if (!expectOk(res, RESUME_JSON_PATH, 'application/json', add)) return;
+  if (!expectOk(res, RESUME_JSON_PATH, 'application/json', bug)) return;
   let doc: unknown;
   try {
     doc = JSON.parse(res.text);
   } catch {
-    return add(RESUME_JSON_PATH, 'does not parse as JSON', 'run `npm run build` again; if it still fails, report a Folio bug');
+    return bug(RESUME_JSON_PATH, 'does not parse as JSON');
   }
   const errors = await validateJsonResume(doc);
   if (errors) {
@@ -282,15 +295,10 @@ async function get(base: string, path: string, redirect: RequestRedirect = 'manu
   }
 }
 
-function expectOk(
-  res: Fetched,
-  path: string,
-  media: string,
-  add: (w: string, what: string, fix: string) => void,
-  fix = 'run `npm run build` again; if it still fails, report a Folio bug',
-): boolean {
-  if (res.status !== 200) add(path, `answers ${res.status || res.error}, expected 200`, fix);
-  else if (!res.type.includes(media)) add(path, `is served as "${res.type}", expected ${media}`, fix);
+/** A file the build wrote answers 200 with its media type; when it does not, the build is at fault, not the content. */
+function expectOk(res: Fetched, path: string, media: string, bug: (w: string, what: string) => void): boolean {
+  if (res.status !== 200) bug(path, `answers ${res.status || res.error}, expected 200`);
+  else if (!res.type.includes(media)) bug(path, `is served as "${res.type}", expected ${media}`);
   else return true;
   return false;
 }

@@ -5,6 +5,8 @@
 // (the page's JSON-LD names some of them, by type); the cover image on REST and MCP only (the
 // page and the twin show sizes of their own).
 import { type StringKey, type Strings, TABLES } from '../../src/records/strings.ts';
+import { projectLinkList } from '../../src/records/collections.ts';
+import type { Site } from '../../src/records/schema.ts';
 import { isDeepStrictEqual } from 'node:util';
 import { decodeEntities } from './html-entities.ts';
 
@@ -18,7 +20,8 @@ export interface Facts {
   tags?: string[];
   date?: string;
   updated?: string | null;
-  links?: { repo?: string; docs?: string; demo?: string };
+  /** Every link as `label: url`, in the owner's order: each named kind (FO-WORK) and each `more` link. */
+  links?: string[];
   /** The cover image's URL, or null without one. */
   image?: string | null;
   /** Related projects' slugs, best first. */
@@ -34,12 +37,13 @@ export interface ProjectRecordJson {
   tags: string[];
   date: string;
   updated: string | null;
-  links: { repo?: string; docs?: string; demo?: string };
+  links: Record<string, string | { label: string; url: string }[]>;
   image: { url: string } | null;
   related: { slug: string }[];
 }
 
-export const recordFacts = (r: ProjectRecordJson): Facts => ({
+/** A REST or MCP record's facts; its links worded as the site's twins word them (its locale and `strings:`). */
+export const recordFacts = (r: ProjectRecordJson, site?: Pick<Site, 'locale' | 'strings'>): Facts => ({
   title: r.title,
   summary: r.summary,
   type: r.type,
@@ -47,7 +51,7 @@ export const recordFacts = (r: ProjectRecordJson): Facts => ({
   tags: r.tags,
   date: r.date,
   updated: r.updated,
-  links: r.links,
+  links: projectLinkList({ links: r.links }, site ?? { locale: 'en' }).map((l) => `${l.label}: ${l.url}`),
   image: r.image?.url ?? null,
   related: r.related.map((p) => p.slug),
 });
@@ -72,9 +76,10 @@ const slugOf = (url: string) => /\/projects\/([^/?#]+?)(?:\.md)?(?:[?#].*)?$/.ex
  * image the page shows, which has its own size.
  */
 export function twinFacts(markdown: string, labelsOf: TwinLabels = anyLanguage): Facts {
-  // The field list comes before the body: where a body's own list repeats a name, the first is the field.
-  const found = new Map<string, string>();
-  for (const m of markdown.matchAll(/^- ([^:\n]+): (.+)$/gm)) if (!found.has(m[1]!)) found.set(m[1]!, m[2]!);
+  // The field list is the first block made only of `- Name: value` lines; a body's own list comes after it.
+  const block = markdown.split(/\n{2,}/).find((b) => /^(?:- [^:\n]+: [^\n]+(?:\n|$))+$/.test(b)) ?? '';
+  const entries = [...block.matchAll(/^- ([^:\n]+): (.+)$/gm)].map((m) => [m[1]!, m[2]!] as const);
+  const found = new Map(entries);
   // FO-LANGUAGE: a twin's labels are in its site's language; the check reads any of Folio's.
   const fields = {
     get: (key: StringKey) =>
@@ -82,12 +87,16 @@ export function twinFacts(markdown: string, labelsOf: TwinLabels = anyLanguage):
         .map((label) => found.get(label))
         .find((v) => v !== undefined),
   };
-  const unlink = (value: string | undefined) => value?.replace(/^<(.*)>$/, '$1');
   const updatedLabels = labelsOf('twinUpdated');
-  const date = [...found].find(([name, value]) => !updatedLabels.includes(name) && /^\d{4}-\d{2}-\d{2}$/.test(value))?.[1];
+  const pageLabels = labelsOf('twinWebPage');
+  const date = entries.find(([name, value]) => !updatedLabels.includes(name) && /^\d{4}-\d{2}-\d{2}$/.test(value))?.[1];
   const relatedAt = Math.max(...labelsOf('twinRelatedProjects').map((h) => markdown.indexOf(`\n## ${h}\n`)));
   const related = relatedAt < 0 ? [] : [...markdown.slice(relatedAt).matchAll(/^- \[.*?\]\(([^)\s]+)\)/gm)].map((m) => slugOf(m[1]!)!);
-  const links = { repo: unlink(fields.get('linkRepo')), docs: unlink(fields.get('linkDocs')), demo: unlink(fields.get('linkDemo')) };
+  // Every link of the project is an autolinked entry (twin.ts), whatever its kind; the page's own address is not one of them.
+  // A `more` label may hold a colon itself, so the entry is read from its end.
+  const links = [...block.matchAll(/^- (.+): <([^>\s]+)>$/gm)]
+    .filter((m) => !pageLabels.includes(m[1]!))
+    .map((m) => `${unescapeText(m[1]!)}: ${m[2]!}`);
   return {
     title: /^# (.+)$/m.exec(markdown)?.[1],
     summary: /^> (.+)$/m.exec(markdown)?.[1],
@@ -96,10 +105,13 @@ export function twinFacts(markdown: string, labelsOf: TwinLabels = anyLanguage):
     tags: fields.get('twinTags')?.split(', ') ?? [],
     date,
     updated: fields.get('twinUpdated') ?? null,
-    links: Object.fromEntries(Object.entries(links).filter(([, url]) => url)),
+    links,
     related,
   };
 }
+
+/** Link text as the twin escapes it (markdown-text.ts escapeText), read back. */
+const unescapeText = (text: string) => text.replace(/\\([\\[\]])/g, '$1');
 
 /**
  * A project page's facts: its JSON-LD object (schema.org SoftwareSourceCode or CreativeWork, whose

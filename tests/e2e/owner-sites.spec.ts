@@ -86,7 +86,8 @@ test('FO-OWNER-CHECK: a link to a project that does not exist: npm run check fai
   expect(out).toMatch(
     /^✗ content\/pages\/prensa\.md: links to \/projects\/perdido \(on \/prensa, \/prensa\.md\), which answers 404\. Fix: point the link at an existing project or page/m,
   );
-  expect(out).toMatch(/^1 problem: nothing should deploy/m);
+  expect(out).toMatch(/^1 problem in your content: nothing should deploy/m);
+  expect(out).not.toContain("Folio's own");
 });
 
 test('FO-CONTENT-ERRORS: invalid content: npm run check fails before building, one line per problem naming the file and field', () => {

@@ -23,7 +23,7 @@ const rest: ProjectRecordJson = {
   tags: ['search', 'rust'],
   date: '2024-03-01',
   updated: null,
-  links: { repo: 'https://example.com/quarry', demo: 'https://example.com/quarry/demo' },
+  links: { demo: 'https://example.com/quarry/demo', repo: 'https://example.com/quarry' },
   image: null,
   related: [{ slug: 'sluice' }, { slug: 'quarry-wasm' }],
 };
@@ -139,5 +139,32 @@ describe('FO-LANGUAGE, FO-ONE-RECORD: npm run check reads a twin by its own site
     const t = stringsFor({ locale: 'de' });
     const german = twin.replace('- Tags: search, rust', `- ${t('twinTags')}: search, rust`);
     expect(twinFacts(german, siteLabels(t)).tags).toEqual(['search', 'rust']);
+  });
+});
+
+describe('FO-ONE-RECORD: every link kind a project may name', () => {
+  test('video, slides, paper, website and `more` links (a label with a colon too) are read off the twin as REST states them', () => {
+    const links = {
+      video: 'https://example.com/v',
+      slides: 'https://example.com/s',
+      paper: 'https://example.com/p',
+      website: 'https://example.com/w',
+      more: [{ label: 'Talk: [RoboConf] 2026', url: 'https://example.com/m?x=1' }],
+    };
+    const twinOf = (list: string) => twin.replace(/- Demo: .*\n- Repository: .*\n/, list);
+    const written =
+      '- Video: <https://example.com/v>\n- Slides: <https://example.com/s>\n- Paper: <https://example.com/p>\n- Website: <https://example.com/w>\n- Talk: \\[RoboConf\\] 2026: <https://example.com/m?x=1>\n';
+    const reference = recordFacts({ ...rest, links });
+    expect(disagreements(reference, twinFacts(twinOf(written)), 'the twin')).toEqual([]);
+    // A link left out, or two in another order, is named.
+    expect(disagreements(reference, twinFacts(twinOf(written.replace('- Paper: <https://example.com/p>\n', ''))), 'the twin')[0]).toMatch(/^the twin says links/);
+    const swapped = written.replace(/(- Video: .*\n)(- Slides: .*\n)/, '$2$1');
+    expect(disagreements(reference, twinFacts(twinOf(swapped)), 'the twin')[0]).toMatch(/^the twin says links/);
+  });
+
+  test('a site’s own words name its links: German labels read against a German site', () => {
+    const reference = recordFacts({ ...rest, links: { repo: 'https://example.com/quarry' } }, { locale: 'de' });
+    const german = twin.replace(/- Demo: .*\n- Repository: .*\n/, '- Quellcode: <https://example.com/quarry>\n');
+    expect(disagreements(reference, twinFacts(german), 'the twin')).toEqual([]);
   });
 });
