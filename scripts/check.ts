@@ -31,7 +31,11 @@ function finish(problems: Problem[], summary: string): never {
   }
   console.log(`\n${summary}`);
   const parts = [owner.length ? `${count(owner.length, 'problem')} in your content` : '', folio.length ? count(folio.length, 'Folio bug') : ''].filter(Boolean);
-  console.log(problems.length ? `${parts.join(' and ')}: nothing should deploy until ${problems.length === 1 ? 'it is' : 'they are'} fixed (${seconds()}).` : `No problems (${seconds()}).`);
+  console.log(
+    problems.length
+      ? `${parts.join(' and ')}: nothing should deploy until ${problems.length === 1 ? 'it is' : 'they are'} fixed (${seconds()}).`
+      : `No problems (${seconds()}).`,
+  );
   process.exit(problems.length ? 1 : 0);
 }
 

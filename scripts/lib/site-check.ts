@@ -154,13 +154,11 @@ export async function checkSite({ base, manifest, records, sourceOf, site }: Sit
     if (record.kind === 'post') {
       // FO-POSTS: each published post is answered by the REST API too.
       const post = await get(base, `/api/v1/posts/${record.slug}`);
-      if (post.status !== 200 || JSON.parse(post.text).slug !== record.slug)
-        bug(record.source, `/api/v1/posts/${record.slug} answers ${post.status}`);
+      if (post.status !== 200 || JSON.parse(post.text).slug !== record.slug) bug(record.source, `/api/v1/posts/${record.slug} answers ${post.status}`);
     }
     if (record.kind !== 'project') return;
     const detail = await get(base, `/api/v1/projects/${record.slug}`);
-    if (detail.status !== 200 || JSON.parse(detail.text).slug !== record.slug)
-      bug(record.source, `/api/v1/projects/${record.slug} answers ${detail.status}`);
+    if (detail.status !== 200 || JSON.parse(detail.text).slug !== record.slug) bug(record.source, `/api/v1/projects/${record.slug} answers ${detail.status}`);
     else details.set(record.slug, JSON.parse(detail.text));
   });
   const mcp = await mcpClient(base).catch((error: Error) => {
@@ -169,15 +167,10 @@ export async function checkSite({ base, manifest, records, sourceOf, site }: Sit
   });
   try {
     const resources =
-      mcp &&
-      (await mcpResources(mcp).catch(
-        (error: Error) =>
-          void bug('/api/mcp', `the MCP server could not list its resources (${error.message})`),
-      ));
+      mcp && (await mcpResources(mcp).catch((error: Error) => void bug('/api/mcp', `the MCP server could not list its resources (${error.message})`)));
     if (resources) {
       for (const record of records) {
-        if (!resources.has(`${base}${record.twin}`))
-          bug(record.source, `not listed as an MCP resource (${base}${record.twin})`);
+        if (!resources.has(`${base}${record.twin}`)) bug(record.source, `not listed as an MCP resource (${base}${record.twin})`);
       }
     }
     // One record, every surface: each project's page, twin, MCP resource and MCP tool state what its REST record does.

@@ -94,9 +94,7 @@ export function twinFacts(markdown: string, labelsOf: TwinLabels = anyLanguage):
   const related = relatedAt < 0 ? [] : [...markdown.slice(relatedAt).matchAll(/^- \[.*?\]\(([^)\s]+)\)/gm)].map((m) => slugOf(m[1]!)!);
   // Every link of the project is an autolinked entry (twin.ts), whatever its kind; the page's own address is not one of them.
   // A `more` label may hold a colon itself, so the entry is read from its end.
-  const links = [...block.matchAll(/^- (.+): <([^>\s]+)>$/gm)]
-    .filter((m) => !pageLabels.includes(m[1]!))
-    .map((m) => `${unescapeText(m[1]!)}: ${m[2]!}`);
+  const links = [...block.matchAll(/^- (.+): <([^>\s]+)>$/gm)].filter((m) => !pageLabels.includes(m[1]!)).map((m) => `${unescapeText(m[1]!)}: ${m[2]!}`);
   return {
     title: /^# (.+)$/m.exec(markdown)?.[1],
     summary: /^> (.+)$/m.exec(markdown)?.[1],

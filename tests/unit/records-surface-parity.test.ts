@@ -157,7 +157,9 @@ describe('FO-ONE-RECORD: every link kind a project may name', () => {
     const reference = recordFacts({ ...rest, links });
     expect(disagreements(reference, twinFacts(twinOf(written)), 'the twin')).toEqual([]);
     // A link left out, or two in another order, is named.
-    expect(disagreements(reference, twinFacts(twinOf(written.replace('- Paper: <https://example.com/p>\n', ''))), 'the twin')[0]).toMatch(/^the twin says links/);
+    expect(disagreements(reference, twinFacts(twinOf(written.replace('- Paper: <https://example.com/p>\n', ''))), 'the twin')[0]).toMatch(
+      /^the twin says links/,
+    );
     const swapped = written.replace(/(- Video: .*\n)(- Slides: .*\n)/, '$2$1');
     expect(disagreements(reference, twinFacts(twinOf(swapped)), 'the twin')[0]).toMatch(/^the twin says links/);
   });
