@@ -11,31 +11,15 @@ import { freePort, portIsFree, startAddress } from './free-port.ts';
 import { build, staleReason } from './lib/build.ts';
 import { allowedHostsOrExit } from './local-server/host-guard.ts';
 import { serveBuild } from './local-server/serve-build.ts';
-import { checkSite, type Problem } from './lib/site-check.ts';
+import { checkSite, type Problem, reportLines } from './lib/site-check.ts';
 import { placeholders } from './lib/skeleton.ts';
 
 const started = performance.now();
 const allowedHosts = allowedHostsOrExit();
-const line = ({ where, what, fix }: Problem) => `✗ ${where}: ${what}.${fix ? ` Fix: ${fix}.` : ''}`;
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 
-const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
-
-/** The owner's problems first, then Folio's own under a heading of their own, each counted apart. */
 function finish(problems: Problem[], summary: string): never {
-  const [folio, owner] = [problems.filter((p) => p.folio), problems.filter((p) => !p.folio)];
-  for (const problem of owner) console.log(line(problem));
-  if (folio.length) {
-    console.log(`\nFolio's own (not in your content; the fix is Folio's):`);
-    for (const problem of folio) console.log(line(problem));
-  }
-  console.log(`\n${summary}`);
-  const parts = [owner.length ? `${count(owner.length, 'problem')} in your content` : '', folio.length ? count(folio.length, 'Folio bug') : ''].filter(Boolean);
-  console.log(
-    problems.length
-      ? `${parts.join(' and ')}: nothing should deploy until ${problems.length === 1 ? 'it is' : 'they are'} fixed (${seconds()}).`
-      : `No problems (${seconds()}).`,
-  );
+  console.log(reportLines(problems, summary, seconds()).join('\n'));
   process.exit(problems.length ? 1 : 0);
 }
 

@@ -38,7 +38,7 @@ export interface Problem {
 export const FOLIO_BUG_FIX = 'nothing in your content causes this: report it as a Folio bug, with this line';
 
 /** Paths only Folio writes (encoded images, Astro's assets, social cards): a broken one is Folio's. */
-const FOLIO_OUTPUT = /^\/(?:_images|_astro|og)\//;
+export const isFolioOutput = (path: string) => /^\/(?:_images|_astro|og)\//.test(path);
 
 export interface CheckReport {
   problems: Problem[];
@@ -54,6 +54,29 @@ export interface SiteToCheck {
   records: (Project | Page | Post | Resume)[];
   /** The content file a page or twin path is made from (`/about.md` → content/pages/about.md), when there is one. */
   sourceOf: (path: string) => string | undefined;
+}
+
+const line = ({ where, what, fix }: Problem) => `✗ ${where}: ${what}.${fix ? ` Fix: ${fix}.` : ''}`;
+const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+/**
+ * What `npm run check` prints (FO-OWNER-CHECK): the owner's problems first, then Folio's own under
+ * a heading of their own, counted apart, so a real content mistake is never lost among them.
+ */
+export function reportLines(problems: Problem[], summary: string, took: string): string[] {
+  const [folio, owner] = [problems.filter((p) => p.folio), problems.filter((p) => !p.folio)];
+  const counts = [owner.length ? `${count(owner.length, 'problem')} in your content` : '', folio.length ? count(folio.length, 'Folio bug') : ''].filter(
+    Boolean,
+  );
+  return [
+    ...owner.map(line),
+    ...(folio.length ? ['', "Folio's own (not in your content; the fix is Folio's):", ...folio.map(line)] : []),
+    '',
+    summary,
+    problems.length
+      ? `${counts.join(' and ')}: nothing should deploy until ${problems.length === 1 ? 'it is' : 'they are'} fixed (${took}).`
+      : `No problems (${took}).`,
+  ];
 }
 
 /** Discovery documents that must parse, and how. */
@@ -134,7 +157,7 @@ export async function checkSite({ base, manifest, records, sourceOf, site }: Sit
     const byFile = Map.groupBy(explained ? [...from].filter((doc) => sourceOf(doc)) : from, (doc) => sourceOf(doc) ?? doc);
     for (const [where, docs] of byFile) {
       const what = `links to ${path} (on ${docs.join(', ')}), which answers ${res.status || res.error}`;
-      if (FOLIO_OUTPUT.test(path)) bug(where, what);
+      if (isFolioOutput(path)) bug(where, what);
       else add(where, what, linkFix(path, Object.keys(manifest.pages)));
     }
   });

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadContent } from '../../src/records/load.ts';
 import { agentImage, imageVariants, pictureSources } from '../../src/images/images.ts';
+import { contentImages } from '../../src/build/write-images.ts';
 import { tempDir } from './temp-dir.ts';
 
 const VALID = join(import.meta.dirname, '..', 'fixtures', 'content-valid', 'content');
@@ -125,5 +126,29 @@ describe('FO-CONTENT-ERRORS: content image mistakes are content errors', () => {
       `Invalid content (2 problems):\n  - content/projects/alpha.md: line ${noAlt}: the image "diagram.png" has no alt text; write ![what it shows](diagram.png)\n` +
         `  - content/projects/alpha.md: line ${gone}: the image expected an image file, but content/projects/gone.png does not exist`,
     );
+  });
+});
+
+describe('FO-ANY-CONTENT: every image the content names is published', () => {
+  /** Every image object anywhere in the loaded content, found by shape: a place added later is found too. */
+  function imagesIn(value: unknown, found = new Set<string>()): Set<string> {
+    if (!value || typeof value !== 'object') return found;
+    const v = value as Record<string, unknown>;
+    if (typeof v.digest === 'string' && typeof v.file === 'string' && typeof v.width === 'number') found.add(v.digest);
+    for (const child of Object.values(v)) imagesIn(child, found);
+    return found;
+  }
+
+  test('the build writes the avatar, every record kind’s cover and every body’s images (the kitchen-sink site: an image in every place)', () => {
+    const content = loadContent(join(import.meta.dirname, '..', 'fixtures', 'kitchen-sink', 'content'), { drafts: true });
+    const named = imagesIn(content);
+    // The avatar, the bio's, projects', posts' (cover and body), a page's and the résumé's images.
+    expect(named.size).toBeGreaterThanOrEqual(7);
+    expect(new Set(contentImages(content).map((i) => i.digest))).toEqual(named);
+    // A post's cover and body images, and the résumé's, are among them (none is also a project's cover).
+    const post = content.posts.find((p) => p.slug === 'telemetrie-ota')!;
+    const published = new Set(contentImages(content).map((i) => i.digest));
+    for (const image of [post.cover!, ...Object.values(post.images), ...Object.values(content.resume!.images), ...Object.values(content.site.images)])
+      expect(published.has(image.digest), image.file).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 // npm run check reads links out of pages, twins and llms files: what counts as an internal link.
 import { describe, expect, test } from 'vitest';
-import { htmlLinks, internalPath, markdownLinks, linkFix } from '../../scripts/lib/site-check.ts';
+import { FOLIO_BUG_FIX, htmlLinks, internalPath, isFolioOutput, linkFix, markdownLinks, reportLines } from '../../scripts/lib/site-check.ts';
 
 const base = 'http://127.0.0.1:4321';
 
@@ -41,5 +41,26 @@ describe('the owner’s loop: a broken link gets the page it most likely meant',
   });
   test('nothing close: where pages come from', () => {
     expect(linkFix('/projects/zebra', pages)).toMatch(/^point the link at an existing project or page \(content\/projects\/zebra\.md/);
+  });
+});
+
+describe('FO-OWNER-CHECK: a problem Folio causes is reported apart from the owner’s', () => {
+  const owner = { where: 'content/pages/a.md', what: 'links to /b, which answers 404', fix: 'point the link at an existing page' };
+  const folio = { where: 'content/projects/x.md', what: 'its surfaces disagree: the twin says title "y"', fix: FOLIO_BUG_FIX, folio: true as const };
+
+  test('the owner’s problems come first; Folio’s follow under their own heading; each is counted apart', () => {
+    const lines = reportLines([folio, owner, folio], 'Checked 3 pages.', '1.0 s');
+    expect(lines[0]).toBe('✗ content/pages/a.md: links to /b, which answers 404. Fix: point the link at an existing page.');
+    expect(lines.indexOf("Folio's own (not in your content; the fix is Folio's):")).toBe(2);
+    expect(lines.at(-1)).toBe('1 problem in your content and 2 Folio bugs: nothing should deploy until they are fixed (1.0 s).');
+    expect(reportLines([owner], 'Checked.', '1.0 s')).not.toContain("Folio's own (not in your content; the fix is Folio's):");
+    expect(reportLines([folio], 'Checked.', '1.0 s').at(-1)).toBe('1 Folio bug: nothing should deploy until it is fixed (1.0 s).');
+    expect(reportLines([], 'Checked.', '1.0 s').at(-1)).toBe('No problems (1.0 s).');
+  });
+
+  test('a broken link to a file only Folio writes (an encoded image, a social card) is Folio’s, not the owner’s', () => {
+    expect(isFolioOutput('/_images/abc-320.webp')).toBe(true);
+    expect(isFolioOutput('/og/projects/x.png')).toBe(true);
+    expect(isFolioOutput('/projects/x')).toBe(false);
   });
 });

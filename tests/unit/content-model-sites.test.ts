@@ -1,0 +1,83 @@
+// FO-ANY-CONTENT: the promise "whatever your content is" is tested over the content model, not over
+// examples of it. Sites generated from the content schemas (tests/support/generated-site.ts: every
+// kind of file, every field, every link kind, an image in every place) are built, served and
+// checked by `npm run check` in a throwaway copy of the repository, which holds them to Folio's
+// invariants: every page, twin and image a page or twin names answers, every internal link
+// resolves, every surface says the same of each record. On top, every image path any built file
+// names is a file of the build.
+//
+// Seeded and bounded (each site is a whole build): FOLIO_GEN_SEED and FOLIO_GEN_RUNS explore more
+// by hand. A failing site is kept, and its folder and seed are printed, to be rerun with
+// FOLIO_CONTENT=<folder> npm run check.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { freePort } from '../../scripts/free-port.ts';
+import { repoCopy } from '../../scripts/lib/repo-copy.ts';
+import { cleanEnv } from '../e2e/serve-support.ts';
+import { generatedSite, writeSite } from '../support/generated-site.ts';
+
+const SEED = Number(process.env.FOLIO_GEN_SEED ?? 20_261_127);
+const RUNS = Number(process.env.FOLIO_GEN_RUNS ?? 2);
+
+let copy = '';
+let port = 0;
+let failed = false;
+
+beforeAll(async () => {
+  copy = repoCopy('folio-generated-');
+  port = await freePort();
+});
+
+afterAll(() => {
+  if (copy && !failed) rmSync(copy, { recursive: true, force: true });
+});
+
+/** Every file under `dir`, relative to it. */
+function* filesIn(dir: string, prefix = ''): Generator<string> {
+  for (const entry of readdirSync(join(dir, prefix), { withFileTypes: true })) {
+    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) yield* filesIn(dir, path);
+    else yield path;
+  }
+}
+
+test(
+  'FO-ANY-CONTENT: sites generated from the content model build, serve and pass npm run check, and every image a built file names is built',
+  async () => {
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(generatedSite, async (site) => {
+        const content = join(copy, 'generated', `site-${n++}`, 'content');
+        await writeSite(site, content);
+        const run = spawnSync(process.execPath, ['scripts/check.ts'], {
+          cwd: copy,
+          // A build cache of this copy's own: the sites follow each other through it (a rebuild of another site), and no other suite's build shares it.
+          env: cleanEnv({ FOLIO_CONTENT: content, PORT: String(port), FOLIO_CACHE_DIR: join(copy, 'build-cache') }),
+          encoding: 'utf8',
+          timeout: 300_000,
+        });
+        const out = `${run.stdout}${run.stderr}`;
+        failed = run.status !== 0;
+        expect(run.status, `${content} (seed ${SEED}):\n${out}`).toBe(0);
+        expect(out).toContain('No problems');
+        expect(out).toContain(`${site.counts.projects + site.counts.posts + site.counts.pages + (site.counts.resume ? 1 : 0)} records (search, REST, MCP)`);
+
+        // What no request of the check reads (the data file, JSON, the feed) names only images that were built.
+        const dist = join(copy, 'dist');
+        const missing = new Set<string>();
+        for (const file of filesIn(dist)) {
+          if (!/\.(html|md|txt|json|xml)$/.test(file)) continue;
+          for (const m of readFileSync(join(dist, file), 'utf8').matchAll(/\/_images\/[\w-]+\.(?:avif|webp|svg)/g))
+            if (!existsSync(join(dist, m[0]))) missing.add(`${m[0]} (named by ${file})`);
+        }
+        failed ||= missing.size > 0;
+        expect([...missing], `${content} (seed ${SEED})`).toEqual([]);
+      }),
+      { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    );
+  },
+  RUNS * 360_000,
+);
