@@ -17,6 +17,11 @@ import { recordTwins } from '../src/build/twin.ts';
 import { buildPageManifest, PAGE_MANIFEST_FILE } from '../src/routing/page-manifest.ts';
 import { SEARCH_PAGE_FILE } from '../src/server/search-page.ts';
 
+// A build is a production build whatever the shell exports: Astro keeps a NODE_ENV it finds set,
+// and Vite derives import.meta.env.DEV from it, so `NODE_ENV=test` (a test runner's) or
+// `development` would prerender dev-only branches (a site without a résumé got /resume as a 404 page).
+process.env.NODE_ENV = 'production';
+
 let catalog: Catalog;
 let content: Content;
 try {
