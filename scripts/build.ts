@@ -17,10 +17,12 @@ import { recordTwins } from '../src/build/twin.ts';
 import { buildPageManifest, PAGE_MANIFEST_FILE } from '../src/routing/page-manifest.ts';
 import { SEARCH_PAGE_FILE } from '../src/server/search-page.ts';
 
-// A build is a production build whatever the shell exports: Astro keeps a NODE_ENV it finds set,
-// and Vite derives import.meta.env.DEV from it, so `NODE_ENV=test` (a test runner's) or
-// `development` would prerender dev-only branches (a site without a résumé got /resume as a 404 page).
+// A build is a production build whatever the shell exports. Astro keeps a NODE_ENV it finds set
+// (Vite derives import.meta.env.DEV from it), and its prerender reads import.meta.env's built-in
+// names from process.env: a test runner's NODE_ENV=test and DEV=1 (Vitest sets both) built the
+// pages' dev-only branches, and a site without a résumé got /resume as a 404 page.
 process.env.NODE_ENV = 'production';
+for (const name of ['DEV', 'PROD', 'MODE', 'SSR', 'BASE_URL']) delete process.env[name];
 
 let catalog: Catalog;
 let content: Content;
