@@ -55,7 +55,10 @@ try {
   // FO-SCHEDULED, FO-IMAGE-SIZE: worth knowing before a deploy, never a reason to stop one.
   for (const warning of contentWarnings(content)) console.log(`⚠ ${warning}`);
   // The skeleton's placeholders (npm run new-site) must not be published: no build needed to tell.
-  const left = placeholders({ site: content.site, records: [...content.projects, ...content.pages], siteFile }, process.env.VERCEL_PROJECT_PRODUCTION_URL);
+  const left = placeholders(
+    { site: content.site, records: [...content.projects, ...content.pages, ...content.posts], resume: content.resume, siteFile },
+    process.env.VERCEL_PROJECT_PRODUCTION_URL,
+  );
   if (left.length) {
     finish(
       left.map((p) => ({ where: p.file, what: p.what, fix: p.fix })),
