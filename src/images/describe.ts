@@ -33,7 +33,7 @@ export function largeImageWarning(file: string, bytes: number, width: number, he
   const megabytes = bytes / 1_000_000;
   const vector = type === 'svg';
   if (megabytes <= LARGE_IMAGE.megabytes && (vector || Math.max(width, height) <= LARGE_IMAGE.pixels)) return undefined;
-  const size = `${megabytes.toFixed(1)} MB${vector ? '' : `, ${width}×${height} px`}`;
+  const size = `${megabytes.toFixed(megabytes < 1 ? 2 : 1)} MB${vector ? '' : `, ${width}×${height} px`}`;
   return vector
     ? `${file}: a large source image (${size}); simplify or optimise it (e.g. with SVGO): an SVG is served as it is`
     : `${file}: a large source image (${size}); resize it to ${LARGE_IMAGE.resizeTo} px wide or less (the site serves at most ${IMAGE_WIDTHS.at(-1)} px): a big file slows every clone, build and deploy`;

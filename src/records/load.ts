@@ -142,10 +142,13 @@ export function today(): string {
 /**
  * What the owner should know of content that loaded but need not fix (FO-SCHEDULED, FO-IMAGE-SIZE):
  * one line each, file first. The build logs them and `npm run check` prints them; never a failure.
- * Kept beside the content, not in it, so that no digest of the records or surface ever holds them.
+ * Kept beside the content, not in it, so that no digest of the records or surface ever holds them;
+ * on globalThis because the build's integration asks of content astro.config.ts's copy of this
+ * module loaded (as BUILD_MEMO below).
  */
-const WARNINGS = new WeakMap<Content, readonly string[]>();
-export const contentWarnings = (content: Content): readonly string[] => WARNINGS.get(content) ?? [];
+const WARNINGS_KEY = Symbol.for('folio.loadContent.warnings');
+const warningsOf = () => ((globalThis as { [WARNINGS_KEY]?: WeakMap<Content, readonly string[]> })[WARNINGS_KEY] ??= new WeakMap());
+export const contentWarnings = (content: Content): readonly string[] => warningsOf().get(content) ?? [];
 
 /** `/projects/index` would be served for `/projects/` by some static hosts, shadowing the projects index. */
 export const RESERVED_PROJECT_SLUGS: ReadonlySet<string> = new Set(['index']);
@@ -189,9 +192,12 @@ const buildMemo = () => (globalThis as { [BUILD_MEMO]?: Memo })[BUILD_MEMO];
  */
 export function memoizeContentForBuild(on: boolean, loaded?: [dir: string, content: Content], options: CatalogOptions = {}) {
   const memo: Memo | undefined = on ? { catalogs: new Map(), options } : undefined;
-  if (memo && loaded) memo.catalogs.set(loaded[0], new Catalog(deepFreeze(loaded[1]), options));
+  if (memo && loaded) memo.catalogs.set(memoKey(loaded[0], false, today()), new Catalog(deepFreeze(loaded[1]), options));
   (globalThis as { [BUILD_MEMO]?: Memo })[BUILD_MEMO] = memo;
 }
+
+/** A memoized Catalog's key: the folder, whether drafts were read, and the day scheduled posts were judged by. */
+const memoKey = (dir: string, drafts: boolean, now: string) => `${dir}\0${now}${drafts ? '\0drafts' : ''}`;
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -215,7 +221,7 @@ export function contentDir(projectRoot = process.cwd()): string {
  */
 export function loadCatalog(dir = contentDir(), { drafts = draftsByDefault(), today: now = today() }: LoadOptions = {}): Catalog {
   const memo = buildMemo();
-  const key = `${dir}\0${now}${drafts ? '\0drafts' : ''}`;
+  const key = memoKey(dir, drafts, now);
   const known = memo?.catalogs.get(key);
   if (known) return known;
   const content = readContent(dir, drafts, now);
@@ -391,7 +397,7 @@ function readContent(dir: string, drafts: boolean, now: string): Content {
   pages.sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
   posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
   const content: Content = { site, projects, pages, posts, ...(resume && { resume }) };
-  WARNINGS.set(content, [...warnings]);
+  warningsOf().set(content, [...warnings]);
   return content;
 }
 

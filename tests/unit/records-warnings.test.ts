@@ -116,7 +116,7 @@ describe('FO-IMAGE-SIZE: a source image over 5 MB or 4000 px is a warning naming
     expect(warnings).toHaveLength(2);
     expect(warnings[0]).toMatch(/^content\/images\/heavy\.png: a large source image \(5\.\d MB, 1500×1200 px\); /);
     expect(warnings[0]).toContain(fix);
-    expect(warnings[1]).toMatch(/^content\/images\/wide\.png: a large source image \(0\.\d MB, 4200×3200 px\); /);
+    expect(warnings[1]).toMatch(/^content\/images\/wide\.png: a large source image \(0\.\d\d MB, 4200×3200 px\); /);
     expect(warnings[1]).toContain(fix);
   });
 
