@@ -4,7 +4,7 @@
 // a summary, and a non-zero exit on any problem; the deploy workflow runs it before deploying.
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { ContentError, contentDir, loadContent } from '../src/records/load.ts';
+import { ContentError, contentDir, contentWarnings, loadContent } from '../src/records/load.ts';
 import type { Page, Post, Project, Resume, Site } from '../src/records/schema.ts';
 import { PAGE_MANIFEST_FILE } from '../src/routing/page-manifest.ts';
 import { freePort, portIsFree, startAddress } from './free-port.ts';
@@ -36,8 +36,13 @@ try {
   const siteFile = join(relative(dirname(contentDir()), contentDir()), 'site.md');
   sources.set('/', siteFile).set('/index.md', siteFile);
   if (content.resume) sources.set('/resume.json', content.resume.source);
+  // FO-SCHEDULED, FO-IMAGE-SIZE: worth knowing before a deploy, never a reason to stop one.
+  for (const warning of contentWarnings(content)) console.log(`⚠ ${warning}`);
   // The skeleton's placeholders (npm run new-site) must not be published: no build needed to tell.
-  const left = placeholders({ site: content.site, records: [...content.projects, ...content.pages], siteFile }, process.env.VERCEL_PROJECT_PRODUCTION_URL);
+  const left = placeholders(
+    { site: content.site, records: [...content.projects, ...content.pages, ...content.posts], resume: content.resume, siteFile },
+    process.env.VERCEL_PROJECT_PRODUCTION_URL,
+  );
   if (left.length) {
     finish(
       left.map((p) => ({ where: p.file, what: p.what, fix: p.fix })),

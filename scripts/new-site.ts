@@ -1,5 +1,5 @@
 // `npm run new-site`: replace the sample portfolio in content/ with a minimal site of your own to
-// fill in: site.md with placeholders, one project, one page (scripts/lib/skeleton.ts). It builds
+// fill in: site.md with placeholders, one project, one page, one post and a résumé (scripts/lib/skeleton.ts). It builds
 // and serves as it is; `npm run check` refuses it, one line per placeholder, until they are filled in. The sample stays in git history (and in tests/fixtures/sample-site/, which the engine's
 // tests use). Refuses to overwrite uncommitted changes in content/ unless given --force.
 import { spawnSync } from 'node:child_process';
@@ -28,4 +28,4 @@ for (const [file, text] of Object.entries(FILES)) {
 console.log(`${dir}/ now holds a minimal site: ${Object.keys(FILES)
   .map((f) => `${dir}/${f}`)
   .join(', ')}.
-Fill in content/site.md (your name, url, categories), the project and the page, then \`npm start\` to see it. \`npm run check\` lists every placeholder still left; it passes once they are all replaced.`);
+Fill in content/site.md (your name, url, categories), the project, the page, the post and the résumé (or delete those you do not want), then \`npm start\` to see it. \`npm run check\` lists every placeholder still left; it passes once they are all replaced.`);

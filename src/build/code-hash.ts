@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
-import { contentDir } from '../records/load.ts';
+import { contentDir, today } from '../records/load.ts';
 
 /** What the build reads besides the content (scripts/build.ts is `npm run build`). */
 export const CODE_INPUTS = ['src', 'public', 'astro.config.ts', 'package.json', 'package-lock.json', 'scripts/build.ts'];
@@ -29,7 +29,22 @@ function treeHash(root: string, inputs: string[]): string {
   return hash.digest('base64url');
 }
 
-export const contentHash = (root = process.cwd()) => treeHash(root, [relative(root, contentDir(root))]);
+/**
+ * The content's digest, with the posts dated after today (FO-SCHEDULED): the day one comes due,
+ * the build is stale though no file changed, so `npm start` and `npm run check` build again. The
+ * `date:` line is read as text, as the loader's YAML leaves it (a draft's date counts too: one
+ * build more, never one less).
+ */
+export function contentHash(root = process.cwd()): string {
+  const dir = contentDir(root);
+  const now = today();
+  const scheduled = [...filesUnder(join(dir, 'posts'))].filter(
+    (file) => file.endsWith('.md') && (/^date:[ \t]*["']?(\d{4}-\d{2}-\d{2})/m.exec(readFileSync(file, 'utf8'))?.[1] ?? '') > now,
+  );
+  const hash = createHash('sha256').update(treeHash(root, [relative(root, dir)]));
+  for (const file of scheduled) hash.update('\0scheduled\0').update(relative(root, file));
+  return hash.digest('base64url');
+}
 export const codeHash = (root = process.cwd()) => treeHash(root, CODE_INPUTS);
 
 /** A relative import of a module (static, dynamic, type-only, or a stylesheet's), as written. */

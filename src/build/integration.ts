@@ -9,7 +9,7 @@ import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
-import { contentDir, loadCatalog, loadContent, memoizeContentForBuild, RESERVED_PAGE_SLUGS, showDraftsInDev } from '../records/load.ts';
+import { contentDir, contentWarnings, loadCatalog, loadContent, memoizeContentForBuild, RESERVED_PAGE_SLUGS, showDraftsInDev } from '../records/load.ts';
 import { relatedIndex, scoreRelated } from '../records/collections.ts';
 import type { Content, Project } from '../records/schema.ts';
 import { brokenLinks, recordTwins } from './twin.ts';
@@ -226,6 +226,8 @@ export function folio(loaded?: Content): AstroIntegration {
         // FO-LANGUAGE: a locale Folio has no words for reads English; said once, not an error.
         const unknownLocale = unknownLocaleWarning(content.site.locale);
         if (unknownLocale) logger.warn(unknownLocale);
+        // FO-SCHEDULED, FO-IMAGE-SIZE: scheduled posts and large source images, one line each.
+        for (const warning of contentWarnings(content)) logger.warn(warning);
         // Each record's twin (projects, posts, pages, the résumé) beside its page: the pages rendered
         // every body already, so each twin is its record's links rewritten (twin.ts), the same text the
         // data file carries. Written here, not by 10,000 Astro routes (src/pages/[slug].md.ts and its

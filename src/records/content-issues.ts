@@ -44,14 +44,7 @@ export function describeIssue(issue: z.core.$ZodIssue, schema?: z.ZodType): stri
       return `${field} expected ${custom ?? bound(issue)}${got}`;
     case 'invalid_format': {
       // "Web Performance" for a kebab-case tag or slug: the form it was meant to take.
-      const kebab =
-        issue.format === 'regex' && typeof issue.input === 'string'
-          ? issue.input
-              .trim()
-              .toLowerCase()
-              .replace(/[^a-z0-9]+/g, '-')
-              .replace(/^-|-$/g, '')
-          : '';
+      const kebab = issue.format === 'regex' && typeof issue.input === 'string' ? asciiSlug(issue.input) : '';
       const near = kebab && kebab !== issue.input && patternOf(issue.pattern)?.test(kebab) ? ` (did you mean "${kebab}"?)` : '';
       return `${field} expected ${custom ?? FORMAT_WORDS[issue.format] ?? `text in ${issue.format} format`}${got}${near}`;
     }
@@ -60,15 +53,35 @@ export function describeIssue(issue: z.core.$ZodIssue, schema?: z.ZodType): stri
       const reason = inner && !/^Invalid/.test(inner.message) ? inner.message : 'a valid name';
       return `field "${fieldName(issue.path.slice(0, -1))}" has the name ${show(issue.path.at(-1))}, expected ${reason}`;
     }
-    case 'custom':
+    case 'custom': {
       // A field one rule requires of another (coverAlt with cover) is missing, not wrong: the
       // object it was checked on is no value of the field's to show.
       if (issue.params?.missing) return `${field} is missing: write ${issue.message}`;
-      return `${field} expected ${issue.message}${got}`;
+      // A refinement of an object (site.md's strings:, a project's dates) that names no input gets
+      // zod's default, the whole object it refined: never the field's value, so not shown.
+      const own = issue.path.length > 0 && isFields(issue.input) ? '' : got;
+      const near = typeof issue.params?.suggestion === 'string' ? ` (did you mean "${issue.params.suggestion}"?)` : '';
+      return `${field} expected ${issue.message}${own}${near}`;
+    }
     default:
       return `${field}: ${issue.message}${got}`;
   }
 }
+
+const isFields = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+
+/**
+ * The ASCII kebab-case form of a name, as a slug or tag must be written ("Télémétrie OTA" →
+ * "telemetrie-ota"): letters without their accents (NFD, then no combining marks), lowercase,
+ * every other run of characters one hyphen. Letters with no ASCII base (ß, ø, 北) become hyphens.
+ */
+export const asciiSlug = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 
 /** zod reports a regex check's pattern as its source text in slashes, `/^…$/flags`. */
 function patternOf(pattern: string | undefined): RegExp | undefined {

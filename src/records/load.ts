@@ -10,7 +10,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { z } from 'zod';
 import { describeImage } from '../images/describe.ts';
 import { type ContentImage, isImageFile } from '../images/images.ts';
-import { closest, describeIssue } from './content-issues.ts';
+import { asciiSlug, closest, describeIssue } from './content-issues.ts';
 import { EMBED_HINT } from './embeds.ts';
 import { readingMinutes } from './posts.ts';
 import {
@@ -122,9 +122,33 @@ export function showDraftsInDev(on: boolean) {
 }
 
 export interface LoadOptions {
-  /** Read posts marked `draft: true` too (default: only under `npm run dev`). */
+  /** Read posts marked `draft: true` too (default: only under `npm run dev`), and scheduled posts as drafts. */
   drafts?: boolean;
+  /** The day a post must not be dated after to be published, YYYY-MM-DD (FO-SCHEDULED); default today(). */
+  today?: string;
 }
+
+/**
+ * The build's date, UTC, as YYYY-MM-DD: the one place Folio reads the clock for content
+ * (FO-SCHEDULED). FOLIO_NOW sets it (a test, or a preview of what a later build will publish).
+ */
+export function today(): string {
+  const now = process.env.FOLIO_NOW;
+  if (!now) return new Date().toISOString().slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(now)) throw new Error(`FOLIO_NOW expected a date as YYYY-MM-DD, got "${now}"`);
+  return now;
+}
+
+/**
+ * What the owner should know of content that loaded but need not fix (FO-SCHEDULED, FO-IMAGE-SIZE):
+ * one line each, file first. The build logs them and `npm run check` prints them; never a failure.
+ * Kept beside the content, not in it, so that no digest of the records or surface ever holds them;
+ * on globalThis because the build's integration asks of content astro.config.ts's copy of this
+ * module loaded (as BUILD_MEMO below).
+ */
+const WARNINGS_KEY = Symbol.for('folio.loadContent.warnings');
+const warningsOf = () => ((globalThis as { [WARNINGS_KEY]?: WeakMap<Content, readonly string[]> })[WARNINGS_KEY] ??= new WeakMap());
+export const contentWarnings = (content: Content): readonly string[] => warningsOf().get(content) ?? [];
 
 /** `/projects/index` would be served for `/projects/` by some static hosts, shadowing the projects index. */
 export const RESERVED_PROJECT_SLUGS: ReadonlySet<string> = new Set(['index']);
@@ -168,9 +192,12 @@ const buildMemo = () => (globalThis as { [BUILD_MEMO]?: Memo })[BUILD_MEMO];
  */
 export function memoizeContentForBuild(on: boolean, loaded?: [dir: string, content: Content], options: CatalogOptions = {}) {
   const memo: Memo | undefined = on ? { catalogs: new Map(), options } : undefined;
-  if (memo && loaded) memo.catalogs.set(loaded[0], new Catalog(deepFreeze(loaded[1]), options));
+  if (memo && loaded) memo.catalogs.set(memoKey(loaded[0], false, today()), new Catalog(deepFreeze(loaded[1]), options));
   (globalThis as { [BUILD_MEMO]?: Memo })[BUILD_MEMO] = memo;
 }
+
+/** A memoized Catalog's key: the folder, whether drafts were read, and the day scheduled posts were judged by. */
+const memoKey = (dir: string, drafts: boolean, now: string) => `${dir}\0${now}${drafts ? '\0drafts' : ''}`;
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -192,12 +219,12 @@ export function contentDir(projectRoot = process.cwd()): string {
  * The content folder's records and their Catalog (catalog.ts: the listing, the page frame, related
  * projects … each kept once asked). In a build, one per folder for the build's duration (BUILD_MEMO).
  */
-export function loadCatalog(dir = contentDir(), { drafts = draftsByDefault() }: LoadOptions = {}): Catalog {
+export function loadCatalog(dir = contentDir(), { drafts = draftsByDefault(), today: now = today() }: LoadOptions = {}): Catalog {
   const memo = buildMemo();
-  const key = drafts ? `${dir}\0drafts` : dir;
+  const key = memoKey(dir, drafts, now);
   const known = memo?.catalogs.get(key);
   if (known) return known;
-  const content = readContent(dir, drafts);
+  const content = readContent(dir, drafts, now);
   if (!memo) return new Catalog(content);
   const catalog = new Catalog(deepFreeze(content), memo.options);
   memo.catalogs.set(key, catalog);
@@ -207,8 +234,11 @@ export function loadCatalog(dir = contentDir(), { drafts = draftsByDefault() }: 
 /** The content folder's records: loadCatalog's content, for what needs no derived fact (the site, one record). */
 export const loadContent = (dir = contentDir(), options: LoadOptions = {}): Content => loadCatalog(dir, options).content;
 
-function readContent(dir: string, drafts: boolean): Content {
+function readContent(dir: string, drafts: boolean, now: string): Content {
   const problems: string[] = [];
+  // A set: an image used twice (a cover that is also a project's) is named once.
+  const warnings = new Set<string>();
+  const warn = (warning: string) => warnings.add(warning);
   // Named from the content folder's parent, as the owner sees them: content/projects/quarry.md.
   const where = (file: string) => relative(dirname(dir), file).split('\\').join('/');
 
@@ -220,8 +250,8 @@ function readContent(dir: string, drafts: boolean): Content {
     // FOLIO_SITE_URL points absolute URLs at where the site really runs (the local server, a preview).
     if (parsed) {
       const { avatar, ...config } = parsed.data;
-      const image = avatar === undefined ? undefined : imageField(siteFile, avatar, config.name, 'avatar', where, problems);
-      const images = checkBody(siteFile, parsed, where, problems);
+      const image = avatar === undefined ? undefined : imageField(siteFile, avatar, config.name, 'avatar', where, problems, warn);
+      const images = checkBody(siteFile, parsed, where, problems, warn);
       // content/custom.css: its presence is part of the site, so a page kept from the last build links it too.
       site = {
         ...config,
@@ -244,7 +274,7 @@ function readContent(dir: string, drafts: boolean): Content {
     const parsed = readFile(file.path, projectFrontMatter, where(file.path), problems);
     if (!parsed) continue;
     const { cover, coverAlt, ...fields } = parsed.data;
-    const image = cover === undefined ? undefined : imageField(file.path, cover, coverAlt ?? '', 'cover', where, problems);
+    const image = cover === undefined ? undefined : imageField(file.path, cover, coverAlt ?? '', 'cover', where, problems, warn);
     projects.push({
       kind: 'project',
       ...fields,
@@ -255,7 +285,7 @@ function readContent(dir: string, drafts: boolean): Content {
       twin: `/projects/${file.slug}.md`,
       body: parsed.body,
       source: where(file.path),
-      images: checkBody(file.path, parsed, where, problems),
+      images: checkBody(file.path, parsed, where, problems, warn),
     });
   }
 
@@ -277,7 +307,7 @@ function readContent(dir: string, drafts: boolean): Content {
       twin: `/${file.slug}.md`,
       body: parsed.body,
       source: where(file.path),
-      images: checkBody(file.path, parsed, where, problems),
+      images: checkBody(file.path, parsed, where, problems, warn),
     });
   }
 
@@ -290,13 +320,21 @@ function readContent(dir: string, drafts: boolean): Content {
     const parsed = readFile(file.path, postFrontMatter, where(file.path), problems);
     // A draft is still checked, so that publishing it never surprises the owner with errors.
     if (!parsed) continue;
-    const images = checkBody(file.path, parsed, where, problems);
+    const images = checkBody(file.path, parsed, where, problems, warn);
     const { cover, coverAlt, ...fields } = parsed.data;
-    const image = cover === undefined ? undefined : imageField(file.path, cover, coverAlt ?? '', 'cover', where, problems);
+    const image = cover === undefined ? undefined : imageField(file.path, cover, coverAlt ?? '', 'cover', where, problems, warn);
     if (fields.draft && !drafts) continue;
+    // FO-SCHEDULED: a post dated after today is published from its date on, as Hugo and Jekyll do;
+    // until then it is a draft (under npm run dev only), so every surface leaves it out as it does drafts.
+    const scheduled = !fields.draft && fields.date > now;
+    if (scheduled) {
+      warn(`${where(file.path)}: scheduled for ${fields.date}, left out until then`);
+      if (!drafts) continue;
+    }
     posts.push({
       kind: 'post',
       ...fields,
+      draft: fields.draft || scheduled,
       ...(image && { cover: image }),
       tags: [...new Set(parsed.data.tags)],
       slug: file.slug,
@@ -328,7 +366,7 @@ function readContent(dir: string, drafts: boolean): Content {
         twin: '/resume.md',
         body: parsed.body,
         source: where(resumeFile),
-        images: checkBody(resumeFile, parsed, where, problems),
+        images: checkBody(resumeFile, parsed, where, problems, warn),
       };
     }
   }
@@ -358,14 +396,17 @@ function readContent(dir: string, drafts: boolean): Content {
   projects.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
   pages.sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
   posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
-  return { site, projects, pages, posts, ...(resume && { resume }) };
+  const content: Content = { site, projects, pages, posts, ...(resume && { resume }) };
+  warningsOf().set(content, [...warnings]);
+  return content;
 }
 
 function markdownFiles(dir: string, where: (f: string) => string, problems: string[]) {
   if (!existsSync(dir)) return [];
   const seen = new Map<string, string>();
   const files: { path: string; slug: string }[] = [];
-  for (const name of readdirSync(dir).sort()) {
+  const names = readdirSync(dir).sort();
+  for (const name of names) {
     if (name.startsWith('.')) continue;
     const path = join(dir, name);
     // Images may sit beside the Markdown they illustrate; they are never records.
@@ -376,7 +417,10 @@ function markdownFiles(dir: string, where: (f: string) => string, problems: stri
     }
     const slug = basename(name, '.md');
     if (!SLUG_PATTERN.test(slug)) {
-      problems.push(`${where(path)}: the file name is the slug, expected lowercase a-z, 0-9 and inner hyphens (1 to 60 characters), got "${slug}"`);
+      // "Télémétrie OTA.md": its ASCII slug, unless that is no slug either or another file has it.
+      const ascii = asciiSlug(slug).slice(0, 60).replace(/-+$/, '');
+      const rename = SLUG_PATTERN.test(ascii) && !names.includes(`${ascii}.md`) ? ` (rename it to ${ascii}.md)` : '';
+      problems.push(`${where(path)}: the file name is the slug, expected lowercase a-z, 0-9 and inner hyphens (1 to 60 characters), got "${slug}"${rename}`);
       continue;
     }
     // Unreachable while slugs are lowercase ASCII (a directory cannot hold two equal names), kept
@@ -393,8 +437,16 @@ function markdownFiles(dir: string, where: (f: string) => string, problems: stri
 }
 
 /** An image named in front matter (`cover`, `avatar`), relative to its file; a problem if it is not one. */
-function imageField(file: string, value: string, alt: string, field: string, where: (f: string) => string, problems: string[]): ContentImage | undefined {
-  const image = describeImage(resolve(dirname(file), value), where(resolve(dirname(file), value)), alt);
+function imageField(
+  file: string,
+  value: string,
+  alt: string,
+  field: string,
+  where: (f: string) => string,
+  problems: string[],
+  warn: (warning: string) => void,
+): ContentImage | undefined {
+  const image = describeImage(resolve(dirname(file), value), where(resolve(dirname(file), value)), alt, warn);
   if (typeof image === 'string') problems.push(`${where(file)}: field "${field}" ${image}`);
   return typeof image === 'string' ? undefined : image;
 }
@@ -417,6 +469,7 @@ function checkBody(
   { body, text }: { body: string; text: string },
   where: (f: string) => string,
   problems: string[],
+  warn: (warning: string) => void,
 ): Record<string, ContentImage> {
   const images: Record<string, ContentImage> = {};
   if (!body.includes('![') && !H1_CANDIDATE.test(body) && !RAW_ACTIVE.test(body)) return images;
@@ -449,7 +502,7 @@ function checkBody(
       const line = (node.position?.start.line ?? 0) + offset;
       if (!node.alt?.trim()) problems.push(`${where(file)}: line ${line}: the image "${node.url}" has no alt text; write ![what it shows](${node.url})`);
       if (!/^([a-z][a-z0-9+.-]*:|\/|#)/i.test(node.url) && !images[node.url]) {
-        const image = describeImage(resolve(dirname(file), decodeURI(node.url)), where(resolve(dirname(file), decodeURI(node.url))), node.alt ?? '');
+        const image = describeImage(resolve(dirname(file), decodeURI(node.url)), where(resolve(dirname(file), decodeURI(node.url))), node.alt ?? '', warn);
         if (typeof image === 'string') problems.push(`${where(file)}: line ${line}: the image ${image}`);
         else images[node.url] = image;
       }

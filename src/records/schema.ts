@@ -36,6 +36,23 @@ function isLanguageTag(value: string) {
   }
 }
 
+/**
+ * The language tag meant by a locale as systems spell it ("fr_FR", or $LANG's "fr_FR.UTF-8"):
+ * BCP 47 takes hyphens and no charset, and Intl gives its canonical case ("en_us" → "en-US").
+ */
+function languageTagFor(value: string): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(
+      value
+        .trim()
+        .replace(/[.@].*$/, '')
+        .replaceAll('_', '-'),
+    )[0];
+  } catch {
+    return undefined;
+  }
+}
+
 function isCalendarDate(value: string) {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
@@ -68,7 +85,14 @@ export const siteConfig = z
     headline: text(160),
     summary: text(400),
     url: httpUrl,
-    locale: z.string().refine(isLanguageTag, 'a language tag such as "en" or "sv-SE"').default('en'),
+    locale: z
+      .string()
+      .superRefine((value, ctx) => {
+        if (isLanguageTag(value)) return;
+        const suggestion = languageTagFor(value);
+        ctx.addIssue({ code: 'custom', input: value, message: 'a language tag such as "en" or "sv-SE"', ...(suggestion && { params: { suggestion } }) });
+      })
+      .default('en'),
     email: z.email({ error: 'an email address such as "me@example.com"' }).optional(),
     location: text(120).optional(),
     allowedOrigins: z.array(httpUrl).default([]),
@@ -126,11 +150,13 @@ export const siteConfig = z
     // FO-LANGUAGE: a misspelt key would change nothing, silently; a plural form on a plain entry has no count to pick it.
     for (const [key, value] of Object.entries(site.strings ?? {})) {
       if (!(STRING_KEYS as string[]).includes(key)) {
+        // The key and the closest one, or where the names are listed: the field names the key already.
         const near = closest(key, STRING_KEYS);
         ctx.addIssue({
           code: 'custom',
           path: ['strings', key],
-          message: `the name of an interface string${near ? ` (did you mean "${near}"?)` : ''}; the names are the keys of src/records/strings.ts (README § Make it yours)`,
+          message: near ? 'the name of an interface string' : 'the name of an interface string (the keys of src/records/strings.ts, README § Make it yours)',
+          ...(near && { params: { suggestion: near } }),
         });
       } else if (typeof value !== 'string' && !PLURAL_KEYS.has(key as StringKey)) {
         ctx.addIssue({ code: 'custom', path: ['strings', key], message: 'one text: this entry has no count, so no { one, other } forms' });

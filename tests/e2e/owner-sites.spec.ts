@@ -4,9 +4,10 @@
 // pages, non-ASCII titles and slugs' titles, another locale), then on broken sites, which it must
 // refuse with a line naming the file or URL at fault.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
+import sharp from 'sharp';
 import { cleanEnv, raw, repoCopy, startServer } from './serve-support.ts';
 import { freePort } from '../../scripts/free-port.ts';
 import { SKELETON } from '../../scripts/lib/skeleton.ts';
@@ -28,10 +29,10 @@ test.afterAll(() => {
 });
 
 /** `npm run check` in the copy, on the content folder `content` (relative to the copy). */
-function check(content: string) {
+function check(content: string, env: Record<string, string> = {}) {
   const run = spawnSync(process.execPath, ['scripts/check.ts'], {
     cwd: copy,
-    env: cleanEnv({ FOLIO_CONTENT: content, PORT: String(port) }),
+    env: cleanEnv({ FOLIO_CONTENT: content, PORT: String(port), ...env }),
     encoding: 'utf8',
     timeout: 110_000,
   });
@@ -90,6 +91,58 @@ test('FO-OWNER-CHECK: a link to a project that does not exist: npm run check fai
   expect(out).not.toContain("Folio's own");
 });
 
+test('FO-SCHEDULED, FO-IMAGE-SIZE: a scheduled post and a large image: the build and npm run check name both and pass; the post is in no file until its date', async () => {
+  test.setTimeout(480_000);
+  const site = 'tests/fixtures/scheduled-site/content';
+  const dir = join(copy, site);
+  cpSync(join(copy, SECOND_SITE), dir, { recursive: true });
+  mkdirSync(join(dir, 'posts'));
+  const post = (slug: string, front: string) => writeFileSync(join(dir, 'posts', `${slug}.md`), `---\n${front}\n---\n\nTexto del artículo.\n`);
+  post('noche-polar', 'title: Noche polar\nsummary: Fotografiar sin sol.\ndate: 2030-05-01\ncover: ../images/enorme.png\ncoverAlt: Un cielo naranja');
+  post('puesta-de-sol', 'title: Puesta de sol en Hokkaido\nsummary: Lo que aprendí esperando la luz.\ndate: 2030-06-01');
+  // Generated here, never committed: 4200 × 3200 px (one colour, so a small file).
+  await sharp({ create: { width: 4200, height: 3200, channels: 3, background: { r: 230, g: 120, b: 30 } } })
+    .png()
+    .toFile(join(dir, 'images/enorme.png'));
+  const scheduled = 'content/posts/puesta-de-sol.md: scheduled for 2030-06-01, left out until then';
+  const large = /content\/images\/enorme\.png: a large source image \(0\.\d\d MB, 4200×3200 px\); resize it to 2400 px wide or less/;
+
+  // The build's log names both, once each; nothing it wrote names the post.
+  const built = spawnSync('npm', ['run', '--silent', 'build'], {
+    cwd: copy,
+    env: cleanEnv({ FOLIO_CONTENT: site, FOLIO_NOW: '2030-05-31' }),
+    encoding: 'utf8',
+    timeout: 200_000,
+  });
+  const log = `${built.stdout}${built.stderr}`;
+  expect(built.status, log).toBe(0);
+  expect(log.split(scheduled)).toHaveLength(2);
+  expect(log).toMatch(large);
+  const texts = ['dist', 'generated'].flatMap((top) =>
+    readdirSync(join(copy, top), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && /\.(html|md|txt|xml|json)$/.test(e.name))
+      .map((e) => join(e.parentPath, e.name)),
+  );
+  expect(texts.length).toBeGreaterThan(40);
+  expect(texts.filter((file) => /puesta-de-sol|Puesta de sol/.test(readFileSync(file, 'utf8')))).toEqual([]);
+  expect(readFileSync(join(copy, 'dist/feed.xml'), 'utf8')).toContain('Noche polar');
+
+  // npm run check prints both and passes: a warning never stops a deploy.
+  const before = check(site, { FOLIO_NOW: '2030-05-31' });
+  expect(before.status, before.out).toBe(0);
+  expect(before.out).toContain(`⚠ ${scheduled}`);
+  expect(before.out).toMatch(new RegExp(`^⚠ ${large.source}`, 'm'));
+  expect(before.out).toContain('No problems');
+
+  // On its date: the check builds again though no file changed, and the post is everywhere.
+  const on = check(site, { FOLIO_NOW: '2030-06-01' });
+  expect(on.status, on.out).toBe(0);
+  expect(on.out).toContain('Building');
+  expect(on.out).not.toContain('scheduled for');
+  expect(readFileSync(join(copy, 'dist/feed.xml'), 'utf8')).toContain('Puesta de sol en Hokkaido');
+  expect(readFileSync(join(copy, 'dist/posts/puesta-de-sol.md'), 'utf8')).toContain('Texto del artículo.');
+});
+
 test('FO-CONTENT-ERRORS: invalid content: npm run check fails before building, one line per problem naming the file and field', () => {
   const { status, out } = check('tests/fixtures/content-many-problems/content');
   expect(status, out).toBe(1);
@@ -114,7 +167,7 @@ test('FO-OWNER-CHECK: npm run new-site writes a minimal site that npm run check 
       field,
     ).toBe(true);
   }
-  for (const file of ['content/projects/first-project.md', 'content/pages/about.md'])
+  for (const file of ['content/projects/first-project.md', 'content/pages/about.md', 'content/posts/first-post.md', 'content/resume.md'])
     expect(
       lines.some((l) => l.startsWith(`✗ ${file}: `)),
       file,
@@ -143,9 +196,28 @@ test('FO-OWNER-CHECK: npm run new-site writes a minimal site that npm run check 
     [SKELETON.pageSummary, 'Who I am, and how to reach me.'],
     [SKELETON.pageBody, 'I live in Porto.'],
   ]);
+  fill('content/posts/first-post.md', [
+    [SKELETON.postTitle, 'Why Maré'],
+    [SKELETON.postSummary, 'How Portuguese tiles led to a typeface.'],
+    [SKELETON.postBody, 'It began with the tiles of the Capela das Almas.'],
+  ]);
+  const r = SKELETON.resume;
+  fill('content/resume.md', [
+    [SKELETON.resumeBody, 'Type designer drawing for screens and print.'],
+    [r.employer, 'Atelier Nord'],
+    [r.position, 'Type designer'],
+    [r.highlight, 'Drew Maré Sans, now in four weights.'],
+    [r.institution, 'Universidade do Porto'],
+    [r.studyType, 'MA'],
+    [r.area, 'Communication design'],
+    [r.skill, 'Type design'],
+    [r.keyword, 'variable fonts'],
+    [r.language, 'Portuguese'],
+  ]);
   const filled = check('content');
-  expect(filled.out).toContain('Checked 8 pages, 8 Markdown twins');
-  expect(filled.out).toContain('2 records (search, REST, MCP)');
+  // The project, the page, the post and the résumé, with the home, the indexes (projects, posts) and the tag page.
+  expect(filled.out).toContain('Checked 11 pages, 11 Markdown twins');
+  expect(filled.out).toContain('4 records (search, REST, MCP)');
   expect(filled.status, filled.out).toBe(0);
   // One project: the home page's link says so, not "All 1 projects".
   const home = readFileSync(join(copy, 'dist/index.html'), 'utf8');

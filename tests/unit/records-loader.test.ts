@@ -56,8 +56,55 @@ describe('FO-CONTENT-ERRORS: loadContent: a bad file fails the build with one me
 
   test('a file name that is not a valid slug', () => {
     expect(load('bad-slug')).toThrowErrorMatchingInlineSnapshot(
-      `[ContentError: Invalid content: content/projects/Alpha Beta.md: the file name is the slug, expected lowercase a-z, 0-9 and inner hyphens (1 to 60 characters), got "Alpha Beta"]`,
+      `[ContentError: Invalid content: content/projects/Alpha Beta.md: the file name is the slug, expected lowercase a-z, 0-9 and inner hyphens (1 to 60 characters), got "Alpha Beta" (rename it to alpha-beta.md)]`,
     );
+  });
+
+  test('a file name with accents, capitals or spaces: the ASCII slug to rename it to (NFD, no accents, lowercase, hyphens)', () => {
+    const dir = tempDir('folio-slug-');
+    cpSync(fixture('valid'), dir, { recursive: true });
+    const alpha = readFileSync(join(dir, 'projects/alpha.md'), 'utf8');
+    // As macOS spells the accented name (decomposed), and as typed (composed).
+    for (const name of ['te\u0301le\u0301me\u0301trie-ota', 'Café Noir', 'My Post', 'Álpha', '北海道'])
+      writeFileSync(join(dir, 'projects', `${name}.md`), alpha);
+    let problems: string[] = [];
+    try {
+      loadContent(dir);
+    } catch (error) {
+      problems = (error as ContentError).problems.map((p) => p.replace(/^.*?: the file name is the slug, expected .*?, got /, ''));
+    }
+    expect(problems.sort()).toEqual(
+      [
+        '"te\u0301le\u0301me\u0301trie-ota" (rename it to telemetrie-ota.md)',
+        '"Café Noir" (rename it to cafe-noir.md)',
+        '"My Post" (rename it to my-post.md)',
+        // Its ASCII slug is another file's: no suggestion to clash with it.
+        '"Álpha"',
+        // Nothing of it is ASCII: no slug to suggest.
+        '"北海道"',
+      ].sort(),
+    );
+  });
+
+  test('a locale as systems spell it (fr_FR, fr_FR.UTF-8, en_us) suggests its language tag', () => {
+    const dir = tempDir('folio-locale-');
+    cpSync(fixture('valid'), dir, { recursive: true });
+    const site = readFileSync(join(dir, 'site.md'), 'utf8');
+    const problem = (locale: string) => {
+      writeFileSync(join(dir, 'site.md'), site.replace('url:', `locale: ${locale}\nurl:`));
+      try {
+        loadContent(dir);
+        return '';
+      } catch (error) {
+        return (error as ContentError).problems.join('\n');
+      }
+    };
+    expect(problem('fr_FR')).toBe(
+      `${dir.split('/').at(-1)}/site.md: field "locale" expected a language tag such as "en" or "sv-SE", got "fr_FR" (did you mean "fr-FR"?)`,
+    );
+    expect(problem('fr_FR.UTF-8')).toMatch(/got "fr_FR\.UTF-8" \(did you mean "fr-FR"\?\)$/);
+    expect(problem('en_us')).toMatch(/got "en_us" \(did you mean "en-US"\?\)$/);
+    expect(problem('"not a locale!"')).toMatch(/got "not a locale!"$/);
   });
 
   test('a page whose slug the site already serves (duplicate URL /projects)', () => {

@@ -72,6 +72,22 @@ describe('npm start: build when missing or stale', () => {
     expect(staleReason(LOCAL, root)).toMatch(/data file was rewritten/);
   });
 
+  test('FO-SCHEDULED: the day a scheduled post comes due → stale, though no file changed; not before, not after', () => {
+    write('content/posts/later.md', '---\ntitle: Later\nsummary: S\ndate: 2030-06-01\n---\n\nText.\n');
+    write('content/posts/earlier.md', '---\ntitle: Earlier\nsummary: S\ndate: "2030-01-01"\n---\n\nText.\n');
+    vi.stubEnv('FOLIO_NOW', '2030-05-30');
+    stamp(LOCAL);
+    vi.stubEnv('FOLIO_NOW', '2030-05-31');
+    expect(staleReason(LOCAL, root)).toBeUndefined();
+    vi.stubEnv('FOLIO_NOW', '2030-06-01');
+    expect(staleReason(LOCAL, root)).toBe('content changed in content/');
+    stamp(LOCAL);
+    vi.stubEnv('FOLIO_NOW', '2030-06-02');
+    expect(staleReason(LOCAL, root)).toBeUndefined();
+    vi.stubEnv('FOLIO_NOW', '');
+    rmSync(join(root, 'content/posts'), { recursive: true });
+  });
+
   test('the hash covers names as well as contents (a rename is a change)', () => {
     const [code, content] = [codeHash(root), contentHash(root)];
     cpSync(join(root, 'src/a.ts'), join(root, 'src/b.ts'));

@@ -43,10 +43,14 @@ const commitFile = (path: string, text: string) => {
   return git('rev-parse', 'HEAD');
 };
 /** The step's output (code=true|false) for the change from `base` to HEAD. */
-function codeChanged(base: string): string {
+function codeChanged(base: string, event = 'push'): string {
   const out = `${repo}.github-output`;
   writeFileSync(out, '');
-  const run = spawnSync('bash', ['-e', '-c', whatChangedScript()], { cwd: repo, env: { ...process.env, BASE: base, GITHUB_OUTPUT: out }, encoding: 'utf8' });
+  const run = spawnSync('bash', ['-e', '-c', whatChangedScript()], {
+    cwd: repo,
+    env: { ...process.env, BASE: base, EVENT: event, GITHUB_OUTPUT: out },
+    encoding: 'utf8',
+  });
   expect(run.status, run.stderr).toBe(0);
   return readFileSync(out, 'utf8').trim();
 }
@@ -71,5 +75,19 @@ describe('FO-THEME: the deploy workflow treats content/custom.css as content', (
     commitFile('src/styles/global.css', ':root { --accent: #1d5fd1; }\n');
     expect(codeChanged(before)).toBe('code=true');
     expect(codeChanged(first)).toBe('code=true');
+  });
+});
+
+describe('FO-SCHEDULED: the deploy workflow rebuilds once a day, so a scheduled post appears on its date without a push', () => {
+  test('a daily schedule, deployed to production like a push to main', () => {
+    expect(WORKFLOW).toMatch(/^ {2}schedule:\n {4}- cron: '\d+ \d+ \* \* \*'$/m);
+    expect(WORKFLOW).toMatch(/TARGET: \$\{\{ github\.event_name != 'pull_request' && 'production' \|\| 'preview' \}\}/);
+    expect(WORKFLOW).toMatch(/PROD_FLAG: \$\{\{ github\.event_name != 'pull_request' && '--prod' \|\| '' \}\}/);
+  });
+
+  test('the daily run has no base commit and changed no code: no engine suite, only the check and the deploy', () => {
+    // A schedule event carries no "before" commit: without the schedule case the step says code=true.
+    expect(codeChanged('', 'push')).toBe('code=true');
+    expect(codeChanged('', 'schedule')).toBe('code=false');
   });
 });
