@@ -54,9 +54,11 @@ const word = fc.constantFrom(...WORDS);
 const phrase = (min: number, max: number) =>
   fc.tuple(fc.constantFrom(...PLAIN), fc.array(word, { minLength: min, maxLength: max })).map(([first, rest]) => [first, ...rest].join(' '));
 const sentence = phrase(4, 14).map((s) => `${s}.`);
-const day = fc
-  .date({ min: new Date('2012-01-01T00:00:00Z'), max: new Date('2026-10-31T00:00:00Z'), noInvalidDate: true })
-  .map((d) => d.toISOString().slice(0, 10));
+/** The day the generated sites are built on (FOLIO_NOW): a post dated after it is scheduled (FO-SCHEDULED). */
+export const GENERATED_TODAY = '2026-11-27';
+const dayUntil = (max: string) =>
+  fc.date({ min: new Date('2012-01-01T00:00:00Z'), max: new Date(`${max}T00:00:00Z`), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const day = dayUntil(GENERATED_TODAY);
 const month = day.map((d) => d.slice(0, 7));
 const slugWord = fc.constantFrom('rover', 'slam', 'ota', 'capteur', 'fleet', 'lidar', 'notes', 'talk', 'paper', 'kit', 'graph', 'x1', '2026');
 const slug = fc.array(slugWord, { minLength: 1, maxLength: 3 }).map((w) => w.join('-'));
@@ -177,7 +179,8 @@ const post = fc.record({
   slug,
   title: phrase(0, 5),
   summary: sentence,
-  date: day,
+  // Some posts are scheduled: dated after the build's day.
+  date: fc.oneof({ weight: 4, arbitrary: day }, { weight: 1, arbitrary: dayUntil('2028-12-31') }) as fc.Arbitrary<string>,
   updatedDays: opt(fc.integer({ min: 0, max: 400 })),
   tags,
   draft: fc.boolean(),
@@ -291,7 +294,7 @@ export const generatedSite: fc.Arbitrary<GeneratedSite> = fc
     const imageNames = images.map((spec, i) => `image-${i}.${spec.format === 'jpeg' ? 'jpg' : spec.format}`);
     for (const [i, spec] of images.entries()) files[`images/${imageNames[i]}`] = spec;
     const fromRecord = imageNames.map((n) => `../images/${n}`);
-    const published = posts.filter((p) => !p.draft);
+    const published = posts.filter((p) => !p.draft && p.date <= GENERATED_TODAY);
     const hrefs = [
       ...projects.map((p) => `/projects/${p.slug}`),
       ...published.map((p) => `/posts/${p.slug}`),

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort } from '../../scripts/free-port.ts';
 import { repoCopy } from '../../scripts/lib/repo-copy.ts';
 import { cleanEnv } from '../e2e/serve-support.ts';
-import { generatedSite, writeSite } from '../support/generated-site.ts';
+import { GENERATED_TODAY, generatedSite, writeSite } from '../support/generated-site.ts';
 
 const SEED = Number(process.env.FOLIO_GEN_SEED ?? 20_261_127);
 const RUNS = Number(process.env.FOLIO_GEN_RUNS ?? 2);
@@ -55,7 +55,7 @@ test(
         const run = spawnSync(process.execPath, ['scripts/check.ts'], {
           cwd: copy,
           // A build cache of this copy's own: the sites follow each other through it (a rebuild of another site), and no other suite's build shares it.
-          env: cleanEnv({ FOLIO_CONTENT: content, PORT: String(port), FOLIO_CACHE_DIR: join(copy, 'build-cache') }),
+          env: cleanEnv({ FOLIO_CONTENT: content, PORT: String(port), FOLIO_CACHE_DIR: join(copy, 'build-cache'), FOLIO_NOW: GENERATED_TODAY }),
           encoding: 'utf8',
           timeout: 300_000,
         });
