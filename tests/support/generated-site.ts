@@ -92,6 +92,13 @@ const imageSpec: fc.Arbitrary<ImageSpec> = fc
   .tuple(fc.constantFrom('png', 'jpeg', 'webp', 'avif', 'gif', 'svg'), fc.constantFrom(...IMAGE_SHAPES))
   .map(([format, [width, height]]) => ({ format: format as ImageSpec['format'], width, height }));
 
+/** Where an image comes from: one of the site's shared files, or a file of its own (so every place is sometimes the only one to name its image). */
+type ImageUse = { shared: number } | { own: ImageSpec };
+const imageUse: fc.Arbitrary<ImageUse> = fc.oneof(
+  { weight: 1, arbitrary: fc.nat().map((shared) => ({ shared })) },
+  { weight: 2, arbitrary: imageSpec.map((own) => ({ own })) },
+);
+
 /** A generated site: its files (text, or an image to draw) and what it holds, for the test's own assertions. */
 export interface GeneratedSite {
   files: Record<string, string | ImageSpec>;
@@ -109,14 +116,14 @@ const opt = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 /** What a body may hold: prose with links to the site's other records, images, an embed, code, lists, subheadings. */
 type Block =
   | { kind: 'prose'; text: string; link?: { text: string; to: number } }
-  | { kind: 'image'; image: number; alt: string }
+  | { kind: 'image'; image: ImageUse; alt: string }
   | { kind: 'embed'; url: string }
   | { kind: 'code'; code: string }
   | { kind: 'list'; items: string[] }
   | { kind: 'heading'; text: string };
 const block: fc.Arbitrary<Block> = fc.oneof(
   fc.record({ kind: fc.constant('prose' as const), text: sentence, link: opt(fc.record({ text: phrase(0, 3), to: fc.nat() })) }),
-  fc.record({ kind: fc.constant('image' as const), image: fc.nat(), alt: phrase(1, 5) }),
+  fc.record({ kind: fc.constant('image' as const), image: imageUse, alt: phrase(1, 5) }),
   fc.record({ kind: fc.constant('embed' as const), url: videoUrl }),
   fc.record({
     kind: fc.constant('code' as const),
@@ -127,15 +134,15 @@ const block: fc.Arbitrary<Block> = fc.oneof(
 );
 const body = fc.array(block, { maxLength: 5 });
 
-/** Markdown of a body: `hrefs` are the site's record pages a link may name, `images` the image paths from the record's folder. */
-function bodyMarkdown(blocks: Block[], hrefs: string[], images: string[]): string {
+/** Markdown of a body: `hrefs` are the site's record pages a link may name, `image` the path of an image from the record's folder. */
+function bodyMarkdown(blocks: Block[], hrefs: string[], image: (use: ImageUse) => string): string {
   return blocks
     .map((b) => {
       switch (b.kind) {
         case 'prose':
           return b.link && hrefs.length ? `${b.text} See [${b.link.text.replace(/[[\]\\]/g, '')}](${hrefs[b.link.to % hrefs.length]}).` : b.text;
         case 'image':
-          return images.length ? `![${b.alt.replace(/[[\]\\]/g, '')}](${images[b.image % images.length]})` : '';
+          return `![${b.alt.replace(/[[\]\\]/g, '')}](${image(b.image)})`;
         case 'embed':
           return b.url;
         case 'code':
@@ -171,7 +178,7 @@ const project = fc.record({
   linkOrder: fc.nat(),
   more: opt(fc.array(fc.record({ label: phrase(0, 3), url }), { minLength: 1, maxLength: 2 })),
   stack: fc.uniqueArray(fc.constantFrom('Rust', 'C++', 'ROS 2', 'Python', 'TypeScript', 'Zephyr'), { maxLength: 3 }),
-  cover: opt(fc.record({ image: fc.nat(), alt: phrase(1, 5), position: opt(fc.constantFrom(...COVER_POSITIONS)) })),
+  cover: opt(fc.record({ image: imageUse, alt: phrase(1, 5), position: opt(fc.constantFrom(...COVER_POSITIONS)) })),
   body,
 });
 
@@ -184,7 +191,7 @@ const post = fc.record({
   updatedDays: opt(fc.integer({ min: 0, max: 400 })),
   tags,
   draft: fc.boolean(),
-  cover: opt(fc.record({ image: fc.nat(), alt: phrase(1, 5) })),
+  cover: opt(fc.record({ image: imageUse, alt: phrase(1, 5) })),
   body,
 });
 
@@ -256,7 +263,7 @@ const siteFields = fc.record({
   email: opt(fc.constant('owner@gen.example.org')),
   location: opt(fc.constantFrom('Toulouse, France', 'Göteborg', '北海道')),
   links: opt(fc.array(fc.record({ label: fc.constantFrom('GitHub', 'LinkedIn', 'Mastodon', 'Scholar'), url }), { maxLength: 3 })),
-  avatar: opt(fc.nat()),
+  avatar: opt(imageUse),
   categories: fc.uniqueArray(fc.record({ id: slug, label: phrase(0, 2) }), { minLength: 1, maxLength: 3, selector: (c) => c.id }),
   featured: fc.nat(),
   theme: opt(fc.record({ accent: opt(fc.constantFrom(...ACCENTS)), colorScheme: fc.constantFrom(...COLOR_SCHEMES), font: fc.constantFrom(...FONT_PAIRINGS) })),
@@ -293,7 +300,16 @@ export const generatedSite: fc.Arbitrary<GeneratedSite> = fc
     const files: GeneratedSite['files'] = {};
     const imageNames = images.map((spec, i) => `image-${i}.${spec.format === 'jpeg' ? 'jpg' : spec.format}`);
     for (const [i, spec] of images.entries()) files[`images/${imageNames[i]}`] = spec;
-    const fromRecord = imageNames.map((n) => `../images/${n}`);
+    let owned = 0;
+    /** An image's file name in images/: a shared one, or a new file of its own. */
+    const imageFile = (use: ImageUse) => {
+      if ('shared' in use) return imageNames[use.shared % imageNames.length]!;
+      const name = `own-${owned++}.${use.own.format === 'jpeg' ? 'jpg' : use.own.format}`;
+      files[`images/${name}`] = use.own;
+      return name;
+    };
+    const fromRecord = (use: ImageUse) => `../images/${imageFile(use)}`;
+    const fromTop = (use: ImageUse) => `images/${imageFile(use)}`;
     const published = posts.filter((p) => !p.draft && p.date <= GENERATED_TODAY);
     const hrefs = [
       ...projects.map((p) => `/projects/${p.slug}`),
@@ -312,7 +328,7 @@ export const generatedSite: fc.Arbitrary<GeneratedSite> = fc
         email: site.email,
         location: site.location,
         links: site.links,
-        avatar: site.avatar === undefined ? undefined : `images/${imageNames[site.avatar % imageNames.length]}`,
+        avatar: site.avatar && fromTop(site.avatar),
         categories: Object.fromEntries(site.categories.map((c) => [c.id, c.label])),
         featured: featured.length ? featured : undefined,
         theme: site.theme && Object.fromEntries(Object.entries(site.theme).filter(([, v]) => v !== undefined)),
@@ -321,11 +337,7 @@ export const generatedSite: fc.Arbitrary<GeneratedSite> = fc
         contentSignal: site.contentSignal,
         strings: site.strings && Object.keys(site.strings).length ? site.strings : undefined,
       },
-      bodyMarkdown(
-        site.bio,
-        hrefs,
-        imageNames.map((n) => `images/${n}`),
-      ) || 'A bio.',
+      bodyMarkdown(site.bio, hrefs, fromTop) || 'A bio.',
     );
     if (site.customCss) files['custom.css'] = ':root { --folio-generated: 1; }\n.card { outline: 0; }\n';
     for (const p of projects) {
@@ -345,7 +357,7 @@ export const generatedSite: fc.Arbitrary<GeneratedSite> = fc
           updated: p.updatedDays === undefined ? undefined : addDays(p.date, p.updatedDays),
           links: Object.keys(links).length ? links : undefined,
           stack: p.stack.length ? p.stack : undefined,
-          cover: p.cover && fromRecord[p.cover.image % fromRecord.length],
+          cover: p.cover && fromRecord(p.cover.image),
           coverAlt: p.cover?.alt,
           coverPosition: p.cover?.position,
         },
@@ -361,7 +373,7 @@ export const generatedSite: fc.Arbitrary<GeneratedSite> = fc
           updated: p.updatedDays === undefined ? undefined : addDays(p.date, p.updatedDays),
           tags: p.tags,
           draft: p.draft || undefined,
-          cover: p.cover && fromRecord[p.cover.image % fromRecord.length],
+          cover: p.cover && fromRecord(p.cover.image),
           coverAlt: p.cover?.alt,
         },
         bodyMarkdown(p.body, hrefs, fromRecord),
@@ -379,11 +391,7 @@ export const generatedSite: fc.Arbitrary<GeneratedSite> = fc
         e.startDate && e.endDate && e.endDate < e.startDate ? { ...e, endDate: undefined } : e;
       files['resume.md'] = frontMatter(
         { ...fields, work: fields.work.map(ended), education: fields.education.map(ended) },
-        bodyMarkdown(
-          summary,
-          hrefs,
-          imageNames.map((n) => `images/${n}`),
-        ),
+        bodyMarkdown(summary, hrefs, fromTop),
       );
     }
     return {
