@@ -4,7 +4,7 @@
 // `Host: evil.example` and `Origin: http://evil.example`; only the names this server is known by
 // pass. Local servers only (npm start, npm run dev, npm run check): the Vercel function never runs this.
 import { isIP } from 'node:net';
-import { errorBody } from '../../src/server/errors.ts';
+import { errorBody, type ErrorCode } from '../../src/server/errors.ts';
 import { JSON_TYPE } from '../../src/http/media-types.ts';
 import { ROUTES } from '../../src/server/routes.ts';
 
@@ -76,13 +76,15 @@ export function hostGuard(bindHostname: string, listed: string[]) {
 const OAUTH_SHAPED = new Set(ROUTES.filter((r) => r.errorShape === 'oauth').map((r) => r.path));
 
 /**
- * The 403 a foreign Host or Origin gets, never cached: in the shape the path answers its errors,
+ * A refusal of the local server itself, never cached: in the shape the path answers its errors,
  * OAuth's on the OAuth and agent endpoints (`invalid_request`: RFC 6749 § 5.2 has no code closer
- * to a refused host), the catalog's everywhere else.
+ * to a refused host or message), the catalog's everywhere else.
  */
-export function forbiddenHost(base: string, path: string): Response {
-  const headers = { 'content-type': JSON_TYPE, 'cache-control': 'no-store' };
-  const { error } = errorBody('forbidden_host', base);
+export function localRefusal(code: ErrorCode, base: string, path: string, headers: Record<string, string> = {}): Response {
+  const { error } = errorBody(code, base);
   const body = OAUTH_SHAPED.has(path) ? { error: 'invalid_request', error_description: `${error.message} ${error.hint}` } : { error };
-  return new Response(JSON.stringify(body), { status: 403, headers });
+  return new Response(JSON.stringify(body), { status: error.status, headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store', ...headers } });
 }
+
+/** The 403 a foreign Host or Origin gets. */
+export const forbiddenHost = (base: string, path: string): Response => localRefusal('forbidden_host', base, path);

@@ -5,7 +5,8 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { errorBody } from '../../src/server/errors.ts';
 import { JSON_TYPE } from '../../src/http/media-types.ts';
-import { forbiddenHost, hostGuard, WILDCARD } from './host-guard.ts';
+import { forbiddenHost, hostGuard, localRefusal, WILDCARD } from './host-guard.ts';
+import { messageSyntaxProblem } from './message-syntax.ts';
 import { ENTRY_GROUPS, ENTRY_POINTS, type EntryGroup } from '../../src/discovery/entry-points.ts';
 
 export interface ListenOptions {
@@ -59,14 +60,37 @@ function clientErrorAnswer(code: string | undefined, base: string): string {
 }
 
 /**
- * Whether an answer can still be written to a socket whose request Node could not parse: it is
- * writable and no response is part-way out on it. A keep-alive connection that already carried a
- * whole response may get one more, also while that response's last bytes are still queued (they
- * go out first); one whose response is still being written may not, or the two would interleave.
+ * A response Node owes on a socket (`socket._httpMessage`: Node's own field, the one its default
+ * clientError answer reads), with the request it answers (`res.req`).
  */
-export function answerable(socket: Socket): boolean {
-  const inFlight = (socket as Socket & { _httpMessage?: { headersSent: boolean; writableEnded: boolean } | null })._httpMessage;
-  return socket.writable && (!inFlight?.headersSent || inFlight.writableEnded);
+interface OwedAnswer {
+  headersSent: boolean;
+  writableFinished: boolean;
+  req?: { complete: boolean };
+  once(event: 'finish', listener: () => void): unknown;
+}
+const owedOn = (socket: Socket) => (socket as Socket & { _httpMessage?: OwedAnswer | null })._httpMessage ?? undefined;
+
+/** Sockets whose unparsable request is already being answered: Node may report the same error again as more bytes arrive. */
+const refusing = new WeakSet<Socket>();
+
+/** How long a refused connection may take to read its answer before it is cut (a client that never reads holds nothing). */
+const REFUSAL_FLUSH_MS = 5_000;
+
+/**
+ * Calls `answer(true)` once every answer owed on the socket for earlier requests is written, or
+ * `answer(false)` when the refusal may not be written at all. RFC 9112 § 9.3.2: a server answers
+ * pipelined requests in the order they came, so a request Node cannot parse is answered after the
+ * whole requests before it in the same stream, not in the middle of them; Node queues their answers
+ * and puts the next on the socket as one finishes, so this waits answer by answer. When the owed
+ * answer is for the very request that failed (its body broke the parser, or never came), that
+ * request is answered now, unless part of its own answer already went out.
+ */
+function afterOwedAnswers(socket: Socket, answer: (writable: boolean) => void): void {
+  const owed = owedOn(socket);
+  if (!owed || owed.writableFinished) answer(true);
+  else if (owed.req && !owed.req.complete) answer(!owed.headersSent);
+  else owed.once('finish', () => setImmediate(() => afterOwedAnswers(socket, answer)));
 }
 
 export function listen({ port, hostname, handler, onClose, lightweightGlobals = true, allowedHosts = [] }: ListenOptions): Promise<Server> {
@@ -85,7 +109,11 @@ export function listen({ port, hostname, handler, onClose, lightweightGlobals = 
         overrideGlobalObjects: lightweightGlobals,
         fetch: (request: Request, env: HttpBindings | Http2Bindings) => {
           const incoming = env.incoming as IncomingMessage;
-          // Before anything else: a rebound name gets nothing from this server (host-guard.ts).
+          // A message RFC 9112 says to refuse is refused before it is read any further, and the
+          // connection closes: its body's framing cannot be trusted (message-syntax.ts).
+          const problem = messageSyntaxProblem(incoming);
+          if (problem) return localRefusal(problem, base(), new URL(request.url).pathname, { connection: 'close' });
+          // Then: a rebound name gets nothing from this server (host-guard.ts).
           if (!allows(incoming.headers.host, incoming.headers.origin)) return forbiddenHost(base(), new URL(request.url).pathname);
           withClientAddress(incoming, (incoming.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, ''));
           return handler(request).catch((error: unknown) => {
@@ -98,8 +126,17 @@ export function listen({ port, hostname, handler, onClose, lightweightGlobals = 
     ) as Server;
     server.once('error', reject);
     server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-      if (answerable(socket)) socket.write(clientErrorAnswer(error.code, base()));
-      socket.destroy(error);
+      if (refusing.has(socket)) return;
+      refusing.add(socket);
+      afterOwedAnswers(socket, (writable) => {
+        if (!writable || !socket.writable) {
+          socket.destroy();
+          return;
+        }
+        // end() sends the answer after whatever is still queued (the last owed answer's bytes), then closes.
+        socket.end(clientErrorAnswer(error.code, base()), () => socket.destroy());
+        setTimeout(() => socket.destroy(), REFUSAL_FLUSH_MS).unref();
+      });
     });
     let stopping = false;
     const stop = async (signal: string) => {

@@ -17,6 +17,7 @@
 import { getTransformedRoutes, isHandler, sourceToRegex, type HasField } from '@vercel/routing-utils';
 import { FUNCTION_PATH, type VercelConfig } from '../../src/build/vercel-config.ts';
 import { HTML, TEXT } from '../../src/http/media-types.ts';
+import { representationEtag } from '../../src/http/cache-policy.ts';
 
 export interface Middleware {
   config: { matcher: string | string[] };
@@ -302,8 +303,10 @@ export function filePath(path: string): string | undefined {
 function fileAnswer(request: Request, file: StaticFile, status: number, routeHeaders: Record<string, string>, middlewareHeaders: [string, string][]): Response {
   const headers = { ...file.headers, ...routeHeaders };
   for (const [name, value] of middlewareHeaders) headers[name] = value;
-  // RFC 9110 § 13.1.2: a GET or HEAD whose If-None-Match lists the file's ETag gets 304, no body.
-  const etag = file.headers.etag;
+  // RFC 9110 § 13.1.2: a GET or HEAD whose If-None-Match lists the ETag of this representation
+  // (the file as the type it is served as: representationEtag) gets 304, no body.
+  const etag = file.headers.etag && representationEtag(file.headers.etag, file.headers['content-type'], headers['content-type']);
+  if (etag) headers.etag = etag;
   if (
     status === 200 &&
     etag &&

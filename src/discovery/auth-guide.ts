@@ -127,7 +127,7 @@ ${exchange(`curl -i '${urls.catalog}?limit=2' -H 'Authorization: Bearer ${PUBLIC
 
 ### 9. Revoke (RFC 7009)
 
-Send the token as \`token\`. There is no server-side session, so revocation is acknowledged and nothing else changes.
+Send the token as \`token\` (required, RFC 7009 § 2.1: without it the answer is 400 \`invalid_request\`). There is no server-side session, so revocation is acknowledged, for any token, and nothing else changes.
 
 ${exchange(`curl -i ${urls.revoke} -d token=${PUBLIC_READ_TOKEN}`, 200, JSON_HEADERS, { revoked: true })}
 

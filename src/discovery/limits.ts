@@ -6,6 +6,7 @@ import { TOKEN_LIFETIME_SECONDS } from '../server/access/public-read.ts';
 import { OAUTH_ERROR_FOR } from '../server/access/oauth-http.ts';
 import { BODY_TIMEOUT_MS, MAX_BODY_BYTES, MAX_QUERY_CHARS } from '../server/http.ts';
 import { MAX_BATCH_QUERIES, MAX_PAGE_LIMIT } from '../server/knowledge/schemas.ts';
+import { QUOTA_COST_RULE } from '../server/rate-limit.ts';
 import { MAX_LIMIT } from '../server/portfolio.ts';
 
 type SiteLimits = Pick<Site, 'rateLimits'>;
@@ -17,7 +18,7 @@ const per = ({ limit, window }: { limit: number; window: number }) => `${limit} 
 
 export function rateLimitSentence(site: SiteLimits): string {
   const { knowledge, portfolio } = site.rateLimits;
-  return `Rate limits are per client address, counted per server instance: ${per(portfolio)} for the portfolio REST API, MCP and the search page, ${per(knowledge)} for the knowledge endpoints (ask, sandbox, batch, jobs, the catalog, OAuth and agent endpoints). Over the limit the answer is ${OVER_THE_LIMIT}.`;
+  return `Rate limits are per client address, counted per server instance: ${per(portfolio)} for the portfolio REST API, MCP and the search page, ${per(knowledge)} for the knowledge endpoints (ask, sandbox, batch, jobs, the catalog, OAuth and agent endpoints). ${QUOTA_COST_RULE} Over the limit the answer is ${OVER_THE_LIMIT}.`;
 }
 
 export function limitRows(site: SiteLimits): { what: string; limit: string }[] {
@@ -26,6 +27,7 @@ export function limitRows(site: SiteLimits): { what: string; limit: string }[] {
   return [
     { what: 'Portfolio REST API, MCP and the search page', limit: `${per(portfolio)} per client address` },
     { what: 'Knowledge endpoints (ask, sandbox, batch, jobs, catalog, OAuth, agent)', limit: `${per(knowledge)} per client address` },
+    { what: 'What a request costs', limit: QUOTA_COST_RULE },
     { what: 'Over the limit', limit: OVER_THE_LIMIT },
     { what: 'Rate headers', limit: '`RateLimit-Policy` and `RateLimit` on every answer, plus `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset`' },
     { what: 'Query text', limit: `1 to ${MAX_QUERY_CHARS} characters after trimming (white space alone is refused)` },

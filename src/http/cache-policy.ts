@@ -29,3 +29,18 @@ export function representationOf(contentType: string | null): string | undefined
   if (!essence || essence === JSON_TYPE || essence.endsWith('+json')) return undefined;
   return essence.split('/')[1]?.replace(/[^a-z0-9-]/g, '');
 }
+
+/** A media type without its parameters, in lower case (RFC 9110 § 8.3.1). */
+const essenceOf = (contentType: string | undefined) => (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
+
+/**
+ * The validator of a static file as one representation of it: a file served under a media type
+ * other than its own (a twin negotiated as text/plain, FO-ETAG-REPRESENTATION) gets its own entity
+ * tag, the file's with the type's name inside the quotes, so a 304 never confirms a cached answer of
+ * the other Content-Type (RFC 9110 § 8.8.3: a strong validator differs between representations).
+ */
+export function representationEtag(fileEtag: string, fileType: string | undefined, servedType: string | undefined): string {
+  if (essenceOf(fileType) === essenceOf(servedType)) return fileEtag;
+  const name = representationOf(servedType ?? null) ?? 'json';
+  return fileEtag.replace(/"$/, () => `-${name}"`);
+}

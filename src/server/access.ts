@@ -170,13 +170,15 @@ const revoke = defineRoute({
   body: revocationRequest,
   bodyTypes: ['form', 'json'],
   responses: {
-    200: { description: 'Always `{ "revoked": true }`.', schema: revocationResponse },
-    400: oauthFailure('`invalid_request` for a body that is neither form-encoded nor JSON.'),
+    200: { description: '`{ "revoked": true }` for any token, known or not (RFC 7009 § 2.2).', schema: revocationResponse },
+    400: oauthFailure('`invalid_request` for a request without `token` (RFC 7009 § 2.1) or a body that is neither form-encoded nor JSON.'),
   },
   errors: ['rate_limited'],
   handler: async (c) => {
-    // RFC 7009 § 2.2: an unknown or invalid token is not an error; every well-formed request is acknowledged.
-    await readOAuthBody(c.req.raw, ['form', 'json']);
+    // RFC 7009 § 2.1: `token` is REQUIRED, so a request without one is invalid_request (RFC 6749 §
+    // 5.2). § 2.2: an unknown or invalid token is not an error; it is acknowledged like any other.
+    const parsed = revocationRequest.safeParse((await readOAuthBody(c.req.raw, ['form', 'json'])) ?? {});
+    if (!parsed.success) return oauthError(400, 'invalid_request', parsed.error.issues[0]!.message);
     return json({ revoked: true });
   },
 });

@@ -66,6 +66,16 @@ export const ERRORS = {
     message: 'This local server does not answer this Host or Origin.',
     hint: 'Ask for localhost, 127.0.0.1 or [::1]; to serve another host name, list it in FOLIO_ALLOWED_HOSTS (comma-separated, e.g. FOLIO_ALLOWED_HOSTS=example.test).',
   },
+  invalid_host: {
+    status: 400,
+    message: 'The request names more than one Host.',
+    hint: 'Send exactly one Host header, naming one host (RFC 9112 § 3.2).',
+  },
+  unsupported_transfer_coding: {
+    status: 501,
+    message: 'The request body uses a transfer coding this server does not implement.',
+    hint: 'Send the body with Content-Length, or with Transfer-Encoding: chunked alone (RFC 9112 § 6.1).',
+  },
   request_header_too_large: {
     status: 431,
     message: 'The request header block is too large.',

@@ -7,6 +7,7 @@ import { ApiError, errorBody } from './errors.ts';
 import { BODY_ERRORS, json, jsonOfBytes } from './http.ts';
 import type { SiteData } from '../search/data-file.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
+import { QUOTA_COST_RULE } from './rate-limit.ts';
 import { answerEvents, answerBytes } from './knowledge/answer.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { entriesFor, itemsFor } from './knowledge/batch.ts';
@@ -152,8 +153,7 @@ const batch = defineRoute({
   path: '/api/v1/batch',
   operationId: 'askBatch',
   summary: 'Ask up to ten questions at once',
-  description:
-    'One result item per query, in order, each with its index: an answer equal to asking that query alone, or, for a query over 500 characters, an invalid_query error for that item only. A missing, empty or over-long list, or an empty string in it, is a 400 invalid_batch.',
+  description: `One result item per query, in order, each with its index: an answer equal to asking that query alone, or, for a query over 500 characters, an invalid_query error for that item only. A missing, empty or over-long list, or an empty string in it, is a 400 invalid_batch. ${QUOTA_COST_RULE}`,
   tag: 'knowledge',
   policy: 'knowledge',
   cors: 'site',
@@ -164,6 +164,9 @@ const batch = defineRoute({
   responses: { 200: { description: 'The answers, in query order.', schema: batchResponse, headers: [...RATE_HEADERS, 'Idempotency-Key'] } },
   errors: ['invalid_batch', ...INPUT_ERRORS],
   handler: (c, { body, data }) => {
+    // QUOTA_COST_RULE: each question is a unit; the request paid for one, the others are paid
+    // before any is answered (over the quota: 429, nothing spent).
+    c.get('charge')(body.queries.length - 1);
     const results = itemsFor(data, entriesFor(body.queries));
     return json({ resource: absoluteUrl(data.site, '/api/v1/batch'), count: results.length, results }, { headers: idempotencyHeaders(c) });
   },
@@ -210,7 +213,7 @@ const createJob = defineRoute({
   path: '/api/v1/jobs',
   operationId: 'createJob',
   summary: 'Start an async batch of questions',
-  description: `Same body rules as /api/v1/batch (400 invalid_job). The job id encodes the queries (versioned, checksummed, URL-safe), so the same queries always get the same id: retries with an Idempotency-Key are safe. Ids are at most ${MAX_JOB_ID_CHARS} characters; queries too long together to fit are refused with invalid_job (use /api/v1/batch).`,
+  description: `Same body rules as /api/v1/batch (400 invalid_job). The job id encodes the queries (versioned, checksummed, URL-safe), so the same queries always get the same id: retries with an Idempotency-Key are safe. Ids are at most ${MAX_JOB_ID_CHARS} characters; queries too long together to fit are refused with invalid_job (use /api/v1/batch). ${QUOTA_COST_RULE}`,
   tag: 'knowledge',
   policy: 'knowledge',
   cors: 'site',
@@ -251,7 +254,7 @@ const getJob = defineRoute({
   path: '/api/v1/jobs/{job_id}',
   operationId: 'getJob',
   summary: 'Collect a job’s results',
-  description: 'Decodes the queries from the id and answers them: the results equal POST /api/v1/batch with the same queries.',
+  description: `Decodes the queries from the id and answers them: the results equal POST /api/v1/batch with the same queries. ${QUOTA_COST_RULE}`,
   tag: 'knowledge',
   policy: 'knowledge',
   cors: 'site',
@@ -261,10 +264,12 @@ const getJob = defineRoute({
   invalid: { '*': 'job_not_found' },
   responses: { 200: { description: 'The completed job.', schema: jobCompleted, headers: [...RATE_HEADERS, 'ETag'] } },
   errors: ['job_not_found', 'rate_limited'],
-  handler: (_c, { params, data }) => {
+  handler: (c, { params, data }) => {
     const jobId = params.job_id;
     const decoded = decodeJobId(jobId);
     if (!decoded.ok) throw new ApiError('job_not_found', { message: decoded.reason });
+    // QUOTA_COST_RULE: collecting answers every question again, one unit each, paid before any is answered.
+    c.get('charge')(decoded.entries.length - 1);
     const results = itemsFor(data, decoded.entries);
     return json({ job_id: jobId, status: 'completed', resource: absoluteUrl(data.site, `/api/v1/jobs/${jobId}`), count: results.length, results });
   },

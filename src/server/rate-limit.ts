@@ -6,6 +6,16 @@ import { LRUCache } from 'lru-cache';
 import type { Policy } from './route.ts';
 import type { RateLimitPolicy } from '../records/schema.ts';
 
+/**
+ * What one request costs (FO-QUOTA-COST; docs/decisions.md § Rate limits): stated once, here, and
+ * rendered into openapi.json (the batch, jobs and MCP operations), /developers and the limits, so
+ * what a client reads in `RateLimit` predicts what it may send.
+ */
+export const QUOTA_COST_RULE =
+  'Each question costs one unit of the knowledge quota and each JSON-RPC message one unit of the portfolio quota: ' +
+  'a batch of n questions costs n, collecting a job of n questions (GET /api/v1/jobs/{job_id}) costs n each time (creating it costs 1: it answers nothing yet), ' +
+  'and an MCP batch of n messages costs n. A request that costs more than `RateLimit` says remains is refused with 429 `rate_limited` before any of it runs, and spends nothing.';
+
 export interface Decision {
   allowed: boolean;
   headers: Record<string, string>;

@@ -130,13 +130,27 @@ describe('KQ-REVOKE: POST /oauth/revoke (RFC 7009)', () => {
     ['the public token, form-encoded (RFC 7009 § 2.1)', () => postForm('/oauth/revoke', { token: PUBLIC_READ_TOKEN, token_type_hint: 'access_token' })],
     ['the public token as JSON', () => postJson('/oauth/revoke', { token: PUBLIC_READ_TOKEN })],
     ['an unknown token (RFC 7009 § 2.2: not an error)', () => postForm('/oauth/revoke', { token: 'whatever' })],
-    ['no token', () => postForm('/oauth/revoke', {})],
-    ['no body', () => call('/oauth/revoke', { method: 'POST' })],
-    ['an empty body declared as JSON', () => call('/oauth/revoke', { method: 'POST', headers: { 'Content-Type': 'application/json' } })],
+    ['an unknown token as JSON, with a hint', () => postJson('/oauth/revoke', { token: 'whatever', token_type_hint: 'refresh_token' })],
   ])('docs/decisions.md § OAuth: revoking %s → 200 {"revoked": true}', async (_, send) => {
     const res = await send();
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ revoked: true });
+  });
+
+  it.each([
+    ['no token (form)', () => postForm('/oauth/revoke', { token_type_hint: 'access_token' })],
+    ['an empty token', () => postForm('/oauth/revoke', { token: '' })],
+    ['no token (JSON)', () => postJson('/oauth/revoke', {})],
+    ['no body', () => call('/oauth/revoke', { method: 'POST' })],
+    ['an empty body declared as JSON', () => call('/oauth/revoke', { method: 'POST', headers: { 'Content-Type': 'application/json' } })],
+  ])('RFC 7009 § 2.1: token is REQUIRED, so revoking with %s → 400 invalid_request in the OAuth shape', async (_, send) => {
+    const res = await send();
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await expectOAuthError(res, 400, 'invalid_request')).toBe('token is required (RFC 7009 § 2.1): send the token to revoke');
+  });
+
+  it('RFC 7009 § 2.1: a token that is not a string → 400 invalid_request', async () => {
+    expect(await expectOAuthError(await postJson('/oauth/revoke', { token: 7 }), 400, 'invalid_request')).toBe('token must be a string');
   });
 
   it('revocation changes nothing: the token still reads the catalog (no server-side session)', async () => {

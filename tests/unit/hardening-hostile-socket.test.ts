@@ -175,3 +175,31 @@ describe('hostile input, local server: the host guard answers in the shape of th
     }
   });
 });
+
+describe('FO-ETAG-REPRESENTATION, local server: a twin answered as text/markdown and as text/plain has one ETag per representation (RFC 9110 § 8.8.3)', () => {
+  const twin = (accept: string, headers: Record<string, string> = {}) => fetch(`${base}/about`, { headers: { accept, ...headers } });
+
+  test('the two answers differ in Content-Type and in ETag; the same representation keeps its ETag', async () => {
+    const markdown = await twin('text/markdown');
+    const plain = await twin('text/plain');
+    expect(markdown.headers.get('content-type')).toMatch(/^text\/markdown/);
+    expect(plain.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await plain.text()).toBe(await markdown.text());
+    expect(markdown.headers.get('etag')).toMatch(/^"[^"]+"$/);
+    expect(plain.headers.get('etag')).toMatch(/^"[^"]+"$/);
+    expect(plain.headers.get('etag')).not.toBe(markdown.headers.get('etag'));
+    // The twin by name is the text/markdown representation: the same validator as negotiation's.
+    expect((await fetch(`${base}/about.md`)).headers.get('etag')).toBe(markdown.headers.get('etag'));
+  });
+
+  test('If-None-Match with one representation’s ETag against the other answers 200 with a body, against its own 304', async () => {
+    const markdownTag = (await twin('text/markdown')).headers.get('etag')!;
+    const plainTag = (await twin('text/plain')).headers.get('etag')!;
+    const crossed = await twin('text/plain', { 'if-none-match': markdownTag });
+    expect(crossed.status).toBe(200);
+    expect((await crossed.text()).length).toBeGreaterThan(0);
+    expect((await twin('text/markdown', { 'if-none-match': plainTag })).status).toBe(200);
+    expect((await twin('text/plain', { 'if-none-match': plainTag })).status).toBe(304);
+    expect((await twin('text/markdown', { 'if-none-match': markdownTag })).status).toBe(304);
+  });
+});

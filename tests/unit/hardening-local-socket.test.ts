@@ -12,7 +12,13 @@ let port = 0;
 let bound0 = 0;
 
 beforeAll(async () => {
-  const handler = async () => new Response('ok');
+  // `/slow` answers a little later, so a pipelined request behind it arrives while its answer is owed.
+  const handler = async (request: Request) => {
+    const path = new URL(request.url).pathname;
+    if (path === '/slow') await new Promise((resolve) => setTimeout(resolve, 50));
+    if (path === '/read') await request.text().catch(() => '');
+    return new Response(path === '/' || path === '/about' ? 'ok' : `ok ${path}`);
+  };
   const server = await listen({ port: 0, hostname: '127.0.0.1', handler, allowedHosts: parseAllowedHosts('example.test, Other.Test.') });
   const wildcard = await listen({ port: 0, hostname: '0.0.0.0', handler });
   servers.push(server, wildcard);
@@ -147,5 +153,98 @@ describe("docs/decisions.md § The local server's own guards: a header block too
     const bad = await rawExchange(port, 'NOT HTTP AT ALL\r\n\r\n');
     expect(bad.status).toBe(400);
     expect((await get(port, 'localhost')).status).toBe(200);
+  });
+});
+
+/** Writes bytes exactly as given and reads everything the server sends until it closes the connection. */
+function readToClose(to: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(to, '127.0.0.1');
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => (text += chunk));
+    socket.on('error', (error) => (text ? undefined : reject(error)));
+    socket.on('close', () => resolve(text));
+    socket.write(request);
+  });
+}
+
+/** The status lines of the answers in a stream of responses, in the order they came. */
+const statusLines = (text: string) => text.match(/HTTP\/1\.1 \d{3} [^\r]*/g) ?? [];
+
+describe('FO-PIPELINE-ORDER: RFC 9112 § 9.3.2, answers in request order: a 431 behind pipelined requests comes after their answers', () => {
+  const host = () => `Host: 127.0.0.1:${port}\r\n`;
+  const big = () => `GET / HTTP/1.1\r\n${host()}X-Big: ${'a'.repeat(20_000)}\r\n\r\n`;
+
+  test('a valid request and an oversized header block in the same write: 200 with its body, then 431, then the close', async () => {
+    const text = await readToClose(port, `GET /about HTTP/1.1\r\n${host()}\r\n${big()}`);
+    expect(statusLines(text)).toEqual(['HTTP/1.1 200 OK', 'HTTP/1.1 431 Request Header Fields Too Large']);
+    const [first, second] = text.split(/(?=HTTP\/1\.1 431)/);
+    expect(first).toMatch(/\r\n\r\nok$/);
+    expect(JSON.parse(second!.slice(second!.indexOf('\r\n\r\n') + 4)).error.code).toBe('request_header_too_large');
+  });
+
+  test('two pipelined requests, the first answered later than the second is parsed: both answers in order, then the 431', async () => {
+    const text = await readToClose(port, `GET /slow HTTP/1.1\r\n${host()}\r\nGET /next HTTP/1.1\r\n${host()}\r\n${big()}`);
+    expect(statusLines(text)).toEqual(['HTTP/1.1 200 OK', 'HTTP/1.1 200 OK', 'HTTP/1.1 431 Request Header Fields Too Large']);
+    expect(text.indexOf('ok /slow')).toBeLessThan(text.indexOf('ok /next'));
+    expect(text.indexOf('ok /next')).toBeLessThan(text.indexOf('HTTP/1.1 431'));
+  });
+});
+
+describe('FO-PIPELINE-ORDER: a request whose own body breaks the parser is still answered at once', () => {
+  test('a chunked body with a bad chunk size, while its handler reads it: 400 and the close, without waiting for that handler', async () => {
+    const text = await readToClose(port, `POST /read HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`);
+    expect(statusLines(text)).toEqual(['HTTP/1.1 400 Bad Request']);
+  });
+});
+
+describe('FO-MESSAGE-SYNTAX: the local server refuses what RFC 9112 says a server must not guess at', () => {
+  const host = () => `Host: 127.0.0.1:${port}\r\n`;
+
+  test.each([
+    ['gzip, chunked', 'gzip, chunked'],
+    ['deflate, chunked', 'deflate, chunked'],
+    ['two Transfer-Encoding fields, gzip then chunked', 'gzip\r\nTransfer-Encoding: chunked'],
+    ['an unknown coding', 'x-custom, chunked'],
+  ])('RFC 9112 § 6.1: Transfer-Encoding %s → 501 unsupported_transfer_coding, and the connection closes', async (_, coding) => {
+    const text = await readToClose(
+      port,
+      `POST /echo HTTP/1.1\r\n${host()}Content-Type: application/json\r\nTransfer-Encoding: ${coding}\r\n\r\n2\r\n{}\r\n0\r\n\r\n`,
+    );
+    expect(statusLines(text)).toEqual(['HTTP/1.1 501 Not Implemented']);
+    expect(text).toMatch(/\r\nconnection: close\r\n/i);
+    const body = errorResponse.parse(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)));
+    expect(body.error).toMatchObject({ code: 'unsupported_transfer_coding', status: 501 });
+    expect(body.error.hint).toContain('chunked');
+  });
+
+  test('RFC 9112 § 6.1: Transfer-Encoding: chunked alone (any case) is read as before', async () => {
+    const res = await rawExchange(port, `POST /echo HTTP/1.1\r\n${host()}Transfer-Encoding: Chunked\r\nConnection: close\r\n\r\n2\r\n{}\r\n0\r\n\r\n`);
+    expect(res.status).toBe(200);
+  });
+
+  test.each([
+    ['two Host fields, the same value', (h: string) => `Host: ${h}\r\nHost: ${h}\r\n`],
+    ['two Host fields, a foreign one second', (h: string) => `Host: ${h}\r\nHost: evil.example\r\n`],
+    ['two Host fields in different case', (h: string) => `Host: ${h}\r\nhOST: ${h}\r\n`],
+  ])('RFC 9112 § 3.2: %s → 400 invalid_host', async (_, hosts) => {
+    const res = await rawExchange(port, `GET /about HTTP/1.1\r\n${hosts(`127.0.0.1:${port}`)}Connection: close\r\n\r\n`);
+    expect(res.status).toBe(400);
+    expect(res.headers.connection).toBe('close');
+    const body = errorResponse.parse(JSON.parse(res.body));
+    expect(body.error).toMatchObject({ code: 'invalid_host', status: 400 });
+  });
+
+  test('RFC 9112 § 3.2: one Host field holding a list (no valid URL authority) → 400, and the server keeps answering', async () => {
+    const res = await rawExchange(port, `GET /about HTTP/1.1\r\nHost: 127.0.0.1:${port}, evil.example\r\nConnection: close\r\n\r\n`);
+    expect(res.status).toBe(400);
+    expect((await get(port, 'localhost')).status).toBe(200);
+  });
+
+  test('the OAuth endpoints answer these refusals in OAuth’s shape', async () => {
+    const res = await rawExchange(port, `POST /oauth/token HTTP/1.1\r\n${host()}${host()}Content-Length: 0\r\nConnection: close\r\n\r\n`);
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toEqual({ error: 'invalid_request', error_description: expect.stringContaining('Host') });
   });
 });

@@ -14,6 +14,9 @@ const bmp = (): number => {
 import { batchResponse, jobAccepted, jobCompleted, jobsIndex } from '../../src/server/knowledge/schemas.ts';
 import { MAX_BODY_BYTES } from '../../src/server/http.ts';
 import { app, expectError, postJson } from './knowledge-helpers.ts';
+import { createApp } from '../../src/server/app.ts';
+import { QUOTA_COST_RULE } from '../../src/server/rate-limit.ts';
+import { readFileSync } from 'node:fs';
 
 const QUERIES = ['search', 'job queue in postgres', '  web performance  ', 'zzqxv'];
 
@@ -169,5 +172,57 @@ describe('jobs: the async pattern, creation and polling', () => {
     ['an over-long id', () => `j1.${'A'.repeat(MAX_JOB_ID_CHARS)}.AAAAAAAA`],
   ])('KQ-JOB-READ ladder: %s → 404 job_not_found', async (_name, id) => {
     await expectError(await app().request(`/api/v1/jobs/${id()}`), 404, 'job_not_found');
+  });
+});
+
+describe('FO-QUOTA-COST: each question costs one unit of the knowledge quota, so RateLimit predicts what a client may send', () => {
+  const limited = (limit: number) => createApp({ rateLimits: { knowledge: { limit, window: 60 } } });
+  /** RateLimit's `r`, as the older RateLimit-Remaining also carries it. */
+  const remaining = (res: Response) => res.headers.get('ratelimit-remaining');
+  const ten = Array.from({ length: 10 }, (_, i) => `question ${i}`);
+
+  it('a 10-question batch lowers RateLimit remaining by 10 (120 → 110)', async () => {
+    const res = await postJson(app(), '/api/v1/batch', { queries: ten });
+    expect(res.status).toBe(200);
+    expect(remaining(res)).toBe('110');
+    expect(res.headers.get('ratelimit')).toMatch(/^"knowledge";r=110;t=\d+$/);
+  });
+
+  it('a batch larger than what remains is 429 before any work, spends nothing, and says what is left', async () => {
+    const a = limited(12);
+    expect(remaining(await postJson(a, '/api/v1/batch', { queries: ten }))).toBe('2');
+    const refused = await postJson(a, '/api/v1/batch', { queries: ['a', 'b', 'c'] });
+    await expectError(refused, 429, 'rate_limited');
+    expect(remaining(refused)).toBe('2');
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    // Nothing of the refused batch was counted: two questions still fit.
+    const fits = await postJson(a, '/api/v1/batch', { queries: ['a', 'b'] });
+    expect(fits.status).toBe(200);
+    expect(remaining(fits)).toBe('0');
+  });
+
+  it('a job costs 1 to create and one unit per question each time it is collected; over the quota, 429', async () => {
+    const a = limited(12);
+    const created = await postJson(a, '/api/v1/jobs', { queries: ten });
+    expect(created.status).toBe(202);
+    expect(remaining(created)).toBe('11');
+    const poll = new URL(created.headers.get('location')!).pathname;
+    const collected = await a.request(poll);
+    expect(collected.status).toBe(200);
+    expect(remaining(collected)).toBe('1');
+    await expectError(await a.request(poll), 429, 'rate_limited');
+  });
+
+  it('the rule is stated where a client reads the limits: openapi.json (batch, jobs, MCP), /developers, /pricing.md', () => {
+    const doc = JSON.parse(readFileSync('dist/openapi.json', 'utf8'));
+    for (const [path, method] of [
+      ['/api/v1/batch', 'post'],
+      ['/api/v1/jobs', 'post'],
+      ['/api/v1/jobs/{job_id}', 'get'],
+      ['/api/mcp', 'post'],
+    ] as const) {
+      expect(doc.paths[path][method].description, `${method} ${path}`).toContain(QUOTA_COST_RULE);
+    }
+    for (const file of ['dist/developers.md', 'dist/pricing.md']) expect(readFileSync(file, 'utf8'), file).toContain(QUOTA_COST_RULE);
   });
 });

@@ -405,3 +405,51 @@ describe('FO-NO-500: nothing a client sends to /api/mcp produces a 5xx (docs/dec
     );
   });
 });
+
+describe('FO-MCP-PARAMS: malformed params of any request answered here are -32602 Invalid params with one short sentence', () => {
+  const MALFORMED: [string, Record<string, unknown>, string][] = [
+    ['resources/list', { cursor: 5 }, 'cursor must be a string, not a number'],
+    ['resources/list', { cursor: { after: 'x' } }, 'cursor must be a string, not an object'],
+    ['resources/templates/list', { cursor: [] }, 'cursor must be a string, not an array'],
+    ['resources/read', {}, 'uri is required'],
+    ['resources/read', { uri: 5 }, 'uri must be a string, not a number'],
+    ['tools/list', { cursor: true }, 'cursor must be a string, not a boolean'],
+    ['tools/call', { name: 5 }, 'name must be a string, not a number'],
+    ['tools/call', { name: 'get_project', arguments: 'x' }, 'arguments must be an object, not a string'],
+  ];
+  const expectClean = async (res: Response, method: string, sentence: string) => {
+    const body = await res.json();
+    expect(body, method).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: `Invalid params for ${method}: ${sentence}.` } });
+  };
+
+  it.each(MALFORMED)('2025 era: %s with %j → -32602 "%s"', async (method, params, sentence) => {
+    await expectClean(await postLegacy(app(), method, params), method, sentence);
+  });
+
+  it.each(MALFORMED)('2026-07-28: %s with %j → -32602 "%s"', async (method, params, sentence) => {
+    await expectClean(await postModern(app(), method, params), method, sentence);
+  });
+
+  it('initialize with a protocolVersion that is not a string → -32602, not -32603 with a zod dump', async () => {
+    const res = await post(app(), { ...INITIALIZE, params: { ...INITIALIZE.params, protocolVersion: 5 } });
+    await expectClean(res, 'initialize', 'protocolVersion must be a string, not a number');
+  });
+
+  it('in a 2025-03-26 batch, the malformed message gets its -32602 and the others their answers', async () => {
+    const res = await post(app(), [
+      { jsonrpc: '2.0', id: 1, method: 'resources/list', params: { cursor: 5 } },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+    ]);
+    expect(res.status).toBe(200);
+    const answers = new Map((await res.json()).map((r: { id: number }) => [r.id, r]));
+    expect(answers.get(1)).toMatchObject({ error: { code: -32602, message: 'Invalid params for resources/list: cursor must be a string, not a number.' } });
+    expect(answers.get(2)).toMatchObject({ result: { tools: expect.any(Array) } });
+  });
+
+  it('well-formed params still pass: a bad cursor string keeps its own -32602, a good one pages', async () => {
+    const bad = await (await postLegacy(app(), 'resources/list', { cursor: 'bogus' })).json();
+    expect(bad.error).toEqual({ code: -32602, message: 'Invalid cursor: send back nextCursor from resources/list unchanged.' });
+    const first = await (await postLegacy(app(), 'resources/list')).json();
+    expect(first.result.resources.length).toBeGreaterThan(0);
+  });
+});

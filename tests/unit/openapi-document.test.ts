@@ -94,8 +94,10 @@ describe('PF-DISCOVERY: openapi.json covers the route table', () => {
     expect(ask).toEqual({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/AskRequest' } } } });
     for (const path of ['/oauth/token', '/oauth/revoke']) {
       expect(Object.keys(op('POST', path).requestBody.content).sort(), path).toEqual(['application/json', 'application/x-www-form-urlencoded']);
-      expect(op('POST', path).requestBody.required, path).toBe(false);
     }
+    // RFC 6749 § 4: every token parameter here is optional; RFC 7009 § 2.1: `token` is REQUIRED.
+    expect(op('POST', '/oauth/token').requestBody.required).toBe(false);
+    expect(op('POST', '/oauth/revoke').requestBody.required).toBe(true);
     expect(doc.components.schemas.QueriesRequest.properties.queries).toMatchObject({ minItems: 1, maxItems: 10, items: { type: 'string', minLength: 1 } });
   });
 

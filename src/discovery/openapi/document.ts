@@ -175,8 +175,9 @@ class OperationBuilder {
     if (!route.body) return undefined;
     const schema = route.body;
     const content = Object.fromEntries((route.bodyTypes ?? ['json']).map((t) => [MEDIA_TYPES[t], { schema }]));
-    // RFC 6749 § 3.2 and RFC 7009 § 2.1 endpoints take optional parameters: an empty body is a request too.
-    const optional = route.errorShape === 'oauth' && (route.bodyTypes ?? []).includes('form');
+    // A form-encoded OAuth endpoint whose parameters are all optional (RFC 6749 § 3.2's token
+    // request here) takes an empty body too; one with a REQUIRED parameter (RFC 7009 § 2.1) does not.
+    const optional = route.errorShape === 'oauth' && (route.bodyTypes ?? []).includes('form') && schema.safeParse({}).success;
     return { required: !optional, content };
   }
 

@@ -88,11 +88,13 @@ export const oauthError = z
   .meta({ id: 'OAuthError', description: 'RFC 6749 § 5.2 error response.' });
 export type OAuthErrorBody = z.infer<typeof oauthError>;
 
-/** RFC 7009 § 2.1. `token_type_hint` is accepted and ignored (§ 2.1 allows that). */
+/** RFC 7009 § 2.1: `token` is REQUIRED; `token_type_hint` is accepted and ignored (§ 2.1 allows that). */
 export const revocationRequest = z
   .object(
     {
-      token: z.string({ error: 'token must be a string' }).optional(),
+      token: z
+        .string({ error: (issue) => (issue.input === undefined ? 'token is required (RFC 7009 § 2.1): send the token to revoke' : 'token must be a string') })
+        .min(1, 'token is required (RFC 7009 § 2.1): send the token to revoke'),
       token_type_hint: z.string({ error: 'token_type_hint must be a string' }).optional(),
     },
     { error: 'the revocation request must be an object of parameters' },

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineRoute, type RouteSpec } from '../route.ts';
 import { errorObject } from '../errors.ts';
 import { BODY_ERRORS } from '../http.ts';
+import { QUOTA_COST_RULE } from '../rate-limit.ts';
 import { MAX_BATCH_MESSAGES, MCP_PATH, PROTOCOL_VERSIONS, SERVER_CARD_PATH } from './identity.ts';
 import { buildServerCard, serverCard } from './server-card.ts';
 import { SERVER_CARD_MEDIA_TYPE } from '../../http/media-types.ts';
@@ -54,7 +55,7 @@ const mcpPost = defineRoute({
   summary: 'MCP tool server (Streamable HTTP, stateless)',
   description:
     `Model Context Protocol over Streamable HTTP: one JSON-RPC message per POST, one JSON response, no session. ` +
-    `A 2025-03-26 client (no MCP-Protocol-Version header) may send a batch of 1 to ${MAX_BATCH_MESSAGES} messages, each counted against the rate limit; later revisions removed batching and get 400 Invalid Request. ` +
+    `A 2025-03-26 client (no MCP-Protocol-Version header) may send a batch of 1 to ${MAX_BATCH_MESSAGES} messages; later revisions removed batching and get 400 Invalid Request. ${QUOTA_COST_RULE} ` +
     `Revisions: ${PROTOCOL_VERSIONS.join(', ')}. 2026-07-28 clients send server/discover and the Mcp-Method/Mcp-Name headers, with no handshake; ` +
     'earlier revisions initialize first (no Mcp-Session-Id is issued). Send Content-Type: application/json and Accept: application/json, text/event-stream. ' +
     'Tools (read-only): search_portfolio, list_projects, get_project, compare_projects, ask, and on a site with posts or a résumé list_posts, get_post and get_resume. Resources: every record\u2019s Markdown twin, by its absolute URL. ' +

@@ -1,9 +1,10 @@
 // The MCP server: one fresh McpServer per request (nothing survives a request, so any instance can
 // answer any call), with the read-only tools and the Markdown-twin resources.
-import { McpServer, type CacheHint } from '@modelcontextprotocol/server';
+import { McpServer, type CacheHint, type Transport } from '@modelcontextprotocol/server';
 import type { SiteData } from '../../search/data-file.ts';
 import { HANDSHAKE_VERSIONS, SERVER_DESCRIPTION, SERVER_VERSION, serverInstructions, serverName, serverTitle } from './identity.ts';
 import { APPS_CAPABILITY, PROJECT_CARD_URI, readProjectCard } from './apps.ts';
+import { guardParams } from './params.ts';
 import { listTwins, readTwin } from './resources.ts';
 import { registerTools } from './tool-kit.ts';
 import { toolsFor } from './tools.ts';
@@ -14,8 +15,16 @@ import { toolsFor } from './tools.ts';
  */
 const FIVE_MINUTES: CacheHint = { ttlMs: 300_000, cacheScope: 'public' };
 
+/** McpServer whose every transport answers malformed params -32602 before dispatch (params.ts, FO-MCP-PARAMS). */
+class CheckedMcpServer extends McpServer {
+  override async connect(transport: Transport): Promise<void> {
+    await super.connect(transport);
+    guardParams(transport);
+  }
+}
+
 export function createMcpServer(data: SiteData): McpServer {
-  const server = new McpServer(
+  const server = new CheckedMcpServer(
     {
       name: serverName(data.site),
       title: serverTitle(data.site),
