@@ -5,7 +5,12 @@ import { SAMPLE_SITE_CONTENT } from './tests/support/sites.ts';
  * Test files that build or deploy whole sites in copies of the repository (minutes, not seconds):
  * `npm test` runs them, `npm run test:unit` leaves them out.
  */
-const WHOLE_SITE_BUILDS = ['tests/unit/build-incremental.test.ts', 'tests/unit/serve-deploy-artifact.test.ts', 'tests/unit/content-model-sites.test.ts'];
+const WHOLE_SITE_BUILDS = [
+  'tests/unit/build-incremental.test.ts',
+  'tests/unit/build-output.test.ts',
+  'tests/unit/serve-deploy-artifact.test.ts',
+  'tests/unit/content-model-sites.test.ts',
+];
 
 // Unit and integration tests: plain functions and the Hono app through app.request (no server).
 // They read the data file the build writes: the global setup builds the sample fixture site when

@@ -4,10 +4,13 @@
 // records); then the function's search page template and the page manifest the routing middleware
 // reads (src/routing/page-manifest.ts), and the function bundled (src/build/function-bundle.ts),
 // made meanwhile.
+// It says one line per phase, progress while images are encoded and cards drawn, and a summary
+// (src/build/build-progress.ts); `--verbose` or FOLIO_VERBOSE=1 keeps Astro's route-by-route log.
 // FOLIO_DEBUG=1 shows the stack trace of a content error too. package.json runs this with a larger
 // young generation: the pages allocate much short-lived garbage (fewer scavenges, ~1 s at 10,000 records).
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, relative } from 'node:path';
+import { installBuildReporter } from '../src/build/build-progress.ts';
 import { bundleFunction } from '../src/build/function-bundle.ts';
 import { estimateTokens, startBuild } from '../src/build/integration.ts';
 import { ContentError, contentDir, loadCatalog, memoizeContentForBuild } from '../src/records/load.ts';
@@ -16,6 +19,14 @@ import type { Content } from '../src/records/schema.ts';
 import { recordTwins } from '../src/build/twin.ts';
 import { buildPageManifest, PAGE_MANIFEST_FILE } from '../src/routing/page-manifest.ts';
 import { SEARCH_PAGE_FILE } from '../src/server/search-page.ts';
+import { countOf } from '../src/records/words.ts';
+import { verbose as verboseLog, VERBOSE_FLAG } from './lib/verbose.ts';
+
+const verbose = verboseLog();
+// The flag changes the log, not the output: out of the arguments, which the page cache counts
+// among a page's inputs (src/build/page-cache.ts buildFacts).
+process.argv = process.argv.filter((arg) => arg !== VERBOSE_FLAG);
+const reporter = installBuildReporter({ write: (text) => process.stdout.write(text), interactive: Boolean(process.stdout.isTTY) });
 
 // A build is a production build whatever the shell exports. Astro keeps a NODE_ENV it finds set
 // (Vite derives import.meta.env.DEV from it), and its prerender reads import.meta.env's built-in
@@ -33,6 +44,13 @@ try {
   // on another core now, while Astro loads (src/build/integration.ts).
   memoizeContentForBuild(true, [contentDir(), content]);
   void startBuild(process.cwd(), content);
+  const records = [
+    countOf(content.projects.length, 'project', 'projects'),
+    countOf(content.posts.length, 'post', 'posts'),
+    countOf(content.pages.length, 'page', 'pages'),
+    ...(content.resume ? ['a résumé'] : []),
+  ];
+  reporter.line(`Building ${relative(process.cwd(), contentDir()) || '.'}/ (${records.join(', ')})${verbose ? '' : `; ${VERBOSE_FLAG} shows Astro's log`}`);
 } catch (error) {
   if (!(error instanceof ContentError) || process.env.FOLIO_DEBUG) throw error;
   console.error(`${error.message}\n\nFix the file${error.problems.length > 1 ? 's' : ''} in ${contentDir()} and build again (README § Writing content).`);
@@ -55,7 +73,8 @@ if (aside) renameSync('dist', aside);
 try {
   // Imported only now: loading Astro takes a while, and the index worker is already at work.
   const { build } = await import('astro');
-  await build({ root: process.cwd() });
+  // Astro's own log level: its warnings and errors always, its route-by-route log only when asked.
+  await build({ root: process.cwd(), logLevel: verbose ? 'info' : 'warn' });
 } catch (error) {
   // What Astro's CLI prints of a failed build: its message and hint (the stack with FOLIO_DEBUG=1).
   const { message, hint, stack } = error as { message?: string; hint?: string; stack?: string };
@@ -76,12 +95,22 @@ const manifest = buildPageManifest('dist', estimateTokens, await recordTwins(cat
 writeFileSync(PAGE_MANIFEST_FILE, `${JSON.stringify(manifest, null, 1)}\n`);
 const pages = Object.keys(manifest.pages).length;
 const twins = Object.values(manifest.pages).filter(Boolean).length;
-console.log(`page manifest written: ${pages} pages, ${twins} with a Markdown twin, ${Object.keys(manifest.markdown).length} Markdown files`);
+const markdown = Object.keys(manifest.markdown).length;
+reporter.line(`twins: ${countOf(markdown, 'Markdown file', 'Markdown files')}; ${twins} of ${countOf(pages, 'page has', 'pages have')} a twin`);
 const fn = await bundled;
 if (fn instanceof Error) {
   console.error(`The function could not be bundled: ${fn.message}`);
   process.exit(1);
 }
-console.log(`function bundled: ${fn.files} files, ${(fn.bytes / 2 ** 10).toFixed(0)} KB`);
+reporter.line(`function: ${fn.files} files, ${(fn.bytes / 2 ** 10).toFixed(0)} KB`);
+const images = reporter.counts.get('images');
+const cards = reporter.counts.get('cards');
+const made = [
+  countOf(pages, 'page', 'pages'),
+  countOf(markdown, 'Markdown file', 'Markdown files'),
+  ...(images ? [`${countOf(images.total, 'image file', 'image files')} (${images.fresh} encoded now)`] : []),
+  ...(cards ? [`${countOf(cards.total, 'social card', 'social cards')} (${cards.fresh} drawn now)`] : []),
+];
+reporter.line(`Built in ${(performance.now() / 1000).toFixed(1)} s: ${made.join(', ')}, in dist/.`);
 // Astro's build may leave a worker or a watcher behind: the build is done.
 process.exit(0);

@@ -9,6 +9,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoCopy } from './lib/repo-copy.ts';
+import { analyticsDeployReport } from './lib/analytics-notes.ts';
+import { ANALYTICS_PROVIDERS } from '../src/records/analytics.ts';
+import { DATA_FILE, readDataFile } from '../src/search/data-file.ts';
 import { BROWSER_ACCEPTS, folderSize, mappedFiles, outputFileSystem, outputRoutes, vercelBuild, walkRoutes } from './lib/vercel-output.ts';
 
 const keep = process.argv.includes('--keep');
@@ -57,6 +60,10 @@ try {
   );
   console.log(`  Middleware       ${middleware ? 'yes, only for requests that may want Markdown' : 'none'}`);
   console.log(`  Routes           ${routes.length} in .vercel/output/config.json`);
+  // The provider as the deployed build has it (its data file), and whether the home page names its script.
+  const analytics = readDataFile(join(copy, DATA_FILE)).site.analytics;
+  const named = !analytics || readFileSync(join(output, 'static/index.html'), 'utf8').includes(`src="${ANALYTICS_PROVIDERS[analytics.provider].script.path}"`);
+  console.log(`  Analytics        ${analyticsDeployReport(analytics)}${named ? '' : ' (but the home page does not name the script: a Folio bug)'}`);
   console.log(
     `  Page views       ${compute.length ? `${compute.length} of ${pages.length} pages would run code for a browser: ${compute.slice(0, 5).join(', ')}` : `all ${pages.length} pages are served as files: a person's page view runs no code`}`,
   );

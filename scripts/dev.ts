@@ -14,7 +14,7 @@ import type { Duplex } from 'node:stream';
 import { estimateTokens } from '../src/build/integration.ts';
 import { FALLBACK_NOT_FOUND, twinPathOf } from '../src/routing/page-manifest.ts';
 import { routePage, type SiteFiles } from '../src/routing/page-negotiation.ts';
-import { setSiteData } from '../src/server/data.ts';
+import { setSiteData, siteData } from '../src/server/data.ts';
 import { setSearchPageTemplate } from '../src/server/search-page.ts';
 import { DATA_FILE } from '../src/search/data-file.ts';
 import { FUNCTION_PATH, type VercelConfig } from '../src/build/vercel-config.ts';
@@ -22,6 +22,7 @@ import { freePort } from './free-port.ts';
 import { allowedHostsOrExit, hostGuard } from './local-server/host-guard.ts';
 import { banner, listen } from './local-server/node-server.ts';
 import { astroOutputFilter } from './local-server/astro-output.ts';
+import { analyticsNotice } from './lib/analytics-notes.ts';
 import { createInterface } from 'node:readline';
 import { compileVercelRoutes, createVercelRouter, type StaticFile, type StaticFiles } from './local-server/vercel-router.ts';
 
@@ -194,4 +195,12 @@ server.on('upgrade', (req, socket, head) => {
   socket.on('error', close);
 });
 
-console.log(banner(base, `Development server: pages from astro dev (${astroBase}), same middleware and function as npm start.`));
+// The data file astro dev has just written (Folio's integration, at its start) holds site.md's
+// settings; with a content error there is none yet, and Astro's log says why.
+let analytics: string | undefined;
+try {
+  analytics = analyticsNotice(siteData().site.analytics);
+} catch {}
+console.log(
+  banner(base, [`Development server: pages from astro dev (${astroBase}), same middleware and function as npm start.`, analytics].filter(Boolean).join('\n')),
+);

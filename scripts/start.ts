@@ -7,6 +7,7 @@ import { build, staleReason } from './lib/build.ts';
 import { allowedHostsOrExit } from './local-server/host-guard.ts';
 import { banner } from './local-server/node-server.ts';
 import { serveBuild } from './local-server/serve-build.ts';
+import { analyticsNotice } from './lib/analytics-notes.ts';
 import { startAddress } from './free-port.ts';
 
 const allowedHosts = allowedHostsOrExit();
@@ -19,4 +20,7 @@ if (reason) {
 }
 
 await serveBuild({ port, hostname, allowedHosts });
-console.log(banner(base, siteUrl !== base ? `Absolute URLs point at ${siteUrl} (FOLIO_SITE_URL).` : undefined));
+// The function's data, which it loads once anyway (after the build: it reads what the build wrote).
+const { siteData } = await import('../src/server/data.ts');
+const notes = [siteUrl !== base && `Absolute URLs point at ${siteUrl} (FOLIO_SITE_URL).`, analyticsNotice(siteData().site.analytics)].filter(Boolean);
+console.log(banner(base, notes.length ? notes.join('\n') : undefined));

@@ -1,4 +1,4 @@
-// `npm test`: type-check the tree (tsc, then astro check over the .astro files) and lint it (Biome:
+// `npm test`: first the test browser (found, or got where it can: tests/support/browser.ts); then type-check the tree (tsc, then astro check over the .astro files) and lint it (Biome:
 // format and rules), about 10 s, so a type or lint error fails before anything is built; then
 // build the sample fixture site (never content/: tests/support/sites.ts) once for a
 // loopback URL, then the unit/integration suite (Vitest), then the end-to-end suite (Playwright)
@@ -12,9 +12,10 @@ import { join } from 'node:path';
 import { build } from './lib/build.ts';
 import { freePort } from './free-port.ts';
 import { SAMPLE_SITE_CONTENT } from '../tests/support/sites.ts';
-import { testBrowser } from '../tests/support/browser.ts';
+import { ensureTestBrowser } from '../tests/support/browser.ts';
 
-const browser = testBrowser();
+// Found, or got (apt-get as root or with passwordless sudo, else Playwright's download), or named as missing with how to install one.
+const browser = ensureTestBrowser();
 if ('error' in browser) {
   console.error(browser.error);
   process.exit(1);

@@ -9,6 +9,7 @@ import { codeHash, contentHash } from '../../src/build/code-hash.ts';
 import { contentDir } from '../../src/records/load.ts';
 import { DATA_FILE } from '../../src/search/data-file.ts';
 import { PAGE_MANIFEST_FILE } from '../../src/routing/page-manifest.ts';
+import { verbose } from './verbose.ts';
 
 export const STAMP_FILE = 'generated/build-stamp.json';
 /** Without these the build is missing, whatever the stamp says. */
@@ -53,14 +54,15 @@ export function staleReason(siteUrl: string, root = process.cwd()): string | und
 
 /**
  * `npm run build` for `siteUrl`, then the stamp. Exits the process when the build fails. `quiet`
- * keeps Astro's page-by-page log for a failure (`npm run check` prints problems, not progress).
+ * keeps the build's log for a failure (`npm run check` prints problems, not progress). A caller
+ * started with `--verbose` (`npm start -- --verbose`) gets Astro's full log (FOLIO_VERBOSE).
  */
 export function build(siteUrl: string, root = process.cwd(), { quiet = false } = {}): void {
   const result = spawnSync('npm', ['run', '--silent', 'build'], {
     cwd: root,
     stdio: quiet ? 'pipe' : 'inherit',
     encoding: 'utf8',
-    env: { ...process.env, FOLIO_SITE_URL: siteUrl },
+    env: { ...process.env, FOLIO_SITE_URL: siteUrl, ...(verbose() && { FOLIO_VERBOSE: '1' }) },
   });
   if (result.status !== 0) {
     if (quiet) process.stderr.write(`${result.stdout}${result.stderr}`);

@@ -8,6 +8,7 @@ import { JSON_TYPE } from '../../src/http/media-types.ts';
 import { forbiddenHost, hostGuard, localRefusal, WILDCARD } from './host-guard.ts';
 import { messageSyntaxProblem } from './message-syntax.ts';
 import { ENTRY_GROUPS, ENTRY_POINTS, type EntryGroup } from '../../src/discovery/entry-points.ts';
+import { VERBOSE_FLAG } from '../lib/verbose.ts';
 
 export interface ListenOptions {
   port: number;
@@ -155,7 +156,7 @@ export function listen({ port, hostname, handler, onClose, lightweightGlobals = 
 }
 
 /** Asked for with `--verbose` (`npm start -- --verbose`): the banner lists every agent entry point. */
-export const VERBOSE_FLAG = '--verbose';
+export { VERBOSE_FLAG };
 
 /**
  * The last lines a local server prints: the site's address first, where the agent surfaces are

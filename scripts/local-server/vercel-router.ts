@@ -12,12 +12,16 @@
 //   4. the routes after it, each checking the file system: to the function (which sees the
 //      original URL), or /about → about.html
 //   5. the 404 page (404.html) for everything else
+// One departure, for what only the deployment has: the analytics providers' same-origin paths
+// (Vercel's own /_vercel/insights/, the /_stats/ rewrites to Plausible and Umami Cloud) get a local
+// stand-in (analytics-stand-in.ts), never the provider: a page view here is not a visit to count.
 // Every answer says what ran for it in `x-folio-compute` (`none`, `middleware`, `function`, or
 // both): a local diagnostic Vercel does not send, by which tests and the benchmark count invocations.
 import { getTransformedRoutes, isHandler, sourceToRegex, type HasField } from '@vercel/routing-utils';
 import { FUNCTION_PATH, type VercelConfig } from '../../src/build/vercel-config.ts';
 import { HTML, TEXT } from '../../src/http/media-types.ts';
 import { representationEtag } from '../../src/http/cache-policy.ts';
+import { analyticsStandIn } from './analytics-stand-in.ts';
 
 export interface Middleware {
   config: { matcher: string | string[] };
@@ -179,6 +183,10 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
     // 1. Redirects come first: /x/ → /x, /x.html → /x, /index → /. The query is kept.
     if (location !== undefined) return new Response(null, { status: 308, headers: { Location: location + url.search } });
 
+    //    What the platform or a provider answers once deployed: the local stand-in (FO-ANALYTICS-LOCAL).
+    const standIn = analyticsStandIn(request, url.pathname);
+    if (standIn) return finish(request, standIn, routeHeaders);
+
     //    Header rules, on the path as asked: routeHeaders, applied to the answer below; the gate's
     //    rewrite, in plan.path.
     // 2. The middleware, handed the request as the client sent it.
@@ -231,8 +239,9 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
       if (!m) continue;
       const dest = fill(rewrite.dest, m);
       if (dest === FUNCTION_PATH) return finish(request, await callFunction(), routeHeaders, middlewareHeaders);
-      // An external rewrite (the analytics providers' first-party paths, src/records/analytics.ts): proxied, as Vercel does.
-      if (/^https:\/\//.test(dest)) return proxy(request, dest);
+      // An external rewrite: the analytics providers' paths have their stand-in above; the local
+      // server passes nothing on to another site.
+      if (/^https:\/\//.test(dest)) return notFollowed(dest);
       const found = await lookUp(dest);
       if (found) return serve(found);
       path = dest;
@@ -258,21 +267,12 @@ export function createVercelRouter({ config, middleware, files, fn }: RouterOpti
   return Object.assign(route, { invocations });
 }
 
-/** An external rewrite's answer: the request passed on (method, body, type), the provider's answer back; 502 when it is unreachable. */
-async function proxy(request: Request, dest: string): Promise<Response> {
-  const headers: Record<string, string> = {};
-  for (const name of ['content-type', 'user-agent', 'accept']) {
-    const value = request.headers.get(name);
-    if (value) headers[name] = value;
-  }
-  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
-  try {
-    const answer = await fetch(dest, { method: request.method, headers, body, redirect: 'manual' });
-    return new Response(answer.body, { status: answer.status, headers: { 'content-type': answer.headers.get('content-type') ?? 'application/octet-stream' } });
-  } catch {
-    return new Response('Bad Gateway: the provider did not answer', { status: 502, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-  }
-}
+/** An external rewrite with no local stand-in: said plainly, not fetched. */
+const notFollowed = (dest: string) =>
+  new Response(`Bad Gateway: this path is rewritten to ${dest} once deployed; the local server does not pass requests on to other sites.`, {
+    status: 502,
+    headers: { 'content-type': TEXT },
+  });
 
 /** The local server's diagnostic header: what ran for an answer (never sent by Vercel). */
 export const COMPUTE_HEADER = 'x-folio-compute';

@@ -14,7 +14,7 @@ import { relatedIndex, scoreRelated } from '../records/collections.ts';
 import type { Content, Project } from '../records/schema.ts';
 import { brokenLinks, recordTwins } from './twin.ts';
 import { compressTexts, IndexText, searchDocuments, writeDataFile } from './data-file.ts';
-import { resumeSearchText } from '../records/resume.ts';
+import { RESUME_TWIN, resumeSearchText } from '../records/resume.ts';
 import type { IndexedDocument } from '../search/options.ts';
 import { codeHash } from './code-hash.ts';
 import { flushCache, readCached, textDigest, writeCached } from './disk-cache.ts';
@@ -23,6 +23,7 @@ import { IMAGES_PATH, imageVariants } from '../images/images.ts';
 import { contentImages, encodeVariant, writeImages } from './write-images.ts';
 import { CUSTOM_CSS_PATH, fontFiles, needsThemeCss, SITE_CSS_PATH, SITE_CSS_SOURCE, THEME_CSS_PATH, themeCss, themeOf } from '../records/theme.ts';
 import { transformSync } from 'esbuild';
+import { buildReporter } from './build-progress.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -144,22 +145,35 @@ async function indexKept(documents: IndexedDocument[]): Promise<IndexText> {
   return new IndexText(writeCached('index', key, text));
 }
 
+/**
+ * A build phase's line: through `npm run build`'s reporter (build-progress.ts), which shows it
+ * whatever Astro's log level; else (astro dev, a bare `astro build`) through Astro's logger.
+ */
+const report = (logger: AstroIntegrationLogger, text: string) => {
+  const reporter = buildReporter();
+  if (reporter) reporter.line(text);
+  else logger.info(text);
+};
+
 export function folio(loaded?: Content): AstroIntegration {
   let root = process.cwd();
   let started: Started | undefined;
   const writeData = async (logger: AstroIntegrationLogger) => {
     const data = await writeSiteData(root, started);
-    logger.info(
-      `data file written: ${countOf(data.projects.length, 'project', 'projects')}, ${countOf(data.posts.length, 'post', 'posts')}, ` +
-        `${countOf(data.pages.length, 'page', 'pages')}${data.resume ? ', a résumé' : ''} (build ${data.buildId})`,
+    report(
+      logger,
+      `data file: ${countOf(data.projects.length, 'project', 'projects')}, ${countOf(data.posts.length, 'post', 'posts')}, ` +
+        `${countOf(data.pages.length, 'page', 'pages')}${data.resume ? ', a résumé' : ''} for the function (build ${data.buildId})`,
     );
   };
   return {
     name: 'folio',
     hooks: {
-      'astro:config:setup': async ({ config, command, logger }) => {
+      'astro:config:setup': async ({ config, command, logger, injectRoute }) => {
         root = fileURLToPath(config.root);
         showDraftsInDev(command === 'dev');
+        // The résumé's twin is a route under astro dev only (src/pages/_resume.md.ts says why).
+        if (command === 'dev') injectRoute({ pattern: RESUME_TWIN, entrypoint: new URL('../pages/_resume.md.ts', import.meta.url) });
         // A build keeps each rendered body by a digest of Folio's code (src/build/render.ts), and
         // writes the data file once the pages are done (their one parse of each body gives the twins
         // their links); astro dev writes it now, for the function beside it.
@@ -232,25 +246,49 @@ export function folio(loaded?: Content): AstroIntegration {
         // every body already, so each twin is its record's links rewritten (twin.ts), the same text the
         // data file carries. Written here, not by 10,000 Astro routes (src/pages/[slug].md.ts and its
         // kin serve them in dev).
-        const pages = keepPages(fileURLToPath(dir), await recordTwins(catalog));
-        logger.info(`pages: ${pages.rendered.toLocaleString('en')} rendered, ${pages.kept.toLocaleString('en')} kept from the last build`);
+        const twins = await recordTwins(catalog);
+        const pages = keepPages(fileURLToPath(dir), twins);
+        report(logger, `pages: ${pages.rendered.toLocaleString('en')} rendered, ${pages.kept.toLocaleString('en')} kept from the last build`);
+        // The cards were drawn while Astro rendered the pages (src/pages/og/[...card].png.ts).
+        const cards = buildReporter()?.end('cards');
+        if (cards)
+          report(
+            logger,
+            `social cards: ${cards.total.toLocaleString('en')}, ${cards.fresh.toLocaleString('en')} drawn, ${(cards.total - cards.fresh).toLocaleString('en')} from the cache`,
+          );
         // What needs no search index first: the index may still be in the making (startBuild).
-        const images = await writeImages(root, contentImages(content), fileURLToPath(dir));
+        const reporter = buildReporter();
+        const imageList = contentImages(content);
+        const images = await writeImages(
+          root,
+          imageList,
+          fileURLToPath(dir),
+          reporter && {
+            start: (total) => reporter.start('images', 'images', total),
+            done: (encoded) => reporter.tick('images', encoded),
+          },
+        );
+        reporter?.end('images');
         for (const [path, read] of themeFiles(content, contentDir(root), root)) {
           const out = join(fileURLToPath(dir), path);
           mkdirSync(dirname(out), { recursive: true });
           writeFileSync(out, read());
         }
-        if (images.files) logger.info(`images: ${images.files} files, ${images.encoded} encoded, ${images.files - images.encoded} from the cache`);
+        report(
+          logger,
+          images.files
+            ? `images: ${images.files.toLocaleString('en')} files of ${countOf(imageList.length, 'source image', 'source images')}, ${images.encoded.toLocaleString('en')} encoded, ${(images.files - images.encoded).toLocaleString('en')} from the cache`
+            : 'images: none in the content',
+        );
         for (const link of await brokenLinks(content, RESERVED_PAGE_SLUGS)) {
           logger.warn(`${link.source}: the link "${link.url}" points at no project or page; readers following it get a 404.`);
         }
         for (const name of ['llms.txt', 'llms-full.txt']) {
           const file = fileURLToPath(new URL(name, dir));
           if (!existsSync(file)) continue;
-          const report = sizeReport(name, readFileSync(file, 'utf8'));
-          logger.info(report.info);
-          if (report.warning) logger.warn(report.warning);
+          const size = sizeReport(name, readFileSync(file, 'utf8'));
+          report(logger, size.info);
+          if (size.warning) logger.warn(size.warning);
         }
         await writeData(logger);
         flushCache();

@@ -109,8 +109,8 @@ export async function drawCard(root: string, card: CardSpec, owner: string, acce
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
 }
 
-/** The card for `card`, from the cache when nothing it shows has changed. */
-export async function cardPng(root: string, card: CardSpec, owner: string, accent = COLORS.accent): Promise<Buffer> {
+/** The card for `card`, from the cache when nothing it shows has changed (`drawn` says whether it was drawn now). */
+export async function cardPng(root: string, card: CardSpec, owner: string, accent = COLORS.accent): Promise<{ png: Buffer; drawn: boolean }> {
   const key = createHash('sha256')
     .update(JSON.stringify([owner, card.title, card.summary, card.cover?.digest ?? null, accent]))
     .digest('hex')
@@ -118,10 +118,10 @@ export async function cardPng(root: string, card: CardSpec, owner: string, accen
   // In the cache folder of this code: a changed drawing draws every card again.
   const dir = codeFolder('cards', root);
   const cached = join(dir, `${key}.png`);
-  if (existsSync(cached)) return readFileSync(cached);
+  if (existsSync(cached)) return { png: readFileSync(cached), drawn: false };
   const png = await drawCard(root, card, owner, accent);
   mkdirSync(dir, { recursive: true });
   writeFileSync(`${cached}.${process.pid}.tmp`, png);
   renameSync(`${cached}.${process.pid}.tmp`, cached);
-  return png;
+  return { png, drawn: true };
 }

@@ -49,9 +49,23 @@ export async function encodeVariant(root: string, image: ContentImage, variant: 
   return { cached, encoded: true };
 }
 
+/** What a caller is told while the images are written (the build's progress line, build-progress.ts). */
+export interface ImageProgress {
+  /** How many files are to be written. */
+  start(total: number): void;
+  /** One file is written; `encoded` when it was encoded now rather than taken from the cache. */
+  done(encoded: boolean): void;
+}
+
 /** Writes every variant of every image into `distDir`; returns how many were encoded and how many reused. */
-export async function writeImages(root: string, images: ContentImage[], distDir: string): Promise<{ files: number; encoded: number }> {
+export async function writeImages(
+  root: string,
+  images: ContentImage[],
+  distDir: string,
+  progress?: ImageProgress,
+): Promise<{ files: number; encoded: number }> {
   const jobs = images.flatMap((image) => imageVariants(image).map((variant) => ({ image, variant })));
+  progress?.start(jobs.length);
   let encoded = 0;
   // Two at a time: sharp already spreads one image's work over libuv's threads.
   for (let i = 0; i < jobs.length; i += 2) {
@@ -62,6 +76,7 @@ export async function writeImages(root: string, images: ContentImage[], distDir:
         const target = join(distDir, variant.path);
         mkdirSync(join(target, '..'), { recursive: true });
         copyFileSync(cached, target);
+        progress?.done(now);
       }),
     );
   }

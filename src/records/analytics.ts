@@ -15,33 +15,64 @@ export interface AnalyticsProxy {
   destination: string;
 }
 
-/** Every proxied provider's paths, in vercel.json for every site (a path nothing links costs nothing). */
-export const ANALYTICS_PROXIES: AnalyticsProxy[] = [
+export type AnalyticsSetting = { provider: 'vercel' } | { provider: 'plausible'; domain?: string } | { provider: 'umami'; websiteId: string };
+
+/** A same-origin path a provider's page tag uses, and where the deployment sends it. */
+export interface AnalyticsPath {
+  path: string;
+  /** The provider's address a vercel.json rewrite sends it to; none for Vercel's own, which the platform answers. */
+  upstream?: string;
+}
+
+/** What each provider loads once deployed: its script, and the endpoint its script posts events to. */
+export interface AnalyticsProvider {
+  name: string;
+  script: AnalyticsPath;
+  events: AnalyticsPath;
+}
+
+export const ANALYTICS_PROVIDERS: Record<AnalyticsSetting['provider'], AnalyticsProvider> = {
+  // Served by Vercel itself once Web Analytics is enabled for the project (vercel.com/docs/analytics);
+  // the script posts page views to /_vercel/insights/view.
+  vercel: { name: 'Vercel Web Analytics', script: { path: '/_vercel/insights/script.js' }, events: { path: '/_vercel/insights/view' } },
   // Plausible's script and event endpoint (plausible.io/docs/proxy/guides/vercel); the script is
   // told where to send events with data-api.
-  { source: `/${ANALYTICS_PREFIX}/p/script.js`, destination: 'https://plausible.io/js/script.js' },
-  { source: `/${ANALYTICS_PREFIX}/p/event`, destination: 'https://plausible.io/api/event' },
+  plausible: {
+    name: 'Plausible',
+    script: { path: `/${ANALYTICS_PREFIX}/p/script.js`, upstream: 'https://plausible.io/js/script.js' },
+    events: { path: `/${ANALYTICS_PREFIX}/p/event`, upstream: 'https://plausible.io/api/event' },
+  },
   // Umami Cloud's tracker and collect endpoint; data-host-url makes it post to /_stats/u/api/send.
-  { source: `/${ANALYTICS_PREFIX}/u/script.js`, destination: 'https://cloud.umami.is/script.js' },
-  { source: `/${ANALYTICS_PREFIX}/u/api/send`, destination: 'https://cloud.umami.is/api/send' },
-];
+  umami: {
+    name: 'Umami Cloud',
+    script: { path: `/${ANALYTICS_PREFIX}/u/script.js`, upstream: 'https://cloud.umami.is/script.js' },
+    events: { path: `/${ANALYTICS_PREFIX}/u/api/send`, upstream: 'https://cloud.umami.is/api/send' },
+  },
+};
 
-export type AnalyticsSetting = { provider: 'vercel' } | { provider: 'plausible'; domain?: string } | { provider: 'umami'; websiteId: string };
+/** Every proxied provider's paths, in vercel.json for every site (a path nothing links costs nothing). */
+export const ANALYTICS_PROXIES: AnalyticsProxy[] = Object.values(ANALYTICS_PROVIDERS).flatMap(({ script, events }) =>
+  [script, events].flatMap(({ path, upstream }) => (upstream ? [{ source: path, destination: upstream }] : [])),
+);
 
 /** The <script> element's attributes for a provider: always deferred, always this site's origin. */
 export function analyticsScript(setting: AnalyticsSetting, siteUrl: string): Record<string, string> {
   switch (setting.provider) {
     case 'vercel':
-      // Served by Vercel itself once Web Analytics is enabled for the project (vercel.com/docs/analytics).
-      return { src: '/_vercel/insights/script.js' };
+      return { src: ANALYTICS_PROVIDERS.vercel.script.path };
     case 'plausible':
       return {
-        src: `/${ANALYTICS_PREFIX}/p/script.js`,
+        src: ANALYTICS_PROVIDERS.plausible.script.path,
         'data-domain': setting.domain ?? new URL(siteUrl).hostname,
-        'data-api': `/${ANALYTICS_PREFIX}/p/event`,
+        'data-api': ANALYTICS_PROVIDERS.plausible.events.path,
       };
     case 'umami':
-      return { src: `/${ANALYTICS_PREFIX}/u/script.js`, 'data-website-id': setting.websiteId, 'data-host-url': `/${ANALYTICS_PREFIX}/u` };
+      // The tracker appends /api/send to its host URL.
+      return {
+        src: ANALYTICS_PROVIDERS.umami.script.path,
+        'data-website-id': setting.websiteId,
+        'data-host-url': ANALYTICS_PROVIDERS.umami.events.path.slice(0, -'/api/send'.length),
+      };
   }
 }
 

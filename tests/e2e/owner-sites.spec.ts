@@ -266,5 +266,7 @@ test('the owner’s loop: npm run deploy:dry rehearses the deploy offline and re
   expect(out).toMatch(/Static files +\d+ files, [\d.]+ MB/);
   expect(out).toMatch(/Function +api\/index\.ts on nodejs2\d\.x: \d+ files/);
   expect(out).toContain('all 41 pages are served as files');
+  // FO-ANALYTICS-LOCAL: the provider the deploy wires, and what it loads (the second site sets none).
+  expect(out).toMatch(/^ {2}Analytics +none \(site\.md sets no analytics:\)$/m);
   expect(out).toContain('Ready:');
 });

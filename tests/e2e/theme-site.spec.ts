@@ -221,13 +221,40 @@ test.describe('a themed site (accent, colorScheme dark, font inter, custom.css, 
     expect(csp).not.toContain('plausible');
   });
 
-  test('FO-ANALYTICS: the proxy paths are routes of this site (vercel.json rewrites), never pages: the local server passes them on as Vercel does', async () => {
-    for (const path of ['/_stats/p/event', '/_stats/u/api/send']) {
-      const res = await raw(base, path, { 'content-type': 'application/json' }, 'POST', '{}');
-      // Offline here, so the provider cannot answer: 502 from the proxy, never the site's 404 page or a page's CSP.
-      expect(res.status, path).not.toBe(404);
+  test('FO-ANALYTICS-LOCAL: npm start answers the providers’ paths itself (an empty script that says why, events taken with 202, no page CSP) and says once that Plausible is wired', async ({
+    page,
+  }) => {
+    const script = await raw(base, '/_stats/p/script.js');
+    expect(script.status).toBe(200);
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.headers['cache-control']).toBe('no-store');
+    expect(script.body).toBe(
+      '/* Plausible: analytics run only on the deployed site; the local server answers /_stats/p/script.js with this empty script. */\n',
+    );
+    for (const path of ['/_stats/u/script.js', '/_vercel/insights/script.js']) {
+      const other = await raw(base, path);
+      expect([other.status, other.headers['content-type']], path).toEqual([200, 'text/javascript; charset=utf-8']);
+    }
+    for (const path of ['/_stats/p/event', '/_stats/u/api/send', '/_vercel/insights/view']) {
+      const res = await raw(base, path, { 'content-type': 'application/json' }, 'POST', '{"n":"pageview"}');
+      expect([res.status, res.body], path).toEqual([202, '']);
+      // A route of this site, never a page: no page's CSP.
       expect(res.headers['content-security-policy'], path).toBeUndefined();
     }
+    expect((await raw(base, '/_stats/p/event')).status).toBe(405);
+    // Said once, at start-up.
+    const notice =
+      'Analytics: Plausible is wired (site.md) and loads only on the deployed site; here /_stats/p/script.js answers an empty script and /_stats/p/event drops events.';
+    expect(server!.output().split(notice)).toHaveLength(2);
+    // A page view: the stand-in loads, and nothing the page asks for fails.
+    const failed: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+    });
+    const loaded = page.waitForResponse(`${base}/_stats/p/script.js`);
+    await page.goto(`${base}/`);
+    expect((await loaded).status()).toBe(200);
+    expect(failed).toEqual([]);
   });
 
   // Each provider in turn: site.md changed in the copy, `npm start` rebuilds what changed.

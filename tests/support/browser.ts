@@ -1,7 +1,11 @@
 // The browser the end-to-end tests drive: FOLIO_BROWSER when set, else a browser Playwright
 // installed (`npx playwright install chromium`), else the system's Chromium. `npm test` checks for
-// one before it starts, so a missing browser is one message that says how to install it.
-import { existsSync } from 'node:fs';
+// one before it starts and, when there is none, gets one itself where it can (FO-TEST-BROWSER): the
+// system's package manager when it may use it (root, or passwordless sudo, on Debian or Ubuntu),
+// else Playwright's own download; else it stops with one message that says how to install one.
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants, existsSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { chromium } from '@playwright/test';
 
 const SYSTEM_BROWSERS = [
@@ -38,3 +42,121 @@ export const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** What decides how a missing browser can be got: the machine and the environment. */
+export interface BrowserHost {
+  platform: NodeJS.Platform;
+  /** The user id (undefined on Windows); 0 is root. */
+  uid: number | undefined;
+  /** Whether a command is on PATH (`apt-get`, `sudo`, `npx`). */
+  has: (command: string) => boolean;
+  /** Whether `sudo -n true` succeeds: sudo without a password. Asked only when it matters. */
+  passwordlessSudo: () => boolean;
+  env: NodeJS.ProcessEnv;
+}
+
+/** One way to get a browser: what it is, and the commands it runs, in order. */
+export interface InstallAttempt {
+  how: string;
+  commands: string[][];
+}
+
+/** Setting it to 0 keeps `npm test` from installing anything: it stops with the instructions instead. */
+export const INSTALL_OPT_OUT = 'FOLIO_INSTALL_BROWSER';
+
+/**
+ * The ways `npm test` may get a browser on this machine, in the order to try them (FO-TEST-BROWSER):
+ * none when the person named one (FOLIO_BROWSER) or said not to (FOLIO_INSTALL_BROWSER=0); Debian's
+ * or Ubuntu's Chromium with apt-get, as root or with passwordless sudo (never asking for a
+ * password); then Playwright's own download, where Playwright ships a build and it is not turned
+ * off (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD). A pure function of `host`: the tests try every machine.
+ */
+export function browserInstallPlan(host: BrowserHost): InstallAttempt[] {
+  const { platform, uid, has, env } = host;
+  if (env.FOLIO_BROWSER || env[INSTALL_OPT_OUT] === '0') return [];
+  const attempts: InstallAttempt[] = [];
+  if (platform === 'linux' && has('apt-get')) {
+    const sudo = uid === 0 ? [] : has('sudo') && host.passwordlessSudo() ? ['sudo', '-n'] : undefined;
+    if (sudo) {
+      attempts.push({
+        how: `Debian's Chromium, with apt-get${sudo.length ? ' (through sudo)' : ''}`,
+        commands: [
+          [...sudo, 'apt-get', 'update'],
+          [...sudo, 'apt-get', 'install', '-y', 'chromium'],
+        ],
+      });
+    }
+  }
+  const playwrightShips = platform === 'linux' || platform === 'darwin' || platform === 'win32';
+  if (playwrightShips && !env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD && has('npx')) {
+    attempts.push({ how: "Playwright's own Chromium (a download)", commands: [['npx', 'playwright', 'install', 'chromium']] });
+  }
+  return attempts;
+}
+
+/** This machine, as browserInstallPlan reads it. */
+export function thisHost(env = process.env): BrowserHost {
+  const has = (command: string) =>
+    (env.PATH ?? '').split(delimiter).some((dir) => {
+      try {
+        accessSync(join(dir, command), constants.X_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+  return {
+    platform: process.platform,
+    uid: process.getuid?.(),
+    has,
+    passwordlessSudo: () => spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0,
+    env,
+  };
+}
+
+/** Runs one command where the person sees it; whether it succeeded. apt-get asks no questions. */
+const runVisibly = (command: string[]) =>
+  spawnSync(command[0]!, command.slice(1), { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0;
+
+/**
+ * The test browser, got first when there is none (browserInstallPlan), each step printed before it
+ * runs; a step that fails (offline, say) moves on to the next way. When none works: today's error,
+ * with what was tried. `find`, `run` and `log` are this machine's unless a test says otherwise.
+ */
+export function ensureTestBrowser({
+  host = thisHost(),
+  find = testBrowser,
+  run = runVisibly,
+  log = (line: string) => console.log(line),
+}: {
+  host?: BrowserHost;
+  find?: typeof testBrowser;
+  run?: (command: string[]) => boolean;
+  log?: (line: string) => void;
+} = {}): { path: string } | { error: string } {
+  const first = find();
+  if ('path' in first) return first;
+  const tried: string[] = [];
+  for (const attempt of browserInstallPlan(host)) {
+    log(`No test browser found; getting ${attempt.how} (${INSTALL_OPT_OUT}=0 stops this):`);
+    let ok = true;
+    for (const command of attempt.commands) {
+      log(`> ${command.join(' ')}`);
+      if (!run(command)) {
+        ok = false;
+        tried.push(`${command.join(' ')} failed`);
+        break;
+      }
+    }
+    if (!ok) continue;
+    const found = find();
+    if ('path' in found) return found;
+    tried.push(`${attempt.how} installed no browser Folio looks for`);
+  }
+  return tried.length
+    ? {
+        error: `${first.error}
+(Tried: ${tried.join('; ')}.)`,
+      }
+    : first;
+}

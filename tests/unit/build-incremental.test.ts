@@ -7,7 +7,7 @@
 // linked) with the sample site's content. Copy A builds incrementally through a sequence of edits,
 // always with the same cache folder; copy B gets the same edits and builds each state from nothing
 // (no dist/, generated/ or .astro/, a new empty cache folder), side by side with A's build. After
-// each edit both outputs must be equal. Each build also prints `[folio] pages: R rendered, K kept
+// each edit both outputs must be equal. Each build also prints `pages: R rendered, K kept
 // from the last build`: a build from nothing keeps nothing, an incremental build keeps at most the
 // pages whose HTML did not change, and a rebuild with nothing changed keeps more than it renders.
 //
@@ -33,14 +33,14 @@ const ANSI_COLOUR = /\x1b\[[0-9;]*m/g;
 
 /** What `npm run build` writes: the site and the function's files. */
 const OUTPUTS = ['dist', 'generated'];
-const PAGES_LINE = /\[folio\] pages: ([\d,]+) rendered, ([\d,]+) kept from the last build/g;
+const PAGES_LINE = /^pages: ([\d,]+) rendered, ([\d,]+) kept from the last build/gm;
 
 type Env = Record<string, string | undefined>;
 
 interface Snapshot {
   /** Every file under dist/ and generated/ (`dist/projects/quarry.html`) → sha256 of its bytes. */
   files: Map<string, string>;
-  /** The build's `[folio] pages:` line, if it printed one. */
+  /** The build's `pages:` line, if it printed one. */
   counts?: { rendered: number; kept: number };
   output: string;
   ms: number;
@@ -95,7 +95,7 @@ function snapshotFiles(dir: string): Map<string, string> {
 async function buildAndSnapshot(dir: string, env: Env, label: string): Promise<Snapshot> {
   const { ok, ms, output } = await npmBuild(dir, env);
   const line = [...output.matchAll(PAGES_LINE)].at(-1);
-  timings.push(`${label}: ${(ms / 1000).toFixed(1)} s${line ? ` (${line[0].slice('[folio] '.length)})` : ''}`);
+  timings.push(`${label}: ${(ms / 1000).toFixed(1)} s${line ? ` (${line[0]})` : ''}`);
   expect(ok, `${label}: npm run build failed:\n${output.split('\n').slice(-60).join('\n')}`).toBe(true);
   const number = (text: string) => Number(text.replaceAll(',', ''));
   return { files: snapshotFiles(dir), ...(line && { counts: { rendered: number(line[1]!), kept: number(line[2]!) } }), output, ms };
@@ -177,9 +177,9 @@ function expectSame(step: string, incremental: Snapshot, reference: Snapshot, di
 // The counts are checked with expect.soft: a wrong count fails the test, but the steps after it
 // still build and compare (the output's equality is the guarantee; the counts say how much was kept).
 
-/** The build's counts, or undefined (a soft failure) when it printed no `[folio] pages:` line. */
+/** The build's counts, or undefined (a soft failure) when it printed no `pages:` line. */
 function counts(snapshot: Snapshot, which: string) {
-  expect.soft(snapshot.counts, `${which}: the build printed no "[folio] pages: <R> rendered, <K> kept from the last build" line`).toBeDefined();
+  expect.soft(snapshot.counts, `${which}: the build printed no "pages: <R> rendered, <K> kept from the last build" line`).toBeDefined();
   return snapshot.counts;
 }
 

@@ -4,17 +4,23 @@ import { loadCatalog } from '../../records/load.ts';
 import { cardPng, socialCards } from '../../build/social-cards.ts';
 import { cardPathOf, socialCardsEnabled } from '../../social/paths.ts';
 import { accentVariants } from '../../records/theme.ts';
+import { buildReporter } from '../../build/build-progress.ts';
 
 /** `/og/projects/quarry.png` → `projects/quarry`. */
 const paramOf = (path: string) => cardPathOf(path).slice('/og/'.length, -'.png'.length);
 
-export const getStaticPaths = (() =>
-  socialCardsEnabled() ? socialCards(loadCatalog()).map((card) => ({ params: { card: paramOf(card.path) }, props: { card } })) : []) satisfies GetStaticPaths;
+export const getStaticPaths = (() => {
+  const cards = socialCardsEnabled() ? socialCards(loadCatalog()) : [];
+  // The build's progress line counts them as they are drawn (build-progress.ts); they are most of the render's time.
+  if (cards.length) buildReporter()?.start('cards', 'social cards', cards.length);
+  return cards.map((card) => ({ params: { card: paramOf(card.path) }, props: { card } }));
+}) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props }) => {
   const { site } = loadCatalog().content;
   // The owner's accent (FO-THEME), as the light scheme shows it: a card is drawn light.
   const accent = site.theme?.accent && accentVariants(site.theme.accent).light.accent;
-  const png = await cardPng(process.cwd(), props.card, site.name, accent || undefined);
+  const { png, drawn } = await cardPng(process.cwd(), props.card, site.name, accent || undefined);
+  buildReporter()?.tick('cards', drawn);
   return new Response(new Uint8Array(png), { headers: { 'Content-Type': 'image/png' } });
 };
