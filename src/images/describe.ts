@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, join, relative } from 'node:path';
 import { imageSize } from 'image-size';
 import { type ContentImage, IMAGE_EXTENSIONS, isImageFile } from './images.ts';
+import { svgProblem } from './svg-safety.ts';
 
 /** Formats image-size reports that Folio publishes (jpeg files report `jpg`). */
 const ACCEPTED_TYPES = new Set(['png', 'jpg', 'webp', 'avif', 'gif', 'svg']);
@@ -38,6 +39,8 @@ export function describeImage(path: string, file: string, alt: string): ContentI
   if (!size.type || !ACCEPTED_TYPES.has(size.type) || !size.width || !size.height) {
     return `expected an image (${IMAGE_EXTENSIONS.join(', ')}), but ${file} is ${size.type ?? 'of an unknown format'}`;
   }
+  const unsafe = size.type === 'svg' && svgProblem(bytes, file);
+  if (unsafe) return unsafe;
   const digest = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
   return { file: relative(process.cwd(), path).split('\\').join('/'), digest, width: size.width, height: size.height, type: size.type, alt };
 }
