@@ -24,11 +24,12 @@ export interface BodyNode {
 
 /**
  * Whether a body may hold anything this check refuses, cheaply, so that most bodies are never
- * parsed: raw HTML and autolinks need `<`; a link destination can spell a scheme only literally
- * (`javascript:`, `vbscript:`, `data:`, its colon maybe escaped as `\:`) or through a character
- * reference (`&`), because Markdown decodes both and nothing else (CommonMark § 2.4, § 2.5).
+ * parsed: raw HTML and autolinks start with `<` and a letter, `/`, `!` or `?` (CommonMark § 6.5,
+ * § 6.6); a link destination can spell a scheme only literally (`javascript:`, `vbscript:`,
+ * `data:`, its colon maybe escaped as `\:`) or through a character reference (`&#…;`, `&name;`),
+ * because Markdown decodes those and nothing else (CommonMark § 2.4, § 2.5).
  */
-export const MAY_BE_UNSAFE = /[<&]|script\\?:|data\\?:/i;
+export const MAY_BE_UNSAFE = /<[a-z!?/]|&(?:#|[a-z][a-z0-9]*;)|script\\?:|data\\?:/i;
 
 const SCRIPT_FIX = `a body may not frame pages or run script; to show a video, ${EMBED_HINT}`;
 const STYLE_FIX = 'a body may not style the page; give the element a class and style it in content/custom.css';

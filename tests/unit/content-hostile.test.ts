@@ -2,14 +2,34 @@
 // every construct of raw HTML and Markdown that could run script, frame, restyle or redirect a page,
 // and its SVGs script, handlers, foreignObject, outside references and entities: the loader
 // refuses each, naming its file and line; code spans and blocks stay text, and clean SVGs pass.
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ContentError, loadContent } from '../../src/records/load.ts';
-import { unsafeHtml, unsafeUrl } from '../../src/records/body-safety.ts';
+import { MAY_BE_UNSAFE, unsafeHtml, unsafeUrl } from '../../src/records/body-safety.ts';
 import { svgProblem } from '../../src/images/svg-safety.ts';
+import { tempDir } from './temp-dir.ts';
 
 const HOSTILE = join(import.meta.dirname, '..', 'fixtures', 'hostile-site', 'content');
+const VALID = join(import.meta.dirname, '..', 'fixtures', 'content-valid', 'content');
+
+/** The problems of the small valid site with `body` as its one project's text (line 10 of the file). */
+function refusedIn(body: string): string[] {
+  const dir = tempDir('folio-hostile-');
+  cpSync(VALID, dir, { recursive: true });
+  const file = join(dir, 'projects', 'alpha.md');
+  writeFileSync(
+    file,
+    readFileSync(file, 'utf8').replace('Alpha body.', () => body),
+  );
+  try {
+    loadContent(dir);
+  } catch (error) {
+    if (error instanceof ContentError) return error.problems;
+    throw error;
+  }
+  return [];
+}
 
 const problems = (() => {
   try {
@@ -116,6 +136,30 @@ describe('FO-CONTENT-DATA: raw HTML and Markdown that could run, frame or restyl
 });
 
 describe('FO-CONTENT-DATA: addresses are read as a browser reads them', () => {
+  test('each hostile construct alone is parsed (the cheap test that skips most bodies lets none through); plain prose is not', () => {
+    for (const body of [
+      '[x](javascript:alert(1))',
+      '[x](JavaScript\\:alert(1))',
+      '[x](&#106;avascript:alert(1))',
+      '[x](&#x6A;avascript:alert(1))',
+      '[x](java&Tab;script:alert(1))',
+      '[x](vbscript:x)',
+      '![x](data:text/html,x)',
+      '<javascript:alert(1)>',
+      '[r]: javascript:x',
+      'a <b onclick=x>b</b>',
+      '<p style="x">',
+    ]) {
+      expect(MAY_BE_UNSAFE.test(body), body).toBe(true);
+      expect(refusedIn(body), body).toEqual([expect.stringMatching(/\/projects\/alpha\.md: line 10: /)]);
+    }
+    // GFM's reading, as the renderer's: a footnote's text is Markdown (CommonMark alone reads a link definition).
+    expect(refusedIn('Text[^1].\n\n[^1]: <img src=x onerror=alert(1)>')).toEqual([expect.stringMatching(/alpha\.md: line 12: the attribute onerror on <img>/)]);
+    const prose = 'R&D, a < b, 3 <= 4, [a link](https://example.com/x) about metadata and JavaScript.';
+    expect(MAY_BE_UNSAFE.test(prose)).toBe(false);
+    expect(refusedIn(prose)).toEqual([]);
+  });
+
   test('javascript:, vbscript: and data: other than raster images are refused however they are spelled', () => {
     for (const url of [
       'javascript:alert(1)',
