@@ -34,6 +34,11 @@ const cache = ((globalThis as { [RENDERED]?: Map<string, Promise<RenderedMarkdow
 const SHIKI = { themes: { light: 'github-light-default', dark: 'github-dark-default' }, defaultColor: false, wrap: false } as const;
 let highlighter: ReturnType<typeof satteriCreateHighlightFn> | undefined;
 
+/** How a rendered body's video player starts (videoEmbeds): a page showing one allows the players' frames. */
+const EMBED_START = '<div class="embed">';
+/** Whether a rendered body shows a video player: its page's CSP then allows the players' frames (FO-CONTENT-DATA). */
+export const hasEmbed = (html: string) => html.includes(EMBED_START);
+
 /** Renders a body; `images` are its images by destination (the record's `images`), published as `<picture>`. */
 export function renderMarkdown(markdown: string, images: Record<string, ContentImage> = {}): Promise<RenderedMarkdown> {
   const key = renderKey(markdown, images);

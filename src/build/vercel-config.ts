@@ -115,14 +115,33 @@ export const CONTENT_SECURITY_POLICY = [
   "font-src 'self'",
   "connect-src 'self'",
   // The one embed a body may hold, a bare YouTube or Vimeo address (src/records/embeds.ts): raw
-  // <iframe> is a content error, so only these players can ever be framed. On every site: the
-  // header is a static rule, and allowing two hosts that nothing else can frame costs nothing.
+  // <iframe> is a content error, so only these players can ever be framed. This static header is
+  // the ceiling; every page whose body embeds no video narrows it to none with a <meta> policy
+  // (src/layouts/Base.astro, NO_FRAMES_POLICY): policies combine, and each can only take away
+  // (CSP 3 § 8.1), so a page frames a player only where it shows one (FO-CONTENT-DATA).
   `frame-src ${EMBED_FRAME_HOSTS.join(' ')}`,
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+/**
+ * Content-Security-Policy of every static file that is not a page (FO-CONTENT-DATA): opened by its
+ * own address, an SVG image, a Markdown twin or a JSON document is a document of the site's origin,
+ * and this makes it one that loads nothing, runs nothing and has an opaque origin (`sandbox`, CSP 3
+ * § 6.3.2). Inline styles stay, which SVG drawings use. A stylesheet, script or font fetched by a
+ * page is not a document: a policy on its response does not apply to the page that loads it.
+ */
+export const ASSET_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+/**
+ * Paths of static files that are not pages: a file extension in the last segment (pages have none;
+ * `/about.html` redirects to `/about`), or under the folders of build assets and images. The
+ * extension-less well-known documents get the policy with their media type (STATIC_MEDIA_TYPES):
+ * `/.well-known/` also holds the function's paths, which set their own headers.
+ */
+export const ASSET_SOURCE = '/(.*\\.[^/.]+|_astro/.*|_images/.*)';
 
 /**
  * Media types of files whose extension does not say it (or says it too loosely). Vercel serves
@@ -165,6 +184,8 @@ export function headerRules(routes: RouteSpec[]): HeaderRule[] {
         { key: 'Vary', value: 'Accept' },
       ],
     },
+    // Every file that is not a page: a sandbox that loads and runs nothing (FO-CONTENT-DATA).
+    { source: ASSET_SOURCE, headers: [{ key: 'Content-Security-Policy', value: ASSET_CONTENT_SECURITY_POLICY }] },
     // Every page links its twin (every page has one: the end-to-end crawl follows each Link); the home page also its
     // discovery files (src/discovery/links.ts). Header rules, not code: a page view runs nothing.
     { source: namedPageSource(routes), headers: [{ key: 'Link', value: `${twinLink('/:page.md')}, ${linkValue(SITE_INDEX_LINK)}` }] },
@@ -174,6 +195,7 @@ export function headerRules(routes: RouteSpec[]): HeaderRule[] {
       headers: [
         { key: 'Content-Type', value: type },
         { key: 'Cache-Control', value: REVALIDATE_CACHE_CONTROL },
+        { key: 'Content-Security-Policy', value: ASSET_CONTENT_SECURITY_POLICY },
       ],
     })),
     // Every twin, asked for by name, names the llms.txt that covers it too (llms.txt v2).

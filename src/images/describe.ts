@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, join, relative } from 'node:path';
 import { imageSize } from 'image-size';
 import { type ContentImage, IMAGE_EXTENSIONS, IMAGE_WIDTHS, isImageFile } from './images.ts';
+import { svgProblem } from './svg-safety.ts';
 
 /** Formats image-size reports that Folio publishes (jpeg files report `jpg`). */
 const ACCEPTED_TYPES = new Set(['png', 'jpg', 'webp', 'avif', 'gif', 'svg']);
@@ -60,6 +61,8 @@ export function describeImage(path: string, file: string, alt: string, warn?: (w
   if (!size.type || !ACCEPTED_TYPES.has(size.type) || !size.width || !size.height) {
     return `expected an image (${IMAGE_EXTENSIONS.join(', ')}), but ${file} is ${size.type ?? 'of an unknown format'}`;
   }
+  const unsafe = size.type === 'svg' && svgProblem(bytes, file);
+  if (unsafe) return unsafe;
   const large = largeImageWarning(file, bytes.length, size.width, size.height, size.type);
   if (large) warn?.(large);
   const digest = createHash('sha256').update(bytes).digest('hex').slice(0, 16);

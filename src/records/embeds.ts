@@ -6,6 +6,13 @@
 /** The hosts a player loads from: what the Content-Security-Policy's frame-src must allow. */
 export const EMBED_FRAME_HOSTS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'] as const;
 
+/**
+ * The `<meta>` Content-Security-Policy of a page whose body embeds no video: the header's
+ * `frame-src` (the players' hosts, the ceiling for every page) narrowed to none, since policies
+ * combine and each can only take away (CSP 3 § 8.1); FO-CONTENT-DATA.
+ */
+export const NO_FRAMES_POLICY = "frame-src 'none'";
+
 /** How to embed, as the loader's hint says it. */
 export const EMBED_HINT = 'put the video address alone on its own line (a YouTube or Vimeo URL), e.g. https://www.youtube.com/watch?v=VIDEO_ID';
 

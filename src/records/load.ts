@@ -7,11 +7,13 @@ import { createRequire } from 'node:module';
 import { join, relative, basename, dirname, resolve } from 'node:path';
 import matter from 'gray-matter';
 import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
 import type { z } from 'zod';
 import { describeImage } from '../images/describe.ts';
 import { type ContentImage, isImageFile } from '../images/images.ts';
 import { asciiSlug, closest, describeIssue } from './content-issues.ts';
-import { EMBED_HINT } from './embeds.ts';
+import { MAY_BE_UNSAFE, unsafeParts } from './body-safety.ts';
 import { readingMinutes } from './posts.ts';
 import {
   SLUG_PATTERN,
@@ -453,16 +455,17 @@ function imageField(
 
 /** A line that may be a level-1 heading (`# Title`, or a title underlined with `===`); the parse decides (code blocks hold `# comments`). */
 const H1_CANDIDATE = /^ {0,3}(?:#(?:[ \t]|$)|=+[ \t]*$)/m;
-/** An HTML <iframe> or <script> tag: refused in a body (FO-WORK). */
-const RAW_ACTIVE = /<\s*(iframe|script)\b/i;
 
 /**
  * A body's images and headings. Images (`![alt](path)`): each needs alt text, and a relative path
  * must name an image file, relative to the Markdown file; returned by destination as written. A
  * level-1 heading is refused: the page's title is its one `<h1>` (WCAG 2.4.6, and the outline
- * screen readers navigate by), and a second would silently compete with it. Bodies with neither
- * `![` nor a line that may be a level-1 heading are not parsed (most have none; parsing every body
- * would cost a build of 10,000 records seconds).
+ * screen readers navigate by), and a second would silently compete with it. Raw HTML and link
+ * destinations that could run or restyle are refused (FO-CONTENT-DATA, body-safety.ts). Bodies with
+ * neither `![`, a line that may be a level-1 heading, nor what may be unsafe are not parsed (most
+ * have none; parsing every body would cost a build of 10,000 records seconds). The parse is GFM's,
+ * as the renderer's is: a table splits cells at `|` before code spans, so only GFM sees the
+ * `<script>` in `` | `a | <script>… | b` | ``.
  */
 function checkBody(
   file: string,
@@ -472,7 +475,7 @@ function checkBody(
   warn: (warning: string) => void,
 ): Record<string, ContentImage> {
   const images: Record<string, ContentImage> = {};
-  if (!body.includes('![') && !H1_CANDIDATE.test(body) && !RAW_ACTIVE.test(body)) return images;
+  if (!body.includes('![') && !H1_CANDIDATE.test(body) && !MAY_BE_UNSAFE.test(body)) return images;
   // Lines are counted in the file, as the owner's editor shows them: the body's line 1 is further down.
   const offset = text.slice(0, Math.max(0, text.indexOf(body))).split('\n').length - 1;
   const visit = (node: {
@@ -484,14 +487,8 @@ function checkBody(
     position?: { start: { line: number } };
     children?: unknown[];
   }) => {
-    // FO-WORK: a body never frames or runs anything the owner pasted; a video is embedded by its address.
-    const active = node.type === 'html' ? RAW_ACTIVE.exec(node.value ?? '') : null;
-    if (active) {
-      // The tag's own line: an HTML block may start lines above it.
-      const line = (node.position?.start.line ?? 0) + offset + (node.value ?? '').slice(0, active.index).split('\n').length - 1;
-      const tag = active[1]!.toLowerCase();
-      problems.push(`${where(file)}: line ${line}: a raw <${tag}> in the text: a body may not frame pages or run script; to show a video, ${EMBED_HINT}`);
-    }
+    // FO-WORK, FO-CONTENT-DATA: a body never frames, runs or restyles anything the owner pasted; a video is embedded by its address.
+    for (const part of unsafeParts(node)) problems.push(`${where(file)}: line ${part.line + offset}: ${part.problem}`);
     if (node.type === 'heading' && node.depth === 1) {
       const line = (node.position?.start.line ?? 0) + offset;
       problems.push(
@@ -509,7 +506,7 @@ function checkBody(
     }
     for (const child of (node.children ?? []) as (typeof node)[]) visit(child);
   };
-  visit(fromMarkdown(body) as never);
+  visit(fromMarkdown(body, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }) as never);
   return images;
 }
 

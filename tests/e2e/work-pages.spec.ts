@@ -166,3 +166,27 @@ test('FO-WORK: with JavaScript, each code block gets a copy button that copies i
   await expect(button).toHaveText('Copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('const frame = { width: 600, height: 1000 };');
 });
+
+test('FO-CONTENT-DATA: only a page that shows a video may frame the players: its player loads; any other page refuses the same frame', async ({ page }) => {
+  // Offline: the player's host answers from here, so that a frame the policy allows visibly loads.
+  await page.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p id="player">player</p>' }));
+  await page.goto(`${base}/projects/portrait-camera`);
+  // The player loads lazily: in view, it loads.
+  await page.locator('.prose .embed iframe').scrollIntoViewIfNeeded();
+  await expect(page.frameLocator('.prose .embed iframe').locator('#player')).toHaveText('player');
+
+  await page.goto(`${base}/projects/sensor-study`);
+  await expect(page.locator('head meta[http-equiv="Content-Security-Policy"]')).toHaveAttribute('content', "frame-src 'none'");
+  // The same player, put in by script: the page's policy refuses it (a securitypolicyviolation names frame-src).
+  const refused = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        document.addEventListener('securitypolicyviolation', (e) => resolve(`${e.effectiveDirective} ${e.blockedURI}`));
+        const frame = document.createElement('iframe');
+        frame.src = 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ';
+        document.body.append(frame);
+      }),
+  );
+  // A cross-origin address is reported by its origin (CSP 3 § 5.4).
+  expect(refused).toBe('frame-src https://www.youtube-nocookie.com');
+});

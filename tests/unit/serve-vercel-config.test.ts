@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { ROUTES } from '../../src/server/routes.ts';
 import { ENTRY_POINTS } from '../../src/discovery/entry-points.ts';
 import {
+  ASSET_CONTENT_SECURITY_POLICY,
   CONTENT_SECURITY_POLICY,
   dynamicPrefixes,
   FUNCTION_PATH,
@@ -112,7 +113,25 @@ describe('headers of static files', () => {
       expect(headersFor(p)['cache-control'], p).toBe('public, max-age=0, must-revalidate');
     }
     expect(headersFor('/_astro/Base.abc123.css')['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(headersFor('/_astro/Base.abc123.css')['content-security-policy']).toBeUndefined();
+    expect(headersFor('/_astro/Base.abc123.css')['content-security-policy']).toBe(ASSET_CONTENT_SECURITY_POLICY);
+  });
+
+  test('FO-CONTENT-DATA: every file that is not a page gets the sandboxing policy; pages and dynamic paths never do', () => {
+    for (const p of [
+      '/_images/0123abcd.svg',
+      '/_astro/x.js',
+      '/about.md',
+      '/llms.txt',
+      '/feed.xml',
+      '/favicon.svg',
+      '/og/index.png',
+      '/.well-known/api-catalog',
+      '/v1.2/notes.json',
+    ])
+      expect(headersFor(p)['content-security-policy'], p).toBe(ASSET_CONTENT_SECURITY_POLICY);
+    for (const p of ['/', '/about', '/projects/quarry', '/v1.2/about', '/api/v1/search', '/ask', '/oauth/token'])
+      expect(headersFor(p)['content-security-policy'], p).not.toBe(ASSET_CONTENT_SECURITY_POLICY);
+    expect(ASSET_CONTENT_SECURITY_POLICY.split('; ')).toEqual(["default-src 'none'", "style-src 'unsafe-inline'", 'sandbox']);
   });
 
   test('the CSP forbids inline script and style elements, plugins, framing and foreign bases', () => {

@@ -1,0 +1,184 @@
+// FO-CONTENT-DATA: what an owner writes in a body is shown, never run. The loader refuses (with file,
+// line and the fix) every construct of a Markdown body that could run script, frame or embed
+// another document, send a form, or restyle the page once rendered: raw HTML is read with parse5's
+// tokenizer (the WHATWG HTML tokenizer browsers implement), Markdown links, images, autolinks and
+// reference definitions by their destination after the Markdown parse decoded it. Refusing, not
+// sanitizing: the owner's text stays as written on every surface (page, twin, llms-full.txt, the
+// data file), and the owner learns what was wrong instead of finding it silently gone.
+import { ErrorCodes, Tokenizer, type Token, type TokenHandler } from 'parse5';
+import { EMBED_HINT } from './embeds.ts';
+
+/** One refused construct: its line, counted from the body's first line (1-based), and the problem worded with its fix. */
+export interface UnsafePart {
+  line: number;
+  problem: string;
+}
+
+/** The parts of an mdast node this check reads. */
+export interface BodyNode {
+  type: string;
+  value?: string;
+  url?: string;
+  position?: { start: { line: number } };
+}
+
+/**
+ * Whether a body may hold anything this check refuses, cheaply, so that most bodies are never
+ * parsed: raw HTML and autolinks start with `<` and a letter, `/`, `!` or `?` (CommonMark § 6.5,
+ * § 6.6); a link destination can spell a scheme only literally (`javascript:`, `vbscript:`,
+ * `data:`, its colon maybe escaped as `\:`) or through a character reference (`&#…;`, `&name;`),
+ * because Markdown decodes those and nothing else (CommonMark § 2.4, § 2.5).
+ */
+export const MAY_BE_UNSAFE = /<[a-z!?/]|&(?:#|[a-z][a-z0-9]*;)|script\\?:|data\\?:/i;
+
+const SCRIPT_FIX = `a body may not frame pages or run script; to show a video, ${EMBED_HINT}`;
+const STYLE_FIX = 'a body may not style the page; give the element a class and style it in content/custom.css';
+const RAW_TEXT_FIX = 'it changes how the browser reads the rest of the page; to show text as it is, put it in a code block (```)';
+
+/**
+ * Elements refused wherever they appear, with why and the fix. Script and everything that frames
+ * or embeds another document; what restyles, redirects or rebases the page; forms; the elements
+ * whose content the browser reads by other rules than the text around them (raw text, RCDATA,
+ * `<plaintext>`, and SVG and MathML, whose foreign content turns `<style>` and CDATA into markup:
+ * the parser differentials behind mutation XSS), so that every other tag is read here exactly as a
+ * browser reads it (WHATWG HTML § 13.2.5.1, § 13.2.6.5).
+ */
+const REFUSED_ELEMENTS: Record<string, string> = {
+  script: SCRIPT_FIX,
+  iframe: SCRIPT_FIX,
+  frame: SCRIPT_FIX,
+  frameset: SCRIPT_FIX,
+  object: SCRIPT_FIX,
+  embed: SCRIPT_FIX,
+  applet: SCRIPT_FIX,
+  portal: SCRIPT_FIX,
+  fencedframe: SCRIPT_FIX,
+  style: STYLE_FIX,
+  link: STYLE_FIX,
+  base: 'it changes where every link of the page points; write each link in full instead',
+  form: 'a body may not send what visitors type anywhere; link to the form instead',
+  svg: 'inline SVG is read by other rules than HTML and can hide script; save the drawing as an .svg file beside the Markdown and show it with ![what it shows](drawing.svg)',
+  math: 'inline MathML is read by other rules than HTML and can hide script; write the formula as text or show it as an image',
+  noscript: RAW_TEXT_FIX,
+  xmp: RAW_TEXT_FIX,
+  noembed: RAW_TEXT_FIX,
+  noframes: RAW_TEXT_FIX,
+  plaintext: RAW_TEXT_FIX,
+  textarea: RAW_TEXT_FIX,
+  title: RAW_TEXT_FIX,
+};
+
+/** Attributes that hold a URL (or, `srcset` and `imagesrcset`, a list of them) a browser may load or follow. */
+const URL_ATTRIBUTES = new Set([
+  'href',
+  'src',
+  'srcset',
+  'imagesrcset',
+  'action',
+  'formaction',
+  'poster',
+  'background',
+  'cite',
+  'longdesc',
+  'data',
+  'codebase',
+  'classid',
+  'archive',
+  'usemap',
+  'lowsrc',
+  'dynsrc',
+  'manifest',
+  'icon',
+  'xlink:href',
+]);
+
+/** `data:` URLs of raster images: what a body may name inline (an SVG carries script; it must be a file, which is checked). */
+const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp|avif)(?:;[^,]*)?,/i;
+
+/**
+ * Why a URL may not appear in a body, or undefined when it may. The scheme is read as a browser
+ * reads it (WHATWG URL § 4.4: leading and trailing C0 controls and spaces stripped, tabs and
+ * newlines anywhere removed, case ignored), so `java&#9;script:` and ` JavaScript:` are caught.
+ */
+export function unsafeUrl(url: string): string | undefined {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the C0 controls a URL parser strips.
+  const read = url.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(read)?.[1]?.toLowerCase();
+  if (scheme === 'javascript' || scheme === 'vbscript') return `a ${scheme}: address runs script`;
+  if (scheme === 'data' && !DATA_IMAGE.test(read)) return 'a data: address other than a PNG, JPEG, GIF, WebP or AVIF image opens a document of its own';
+  return undefined;
+}
+
+const URL_FIX = 'link to an http(s) address, a path on the site or a #section instead';
+
+/** An address as an error message quotes it: short, on one line. */
+const quoted = (url: string) => JSON.stringify(url.length > 60 ? `${url.slice(0, 57)}…` : url);
+
+/** What in one node of a body's Markdown tree could run or restyle; an empty list for everything else (code included: it is text). */
+export function unsafeParts(node: BodyNode): UnsafePart[] {
+  const line = node.position?.start.line ?? 1;
+  if (node.type === 'html') return unsafeHtml(node.value ?? '').map((p) => ({ ...p, line: line + p.line - 1 }));
+  if ((node.type === 'link' || node.type === 'image' || node.type === 'definition') && node.url !== undefined) {
+    const why = unsafeUrl(node.url);
+    const what = node.type === 'image' ? 'the image' : node.type === 'definition' ? 'the link definition' : 'the link';
+    if (why) return [{ line, problem: `${what} ${quoted(node.url)}: ${why}; ${URL_FIX}` }];
+  }
+  return [];
+}
+
+/**
+ * The refused tags and attributes of one piece of raw HTML (an mdast `html` node: a block, or one
+ * inline tag), by parse5's tokenizer: character references in attribute values are decoded, and
+ * `<img/src=x/onerror=…>` is read as a browser reads it. A tag the piece leaves unfinished would
+ * swallow the Markdown after it into an attribute: refused too. Lines count from the piece's first.
+ */
+export function unsafeHtml(html: string): UnsafePart[] {
+  const parts: UnsafePart[] = [];
+  const ignore = () => {};
+  const handler: TokenHandler = {
+    onStartTag(token: Token.TagToken) {
+      const at = token.location?.startLine ?? 1;
+      const tag = token.tagName;
+      const refused = REFUSED_ELEMENTS[tag];
+      if (refused) parts.push({ line: at, problem: `a raw <${tag}> in the text: ${refused}` });
+      else if (tag === 'meta' && token.attrs.some((a) => a.name === 'http-equiv'))
+        parts.push({ line: at, problem: 'a raw <meta http-equiv> in the text: it can reload, redirect or reconfigure the page; remove it' });
+      for (const { name, value } of token.attrs) {
+        const attrLine = token.location?.attrs?.[name]?.startLine ?? at;
+        if (name.startsWith('on')) {
+          parts.push({ line: attrLine, problem: `the attribute ${name} on <${tag}>: an event handler is script, and a body may not run script; remove it` });
+        } else if (name === 'style') {
+          parts.push({ line: attrLine, problem: `the attribute style on <${tag}>: ${STYLE_FIX}` });
+        } else if (name === 'srcdoc') {
+          parts.push({ line: attrLine, problem: `the attribute srcdoc on <${tag}>: it holds a document of its own; ${SCRIPT_FIX}` });
+        } else if (URL_ATTRIBUTES.has(name)) {
+          // A srcset is a comma-separated list of "url descriptor" candidates (WHATWG HTML § 4.8.4.3.1).
+          const urls = name.endsWith('srcset') ? value.split(',').map((c) => c.trim().split(/\s+/)[0] ?? '') : [value];
+          for (const url of urls) {
+            const why = unsafeUrl(url);
+            if (why) parts.push({ line: attrLine, problem: `${name}=${quoted(url)} on <${tag}>: ${why}; ${URL_FIX}` });
+          }
+        }
+      }
+    },
+    onParseError(error) {
+      // A browser keeps the first of two same-named attributes and drops the rest; another parser
+      // might keep the last, so neither is trusted (WHATWG HTML § 13.2.5.33).
+      if (error.code === ErrorCodes.duplicateAttribute) parts.push({ line: error.startLine, problem: 'a tag in the text names an attribute twice; keep one' });
+      if (error.code === ErrorCodes.eofInTag)
+        parts.push({
+          line: error.startLine,
+          problem: 'a tag in the text is never closed with ">", so the text after it would be read as part of the tag; close it',
+        });
+    },
+    onEndTag: ignore,
+    onComment: ignore,
+    onDoctype: ignore,
+    onEof: ignore,
+    onCharacter: ignore,
+    onNullCharacter: ignore,
+    onWhitespaceCharacter: ignore,
+  };
+  new Tokenizer({ sourceCodeLocationInfo: true }, handler).write(html, true);
+  return parts;
+}
