@@ -83,8 +83,9 @@ const slugOf = (url: string) => /\/projects\/([^/?#]+?)(?:\.md)?(?:[?#].*)?$/.ex
  */
 export function twinFacts(markdown: string, labelsOf: TwinLabels = anyLanguage): Facts {
   // The field list is the first block made only of `- Name: value` lines; a body's own list comes after it.
-  const block = markdown.split(/\n{2,}/).find((b) => /^(?:- [^:\n]+: [^\n]+(?:\n|$))+$/.test(b)) ?? '';
-  const entries = [...block.matchAll(/^- ([^:\n]+): (.+)$/gm)].map((m) => [unescapeMarkdownText(m[1]!), unescapeMarkdownText(m[2]!)] as const);
+  // A name ends at its first `: ` (a link's label may hold a colon, as in `javascript:`).
+  const block = markdown.split(/\n{2,}/).find((b) => /^(?:- [^\n]+?: [^\n]+(?:\n|$))+$/.test(b)) ?? '';
+  const entries = [...block.matchAll(/^- (.+?): (.+)$/gm)].map((m) => [unescapeMarkdownText(m[1]!), unescapeMarkdownText(m[2]!)] as const);
   const found = new Map(entries);
   // FO-LANGUAGE: a twin's labels are in its site's language; the check reads any of Folio's.
   const fields = {
