@@ -21,6 +21,12 @@ import { createApp } from '../../src/server/app.ts';
 import { call } from '../../src/server/mcp/tool-kit.ts';
 import { TOOLS } from '../../src/server/mcp/tools.ts';
 import { disagreements, recordFacts, twinFacts } from '../../scripts/lib/surface-parity.ts';
+import { agentView } from '../../src/discovery/agent-view.ts';
+import { agentsMarkdown } from '../../src/discovery/agents-md.ts';
+import { authGuide } from '../../src/discovery/auth-guide.ts';
+import { deprecationMarkdown } from '../../src/discovery/deprecation.ts';
+import { developerGuide, developersMarkdown, inlineHtml } from '../../src/discovery/developers.ts';
+import { skillMarkdown } from '../../src/discovery/skill-md.ts';
 import { roomy } from './portfolio-helpers.ts';
 import { tempDir } from './temp-dir.ts';
 import { withConfiguredSiteUrls } from './content-fixtures.ts';
@@ -38,7 +44,7 @@ const nodes = (tree: Node): Node[] => [tree, ...(tree.children ?? []).flatMap(no
 
 /**
  * What a GFM renderer that allows HTML would make of `markdown`: no raw HTML, and every link,
- * image and definition pointing at an http(s) address, an email address or the site's own path.
+ * image and definition pointing at an http(s) address, an email address, the site's own path or an anchor.
  */
 function expectInert(markdown: string, name: string) {
   const tree = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }) as unknown as Node;
@@ -49,7 +55,7 @@ function expectInert(markdown: string, name: string) {
   ).toEqual([]);
   const urls = all.filter((n) => n.url !== undefined).map((n) => n.url!);
   expect(
-    urls.filter((url) => !/^(?:https?:\/\/|mailto:|\/)/i.test(url)),
+    urls.filter((url) => !/^(?:https?:\/\/|mailto:|\/|#)/i.test(url)),
     `${name}: a link that is not http(s), mailto or the site`,
   ).toEqual([]);
   // The hostile text is still there, as text: escaped, not dropped.
@@ -125,6 +131,22 @@ describe('FO-MARKDOWN-SAFE: owner text that looks like markup stays text on ever
       const text = (result.content as { text: string }[])[0]!.text;
       expectInert(text, `${name} ${JSON.stringify(args)}`);
     }
+  });
+
+  test('the agent documents (agent view, AGENTS.md, SKILL.md, auth.md, developers.md, the deprecation policy) keep the owner’s words as text', () => {
+    for (const [name, markdown] of [
+      ['agent view', agentView(content)],
+      ['AGENTS.md', agentsMarkdown(content)],
+      ['SKILL.md', skillMarkdown(content).replace(/^---\n[\s\S]*?\n---\n/, '')],
+      ['auth.md', authGuide(content)],
+      ['developers.md', developersMarkdown(developerGuide(content))],
+      ['deprecation', deprecationMarkdown(content.site)],
+    ] as const)
+      expect(expectInert(markdown, name)).toContain('Mallory <script>alert(1)</script>');
+    // The /developers page renders the same prose to HTML: the escaped name is text there too.
+    const html = developerGuide(content).intro.map(inlineHtml).join('\n');
+    expect(html).toContain('Mallory &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toMatch(/<script|href="javascript:/);
   });
 
   test('npm run check reads the hostile twin back as REST states the project: title, summary, category and every link', async () => {
