@@ -9,6 +9,7 @@ import { gfm } from 'micromark-extension-gfm';
 import { describe, expect, test } from 'vitest';
 import {
   escapeAutolink,
+  escapeClientText,
   escapeLinkDestination,
   escapeLinkText,
   escapeMarkdownText,
@@ -118,6 +119,24 @@ describe('FO-MARKDOWN-SAFE: one escaper per Markdown context, each read back exa
           for (const link of all.filter((n) => n.type === 'link')) expect(link.url).toMatch(/^(?:https?|mailto):/);
           expect(textOf(tree)).toBe(expected);
         }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  test('property: a client’s text reads back as the line and links nowhere, not even a bare address (GFM as GitHub reads it)', () => {
+    fc.assert(
+      fc.property(markdownish, (s) => {
+        const escaped = escapeClientText(s);
+        expect(unescapeMarkdownText(escaped)).toBe(markdownLine(s));
+        fc.pre(markdownLine(s) !== '');
+        // GFM's syntax without remark's extra pass, which links any address in text whatever its escapes.
+        const tree = fromMarkdown(`# ${escaped}`, {
+          extensions: [gfm()],
+          mdastExtensions: gfmFromMarkdown().map((e) => ({ ...e, transforms: [] })),
+        }) as unknown as Node;
+        expect(nodes(tree).filter((n) => n.type !== 'root' && n.type !== 'heading' && n.type !== 'text')).toEqual([]);
+        expect(textOf(tree as never)).toBe(markdownLine(s));
       }),
       { numRuns: 400 },
     );
