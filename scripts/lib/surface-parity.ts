@@ -9,6 +9,7 @@ import { projectLinkList } from '../../src/records/collections.ts';
 import type { Site } from '../../src/records/schema.ts';
 import { isDeepStrictEqual } from 'node:util';
 import { decodeEntities } from './html-entities.ts';
+import { escapeMarkdownText, normalizeUrl, unescapeAutolink, unescapeMarkdownText } from '../../src/records/escape.ts';
 
 /** What a surface states about a project; a surface that does not state a fact leaves it out. */
 export interface Facts {
@@ -42,7 +43,11 @@ export interface ProjectRecordJson {
   related: { slug: string }[];
 }
 
-/** A REST or MCP record's facts; its links worded as the site's twins word them (its locale and `strings:`). */
+/**
+ * A REST or MCP record's facts; its links worded as the site's twins word them (its locale and
+ * `strings:`), each URL as a twin writes it: normalized, what a URL may not hold percent-encoded
+ * (src/records/escape.ts, FO-MARKDOWN-SAFE).
+ */
 export const recordFacts = (r: ProjectRecordJson, site?: Pick<Site, 'locale' | 'strings'>): Facts => ({
   title: r.title,
   summary: r.summary,
@@ -51,7 +56,7 @@ export const recordFacts = (r: ProjectRecordJson, site?: Pick<Site, 'locale' | '
   tags: r.tags,
   date: r.date,
   updated: r.updated,
-  links: projectLinkList({ links: r.links }, site ?? { locale: 'en' }).map((l) => `${l.label}: ${l.url}`),
+  links: projectLinkList({ links: r.links }, site ?? { locale: 'en' }).map((l) => `${l.label}: ${normalizeUrl(l.url)}`),
   image: r.image?.url ?? null,
   related: r.related.map((p) => p.slug),
 });
@@ -72,13 +77,15 @@ const slugOf = (url: string) => /\/projects\/([^/?#]+?)(?:\.md)?(?:[?#].*)?$/.ex
 
 /**
  * A project twin's facts (src/build/twin.ts): `# title`, the summary quoted, the `- Name: value`
- * list, and the `## Related projects` entries. The cover is not compared here: the twin shows the
+ * list, and the `## Related projects` entries, each read back as the twin escapes it
+ * (src/records/escape.ts, FO-MARKDOWN-SAFE). The cover is not compared here: the twin shows the
  * image the page shows, which has its own size.
  */
 export function twinFacts(markdown: string, labelsOf: TwinLabels = anyLanguage): Facts {
   // The field list is the first block made only of `- Name: value` lines; a body's own list comes after it.
-  const block = markdown.split(/\n{2,}/).find((b) => /^(?:- [^:\n]+: [^\n]+(?:\n|$))+$/.test(b)) ?? '';
-  const entries = [...block.matchAll(/^- ([^:\n]+): (.+)$/gm)].map((m) => [m[1]!, m[2]!] as const);
+  // A name ends at its first `: ` (a link's label may hold a colon, as in `javascript:`).
+  const block = markdown.split(/\n{2,}/).find((b) => /^(?:- [^\n]+?: [^\n]+(?:\n|$))+$/.test(b)) ?? '';
+  const entries = [...block.matchAll(/^- (.+?): (.+)$/gm)].map((m) => [unescapeMarkdownText(m[1]!), unescapeMarkdownText(m[2]!)] as const);
   const found = new Map(entries);
   // FO-LANGUAGE: a twin's labels are in its site's language; the check reads any of Folio's.
   const fields = {
@@ -90,14 +97,23 @@ export function twinFacts(markdown: string, labelsOf: TwinLabels = anyLanguage):
   const updatedLabels = labelsOf('twinUpdated');
   const pageLabels = labelsOf('twinWebPage');
   const date = entries.find(([name, value]) => !updatedLabels.includes(name) && /^\d{4}-\d{2}-\d{2}$/.test(value))?.[1];
-  const relatedAt = Math.max(...labelsOf('twinRelatedProjects').map((h) => markdown.indexOf(`\n## ${h}\n`)));
-  const related = relatedAt < 0 ? [] : [...markdown.slice(relatedAt).matchAll(/^- \[.*?\]\(([^)\s]+)\)/gm)].map((m) => slugOf(m[1]!)!);
+  const relatedAt = Math.max(...labelsOf('twinRelatedProjects').map((h) => markdown.indexOf(`\n## ${escapeMarkdownText(h)}\n`)));
+  // An entry's text is link text: escaped, `\]` included (markdown-text.ts entry).
+  const related = relatedAt < 0 ? [] : [...markdown.slice(relatedAt).matchAll(/^- \[(?:\\.|[^\]\\])*\]\(([^)\s]+)\)/gm)].map((m) => slugOf(m[1]!)!);
   // Every link of the project is an autolinked entry (twin.ts), whatever its kind; the page's own address is not one of them.
   // A `more` label may hold a colon itself, so the entry is read from its end.
-  const links = [...block.matchAll(/^- (.+): <([^>\s]+)>$/gm)].filter((m) => !pageLabels.includes(m[1]!)).map((m) => `${unescapeText(m[1]!)}: ${m[2]!}`);
+  // An autolink holds no space or `>`: the twin percent-encodes them (escape.ts normalizeUrl).
+  const links = [...block.matchAll(/^- (.+): (<[^>\s]+>)$/gm)]
+    .map((m) => [unescapeMarkdownText(m[1]!), unescapeAutolink(m[2]!)] as const)
+    .filter(([label]) => !pageLabels.includes(label))
+    .map(([label, url]) => `${label}: ${url}`);
+  const line = (pattern: RegExp) => {
+    const text = pattern.exec(markdown)?.[1];
+    return text === undefined ? undefined : unescapeMarkdownText(text);
+  };
   return {
-    title: /^# (.+)$/m.exec(markdown)?.[1],
-    summary: /^> (.+)$/m.exec(markdown)?.[1],
+    title: line(/^# (.+)$/m),
+    summary: line(/^> (.+)$/m),
     type: fields.get('twinType'),
     category: fields.get('twinCategory'),
     tags: fields.get('twinTags')?.split(', ') ?? [],
@@ -107,9 +123,6 @@ export function twinFacts(markdown: string, labelsOf: TwinLabels = anyLanguage):
     related,
   };
 }
-
-/** Link text as the twin escapes it (markdown-text.ts escapeText), read back. */
-const unescapeText = (text: string) => text.replace(/\\([\\[\]])/g, '$1');
 
 /**
  * A project page's facts: its JSON-LD object (schema.org SoftwareSourceCode or CreativeWork, whose

@@ -5,6 +5,7 @@
 import { absoluteUrl } from '../records/collections.ts';
 import type { Catalog } from '../records/catalog.ts';
 import { allTwins } from './twin.ts';
+import { heading } from '../records/markdown-text.ts';
 
 /** Every twin, in the reading order of `allTwins`, with absolute links, separated by rules. */
 export async function llmsFullTxt(catalog: Catalog): Promise<string> {
@@ -12,7 +13,7 @@ export async function llmsFullTxt(catalog: Catalog): Promise<string> {
   const { site } = content;
   const twins = await allTwins(catalog, { absolute: true });
   const preface = [
-    `# ${site.name}: the whole site as Markdown`,
+    heading(1, `${site.name}: the whole site as Markdown`),
     `> Every page of ${absoluteUrl(site, '/')} in one file: the home page,${content.resume ? ' the résumé,' : ''} the projects index, each active project (featured first),${content.posts.length ? ' the posts (newest first),' : ''} the pages, then archived projects. The short index is ${absoluteUrl(site, '/llms.txt')}.`,
   ].join('\n\n');
   return `${[preface, ...twins.map((t) => t.markdown.trim())].join('\n\n---\n\n')}\n`;

@@ -33,7 +33,8 @@ import {
 } from './twin.ts';
 import { RESUME_JSON_PATH } from '../records/resume.ts';
 import { JSON_TYPE } from '../http/media-types.ts';
-import { entry } from '../records/markdown-text.ts';
+import { entry, heading, link, quote } from '../records/markdown-text.ts';
+import { escapeMarkdownText } from '../records/escape.ts';
 import type { Post, Project, Site } from '../records/schema.ts';
 import { machineAgentDocs, readableAgentDocs } from '../discovery/llms-section.ts';
 import { POSTS_INDEX_LINK, PROJECTS_INDEX_LINK, TAGS_INDEX_LINK } from '../discovery/links.ts';
@@ -135,8 +136,8 @@ export function tagsLlmsTxt(content: Listing): string {
   const { site } = content;
   const groups = tagGroups(content);
   const blocks = [
-    `# ${site.name}: tags`,
-    `> ${tagsSummary(content).replace(/\.$/, '')}, each with a page listing what carries it.`,
+    heading(1, `${site.name}: tags`),
+    quote(`${tagsSummary(content).replace(/\.$/, '')}, each with a page listing what carries it.`),
     `The site's index is ${absoluteUrl(site, '/llms.txt')}. Every page here has a Markdown version at its path plus \`.md\`; the links below point at those.`,
     `## Tags\n\n${[
       entry(
@@ -182,9 +183,9 @@ function sectionLlmsTxt<R>(site: Site, file: SectionFile<R>): string {
   const kept = listed.filter((r) => !file.optional?.(r));
   const optional = paged ? [] : listed.filter((r) => file.optional?.(r));
   const blocks = [
-    `# ${site.name}: ${file.title}`,
-    `> ${file.summary.replace(/\.$/, '')}.`,
-    `The site's index is ${absoluteUrl(site, '/llms.txt')}. Every page here has a Markdown version at its path plus \`.md\`; the links below point at those. [The index on one page](${absoluteUrl(site, file.twin)}).`,
+    heading(1, `${site.name}: ${file.title}`),
+    quote(`${file.summary.replace(/\.$/, '')}.`),
+    `The site's index is ${absoluteUrl(site, '/llms.txt')}. Every page here has a Markdown version at its path plus \`.md\`; the links below point at those. ${link('The index on one page', absoluteUrl(site, file.twin)).markdown}.`,
     ...(kept.length
       ? [`## ${paged ? `Page 1 of ${pages}` : file.title[0]!.toUpperCase() + file.title.slice(1)}\n\n${kept.map(file.entry).map(line).join('\n')}`]
       : []),
@@ -234,7 +235,7 @@ export function llmsTxt(content: SiteListing): string {
   const { site, projects, pages, posts } = content;
   const published = [count(projects.length, 'project'), ...(posts.length ? [count(posts.length, 'post')] : []), count(pages.length, 'page')];
   const intro = [
-    `${site.headline.replace(/[.!?]*$/, '')}.`,
+    `${escapeMarkdownText(site.headline.replace(/[.!?]*$/, ''))}.`,
     `This site publishes ${published.slice(0, -1).join(', ')} and ${published.at(-1)}${content.resume ? ', and a résumé' : ''}. Every page has a Markdown version at its path plus \`.md\` (the home page: \`/index.md\`); the links below point at those.`,
     'Content changes only when the site is redeployed.',
   ].join(' ');
@@ -250,8 +251,8 @@ export function llmsTxt(content: SiteListing): string {
     ].map((d) => `- ${d.title}: \`${absoluteUrl(site, d.path)}\` (${d.mediaType.split(';')[0]}): ${d.note}`),
   ].join('\n');
   const blocks = [
-    `# ${site.name}`,
-    `> ${site.summary.replace(/\s+/g, ' ')}`,
+    heading(1, site.name),
+    quote(site.summary),
     intro,
     machine,
     ...llmsSections(content).map((s) => `## ${s.title}\n\n${s.entries.map((e) => entry(e.title, absoluteUrl(site, e.path), e.note)).join('\n')}`),

@@ -32,7 +32,23 @@ import {
 } from '../records/collections.ts';
 import type { Catalog, ListingFacts } from '../records/catalog.ts';
 import type { Content, Page, Post, Project, Resume, Site } from '../records/schema.ts';
-import { autolink, document, entry, escapeText, fieldList, opening, quote, siteFields } from '../records/markdown-text.ts';
+import {
+  autolink,
+  bulletList,
+  document,
+  entry,
+  fieldList,
+  heading,
+  image,
+  inline,
+  link,
+  type Markdown,
+  md,
+  opening,
+  quote,
+  siteFields,
+} from '../records/markdown-text.ts';
+import { escapeMarkdownText } from '../records/escape.ts';
 import { HOME_TWIN, PROJECTS_TWIN } from '../records/urls.ts';
 import { inSentence, type Strings, stringsFor } from '../records/strings.ts';
 import { adjacentPosts, LATEST_POSTS, POSTS_PATH, POSTS_PER_PAGE, POSTS_TWIN, postsByYear, postsIndexCount, postsIndexPath } from '../records/posts.ts';
@@ -117,7 +133,7 @@ function twinsByPath(content: Listing): Map<string, string> {
 export const imageUrl = (content: Pick<Content, 'site'>, image: ContentImage) => absoluteUrl(content.site, agentImage(image).path);
 
 /** A content image as Markdown: its alt text and absolute URL. */
-const imageMarkdown = (content: Pick<Content, 'site'>, image: ContentImage) => `![${escapeText(image.alt)}](${imageUrl(content, image)})`;
+const imageMarkdown = (content: Pick<Content, 'site'>, picture: ContentImage) => image(picture.alt, imageUrl(content, picture)).markdown;
 
 /**
  * `markdown` with every link to a site page pointed at that page's twin, and every content image
@@ -214,7 +230,7 @@ async function makeProjectTwin(project: Project, catalog: Catalog, options: Twin
   // FO-LANGUAGE: the labels in the site's interface language; the type stays its id, a value agents filter by.
   const t = stringsFor(site);
   const { dateLabel, status } = projectStatus(project, site);
-  const fields: [string, string | undefined][] = [
+  const fields: [string, string | Markdown | undefined][] = [
     [t('twinType'), project.type],
     [t('twinCategory'), categoryLabel(site, project.category)],
     // FO-WORK: the status and the date worded for the type, the links in the owner's order.
@@ -223,9 +239,9 @@ async function makeProjectTwin(project: Project, catalog: Catalog, options: Twin
     [t('twinUpdated'), project.updated],
     [t('twinTags'), project.tags.join(', ') || undefined],
     [t('twinStack'), project.stack.join(', ') || undefined],
-    ...projectLinkList(project, site).map((l): [string, string] => [escapeText(l.label), autolink(l.url)!]),
+    ...projectLinkList(project, site).map((l): [string, Markdown] => [l.label, autolink(l.url)!]),
     [t('twinWebPage'), autolink(absoluteUrl(site, project.href))],
-    [t('twinAuthor'), `[${escapeText(site.name)}](${href(HOME_TWIN)})`],
+    [t('twinAuthor'), link(site.name, href(HOME_TWIN))],
     ...siteFields(site),
   ];
   const related = catalog.related(project);
@@ -235,12 +251,12 @@ async function makeProjectTwin(project: Project, catalog: Catalog, options: Twin
     title: project.title,
     summary: project.summary,
     markdown: document([
-      `# ${project.title}`,
+      heading(1, project.title),
       opening(site, project.summary),
       project.cover ? imageMarkdown(content, project.cover) : '',
       fieldList(fields),
       await linkToTwins(project.body, content, project.href, options, project.images),
-      related.length ? `## ${t('twinRelatedProjects')}\n\n${related.map((p) => projectEntry(p, href, site)).join('\n')}` : '',
+      related.length ? `${heading(2, t('twinRelatedProjects'))}\n\n${related.map((p) => projectEntry(p, href, site)).join('\n')}` : '',
     ]),
   };
 }
@@ -258,12 +274,12 @@ async function makePageTwin(page: Page, content: Content, options: TwinOptions):
     title: page.title,
     summary: page.summary,
     markdown: document([
-      `# ${page.title}`,
+      heading(1, page.title),
       opening(content.site, page.summary),
       fieldList([
         [t('twinTags'), page.tags.join(', ') || undefined],
         [t('twinWebPage'), autolink(absoluteUrl(content.site, page.href))],
-        [t('twinAuthor'), `[${escapeText(content.site.name)}](${href(HOME_TWIN)})`],
+        [t('twinAuthor'), link(content.site.name, href(HOME_TWIN))],
         ...siteFields(content.site),
       ]),
       await linkToTwins(page.body, content, page.href, options, page.images),
@@ -284,7 +300,7 @@ async function makePostTwin(post: Post, content: Content, options: TwinOptions):
   const href = hrefFor(content, options);
   const { older, newer } = adjacentPosts(content.posts, post.slug);
   const t = stringsFor(site);
-  const neighbour = (label: string, p: Listed<Post> | undefined) => p && `- ${label}: [${escapeText(p.title)}](${href(p.twin)}) (${p.date})`;
+  const neighbour = (label: string, p: Listed<Post> | undefined) => p && `- ${escapeMarkdownText(label)}: ${link(p.title, href(p.twin)).markdown} (${p.date})`;
   const around = [neighbour(t('twinOlder'), older), neighbour(t('twinNewer'), newer)].filter(Boolean);
   return {
     path: post.twin,
@@ -292,7 +308,7 @@ async function makePostTwin(post: Post, content: Content, options: TwinOptions):
     title: post.title,
     summary: post.summary,
     markdown: document([
-      `# ${post.title}`,
+      heading(1, post.title),
       opening(site, post.summary),
       // FO-DRAFTS: a draft shows only under npm run dev, and says so wherever it shows.
       post.draft ? t('twinDraft') : '',
@@ -303,12 +319,12 @@ async function makePostTwin(post: Post, content: Content, options: TwinOptions):
         [t('twinReadingTime'), readingTime(post, t)],
         [t('twinTags'), post.tags.join(', ') || undefined],
         [t('twinWebPage'), autolink(absoluteUrl(site, post.href))],
-        [t('twinAllPosts'), `[${t('sectionPosts')}](${href(POSTS_TWIN)})`],
-        [t('twinAuthor'), `[${escapeText(site.name)}](${href(HOME_TWIN)})`],
+        [t('twinAllPosts'), link(t('sectionPosts'), href(POSTS_TWIN))],
+        [t('twinAuthor'), link(site.name, href(HOME_TWIN))],
         ...siteFields(site),
       ]),
       await linkToTwins(post.body, content, post.href, options, post.images),
-      around.length ? `## ${t('twinMorePosts')}\n\n${around.join('\n')}` : '',
+      around.length ? `${heading(2, t('twinMorePosts'))}\n\n${around.join('\n')}` : '',
     ]),
   };
 }
@@ -334,14 +350,10 @@ export function postsTwin(content: Listing, options: TwinOptions = {}): Twin {
     title: t('sectionPosts'),
     summary,
     markdown: document([
-      `# ${t('sectionPosts')}`,
+      heading(1, t('sectionPosts')),
       opening(site, summary),
-      fieldList([
-        [t('twinWebPage'), autolink(absoluteUrl(site, POSTS_PATH))],
-        [t('twinAuthor'), `[${escapeText(site.name)}](${href(HOME_TWIN)})`],
-        ...siteFields(site),
-      ]),
-      ...postsByYear(content.posts).map((g) => `## ${g.year}\n\n${g.posts.map((p) => postEntry(p, href)).join('\n')}`),
+      fieldList([[t('twinWebPage'), autolink(absoluteUrl(site, POSTS_PATH))], [t('twinAuthor'), link(site.name, href(HOME_TWIN))], ...siteFields(site)]),
+      ...postsByYear(content.posts).map((g) => `${heading(2, g.year)}\n\n${g.posts.map((p) => postEntry(p, href)).join('\n')}`),
     ]),
   };
 }
@@ -367,14 +379,10 @@ export function postsPageTwin(content: Listing, page: number, options: TwinOptio
     title,
     summary,
     markdown: document([
-      `# ${title}`,
+      heading(1, title),
       opening(site, summary),
-      fieldList([
-        [t('twinWebPage'), autolink(absoluteUrl(site, path))],
-        [t('twinEveryPost'), `[${t('sectionPosts')}](${href(POSTS_TWIN)})`],
-        ...siteFields(site),
-      ]),
-      ...postsByYear(posts).map((g) => `## ${g.year}\n\n${g.posts.map((p) => postEntry(p, href)).join('\n')}`),
+      fieldList([[t('twinWebPage'), autolink(absoluteUrl(site, path))], [t('twinEveryPost'), link(t('sectionPosts'), href(POSTS_TWIN))], ...siteFields(site)]),
+      ...postsByYear(posts).map((g) => `${heading(2, g.year)}\n\n${g.posts.map((p) => postEntry(p, href)).join('\n')}`),
     ]),
   };
 }
@@ -387,18 +395,32 @@ export function resumeTwin(resume: Resume, catalog: Catalog, options: TwinOption
 const spanIn = (t: Strings) => (start?: string, end?: string) => (start ? `${start} – ${end ?? t('present')}` : end);
 
 /** `### heading`, then fields, a paragraph and a list of highlights: one entry of a résumé section. */
-function resumeEntry(heading: string, fields: [string, string | undefined][], summary?: string, highlights: readonly string[] = []) {
-  return [`### ${heading}`, fieldList(fields), summary ?? '', highlights.map((h) => `- ${h}`).join('\n')].filter(Boolean).join('\n\n');
+function resumeEntry(title: string | Markdown, fields: [string, string | undefined][], summary?: string, highlights: readonly string[] = []) {
+  return [heading(3, title), fieldList(fields), summary ? escapeMarkdownText(summary) : '', bulletList(highlights)].filter(Boolean).join('\n\n');
 }
 
-const section = (title: string, entries: string[]) => (entries.length ? `## ${title}\n\n${entries.join('\n\n')}` : '');
+const section = (title: string, entries: string[]) => (entries.length ? `${heading(2, title)}\n\n${entries.join('\n\n')}` : '');
+
+/** Pieces of a line, each text or Markdown, joined by `separator` (ours, plain). */
+const joined = (separator: string, pieces: (string | Markdown | undefined)[]): Markdown =>
+  md(
+    pieces
+      .filter((p): p is string | Markdown => Boolean(p))
+      .map(inline)
+      .join(separator),
+  );
 
 /** The résumé (/resume.md, FO-RESUME): who, the professional summary, then JSON Resume's sections in its order. */
 async function makeResumeTwin(resume: Resume, content: Content, options: TwinOptions): Promise<Twin> {
   const { site } = content;
   const href = hrefFor(content, options);
-  const links = site.links.map((l) => `[${escapeText(l.label)}](${l.url})`).join(', ');
-  const link = (text: string, url?: string) => (url ? `[${escapeText(text)}](${url})` : text);
+  const links = site.links.length
+    ? joined(
+        ', ',
+        site.links.map((l) => link(l.label, l.url)),
+      )
+    : undefined;
+  const linked = (text: string, url?: string) => (url ? link(text, url) : text);
   const t = stringsFor(site);
   const span = spanIn(t);
   return {
@@ -407,25 +429,25 @@ async function makeResumeTwin(resume: Resume, content: Content, options: TwinOpt
     title: resume.title,
     summary: resume.summary,
     markdown: document([
-      `# ${resume.title}`,
+      heading(1, resume.title),
       opening(site, resume.label),
       fieldList([
         [t('twinName'), site.name],
         [t('twinRole'), resume.label],
         [t('twinLocation'), site.location],
-        [t('twinEmail'), site.email && `[${site.email}](mailto:${site.email})`],
-        [t('twinElsewhere'), links || undefined],
+        [t('twinEmail'), site.email ? link(site.email, `mailto:${site.email}`) : undefined],
+        [t('twinElsewhere'), links],
         [t('twinWebPage'), autolink(absoluteUrl(site, resume.href))],
-        ['JSON Resume', `[resume.json](${absoluteUrl(site, RESUME_JSON_PATH)}), the same résumé as a JSON Resume document`],
-        [t('twinAuthor'), `[${escapeText(site.name)}](${href(HOME_TWIN)})`],
+        ['JSON Resume', joined(', ', [link('resume.json', absoluteUrl(site, RESUME_JSON_PATH)), 'the same résumé as a JSON Resume document'])],
+        [t('twinAuthor'), link(site.name, href(HOME_TWIN))],
         ...siteFields(site),
       ]),
-      resume.body.trim() ? `## ${t('resumeSummary')}\n\n${await linkToTwins(resume.body, content, resume.href, options, resume.images)}` : '',
+      resume.body.trim() ? `${heading(2, t('resumeSummary'))}\n\n${await linkToTwins(resume.body, content, resume.href, options, resume.images)}` : '',
       section(
         t('experience'),
         resume.work.map((w) =>
           resumeEntry(
-            `${w.position}, ${link(w.name, w.url)}`,
+            joined(', ', [w.position, linked(w.name, w.url)]),
             [
               [t('twinDates'), span(w.startDate, w.endDate)],
               [t('twinLocation'), w.location],
@@ -438,7 +460,7 @@ async function makeResumeTwin(resume: Resume, content: Content, options: TwinOpt
       section(
         t('education'),
         resume.education.map((e) =>
-          resumeEntry(link(e.institution, e.url), [
+          resumeEntry(linked(e.institution, e.url), [
             [t('twinStudy'), [e.studyType, e.area].filter(Boolean).join(', ') || undefined],
             [t('twinDates'), span(e.startDate, e.endDate)],
             [t('twinScore'), e.score],
@@ -447,18 +469,15 @@ async function makeResumeTwin(resume: Resume, content: Content, options: TwinOpt
         ),
       ),
       resume.skills.length
-        ? `## ${t('skills')}\n\n${resume.skills.map((s) => `- ${s.name}${s.level ? ` (${s.level})` : ''}${s.keywords.length ? `: ${s.keywords.join(', ')}` : ''}`).join('\n')}`
+        ? section(t('skills'), [
+            bulletList(resume.skills.map((s) => `${s.name}${s.level ? ` (${s.level})` : ''}${s.keywords.length ? `: ${s.keywords.join(', ')}` : ''}`)),
+          ])
         : '',
-      resume.languages.length ? `## ${t('languages')}\n\n${resume.languages.map((l) => `- ${l.language}${l.fluency ? `: ${l.fluency}` : ''}`).join('\n')}` : '',
+      resume.languages.length ? section(t('languages'), [bulletList(resume.languages.map((l) => `${l.language}${l.fluency ? `: ${l.fluency}` : ''}`))]) : '',
       section(
         t('volunteering'),
         resume.volunteer.map((v) =>
-          resumeEntry(
-            [v.position, link(v.organization, v.url)].filter(Boolean).join(', '),
-            [[t('twinDates'), span(v.startDate, v.endDate)]],
-            v.summary,
-            v.highlights,
-          ),
+          resumeEntry(joined(', ', [v.position, linked(v.organization, v.url)]), [[t('twinDates'), span(v.startDate, v.endDate)]], v.summary, v.highlights),
         ),
       ),
       section(
@@ -477,7 +496,7 @@ async function makeResumeTwin(resume: Resume, content: Content, options: TwinOpt
       section(
         t('certificates'),
         resume.certificates.map((c) =>
-          resumeEntry(link(c.name, c.url), [
+          resumeEntry(linked(c.name, c.url), [
             [t('twinIssuer'), c.issuer],
             [t('twinDate'), c.date],
           ]),
@@ -487,7 +506,7 @@ async function makeResumeTwin(resume: Resume, content: Content, options: TwinOpt
         t('publications'),
         resume.publications.map((p) =>
           resumeEntry(
-            link(p.name, p.url),
+            linked(p.name, p.url),
             [
               [t('twinPublisher'), p.publisher],
               [t('twinReleased'), p.releaseDate],
@@ -504,7 +523,12 @@ async function makeResumeTwin(resume: Resume, content: Content, options: TwinOpt
 export async function homeTwin(content: SiteListing, options: TwinOptions = {}): Promise<Twin> {
   const { site, pages, posts, resume } = content;
   const href = hrefFor(content, options);
-  const links = site.links.map((l) => `[${escapeText(l.label)}](${l.url})`).join(', ');
+  const links = site.links.length
+    ? joined(
+        ', ',
+        site.links.map((l) => link(l.label, l.url)),
+      )
+    : undefined;
   const featured = featuredProjects(content);
   const archived = archivedProjects(content);
   const t = stringsFor(site);
@@ -514,33 +538,35 @@ export async function homeTwin(content: SiteListing, options: TwinOptions = {}):
     title: site.name,
     summary: site.summary,
     markdown: document([
-      `# ${site.name}`,
+      heading(1, site.name),
       opening(site, site.summary),
       site.avatar ? imageMarkdown(content, site.avatar) : '',
       fieldList([
         [t('twinRole'), site.headline],
         [t('twinLocation'), site.location],
-        [t('twinEmail'), site.email && `[${site.email}](mailto:${site.email})`],
-        [t('twinElsewhere'), links || undefined],
+        [t('twinEmail'), site.email ? link(site.email, `mailto:${site.email}`) : undefined],
+        [t('twinElsewhere'), links],
         // FO-RESUME: the résumé is linked from the home page when there is one.
-        [t('twinResume'), resume && `[${t('twinResume')}](${href(resume.twin)}), ${escapeText(resume.label)}`],
+        [t('twinResume'), resume && joined(', ', [link(t('twinResume'), href(resume.twin)), resume.label])],
         [t('twinWebPage'), autolink(absoluteUrl(site, '/'))],
         ...siteFields(site),
       ]),
       await linkToTwins(site.bio, content, '/', options, site.images),
-      featured.length ? `## ${t('twinFeaturedProjects')}\n\n${featured.map((p) => projectEntry(p, href, site)).join('\n')}` : '',
+      featured.length ? `${heading(2, t('twinFeaturedProjects'))}\n\n${featured.map((p) => projectEntry(p, href, site)).join('\n')}` : '',
       // FO-POSTS: the latest posts, when there are any.
       posts.length
-        ? `## ${t('twinLatestPosts')}\n\n${posts
+        ? `${heading(2, t('twinLatestPosts'))}\n\n${posts
             .slice(0, LATEST_POSTS)
             .map((p) => postEntry(p, href))
-            .join('\n')}\n\n${t('twinEveryPostByYear', { link: `[${t('sectionPosts')}](${href(POSTS_TWIN)})` })}`
+            .join('\n')}\n\n${t('twinEveryPostByYear', { link: link(t('sectionPosts'), href(POSTS_TWIN)).markdown })}`
         : '',
-      `## ${t('twinAllProjects')}\n\n${t('twinAllProjectsNote', { link: `[${t('twinProjectsIndex')}](${href(PROJECTS_TWIN)})` })}`,
-      ...byCategory(site, activeProjects(content)).map((g) => `### ${g.label}\n\n${g.projects.map((p) => projectEntry(p, href, site)).join('\n')}`),
-      archived.length ? `### ${t('archived')}\n\n${t('archivedNote')}\n\n${archived.map((p) => projectEntry(p, href, site)).join('\n')}` : '',
-      pages.length ? `## ${t('sectionPages')}\n\n${pages.map((p) => entry(p.title, href(p.twin), p.summary)).join('\n')}` : '',
-      `## ${t('twinForAgents')}\n\n${entry('llms.txt', href('/llms.txt'), t('twinLlmsTxt'))}\n${entry('llms-full.txt', href('/llms-full.txt'), t('twinLlmsFullTxt'))}`,
+      `${heading(2, t('twinAllProjects'))}\n\n${t('twinAllProjectsNote', { link: link(t('twinProjectsIndex'), href(PROJECTS_TWIN)).markdown })}`,
+      ...byCategory(site, activeProjects(content)).map((g) => `${heading(3, g.label)}\n\n${g.projects.map((p) => projectEntry(p, href, site)).join('\n')}`),
+      archived.length
+        ? `${heading(3, t('archived'))}\n\n${escapeMarkdownText(t('archivedNote'))}\n\n${archived.map((p) => projectEntry(p, href, site)).join('\n')}`
+        : '',
+      pages.length ? `${heading(2, t('sectionPages'))}\n\n${pages.map((p) => entry(p.title, href(p.twin), p.summary)).join('\n')}` : '',
+      `${heading(2, t('twinForAgents'))}\n\n${entry('llms.txt', href('/llms.txt'), t('twinLlmsTxt'))}\n${entry('llms-full.txt', href('/llms-full.txt'), t('twinLlmsFullTxt'))}`,
     ]),
   };
 }
@@ -562,15 +588,13 @@ export async function projectsTwin(content: Listing, options: TwinOptions = {}):
     title: t('navProjects'),
     summary,
     markdown: document([
-      `# ${t('navProjects')}`,
+      heading(1, t('navProjects')),
       opening(site, summary),
-      fieldList([
-        [t('twinWebPage'), autolink(absoluteUrl(site, '/projects'))],
-        [t('twinAuthor'), `[${escapeText(site.name)}](${href(HOME_TWIN)})`],
-        ...siteFields(site),
-      ]),
-      ...byCategory(site, active).map((g) => `## ${g.label}\n\n${g.projects.map((p) => projectEntry(p, href, site)).join('\n')}`),
-      archived.length ? `## ${t('archived')}\n\n${t('archivedNote')}\n\n${archived.map((p) => projectEntry(p, href, site)).join('\n')}` : '',
+      fieldList([[t('twinWebPage'), autolink(absoluteUrl(site, '/projects'))], [t('twinAuthor'), link(site.name, href(HOME_TWIN))], ...siteFields(site)]),
+      ...byCategory(site, active).map((g) => `${heading(2, g.label)}\n\n${g.projects.map((p) => projectEntry(p, href, site)).join('\n')}`),
+      archived.length
+        ? `${heading(2, t('archived'))}\n\n${escapeMarkdownText(t('archivedNote'))}\n\n${archived.map((p) => projectEntry(p, href, site)).join('\n')}`
+        : '',
     ]),
   };
 }
@@ -600,15 +624,17 @@ export function projectsPageTwin(catalog: ListingFacts, filter: ProjectFilter, p
     title,
     summary,
     markdown: document([
-      `# ${title}`,
+      heading(1, title),
       opening(site, summary),
       fieldList([
         [t('twinWebPage'), autolink(absoluteUrl(site, path))],
-        [t('twinEveryProject'), `[${t('navProjects')}](${href(PROJECTS_TWIN)})`],
+        [t('twinEveryProject'), link(t('navProjects'), href(PROJECTS_TWIN))],
         ...siteFields(site),
       ]),
       active.length ? active.map((p) => projectEntry(p, href, site)).join('\n') : '',
-      archived.length ? `## ${t('archived')}\n\n${t('archivedNote')}\n\n${archived.map((p) => projectEntry(p, href, site)).join('\n')}` : '',
+      archived.length
+        ? `${heading(2, t('archived'))}\n\n${escapeMarkdownText(t('archivedNote'))}\n\n${archived.map((p) => projectEntry(p, href, site)).join('\n')}`
+        : '',
     ]),
   };
 }
@@ -642,9 +668,9 @@ export function tagTwin(group: TagGroup<Listed<Project | Page | Post>>, site: Si
     title,
     summary,
     markdown: document([
-      `# ${title}`,
+      heading(1, title),
       opening(site, summary),
-      fieldList([[t('twinWebPage'), autolink(absoluteUrl(site, group.href))], [t('allTags'), `[${t('tagsTitle')}](${href(TAGS_TWIN)})`], ...siteFields(site)]),
+      fieldList([[t('twinWebPage'), autolink(absoluteUrl(site, group.href))], [t('allTags'), link(t('tagsTitle'), href(TAGS_TWIN))], ...siteFields(site)]),
       group.records
         .map((r) => (r.kind === 'project' ? projectEntry(r, href, site) : r.kind === 'post' ? postEntry(r, href) : entry(r.title, href(r.twin), r.summary)))
         .join('\n'),
@@ -684,7 +710,7 @@ export function tagsTwin(content: Listing, options: TwinOptions = {}): Twin {
     title: t('tagsTitle'),
     summary,
     markdown: document([
-      `# ${t('tagsTitle')}`,
+      heading(1, t('tagsTitle')),
       opening(content.site, summary),
       fieldList([[t('twinWebPage'), autolink(absoluteUrl(content.site, TAGS_PATH))], ...siteFields(content.site)]),
       groups.map((g) => entry(g.tag, href(g.twin), `${g.records.length}`)).join('\n'),
@@ -703,7 +729,7 @@ export function notFoundTwin(content: Content): Twin {
     title,
     summary,
     markdown: document([
-      `# ${title}`,
+      heading(1, title),
       quote(summary),
       t('twinNotFoundIntro'),
       [

@@ -4,16 +4,19 @@
 import { countOf } from '../records/words.ts';
 import type { Content } from '../records/schema.ts';
 import { ENTRY_GROUPS, entryPointsOf, type EntryGroup } from './entry-points.ts';
+import { escapeAutolink, escapeMarkdownText } from '../records/escape.ts';
 
 export function agentView(content: Content): string {
   const { site, projects, pages, posts, resume } = content;
   const url = (path: string) => `${site.url}${path}`;
   const { knowledge, portfolio } = site.rateLimits;
+  // FO-MARKDOWN-SAFE: the owner's words as Markdown text, their URLs as autolinks.
+  const name = escapeMarkdownText(site.name);
   const who = [
-    `- Name: ${site.name}`,
-    site.location ? `- Location: ${site.location}` : undefined,
+    `- Name: ${name}`,
+    site.location ? `- Location: ${escapeMarkdownText(site.location)}` : undefined,
     site.email ? `- Email: <${site.email}>` : undefined,
-    ...site.links.map((l) => `- ${l.label}: <${l.url}>`),
+    ...site.links.map((l) => `- ${escapeMarkdownText(l.label)}: ${escapeAutolink(l.url)}`),
     `- Site: <${site.url}/> (for people; [as Markdown](${url('/index.md')}))`,
   ].filter(Boolean);
 
@@ -25,11 +28,11 @@ export function agentView(content: Content): string {
     return `### ${title}\n\n${lines.join('\n')}`;
   });
 
-  return `# ${site.name}: agent view
+  return `# ${name}: agent view
 
-> ${site.headline}
+> ${escapeMarkdownText(site.headline)}
 
-${site.summary}
+${escapeMarkdownText(site.summary)}
 
 This is the home page of <${site.url}/> for software agents. Everything listed here is public, free and read-only: no sign-up, no API key, no payment.
 

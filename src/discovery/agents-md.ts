@@ -6,6 +6,7 @@ import { absoluteUrl } from '../records/urls.ts';
 import { ENTRY_GROUPS, entryPointsOf, type EntryGroup } from './entry-points.ts';
 import { DISCOVERY_FILES } from './files.ts';
 import { rateLimitSentence } from './limits.ts';
+import { escapeMarkdownText } from '../records/escape.ts';
 
 export function agentsMarkdown(content: Pick<Content, 'site' | 'projects'> & Partial<Pick<Content, 'posts' | 'resume'>>): string {
   const { site, posts = [], resume } = content;
@@ -31,9 +32,11 @@ export function agentsMarkdown(content: Pick<Content, 'site' | 'projects'> & Par
       : []),
   ];
   const also = DISCOVERY_FILES.filter((f) => !listed.has(f.path) && f.path !== '/AGENTS.md').map((f) => `- [${f.path}](${url(f.path)}): ${f.title}.`);
-  return `# AGENTS.md: ${site.name}
+  // FO-MARKDOWN-SAFE: the owner's words as Markdown text.
+  const name = escapeMarkdownText(site.name);
+  return `# AGENTS.md: ${name}
 
-${site.url} is ${site.name}'s site: ${site.headline.replace(/[.!?]*$/, '')}. It publishes ${published}${resume ? ', a résumé' : ''} and a handful of pages, for people as HTML and for agents as Markdown, JSON and MCP. Everything is public, free and read-only; nothing you send is stored.
+${site.url} is ${name}'s site: ${escapeMarkdownText(site.headline.replace(/[.!?]*$/, ''))}. It publishes ${published}${resume ? ', a résumé' : ''} and a handful of pages, for people as HTML and for agents as Markdown, JSON and MCP. Everything is public, free and read-only; nothing you send is stored.
 
 ## Where to start
 

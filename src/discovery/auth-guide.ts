@@ -13,6 +13,7 @@ import { registerClient } from '../server/access/registration.ts';
 import { exchangeToken, publicReadToken } from '../server/access/token.ts';
 import { JSON_TYPE } from '../http/media-types.ts';
 import { NO_STORE } from '../http/cache-policy.ts';
+import { escapeMarkdownText } from '../records/escape.ts';
 
 /** A fixed "now" for the sample registration, so the guide is the same on every build. */
 const SAMPLE_ISSUED_AT = Date.UTC(2026, 0, 1);
@@ -44,9 +45,11 @@ export function authGuide(content: Pick<Content, 'site' | 'pages' | 'projects'>)
   const jwtRefusal = exchangeToken({ grant_type: JWT_BEARER_GRANT });
   if (!challenge || !registration.ok || jwtRefusal.ok) throw new Error('auth guide: the sample exchanges no longer behave as documented');
 
-  return `# Public-read access to ${site.name}'s knowledge API
+  // FO-MARKDOWN-SAFE: the owner's name as Markdown text.
+  const name = escapeMarkdownText(site.name);
+  return `# Public-read access to ${name}'s knowledge API
 
-${site.url} publishes public facts about ${site.name}. Access is free and read-only: no sign-up, no API key, no payment.
+${site.url} publishes public facts about ${name}. Access is free and read-only: no sign-up, no API key, no payment.
 
 **Most of the API needs no token at all:** \`/ask\`, \`/api/v1/sandbox\`, \`/api/v1/batch\`, \`/api/v1/jobs\`, the portfolio REST API, \`/api/mcp\`, \`/llms.txt\` and \`/openapi.json\` are open.
 

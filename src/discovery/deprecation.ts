@@ -3,7 +3,7 @@
 // the stricter 90 days covers both), and the version table from the config.
 import { MIN_SUNSET_DAYS, type Site } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
-import { opening } from '../records/markdown-text.ts';
+import { heading, opening } from '../records/markdown-text.ts';
 import { versionHeaders } from '../server/versioning.ts';
 
 export interface VersionRow {
@@ -61,7 +61,7 @@ export function deprecationMarkdown(site: Pick<Site, 'name' | 'url' | 'apiVersio
     (v) => `| \`${v.path}\` | ${v.status} | ${v.deprecated ?? '—'} | ${v.sunset ?? '—'} | ${v.successor ? `\`${v.successor}\`` : '—'} |`,
   );
   const none = policy.versions.every((v) => v.status === 'current');
-  return `# ${policy.title}
+  return `${heading(1, policy.title)}
 
 ${opening(site, policy.summary)}
 

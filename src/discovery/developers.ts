@@ -11,6 +11,8 @@ import { DISCOVERY_FILES } from './files.ts';
 import { JSON_TYPE, MARKDOWN, TEXT } from '../http/media-types.ts';
 import { limitRows, rateLimitSentence } from './limits.ts';
 import { openApiFor } from './openapi-file.ts';
+import { heading } from '../records/markdown-text.ts';
+import { escapeMarkdownText } from '../records/escape.ts';
 
 type Json = Record<string, unknown>;
 
@@ -204,6 +206,8 @@ function operationDoc(path: string, method: string, op: Operation, doc: OpenApiD
 
 export function developerGuide(content: Pick<Content, 'site' | 'projects' | 'pages'>, doc: OpenApiDocument = openApiFor(content.site)): DeveloperGuide {
   const { site } = content;
+  // FO-MARKDOWN-SAFE: the prose is inline Markdown (rendered to HTML by inlineHtml): the owner's name goes in as Markdown text.
+  const name = escapeMarkdownText(site.name);
   const examples = apiExamples(content);
   const operations: { tag: string; op: OperationDoc }[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
@@ -222,7 +226,7 @@ export function developerGuide(content: Pick<Content, 'site' | 'projects' | 'pag
     // agent) must not take it for a service the person offers.
     title: `Developers: the API of ${site.name}'s website`,
     intro: [
-      `This page is about this website's API for software, which reads what the site publishes; it is not about ${site.name}'s own work, services or rates. Everything on ${site.url} that software can call: a read-only REST API over ${site.name}'s projects and pages, an NLWeb ask endpoint, batch and async jobs, and an MCP tool server.`,
+      `This page is about this website's API for software, which reads what the site publishes; it is not about ${name}'s own work, services or rates. Everything on ${site.url} that software can call: a read-only REST API over ${name}'s projects and pages, an NLWeb ask endpoint, batch and async jobs, and an MCP tool server.`,
       `Free and public: no account, no API key, no payment. Only the catalog asks for a token, and that token is a public literal (see [/auth.md](${absoluteUrl(site, '/auth.md')})). ${rateLimitSentence(site)}`,
       `Every answer is JSON. Every error comes from one catalog (below) as \`{ "error": { "code", "message", "status", "hint", "docs" } }\`; the OAuth endpoints answer \`{ "error", "error_description" }\` as RFC 6749 says. Public answers may be cached for five minutes and carry an \`ETag\`. The machine-readable description of all of it is [/openapi.json](${absoluteUrl(site, '/openapi.json')}).`,
     ],
@@ -293,7 +297,7 @@ function operationMarkdown(op: OperationDoc, siteUrl: string): string {
 }
 
 export function developersMarkdown(guide: DeveloperGuide): string {
-  const out = [`# ${guide.title}`, '', ...guide.intro.flatMap((p) => [p, ''])];
+  const out = [heading(1, guide.title), '', ...guide.intro.flatMap((p) => [p, ''])];
   out.push('## Quick start', '');
   for (const example of guide.quickStart) out.push(exampleMarkdown(example, guide.siteUrl, '###'), '');
   out.push('## Discovery files', '', ...guide.files.map((f) => `- [${f.path}](${f.url}): ${f.title} (\`${f.contentType}\`)`), '');
@@ -334,15 +338,19 @@ export function developersMarkdown(guide: DeveloperGuide): string {
 
 // ---- HTML ---------------------------------------------------------------------------------------
 
-/** The guide's prose is Markdown with only code spans, links and bare URLs; this renders just those. */
+/**
+ * The guide's prose is Markdown with only backslash escapes (CommonMark § 2.4: owner text comes
+ * escaped), code spans, links and bare URLs; this renders just those.
+ */
 export function inlineHtml(text: string): string {
-  const pattern = /`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\)|(https?:\/\/[^\s)]+[^\s).,;:])/g;
+  const pattern = /\\([!-/:-@[-`{-~])|`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\)|(https?:\/\/[^\s)]+[^\s).,;:])/g;
   let html = '';
   let last = 0;
   for (const match of text.matchAll(pattern)) {
     html += escapeHtml(text.slice(last, match.index));
-    const [, code, label, href, bare] = match;
-    if (code !== undefined) html += `<code>${escapeHtml(code)}</code>`;
+    const [, escaped, code, label, href, bare] = match;
+    if (escaped !== undefined) html += escapeHtml(escaped);
+    else if (code !== undefined) html += `<code>${escapeHtml(code)}</code>`;
     else if (label !== undefined) html += `<a href="${escapeHtml(href!)}">${inlineHtml(label)}</a>`;
     else html += `<a href="${escapeHtml(bare!)}">${escapeHtml(bare!)}</a>`;
     last = match.index + match[0].length;

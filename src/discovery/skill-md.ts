@@ -5,6 +5,7 @@ import type { Content } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { apiExamples, exampleMarkdown } from './examples.ts';
 import { rateLimitSentence } from './limits.ts';
+import { escapeMarkdownText } from '../records/escape.ts';
 
 /** Agent Skills § name: lowercase a-z, 0-9 and hyphens, no leading, trailing or doubled hyphen, at most 64. */
 export const SKILL_NAME_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -36,17 +37,19 @@ const yamlString = (text: string) => JSON.stringify(text);
 export function skillMarkdown(content: Pick<Content, 'site' | 'projects' | 'pages'> & Partial<Pick<Content, 'posts' | 'resume'>>): string {
   const { site, posts = [], resume } = content;
   const url = (path: string) => absoluteUrl(site, path);
+  // FO-MARKDOWN-SAFE: the owner's name as Markdown text in the body (the front matter's description is YAML, quoted as such).
+  const name = escapeMarkdownText(site.name);
   const examples = apiExamples(content).filter((e) => e.inSkill);
   // FO-POSTS, FO-RESUME: the steps for posts and the résumé only on a site that has them.
   const extra = [
     ...(posts.length
       ? [
-          `To read ${site.name}'s posts, \`GET ${url('/api/v1/posts')}\` (newest first; \`limit\` 1 to 20, optional \`tag\`; follow \`nextCursor\` as for projects), and \`GET ${url('/api/v1/posts')}/<slug>\` for one post with its \`body\` in Markdown.`,
+          `To read ${name}'s posts, \`GET ${url('/api/v1/posts')}\` (newest first; \`limit\` 1 to 20, optional \`tag\`; follow \`nextCursor\` as for projects), and \`GET ${url('/api/v1/posts')}/<slug>\` for one post with its \`body\` in Markdown.`,
         ]
       : []),
     ...(resume
       ? [
-          `For ${site.name}'s experience, education and skills, \`GET ${url('/api/v1/resume')}\`: the résumé as a JSON Resume document (also at ${url('/resume.json')}).`,
+          `For ${name}'s experience, education and skills, \`GET ${url('/api/v1/resume')}\`: the résumé as a JSON Resume document (also at ${url('/resume.json')}).`,
         ]
       : []),
   ];
@@ -69,11 +72,11 @@ name: ${skillName(site.name)}
 description: ${yamlString(skillDescription(content))}
 ---
 
-# ${site.name}'s site API
+# ${name}'s site API
 
-${site.url} publishes ${site.name}'s projects${posts.length ? ', posts' : ''}${resume ? ', résumé' : ''} and pages as a read-only API. It is free, needs no key, and answers JSON. Search is lexical (exact title first, then title words, tag or type, summary, body text), not generative: it returns records, not prose.
+${site.url} publishes ${name}'s projects${posts.length ? ', posts' : ''}${resume ? ', résumé' : ''} and pages as a read-only API. It is free, needs no key, and answers JSON. Search is lexical (exact title first, then title words, tag or type, summary, body text), not generative: it returns records, not prose.
 
-## How to answer a question about ${site.name}
+## How to answer a question about ${name}
 
 1. For a question in words, ask: \`GET ${url('/ask')}?query=<words>\`. The answer's \`results\` are the best-matching pages and projects, each with \`url\`, \`name\`, \`description\`.
 2. To find projects, search: \`GET ${url('/api/v1/search')}?q=<words>\` (optionally \`type=\` a project type or \`page\`). Each hit has \`slug\`, \`title\`, \`summary\`, \`url\`, and \`twinUrl\` (the page as Markdown).

@@ -3,28 +3,56 @@
 // its own, with no dependencies but the URL and wording helpers: the function's search page uses it, and must
 // not load the Markdown parser twins need for their bodies (twin.ts).
 import { inSentence, stringsFor } from './strings.ts';
-import { escapeMarkdown } from './escape.ts';
+import { escapeAutolink, escapeClientText, escapeLinkDestination, escapeLinkText, escapeMarkdownText } from './escape.ts';
 import { absoluteUrl, PROJECTS_TWIN } from './urls.ts';
 import type { Site } from './schema.ts';
 
-/** `- [Title](url): note`, the list entry llms.txt uses; twins use the same shape. */
+/**
+ * Text that is Markdown already (a link, an autolink, a sentence of ours holding one), written as
+ * it is. Every other string these helpers are given is text, owner text above all, and is escaped
+ * for where it stands (FO-MARKDOWN-SAFE): a helper cannot forget to escape, only be told not to.
+ */
+export interface Markdown {
+  readonly markdown: string;
+}
+export const md = (markdown: string): Markdown => ({ markdown });
+
+/** Text escaped as plain text, Markdown as it is. */
+export const inline = (value: string | Markdown) => (typeof value === 'string' ? escapeMarkdownText(value) : value.markdown);
+
+/** `[text](url)`: the text as link text, the URL as a destination. */
+export const link = (text: string, url: string): Markdown => md(`[${escapeLinkText(text)}](${escapeLinkDestination(url)})`);
+
+/** `![alt](url)`: an image, its alt text as link text. */
+export const image = (alt: string, url: string): Markdown => md(`![${escapeLinkText(alt)}](${escapeLinkDestination(url)})`);
+
+/** `# text` at `level`: the text as plain text. */
+export const heading = (level: number, text: string | Markdown) => `${'#'.repeat(level)} ${inline(text)}`;
+
+/** Text the site did not write (a client's query), as Markdown text that links nowhere (escape.ts). */
+const clientText = (text: string): Markdown => md(escapeClientText(text));
+
+/** `- [Title](url): note`, the list entry llms.txt uses; twins use the same shape. The title and note are text. */
 export function entry(title: string, url: string, note?: string) {
-  return `- [${escapeText(title)}](${url})${note ? `: ${oneLine(note)}` : ''}`;
+  return `- ${link(title, url).markdown}${note ? `: ${escapeMarkdownText(oneLine(note))}` : ''}`;
 }
 
-/** `- Name: value` lines; fields without a value are left out. */
-export function fieldList(fields: [string, string | undefined][]) {
+/** `- Name: value` lines; fields without a value are left out. Names are text; a value is text or Markdown. */
+export function fieldList(fields: [string, string | Markdown | undefined][]) {
   return fields
-    .filter((f): f is [string, string] => Boolean(f[1]))
-    .map(([name, value]) => `- ${name}: ${value}`)
+    .filter((f): f is [string, string | Markdown] => Boolean(typeof f[1] === 'string' ? f[1] : f[1]?.markdown))
+    .map(([name, value]) => `- ${escapeMarkdownText(name)}: ${inline(value)}`)
     .join('\n');
 }
 
-export const quote = (text: string) => `> ${oneLine(text)}`;
+/** `- text` lines, each text or Markdown. */
+export const bulletList = (items: readonly (string | Markdown)[]) => items.map((item) => `- ${inline(item)}`).join('\n');
+
+/** The summary as a block quote, on one line. */
+export const quote = (text: string | Markdown) => `> ${typeof text === 'string' ? escapeMarkdownText(oneLine(text)) : text.markdown}`;
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
-export const autolink = (url: string | undefined) => url && `<${url}>`;
-/** Link text is Markdown: a `[` or `]` in a title would end the link early. */
-export const escapeText = (text: string) => text.replace(/([\\[\]])/g, '\\$1');
+/** An absolute URL as an autolink, `<url>`; none without a URL. */
+export const autolink = (url: string | undefined): Markdown | undefined => (url ? md(escapeAutolink(url)) : undefined);
 
 /** Blocks separated by one blank line; empty blocks dropped; one trailing newline. */
 export function document(blocks: string[]) {
@@ -39,8 +67,8 @@ export function document(blocks: string[]) {
  * before any image or facts list, so an agent that lands on one twin finds the rest from its first
  * lines (afdocs looks for the llms.txt pointer near the top).
  */
-export const opening = (site: Pick<Site, 'url'> & Partial<Pick<Site, 'locale' | 'strings'>>, summary: string) =>
-  `${quote(summary)}\n\n${stringsFor(site.locale ? (site as Pick<Site, 'locale' | 'strings'>) : ENGLISH_SITE)('twinSiteIndex', { link: `[llms.txt](${absoluteUrl(site, '/llms.txt')})` })}`;
+export const opening = (site: Pick<Site, 'url'> & Partial<Pick<Site, 'locale' | 'strings'>>, summary: string | Markdown) =>
+  `${quote(summary)}\n\n${stringsFor(site.locale ? (site as Pick<Site, 'locale' | 'strings'>) : ENGLISH_SITE)('twinSiteIndex', { link: link('llms.txt', absoluteUrl(site, '/llms.txt')).markdown })}`;
 
 /** Developer documents (the deprecation policy) are English, whatever the site's locale (docs/decisions.md § Interface language). */
 const ENGLISH_SITE = { locale: 'en' };
@@ -71,13 +99,13 @@ export interface SearchHit {
  */
 export function searchTwin(site: Site, query: string, hits: SearchHit[], note?: string): string {
   const t = stringsFor(site);
-  const shown = escapeMarkdown(query);
-  const summary = note ?? (hits.length ? `${t('searchResults', { n: hits.length, query: shown })}.` : t('twinSearchNothing', { query: shown }));
+  // The heading and the summary hold the client's query: escaped whole, linking nowhere (FO-MARKDOWN-SAFE).
+  const summary = clientText(note ?? (hits.length ? `${t('searchResults', { n: hits.length, query })}.` : t('twinSearchNothing', { query })));
   const page = `${absoluteUrl(site, '/search')}${query ? `?q=${encodeURIComponent(query)}` : ''}`;
   return document([
-    `# ${query ? t('twinSearchTitle', { query: shown }) : t('searchTitle')}`,
+    heading(1, clientText(query ? t('twinSearchTitle', { query }) : t('searchTitle'))),
     opening(site, summary),
-    fieldList([[t('twinWebPage'), autolink(page)], [t('twinAllProjects'), `[${t('navProjects')}](${absoluteUrl(site, PROJECTS_TWIN)})`], ...siteFields(site)]),
+    fieldList([[t('twinWebPage'), autolink(page)], [t('twinAllProjects'), link(t('navProjects'), absoluteUrl(site, PROJECTS_TWIN))], ...siteFields(site)]),
     hits.map((h) => entry(h.title, absoluteUrl(site, h.twin), `${h.summary} (${inSentence(t, h.kind)})`)).join('\n'),
   ]);
 }

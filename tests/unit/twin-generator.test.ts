@@ -123,7 +123,7 @@ describe('linkToTwins: links in a body are rewritten in place, nothing else chan
 describe('the twins of the fixture site, pinned whole', () => {
   test('a project twin: title, summary, fields, body with twin links, related projects', async () => {
     expect((await projectTwin(project('lantern'), new Catalog(fixture))).markdown).toMatchInlineSnapshot(`
-      "# Lantern: a [tiny] log viewer
+      "# Lantern: a \\[tiny] log viewer
 
       > A terminal log viewer that follows files and highlights errors.
 

@@ -2,6 +2,7 @@
 // names the fields to keep. Models pay for every token of a tool result, so a caller that needs
 // only titles and URLs can ask for them; without either argument the answer is the REST one.
 import { z } from 'zod';
+import { escapeMarkdownText } from '../../records/escape.ts';
 
 export const DETAILS = ['summary', 'full'] as const;
 export type Detail = (typeof DETAILS)[number];
@@ -48,12 +49,12 @@ export function sizedItem<S extends z.ZodObject>(full: S, always: readonly strin
   return z.object(optional as { [K in keyof S['shape']]: z.ZodOptional<S['shape'][K]> });
 }
 
-/** A readable line per value for answers cut down by `fields`: the model reads what it asked for. */
+/** A readable line per value for answers cut down by `fields`: the model reads what it asked for, escaped as Markdown text (FO-MARKDOWN-SAFE). */
 export function fieldLines(record: Record<string, unknown>): string {
   return Object.entries(record)
     .map(
       ([key, value]) =>
-        `  ${key}: ${typeof value === 'string' ? value : Array.isArray(value) && value.every((v) => typeof v === 'string') ? value.join(', ') : JSON.stringify(value)}`,
+        `  ${key}: ${typeof value === 'string' ? escapeMarkdownText(value) : Array.isArray(value) && value.every((v) => typeof v === 'string') ? value.map(escapeMarkdownText).join(', ') : escapeMarkdownText(JSON.stringify(value))}`,
     )
     .join('\n');
 }

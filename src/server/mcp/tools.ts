@@ -56,6 +56,13 @@ import { type AnyTool, defineTool } from './tool-kit.ts';
 import { type Detail, detailArg, fieldLines, fieldsArg, keysOf, pick, sizedItem } from './sizing.ts';
 import { PROJECT_CARD_URI } from './apps.ts';
 import { projectLinkList } from '../../records/collections.ts';
+import { escapeClientText as query, escapeMarkdownText as text, normalizeUrl as url } from '../../records/escape.ts';
+
+// Text answers are read as Markdown by many clients: every owner string goes through the
+// plain-text escaper (a client's query, echoed, through the one that links nowhere), every URL
+// through the normalizer, so no title or link can open HTML or a link of its own there
+// (FO-MARKDOWN-SAFE). A write-up is the owner's Markdown and stays as written; structured
+// content carries every value exactly.
 
 /** The identity fields a sized answer always keeps (FO-MCP-SIZE). */
 const SLUG_ONLY = ['slug'] as const;
@@ -126,7 +133,9 @@ const searchPortfolio = defineTool({
   ui: PROJECT_CARD_URI,
   run: (data, { query, type, limit, detail, fields }) => sizedSearchOf(data, searchHits(data, { q: query, type, limit }), detail, fields),
   text: (result, { fields }) =>
-    fields ? itemsText(`${result.hits.length} hit${plural(result.hits.length)} for "${result.query}"`, result.hits) : searchText(result as SearchResponse),
+    fields
+      ? itemsText(`${result.hits.length} hit${plural(result.hits.length)} for "${query(result.query)}"`, result.hits)
+      : searchText(result as SearchResponse),
 });
 
 /** How a type filter reads in a sentence: `post` → "posts", `library` → "library projects". */
@@ -134,11 +143,12 @@ const TYPE_SCOPES: Readonly<Record<string, string>> = { post: 'posts', page: 'pa
 
 function searchText(result: SearchResponse): string {
   const scope = result.type ? ` among ${TYPE_SCOPES[result.type] ?? `${result.type} projects`}` : '';
-  if (result.hits.length === 0) return `No record matches "${result.query}"${scope}. Try other words, a broader type, or list_projects.`;
+  if (result.hits.length === 0) return `No record matches "${query(result.query)}"${scope}. Try other words, a broader type, or list_projects.`;
   const lines = result.hits.map(
-    (h, i) => `${i + 1}. ${h.title} [${h.kind === 'project' ? h.type : h.kind} · ${h.slug}] — ${h.summary}\n   ${h.url} (Markdown: ${h.twinUrl})`,
+    (h, i) =>
+      `${i + 1}. ${text(h.title)} [${h.kind === 'project' ? h.type : h.kind} · ${h.slug}] — ${text(h.summary)}\n   ${url(h.url)} (Markdown: ${url(h.twinUrl)})`,
   );
-  return `${result.hits.length} hit${plural(result.hits.length)} for "${result.query}"${scope}, best first:\n${lines.join('\n')}`;
+  return `${result.hits.length} hit${plural(result.hits.length)} for "${query(result.query)}"${scope}, best first:\n${lines.join('\n')}`;
 }
 
 // ── list_projects (GET /api/v1/projects) ───────────────────────────────────────────────────────
@@ -182,7 +192,7 @@ const moreText = (tool: string, cursor: string | null, same: string) =>
 function listText(result: ProjectList): string {
   if (result.projects.length === 0) return `No project matches these filters (${result.total} in all).`;
   const lines = result.projects.map(
-    (p) => `- ${p.slug}: ${p.title} (${p.type}, ${p.categoryLabel}, ${p.date}${p.archived ? ', archived' : ''}) — ${p.summary}`,
+    (p) => `- ${p.slug}: ${text(p.title)} (${p.type}, ${text(p.categoryLabel)}, ${p.date}${p.archived ? ', archived' : ''}) — ${text(p.summary)}`,
   );
   const more = moreText('list_projects', result.nextCursor, 'filters');
   return `${result.projects.length} of ${result.total} project${plural(result.total)}:\n${lines.join('\n')}\n${more}`;
@@ -214,22 +224,22 @@ const getProjectTool = defineTool({
 });
 
 function projectText(p: ProjectSummary & Partial<ProjectDetail>): string {
-  const facts = [p.type, p.categoryLabel, p.updated ? `${p.date}, updated ${p.updated}` : p.date, ...(p.archived ? ['archived'] : [])];
-  const links = projectLinkList(p).map((l) => `${l.label} ${l.url}`);
+  const facts = [p.type, text(p.categoryLabel), p.updated ? `${p.date}, updated ${p.updated}` : p.date, ...(p.archived ? ['archived'] : [])];
+  const links = projectLinkList(p).map((l) => `${text(l.label)} ${url(l.url)}`);
   return [
-    `# ${p.title}`,
-    `> ${p.summary}`,
+    `# ${text(p.title)}`,
+    `> ${text(p.summary)}`,
     [
       `slug: ${p.slug} · ${facts.join(' · ')}`,
       p.tags.length ? `tags: ${p.tags.join(', ')}` : '',
-      p.stack.length ? `stack: ${p.stack.join(', ')}` : '',
+      p.stack.length ? `stack: ${p.stack.map(text).join(', ')}` : '',
       links.length ? `links: ${links.join(' · ')}` : '',
-      `page: ${p.url} · Markdown: ${p.twinUrl}`,
+      `page: ${url(p.url)} · Markdown: ${url(p.twinUrl)}`,
     ]
       .filter(Boolean)
       .join('\n'),
     p.body?.trim() ?? 'Write-up left out (detail "summary"); call get_project without detail for it.',
-    p.related?.length ? `Related: ${p.related.map((r) => `${r.title} (${r.slug})`).join('; ')}` : '',
+    p.related?.length ? `Related: ${p.related.map((r) => `${text(r.title)} (${r.slug})`).join('; ')}` : '',
   ]
     .filter(Boolean)
     .join('\n\n');
@@ -266,21 +276,21 @@ const compareProjectsTool = defineTool({
 function compareText(c: Comparison): string {
   const shared = [
     c.shared.type && `type ${c.shared.type}`,
-    c.shared.category && `category ${c.shared.category}`,
+    c.shared.category && `category ${text(c.shared.category)}`,
     c.shared.tags.length ? `tags ${c.shared.tags.join(', ')}` : '',
-    c.shared.stack.length ? `stack ${c.shared.stack.join(', ')}` : '',
+    c.shared.stack.length ? `stack ${c.shared.stack.map(text).join(', ')}` : '',
   ].filter(Boolean);
   const differences = Object.entries(c.differences).map(
     ([field, bySlug]) =>
       `- ${field}: ${Object.entries(bySlug ?? {})
-        .map(([slug, v]) => `${slug} ${Array.isArray(v) ? v.join(', ') || '(none)' : String(v)}`)
+        .map(([slug, v]) => `${slug} ${Array.isArray(v) ? v.map(text).join(', ') || '(none)' : text(String(v))}`)
         .join('; ')}`,
   );
   return [
-    `Comparing ${c.projects.map((p) => `${p.title} (${p.slug})`).join(', ')}.`,
+    `Comparing ${c.projects.map((p) => `${text(p.title)} (${p.slug})`).join(', ')}.`,
     `Shared: ${shared.length ? shared.join('; ') : 'nothing beyond being projects'}.`,
     differences.length ? `Differences:\n${differences.join('\n')}` : 'No differences in type, category, status, dates, tags or stack.',
-    c.projects.map((p) => `- ${p.slug}: ${p.summary} ${p.url}`).join('\n'),
+    c.projects.map((p) => `- ${p.slug}: ${text(p.summary)} ${url(p.url)}`).join('\n'),
   ].join('\n');
 }
 
@@ -314,7 +324,7 @@ const listPostsTool = defineTool({
 
 function postsText(result: PostList): string {
   if (result.posts.length === 0) return `No post matches (${result.total} in all).`;
-  const lines = result.posts.map((p) => `- ${p.slug}: ${p.title} (${p.date}, ${p.readingMinutes} min) — ${p.summary}`);
+  const lines = result.posts.map((p) => `- ${p.slug}: ${text(p.title)} (${p.date}, ${p.readingMinutes} min) — ${text(p.summary)}`);
   const more = moreText('list_posts', result.nextCursor, 'tag');
   return `${result.posts.length} of ${result.total} post${plural(result.total)}:\n${lines.join('\n')}\n${more}`;
 }
@@ -340,12 +350,12 @@ const getPostTool = defineTool({
 
 function postText(p: PostSummary & Partial<PostDetail>): string {
   return [
-    `# ${p.title}`,
-    `> ${p.summary}`,
+    `# ${text(p.title)}`,
+    `> ${text(p.summary)}`,
     [
       `slug: ${p.slug} · ${p.updated ? `${p.date}, updated ${p.updated}` : p.date} · ${p.readingMinutes} min read`,
       p.tags.length ? `tags: ${p.tags.join(', ')}` : '',
-      `page: ${p.url} · Markdown: ${p.twinUrl}`,
+      `page: ${url(p.url)} · Markdown: ${url(p.twinUrl)}`,
     ]
       .filter(Boolean)
       .join('\n'),
@@ -371,16 +381,18 @@ const getResumeTool = defineTool({
 
 function resumeText(r: JsonResume): string {
   const span = (from?: string, to?: string) => (from ? ` (${from} – ${to ?? 'present'})` : '');
+  // Each line is composed of owner text and ours, then escaped whole: our words need no escape.
+  const lines = (items: string[]) => items.map((item) => `- ${text(item)}`).join('\n');
   return [
-    `# ${r.basics.name}: ${r.basics.label}`,
-    r.basics.summary,
-    r.work.length ? `Work:\n${r.work.map((w) => `- ${w.position}, ${w.name}${span(w.startDate, w.endDate)}`).join('\n')}` : '',
+    `# ${text(`${r.basics.name}: ${r.basics.label}`)}`,
+    r.basics.summary && text(r.basics.summary),
+    r.work.length ? `Work:\n${lines(r.work.map((w) => `${w.position}, ${w.name}${span(w.startDate, w.endDate)}`))}` : '',
     r.education.length
-      ? `Education:\n${r.education.map((e) => `- ${[e.studyType, e.area].filter(Boolean).join(', ') || e.institution}${e.studyType || e.area ? `, ${e.institution}` : ''}${span(e.startDate, e.endDate)}`).join('\n')}`
+      ? `Education:\n${lines(r.education.map((e) => `${[e.studyType, e.area].filter(Boolean).join(', ') || e.institution}${e.studyType || e.area ? `, ${e.institution}` : ''}${span(e.startDate, e.endDate)}`))}`
       : '',
-    r.skills.length ? `Skills: ${r.skills.map((s) => (s.keywords.length ? `${s.name} (${s.keywords.join(', ')})` : s.name)).join('; ')}` : '',
-    r.languages.length ? `Languages: ${r.languages.map((l) => (l.fluency ? `${l.language} (${l.fluency})` : l.language)).join(', ')}` : '',
-    `JSON: ${r.meta.canonical}`,
+    r.skills.length ? text(`Skills: ${r.skills.map((s) => (s.keywords.length ? `${s.name} (${s.keywords.join(', ')})` : s.name)).join('; ')}`) : '',
+    r.languages.length ? text(`Languages: ${r.languages.map((l) => (l.fluency ? `${l.language} (${l.fluency})` : l.language)).join(', ')}`) : '',
+    `JSON: ${url(r.meta.canonical)}`,
   ]
     .filter(Boolean)
     .join('\n\n');
@@ -404,9 +416,9 @@ const ask = defineTool({
 });
 
 function askText(result: AskResponse): string {
-  if (result.results.length === 0) return `No project or page matches "${result.query}". Try other words, or list_projects.`;
-  const lines = result.results.map((r, i) => `${i + 1}. ${r.name}: ${r.description}\n   ${r.url}`);
-  return `${result.results.length} result${plural(result.results.length)} for "${result.query}", best first:\n${lines.join('\n')}`;
+  if (result.results.length === 0) return `No project or page matches "${query(result.query)}". Try other words, or list_projects.`;
+  const lines = result.results.map((r, i) => `${i + 1}. ${text(r.name)}: ${text(r.description)}\n   ${url(r.url)}`);
+  return `${result.results.length} result${plural(result.results.length)} for "${query(result.query)}", best first:\n${lines.join('\n')}`;
 }
 
 const plural = (n: number) => (n === 1 ? '' : 's');
