@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
-import { toString } from 'mdast-util-to-string';
+import { toString as textOf } from 'mdast-util-to-string';
 import { gfm } from 'micromark-extension-gfm';
 import ts from 'typescript';
 import { afterEach, describe, expect, test, vi } from 'vitest';
@@ -67,7 +67,7 @@ describe('FO-TEXT-SAFE: request and content text never reaches replace as a repl
     // FO-MARKDOWN-SAFE: the client's text, escaped so a parser reads the query as written, and links nowhere.
     expect(text).toContain('# Search results for “price $\\` \\[x](http\\://evil.example)”');
     const tree = fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
-    expect(toString(tree.children[0]!)).toBe('Search results for “price $` [x](http://evil.example)”');
+    expect(textOf(tree.children[0]!)).toBe('Search results for “price $` [x](http://evil.example)”');
     // GFM's syntax as GitHub reads it, which honours the escapes (remark's extra pass links any address in text, escaped or not).
     const syntax = fromMarkdown(text, { extensions: [gfm()], mdastExtensions: gfmFromMarkdown().map((e) => ({ ...e, transforms: [] })) });
     type Node = { type: string; url?: string; children?: Node[] };
