@@ -304,8 +304,11 @@ function fileAnswer(request: Request, file: StaticFile, status: number, routeHea
   const headers = { ...file.headers, ...routeHeaders };
   for (const [name, value] of middlewareHeaders) headers[name] = value;
   // RFC 9110 § 13.1.2: a GET or HEAD whose If-None-Match lists the ETag of this representation
-  // (the file as the type it is served as: representationEtag) gets 304, no body.
-  const etag = file.headers.etag && representationEtag(file.headers.etag, file.headers['content-type'], headers['content-type']);
+  // (the file as the type it is served as: representationEtag) gets 304, no body. The file's own
+  // type is the one its header rules give it (an extension-less file has none of its own); only
+  // negotiation (the middleware) serves it as another.
+  const ownType = routeHeaders['content-type'] ?? file.headers['content-type'];
+  const etag = file.headers.etag && representationEtag(file.headers.etag, ownType, headers['content-type']);
   if (etag) headers.etag = etag;
   if (
     status === 200 &&
