@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { ANALYTICS_PROVIDERS, type AnalyticsSetting } from '../../src/records/analytics.ts';
 import { analyticsStandIn } from '../../scripts/local-server/analytics-stand-in.ts';
 import { COMPUTE_HEADER } from '../../scripts/local-server/vercel-router.ts';
+import { ASSET_CONTENT_SECURITY_POLICY } from '../../src/build/vercel-config.ts';
 import { analyticsDeployReport, analyticsNotice } from '../../scripts/lib/analytics-notes.ts';
 import { fixtureRouter } from './local-router.ts';
 import { tempDir } from './temp-dir.ts';
@@ -38,14 +39,15 @@ describe('FO-ANALYTICS-LOCAL: the stand-in at each provider’s paths', () => {
     }
   });
 
-  test('FO-ANALYTICS-LOCAL: through the router over the committed vercel.json: answered in place of the rewrite to the provider, no code run, no page headers', async () => {
+  test('FO-ANALYTICS-LOCAL: through the router over the committed vercel.json: answered in place of the rewrite to the provider, no code run, no page headers (a file’s sandboxing CSP, as every non-page file has)', async () => {
     const get = fixtureRouter(join(tempDir('folio-analytics-'), 'dist'), { 'index.html': '<!doctype html><title>Home</title>' }, () => {
       throw new Error('the function must not run');
     });
     const script = await get('/_stats/p/script.js');
     expect([script.status, script.headers.get('content-type'), script.headers.get(COMPUTE_HEADER)]).toEqual([200, 'text/javascript; charset=utf-8', 'none']);
     expect(script.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(script.headers.get('content-security-policy')).toBeNull();
+    // FO-CONTENT-DATA: a non-page file's policy; a script's own CSP header does not bind the page that loads it.
+    expect(script.headers.get('content-security-policy')).toBe(ASSET_CONTENT_SECURITY_POLICY);
     const event = await get('/_stats/u/api/send', { method: 'POST', body: '{}' });
     expect(event.status).toBe(202);
     expect((await get('/_vercel/insights/view', { method: 'POST', body: '{}' })).status).toBe(202);
