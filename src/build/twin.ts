@@ -46,6 +46,7 @@ import {
   md,
   opening,
   quote,
+  sentence,
   siteFields,
 } from '../records/markdown-text.ts';
 import { escapeMarkdownText } from '../records/escape.ts';
@@ -311,7 +312,7 @@ async function makePostTwin(post: Post, content: Content, options: TwinOptions):
       heading(1, post.title),
       opening(site, post.summary),
       // FO-DRAFTS: a draft shows only under npm run dev, and says so wherever it shows.
-      post.draft ? t('twinDraft') : '',
+      post.draft ? sentence(site, 'twinDraft') : '',
       post.cover ? imageMarkdown(content, post.cover) : '',
       fieldList([
         [t('twinDate'), post.date],
@@ -558,9 +559,9 @@ export async function homeTwin(content: SiteListing, options: TwinOptions = {}):
         ? `${heading(2, t('twinLatestPosts'))}\n\n${posts
             .slice(0, LATEST_POSTS)
             .map((p) => postEntry(p, href))
-            .join('\n')}\n\n${t('twinEveryPostByYear', { link: link(t('sectionPosts'), href(POSTS_TWIN)).markdown })}`
+            .join('\n')}\n\n${sentence(site, 'twinEveryPostByYear', link(t('sectionPosts'), href(POSTS_TWIN)))}`
         : '',
-      `${heading(2, t('twinAllProjects'))}\n\n${t('twinAllProjectsNote', { link: link(t('twinProjectsIndex'), href(PROJECTS_TWIN)).markdown })}`,
+      `${heading(2, t('twinAllProjects'))}\n\n${sentence(site, 'twinAllProjectsNote', link(t('twinProjectsIndex'), href(PROJECTS_TWIN)))}`,
       ...byCategory(site, activeProjects(content)).map((g) => `${heading(3, g.label)}\n\n${g.projects.map((p) => projectEntry(p, href, site)).join('\n')}`),
       archived.length
         ? `${heading(3, t('archived'))}\n\n${escapeMarkdownText(t('archivedNote'))}\n\n${archived.map((p) => projectEntry(p, href, site)).join('\n')}`
@@ -731,7 +732,7 @@ export function notFoundTwin(content: Content): Twin {
     markdown: document([
       heading(1, title),
       quote(summary),
-      t('twinNotFoundIntro'),
+      sentence(content.site, 'twinNotFoundIntro'),
       [
         entry(content.site.name, HOME_TWIN, t('twinNotFoundHome')),
         entry(t('navProjects'), PROJECTS_TWIN, t('twinNotFoundProjects')),

@@ -3,14 +3,17 @@
 import type { Site } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { limitRows } from './limits.ts';
+import { escapeMarkdownText } from '../records/escape.ts';
 
 export function pricingMarkdown(site: Pick<Site, 'name' | 'url' | 'rateLimits'>): string {
   const rows = limitRows(site);
+  // FO-MARKDOWN-SAFE: the owner's name is text in this Markdown document, as in every other.
+  const name = escapeMarkdownText(site.name);
   // FO-API-NOT-SERVICES: the title and the first sentence say whose prices these are, so an agent
   // reading llms.txt never takes them for the person's rates.
-  return `# API pricing: the API of ${site.name}'s website (not ${site.name}'s rates)
+  return `# API pricing: the API of ${name}'s website (not ${name}'s rates)
 
-This page is about the pricing of this website's API for software only; it says nothing about what ${site.name} charges for their own work or services.
+This page is about the pricing of this website's API for software only; it says nothing about what ${name} charges for their own work or services.
 
 **Free.** Every endpoint on ${site.url} costs nothing: no account, no sign-up, no API key, no payment, no paid tier and no separate test environment. The answers are the same public facts the site's pages show, and change only when the site is redeployed.
 

@@ -129,12 +129,21 @@ export function unsafeParts(node: BodyNode): UnsafePart[] {
 /**
  * The refused tags and attributes of one piece of raw HTML (an mdast `html` node: a block, or one
  * inline tag), by parse5's tokenizer: character references in attribute values are decoded, and
- * `<img/src=x/onerror=…>` is read as a browser reads it. A tag the piece leaves unfinished would
- * swallow the Markdown after it into an attribute: refused too. Lines count from the piece's first.
+ * `<img/src=x/onerror=…>` is read as a browser reads it. A tag, comment or declaration the piece
+ * leaves unfinished would swallow the page after it: refused too. Lines count from the piece's first.
  */
 export function unsafeHtml(html: string): UnsafePart[] {
   const parts: UnsafePart[] = [];
   const ignore = () => {};
+  // A comment, declaration or instruction the piece leaves open would take in what the page says
+  // after it, up to the next `-->` or `>`, which can stand inside a later attribute value (a link's
+  // title): the markup after that would be read as a tag (WHATWG HTML § 13.2.5, the comment states).
+  let cutOff = false;
+  const unclosed = (line: number, close: string) =>
+    parts.push({
+      line,
+      problem: `a comment or declaration in the text is never closed with ${close}, so the page after it would be read as part of it; close it`,
+    });
   const handler: TokenHandler = {
     onStartTag(token: Token.TagToken) {
       const at = token.location?.startLine ?? 1;
@@ -165,15 +174,26 @@ export function unsafeHtml(html: string): UnsafePart[] {
       // A browser keeps the first of two same-named attributes and drops the rest; another parser
       // might keep the last, so neither is trusted (WHATWG HTML § 13.2.5.33).
       if (error.code === ErrorCodes.duplicateAttribute) parts.push({ line: error.startLine, problem: 'a tag in the text names an attribute twice; keep one' });
-      if (error.code === ErrorCodes.eofInTag)
+      // `<` or `</` at the piece's end: with what the page says next, a tag or a comment begins.
+      if (error.code === ErrorCodes.eofInTag || error.code === ErrorCodes.eofBeforeTagName)
         parts.push({
           line: error.startLine,
           problem: 'a tag in the text is never closed with ">", so the text after it would be read as part of the tag; close it',
         });
+      // Reported with the comment or <!DOCTYPE it cut off, which comes next, at the line it starts on.
+      if (error.code === ErrorCodes.eofInComment || error.code === ErrorCodes.eofInDoctype) cutOff = true;
     },
     onEndTag: ignore,
-    onComment: ignore,
-    onDoctype: ignore,
+    // A bogus comment (`<?…`, `<!x…`, `<![CDATA[…` in HTML) ends at its first `>`, so one the piece
+    // ended first does not end with it; an open `<!--` is a parse error (cutOff).
+    onComment(token) {
+      const { startOffset = 0, endOffset = 0, startLine = 1 } = token.location ?? {};
+      const comment = html.startsWith('<!--', startOffset);
+      if (cutOff || (!comment && !html.slice(startOffset, endOffset).endsWith('>'))) unclosed(startLine, comment ? '"-->"' : '">"');
+    },
+    onDoctype(token) {
+      if (cutOff) unclosed(token.location?.startLine ?? 1, '">"');
+    },
     onEof: ignore,
     onCharacter: ignore,
     onNullCharacter: ignore,

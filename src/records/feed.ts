@@ -4,6 +4,7 @@
 import type { RSSFeedItem } from '@astrojs/rss';
 import { absoluteUrl, categoryLabel, type Listing } from './collections.ts';
 import { stringsFor } from './strings.ts';
+import { escapeHtml } from './escape.ts';
 
 export const FEED_PATH = '/feed.xml';
 
@@ -20,7 +21,9 @@ export function feedItems({ site, projects, posts }: Listing): RSSFeedItem[] {
   items.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
   return items.map(({ record, date, categories }) => ({
     title: record.title,
-    description: record.summary,
+    // An item's description is HTML, entity-encoded in the XML (RSS 2.0 § Elements of <item>), and
+    // feed readers render it so: the summary is text, escaped as HTML (FO-CONTENT-DATA).
+    description: escapeHtml(record.summary),
     link: absoluteUrl(site, record.href),
     pubDate: new Date(`${date}T00:00:00Z`),
     categories,

@@ -14,6 +14,7 @@ import { describeImage } from '../images/describe.ts';
 import { type ContentImage, isImageFile } from '../images/images.ts';
 import { asciiSlug, closest, describeIssue } from './content-issues.ts';
 import { MAY_BE_UNSAFE, unsafeParts } from './body-safety.ts';
+import { normalizeUrl } from './escape.ts';
 import { readingMinutes } from './posts.ts';
 import {
   SLUG_PATTERN,
@@ -257,7 +258,9 @@ function readContent(dir: string, drafts: boolean, now: string): Content {
       // content/custom.css: its presence is part of the site, so a page kept from the last build links it too.
       site = {
         ...config,
-        url: (process.env.FOLIO_SITE_URL || config.url).replace(/\/+$/, ''),
+        // Normalized (escape.ts): the documents for agents write it as it is, and a `<`, `>`, `"` or
+        // space in it would end an autolink or start HTML there (FO-MARKDOWN-SAFE).
+        url: normalizeUrl(process.env.FOLIO_SITE_URL || config.url).replace(/\/+$/, ''),
         bio: parsed.body,
         images,
         ...(image && { avatar: image }),

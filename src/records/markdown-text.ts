@@ -2,7 +2,7 @@
 // search page's Markdown form): list entries, field lists, a quoted summary, blocks. A module of
 // its own, with no dependencies but the URL and wording helpers: the function's search page uses it, and must
 // not load the Markdown parser twins need for their bodies (twin.ts).
-import { inSentence, stringsFor } from './strings.ts';
+import { inSentence, type StringKey, stringsFor } from './strings.ts';
 import { escapeAutolink, escapeClientText, escapeLinkDestination, escapeLinkText, escapeMarkdownText } from './escape.ts';
 import { absoluteUrl, PROJECTS_TWIN } from './urls.ts';
 import type { Site } from './schema.ts';
@@ -25,6 +25,19 @@ export const link = (text: string, url: string): Markdown => md(`[${escapeLinkTe
 
 /** `![alt](url)`: an image, its alt text as link text. */
 export const image = (alt: string, url: string): Markdown => md(`![${escapeLinkText(alt)}](${escapeLinkDestination(url)})`);
+
+/**
+ * An interface sentence as a block of its own, with `link` at its `{link}`. Folio's own wording is
+ * Markdown as written (a code span); an owner's rewording (site.strings) is their text, escaped
+ * like every other (FO-MARKDOWN-SAFE), so that only the link is Markdown in it.
+ */
+export function sentence(site: Pick<Site, 'locale'> & Partial<Pick<Site, 'strings'>>, key: StringKey, link?: Markdown): string {
+  const t = stringsFor(site);
+  if (site.strings?.[key] === undefined) return t(key, link ? { link: link.markdown } : {});
+  // A private-use character holds the link's place: escaping leaves it alone, and it is not Markdown.
+  const mark = '\uE000';
+  return escapeMarkdownText(t(key, { link: mark })).replaceAll(mark, () => link?.markdown ?? '');
+}
 
 /** `# text` at `level`: the text as plain text. */
 export const heading = (level: number, text: string | Markdown) => `${'#'.repeat(level)} ${inline(text)}`;
@@ -68,7 +81,7 @@ export function document(blocks: string[]) {
  * lines (afdocs looks for the llms.txt pointer near the top).
  */
 export const opening = (site: Pick<Site, 'url'> & Partial<Pick<Site, 'locale' | 'strings'>>, summary: string | Markdown) =>
-  `${quote(summary)}\n\n${stringsFor(site.locale ? (site as Pick<Site, 'locale' | 'strings'>) : ENGLISH_SITE)('twinSiteIndex', { link: link('llms.txt', absoluteUrl(site, '/llms.txt')).markdown })}`;
+  `${quote(summary)}\n\n${sentence(site.locale ? (site as Pick<Site, 'locale' | 'strings'>) : ENGLISH_SITE, 'twinSiteIndex', link('llms.txt', absoluteUrl(site, '/llms.txt')))}`;
 
 /** Developer documents (the deprecation policy) are English, whatever the site's locale (docs/decisions.md § Interface language). */
 const ENGLISH_SITE = { locale: 'en' };
