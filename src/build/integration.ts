@@ -1,6 +1,5 @@
-// Build hooks: the render cache's key before pages render; after them the pages kept from the last
-// build (page-cache.ts), the records' twins, the function's data file, the content images, and a
-// report on what agents will read (llms.txt sizes).
+// Build hooks: the search index started before pages render; after them the records' twins, the
+// function's data file, the content images, and a report on what agents will read (llms.txt sizes).
 import { unknownLocaleWarning } from '../records/strings.ts';
 import { countOf } from '../records/words.ts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,7 +17,6 @@ import { RESUME_TWIN, resumeSearchText } from '../records/resume.ts';
 import type { IndexedDocument } from '../search/options.ts';
 import { codeHash } from './code-hash.ts';
 import { flushCache, readCached, textDigest, writeCached } from './disk-cache.ts';
-import { digestOf, keepPages } from './page-cache.ts';
 import { IMAGES_PATH, imageVariants } from '../images/images.ts';
 import { contentImages, encodeVariant, writeImages } from './write-images.ts';
 import { CUSTOM_CSS_PATH, fontFiles, needsThemeCss, SITE_CSS_PATH, SITE_CSS_SOURCE, THEME_CSS_PATH, themeCss, themeOf } from '../records/theme.ts';
@@ -57,13 +55,10 @@ export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 export async function writeSiteData(root = process.cwd(), started?: Started) {
   // Never a draft: the data file is what REST, MCP and search publish (FO-DRAFTS).
   const catalog = loadCatalog(contentDir(root), { drafts: false });
-  const { content } = catalog;
   const twins = await recordTwins(catalog);
   // The twins are known only now: compressed in parallel, beside the bodies compressed ahead.
   const compressed = new Map([...((await started?.compressed) ?? []), ...(await compressKept(Object.values(twins)))]);
-  // In a build the content's digest is known (every page's inputs were hashed); with the code's, it names the build.
-  const contentDigest = started && `${process.env.FOLIO_RENDER_KEY}\0${digestOf(content)}`;
-  return writeDataFile(catalog, twins, root, { index: started?.index, compressed, contentDigest });
+  return writeDataFile(catalog, twins, root, { index: started?.index, compressed, code: started?.code });
 }
 
 /**
@@ -109,18 +104,20 @@ export function startBuild(root: string, content: Content): Started {
   process.env.FOLIO_RENDER_KEY = codeHash(root);
   const known = ((globalThis as { [STARTED]?: WeakMap<Content, Started> })[STARTED] ??= new WeakMap());
   let started = known.get(content);
-  if (!started) known.set(content, (started = prepareOnAnotherThread(content)));
+  if (!started) known.set(content, (started = { code: process.env.FOLIO_RENDER_KEY, ...prepareOnAnotherThread(content) }));
   return started;
 }
 const STARTED = Symbol.for('folio.buildStarted');
 
 /** What startBuild set going; undefined where it failed (the data file then makes it itself). */
 interface Started {
+  /** The digest of Folio's code (code-hash.ts codeHash): the data file's build id names it. */
+  code: string;
   index: Promise<IndexText | undefined>;
   compressed: Promise<Map<string, Buffer> | undefined>;
 }
 
-function prepareOnAnotherThread(content: Content): Started {
+function prepareOnAnotherThread(content: Content): Omit<Started, 'code'> {
   // The records search finds (projects, posts, pages, the résumé): the same documents as the data file's index.
   const documents = searchDocuments(content, content.resume && resumeSearchText(content.resume));
   return { index: indexKept(documents).catch(() => undefined), compressed: compressKept(documents.map((d) => d.body)).catch(() => undefined) };
@@ -234,7 +231,7 @@ export function folio(loaded?: Content): AstroIntegration {
       'astro:build:start': () => {
         memoizeContentForBuild(true, loaded && [contentDir(), loaded], { keptRelated });
       },
-      'astro:build:done': async ({ dir, logger }) => {
+      'astro:build:done': async ({ dir, pages, logger }) => {
         const catalog = loadCatalog(contentDir(root));
         const { content } = catalog;
         // FO-LANGUAGE: a locale Folio has no words for reads English; said once, not an error.
@@ -247,8 +244,12 @@ export function folio(loaded?: Content): AstroIntegration {
         // data file carries. Written here, not by 10,000 Astro routes (src/pages/[slug].md.ts and its
         // kin serve them in dev).
         const twins = await recordTwins(catalog);
-        const pages = keepPages(fileURLToPath(dir), twins);
-        report(logger, `pages: ${pages.rendered.toLocaleString('en')} rendered, ${pages.kept.toLocaleString('en')} kept from the last build`);
+        for (const [path, text] of Object.entries(twins)) {
+          const out = join(fileURLToPath(dir), path);
+          mkdirSync(dirname(out), { recursive: true });
+          writeFileSync(out, text);
+        }
+        report(logger, `pages: ${pages.length.toLocaleString('en')} rendered`);
         // The cards were drawn while Astro rendered the pages (src/pages/og/[...card].png.ts).
         const cards = buildReporter()?.end('cards');
         if (cards)

@@ -59,10 +59,7 @@ export class Catalog {
   }
 
   #listing?: Listing;
-  /**
-   * Every record as listed, frozen, one object each: saves the identity the page cache digests by
-   * (src/build/page-cache.ts), each record hashed once, not once per page that lists it.
-   */
+  /** Every record as listed, frozen, made once per Catalog: every page that lists records shares it. */
   get listing(): Listing {
     return (this.#listing ??= listingOf(this.content));
   }
@@ -171,8 +168,5 @@ export class Catalog {
   }
 }
 
-/**
- * What a page that renders from the listing alone may read: the listing and what the Catalog
- * computes from it (no body, so editing one keeps the page: src/build/page-cache.ts keptResponse).
- */
+/** What a page that renders from the listing alone may read: the listing and what the Catalog computes from it (no body). */
 export type ListingFacts = Pick<Catalog, 'listing' | 'filters' | 'filtered' | 'pageCount' | 'tagGroups' | 'topTags'>;

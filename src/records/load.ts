@@ -254,7 +254,7 @@ function readContent(dir: string, drafts: boolean, now: string): Content {
       const { avatar, ...config } = parsed.data;
       const image = avatar === undefined ? undefined : imageField(siteFile, avatar, config.name, 'avatar', where, problems, warn);
       const images = checkBody(siteFile, parsed, where, problems, warn);
-      // content/custom.css: its presence is part of the site, so a page kept from the last build links it too.
+      // content/custom.css: its presence is part of the site (every page links it).
       site = {
         ...config,
         url: (process.env.FOLIO_SITE_URL || config.url).replace(/\/+$/, ''),

@@ -22,15 +22,7 @@ afterEach(() => {
 
 /** What a new build process starts from: no memo of renders, links or cache packs in memory. */
 function newProcess() {
-  for (const name of [
-    'folio.sourceLinks',
-    'folio.renderMarkdown',
-    'folio.buildCache',
-    'folio.buildCacheNames',
-    'folio.buildCacheCodes',
-    'folio.routeFacts',
-    'folio.pagePlan',
-  ])
+  for (const name of ['folio.sourceLinks', 'folio.renderMarkdown', 'folio.buildCache', 'folio.buildCacheNames', 'folio.buildCacheCodes'])
     delete (globalThis as Record<symbol, unknown>)[Symbol.for(name)];
   vi.resetModules();
 }
@@ -172,82 +164,5 @@ describe('FO-INCREMENTAL: the build cache', () => {
     expect(rewritten.length).toBeGreaterThan(0);
     expect(rewritten.length).toBeLessThanOrEqual(2);
     expect(Object.keys(packOf(cache, 'html'))).toHaveLength(40);
-  });
-});
-
-describe('FO-INCREMENTAL: the page cache (page-cache.ts)', () => {
-  // In a build (a key) long texts' digests are remembered (disk-cache.ts textDigest); outside one they are not.
-  test.each(['', 'code-A'])(
-    'digestOf: equal data, equal digest (key order aside); any difference, another digest; only plain data (FOLIO_RENDER_KEY=%j)',
-    async (key) => {
-      vi.stubEnv('FOLIO_RENDER_KEY', key);
-      const { digestOf } = await import('../../src/build/page-cache.ts');
-      const long = 'x'.repeat(5000);
-      expect(digestOf({ a: long, b: [1, 'two', null, undefined, true] })).toBe(digestOf({ b: [1, 'two', null, undefined, true], a: long }));
-      expect(digestOf({ a: long })).not.toBe(digestOf({ a: `${long}y` }));
-      expect(digestOf(['ab', 'c'])).not.toBe(digestOf(['a', 'bc']));
-      expect(digestOf([1])).not.toBe(digestOf(['1']));
-      expect(digestOf({ a: [] })).not.toBe(digestOf({ a: {} }));
-      // A lone surrogate becomes U+FFFD in UTF-8: it must not share a digest with one.
-      expect(digestOf(['\uD800'.repeat(2000)])).not.toBe(digestOf(['\uFFFD'.repeat(2000)]));
-      expect(() => digestOf({ when: new Date(0) })).toThrow(/plain data/);
-      expect(() => digestOf({ map: new Map() })).toThrow(/plain data/);
-    },
-  );
-
-  test("a page whose inputs are unchanged is the last build's file; one edited in place after the build (a post-build script) is rendered again", async () => {
-    const cache = tempDir('folio-cache-');
-    const dist = tempDir('folio-dist-');
-    const file = join(dist, 'projects/quarry.html');
-    vi.stubEnv('FOLIO_CACHE_DIR', cache);
-    vi.stubEnv('FOLIO_RENDER_KEY', 'code-A');
-    /** One build of one page: Astro writes it when asked to render it; each build starts from an empty dist/, as npm run build does. */
-    const build = async (title: string) => {
-      newProcess();
-      rmSync(dist, { recursive: true, force: true });
-      const { keepPages, pagesToRender } = await import('../../src/build/page-cache.ts');
-      const render = pagesToRender([{ params: { slug: 'quarry' }, path: '/projects/quarry', inputs: { title } }], 'src/pages/projects/[slug].astro');
-      if (render.length) {
-        mkdirSync(join(dist, 'projects'), { recursive: true });
-        writeFileSync(file, `<h1>${title}</h1>`);
-      }
-      return keepPages(dist);
-    };
-    expect(await build('Quarry')).toEqual({ rendered: 1, kept: 0 });
-    expect(await build('Quarry')).toEqual({ rendered: 0, kept: 1 });
-    expect(readFileSync(file, 'utf8')).toBe('<h1>Quarry</h1>');
-    expect(await build('Quarry 2')).toEqual({ rendered: 1, kept: 0 });
-    expect(readFileSync(file, 'utf8')).toBe('<h1>Quarry 2</h1>');
-    // A kept file is a hard link to the cache's: editing it in place edits the cache's too.
-    appendFileSync(file, '<script>analytics()</script>');
-    expect(await build('Quarry 2')).toEqual({ rendered: 1, kept: 0 });
-    expect(readFileSync(file, 'utf8')).toBe('<h1>Quarry 2</h1>');
-  });
-
-  test("a single-page route (the projects index) answers with the last build's file while its listing is unchanged, and renders when it changes", async () => {
-    const cache = tempDir('folio-cache-');
-    const dist = tempDir('folio-dist-');
-    vi.stubEnv('FOLIO_CACHE_DIR', cache);
-    /** One build of /projects: the route's answer is what Astro writes. Returns what was served from the cache, if anything. */
-    const build = async (titles: string[]) => {
-      newProcess();
-      rmSync(dist, { recursive: true, force: true });
-      mkdirSync(dist);
-      const { keepPages, keptResponse } = await import('../../src/build/page-cache.ts');
-      const kept = keptResponse('/projects', { titles }, 'src/pages/projects.astro');
-      writeFileSync(join(dist, 'projects.html'), kept ? Buffer.from(await kept.arrayBuffer()) : `<ul>${titles.map((t) => `<li>${t}</li>`).join('')}</ul>`);
-      const counts = keepPages(dist);
-      return { served: kept !== undefined, counts, file: readFileSync(join(dist, 'projects.html'), 'utf8') };
-    };
-    vi.stubEnv('FOLIO_RENDER_KEY', '');
-    expect((await build(['Quarry'])).served).toBe(false);
-    vi.stubEnv('FOLIO_RENDER_KEY', 'code-A');
-    expect(await build(['Quarry'])).toEqual({ served: false, counts: { rendered: 1, kept: 0 }, file: '<ul><li>Quarry</li></ul>' });
-    expect(await build(['Quarry'])).toEqual({ served: true, counts: { rendered: 0, kept: 1 }, file: '<ul><li>Quarry</li></ul>' });
-    // Served twice in a row: the file Astro wrote from the cache's bytes became the cache's file.
-    expect(await build(['Quarry'])).toEqual({ served: true, counts: { rendered: 0, kept: 1 }, file: '<ul><li>Quarry</li></ul>' });
-    expect(await build(['Quarry', 'Lantern'])).toEqual({ served: false, counts: { rendered: 1, kept: 0 }, file: '<ul><li>Quarry</li><li>Lantern</li></ul>' });
-    vi.stubEnv('FOLIO_RENDER_KEY', 'code-B');
-    expect((await build(['Quarry', 'Lantern'])).served).toBe(false);
   });
 });
