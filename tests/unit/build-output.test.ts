@@ -30,7 +30,6 @@ function npmBuild(args: string[] = []): string {
       FOLIO_CONTENT: content,
       FOLIO_CACHE_DIR: join(root, 'cache'),
       FOLIO_SITE_URL: 'http://127.0.0.1:4321',
-      FOLIO_RENDER_KEY: '',
       FOLIO_VERBOSE: '',
     },
   });
