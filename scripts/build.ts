@@ -23,8 +23,7 @@ import { countOf } from '../src/records/words.ts';
 import { verbose as verboseLog, VERBOSE_FLAG } from './lib/verbose.ts';
 
 const verbose = verboseLog();
-// The flag changes the log, not the output: out of the arguments, which the page cache counts
-// among a page's inputs (src/build/page-cache.ts buildFacts).
+// The flag changes the log, not the output: out of the arguments Astro sees.
 process.argv = process.argv.filter((arg) => arg !== VERBOSE_FLAG);
 const reporter = installBuildReporter({ write: (text) => process.stdout.write(text), interactive: Boolean(process.stdout.isTTY) });
 

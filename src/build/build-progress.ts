@@ -49,7 +49,7 @@ export class BuildReporter {
     this.now = options.now ?? (() => performance.now());
   }
 
-  /** A phase's line (`pages: 171 rendered, …`). */
+  /** A phase's line (`pages: 171 rendered`). */
   line(text: string): void {
     this.clear();
     this.options.write(`${text}\n`);

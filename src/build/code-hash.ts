@@ -1,6 +1,6 @@
 // Digests of what a build reads: the content, and Folio's own code and locked dependencies. The
-// build stamp (scripts/lib/build.ts) compares both; the render cache (src/build/render.ts) is
-// keyed by the code digest, so no change to Folio can ever be answered from an older build's cache.
+// build stamp (scripts/lib/build.ts) compares both; the data file's build id names the code's; the
+// images and cards cache (disk-cache.ts) names its folders by the code that makes each kind.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
@@ -81,8 +81,7 @@ const BUILD_TOOLS = ['package-lock.json', 'scripts/build.ts'];
 /**
  * A digest of the code one kind of build result comes from: the modules `entries` reach, and the
  * build's tools. A build cache keyed by it survives every edit outside that code: a stylesheet
- * edit keeps rendered Markdown, encoded images and social cards; an edit to the function alone
- * keeps every page whose route does not reach it.
+ * edit or an edit to the function keeps encoded images and social cards.
  */
 export function codeDigest(entries: readonly string[], root = process.cwd()): string {
   const hash = createHash('sha256');

@@ -77,7 +77,7 @@ export function buildDataFile(
   content: Content,
   twins: Record<string, string>,
   index?: IndexText,
-  contentDigest?: string,
+  code?: string,
   resume?: ResumeParts,
   related: Record<string, string[]> = relatedSlugs(new Catalog(content)),
 ): DataFile {
@@ -85,10 +85,15 @@ export function buildDataFile(
   const draft = content.posts.find((p) => p.draft);
   if (draft) throw new Error(`${draft.source}: a draft post cannot go into the data file; the build loads content without drafts.`);
   if (content.resume && !resume) throw new Error('buildDataFile: a site with a résumé needs its parts (resumeParts).');
-  // The id names the records and the index options; a build that has a digest of the content
-  // already (src/build/page-cache.ts) names them by it instead of serializing them all once more.
-  const records = contentDigest ?? JSON.stringify([content.site, content.projects, content.pages, content.posts, content.resume ?? null]);
-  const buildId = createHash('sha256').update(OPTIONS_HASH).update(records).digest('base64url').slice(0, 20);
+  // The id names the records and the index options, and in a build the code too (code-hash.ts
+  // codeHash): a change to either may change a response, so its ETag changes with it.
+  const records = JSON.stringify([content.site, content.projects, content.pages, content.posts, content.resume ?? null]);
+  const buildId = createHash('sha256')
+    .update(OPTIONS_HASH)
+    .update(code ?? '')
+    .update(records)
+    .digest('base64url')
+    .slice(0, 20);
   return {
     format: INDEX_FORMAT,
     optionsHash: OPTIONS_HASH,
@@ -111,8 +116,8 @@ export function buildDataFile(
 export interface Prepared {
   index?: IndexText | Promise<IndexText | undefined>;
   compressed?: ReadonlyMap<string, Buffer>;
-  /** A digest of the content and of the code that made the twins, for the build id. */
-  contentDigest?: string;
+  /** A digest of the code that made the data file (code-hash.ts codeHash), for the build id. */
+  code?: string;
 }
 
 export async function writeDataFile(catalog: Catalog, twins: Record<string, string>, root = process.cwd(), prepared: Prepared = {}): Promise<DataFile> {
@@ -120,7 +125,7 @@ export async function writeDataFile(catalog: Catalog, twins: Record<string, stri
   // All but the index is serialized first, while the index may still be in the making: the index
   // goes last in the JSON (serializeDataFile), so it is appended once it is there.
   const resume = resumeParts(content);
-  const data = buildDataFile(content, twins, new IndexText(''), prepared.contentDigest, resume, relatedSlugs(catalog));
+  const data = buildDataFile(content, twins, new IndexText(''), prepared.code, resume, relatedSlugs(catalog));
   const path = join(root, DATA_FILE);
   mkdirSync(dirname(path), { recursive: true });
   const { json: withoutIndex, texts } = serializeDataFile(data, prepared.compressed);

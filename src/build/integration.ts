@@ -1,6 +1,5 @@
-// Build hooks: the render cache's key before pages render; after them the pages kept from the last
-// build (page-cache.ts), the records' twins, the function's data file, the content images, and a
-// report on what agents will read (llms.txt sizes).
+// Build hooks: the search index started before pages render; after them the records' twins, the
+// function's data file, the content images, and a report on what agents will read (llms.txt sizes).
 import { unknownLocaleWarning } from '../records/strings.ts';
 import { countOf } from '../records/words.ts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,15 +9,13 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { contentDir, contentWarnings, loadCatalog, loadContent, memoizeContentForBuild, RESERVED_PAGE_SLUGS, showDraftsInDev } from '../records/load.ts';
-import { relatedIndex, scoreRelated } from '../records/collections.ts';
-import type { Content, Project } from '../records/schema.ts';
+import type { Content } from '../records/schema.ts';
 import { brokenLinks, recordTwins } from './twin.ts';
 import { compressTexts, IndexText, searchDocuments, writeDataFile } from './data-file.ts';
 import { RESUME_TWIN, resumeSearchText } from '../records/resume.ts';
 import type { IndexedDocument } from '../search/options.ts';
 import { codeHash } from './code-hash.ts';
-import { flushCache, readCached, textDigest, writeCached } from './disk-cache.ts';
-import { digestOf, keepPages } from './page-cache.ts';
+import { pruneCodeFolders } from './disk-cache.ts';
 import { IMAGES_PATH, imageVariants } from '../images/images.ts';
 import { contentImages, encodeVariant, writeImages } from './write-images.ts';
 import { CUSTOM_CSS_PATH, fontFiles, needsThemeCss, SITE_CSS_PATH, SITE_CSS_SOURCE, THEME_CSS_PATH, themeCss, themeOf } from '../records/theme.ts';
@@ -57,92 +54,49 @@ export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 export async function writeSiteData(root = process.cwd(), started?: Started) {
   // Never a draft: the data file is what REST, MCP and search publish (FO-DRAFTS).
   const catalog = loadCatalog(contentDir(root), { drafts: false });
-  const { content } = catalog;
   const twins = await recordTwins(catalog);
   // The twins are known only now: compressed in parallel, beside the bodies compressed ahead.
-  const compressed = new Map([...((await started?.compressed) ?? []), ...(await compressKept(Object.values(twins)))]);
-  // In a build the content's digest is known (every page's inputs were hashed); with the code's, it names the build.
-  const contentDigest = started && `${process.env.FOLIO_RENDER_KEY}\0${digestOf(content)}`;
-  return writeDataFile(catalog, twins, root, { index: started?.index, compressed, contentDigest });
+  const compressed = new Map([...((await started?.compressed) ?? []), ...(await compressTexts(Object.values(twins)))]);
+  return writeDataFile(catalog, twins, root, { index: started?.index, compressed, code: started?.code });
 }
 
 /**
- * Every project's related projects' slugs, kept in the build cache (disk-cache.ts) under the only
- * fields scoring reads (slug, tags, category, date, archived): editing a body or a title scores
- * nothing again (10,000 projects: ~2 s). Each build's Catalog is made with it (load.ts
- * memoizeContentForBuild); outside a build (no cache key) the Catalog scores as asked.
- */
-export function keptRelated(projects: readonly Project[]): Record<string, string[]> | undefined {
-  if (!process.env.FOLIO_RENDER_KEY) return undefined;
-  const key = JSON.stringify(projects.map((p) => [p.slug, p.tags, p.category, p.date, p.archived]));
-  const kept = readCached<Record<string, string[]>>('related', key);
-  if (kept) return kept;
-  const index = relatedIndex(projects);
-  return writeCached('related', key, Object.fromEntries(projects.map((p) => [p.slug, scoreRelated(p, projects, index).map((i) => projects[i]!.slug)])));
-}
-
-/**
- * Texts compressed as the texts file stores them (compressTexts), each kept in the build cache by
- * its text: a rebuild compresses only what changed (10,000 bodies and twins: ~1.5 s of CPU).
- */
-async function compressKept(texts: string[]): Promise<Map<string, Buffer>> {
-  const kept = new Map<string, Buffer>();
-  for (const text of texts) {
-    const base64 = readCached<string>('deflated', text);
-    if (base64 !== undefined) kept.set(text, Buffer.from(base64, 'base64'));
-  }
-  const made = await compressTexts(texts.filter((t) => !kept.has(t)));
-  for (const [text, bytes] of made) {
-    writeCached('deflated', text, bytes.toString('base64'));
-    kept.set(text, bytes);
-  }
-  return kept;
-}
-
-/**
- * A build's start: the key of its cache (a digest of Folio's code), and the index of the records,
- * made on another thread (index-worker.ts), and their bodies compressed on libuv's, from now while
- * Vite bundles and the pages render. Once per content (npm run build starts it before Astro loads,
- * the integration asks again). If either fails, the data file makes them itself.
+ * A build's start: the digest of Folio's code (for the data file's build id), and the index of the
+ * records, made on another thread (index-worker.ts), and their bodies compressed on libuv's, from
+ * now while Vite bundles and the pages render. Once per content (npm run build starts it before
+ * Astro loads, the integration asks again). If either fails, the data file makes them itself.
  */
 export function startBuild(root: string, content: Content): Started {
-  process.env.FOLIO_RENDER_KEY = codeHash(root);
   const known = ((globalThis as { [STARTED]?: WeakMap<Content, Started> })[STARTED] ??= new WeakMap());
   let started = known.get(content);
-  if (!started) known.set(content, (started = prepareOnAnotherThread(content)));
+  if (!started) known.set(content, (started = { code: codeHash(root), ...prepareOnAnotherThread(content) }));
   return started;
 }
 const STARTED = Symbol.for('folio.buildStarted');
 
 /** What startBuild set going; undefined where it failed (the data file then makes it itself). */
 interface Started {
+  /** The digest of Folio's code (code-hash.ts codeHash): the data file's build id names it. */
+  code: string;
   index: Promise<IndexText | undefined>;
   compressed: Promise<Map<string, Buffer> | undefined>;
 }
 
-function prepareOnAnotherThread(content: Content): Started {
+function prepareOnAnotherThread(content: Content): Omit<Started, 'code'> {
   // The records search finds (projects, posts, pages, the résumé): the same documents as the data file's index.
   const documents = searchDocuments(content, content.resume && resumeSearchText(content.resume));
-  return { index: indexKept(documents).catch(() => undefined), compressed: compressKept(documents.map((d) => d.body)).catch(() => undefined) };
+  return { index: indexOnAnotherThread(documents).catch(() => undefined), compressed: compressTexts(documents.map((d) => d.body)).catch(() => undefined) };
 }
 
-/**
- * The index of these documents, kept in the build cache by their digest: a build whose records
- * are unchanged (an edit to a stylesheet or to code only the function runs) indexes nothing again,
- * which at 10,000 records is ~5 s of CPU on a second core beside Astro's. Else made on a thread.
- */
-async function indexKept(documents: IndexedDocument[]): Promise<IndexText> {
-  // Each body by its digest, which the compressed texts' cache makes once anyway (textDigest).
-  const key = JSON.stringify(documents.map((d) => ({ ...d, body: textDigest(d.body) })));
-  const kept = readCached<string>('index', key);
-  if (kept !== undefined) return new IndexText(kept);
+/** The index of these documents, made on a thread of its own (~5 s of CPU at 10,000 records), beside Astro's. */
+async function indexOnAnotherThread(documents: IndexedDocument[]): Promise<IndexText> {
   const text = await new Promise<string>((resolve, reject) => {
     const worker = new Worker(new URL('./index-worker.ts', import.meta.url), { workerData: documents });
     worker.once('message', resolve);
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`index worker exited with ${code}`)));
   });
-  return new IndexText(writeCached('index', key, text));
+  return new IndexText(text);
 }
 
 /**
@@ -174,9 +128,8 @@ export function folio(loaded?: Content): AstroIntegration {
         showDraftsInDev(command === 'dev');
         // The résumé's twin is a route under astro dev only (src/pages/_resume.md.ts says why).
         if (command === 'dev') injectRoute({ pattern: RESUME_TWIN, entrypoint: new URL('../pages/_resume.md.ts', import.meta.url) });
-        // A build keeps each rendered body by a digest of Folio's code (src/build/render.ts), and
-        // writes the data file once the pages are done (their one parse of each body gives the twins
-        // their links); astro dev writes it now, for the function beside it.
+        // A build writes the data file once the pages are done (their one parse of each body gives
+        // the twins their links); astro dev writes it now, for the function beside it.
         if (command === 'build') started = startBuild(root, loaded ?? loadContent(contentDir(root)));
         else await writeData(logger);
       },
@@ -229,12 +182,11 @@ export function folio(loaded?: Content): AstroIntegration {
           }, 100);
         });
       },
-      // Pages call loadCatalog() once each; content cannot change mid-build, so read it once (load.ts),
-      // and its Catalog takes the related lists the last build kept.
+      // Pages call loadCatalog() once each; content cannot change mid-build, so read it once (load.ts).
       'astro:build:start': () => {
-        memoizeContentForBuild(true, loaded && [contentDir(), loaded], { keptRelated });
+        memoizeContentForBuild(true, loaded && [contentDir(), loaded]);
       },
-      'astro:build:done': async ({ dir, logger }) => {
+      'astro:build:done': async ({ dir, pages, logger }) => {
         const catalog = loadCatalog(contentDir(root));
         const { content } = catalog;
         // FO-LANGUAGE: a locale Folio has no words for reads English; said once, not an error.
@@ -247,8 +199,12 @@ export function folio(loaded?: Content): AstroIntegration {
         // data file carries. Written here, not by 10,000 Astro routes (src/pages/[slug].md.ts and its
         // kin serve them in dev).
         const twins = await recordTwins(catalog);
-        const pages = keepPages(fileURLToPath(dir), twins);
-        report(logger, `pages: ${pages.rendered.toLocaleString('en')} rendered, ${pages.kept.toLocaleString('en')} kept from the last build`);
+        for (const [path, text] of Object.entries(twins)) {
+          const out = join(fileURLToPath(dir), path);
+          mkdirSync(dirname(out), { recursive: true });
+          writeFileSync(out, text);
+        }
+        report(logger, `pages: ${pages.length.toLocaleString('en')} rendered`);
         // The cards were drawn while Astro rendered the pages (src/pages/og/[...card].png.ts).
         const cards = buildReporter()?.end('cards');
         if (cards)
@@ -291,7 +247,7 @@ export function folio(loaded?: Content): AstroIntegration {
           if (size.warning) logger.warn(size.warning);
         }
         await writeData(logger);
-        flushCache();
+        pruneCodeFolders(root);
         memoizeContentForBuild(false);
       },
     },

@@ -1,7 +1,4 @@
-// llms-full.txt (https://llmstxt.org): every twin in one file. A module of its own, apart from
-// llms.ts: llms.txt names the API's documents, which reaches the function's route table, and the
-// page cache names a file by the code its route reaches (page-cache.ts), so an edit only the
-// function runs would otherwise make this 54 MB file again (FO-INCREMENTAL).
+// llms-full.txt (https://llmstxt.org): every twin in one file.
 import { absoluteUrl } from '../records/collections.ts';
 import type { Catalog } from '../records/catalog.ts';
 import { allTwins } from './twin.ts';

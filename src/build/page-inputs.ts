@@ -1,22 +1,9 @@
-// What each page a build can keep renders from (src/build/page-cache.ts): one function per kind
-// of page, called by its getStaticPaths (whose digest decides whether the last build's file is
-// still right) and by its body (which renders from nothing else). Each takes the build's Catalog
-// (src/records/catalog.ts), whose listing, listed records and frame are one frozen object each per
-// build, so the digests are kept by identity. A route of one page that lists every record renders
-// from catalog.listing or listingPage, and asks keptResponse first. A kept page reading something
-// that is not in its inputs could be stale: such a page reads it through these functions.
-import type { CacheablePage } from './page-cache.ts';
-import {
-  filterHref,
-  isListedFilter,
-  parseProjectsParam,
-  type ProjectFilter,
-  projectsListPath,
-  projectsParam,
-  PROJECTS_PER_PAGE,
-} from '../records/collections.ts';
+// What each page of a record or a listing renders from: one function per kind of page, called by
+// its body, and the parameters its getStaticPaths lists. Each takes the build's Catalog
+// (src/records/catalog.ts).
+import { filterHref, isListedFilter, parseProjectsParam, type ProjectFilter, projectsParam, PROJECTS_PER_PAGE } from '../records/collections.ts';
 import type { Catalog } from '../records/catalog.ts';
-import { adjacentPosts, POSTS_PER_PAGE, postsIndexCount, postsIndexPath } from '../records/posts.ts';
+import { adjacentPosts, POSTS_PER_PAGE, postsIndexCount } from '../records/posts.ts';
 import { postsSummary, projectFilterSummary } from './twin.ts';
 
 // Each per-record input is `undefined` when its record is gone: under astro dev a file removed since
@@ -45,11 +32,6 @@ export function contentPage(catalog: Catalog, slug: string | undefined) {
   return page && { page, frame: catalog.frame };
 }
 
-/** /projects and other HTML pages that list every record: the listing (records as listed) and the frame. */
-export function listingPage(catalog: Catalog) {
-  return { listing: catalog.listing, frame: catalog.frame };
-}
-
 /** /tags/<tag>: what carries the tag (as listed), and the frame. */
 export function tagPage(catalog: Catalog, tag: string | undefined) {
   const group = catalog.tagGroup(tag);
@@ -62,17 +44,11 @@ export function tagTwinPage(catalog: Catalog, tag: string | undefined) {
   return group && { group, site: catalog.content.site };
 }
 
-export const projectPages = (catalog: Catalog): CacheablePage<{ slug: string }>[] =>
-  catalog.content.projects.map((p) => ({ params: { slug: p.slug }, path: p.href, inputs: projectPage(catalog, p.slug) }));
+export const projectPages = (catalog: Catalog) => catalog.content.projects.map((p) => ({ params: { slug: p.slug } }));
 
-export const contentPages = (catalog: Catalog): CacheablePage<{ slug: string }>[] =>
-  catalog.content.pages.map((p) => ({ params: { slug: p.slug }, path: p.href, inputs: contentPage(catalog, p.slug) }));
+export const contentPages = (catalog: Catalog) => catalog.content.pages.map((p) => ({ params: { slug: p.slug } }));
 
-export const tagPages = (catalog: Catalog): CacheablePage<{ tag: string }>[] =>
-  catalog.tagGroups.map((g) => ({ params: { tag: g.tag }, path: g.href, inputs: tagPage(catalog, g.tag) }));
-
-export const tagTwinPages = (catalog: Catalog): CacheablePage<{ tag: string }>[] =>
-  catalog.tagGroups.map((g) => ({ params: { tag: g.tag }, path: g.twin, inputs: tagTwinPage(catalog, g.tag) }));
+export const tagPages = (catalog: Catalog) => catalog.tagGroups.map((g) => ({ params: { tag: g.tag } }));
 
 /** /posts/<slug>: the post, the posts before and after it (as listed), its reading time and the frame. */
 export function postPage(catalog: Catalog, slug: string | undefined) {
@@ -82,8 +58,7 @@ export function postPage(catalog: Catalog, slug: string | undefined) {
   return { post, minutes: post.readingMinutes, ...(older && { older }), ...(newer && { newer }), frame: catalog.frame };
 }
 
-export const postPages = (catalog: Catalog): CacheablePage<{ slug: string }>[] =>
-  catalog.content.posts.map((p) => ({ params: { slug: p.slug }, path: p.href, inputs: postPage(catalog, p.slug) }));
+export const postPages = (catalog: Catalog) => catalog.content.posts.map((p) => ({ params: { slug: p.slug } }));
 
 /** One page of /posts: its posts (as listed, with reading time), where it is among the pages, the frame. */
 export function postsIndexPage(catalog: Catalog, page: number) {
@@ -97,12 +72,8 @@ export function postsIndexPage(catalog: Catalog, page: number) {
 /** The rest parameter of src/pages/posts/[...page].astro: undefined for /posts, `page/<n>` after. */
 export const postsIndexParam = (page: number) => (page === 1 ? undefined : `page/${page}`);
 
-export const postsIndexPages = (catalog: Catalog): CacheablePage<{ page: string | undefined }>[] =>
-  Array.from({ length: postsIndexCount(catalog.listing) }, (_, i) => ({
-    params: { page: postsIndexParam(i + 1) },
-    path: postsIndexPath(i + 1),
-    inputs: postsIndexPage(catalog, i + 1),
-  }));
+export const postsIndexPages = (catalog: Catalog) =>
+  Array.from({ length: postsIndexCount(catalog.listing) }, (_, i) => ({ params: { page: postsIndexParam(i + 1) } }));
 
 /** The page number a posts index parameter names, or NaN for anything else. */
 export const postsIndexNumber = (param: string | undefined) =>
@@ -138,14 +109,10 @@ export function projectsIndexPage(catalog: Catalog, filter: ProjectFilter, page:
 }
 
 /** Every page of every filter of the projects index. */
-export function projectsIndexPages(catalog: Catalog): CacheablePage<{ page: string | undefined }>[] {
+export function projectsIndexPages(catalog: Catalog) {
   const { all, categories, types } = catalog.filters;
   return [all, ...categories, ...types].flatMap(({ filter }) =>
-    Array.from({ length: catalog.pageCount(filter) }, (_, i) => ({
-      params: { page: projectsParam(filter, i + 1) },
-      path: projectsListPath(filter, i + 1),
-      inputs: projectsIndexPage(catalog, filter, i + 1),
-    })),
+    Array.from({ length: catalog.pageCount(filter) }, (_, i) => ({ params: { page: projectsParam(filter, i + 1) } })),
   );
 }
 

@@ -2,15 +2,13 @@
 // Shiki, heading ids). This is the build's one parse and render of each body: the twins, llms files
 // and data file rewrite the Markdown source at the link positions this parse found (source-links.ts),
 // and a twin asks for the render first, so that no body is parsed twice. One processor is
-// created per process, each distinct body is rendered once per process, and a build keeps each
-// rendered body on disk (src/build/disk-cache.ts), so a rebuild renders only the bodies that changed.
+// created per process, and each distinct body is rendered once per process.
 import { satteriCreateHighlightFn, satteriHeadingIdsPlugin, satteriHighlightPlugin } from '@astrojs/markdown-satteri';
 import type { MarkdownHeading } from 'astro';
 import { markdownToHtml, type HastNode, type HastPluginEntry, type MdastPluginEntry } from 'satteri';
 import { pictureSources, type ContentImage } from '../images/images.ts';
-import { keepCached, readCached, writeCached } from './disk-cache.ts';
 import { embedOf } from '../records/embeds.ts';
-import { keptLinks, linkOf, rememberLinks, type SourceLink } from './source-links.ts';
+import { knownLinks, linkOf, rememberLinks, type SourceLink } from './source-links.ts';
 
 export interface RenderedMarkdown {
   html: string;
@@ -44,8 +42,7 @@ export function renderMarkdown(markdown: string, images: Record<string, ContentI
   const key = renderKey(markdown, images);
   let rendered = cache.get(key);
   if (!rendered) {
-    const kept = readCached<RenderedMarkdown>('html', key);
-    rendered = kept ? Promise.resolve(kept) : render(markdown, images).then((r) => writeCached('html', key, r));
+    rendered = render(markdown, images);
     cache.set(key, rendered);
   }
   return rendered;
@@ -59,14 +56,9 @@ const renderKey = (markdown: string, images: Record<string, ContentImage>) =>
         .join()}`
     : markdown;
 
-/**
- * Makes a body's links known (source-links.ts) by its one parse: when a build kept them, they are
- * read back and its render is kept for later builds without being read (~100 MB of HTML at 10,000
- * records); otherwise the body is rendered, and its render finds them.
- */
+/** Makes a body's links known (source-links.ts) by its one parse: its render, which finds them, unless this process knows them already. */
 export async function findLinks(markdown: string, images: Record<string, ContentImage> = {}): Promise<void> {
-  if (keptLinks(markdown) && keepCached('html', renderKey(markdown, images))) return;
-  await renderMarkdown(markdown, images);
+  if (!knownLinks(markdown)) await renderMarkdown(markdown, images);
 }
 
 /**

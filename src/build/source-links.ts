@@ -5,7 +5,6 @@
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
-import { readCached, writeCached } from './disk-cache.ts';
 
 /** Where a link destination sits in the Markdown source, so twins can rewrite it in place. */
 export interface SourceLink {
@@ -40,33 +39,18 @@ const parsed = ((globalThis as { [PARSED]?: Map<string, SourceLink[]> })[PARSED]
  */
 export function rememberLinks(source: string, found: SourceLink[]): SourceLink[] {
   let links = parsed.get(source);
-  if (!links)
-    parsed.set(
-      source,
-      (links = writeCached(
-        'links',
-        source,
-        found.sort((a, b) => a.start - b.start),
-      )),
-    );
+  if (!links) parsed.set(source, (links = found.sort((a, b) => a.start - b.start)));
   return links;
 }
 
-/** The links of `source` if they are known already: found in this process, or kept by the last build. */
-export function keptLinks(source: string): SourceLink[] | undefined {
+/** The links of `source` if this process knows them already (its render or a parse found them). */
+export const knownLinks = (source: string): SourceLink[] | undefined => parsed.get(source);
+
+/** The link and image destinations of `source`, in order: parsed once per process. */
+export function sourceLinks(source: string): SourceLink[] {
   let links = parsed.get(source);
   if (!links) {
-    links = readCached<SourceLink[]>('links', source);
-    if (links) parsed.set(source, links);
-  }
-  return links;
-}
-
-/** The link and image destinations of `source`, in order: parsed once per process, and kept between builds. */
-export function sourceLinks(source: string): SourceLink[] {
-  let links = keptLinks(source);
-  if (!links) {
-    links = writeCached('links', source, collect(fromMarkdown(source, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }) as TreeNode, source));
+    links = collect(fromMarkdown(source, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }) as TreeNode, source);
     parsed.set(source, links);
   }
   return links;

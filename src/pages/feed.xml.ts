@@ -1,15 +1,12 @@
 // /feed.xml: the posts and projects as an RSS 2.0 feed, newest first (src/records/feed.ts).
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { keptResponse } from '../build/page-cache.ts';
 import { feedItems, feedTitle } from '../records/feed.ts';
 import { loadCatalog } from '../records/load.ts';
 import { absoluteUrl } from '../records/collections.ts';
 
 export const GET: APIRoute = () => {
   const listing = loadCatalog().listing;
-  const kept = keptResponse('/feed.xml', listing, 'src/pages/feed.xml.ts');
-  if (kept) return kept;
   const { site } = listing;
   return rss({
     title: feedTitle(listing),

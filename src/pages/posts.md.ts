@@ -1,6 +1,5 @@
 // /posts.md: the posts index as Markdown (FO-POSTS). A site without posts has no /posts: no file.
 import type { APIRoute } from 'astro';
-import { keptResponse } from '../build/page-cache.ts';
 import { loadCatalog } from '../records/load.ts';
 import { ABSOLUTE, postsTwin } from '../build/twin.ts';
 import { markdownResponse, noFile } from '../build/responses.ts';
@@ -9,5 +8,5 @@ export const GET: APIRoute = () => {
   const listing = loadCatalog().listing;
   // A response without a body is a file Astro's build does not write (and a 404 under astro dev).
   if (!listing.posts.length) return noFile();
-  return keptResponse('/posts.md', listing, 'src/pages/posts.md.ts') ?? markdownResponse(postsTwin(listing, ABSOLUTE).markdown);
+  return markdownResponse(postsTwin(listing, ABSOLUTE).markdown);
 };

@@ -29,15 +29,6 @@ import {
 } from './collections.ts';
 import type { Content, Page, Post, Project } from './schema.ts';
 
-export interface CatalogOptions {
-  /**
-   * Every project's related projects' slugs, best first, known already: a build keeps them in its
-   * cache (src/build/integration.ts keptRelated). Asked once, at the first related list wanted;
-   * each list must be what scoring gives. Without it (or when it answers undefined), the Catalog scores.
-   */
-  keptRelated?: (projects: readonly Project[]) => Readonly<Record<string, readonly string[]>> | undefined;
-}
-
 type AnyListed = Listed<Project | Page | Post>;
 
 /**
@@ -49,20 +40,15 @@ export interface CatalogKept {}
 
 export class Catalog {
   readonly content: Content;
-  readonly #options: CatalogOptions;
   /** CatalogKept: made empty, each field made on first ask by the one module that reads it. */
   readonly kept: CatalogKept = {};
 
-  constructor(content: Content, options: CatalogOptions = {}) {
+  constructor(content: Content) {
     this.content = content;
-    this.#options = options;
   }
 
   #listing?: Listing;
-  /**
-   * Every record as listed, frozen, one object each: saves the identity the page cache digests by
-   * (src/build/page-cache.ts), each record hashed once, not once per page that lists it.
-   */
+  /** Every record as listed, frozen, made once per Catalog: every page that lists records shares it. */
   get listing(): Listing {
     return (this.#listing ??= listingOf(this.content));
   }
@@ -102,32 +88,20 @@ export class Catalog {
   }
 
   #index?: RelatedIndex;
-  #kept?: Readonly<Record<string, readonly string[]>> | null;
   readonly #related = new Map<string, readonly Listed<Project>[]>();
   /**
    * A project's related projects (as listed, frozen): saves an O(N²) scan per build (minutes at
-   * 10,000 records) and, with the build's kept lists, scoring at all (~2 s at 10,000 projects).
+   * 10,000 records).
    * A project page, its twin, the data file and llms-full.txt all ask.
    */
   related(project: Project): readonly Listed<Project>[] {
     const known = this.#related.get(project.slug);
     if (known) return known;
     const { projects } = this.content;
-    if (this.#kept === undefined) this.#kept = this.#options.keptRelated?.(projects) ?? null;
-    const slugs = this.#kept?.[project.slug];
-    let positions: number[];
-    if (slugs) positions = slugs.map((slug) => this.#position(slug));
-    else positions = scoreRelated(project, projects, (this.#index ??= relatedIndex(projects)));
+    const positions = scoreRelated(project, projects, (this.#index ??= relatedIndex(projects)));
     const related = Object.freeze(positions.map((i) => this.listing.projects[i]!));
     this.#related.set(project.slug, related);
     return related;
-  }
-
-  #position(slug: string): number {
-    this.project(slug);
-    const at = this.#projects!.get(slug);
-    if (at === undefined) throw new Error(`keptRelated names "${slug}", which is not a project of this content`);
-    return at;
   }
 
   #tagGroups?: readonly TagGroup<AnyListed>[];
@@ -171,8 +145,5 @@ export class Catalog {
   }
 }
 
-/**
- * What a page that renders from the listing alone may read: the listing and what the Catalog
- * computes from it (no body, so editing one keeps the page: src/build/page-cache.ts keptResponse).
- */
+/** What a page that renders from the listing alone may read: the listing and what the Catalog computes from it (no body). */
 export type ListingFacts = Pick<Catalog, 'listing' | 'filters' | 'filtered' | 'pageCount' | 'tagGroups' | 'topTags'>;

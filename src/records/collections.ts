@@ -29,8 +29,7 @@ export interface ProjectGroup<P extends Listed<Project> = Project> {
 
 /**
  * The content as the pages that list every record read it: the site, and each record as listed
- * (no body). Content is a Listing too; a listing page renders from `listingOf(content)`, so a
- * build can keep it when only bodies changed (src/build/page-cache.ts keptResponse).
+ * (no body). Content is a Listing too; a listing page renders from `listingOf(content)`.
  */
 export interface Listing<P extends Listed<Project> = Listed<Project>, G extends Listed<Page> = Listed<Page>, W extends Listed<Post> = Listed<Post>> {
   readonly site: Site;
@@ -185,20 +184,13 @@ export function navPages({ pages }: Pick<Content, 'pages'>): Page[] {
 /** A record as a list shows it (a card, a list entry, a related project): all but its body and the body's images. */
 export type Listed<T extends Project | Page | Post> = T extends unknown ? Omit<T, 'body' | 'images'> : never;
 
-/**
- * The listed form of a record, frozen. A page that lists records renders from these
- * (src/build/page-inputs.ts), so a change to a body touches only the pages that show it, not
- * every tag page and related list that names the record.
- */
+/** The listed form of a record (no body), frozen: what a page that lists records renders from (src/build/page-inputs.ts). */
 export function listed<T extends Project | Page | Post>(record: T): Listed<T> {
   const { body: _body, images: _images, ...rest } = record;
   return Object.freeze(rest) as Listed<T>;
 }
 
-/**
- * The content's Listing, frozen. A build digests it by identity (src/build/page-cache.ts), so a
- * build takes its one Listing from the Catalog (src/records/catalog.ts), not from here per page.
- */
+/** The content's Listing, frozen. A build takes its one Listing from the Catalog (src/records/catalog.ts), not from here per page. */
 export function listingOf(content: Pick<Content, 'site' | 'projects' | 'pages' | 'posts'>): Listing {
   const projects = Object.freeze(content.projects.map((p) => listed(p)));
   const pages = Object.freeze(content.pages.map((p) => listed(p)));
@@ -208,11 +200,7 @@ export function listingOf(content: Pick<Content, 'site' | 'projects' | 'pages' |
 /** What the home page's twin and llms.txt name of the résumé: that there is one, and its title line. */
 export type ResumeMention = Pick<Resume, 'label' | 'href' | 'twin'>;
 
-/**
- * A listing plus the résumé's mention: what the home twin and llms.txt render from, so a kept
- * page's digest covers the résumé too (page-cache.ts keptResponse): adding or removing
- * content/resume.md changes both files.
- */
+/** A listing plus the résumé's mention: what the home twin and llms.txt render from. */
 export interface SiteListing extends Listing {
   readonly resume?: ResumeMention;
 }
@@ -232,10 +220,8 @@ export interface PageFrame {
 }
 
 /**
- * The frame of every HTML page, frozen. Only the header pages' titles and paths are in it, and
- * whether there are posts and a résumé, so that editing a page's, a post's or the résumé's body
- * does not change every page's inputs (src/build/page-cache.ts). A build's pages share one frame,
- * the Catalog's (src/records/catalog.ts), so it is digested once.
+ * The frame of every HTML page, frozen: the header pages' titles and paths, and whether there are
+ * posts and a résumé. A build's pages share one frame, the Catalog's (src/records/catalog.ts).
  */
 export function pageFrame({ site, pages, posts, resume }: Pick<Content, 'site' | 'pages' | 'posts' | 'resume'>): PageFrame {
   const header = navPages({ pages });

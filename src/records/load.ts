@@ -1,7 +1,7 @@
 // The one content loader: reads content/, validates every file, and returns the records that the
 // pages, the twins, llms.txt, the search index, the API and MCP are all built from.
 import { stringsFor } from './strings.ts';
-import { Catalog, type CatalogOptions } from './catalog.ts';
+import { Catalog } from './catalog.ts';
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, basename, dirname, resolve } from 'node:path';
@@ -185,17 +185,16 @@ const MATTER_OPTIONS = {
 const BUILD_MEMO = Symbol.for('folio.loadContent.buildMemo');
 interface Memo {
   catalogs: Map<string, Catalog>;
-  options: CatalogOptions;
 }
 const buildMemo = () => (globalThis as { [BUILD_MEMO]?: Memo })[BUILD_MEMO];
 
 /**
  * On for the duration of `astro build`; `loaded` is content the build read already (astro.config.ts),
- * by folder; `options` are what the build gives every Catalog it makes (the related lists it keeps).
+ * by folder.
  */
-export function memoizeContentForBuild(on: boolean, loaded?: [dir: string, content: Content], options: CatalogOptions = {}) {
-  const memo: Memo | undefined = on ? { catalogs: new Map(), options } : undefined;
-  if (memo && loaded) memo.catalogs.set(memoKey(loaded[0], false, today()), new Catalog(deepFreeze(loaded[1]), options));
+export function memoizeContentForBuild(on: boolean, loaded?: [dir: string, content: Content]) {
+  const memo: Memo | undefined = on ? { catalogs: new Map() } : undefined;
+  if (memo && loaded) memo.catalogs.set(memoKey(loaded[0], false, today()), new Catalog(deepFreeze(loaded[1])));
   (globalThis as { [BUILD_MEMO]?: Memo })[BUILD_MEMO] = memo;
 }
 
@@ -229,7 +228,7 @@ export function loadCatalog(dir = contentDir(), { drafts = draftsByDefault(), to
   if (known) return known;
   const content = readContent(dir, drafts, now);
   if (!memo) return new Catalog(content);
-  const catalog = new Catalog(deepFreeze(content), memo.options);
+  const catalog = new Catalog(deepFreeze(content));
   memo.catalogs.set(key, catalog);
   return catalog;
 }
@@ -255,7 +254,7 @@ function readContent(dir: string, drafts: boolean, now: string): Content {
       const { avatar, ...config } = parsed.data;
       const image = avatar === undefined ? undefined : imageField(siteFile, avatar, config.name, 'avatar', where, problems, warn);
       const images = checkBody(siteFile, parsed, where, problems, warn);
-      // content/custom.css: its presence is part of the site, so a page kept from the last build links it too.
+      // content/custom.css: its presence is part of the site (every page links it).
       site = {
         ...config,
         // Normalized (escape.ts): the documents for agents write it as it is, and a `<`, `>`, `"` or

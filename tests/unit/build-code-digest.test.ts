@@ -1,25 +1,14 @@
 // FO-INCREMENTAL: the build cache invalidates what an edit touches. Each kind of cached result is
-// named by a digest of the code that makes it (codeDigest over the module's imports), and each
-// page route's pages by the code the route reaches: a stylesheet edit keeps rendered Markdown,
-// encoded images and social cards; an edit to the function alone keeps every page whose route
-// does not reach it. tests/unit/build-incremental.test.ts proves the output still equals a build
-// from nothing after such edits.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// named by a digest of the code that makes it (codeDigest over the module's imports): a stylesheet
+// edit or an edit to the function keeps them. tests/unit/build-incremental.test.ts proves the
+// output still equals a build from nothing after such edits.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { codeClosure, codeDigest } from '../../src/build/code-hash.ts';
 import { MADE_BY } from '../../src/build/disk-cache.ts';
 import { tempDir } from './temp-dir.ts';
 
-function* files(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(path);
-    else yield path;
-  }
-}
-
-const STYLESHEET = 'src/styles/global.css';
 const isFunctionCode = (file: string) => file.startsWith('src/server/') || file.startsWith('api/');
 
 describe('FO-INCREMENTAL: what each kind of cached result is made by', () => {
@@ -47,7 +36,7 @@ describe('FO-INCREMENTAL: what each kind of cached result is made by', () => {
     expect(codeDigest(['src/a.ts'], root)).not.toBe(before);
   });
 
-  test('rendered Markdown, parsed links, related lists, compressed texts, images and social cards do not depend on the stylesheet or the function', () => {
+  test('encoded images and social cards do not depend on the stylesheet or the function', () => {
     for (const [kind, module] of Object.entries(MADE_BY)) {
       const closure = codeClosure([module]);
       expect(closure, kind).toContain(module);
@@ -55,22 +44,6 @@ describe('FO-INCREMENTAL: what each kind of cached result is made by', () => {
         closure.filter((file) => file.endsWith('.css') || isFunctionCode(file)),
         kind,
       ).toEqual([]);
-    }
-  });
-
-  test('every page route names itself to the page cache, and the project and content pages reach neither the stylesheet (linked as /folio.css) nor function code', () => {
-    const routes = [...files('src/pages')].filter((file) => /pagesToRender\(|keptResponse\(/.test(readFileSync(file, 'utf8')));
-    expect(routes.length).toBeGreaterThan(5);
-    for (const route of routes) {
-      const named = [...readFileSync(route, 'utf8').matchAll(/(?:pagesToRender|keptResponse)\([^;]*?'(src\/pages\/[^']+)'\)/g)].map((m) => m[1]);
-      expect(named.length, route).toBeGreaterThan(0);
-      for (const name of named) expect(name, route).toBe(route);
-    }
-    for (const route of ['src/pages/projects/[slug].astro', 'src/pages/[slug].astro', 'src/pages/tags/[tag].astro']) {
-      const closure = codeClosure([route, 'astro.config.ts']);
-      expect(closure, route).toContain('src/layouts/Base.astro');
-      expect(closure, route).not.toContain(STYLESHEET);
-      expect(closure.filter(isFunctionCode), route).toEqual([]);
     }
   });
 });

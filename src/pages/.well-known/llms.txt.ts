@@ -1,6 +1,6 @@
 // /.well-known/llms.txt: the root llms.txt again, where the llms.txt proposal's well-known alias
 // looks for it (agents that try the well-known location first find the same file). Made from the
-// same listing as /llms.txt, outside the page cache, which keeps files by their own path.
+// same listing as /llms.txt.
 import type { APIRoute } from 'astro';
 import { loadCatalog } from '../../records/load.ts';
 import { llmsTxt } from '../../build/llms.ts';

@@ -2,24 +2,20 @@
 // /projects/category/<id>.md, /projects/type/<type>/page/<n>.md … /projects.md is the first
 // page's (src/pages/projects.md.ts) and lists every project.
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { pagesToRender } from '../../build/page-cache.ts';
 import { markdownResponse, missingTwin } from '../../build/responses.ts';
 import { ABSOLUTE, projectsPageTwin } from '../../build/twin.ts';
-import { parseProjectsParam, projectsListPath, projectsParam } from '../../records/collections.ts';
+import { parseProjectsParam, projectsParam } from '../../records/collections.ts';
 import { loadCatalog } from '../../records/load.ts';
 
-// Made from the listing alone (ListingFacts), so the listing is each twin's inputs: a build leaves
-// out the twins the last build made from the same listing (page-cache.ts), ~400 at 10,000 records.
 export const getStaticPaths = (() => {
   const catalog = loadCatalog();
   const { all, categories, types } = catalog.filters;
-  const pages = [all, ...categories, ...types].flatMap(({ filter }) =>
+  return [all, ...categories, ...types].flatMap(({ filter }) =>
     Array.from({ length: catalog.pageCount(filter) }, (_, i) => i + 1).flatMap((n) => {
       const page = projectsParam(filter, n);
-      return page === undefined ? [] : [{ params: { page }, path: `${projectsListPath(filter, n)}.md`, inputs: catalog.listing }];
+      return page === undefined ? [] : [{ params: { page } }];
     }),
   );
-  return pagesToRender(pages, 'src/pages/projects/[...page].md.ts');
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ params }) => {
