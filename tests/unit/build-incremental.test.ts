@@ -236,7 +236,9 @@ describe(`${RULE}: a rebuild writes what a build from nothing writes`, () => {
         expect(read(A, page), `${page} shows the new cover`).toContain(newDigest);
         expect(read(A, page), `${page} still points at the replaced cover`).not.toContain(oldDigest);
       }
-      expect(after.encoded, '2. only the new cover is encoded').toBeGreaterThan(0);
+      // The new bytes are lintel.webp's, which the site already shows: an image is named by its
+      // bytes, so the replaced cover is taken from the cache, not encoded again.
+      expect(after.encoded, '2. the new cover is an image the cache already holds').toBe(0);
     },
     BUILD_TIMEOUT,
   );
