@@ -1,7 +1,7 @@
 // /feed.xml: the posts and projects as an RSS 2.0 feed, newest first (src/records/feed.ts).
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { feedItems, feedTitle } from '../records/feed.ts';
+import { feedDescription, feedItems, feedTitle } from '../records/feed.ts';
 import { loadCatalog } from '../records/load.ts';
 import { absoluteUrl } from '../records/collections.ts';
 
@@ -10,7 +10,7 @@ export const GET: APIRoute = () => {
   const { site } = listing;
   return rss({
     title: feedTitle(listing),
-    description: site.summary,
+    description: feedDescription(listing),
     site: absoluteUrl(site, '/'),
     items: feedItems(listing),
     customData: `<language>${site.locale}</language>`,

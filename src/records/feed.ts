@@ -12,6 +12,9 @@ export const FEED_PATH = '/feed.xml';
 export const feedTitle = ({ site, posts }: Pick<Listing, 'site' | 'posts'>) =>
   stringsFor(site)(posts.length ? 'feedPostsAndProjects' : 'feedProjects', { name: site.name });
 
+/** The channel's description, escaped as HTML as an item's is: readers render both as HTML (FO-CONTENT-DATA). */
+export const feedDescription = ({ site }: Pick<Listing, 'site'>) => escapeHtml(site.summary);
+
 export function feedItems({ site, projects, posts }: Listing): RSSFeedItem[] {
   const items = [
     ...projects.map((p) => ({ slug: p.slug, date: p.date, categories: [categoryLabel(site, p.category), ...p.tags], record: p })),
