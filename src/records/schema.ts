@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ContentImage } from '../images/images.ts';
 import { accentProblem, COLOR_SCHEMES, FONT_PAIRINGS, HEX_COLOR } from './theme.ts';
 import { closest } from './content-issues.ts';
+import { normalizeUrl } from './escape.ts';
 import { PLURAL_KEYS, STRING_KEYS, type StringKey } from './strings.ts';
 
 /**
@@ -60,7 +61,11 @@ function isCalendarDate(value: string) {
 
 const text = (max: number) => z.string().trim().min(1, 'non-empty text').max(max, `at most ${max} characters`);
 const tag = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a kebab-case tag such as "web-performance"');
-const httpUrl = z.url({ protocol: /^https?$/, error: 'an absolute http(s) URL' });
+// A URL as the owner pasted it may hold a space, `<`, `>` or a backtick, which the WHATWG parser
+// accepts and every surface would then repeat: it is kept as that parser serializes it
+// (percent-encoded, escape.ts normalizeUrl), so the page, the twin, REST and MCP carry one valid
+// URI (RFC 3986), and an ordinary URL stays exactly as written.
+const httpUrl = z.url({ protocol: /^https?$/, error: 'an absolute http(s) URL' }).overwrite(normalizeUrl);
 
 const yesNo = z.enum(['yes', 'no']);
 
