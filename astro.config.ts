@@ -2,7 +2,7 @@
 // (and validated) once, before the build, by the same loader everything else uses; the data file
 // the function serves is written at the same moment, so pages and API can never disagree.
 import { defineConfig } from 'astro/config';
-import { folio } from './src/build/integration.ts';
+import { folio } from './src/generators/integration.ts';
 import { loadContent } from './src/records/load.ts';
 
 const content = loadContent();

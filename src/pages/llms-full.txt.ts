@@ -1,8 +1,8 @@
 // /llms-full.txt: every Markdown twin in one file, in reading order.
 import type { APIRoute } from 'astro';
 import { loadCatalog } from '../records/load.ts';
-import { llmsFullTxt } from '../build/llms-full.ts';
-import { findLinks } from '../build/render.ts';
+import { llmsFullTxt } from '../generators/llms-full.ts';
+import { findLinks } from '../generators/render.ts';
 import { TEXT } from '../http/media-types.ts';
 
 export const GET: APIRoute = async () => {

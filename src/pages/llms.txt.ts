@@ -1,7 +1,7 @@
 // /llms.txt (https://llmstxt.org): the site's index for language models.
 import type { APIRoute } from 'astro';
 import { loadCatalog } from '../records/load.ts';
-import { llmsTxt } from '../build/llms.ts';
+import { llmsTxt } from '../generators/llms.ts';
 import { TEXT } from '../http/media-types.ts';
 
 export const GET: APIRoute = () => {

@@ -1,8 +1,8 @@
 // /posts.md: the posts index as Markdown (FO-POSTS). A site without posts has no /posts: no file.
 import type { APIRoute } from 'astro';
 import { loadCatalog } from '../records/load.ts';
-import { ABSOLUTE, postsTwin } from '../build/twin.ts';
-import { markdownResponse, noFile } from '../build/responses.ts';
+import { ABSOLUTE, postsTwin } from '../generators/twin.ts';
+import { markdownResponse, noFile } from '../generators/responses.ts';
 
 export const GET: APIRoute = () => {
   const listing = loadCatalog().listing;

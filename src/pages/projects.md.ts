@@ -1,8 +1,8 @@
 // /projects.md: the projects index as Markdown.
 import type { APIRoute } from 'astro';
 import { loadCatalog } from '../records/load.ts';
-import { ABSOLUTE, projectsTwin } from '../build/twin.ts';
-import { markdownResponse } from '../build/responses.ts';
+import { ABSOLUTE, projectsTwin } from '../generators/twin.ts';
+import { markdownResponse } from '../generators/responses.ts';
 
 export const GET: APIRoute = async () => {
   const listing = loadCatalog().listing;

@@ -4,7 +4,7 @@
 import type { APIRoute } from 'astro';
 import { loadContent } from '../records/load.ts';
 import { resumeDocument } from '../records/resume.ts';
-import { noFile } from '../build/responses.ts';
+import { noFile } from '../generators/responses.ts';
 import { JSON_TYPE } from '../http/media-types.ts';
 
 export const prerender = true;

@@ -174,7 +174,7 @@ const en = {
   codeCopyFailed: 'Copy failed',
   codeCopiedStatus: 'Code copied to the clipboard',
   codeCopyFailedStatus: 'Could not copy the code',
-  // Markdown twins (src/build/twin.ts): field labels and section headings
+  // Markdown twins (src/generators/twin.ts): field labels and section headings
   twinWebPage: 'Web page',
   twinAuthor: 'Author',
   twinTags: 'Tags',

@@ -1,7 +1,7 @@
 // Every page and every twin over real HTTP against the built site.
 import { test, expect } from '@playwright/test';
 import { loadContent } from '../../src/records/load.ts';
-import { HOME_TWIN, PROJECTS_TWIN } from '../../src/build/twin.ts';
+import { HOME_TWIN, PROJECTS_TWIN } from '../../src/generators/twin.ts';
 import { initialsOf } from '../../src/records/collections.ts';
 
 const content = loadContent();

@@ -2,7 +2,7 @@
 // uses FOLIO_SITE_URL = this server's URL, so the absolute URLs point here.
 import { test, expect } from '@playwright/test';
 import { loadContent } from '../../src/records/load.ts';
-import { HOME_TWIN, POSTS_TWIN, PROJECTS_TWIN, RESUME_TWIN } from '../../src/build/twin.ts';
+import { HOME_TWIN, POSTS_TWIN, PROJECTS_TWIN, RESUME_TWIN } from '../../src/generators/twin.ts';
 import { indexLinkFor, linkValue } from '../../src/discovery/links.ts';
 
 const content = loadContent();

@@ -13,7 +13,7 @@ import { HtmlValidate } from 'html-validate';
 import { cleanEnv, raw, repoCopy, startServer, type Server, serveFixtureSite, expectFontFilesServed } from './serve-support.ts';
 import { freePort } from '../../scripts/free-port.ts';
 import { accentVariants, contrast, MIN_CONTRAST } from '../../src/records/theme.ts';
-import { CONTENT_SECURITY_POLICY } from '../../src/build/vercel-config.ts';
+import { CONTENT_SECURITY_POLICY } from '../../src/generators/vercel-config.ts';
 
 const THEMED = 'tests/fixtures/themed-site/content';
 const SECOND = 'tests/fixtures/second-site/content';

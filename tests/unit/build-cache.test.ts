@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { cacheRoot, codeFolder, MADE_BY, pruneCodeFolders } from '../../src/build/disk-cache.ts';
+import { cacheRoot, codeFolder, MADE_BY, pruneCodeFolders } from '../../src/generators/disk-cache.ts';
 import { tempDir } from './temp-dir.ts';
 
 afterEach(() => {
@@ -31,7 +31,7 @@ describe('FO-INCREMENTAL: the build cache', () => {
 
   test('the render hands its links to the twins: a rendered body is not parsed again for them', async () => {
     const markdown = 'See [the about page](/about) and ![a picture](p.png).';
-    await (await import('../../src/build/render.ts')).renderMarkdown(markdown);
+    await (await import('../../src/generators/render.ts')).renderMarkdown(markdown);
     // The links came with the render: the parser the twins would use is never called.
     vi.doMock('mdast-util-from-markdown', () => ({
       fromMarkdown: () => {
@@ -39,7 +39,7 @@ describe('FO-INCREMENTAL: the build cache', () => {
       },
     }));
     try {
-      expect((await import('../../src/build/source-links.ts')).sourceLinks(markdown)).toEqual([
+      expect((await import('../../src/generators/source-links.ts')).sourceLinks(markdown)).toEqual([
         { url: '/about', start: 21, end: 27 },
         { url: 'p.png', start: 46, end: 51, image: true },
       ]);

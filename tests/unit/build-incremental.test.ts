@@ -270,9 +270,9 @@ describe(`${RULE}: a rebuild writes what a build from nothing writes`, () => {
         (copy) => {
           // WebP one quality step lower; the cards' background a shade darker: every encoded image
           // and card changes, and no content does.
-          const quality = Number(/webp: \{ quality: (\d+) \}/.exec(read(copy, 'src/build/write-images.ts'))?.[1]);
-          replaceIn(copy, 'src/build/write-images.ts', /webp: \{ quality: \d+ \}/, `webp: { quality: ${quality - 1} }`);
-          replaceIn(copy, 'src/build/social-cards.ts', /bg: '#fbfaf7'/, "bg: '#f0efe9'");
+          const quality = Number(/webp: \{ quality: (\d+) \}/.exec(read(copy, 'src/generators/write-images.ts'))?.[1]);
+          replaceIn(copy, 'src/generators/write-images.ts', /webp: \{ quality: \d+ \}/, `webp: { quality: ${quality - 1} }`);
+          replaceIn(copy, 'src/generators/social-cards.ts', /bg: '#fbfaf7'/, "bg: '#f0efe9'");
         },
         { seedImages: false },
       );

@@ -6,7 +6,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { siteData } from '../../src/server/data.ts';
 import { ERROR_META_KEY } from '../../src/server/mcp/tool-kit.ts';
 import { RESOURCE_PAGE_SIZE } from '../../src/server/mcp/resources.ts';
-import { recordTwins } from '../../src/build/twin.ts';
+import { recordTwins } from '../../src/generators/twin.ts';
 import { loadContent } from '../../src/records/load.ts';
 import { buildServerCard } from '../../src/server/mcp/server-card.ts';
 import { app, connect, ERAS, type Era, siteUrl } from './mcp-helpers.ts';

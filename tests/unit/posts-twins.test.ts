@@ -4,7 +4,7 @@
 // and none of these may name posts or a résumé there.
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { llmsSections, llmsTxt } from '../../src/build/llms.ts';
+import { llmsSections, llmsTxt } from '../../src/generators/llms.ts';
 import {
   allTwins,
   brokenLinks,
@@ -17,7 +17,7 @@ import {
   tagsTwin,
   tagTwin,
   twinOfLink,
-} from '../../src/build/twin.ts';
+} from '../../src/generators/twin.ts';
 import { agentView } from '../../src/discovery/agent-view.ts';
 import { agentsMarkdown } from '../../src/discovery/agents-md.ts';
 import { apiCatalog } from '../../src/discovery/api-catalog.ts';

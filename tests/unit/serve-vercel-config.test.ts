@@ -13,7 +13,7 @@ import {
   vercelConfig,
   vercelJsonText,
   type VercelConfig,
-} from '../../src/build/vercel-config.ts';
+} from '../../src/generators/vercel-config.ts';
 import { compileVercelRoutes, conditionsHold, sourceToRegExp } from '../../scripts/local-server/vercel-router.ts';
 import { NEGOTIATE_PREFIX, type GateRoute } from '../../src/routing/markdown-gate.ts';
 import { ANALYTICS_PROXIES } from '../../src/records/analytics.ts';

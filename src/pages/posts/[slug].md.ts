@@ -1,11 +1,11 @@
 // /posts/<slug>.md: each post's Markdown twin (FO-POSTS).
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { loadCatalog } from '../../records/load.ts';
-import { ABSOLUTE, postTwin } from '../../build/twin.ts';
-import { renderMarkdown } from '../../build/render.ts';
-import { markdownResponse, missingTwin } from '../../build/responses.ts';
+import { ABSOLUTE, postTwin } from '../../generators/twin.ts';
+import { renderMarkdown } from '../../generators/render.ts';
+import { markdownResponse, missingTwin } from '../../generators/responses.ts';
 
-// A build writes every record's twin beside its page itself (src/build/integration.ts), as for
+// A build writes every record's twin beside its page itself (src/generators/integration.ts), as for
 // projects; under astro dev this route serves them, drafts included (FO-DRAFTS: the loader reads
 // drafts in development mode only).
 export const getStaticPaths = (() =>

@@ -1,8 +1,8 @@
 // /posts/llms.txt: the posts' own llms.txt (llms.txt v2 section file: it covers /posts and every
 // post), listed from the root llms.txt. A site without posts has no /posts: no file (FO-POSTS).
 import type { APIRoute } from 'astro';
-import { postsLlmsTxt } from '../../build/llms.ts';
-import { noFile } from '../../build/responses.ts';
+import { postsLlmsTxt } from '../../generators/llms.ts';
+import { noFile } from '../../generators/responses.ts';
 import { loadCatalog } from '../../records/load.ts';
 import { TEXT } from '../../http/media-types.ts';
 

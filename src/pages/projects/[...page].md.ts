@@ -2,8 +2,8 @@
 // /projects/category/<id>.md, /projects/type/<type>/page/<n>.md … /projects.md is the first
 // page's (src/pages/projects.md.ts) and lists every project.
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { markdownResponse, missingTwin } from '../../build/responses.ts';
-import { ABSOLUTE, projectsPageTwin } from '../../build/twin.ts';
+import { markdownResponse, missingTwin } from '../../generators/responses.ts';
+import { ABSOLUTE, projectsPageTwin } from '../../generators/twin.ts';
 import { parseProjectsParam, projectsParam } from '../../records/collections.ts';
 import { loadCatalog } from '../../records/load.ts';
 

@@ -1,11 +1,11 @@
 // /projects/<slug>.md: each project's Markdown twin.
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { loadCatalog } from '../../records/load.ts';
-import { ABSOLUTE, projectTwin } from '../../build/twin.ts';
-import { renderMarkdown } from '../../build/render.ts';
-import { markdownResponse, missingTwin } from '../../build/responses.ts';
+import { ABSOLUTE, projectTwin } from '../../generators/twin.ts';
+import { renderMarkdown } from '../../generators/render.ts';
+import { markdownResponse, missingTwin } from '../../generators/responses.ts';
 
-// A build writes every record's twin beside its page itself (src/build/integration.ts): as 10,000
+// A build writes every record's twin beside its page itself (src/generators/integration.ts): as 10,000
 // Astro routes they cost more in Astro's page machinery than the pages did. Under astro dev this
 // route serves them.
 export const getStaticPaths = (() =>

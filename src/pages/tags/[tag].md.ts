@@ -1,9 +1,9 @@
 // /tags/<tag>.md: each tag page's Markdown twin.
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { loadCatalog } from '../../records/load.ts';
-import { tagPages, tagTwinPage } from '../../build/page-inputs.ts';
-import { ABSOLUTE, tagTwin } from '../../build/twin.ts';
-import { markdownResponse, missingTwin } from '../../build/responses.ts';
+import { tagPages, tagTwinPage } from '../../generators/page-inputs.ts';
+import { ABSOLUTE, tagTwin } from '../../generators/twin.ts';
+import { markdownResponse, missingTwin } from '../../generators/responses.ts';
 
 export const getStaticPaths = (() => tagPages(loadCatalog())) satisfies GetStaticPaths;
 

@@ -1,8 +1,8 @@
 // /posts/page/<n>.md: the second and later pages of the posts index as Markdown (FO-POSTS); each
 // names /posts.md, which lists every post.
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { markdownResponse, missingTwin } from '../../../build/responses.ts';
-import { ABSOLUTE, postsPageTwin } from '../../../build/twin.ts';
+import { markdownResponse, missingTwin } from '../../../generators/responses.ts';
+import { ABSOLUTE, postsPageTwin } from '../../../generators/twin.ts';
 import { loadCatalog } from '../../../records/load.ts';
 import { postsIndexCount } from '../../../records/posts.ts';
 

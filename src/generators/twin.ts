@@ -361,7 +361,7 @@ export function postsTwin(content: Listing, options: TwinOptions = {}): Twin {
 
 /**
  * Page `page` (2 or more) of the posts index for people, /posts/page/<n>, as Markdown: its posts, and
- * the twin of the whole index. Every page links a twin of its own (src/build/vercel-config.ts), so
+ * the twin of the whole index. Every page links a twin of its own (src/generators/vercel-config.ts), so
  * each page of the index has one; /posts.md is the first page's, and lists every post.
  */
 export function postsPageTwin(content: Listing, page: number, options: TwinOptions = {}): Twin | undefined {

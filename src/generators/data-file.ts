@@ -53,7 +53,7 @@ export class IndexText {
 
 /**
  * The index of these documents as the data file holds it (ASCII JSON). A build makes it on a thread
- * of its own while the pages render (src/build/index-worker.ts): it needs only the records.
+ * of its own while the pages render (src/generators/index-worker.ts): it needs only the records.
  */
 export const indexJson = (documents: IndexedDocument[]) => asciiJson(searchIndex(documents));
 
@@ -72,7 +72,7 @@ function searchIndex(documents: IndexedDocument[]): MiniSearch<IndexedDocument> 
   return index;
 }
 
-/** `twins` come from src/build/twin.ts at build time; the function never renders Markdown. `index`, if given, is indexJson of the same records. */
+/** `twins` come from src/generators/twin.ts at build time; the function never renders Markdown. `index`, if given, is indexJson of the same records. */
 export function buildDataFile(
   content: Content,
   twins: Record<string, string>,
