@@ -1,6 +1,8 @@
 // vercel.json: generated from the route table and the static-files header table, committed, and
 // read back by the local server with the same path-matching rules Vercel uses.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { normalizeRoutes } from '@vercel/routing-utils';
 import { describe, expect, test } from 'vitest';
 import { ROUTES } from '../../src/server/routes.ts';
 import { ENTRY_POINTS } from '../../src/discovery/entry-points.ts';
@@ -72,6 +74,37 @@ describe('vercel.json is generated and committed', () => {
     const toFile = (path: string) => compiled.after.find((r) => r.src.test(path))?.dest.replace('$1', path.slice(1));
     for (const p of ['/about', '/projects/quarry', '/tags/rust', '/apiary']) expect(toFile(p), p).toBe(`${p}.html`);
     for (const p of ['/api/v1', '/ask', '/search', '/search.md', '/llms.txt', '/_astro/a.css', '/about.md']) expect(toFile(p), p).not.toBe(`${p}.html`);
+  });
+});
+
+/**
+ * The Vercel CLI's own vercel.json validator (what `vercel build` and `vercel deploy` run before
+ * anything else), found by its name in the pinned CLI's bundle: its chunk names are hashes.
+ */
+async function cliConfigValidator(): Promise<(config: unknown) => { message: string } | null> {
+  const dir = join('node_modules', 'vercel', 'dist', 'chunks');
+  const file = readdirSync(dir).find((f) => f.endsWith('.js') && readFileSync(join(dir, f), 'utf8').includes('function validateConfig('));
+  if (!file) throw new Error(`no chunk of ${dir} defines validateConfig: the Vercel CLI changed its bundle`);
+  const { validateConfig } = await import(`../../${dir}/${file}`);
+  return validateConfig;
+}
+
+describe('FO-ROUTES-VALID: the platform accepts the generated routing (docs/decisions.md § Routing survives the platform)', () => {
+  test('FO-ROUTES-VALID: the CLI’s validator accepts vercel.json, `handle` entries included, and refuses a broken one', async () => {
+    const validate = await cliConfigValidator();
+    expect(validate(committed)).toBeNull();
+    // The validator is live, not a stub: an unknown handle phase is refused with the CLI's message.
+    const broken = { ...committed, routes: [...committed.routes, { handle: 'nope' }] };
+    expect(validate(broken)?.message).toMatch(/Invalid vercel\.json/);
+  });
+
+  test('FO-ROUTES-VALID: routing-utils normalizes the routes without error, the Markdown gate before the file system', () => {
+    const { error, routes } = normalizeRoutes(committed.routes);
+    expect(error).toBeNull();
+    const filesystem = routes!.findIndex((r) => 'handle' in r && r.handle === 'filesystem');
+    const gate = routes!.findIndex((r) => 'has' in r && r.has?.some((h) => h.type === 'header' && h.key === 'accept'));
+    expect(gate).toBeGreaterThanOrEqual(0);
+    expect(gate).toBeLessThan(filesystem);
   });
 });
 
