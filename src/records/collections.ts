@@ -172,8 +172,12 @@ export function initialsOf(name: string): string {
   return (letters.length > 2 ? [letters[0], letters.at(-1)] : letters).join('') || 'F';
 }
 
-/** At most this many pages in the header: it stays one row, whatever the number of pages. */
-export const NAV_PAGES = 6;
+/**
+ * At most this many entries in the header's navigation (Projects, Writing, pages, Résumé): with the
+ * owner's name, the skip link and Menu, the header holds at most eight links, whatever the number
+ * of pages; the footer's menu has every page.
+ */
+export const NAV_PAGES = 5;
 
 /** The header's pages: those marked `nav: true`, else the first pages by `order` not marked `nav: false`. */
 export function navPages({ pages }: Pick<Content, 'pages'>): Page[] {

@@ -155,6 +155,19 @@ test.describe('a themed site (accent, colorScheme dark, font inter, custom.css, 
     expect((await raw(base, '/custom.css')).body).toContain('--radius: 3px');
   });
 
+  test("FO-THEME: on every page of the sitemap, the owner's two stylesheets are the last ones linked, after every stylesheet Folio or Astro adds", async () => {
+    const sitemap = (await raw(base, '/sitemap.xml')).body;
+    const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    expect(paths.length).toBeGreaterThan(5);
+    expect(paths).toContain('/projects');
+    for (const path of paths) {
+      const html = (await raw(base, path)).body;
+      const sheets = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])?.[1]);
+      expect(sheets.slice(-2), path).toEqual(['/theme.css', '/custom.css']);
+      expect(html.match(/<style\b/g), path).toBeNull();
+    }
+  });
+
   test("FO-THEME: the favicon and the social cards take the owner's accent", async () => {
     const icon = await raw(base, '/favicon.svg');
     expect(icon.status).toBe(200);
