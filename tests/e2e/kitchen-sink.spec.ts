@@ -115,3 +115,72 @@ test('FO-KITCHEN-SINK: every link kind is on the page and the twin in the ownerâ
     expect(body, path).not.toContain('brouillon');
   }
 });
+
+/** Pages a visitor meets first, each kind once. */
+const DESIGN_PAGES = ['/', '/projects', '/projects/talk-roscon', '/posts', '/resume', '/search?q=rover'];
+
+test('FO-DESIGN: at 390 px no page scrolls sideways, the ownerâ€™s name shows, and the search icon opens the field without script', async ({
+  browser,
+}, testInfo) => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme, javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const path of DESIGN_PAGES) {
+      await page.goto(`${base}${path}`);
+      const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+      expect(scroll, `${path} is ${scroll} px wide at 390`).toBeLessThanOrEqual(client);
+      expect((await page.locator('.site-name__text').boundingBox())?.width ?? 0, path).toBeGreaterThan(60);
+      await testInfo.attach(`390-${colorScheme}${path.replaceAll(/[/?=]/g, '_')}.png`, {
+        body: await page.screenshot({ fullPage: true }),
+        contentType: 'image/png',
+      });
+    }
+    await page.goto(`${base}/`);
+    expect((await page.locator('#site-search-q').boundingBox())?.width ?? 0).toBeLessThan(2);
+    await page.locator('.site-search__open').click();
+    await expect(page.locator('#site-search-q')).toBeFocused();
+    expect((await page.locator('#site-search-q').boundingBox())?.width ?? 0).toBeGreaterThan(200);
+    await context.close();
+  }
+});
+
+test('FO-DESIGN: at 1280 px three featured projects fill one row, and a hyphenated card title is never broken inside its word', async ({
+  browser,
+}, testInfo) => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme });
+    const page = await context.newPage();
+    for (const path of DESIGN_PAGES) {
+      await page.goto(`${base}${path}`);
+      await testInfo.attach(`1280-${colorScheme}${path.replaceAll(/[/?=]/g, '_')}.png`, {
+        body: await page.screenshot({ fullPage: true }),
+        contentType: 'image/png',
+      });
+    }
+    await page.goto(`${base}/`);
+    const tops = await page.locator('.cards--featured > .card').evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().top)));
+    expect(tops).toHaveLength(3);
+    expect(new Set(tops).size).toBe(1);
+    await page.goto(`${base}/projects`);
+    const word = page.locator('.card__title .nowrap', { hasText: 'capteur-rs' });
+    await expect(word).toHaveCSS('white-space', 'nowrap');
+    await context.close();
+  }
+});
+
+test('FO-DESIGN: the header holds at most eight links on every page; the filter bar of a site with few projects starts folded and opens', async ({ page }) => {
+  const manifest = JSON.parse(readFileSync(join(copy, 'generated/pages-manifest.json'), 'utf8')) as { pages: Record<string, string | null> };
+  for (const path of Object.keys(manifest.pages)) {
+    const html = (await raw(base, path)).body;
+    const header = /<header class="site-header">([\s\S]*?)<\/header>/.exec(html)?.[1] ?? '';
+    const links = header.match(/<a\b/g)?.length ?? 0;
+    expect(links, path).toBeGreaterThan(2);
+    expect(links, path).toBeLessThanOrEqual(8);
+  }
+  await page.goto(`${base}/projects`);
+  const bar = page.locator('details.work-filters');
+  await expect(bar).not.toHaveAttribute('open');
+  await expect(page.getByRole('navigation', { name: 'Filtrer les projets' })).toBeHidden();
+  await bar.locator('summary').click();
+  await expect(page.getByRole('navigation', { name: 'Filtrer les projets' }).getByRole('link', { name: /^Robotique/ })).toBeVisible();
+});
