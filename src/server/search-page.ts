@@ -9,7 +9,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from 'hono';
 import type { SiteData, SiteRecord } from '../search/data-file.ts';
-import { typeLabel } from '../records/collections.ts';
+import { formatMonth, typeLabel } from '../records/collections.ts';
+import { formatDay } from '../records/posts.ts';
+import { thumbnailImage } from '../images/images.ts';
 import { type Strings, stringsFor } from '../records/strings.ts';
 import { searchTwin } from '../records/markdown-text.ts';
 import { searchRecords } from '../search/rank.ts';
@@ -91,10 +93,15 @@ function searchResults(raw: string | undefined, data: SiteData): string {
   const shown = escapeHtml(query);
   if (!hits.length)
     return `<p class="lead">${htmlOf(t('searchNothingMatches'), { query: shown, link: `<a href="/projects">${escapeHtml(t('searchAllProjects'))}</a>` })}</p>`;
-  const items = hits.map(
-    (r) =>
-      `<li class="rows__item"><span class="rows__year">${escapeHtml(kindLabel(data.site, r))}</span><div class="rows__body"><a class="rows__title" href="${escapeHtml(r.href)}">${escapeHtml(r.title)}</a><p class="rows__detail">${escapeHtml(r.summary)}</p></div></li>`,
-  );
+  const items = hits.map((r) => {
+    // Kind and date on a line above the title (no label column to overflow in any language), the
+    // cover's smallest file beside it (FO-DESIGN).
+    const date = r.kind === 'post' ? formatDay(r.date, data.site.locale) : r.kind === 'project' ? formatMonth(r.date, data.site.locale) : undefined;
+    const meta = `<span class="search-result__kind">${escapeHtml(kindLabel(data.site, r))}</span>${date && 'date' in r ? ` <time datetime="${escapeHtml(r.date)}">${escapeHtml(date)}</time>` : ''}`;
+    const cover = 'cover' in r && r.cover ? thumbnailImage(r.cover) : undefined;
+    const thumb = cover ? `<img class="search-result__thumb" src="${escapeHtml(cover.path)}" width="${cover.width}" height="${cover.height}" alt="" loading="lazy" decoding="async">` : '';
+    return `<li class="rows__item search-result"><div class="rows__body"><p class="search-result__meta">${meta}</p><a class="rows__title" href="${escapeHtml(r.href)}">${escapeHtml(r.title)}</a><p class="rows__detail">${escapeHtml(r.summary)}</p></div>${thumb}</li>`;
+  });
   return `<p class="lead" role="status">${htmlOf(t('searchResults', { n: hits.length }), { query: shown })}</p><ol class="rows search-results">${items.join('')}</ol>`;
 }
 

@@ -151,7 +151,7 @@ test.describe('a German site (locale de-AT, strings: featuredWork)', () => {
       ).toEqual([]);
     }
     await page.goto(`${site.base}/search?q=kiesel`);
-    await expect(page.locator('.search-results .rows__year').first()).toHaveText('Bibliothek');
+    await expect(page.locator('.search-results .search-result__kind').first()).toHaveText('Bibliothek');
     const twin = await raw(site.base, '/search.md?q=kiesel');
     expect(twin.status).toBe(200);
     expect(twin.body).toMatch(/^# Suchergebnisse für „kiesel“$/m);

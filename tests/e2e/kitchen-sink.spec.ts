@@ -184,3 +184,17 @@ test('FO-DESIGN: the header holds at most eight links on every page; the filter 
   await bar.locator('summary').click();
   await expect(page.getByRole('navigation', { name: 'Filtrer les projets' }).getByRole('link', { name: /^Robotique/ })).toBeVisible();
 });
+
+test('FO-DESIGN: a search result shows its kind, its date and its cover’s thumbnail, the kind never under the title', async ({ page }) => {
+  await page.goto(`${base}/search?q=rover`);
+  const slam = page.locator('.search-result', { has: page.getByRole('link', { name: /^Rover SLAM/ }) });
+  await expect(slam.locator('.search-result__kind')).toHaveText('Recherche');
+  await expect(slam.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}$/);
+  const thumb = slam.locator('img.search-result__thumb');
+  await expect(thumb).toHaveAttribute('src', /^\/_images\//);
+  expect(await thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  for (const item of await page.locator('.search-result').all()) {
+    const [kind, title] = [await item.locator('.search-result__kind').boundingBox(), await item.locator('.rows__title').boundingBox()];
+    expect(kind!.y + kind!.height).toBeLessThanOrEqual(title!.y + 1);
+  }
+});

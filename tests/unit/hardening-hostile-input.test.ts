@@ -93,7 +93,7 @@ describe('FO-TEXT-SAFE: request and content text never reaches replace as a repl
   test('FO-BOUNDED: an answer is bounded by the result count: at most SEARCH_PAGE_LIMIT hits, whatever the query', async () => {
     const many = corpus(Array.from({ length: 80 }, (_, i) => project(`kit-${i}`, { title: `Kit ${i}` })));
     const res = await createApp({ data: () => many }).request('/search?q=kit');
-    expect((await res.text()).match(/class="rows__item"/g)).toHaveLength(SEARCH_PAGE_LIMIT);
+    expect((await res.text()).match(/class="rows__item search-result"/g)).toHaveLength(SEARCH_PAGE_LIMIT);
   });
 
   test('no replace or replaceAll call in src/, scripts/, api/ or middleware.ts takes a computed replacement string', () => {
