@@ -192,7 +192,7 @@ test('FO-DESIGN: a search result shows its kind, its date and its cover’s thum
   await expect(slam.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}$/);
   const thumb = slam.locator('img.search-result__thumb');
   await expect(thumb).toHaveAttribute('src', /^\/_images\//);
-  expect(await thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   for (const item of await page.locator('.search-result').all()) {
     const [kind, title] = [await item.locator('.search-result__kind').boundingBox(), await item.locator('.rows__title').boundingBox()];
     expect(kind!.y + kind!.height).toBeLessThanOrEqual(title!.y + 1);
