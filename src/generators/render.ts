@@ -6,7 +6,7 @@
 import { satteriCreateHighlightFn, satteriHeadingIdsPlugin, satteriHighlightPlugin } from '@astrojs/markdown-satteri';
 import type { MarkdownHeading } from 'astro';
 import { markdownToHtml, type HastNode, type HastPluginEntry, type MdastPluginEntry } from 'satteri';
-import { pictureSources, type ContentImage } from '../images/images.ts';
+import { imageVariants, pictureSources, type ContentImage } from '../images/images.ts';
 import { embedOf } from '../records/embeds.ts';
 import { knownLinks, linkOf, rememberLinks, type SourceLink } from './source-links.ts';
 
@@ -76,6 +76,7 @@ async function render(markdown: string, images: Record<string, ContentImage>): P
     hastPlugins: [
       highlight && satteriHighlightPlugin(highlight, undefined),
       alignByClass,
+      galleries(images),
       pictures(images),
       wrapTables,
       videoEmbeds,
@@ -162,9 +163,49 @@ function pictures(images: Record<string, ContentImage>): HastPluginEntry {
   };
 }
 
-function pictureElement(image: ContentImage, img: Record<string, unknown>): TreeNode {
+/**
+ * Hast plugin (FO-DESIGN): a paragraph of two or more images and nothing else (images on
+ * consecutive lines) becomes a gallery, a grid of thumbnails; each links to the image's largest
+ * file, the enlarged view a browser gives without script.
+ */
+function galleries(images: Record<string, ContentImage>): HastPluginEntry {
+  if (Object.keys(images).length < 2) return null;
+  return {
+    name: 'folio-galleries',
+    element: {
+      filter: ['p'],
+      visit(node) {
+        const kids = ((node as TreeNode).children ?? []).filter(
+          (c) => !(c.type === 'text' && textOf(c).trim() === '') && !(c.type === 'element' && c.tagName === 'br'),
+        );
+        const shown = kids.map((c) => (c.type === 'element' && c.tagName === 'img' ? images[String(c.properties?.src)] : undefined));
+        if (kids.length < 2 || shown.some((image) => !image)) return undefined;
+        return {
+          type: 'element',
+          tagName: 'div',
+          properties: { className: ['gallery'], dataCount: String(kids.length) },
+          children: kids.map((kid, i) => ({
+            type: 'element',
+            tagName: 'a',
+            properties: {
+              className: ['gallery__item'],
+              href: imageVariants(shown[i]!)
+                .filter((v) => v.format !== 'avif')
+                .at(-1)!.path,
+            },
+            children: [pictureElement(shown[i]!, kid.properties!, GALLERY_SIZES)],
+          })),
+        } as HastNode;
+      },
+    },
+  };
+}
+
+/** A gallery shows two or three thumbnails across the reading column. */
+const GALLERY_SIZES = '(min-width: 48rem) 14rem, 50vw';
+
+function pictureElement(image: ContentImage, img: Record<string, unknown>, sizes = '(min-width: 48rem) 42rem, 100vw'): TreeNode {
   const { sources, img: fallback } = pictureSources(image);
-  const sizes = '(min-width: 48rem) 42rem, 100vw';
   return {
     type: 'element',
     tagName: 'picture',

@@ -99,7 +99,9 @@ function searchResults(raw: string | undefined, data: SiteData): string {
     const date = r.kind === 'post' ? formatDay(r.date, data.site.locale) : r.kind === 'project' ? formatMonth(r.date, data.site.locale) : undefined;
     const meta = `<span class="search-result__kind">${escapeHtml(kindLabel(data.site, r))}</span>${date && 'date' in r ? ` <time datetime="${escapeHtml(r.date)}">${escapeHtml(date)}</time>` : ''}`;
     const cover = 'cover' in r && r.cover ? thumbnailImage(r.cover) : undefined;
-    const thumb = cover ? `<img class="search-result__thumb" src="${escapeHtml(cover.path)}" width="${cover.width}" height="${cover.height}" alt="" loading="lazy" decoding="async">` : '';
+    const thumb = cover
+      ? `<img class="search-result__thumb" src="${escapeHtml(cover.path)}" width="${cover.width}" height="${cover.height}" alt="" loading="lazy" decoding="async">`
+      : '';
     return `<li class="rows__item search-result"><div class="rows__body"><p class="search-result__meta">${meta}</p><a class="rows__title" href="${escapeHtml(r.href)}">${escapeHtml(r.title)}</a><p class="rows__detail">${escapeHtml(r.summary)}</p></div>${thumb}</li>`;
   });
   return `<p class="lead" role="status">${htmlOf(t('searchResults', { n: hits.length }), { query: shown })}</p><ol class="rows search-results">${items.join('')}</ol>`;

@@ -117,7 +117,7 @@ test('FO-KITCHEN-SINK: every link kind is on the page and the twin in the owner�
 });
 
 /** Pages a visitor meets first, each kind once. */
-const DESIGN_PAGES = ['/', '/projects', '/projects/talk-roscon', '/posts', '/resume', '/search?q=rover'];
+const DESIGN_PAGES = ['/', '/projects', '/projects/talk-roscon', '/posts', '/posts/telemetrie-ota', '/resume', '/search?q=rover'];
 
 test('FO-DESIGN: at 390 px no page scrolls sideways, the owner’s name shows, and the search icon opens the field without script', async ({
   browser,
@@ -197,4 +197,28 @@ test('FO-DESIGN: a search result shows its kind, its date and its cover’s thum
     const [kind, title] = [await item.locator('.search-result__kind').boundingBox(), await item.locator('.rows__title').boundingBox()];
     expect(kind!.y + kind!.height).toBeLessThanOrEqual(title!.y + 1);
   }
+});
+
+test('FO-DESIGN: images on consecutive lines of a body are a gallery, each a link to its largest file; profile links carry their service’s icon', async ({
+  page,
+}) => {
+  await page.goto(`${base}/posts/telemetrie-ota`);
+  const items = page.locator('.prose .gallery > a.gallery__item');
+  await expect(items).toHaveCount(3);
+  await expect(items.first()).toHaveAccessibleName('Le banc de test, vu de dessus');
+  for (const href of await items.evaluateAll((links) => links.map((a) => a.getAttribute('href')!))) {
+    const res = await raw(base, href);
+    expect(res.status, href).toBe(200);
+    expect(res.headers['content-type'], href).toMatch(/^image\//);
+  }
+  // The portrait above the gallery, alone in its paragraph, stays a full-width picture.
+  await expect(page.locator('.prose > p > picture img[alt="Le portrait du capteur, vu de face"]')).toHaveCount(1);
+  await page.goto(`${base}/`);
+  const profiles = page
+    .getByRole('list', { name: /./ })
+    .filter({ has: page.locator('a[rel="me"]') })
+    .first();
+  await expect(profiles.getByRole('link', { name: 'GitHub' }).locator('svg.service-icon')).toHaveCount(1);
+  await expect(profiles.getByRole('link', { name: 'LinkedIn' }).locator('svg')).toHaveCount(0);
+  await expect(profiles.getByRole('link', { name: 'Mastodon' }).locator('svg.service-icon')).toHaveCount(1);
 });
