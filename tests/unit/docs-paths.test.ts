@@ -57,6 +57,37 @@ function spanPaths(text: string): string[] {
   return spans.flatMap((span) => span.split(/[\s,()]+/).filter((token) => root.test(token)));
 }
 
+/** A token as a path: trailing punctuation of the sentence or the diagram dropped. */
+const bare = (token: string) => token.replace(/[:.,;]+$/, '');
+
+/**
+ * Paths in code blocks (the diagrams, example output): each token that starts with one of ROOTS or
+ * content/, and each file or folder name written after a folder on the same line
+ * (`src/generators/  render.ts · twin.ts` claims both are in src/generators/); a parenthesis is a
+ * remark, not a claim.
+ */
+function blockPaths(text: string): string[] {
+  const root = new RegExp(`^(?:${[...ROOTS, 'content'].join('|')})/`);
+  const blocks = [...text.matchAll(/^(```|~~~)[^\n]*\n([\s\S]*?)^\1/gm)].map((m) => m[2]!);
+  return blocks.flatMap((block) =>
+    block.split('\n').flatMap((line) => {
+      const paths = line
+        .split(/[\s,()`'"]+/)
+        .map(bare)
+        .filter((token) => root.test(token));
+      let folder: string | undefined;
+      for (const token of line
+        .replace(/\([^)]*\)/g, ' ')
+        .split(/[\s,·│]+/)
+        .map(bare)) {
+        if (root.test(token)) folder = token.endsWith('/') && !token.startsWith('content/') ? token : undefined;
+        else if (folder && /^[\w-]+(?:\.[\w-]+)*(?:\.(?:ts|astro|css)|\/)$/.test(token)) paths.push(folder + token);
+      }
+      return paths;
+    }),
+  );
+}
+
 /** Markdown links to something in the repository: [text](target), not a URL, not a fragment alone, not in a code span. */
 function repoLinks(text: string): string[] {
   return [
@@ -93,6 +124,11 @@ describe('FO-DOCS-PATHS: every path the docs name exists', () => {
     expect(missing).toEqual([]);
   });
 
+  test.each(DOCS)('%s: every path in a code block (a diagram, an example) names a file or folder that exists', (doc) => {
+    const missing = blockPaths(readFileSync(doc, 'utf8')).filter((path) => (path.startsWith('content/') ? !CONTENT_LAYOUT.test(path) : !exists(path)));
+    expect(missing).toEqual([]);
+  });
+
   test.each(DOCS)('%s: every link to a repository file names one, and its #fragment a heading there', (doc) => {
     const broken = repoLinks(readFileSync(doc, 'utf8')).filter((target) => {
       const [file, fragment] = target.split('#') as [string, string | undefined];
@@ -124,5 +160,10 @@ describe('FO-DOCS-PATHS: every path the docs name exists', () => {
     expect(repoLinks('[a](docs/x.md#y) [b](https://example.com) [c](#here) [d](/about) `![e](f.png)`')).toEqual(['docs/x.md#y']);
     expect(anchors('## The site: `content/site.md`\n## Make it yours\n## Make it yours').has('make-it-yours-1')).toBe(true);
     expect(anchors('## The site: `content/site.md`')).toEqual(new Set(['the-site-contentsitemd']));
+    // The review's finding: generators placed in the record core's folder.
+    expect(blockPaths('```\nsrc/records/  render.ts (Markdown) · twin.ts\nsrc/search/data-file.ts: the reader\n```').filter((path) => !exists(path))).toEqual([
+      'src/records/render.ts',
+      'src/records/twin.ts',
+    ]);
   });
 });
