@@ -1,14 +1,15 @@
-// FO-DOCS-PATHS: what the docs say about the repository's files is true. Every path they name in a
-// code span (`src/…`, `scripts/…`, `tests/…`, `docs/…`, `bench/…`, `public/…`, `api/…`) and every
-// Markdown link to a repository file names something that exists, a link's #fragment names a
-// heading of its target, and CONTRIBUTING.md's folder map names every folder. Reads files only:
-// no build, so it runs in the unit tier.
+// FO-DOCS-PATHS: what the docs say about the repository's files is true. Every path README.md,
+// CONTRIBUTING.md, docs/architecture.md, docs/content.md and docs/decisions.md name in a code span
+// or a code block (`src/…`, `scripts/…`, `tests/…`, `docs/…`, `bench/…`, `public/…`, `api/…`; in a
+// diagram, a file written after its folder) and every Markdown link to a repository file names
+// something that exists, a link's #fragment names a heading of its target, and CONTRIBUTING.md's
+// folder map names every folder. Reads files only: no build, so it runs in the unit tier.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, test } from 'vitest';
 
 /** The docs held to their paths. */
-const DOCS = ['README.md', 'CONTRIBUTING.md', 'docs/architecture.md', 'docs/content.md'];
+const DOCS = ['README.md', 'CONTRIBUTING.md', 'docs/architecture.md', 'docs/content.md', 'docs/decisions.md'];
 
 /** Folders a code span's path may start with; other text in backticks (`lib/build.ts`, `dist/`) is not checked. */
 const ROOTS = ['src', 'scripts', 'tests', 'docs', 'bench', 'public', 'api'];
