@@ -168,3 +168,12 @@ describe('FO-DOCS-PATHS: every path the docs name exists', () => {
     ]);
   });
 });
+
+describe('FO-README-OWNER: the README is the owner’s guide', () => {
+  test('at most 300 lines, shows npm install, npm start and npm test, and sends engineers to CONTRIBUTING.md', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    expect(readme.trimEnd().split('\n').length).toBeLessThanOrEqual(300);
+    for (const command of ['npm install', 'npm start', 'npm test']) expect(readme).toContain(command);
+    expect(readme).toContain('](CONTRIBUTING.md)');
+  });
+});
