@@ -76,7 +76,7 @@ describe('search cache (bench/RESULTS.md: a repeated query costs a lookup, not a
   });
 });
 
-describe('FOLIO_SEARCH_CACHE (README § Configuration)', () => {
+describe('FOLIO_SEARCH_CACHE (docs/content.md § Environment variables)', () => {
   it('defaults when unset or empty, takes a count, and 0 turns the cache off', () => {
     expect(searchCacheSize(undefined)).toBe(SEARCH_CACHE_DEFAULT);
     expect(searchCacheSize(' ')).toBe(SEARCH_CACHE_DEFAULT);

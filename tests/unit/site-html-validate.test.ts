@@ -15,8 +15,8 @@ const pages = readdirSync(DIST, { recursive: true, withFileTypes: true })
 const validator = new HtmlValidate({
   extends: ['html-validate:recommended'],
   rules: {
-    // The one inline style: Shiki colours code tokens with CSS variables in style attributes (README
-    // § Known limits: the Content-Security-Policy allows style attributes for this alone).
+    // The one inline style: Shiki colours code tokens with CSS variables in style attributes (docs/
+    // architecture.md § Running it locally: the Content-Security-Policy allows style attributes for this alone).
     'no-inline-style': ['error', { allowedProperties: ['--shiki-light', '--shiki-dark', '--shiki-light-bg', '--shiki-dark-bg', 'overflow-x'] }],
   },
 });
