@@ -5,7 +5,7 @@ import type { ContentImage } from '../images/images.ts';
 import { accentProblem, COLOR_SCHEMES, FONT_PAIRINGS, HEX_COLOR } from './theme.ts';
 import { closest } from './content-issues.ts';
 import { normalizeUrl } from './escape.ts';
-import { PLURAL_KEYS, STRING_KEYS, type StringKey } from './strings.ts';
+import { PLURAL_KEYS, RENAMED_KEYS, STRING_KEYS, type StringKey } from './strings.ts';
 
 /**
  * How long a replaced API version keeps working, at least: the content model refuses a `sunset`
@@ -144,7 +144,7 @@ export const siteConfig = z
         { error: 'a provider: vercel, plausible or umami, e.g. analytics: { provider: plausible }' },
       )
       .optional(),
-    /** The interface words the owner rewords (FO-LANGUAGE): a key of src/records/strings.ts → text, or { one, other } for a counted one. */
+    /** The interface words the owner rewords (FO-LANGUAGE): a key of src/records/strings/en.ts → text, or { one, other } for a counted one. */
     strings: z
       .record(z.string(), z.union([text(300), z.strictObject({ one: text(300), other: text(300) })]), {
         error: 'a set of name: text pairs, e.g. strings: { featuredWork: "Selected work" }',
@@ -155,12 +155,12 @@ export const siteConfig = z
     // FO-LANGUAGE: a misspelt key would change nothing, silently; a plural form on a plain entry has no count to pick it.
     for (const [key, value] of Object.entries(site.strings ?? {})) {
       if (!(STRING_KEYS as string[]).includes(key)) {
-        // The key and the closest one, or where the names are listed: the field names the key already.
-        const near = closest(key, STRING_KEYS);
+        // The key and the closest one (the new name of a merged label), or where the names are listed: the field names the key already.
+        const near = RENAMED_KEYS[key] ?? closest(key, STRING_KEYS);
         ctx.addIssue({
           code: 'custom',
           path: ['strings', key],
-          message: near ? 'the name of an interface string' : 'the name of an interface string (the keys of src/records/strings.ts, README § Make it yours)',
+          message: near ? 'the name of an interface string' : 'the name of an interface string (the keys of src/records/strings/en.ts, README § Make it yours)',
           ...(near && { params: { suggestion: near } }),
         });
       } else if (typeof value !== 'string' && !PLURAL_KEYS.has(key as StringKey)) {

@@ -68,7 +68,7 @@ function search(raw: string | undefined, data: SiteData): { query: string; outco
   return { query, outcome: { kind: 'hits', hits: searchRecords(data, query, { limit: SEARCH_PAGE_LIMIT }).map((h) => h.record) } };
 }
 
-// The sentences are the site's interface words (FO-LANGUAGE, src/records/strings.ts).
+// The sentences are the site's interface words (FO-LANGUAGE, src/records/strings/).
 const empty = (t: Strings) => t('searchEmpty');
 const tooLong = (t: Strings, length: number) => t('searchTooLong', { length, max: MAX_QUERY_CHARS });
 const kindLabel = (site: Site, r: SiteRecord) =>
