@@ -7,7 +7,6 @@ import { sourceLinks } from './source-links.ts';
 import { agentImage, type ContentImage } from '../images/images.ts';
 import {
   typeLabel,
-  absoluteUrl,
   activeProjects,
   archivedProjects,
   byCategory,
@@ -50,7 +49,7 @@ import {
   siteFields,
 } from '../records/markdown-text.ts';
 import { escapeMarkdownText } from '../records/escape.ts';
-import { HOME_TWIN, PROJECTS_TWIN } from '../records/urls.ts';
+import { absoluteUrl, HOME_TWIN, PROJECTS_TWIN } from '../records/urls.ts';
 import { inSentence, type Strings, stringsFor } from '../records/strings.ts';
 import { adjacentPosts, LATEST_POSTS, POSTS_PATH, POSTS_PER_PAGE, POSTS_TWIN, postsByYear, postsIndexCount, postsIndexPath } from '../records/posts.ts';
 import { RESUME_JSON_PATH, RESUME_PATH, RESUME_TWIN } from '../records/resume.ts';

@@ -15,7 +15,7 @@ import { searchTwin } from '../records/markdown-text.ts';
 import { searchRecords } from '../search/rank.ts';
 import { MAX_QUERY_CHARS } from './http.ts';
 import { twinType } from '../http/negotiate.ts';
-import { HTML, MARKDOWN } from '../http/media-types.ts';
+import { HTML, MARKDOWN, MARKDOWN_TYPE } from '../http/media-types.ts';
 import { NO_STORE, REVALIDATE_CACHE_CONTROL } from '../http/cache-policy.ts';
 import { ERRORS, type ApiError } from './errors.ts';
 import type { Site } from '../records/schema.ts';
@@ -118,7 +118,7 @@ const markdownType = (c: Context) => (c.req.path.endsWith('.md') ? MARKDOWN : tw
  * form (the query percent-encoded: the client's text never reaches a header as written).
  */
 function pageHeaders(query: string, markdown: string | undefined): Record<string, string> {
-  const alternate = `<${SEARCH_TWIN_PATH}?q=${encodeURIComponent(query)}>; rel="alternate"; type="text/markdown"`;
+  const alternate = `<${SEARCH_TWIN_PATH}?q=${encodeURIComponent(query)}>; rel="alternate"; type="${MARKDOWN_TYPE}"`;
   return { 'Content-Type': markdown ?? HTML, Vary: 'Accept', ...(markdown ? {} : { Link: alternate }) };
 }
 
