@@ -183,8 +183,8 @@ export const projectImage = z
  * one; the order stays the owner's); `cover`, `coverAlt` and `coverPosition` become `image`, the
  * published file; `draft` never reaches the API (FO-DRAFTS).
  */
-const PROJECT_RESHAPED = { updated: true, links: true, cover: true, coverAlt: true, coverPosition: true } as const;
-const POST_RESHAPED = { updated: true, draft: true, cover: true, coverAlt: true } as const;
+export const PROJECT_RESHAPED = { updated: true, links: true, cover: true, coverAlt: true, coverPosition: true } as const;
+export const POST_RESHAPED = { updated: true, draft: true, cover: true, coverAlt: true } as const;
 
 /** A front-matter shape as an answer holds it: each default already applied, so the field is simply there. */
 const answered = <S extends z.ZodRawShape>(shape: S) =>
