@@ -64,7 +64,7 @@ const PROBES = join(REPO_ROOT, 'bench/probes');
 const CAPPED_OLD_SPACE_MB = 384;
 /** Paths per HTTP target. */
 const ROTATION = 20;
-/** High enough that no benchmark request is refused (FOLIO_RATE_LIMITS, src/server/rate-limit.ts). */
+/** High enough that no benchmark request is refused (FOLIO_RATE_LIMITS, src/server/middleware/rate-limit.ts). */
 const RATE_LIMITS = 'knowledge=999999/1,portfolio=999999/1';
 const profileRoot = opts.profile ? tempDir('profiles') : undefined;
 

@@ -2,7 +2,7 @@
 // script; with it, each code block's bar gets a button that copies the code and says so.
 (() => {
   if (!navigator.clipboard) return;
-  // The site's words (FO-LANGUAGE): <body>'s data-code-* attributes, from src/records/strings.ts.
+  // The site's words (FO-LANGUAGE): <body>'s data-code-* attributes, from src/records/strings/.
   const words = document.body.dataset;
   for (const block of document.querySelectorAll('.code-block')) {
     const bar = block.querySelector('.code-block__bar');

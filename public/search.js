@@ -10,7 +10,7 @@
   if (!form || !input || !box) return;
 
   // The status line's words are the site's (FO-LANGUAGE): the form carries its locale's entries of
-  // src/records/strings.ts as data-* attributes (English when a page has none). Marks are filled
+  // src/records/strings/ as data-* attributes (English when a page has none). Marks are filled
   // by a function, never a replacement pattern, so a query's `$&` stays itself.
   const lang = document.documentElement.lang || 'en';
   const plural = new Intl.PluralRules(lang);

@@ -64,7 +64,7 @@ export const recordFacts = (r: ProjectRecordJson, site?: Pick<Site, 'locale' | '
 /** The labels a twin may write for an entry: the words its site uses, when known, or any of Folio's languages. */
 export type TwinLabels = (key: StringKey) => string[];
 
-/** A twin field's label in each of Folio's interface languages (src/records/strings.ts). */
+/** A twin field's label in each of Folio's interface languages (src/records/strings/). */
 const anyLanguage: TwinLabels = (key) => [...new Set(Object.values(TABLES).map((table) => table[key] as string))];
 
 /** The one label a site's twins write for each entry: its locale's table with its `strings:` over it. */
@@ -94,7 +94,7 @@ export function twinFacts(markdown: string, labelsOf: TwinLabels = anyLanguage):
         .map((label) => found.get(label))
         .find((v) => v !== undefined),
   };
-  const updatedLabels = labelsOf('twinUpdated');
+  const updatedLabels = labelsOf('labelUpdated');
   const pageLabels = labelsOf('twinWebPage');
   const date = entries.find(([name, value]) => !updatedLabels.includes(name) && /^\d{4}-\d{2}-\d{2}$/.test(value))?.[1];
   const relatedAt = Math.max(...labelsOf('twinRelatedProjects').map((h) => markdown.indexOf(`\n## ${escapeMarkdownText(h)}\n`)));
@@ -114,11 +114,11 @@ export function twinFacts(markdown: string, labelsOf: TwinLabels = anyLanguage):
   return {
     title: line(/^# (.+)$/m),
     summary: line(/^> (.+)$/m),
-    type: fields.get('twinType'),
-    category: fields.get('twinCategory'),
-    tags: fields.get('twinTags')?.split(', ') ?? [],
+    type: fields.get('labelType'),
+    category: fields.get('labelCategory'),
+    tags: fields.get('labelTags')?.split(', ') ?? [],
     date,
-    updated: fields.get('twinUpdated') ?? null,
+    updated: fields.get('labelUpdated') ?? null,
     links,
     related,
   };

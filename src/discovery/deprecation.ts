@@ -4,7 +4,7 @@
 import { MIN_SUNSET_DAYS, type Site } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { heading, opening } from '../records/markdown-text.ts';
-import { versionHeaders } from '../server/versioning.ts';
+import { versionHeaders } from '../server/middleware/versioning.ts';
 
 export interface VersionRow {
   version: string;

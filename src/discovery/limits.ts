@@ -6,7 +6,7 @@ import { TOKEN_LIFETIME_SECONDS } from '../server/access/public-read.ts';
 import { OAUTH_ERROR_FOR } from '../server/access/oauth-http.ts';
 import { BODY_TIMEOUT_MS, MAX_BODY_BYTES, MAX_QUERY_CHARS } from '../server/http.ts';
 import { MAX_BATCH_QUERIES, MAX_PAGE_LIMIT } from '../server/knowledge/schemas.ts';
-import { QUOTA_COST_RULE } from '../server/rate-limit.ts';
+import { QUOTA_COST_RULE } from '../server/middleware/rate-limit.ts';
 import { MAX_LIMIT } from '../server/portfolio.ts';
 
 type SiteLimits = Pick<Site, 'rateLimits'>;

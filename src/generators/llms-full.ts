@@ -1,5 +1,5 @@
 // llms-full.txt (https://llmstxt.org): every twin in one file.
-import { absoluteUrl } from '../records/collections.ts';
+import { absoluteUrl } from '../records/urls.ts';
 import type { Catalog } from '../records/catalog.ts';
 import { allTwins } from './twin.ts';
 import { heading } from '../records/markdown-text.ts';

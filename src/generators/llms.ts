@@ -6,7 +6,6 @@
 // an agent may skip when its context is short; here, the archived projects.
 import {
   ALL_PROJECTS,
-  absoluteUrl,
   activeProjects,
   archivedProjects,
   featuredProjects,
@@ -19,6 +18,7 @@ import {
   TYPE_LABELS,
 } from '../records/collections.ts';
 import { POSTS_PER_PAGE, postsIndexPath } from '../records/posts.ts';
+import { absoluteUrl } from '../records/urls.ts';
 import {
   HOME_TWIN,
   POSTS_TWIN,

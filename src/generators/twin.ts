@@ -7,7 +7,6 @@ import { sourceLinks } from './source-links.ts';
 import { agentImage, type ContentImage } from '../images/images.ts';
 import {
   typeLabel,
-  absoluteUrl,
   activeProjects,
   archivedProjects,
   byCategory,
@@ -50,7 +49,7 @@ import {
   siteFields,
 } from '../records/markdown-text.ts';
 import { escapeMarkdownText } from '../records/escape.ts';
-import { HOME_TWIN, PROJECTS_TWIN } from '../records/urls.ts';
+import { absoluteUrl, HOME_TWIN, PROJECTS_TWIN } from '../records/urls.ts';
 import { inSentence, type Strings, stringsFor } from '../records/strings.ts';
 import { adjacentPosts, LATEST_POSTS, POSTS_PATH, POSTS_PER_PAGE, POSTS_TWIN, postsByYear, postsIndexCount, postsIndexPath } from '../records/posts.ts';
 import { RESUME_JSON_PATH, RESUME_PATH, RESUME_TWIN } from '../records/resume.ts';
@@ -232,14 +231,14 @@ async function makeProjectTwin(project: Project, catalog: Catalog, options: Twin
   const t = stringsFor(site);
   const { dateLabel, status } = projectStatus(project, site);
   const fields: [string, string | Markdown | undefined][] = [
-    [t('twinType'), project.type],
-    [t('twinCategory'), categoryLabel(site, project.category)],
+    [t('labelType'), project.type],
+    [t('labelCategory'), categoryLabel(site, project.category)],
     // FO-WORK: the status and the date worded for the type, the links in the owner's order.
-    [t('twinStatus'), status && t(project.archived ? 'twinStatusArchived' : 'twinStatusActive')],
+    [t('labelStatus'), status && t(project.archived ? 'twinStatusArchived' : 'twinStatusActive')],
     [dateLabel, project.date],
-    [t('twinUpdated'), project.updated],
-    [t('twinTags'), project.tags.join(', ') || undefined],
-    [t('twinStack'), project.stack.join(', ') || undefined],
+    [t('labelUpdated'), project.updated],
+    [t('labelTags'), project.tags.join(', ') || undefined],
+    [t('labelStack'), project.stack.join(', ') || undefined],
     ...projectLinkList(project, site).map((l): [string, Markdown] => [l.label, autolink(l.url)!]),
     [t('twinWebPage'), autolink(absoluteUrl(site, project.href))],
     [t('twinAuthor'), link(site.name, href(HOME_TWIN))],
@@ -278,7 +277,7 @@ async function makePageTwin(page: Page, content: Content, options: TwinOptions):
       heading(1, page.title),
       opening(content.site, page.summary),
       fieldList([
-        [t('twinTags'), page.tags.join(', ') || undefined],
+        [t('labelTags'), page.tags.join(', ') || undefined],
         [t('twinWebPage'), autolink(absoluteUrl(content.site, page.href))],
         [t('twinAuthor'), link(content.site.name, href(HOME_TWIN))],
         ...siteFields(content.site),
@@ -316,9 +315,9 @@ async function makePostTwin(post: Post, content: Content, options: TwinOptions):
       post.cover ? imageMarkdown(content, post.cover) : '',
       fieldList([
         [t('twinDate'), post.date],
-        [t('twinUpdated'), post.updated],
-        [t('twinReadingTime'), readingTime(post, t)],
-        [t('twinTags'), post.tags.join(', ') || undefined],
+        [t('labelUpdated'), post.updated],
+        [t('labelReadingTime'), readingTime(post, t)],
+        [t('labelTags'), post.tags.join(', ') || undefined],
         [t('twinWebPage'), autolink(absoluteUrl(site, post.href))],
         [t('twinAllPosts'), link(t('sectionPosts'), href(POSTS_TWIN))],
         [t('twinAuthor'), link(site.name, href(HOME_TWIN))],

@@ -4,7 +4,10 @@
 export const JSON_TYPE = 'application/json';
 export const FORM_TYPE = 'application/x-www-form-urlencoded';
 export const HTML = 'text/html; charset=utf-8';
-export const MARKDOWN = 'text/markdown; charset=utf-8';
+/** Markdown's media type (RFC 7763), as a link's `type` and an MCP resource's mimeType name it. */
+export const MARKDOWN_TYPE = 'text/markdown';
+/** The Content-Type of a Markdown answer: RFC 7763 § 2 requires the charset parameter. */
+export const MARKDOWN = `${MARKDOWN_TYPE}; charset=utf-8`;
 export const TEXT = 'text/plain; charset=utf-8';
 export const EVENT_STREAM = 'text/event-stream';
 /** RFC 9727 § 4.1: the api-catalog is a linkset (RFC 9264 § 4.2) with the api-catalog profile. */

@@ -3,7 +3,7 @@ import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { feedDescription, feedItems, feedTitle } from '../records/feed.ts';
 import { loadCatalog } from '../records/load.ts';
-import { absoluteUrl } from '../records/collections.ts';
+import { absoluteUrl } from '../records/urls.ts';
 
 export const GET: APIRoute = () => {
   const listing = loadCatalog().listing;

@@ -41,8 +41,6 @@ export interface Listing<P extends Listed<Project> = Listed<Project>, G extends 
 
 export const categoryLabel = (site: Site, category: string) => site.categories[category] ?? category;
 
-export const absoluteUrl = (site: Pick<Site, 'url'>, path: string) => new URL(path, `${site.url}/`).href;
-
 /** The featured projects, in the order content/site.md lists them. */
 export function featuredProjects<P extends Listed<Project>>({ site, projects }: Listing<P>): P[] {
   return site.featured.map((slug) => projects.find((p) => p.slug === slug)).filter((p): p is P => p !== undefined);

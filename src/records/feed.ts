@@ -2,7 +2,8 @@
 // then by slug (FO-POSTS), each with its title, summary, absolute link, date and categories (a
 // project's category's label and its tags; a post's tags).
 import type { RSSFeedItem } from '@astrojs/rss';
-import { absoluteUrl, categoryLabel, type Listing } from './collections.ts';
+import { categoryLabel, type Listing } from './collections.ts';
+import { absoluteUrl } from './urls.ts';
 import { stringsFor } from './strings.ts';
 import { escapeHtml } from './escape.ts';
 

@@ -3,7 +3,8 @@
 // and the site's active projects.
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { toString as plainText } from 'mdast-util-to-string';
-import { absoluteUrl, activeProjects, type Listed } from './collections.ts';
+import { activeProjects, type Listed } from './collections.ts';
+import { absoluteUrl } from './urls.ts';
 import type { Project, Resume, Site } from './schema.ts';
 
 export const RESUME_PATH = '/resume';

@@ -5,7 +5,7 @@ import type { ContentImage } from '../images/images.ts';
 import { accentProblem, COLOR_SCHEMES, FONT_PAIRINGS, HEX_COLOR } from './theme.ts';
 import { closest } from './content-issues.ts';
 import { normalizeUrl } from './escape.ts';
-import { PLURAL_KEYS, STRING_KEYS, type StringKey } from './strings.ts';
+import { PLURAL_KEYS, RENAMED_KEYS, STRING_KEYS, type StringKey } from './strings.ts';
 
 /**
  * How long a replaced API version keeps working, at least: the content model refuses a `sunset`
@@ -144,7 +144,7 @@ export const siteConfig = z
         { error: 'a provider: vercel, plausible or umami, e.g. analytics: { provider: plausible }' },
       )
       .optional(),
-    /** The interface words the owner rewords (FO-LANGUAGE): a key of src/records/strings.ts → text, or { one, other } for a counted one. */
+    /** The interface words the owner rewords (FO-LANGUAGE): a key of src/records/strings/en.ts → text, or { one, other } for a counted one. */
     strings: z
       .record(z.string(), z.union([text(300), z.strictObject({ one: text(300), other: text(300) })]), {
         error: 'a set of name: text pairs, e.g. strings: { featuredWork: "Selected work" }',
@@ -155,12 +155,12 @@ export const siteConfig = z
     // FO-LANGUAGE: a misspelt key would change nothing, silently; a plural form on a plain entry has no count to pick it.
     for (const [key, value] of Object.entries(site.strings ?? {})) {
       if (!(STRING_KEYS as string[]).includes(key)) {
-        // The key and the closest one, or where the names are listed: the field names the key already.
-        const near = closest(key, STRING_KEYS);
+        // The key and the closest one (the new name of a merged label), or where the names are listed: the field names the key already.
+        const near = RENAMED_KEYS[key] ?? closest(key, STRING_KEYS);
         ctx.addIssue({
           code: 'custom',
           path: ['strings', key],
-          message: near ? 'the name of an interface string' : 'the name of an interface string (the keys of src/records/strings.ts, README § Make it yours)',
+          message: near ? 'the name of an interface string' : 'the name of an interface string (the keys of src/records/strings/en.ts, README § Make it yours)',
           ...(near && { params: { suggestion: near } }),
         });
       } else if (typeof value !== 'string' && !PLURAL_KEYS.has(key as StringKey)) {
@@ -232,65 +232,60 @@ const projectLinks = z
     return Object.fromEntries(keys.filter((k) => links[k] !== undefined).map((k) => [k, links[k]])) as typeof links;
   });
 
-export const projectFrontMatter = z
-  .strictObject({
-    title: text(120),
-    summary: text(300),
-    type: projectType,
-    category: slug,
-    tags: z.array(tag).default([]),
-    archived: z.boolean().default(false),
-    date: isoDate,
-    updated: isoDate.optional(),
-    links: projectLinks.default({}),
-    stack: z.array(text(40)).default([]),
-    /** Path of the cover image, relative to the project's file. */
-    cover: text(300).optional(),
-    coverAlt: text(200).optional(),
-    /** Which part of the cover a card keeps when it crops it (FO-WORK; center when unset); the project page never crops. */
-    coverPosition: z.enum(COVER_POSITIONS).optional(),
-  })
-  .superRefine((p, ctx) => {
-    if (p.updated && p.updated < p.date) {
-      ctx.addIssue({ code: 'custom', path: ['updated'], input: p.updated, message: `a date on or after "date" (${p.date})` });
-    }
-    if (p.cover && !p.coverAlt) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['coverAlt'],
-        params: { missing: true },
-        message: 'text describing the cover (required when "cover" is set, at most 200 characters)',
-      });
-    }
-  });
+/**
+ * The rules a project and a post share, beyond each field's own: an update on or after the date,
+ * and a cover described (FO-WORK, FO-POSTS; the alt text is what a screen reader says).
+ */
+function datedAndDescribed(p: { date: string; updated?: string; cover?: string; coverAlt?: string }, ctx: z.RefinementCtx) {
+  if (p.updated && p.updated < p.date) {
+    ctx.addIssue({ code: 'custom', path: ['updated'], input: p.updated, message: `a date on or after "date" (${p.date})` });
+  }
+  if (p.cover && !p.coverAlt) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['coverAlt'],
+      params: { missing: true },
+      message: 'text describing the cover (required when "cover" is set, at most 200 characters)',
+    });
+  }
+}
+
+/** A project's front-matter fields, unrefined: the API's project picks the ones it shares from here (src/server/portfolio/schemas.ts). */
+export const projectFields = z.strictObject({
+  title: text(120),
+  summary: text(300),
+  type: projectType,
+  category: slug,
+  tags: z.array(tag).default([]),
+  archived: z.boolean().default(false),
+  date: isoDate,
+  updated: isoDate.optional(),
+  links: projectLinks.default({}),
+  stack: z.array(text(40)).default([]),
+  /** Path of the cover image, relative to the project's file. */
+  cover: text(300).optional(),
+  coverAlt: text(200).optional(),
+  /** Which part of the cover a card keeps when it crops it (FO-WORK; center when unset); the project page never crops. */
+  coverPosition: z.enum(COVER_POSITIONS).optional(),
+});
+
+export const projectFrontMatter = projectFields.superRefine(datedAndDescribed);
 
 /** How a post's front matter differs from a project's: no type, category, links or stack; a draft flag. */
-export const postFrontMatter = z
-  .strictObject({
-    title: text(120),
-    summary: text(300),
-    date: isoDate,
-    updated: isoDate.optional(),
-    tags: z.array(tag).default([]),
-    /** A draft shows under `npm run dev` only: never in a build's output (FO-DRAFTS). */
-    draft: z.boolean().default(false),
-    /** Path of the cover image, relative to the post's file. */
-    cover: text(300).optional(),
-    coverAlt: text(200).optional(),
-  })
-  .superRefine((p, ctx) => {
-    if (p.updated && p.updated < p.date) {
-      ctx.addIssue({ code: 'custom', path: ['updated'], input: p.updated, message: `a date on or after "date" (${p.date})` });
-    }
-    if (p.cover && !p.coverAlt) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['coverAlt'],
-        params: { missing: true },
-        message: 'text describing the cover (required when "cover" is set, at most 200 characters)',
-      });
-    }
-  });
+export const postFields = z.strictObject({
+  title: text(120),
+  summary: text(300),
+  date: isoDate,
+  updated: isoDate.optional(),
+  tags: z.array(tag).default([]),
+  /** A draft shows under `npm run dev` only: never in a build's output (FO-DRAFTS). */
+  draft: z.boolean().default(false),
+  /** Path of the cover image, relative to the post's file. */
+  cover: text(300).optional(),
+  coverAlt: text(200).optional(),
+});
+
+export const postFrontMatter = postFields.superRefine(datedAndDescribed);
 
 // The résumé's front matter takes JSON Resume's field names (jsonresume.org/schema), so an owner can
 // paste what they have; dates there are ISO 8601 to the month or the day (FO-RESUME).

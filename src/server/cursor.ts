@@ -1,9 +1,9 @@
-// Opaque paging cursors (docs/decisions.md § Pagination), in the one token codec (token.ts). A
+// Opaque paging cursors (docs/decisions.md § Pagination), in the one token codec (opaque-codec.ts). A
 // forged cursor can at worst page through public data in another order than ours: its payload is
 // validated again after decoding.
 import type { z } from 'zod';
 import { ApiError } from './errors.ts';
-import { decodeToken, encodeToken } from './token.ts';
+import { decodeToken, encodeToken } from './opaque-codec.ts';
 
 /** Longer tokens are rejected before any decoding work. */
 export const MAX_CURSOR_CHARS = 512;

@@ -4,7 +4,7 @@
 /** draft-ietf-httpapi-ratelimit-headers: the draft's two fields, then the older trio clients still read. */
 export const RATE_LIMIT_HEADERS = ['RateLimit-Policy', 'RateLimit', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] as const;
 
-/** A deprecated API version's answers (RFC 9745, RFC 8594, RFC 5829): see src/server/versioning.ts. */
+/** A deprecated API version's answers (RFC 9745, RFC 8594, RFC 5829): see src/server/middleware/versioning.ts. */
 export const VERSION_HEADERS = ['Deprecation', 'Sunset', 'Link'] as const;
 
 /** Request headers a browser client may send cross-origin (the preflight's Allow-Headers). */

@@ -7,7 +7,7 @@ import { ApiError, errorBody } from './errors.ts';
 import { BODY_ERRORS, json, jsonOfBytes } from './http.ts';
 import type { SiteData } from '../search/data-file.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
-import { QUOTA_COST_RULE } from './rate-limit.ts';
+import { QUOTA_COST_RULE } from './middleware/rate-limit.ts';
 import { answerEvents, answerBytes } from './knowledge/answer.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { entriesFor, itemsFor } from './knowledge/batch.ts';

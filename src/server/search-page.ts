@@ -17,7 +17,7 @@ import { searchTwin } from '../records/markdown-text.ts';
 import { searchRecords } from '../search/rank.ts';
 import { MAX_QUERY_CHARS } from './http.ts';
 import { twinType } from '../http/negotiate.ts';
-import { HTML, MARKDOWN } from '../http/media-types.ts';
+import { HTML, MARKDOWN, MARKDOWN_TYPE } from '../http/media-types.ts';
 import { NO_STORE, REVALIDATE_CACHE_CONTROL } from '../http/cache-policy.ts';
 import { ERRORS, type ApiError } from './errors.ts';
 import type { Site } from '../records/schema.ts';
@@ -70,7 +70,7 @@ function search(raw: string | undefined, data: SiteData): { query: string; outco
   return { query, outcome: { kind: 'hits', hits: searchRecords(data, query, { limit: SEARCH_PAGE_LIMIT }).map((h) => h.record) } };
 }
 
-// The sentences are the site's interface words (FO-LANGUAGE, src/records/strings.ts).
+// The sentences are the site's interface words (FO-LANGUAGE, src/records/strings/).
 const empty = (t: Strings) => t('searchEmpty');
 const tooLong = (t: Strings, length: number) => t('searchTooLong', { length, max: MAX_QUERY_CHARS });
 const kindLabel = (site: Site, r: SiteRecord) =>
@@ -127,7 +127,7 @@ const markdownType = (c: Context) => (c.req.path.endsWith('.md') ? MARKDOWN : tw
  * form (the query percent-encoded: the client's text never reaches a header as written).
  */
 function pageHeaders(query: string, markdown: string | undefined): Record<string, string> {
-  const alternate = `<${SEARCH_TWIN_PATH}?q=${encodeURIComponent(query)}>; rel="alternate"; type="text/markdown"`;
+  const alternate = `<${SEARCH_TWIN_PATH}?q=${encodeURIComponent(query)}>; rel="alternate"; type="${MARKDOWN_TYPE}"`;
   return { 'Content-Type': markdown ?? HTML, Vary: 'Accept', ...(markdown ? {} : { Link: alternate }) };
 }
 

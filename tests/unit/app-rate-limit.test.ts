@@ -2,7 +2,7 @@
 // per client address, per instance, both header forms on every answer, 429 + Retry-After, then
 // recovery — proven with an injected clock instead of waiting a window.
 import { describe, expect, it, vi } from 'vitest';
-import { RateLimiter, rateLimitsFromEnv } from '../../src/server/rate-limit.ts';
+import { RateLimiter, rateLimitsFromEnv } from '../../src/server/middleware/rate-limit.ts';
 import { buildEtag } from '../../src/server/app.ts';
 import { siteData } from '../../src/server/data.ts';
 import { client, expectError } from './portfolio-helpers.ts';

@@ -2,7 +2,7 @@
 // none is deprecated today, so a fixture config with a deprecated v1 proves the machinery.
 import { afterEach, describe, expect, it } from 'vitest';
 import { setSiteData, siteData } from '../../src/server/data.ts';
-import { versionHeaders } from '../../src/server/versioning.ts';
+import { versionHeaders } from '../../src/server/middleware/versioning.ts';
 import { client } from './portfolio-helpers.ts';
 import { ROUTES } from '../../src/server/routes.ts';
 

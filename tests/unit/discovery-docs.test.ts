@@ -11,7 +11,7 @@ import { MAX_BATCH_QUERIES, MAX_PAGE_LIMIT } from '../../src/server/knowledge/sc
 import { MAX_LIMIT } from '../../src/server/portfolio.ts';
 import { ROUTES } from '../../src/server/routes.ts';
 import { createApp } from '../../src/server/app.ts';
-import { versionHeaders } from '../../src/server/versioning.ts';
+import { versionHeaders } from '../../src/server/middleware/versioning.ts';
 import { agentsMarkdown } from '../../src/discovery/agents-md.ts';
 import { machineAgentDocs, readableAgentDocs } from '../../src/discovery/llms-section.ts';
 import { llmsTxt } from '../../src/generators/llms.ts';

@@ -16,7 +16,7 @@ import fn from '../../src/server/function.ts';
 import { ROUTES } from '../../src/server/routes.ts';
 import { BODY_TIMEOUT_MS } from '../../src/server/http.ts';
 import { ERRORS, errorResponse } from '../../src/server/errors.ts';
-import { RateLimiter, rateLimitsFromEnv } from '../../src/server/rate-limit.ts';
+import { RateLimiter, rateLimitsFromEnv } from '../../src/server/middleware/rate-limit.ts';
 import { SEARCH_CACHE_MAX, searchCacheSize } from '../../src/search/rank.ts';
 import { limitRows, rateLimitSentence } from '../../src/discovery/limits.ts';
 import { SEARCH_PAGE_FILE, SEARCH_PAGE_LIMIT } from '../../src/server/search-page.ts';

@@ -4,7 +4,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { RateLimiter } from '../../src/server/rate-limit.ts';
+import { RateLimiter } from '../../src/server/middleware/rate-limit.ts';
 import { createApp } from '../../src/server/app.ts';
 import { ROUTES } from '../../src/server/routes.ts';
 

@@ -8,7 +8,18 @@ import { describe, expect, test } from 'vitest';
 import { homeTwin, projectTwin, tagsSummary } from '../../src/generators/twin.ts';
 import { listingOf } from '../../src/records/collections.ts';
 import { ContentError, loadContent } from '../../src/records/load.ts';
-import { ENGLISH, LOCALES, PLURAL_KEYS, STRING_KEYS, stringsFor, TABLES, tableFor, unknownLocaleWarning } from '../../src/records/strings.ts';
+import {
+  ENGLISH,
+  LOCALES,
+  missingKeys,
+  PLURAL_KEYS,
+  RENAMED_KEYS,
+  STRING_KEYS,
+  stringsFor,
+  TABLES,
+  tableFor,
+  unknownLocaleWarning,
+} from '../../src/records/strings.ts';
 import { tempDir } from './temp-dir.ts';
 import { Catalog } from '../../src/records/catalog.ts';
 
@@ -29,6 +40,33 @@ describe('FO-LANGUAGE: one table per locale', () => {
         expect(new Set(marks(entry)), `${locale} ${key}`).toEqual(new Set(marks(ENGLISH[key])));
       }
     }
+  });
+
+  test('a key missing from a language is reported by its name and the language, one file per language', () => {
+    // Each language is its own file (src/records/strings/<locale>.ts); tsc refuses a missing key, and
+    // this names it: the check below fails with, e.g., `sv: ["labelStack"]`.
+    for (const locale of LOCALES) expect({ [locale]: missingKeys(TABLES[locale]!) }).toEqual({ [locale]: [] });
+    const { labelStack: _, ...lacking } = TABLES.sv!;
+    expect(missingKeys(lacking)).toEqual(['labelStack']);
+    expect(missingKeys({})).toEqual(STRING_KEYS);
+  });
+
+  test('a page fact and its twin field are one entry: one label per concept, the same word on the page and in the twin', () => {
+    // The old names of merged entries point to one that exists, and none of them is still a key.
+    for (const [old, key] of Object.entries(RENAMED_KEYS)) {
+      expect(STRING_KEYS, old).toContain(key);
+      expect(STRING_KEYS, old).not.toContain(old);
+    }
+    // No two entries of the English table starting `fact`/`twin` say the same in every language
+    // (the duplication the merge removed): a new pair of that kind is one key, not two.
+    const labels = STRING_KEYS.filter((k) => /^(fact|twin|label)[A-Z]/.test(k));
+    const twins = labels.flatMap((a, i) =>
+      labels
+        .slice(i + 1)
+        .filter((b) => LOCALES.every((l) => JSON.stringify(TABLES[l]![a]) === JSON.stringify(TABLES[l]![b])))
+        .map((b) => `${a}=${b}`),
+    );
+    expect(twins).toEqual([]);
   });
 
   test('the other tables are translations: most German, French, Spanish, Portuguese and Swedish entries differ from the English', () => {
@@ -122,8 +160,21 @@ describe('FO-LANGUAGE: strings: in site.md', () => {
     // A key near none: where the names are, instead.
     writeFileSync(join(dir, 'site.md'), readFileSync(join(dir, 'site.md'), 'utf8').replace('featuredwork:', 'somethingElse:'));
     expect(problems()).toEqual([
-      'site.md: field "strings.somethingElse" expected the name of an interface string (the keys of src/records/strings.ts, README § Make it yours)',
+      'site.md: field "strings.somethingElse" expected the name of an interface string (the keys of src/records/strings/en.ts, README § Make it yours)',
     ]);
+  });
+
+  test('an override under a merged label’s old name is a content error naming the new one', () => {
+    const dir = siteWith('strings:\n  twinTags: Stichwörter\n');
+    expect(() => loadContent(dir)).toThrow(/strings\.twinTags.*did you mean "labelTags"/s);
+  });
+
+  test('an override of a merged label words the page fact and the twin field alike', async () => {
+    const dir = siteWith('strings:\n  labelTags: Stichwörter\n');
+    const site = loadContent(dir);
+    expect(stringsFor(site.site)('labelTags')).toBe('Stichwörter');
+    const kiesel = site.projects.find((p) => p.slug === 'kiesel')!;
+    expect((await projectTwin(kiesel, new Catalog(site))).markdown).toContain('- Stichwörter:');
   });
 
   test('{ one, other } on an entry that does not count is a content error', () => {

@@ -15,7 +15,7 @@ import { batchResponse, jobAccepted, jobCompleted, jobsIndex } from '../../src/s
 import { MAX_BODY_BYTES } from '../../src/server/http.ts';
 import { app, expectError, postJson } from './knowledge-helpers.ts';
 import { createApp } from '../../src/server/app.ts';
-import { QUOTA_COST_RULE } from '../../src/server/rate-limit.ts';
+import { QUOTA_COST_RULE } from '../../src/server/middleware/rate-limit.ts';
 import { readFileSync } from 'node:fs';
 
 const QUERIES = ['search', 'job queue in postgres', '  web performance  ', 'zzqxv'];

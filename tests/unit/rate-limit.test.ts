@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RateLimiter } from '../../src/server/rate-limit.ts';
+import { RateLimiter } from '../../src/server/middleware/rate-limit.ts';
 
 describe('RateLimiter (docs/decisions.md § Rate limits)', () => {
   it('PF-RATE-LIMIT: allows the quota, then refuses with Retry-After, then recovers when the window ends', () => {

@@ -129,7 +129,7 @@ describe('FO-LANGUAGE, FO-ONE-RECORD: npm run check reads a twin by its own site
   const worded = twin.replace('- Tags: search, rust', '- Topics: search, rust');
 
   test('a strings: override of a twin label is read as that field', () => {
-    const t = stringsFor({ locale: 'en', strings: { twinTags: 'Topics' } });
+    const t = stringsFor({ locale: 'en', strings: { labelTags: 'Topics' } });
     expect(twinFacts(worded, siteLabels(t)).tags).toEqual(['search', 'rust']);
     // Without the site's words only Folio's own labels are known, and the field goes unread.
     expect(twinFacts(worded).tags).toEqual([]);
@@ -137,7 +137,7 @@ describe('FO-LANGUAGE, FO-ONE-RECORD: npm run check reads a twin by its own site
 
   test('a German site’s twin is read by its German labels', () => {
     const t = stringsFor({ locale: 'de' });
-    const german = twin.replace('- Tags: search, rust', `- ${t('twinTags')}: search, rust`);
+    const german = twin.replace('- Tags: search, rust', `- ${t('labelTags')}: search, rust`);
     expect(twinFacts(german, siteLabels(t)).tags).toEqual(['search', 'rust']);
   });
 });

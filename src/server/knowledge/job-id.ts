@@ -1,11 +1,11 @@
-// Job ids carry their job: the list of queries, compressed, in the one token codec (token.ts):
+// Job ids carry their job: the list of queries, compressed, in the one token codec (src/server/opaque-codec.ts):
 // `j1.<base64url(deflate-raw(JSON entries))>.<checksum>` (or `j2.`, below; docs/decisions.md § Jobs). No store
 // exists, so any instance can answer any poll. The checksum is not a signature (there is no secret,
 // and nothing needs one: a job is only a saved batch, which anyone may post); it makes a mistyped
 // or truncated id a clean 404 instead of a wrong answer.
 import { z } from 'zod';
 import { MAX_BODY_BYTES, MAX_QUERY_CHARS } from '../http.ts';
-import { decodeToken, encodeToken, type TokenFormat } from '../token.ts';
+import { decodeToken, encodeToken, type TokenFormat } from '../opaque-codec.ts';
 import { MAX_BATCH_QUERIES } from './schemas.ts';
 
 /**

@@ -117,13 +117,14 @@ export const pageQuery = z.object({
 
 // ── Resources ───────────────────────────────────────────────────────────────────────────────────
 
-const absoluteUrl = z.url();
+/** An absolute URL in an answer (the function that makes one is src/records/urls.ts absoluteUrl). */
+const absoluteUrlField = z.url();
 
 export const askMeta = z.object({ response_type: z.literal('answer'), version: z.literal(NLWEB_VERSION) }).meta({ id: 'AskMeta' });
 
 export const askResult = z
   .object({
-    url: absoluteUrl,
+    url: absoluteUrlField,
     name: z.string(),
     description: z.string(),
     score: z.number(),
@@ -161,7 +162,7 @@ export const askStreamEvent = z
 
 export type AskStreamEvent = z.infer<typeof askStreamEvent>;
 
-export const pageItem = z.object({ name: z.string(), url: absoluteUrl, description: z.string() }).meta({ id: 'PageItem' });
+export const pageItem = z.object({ name: z.string(), url: absoluteUrlField, description: z.string() }).meta({ id: 'PageItem' });
 
 export const pagination = z
   .object({
@@ -178,7 +179,7 @@ export const catalogResponse = z
     sandbox: z.boolean(),
     mode: z.enum(['sandbox', 'public-read']),
     notice: z.string(),
-    resource: absoluteUrl,
+    resource: absoluteUrlField,
     scope: z.literal('knowledge:read'),
     summary: z.string(),
     pages: z.array(pageItem),
@@ -198,16 +199,16 @@ export const batchItem = z
 
 export type BatchItem = z.infer<typeof batchItem>;
 
-export const batchResponse = z.object({ resource: absoluteUrl, count: z.int().min(1), results: z.array(batchItem) }).meta({ id: 'BatchResponse' });
+export const batchResponse = z.object({ resource: absoluteUrlField, count: z.int().min(1), results: z.array(batchItem) }).meta({ id: 'BatchResponse' });
 
 export const jobAccepted = z
   .object({
     job_id: z.string(),
     id: z.string(),
     status: z.literal('pending'),
-    resource: absoluteUrl,
-    poll: absoluteUrl,
-    status_url: absoluteUrl,
+    resource: absoluteUrlField,
+    poll: absoluteUrlField,
+    status_url: absoluteUrlField,
     message: z.string().optional(),
   })
   .meta({ id: 'JobAccepted' });
@@ -216,7 +217,7 @@ export const jobCompleted = z
   .object({
     job_id: z.string(),
     status: z.literal('completed'),
-    resource: absoluteUrl,
+    resource: absoluteUrlField,
     count: z.int().min(1),
     results: z.array(batchItem),
   })
@@ -236,7 +237,7 @@ export const jobsIndex = z
     description: z.string(),
     create: jobStep,
     poll: jobStep,
-    openapi: absoluteUrl,
-    docs: absoluteUrl,
+    openapi: absoluteUrlField,
+    docs: absoluteUrlField,
   })
   .meta({ id: 'JobsIndex' });

@@ -5,12 +5,12 @@
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, type Resource } from '@modelcontextprotocol/server';
 import { searchRecordsOf, type SiteData, type SiteRecord } from '../../search/data-file.ts';
 import { absoluteUrl } from '../../records/urls.ts';
+import { MARKDOWN_TYPE as MARKDOWN } from '../../http/media-types.ts';
 import { decodeCursor, encodeCursor } from '../cursor.ts';
 import { z } from 'zod';
 
 /** Resources per `resources/list` page: the REST page-size ceiling, so two pages cover a typical site. */
 export const RESOURCE_PAGE_SIZE = 20;
-export const MARKDOWN = 'text/markdown';
 
 type RecordOf = SiteRecord;
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { defineRoute, type RouteSpec } from '../route.ts';
 import { errorObject } from '../errors.ts';
 import { BODY_ERRORS } from '../http.ts';
-import { QUOTA_COST_RULE } from '../rate-limit.ts';
+import { QUOTA_COST_RULE } from '../middleware/rate-limit.ts';
 import { MAX_BATCH_MESSAGES, MCP_PATH, PROTOCOL_VERSIONS, SERVER_CARD_PATH } from './identity.ts';
 import { buildServerCard, serverCard } from './server-card.ts';
 import { SERVER_CARD_MEDIA_TYPE } from '../../http/media-types.ts';

@@ -11,7 +11,7 @@ import { absoluteUrl } from '../../records/urls.ts';
 import type { PostRecord as Post, SiteData } from '../../search/data-file.ts';
 import { decodeCursor, encodeCursor } from '../cursor.ts';
 import { ApiError } from '../errors.ts';
-import { isoDate, type PostDetail, type PostList, type PostSummary, type postsQuery } from './schemas.ts';
+import { contentFieldsOf, isoDate, POST_CONTENT_KEYS, type PostDetail, type PostList, type PostSummary, type postsQuery } from './schemas.ts';
 
 export type PostsInput = z.output<typeof postsQuery>;
 
@@ -51,11 +51,9 @@ function summaryOf(data: SiteData, post: Post): PostSummary {
     const cover = post.cover && agentImage(post.cover);
     summary = {
       slug: post.slug,
-      title: post.title,
-      summary: post.summary,
-      date: post.date,
+      // The front-matter fields the API answers as written (postFromContent), then the ones it adds or reshapes.
+      ...contentFieldsOf(post, POST_CONTENT_KEYS),
       updated: post.updated ?? null,
-      tags: [...post.tags],
       readingMinutes: post.readingMinutes,
       href: post.href,
       twin: post.twin,

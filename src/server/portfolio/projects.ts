@@ -14,7 +14,9 @@ import { answerBytes, hitViews } from '../kept.ts';
 import { jsonBytes } from '../http.ts';
 import { decodeCursor, encodeCursor } from '../cursor.ts';
 import {
+  contentFieldsOf,
   isoDate,
+  PROJECT_CONTENT_KEYS,
   type projectsQuery,
   type searchQuery,
   type Comparison,
@@ -50,18 +52,12 @@ const kept = (data: SiteData): KeptProjects =>
   });
 
 function summaryOf(site: Site, p: Project): ProjectSummary {
+  // The front-matter fields the API answers as written (projectFromContent), then the ones it adds or reshapes.
   return {
     slug: p.slug,
-    title: p.title,
-    summary: p.summary,
-    type: p.type,
-    category: p.category,
+    ...contentFieldsOf(p, PROJECT_CONTENT_KEYS),
     categoryLabel: site.categories[p.category] ?? p.category,
-    tags: [...p.tags],
-    archived: p.archived,
-    date: p.date,
     updated: p.updated ?? null,
-    stack: [...p.stack],
     links: { ...p.links },
     href: p.href,
     twin: p.twin,

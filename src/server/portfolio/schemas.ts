@@ -1,7 +1,7 @@
 // The portfolio API's schemas (PF-SEARCH, PF-PROJECTS, PF-PROJECT, PF-COMPARE): the routes' input,
 // which the MCP tools accept too, and the answers, whose `.meta({ id })` names them in openapi.json.
 import { z } from 'zod';
-import { PROJECT_TYPES, resumeFrontMatter, SLUG_PATTERN } from '../../records/schema.ts';
+import { postFields, PROJECT_TYPES, projectFields, resumeFrontMatter, SLUG_PATTERN } from '../../records/schema.ts';
 import { MATCH_TIERS } from '../../search/rank.ts';
 import type { ErrorCode } from '../errors.ts';
 import { queryInt, queryText } from '../http.ts';
@@ -172,19 +172,45 @@ export const projectImage = z
   })
   .meta({ id: 'ProjectImage' });
 
+// A project and a post as the API answers them are their front matter (src/records/schema.ts)
+// where the two agree: the same field names, types and limits, so a new front-matter field reaches
+// REST, MCP and openapi.json with no edit here. The differences are stated once, below: what the
+// API leaves out or reshapes (the `omit` lists), and what it adds (the `extend`).
+
+/**
+ * Front-matter fields the API does not answer as written: `updated` is null when unset (one shape
+ * for JSON clients); `links` loses the content's reordering transform (JSON Schema cannot state
+ * one; the order stays the owner's); `cover`, `coverAlt` and `coverPosition` become `image`, the
+ * published file; `draft` never reaches the API (FO-DRAFTS).
+ */
+export const PROJECT_RESHAPED = { updated: true, links: true, cover: true, coverAlt: true, coverPosition: true } as const;
+export const POST_RESHAPED = { updated: true, draft: true, cover: true, coverAlt: true } as const;
+
+/** A front-matter shape as an answer holds it: each default already applied, so the field is simply there. */
+const answered = <S extends z.ZodRawShape>(shape: S) =>
+  Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v instanceof z.ZodDefault ? v.unwrap() : v])) as {
+    [K in keyof S]: S[K] extends z.ZodDefault<infer T> ? T : S[K];
+  };
+
+/** The project's fields the API answers exactly as its front matter holds them. */
+export const projectFromContent = z.object(answered(projectFields.omit(PROJECT_RESHAPED).shape));
+/** The post's fields the API answers exactly as its front matter holds them. */
+export const postFromContent = z.object(answered(postFields.omit(POST_RESHAPED).shape));
+/** Their names, for the functions that copy them from a record (projects.ts, posts.ts). */
+export const PROJECT_CONTENT_KEYS = Object.keys(projectFromContent.shape) as (keyof typeof projectFromContent.shape)[];
+export const POST_CONTENT_KEYS = Object.keys(postFromContent.shape) as (keyof typeof postFromContent.shape)[];
+
+/** The fields named by `keys`, arrays copied (a caller may change its answer, never the kept record). */
+export const contentFieldsOf = <T extends object, K extends keyof T>(record: T, keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, Array.isArray(record[k]) ? [...(record[k] as unknown[])] : record[k]])) as Pick<T, K>;
+
 export const projectSummary = z
-  .object({
-    slug: z.string(),
-    title: z.string(),
-    summary: z.string(),
-    type: z.enum(PROJECT_TYPES),
-    category: z.string(),
+  .object({ slug: z.string() })
+  .extend(projectFromContent.shape)
+  .extend({
+    date: projectFromContent.shape.date.describe('When the project started or shipped (YYYY-MM-DD).'),
     categoryLabel: z.string().describe('The category as the site names it.'),
-    tags: z.array(z.string()),
-    archived: z.boolean(),
-    date: isoDate.describe('When the project started or shipped (YYYY-MM-DD).'),
     updated: isoDate.nullable().describe('Last significant update (YYYY-MM-DD), if any.'),
-    stack: z.array(z.string()),
     links: projectLinks,
     href: path('Site path of the project page; append `.md` for its Markdown twin.'),
     twin: path('Site path of the Markdown twin.'),
@@ -254,13 +280,11 @@ export const comparison = z
   .meta({ id: 'Comparison' });
 
 export const postSummary = z
-  .object({
-    slug: z.string(),
-    title: z.string(),
-    summary: z.string(),
-    date: isoDate.describe('When the post was published (YYYY-MM-DD).'),
+  .object({ slug: z.string() })
+  .extend(postFromContent.shape)
+  .extend({
+    date: postFromContent.shape.date.describe('When the post was published (YYYY-MM-DD).'),
     updated: isoDate.nullable().describe('Last significant update (YYYY-MM-DD), if any.'),
-    tags: z.array(z.string()),
     readingMinutes: z.int().min(1).describe('Minutes to read the post, at about 230 words a minute; at least 1.'),
     href: path('Site path of the post page; append `.md` for its Markdown twin.'),
     twin: path('Site path of the Markdown twin.'),

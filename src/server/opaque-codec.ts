@@ -1,5 +1,5 @@
 // Opaque tokens: the one codec of paging cursors and job ids (docs/decisions.md § Pagination,
-// § Jobs). A token is `[<version>.]<base64url payload>.<checksum>`, the payload being JSON (raw
+// § Jobs); OAuth access tokens are another thing (access/token.ts). A token is `[<version>.]<base64url payload>.<checksum>`, the payload being JSON (raw
 // DEFLATE-compressed when asked), the checksum the first 8 base64url characters (48 bits) of
 // SHA-256 over everything before it. Nothing is stored and there is no secret, so the checksum is
 // not a MAC: it turns edits, truncation and copy-paste damage into a clean refusal, and the
