@@ -94,6 +94,7 @@ async function measure(records: number) {
   }
   const summary = (rs: BuildResult[]) => ({
     ms: median(rs.map((r) => r.ms)),
+    cpuMs: rs.every((r) => r.cpuMs) ? median(rs.map((r) => r.cpuMs!)) : undefined,
     peakRss: rs.every((r) => r.peakRss) ? Math.max(...rs.map((r) => r.peakRss!)) : undefined,
     samplesMs: rs.map((r) => Math.round(r.ms)),
   });
@@ -105,72 +106,55 @@ async function measure(records: number) {
   const fields = Object.keys(data.index.fieldIds).join(',');
   const deployed = vercelFunction(site);
   const query = corpus.queries[0]!;
-  const cold: Record<'folio' | 'web', { ms: number; rss: number }[]> = { folio: [], web: [] };
+  const cold: Record<'folio' | 'web', Sample[]> = { folio: [], web: [] };
   for (let i = 0; i < COLD_SAMPLES; i++) {
     cold.folio.push(await nodeJson([PROBE, 'folio', deployed.dir, query, deployed.entry], deployed.dir, { FOLIO_RATE_LIMITS: RATE_LIMITS }));
     cold.web.push(await nodeJson([PROBE, 'web', site, query, fields], site));
   }
-  const coldOf = (xs: { ms: number; rss: number }[]) => ({ ms: median(xs.map((x) => x.ms)), rss: median(xs.map((x) => x.rss)) });
-  const result = {
+  const coldOf = (xs: Sample[]) => ({ ms: median(xs.map((x) => x.ms)), cpuMs: median(xs.map((x) => x.cpuMs)), peakRss: median(xs.map((x) => x.rss)) });
+  const idiomaticBuild = summary(samples.idiomatic);
+  const result: Result = {
     records,
     rounds,
-    build: summary(samples.build),
-    rebuild: summary(samples.rebuild),
-    idiomatic: summary(samples.idiomatic),
-    coldStart: { folio: coldOf(cold.folio), web: coldOf(cold.web) },
+    build: { folio: summary(samples.build), ref: idiomaticBuild },
+    rebuild: { folio: summary(samples.rebuild), ref: idiomaticBuild },
+    coldStart: { folio: coldOf(cold.folio), ref: coldOf(cold.web) },
   };
-  log(`cold start: Folio ${result.coldStart.folio.ms.toFixed(0)} ms, Web handler ${result.coldStart.web.ms.toFixed(0)} ms`);
+  log(`cold start: Folio ${result.coldStart.folio.ms.toFixed(0)} ms, Web handler ${result.coldStart.ref.ms.toFixed(0)} ms`);
   if (!opts.keep) for (const dir of [site, idiomatic, deployed.dir.replace(/\/\.vercel\/.*$/, '')]) removeDir(dir);
   return result;
 }
 
-type Result = Awaited<ReturnType<typeof measure>>;
+/** One cold-start sample (probes/cold-start.ts). */
+type Sample = { ms: number; rss: number; cpuMs: number };
+/** A measure of one side: its median wall time and CPU time, and its peak RSS (a build's highest, a cold start's median). */
+type Side = { ms: number; cpuMs?: number; peakRss?: number };
+type Result = { records: number; rounds: number } & Record<'build' | 'rebuild' | 'coldStart', { folio: Side; ref: Side }>;
 
-/** The rows of the table: what is measured, against what, and the target (a ceiling on the ratio) at a size, if any. */
-const ROWS: {
-  row: string;
-  folio: (r: Result) => number | undefined;
-  ref: (r: Result) => number | undefined;
-  unit: 's' | 'ms' | 'MB';
-  target: (n: number) => number | undefined;
-}[] = [
-  { row: 'Build from nothing ÷ idiomatic Astro', folio: (r) => r.build.ms, ref: (r) => r.idiomatic.ms, unit: 's', target: (n) => (n >= 1000 ? 1.5 : 2) },
-  {
-    row: 'Rebuild after one edit ÷ idiomatic full build',
-    folio: (r) => r.rebuild.ms,
-    ref: (r) => r.idiomatic.ms,
-    unit: 's',
-    target: (n) => (n >= 1000 ? 1.5 : undefined),
-  },
-  {
-    row: 'Function cold start ÷ Web handler',
-    folio: (r) => r.coldStart.folio.ms,
-    ref: (r) => r.coldStart.web.ms,
-    unit: 'ms',
-    target: (n) => (n === 100 ? 3 : undefined),
-  },
-  { row: 'Build peak RSS ÷ idiomatic Astro', folio: (r) => r.build.peakRss, ref: (r) => r.idiomatic.peakRss, unit: 'MB', target: () => undefined },
-  {
-    row: 'Function RSS after its first answer ÷ Web handler',
-    folio: (r) => r.coldStart.folio.rss,
-    ref: (r) => r.coldStart.web.rss,
-    unit: 'MB',
-    target: () => undefined,
-  },
+/** The table's rows: a measure, the field compared, and the target (a ceiling on Folio ÷ reference) at a size, if any. */
+const ROWS: [string, 'build' | 'rebuild' | 'coldStart', 'ms' | 'peakRss', (records: number) => number | undefined][] = [
+  ['Build from nothing ÷ idiomatic Astro', 'build', 'ms', (n) => (n >= 1000 ? 1.5 : 2)],
+  ['Rebuild after one edit ÷ idiomatic full build', 'rebuild', 'ms', (n) => (n >= 1000 ? 1.5 : undefined)],
+  ['Function cold start ÷ Web handler', 'coldStart', 'ms', (n) => (n === 100 ? 3 : undefined)],
+  ['Build peak RSS ÷ idiomatic Astro', 'build', 'peakRss', () => undefined],
+  ['Function RSS after its first answer ÷ Web handler', 'coldStart', 'peakRss', () => undefined],
 ];
 
 const shown = (x: number | undefined, unit: 's' | 'ms' | 'MB') =>
   x === undefined ? '–' : unit === 's' ? `${(x / 1000).toFixed(1)} s` : unit === 'ms' ? `${x.toFixed(0)} ms` : `${(x / 2 ** 20).toFixed(0)} MB`;
 
 function table(results: Result[]): string {
-  const lines = ['| Records | Measure | Folio | Reference | Ratio | Target | Meets |', '|---:|---|---:|---:|---:|---:|:---:|'];
+  const lines = ['| Records | Measure | Folio | Reference | Ratio | Target | Meets | CPU-time ratio |', '|---:|---|---:|---:|---:|---:|:---:|---:|'];
+  const ratio = (a: number | undefined, b: number | undefined) => (a !== undefined && b !== undefined ? a / b : undefined);
   for (const r of results) {
-    for (const { row, folio, ref, unit, target } of ROWS) {
-      const [a, b, limit] = [folio(r), ref(r), target(r.records)];
-      const ratio = a !== undefined && b !== undefined ? a / b : undefined;
-      const meets = limit === undefined || ratio === undefined ? '–' : ratio <= limit ? 'yes' : '**no**';
+    for (const [row, measure, field, target] of ROWS) {
+      const { folio, ref } = r[measure];
+      const unit = field === 'peakRss' ? 'MB' : measure === 'coldStart' ? 'ms' : 's';
+      const [value, limit] = [ratio(folio[field], ref[field]), target(r.records)];
+      const meets = limit === undefined || value === undefined ? '–' : value <= limit ? 'yes' : '**no**';
+      const cpu = field === 'ms' ? ratio(folio.cpuMs, ref.cpuMs) : undefined;
       lines.push(
-        `| ${r.records.toLocaleString('en')} | ${row} | ${shown(a, unit)} | ${shown(b, unit)} | ${ratio?.toFixed(2) ?? '–'}× | ${limit ? `≤ ${limit}×` : '–'} | ${meets} |`,
+        `| ${r.records.toLocaleString('en')} | ${row} | ${shown(folio[field], unit)} | ${shown(ref[field], unit)} | ${value?.toFixed(2) ?? '–'}× | ${limit ? `≤ ${limit}×` : '–'} | ${meets} | ${cpu ? `${cpu.toFixed(2)}×` : '–'} |`,
       );
     }
   }

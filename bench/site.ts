@@ -35,6 +35,8 @@ export interface BuildResult {
   tail: string;
   /** Peak resident set of the build's largest process (GNU time's %M), in bytes; undefined without /usr/bin/time. */
   peakRss?: number;
+  /** CPU time (user + system) of the build and every process it waited for, in ms: less moved by a loaded machine than wall time. */
+  cpuMs?: number;
 }
 
 /** `astro build` in `dir` (the idiomatic reference), with telemetry off. */
@@ -51,12 +53,12 @@ export function projectBuild(dir: string, env: Record<string, string> = {}): Pro
   return run(dir, 'npm', ['run', '--silent', 'build'], { PATH: path, ...env });
 }
 
-/** GNU time, when the machine has it: its %M is the largest resident set of the command and every process it waited for. */
+/** GNU time, when the machine has it: its %M is the largest resident set of the command and every process it waited for, %U and %S their CPU time. */
 const GNU_TIME = '/usr/bin/time';
 
 function run(dir: string, command: string, args: string[], env: Record<string, string>): Promise<BuildResult> {
-  const rssFile = existsSync(GNU_TIME) ? join(tempDir('rss'), 'kb') : undefined;
-  const [file, argv] = rssFile ? [GNU_TIME, ['-f', '%M', '-o', rssFile, command, ...args]] : [command, args];
+  const timeFile = existsSync(GNU_TIME) ? join(tempDir('time'), 'out') : undefined;
+  const [file, argv] = timeFile ? [GNU_TIME, ['-f', '%M %U %S', '-o', timeFile, command, ...args]] : [command, args];
   const started = performance.now();
   return new Promise((done) => {
     const child = spawn(file, argv, { cwd: dir, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -68,9 +70,15 @@ function run(dir: string, command: string, args: string[], env: Record<string, s
     child.stderr.on('data', keep);
     child.on('close', (code) => {
       const ms = performance.now() - started;
-      const kb = rssFile && existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8').trim().split('\n').at(-1)) : Number.NaN;
-      if (rssFile) removeDir(dirname(rssFile));
-      done({ ok: code === 0, ms, tail: output.split('\n').slice(-30).join('\n'), peakRss: Number.isFinite(kb) ? kb * 1024 : undefined });
+      const result: BuildResult = { ok: code === 0, ms, tail: output.split('\n').slice(-30).join('\n') };
+      // The last line (GNU time may write "Command exited with non-zero status" first): KB, user s, system s.
+      const [kb, user, system] = timeFile && existsSync(timeFile) ? readFileSync(timeFile, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number) : [];
+      if (timeFile) removeDir(dirname(timeFile));
+      if (kb && user !== undefined && system !== undefined && [kb, user, system].every(Number.isFinite)) {
+        result.peakRss = kb * 1024;
+        result.cpuMs = (user + system) * 1000;
+      }
+      done(result);
     });
   });
 }
