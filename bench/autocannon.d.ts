@@ -1,4 +1,4 @@
-// The part of autocannon's programmatic API the benchmarks and the load test use (it ships no types).
+// The part of autocannon's programmatic API the load test uses (tests/e2e/hardening-load.spec.ts; it ships no types).
 declare module 'autocannon' {
   interface Histogram {
     average: number;

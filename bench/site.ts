@@ -1,10 +1,10 @@
-// Throwaway copies of the project (and of a bare Astro project) to build and serve generated
-// content in, so the benchmarks and the 10,000-record build test never touch the real content/.
+// Throwaway copies of the project (and the idiomatic Astro reference) to build generated content
+// in, so the benchmarks and the 10,000-record build test never touch the real content/.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -28,101 +28,59 @@ export function copyProject(dest: string, root = REPO_ROOT): string {
   return dest;
 }
 
-/** A minimal Astro project: one `[slug].astro` page whose getStaticPaths yields `pages` bare pages. */
-export function bareAstroProject(dest: string, pages: number, root = REPO_ROOT): string {
-  mkdirSync(join(dest, 'src/pages'), { recursive: true });
-  writeFileSync(join(dest, 'package.json'), JSON.stringify({ name: 'bare-astro', private: true, type: 'module' }));
-  writeFileSync(
-    join(dest, 'astro.config.mjs'),
-    "import { defineConfig } from 'astro/config';\nexport default defineConfig({ output: 'static', build: { format: 'file' }, devToolbar: { enabled: false } });\n",
-  );
-  writeFileSync(
-    join(dest, 'src/pages/[slug].astro'),
-    `---
-export function getStaticPaths() {
-  return Array.from({ length: ${pages} }, (_, i) => ({ params: { slug: \`page-\${i}\` } }));
-}
-const { slug } = Astro.params;
----
-<html lang="en"><head><meta charset="utf-8"><title>{slug}</title></head><body><h1>{slug}</h1></body></html>
-`,
-  );
-  symlinkSync(realpathSync(join(root, 'node_modules')), join(dest, 'node_modules'), 'dir');
-  return dest;
-}
-
 export interface BuildResult {
   ok: boolean;
   ms: number;
   /** The last lines of the build's output, for a failure message. */
   tail: string;
-  /** Pages Astro's incremental build took from its cache rather than render: its log marks each "(restored)" or "(cached)". */
-  restored: number;
+  /** Peak resident set of the build's largest process (GNU time's %M), in bytes; undefined without /usr/bin/time. */
+  peakRss?: number;
+  /** CPU time (user + system) of the build and every process it waited for, in ms: less moved by a loaded machine than wall time. */
+  cpuMs?: number;
 }
 
-/** `astro build` in `dir` (the bare reference), with telemetry off; optionally under `node --cpu-prof`. */
-export function astroBuild(dir: string, env: Record<string, string> = {}, { cpuProfDir }: { cpuProfDir?: string } = {}): Promise<BuildResult> {
-  return run(dir, process.execPath, [join(dir, 'node_modules/astro/bin/astro.mjs'), 'build'], env, cpuProfDir);
+/** `astro build` in `dir` (the idiomatic reference), with telemetry off. */
+export function astroBuild(dir: string, env: Record<string, string> = {}): Promise<BuildResult> {
+  return run(dir, process.execPath, [join(dir, 'node_modules/astro/bin/astro.mjs'), 'build'], env);
 }
 
 /**
  * The project's own build, `npm run build` (astro build and whatever the project adds to it), with
- * the Node that runs the bench first on PATH. Under --cpu-prof every Node process it starts writes
- * a profile (NODE_OPTIONS).
+ * the Node that runs the bench first on PATH.
  */
-export function projectBuild(dir: string, env: Record<string, string> = {}, { cpuProfDir }: { cpuProfDir?: string } = {}): Promise<BuildResult> {
+export function projectBuild(dir: string, env: Record<string, string> = {}): Promise<BuildResult> {
   const path = `${join(dir, 'node_modules/.bin')}:${dirname(process.execPath)}:${process.env.PATH ?? ''}`;
-  return run(dir, 'npm', ['run', '--silent', 'build'], { PATH: path, ...env }, cpuProfDir);
+  return run(dir, 'npm', ['run', '--silent', 'build'], { PATH: path, ...env });
 }
 
-function run(dir: string, command: string, args: string[], env: Record<string, string>, cpuProfDir?: string): Promise<BuildResult> {
-  const profile = cpuProfDir ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${cpuProfDir}`.trim() } : {};
+/** GNU time, when the machine has it: its %M is the largest resident set of the command and every process it waited for, %U and %S their CPU time. */
+const GNU_TIME = '/usr/bin/time';
+
+function run(dir: string, command: string, args: string[], env: Record<string, string>): Promise<BuildResult> {
+  const timeFile = existsSync(GNU_TIME) ? join(tempDir('time'), 'out') : undefined;
+  const [file, argv] = timeFile ? [GNU_TIME, ['-f', '%M %U %S', '-o', timeFile, command, ...args]] : [command, args];
   const started = performance.now();
   return new Promise((done) => {
-    const child = spawn(command, args, {
-      cwd: dir,
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...profile, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(file, argv, { cwd: dir, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    let restored = 0;
     const keep = (chunk: Buffer) => {
-      const text = chunk.toString();
-      restored += text.match(/\((?:restored|cached)\)/g)?.length ?? 0;
-      output = (output + text).slice(-8000);
+      output = (output + chunk.toString()).slice(-8000);
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
-    child.on('close', (code) => done({ ok: code === 0, ms: performance.now() - started, tail: output.split('\n').slice(-30).join('\n'), restored }));
+    child.on('close', (code) => {
+      const ms = performance.now() - started;
+      const result: BuildResult = { ok: code === 0, ms, tail: output.split('\n').slice(-30).join('\n') };
+      // The last line (GNU time may write "Command exited with non-zero status" first): KB, user s, system s.
+      const [kb, user, system] = timeFile && existsSync(timeFile) ? readFileSync(timeFile, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number) : [];
+      if (timeFile) removeDir(dirname(timeFile));
+      if (kb && user !== undefined && system !== undefined && [kb, user, system].every(Number.isFinite)) {
+        result.peakRss = kb * 1024;
+        result.cpuMs = (user + system) * 1000;
+      }
+      done(result);
+    });
   });
-}
-
-/**
- * `npm start` rebuilds when the build has no stamp (scripts/lib/build.ts, when the project has
- * one). The bench built already, so it stamps the build the way that module does; if the module
- * is absent or changed shape, nothing is written and the server simply builds again.
- */
-export async function stampBuild(dir: string, siteUrl: string): Promise<boolean> {
-  const file = join(dir, 'scripts/lib/build.ts');
-  if (!existsSync(file)) return false;
-  const lib = (await import(pathToFileURL(file).href).catch(() => undefined)) as
-    | { writeStamp?: (url: string, root: string) => void; staleReason?: (url: string | undefined, root: string) => string | undefined }
-    | undefined;
-  if (!lib?.writeStamp) return false;
-  lib.writeStamp(siteUrl, dir);
-  return lib.staleReason ? lib.staleReason(siteUrl, dir) === undefined : true;
-}
-
-/** Total bytes and file count under `dir`. */
-export function dirSize(dir: string): { bytes: number; files: number } {
-  let bytes = 0;
-  let files = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    bytes += statSync(join(entry.parentPath, entry.name)).size;
-    files++;
-  }
-  return { bytes, files };
 }
 
 /**
@@ -154,21 +112,16 @@ export const removeDir = (dir: string) => rmSync(dir, { recursive: true, force: 
  * `[slug].astro` per collection rendering the entry with `render()` in a minimal layout, default
  * Markdown options (Shiki on). Its content folder is a link to the site's own.
  */
-export function idiomaticAstroProject(dest: string, site: string, root = REPO_ROOT, { incremental = false } = {}): string {
+export function idiomaticAstroProject(dest: string, site: string, root = REPO_ROOT): string {
   mkdirSync(join(dest, 'src/pages/projects'), { recursive: true });
   mkdirSync(join(dest, 'src/layouts'), { recursive: true });
-  mkdirSync(join(dest, 'src/styles'), { recursive: true });
   writeFileSync(join(dest, 'package.json'), JSON.stringify({ name: 'idiomatic-astro', private: true, type: 'module' }));
   // Its own cache folder: Astro keeps the content layer's data store (rendered entries) in
   // node_modules/.astro by default, which the linked node_modules would share between runs.
   writeFileSync(
     join(dest, 'astro.config.mjs'),
-    `import { defineConfig } from 'astro/config';\nexport default defineConfig({ output: 'static', build: { format: 'file' }, cacheDir: './.astro-cache', devToolbar: { enabled: false }${incremental ? ', experimental: { incrementalBuild: true }' : ''} });\n`,
+    "import { defineConfig } from 'astro/config';\nexport default defineConfig({ output: 'static', build: { format: 'file' }, cacheDir: './.astro-cache', devToolbar: { enabled: false } });\n",
   );
-  // Astro's own incremental build (experimental.incrementalBuild, Astro 7.2) skips a page whose
-  // cacheKey and module graph match the last build's: the entry's digest is its key, and the layout
-  // imports a stylesheet, so the bench can edit it as it edits Folio's.
-  writeFileSync(join(dest, 'src/styles/site.css'), 'main { max-width: 40rem; margin: 0 auto; }\n');
   writeFileSync(
     join(dest, 'src/content.config.ts'),
     `import { defineCollection } from 'astro:content';
@@ -200,7 +153,7 @@ export const collections = { projects, pages };
   writeFileSync(
     join(dest, 'src/layouts/Layout.astro'),
     `---
-${incremental ? "import '../styles/site.css';\n" : ''}const { title, summary } = Astro.props;
+const { title, summary } = Astro.props;
 ---
 <!doctype html>
 <html lang="en"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>{title}</title><meta name="description" content={summary} /></head>
@@ -217,7 +170,7 @@ ${incremental ? "import '../styles/site.css';\n" : ''}const { title, summary } =
 import { getCollection, render } from 'astro:content';
 import Layout from '${file.includes('projects/') ? '../../' : '../'}layouts/Layout.astro';
 export async function getStaticPaths() {
-  return (await getCollection('${collection}')).map((entry) => ({ params: { slug: entry.id }, props: { entry }${incremental ? ', cacheKey: entry.digest' : ''} }));
+  return (await getCollection('${collection}')).map((entry) => ({ params: { slug: entry.id }, props: { entry } }));
 }
 const { entry } = Astro.props;
 const { Content } = await render(entry);

@@ -7,7 +7,8 @@
 //          `Response` read back. The floor of every Web-handler function on Node, Folio's included:
 //          the first `Request` loads Node's fetch implementation (undici), which `bare` never does.
 // Prints one JSON line: milliseconds from this script's first line to the answer (the same Node
-// boot precedes both, so it is left out) and since the process started.
+// boot precedes both, so it is left out), since the process started, and the process's RSS and CPU
+// time (user + system, Node's boot included) then.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -42,4 +43,5 @@ if (mode === 'folio') {
     : results.length;
 }
 const now = performance.now();
-console.log(JSON.stringify({ mode, ms: now - started, sinceProcessStart: now, hits }));
+const cpu = process.cpuUsage();
+console.log(JSON.stringify({ mode, ms: now - started, sinceProcessStart: now, rss: process.memoryUsage().rss, cpuMs: (cpu.user + cpu.system) / 1000, hits }));
