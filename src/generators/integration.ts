@@ -12,7 +12,7 @@ import { contentDir, contentWarnings, loadCatalog, loadContent, memoizeContentFo
 import type { Content } from '../records/schema.ts';
 import { brokenLinks, recordTwins } from './twin.ts';
 import { compressTexts, IndexText, searchDocuments, writeDataFile } from './data-file.ts';
-import { RESUME_TWIN, resumeSearchText } from '../records/resume.ts';
+import { resumeSearchText } from '../records/resume.ts';
 import type { IndexedDocument } from '../search/options.ts';
 import { codeHash } from './code-hash.ts';
 import { pruneCodeFolders } from './disk-cache.ts';
@@ -123,11 +123,9 @@ export function folio(loaded?: Content): AstroIntegration {
   return {
     name: 'folio',
     hooks: {
-      'astro:config:setup': async ({ config, command, logger, injectRoute }) => {
+      'astro:config:setup': async ({ config, command, logger }) => {
         root = fileURLToPath(config.root);
         showDraftsInDev(command === 'dev');
-        // The résumé's twin is a route under astro dev only (src/pages/_resume.md.ts says why).
-        if (command === 'dev') injectRoute({ pattern: RESUME_TWIN, entrypoint: new URL('../pages/_resume.md.ts', import.meta.url) });
         // A build writes the data file once the pages are done (their one parse of each body gives
         // the twins their links); astro dev writes it now, for the function beside it.
         if (command === 'build') started = startBuild(root, loaded ?? loadContent(contentDir(root)));
@@ -194,16 +192,6 @@ export function folio(loaded?: Content): AstroIntegration {
         if (unknownLocale) logger.warn(unknownLocale);
         // FO-SCHEDULED, FO-IMAGE-SIZE: scheduled posts and large source images, one line each.
         for (const warning of contentWarnings(content)) logger.warn(warning);
-        // Each record's twin (projects, posts, pages, the résumé) beside its page: the pages rendered
-        // every body already, so each twin is its record's links rewritten (twin.ts), the same text the
-        // data file carries. Written here, not by 10,000 Astro routes (src/pages/[slug].md.ts and its
-        // kin serve them in dev).
-        const twins = await recordTwins(catalog);
-        for (const [path, text] of Object.entries(twins)) {
-          const out = join(fileURLToPath(dir), path);
-          mkdirSync(dirname(out), { recursive: true });
-          writeFileSync(out, text);
-        }
         report(logger, `pages: ${pages.length.toLocaleString('en')} rendered`);
         // The cards were drawn while Astro rendered the pages (src/pages/og/[...card].png.ts).
         const cards = buildReporter()?.end('cards');
