@@ -72,6 +72,7 @@ export function startBuild(root: string, content: Content): Started {
   if (!started) known.set(content, (started = { code: codeHash(root), ...prepareOnAnotherThread(content) }));
   return started;
 }
+// On globalThis because Astro's duplicate module copies force it: npm run build starts it in its own copy, the integration (Astro's config copy) takes it over.
 const STARTED = Symbol.for('folio.buildStarted');
 
 /** What startBuild set going; undefined where it failed (the data file then makes it itself). */
