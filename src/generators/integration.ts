@@ -1,5 +1,5 @@
-// Build hooks: the search index started before pages render; after them the records' twins, the
-// function's data file, the content images, and a report on what agents will read (llms.txt sizes).
+// Build hooks: the search index started before pages render; after them the function's data file,
+// the content images, and a report on what agents will read (llms.txt sizes). The twins are routes'.
 import { unknownLocaleWarning } from '../records/strings.ts';
 import { countOf } from '../records/words.ts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
