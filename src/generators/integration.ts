@@ -1,5 +1,5 @@
-// Build hooks: the search index started before pages render; after them the records' twins, the
-// function's data file, the content images, and a report on what agents will read (llms.txt sizes).
+// Build hooks: the search index started before pages render; after them the function's data file,
+// the content images, and a report on what agents will read (llms.txt sizes). The twins are routes'.
 import { unknownLocaleWarning } from '../records/strings.ts';
 import { countOf } from '../records/words.ts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { contentDir, contentWarnings, loadCatalog, loadContent, memoizeContentFo
 import type { Content } from '../records/schema.ts';
 import { brokenLinks, recordTwins } from './twin.ts';
 import { compressTexts, IndexText, searchDocuments, writeDataFile } from './data-file.ts';
-import { RESUME_TWIN, resumeSearchText } from '../records/resume.ts';
+import { resumeSearchText } from '../records/resume.ts';
 import type { IndexedDocument } from '../search/options.ts';
 import { codeHash } from './code-hash.ts';
 import { pruneCodeFolders } from './disk-cache.ts';
@@ -72,6 +72,7 @@ export function startBuild(root: string, content: Content): Started {
   if (!started) known.set(content, (started = { code: codeHash(root), ...prepareOnAnotherThread(content) }));
   return started;
 }
+// On globalThis because Astro's duplicate module copies force it: npm run build starts it in its own copy, the integration (Astro's config copy) takes it over.
 const STARTED = Symbol.for('folio.buildStarted');
 
 /** What startBuild set going; undefined where it failed (the data file then makes it itself). */
@@ -123,11 +124,9 @@ export function folio(loaded?: Content): AstroIntegration {
   return {
     name: 'folio',
     hooks: {
-      'astro:config:setup': async ({ config, command, logger, injectRoute }) => {
+      'astro:config:setup': async ({ config, command, logger }) => {
         root = fileURLToPath(config.root);
         showDraftsInDev(command === 'dev');
-        // The résumé's twin is a route under astro dev only (src/pages/_resume.md.ts says why).
-        if (command === 'dev') injectRoute({ pattern: RESUME_TWIN, entrypoint: new URL('../pages/_resume.md.ts', import.meta.url) });
         // A build writes the data file once the pages are done (their one parse of each body gives
         // the twins their links); astro dev writes it now, for the function beside it.
         if (command === 'build') started = startBuild(root, loaded ?? loadContent(contentDir(root)));
@@ -194,16 +193,6 @@ export function folio(loaded?: Content): AstroIntegration {
         if (unknownLocale) logger.warn(unknownLocale);
         // FO-SCHEDULED, FO-IMAGE-SIZE: scheduled posts and large source images, one line each.
         for (const warning of contentWarnings(content)) logger.warn(warning);
-        // Each record's twin (projects, posts, pages, the résumé) beside its page: the pages rendered
-        // every body already, so each twin is its record's links rewritten (twin.ts), the same text the
-        // data file carries. Written here, not by 10,000 Astro routes (src/pages/[slug].md.ts and its
-        // kin serve them in dev).
-        const twins = await recordTwins(catalog);
-        for (const [path, text] of Object.entries(twins)) {
-          const out = join(fileURLToPath(dir), path);
-          mkdirSync(dirname(out), { recursive: true });
-          writeFileSync(out, text);
-        }
         report(logger, `pages: ${pages.length.toLocaleString('en')} rendered`);
         // The cards were drawn while Astro rendered the pages (src/pages/og/[...card].png.ts).
         const cards = buildReporter()?.end('cards');

@@ -30,7 +30,9 @@ import {
   TAGS_TWIN,
   tagSummary,
   tagsSummary,
+  allTwins,
 } from './twin.ts';
+import type { Catalog } from '../records/catalog.ts';
 import { RESUME_JSON_PATH } from '../records/resume.ts';
 import { JSON_TYPE } from '../http/media-types.ts';
 import { entry, heading, link, quote } from '../records/markdown-text.ts';
@@ -258,4 +260,16 @@ export function llmsTxt(content: SiteListing): string {
     ...llmsSections(content).map((s) => `## ${s.title}\n\n${s.entries.map((e) => entry(e.title, absoluteUrl(site, e.path), e.note)).join('\n')}`),
   ];
   return `${blocks.join('\n\n')}\n`;
+}
+
+/** llms-full.txt: every twin, in the reading order of `allTwins`, with absolute links, separated by rules. */
+export async function llmsFullTxt(catalog: Catalog): Promise<string> {
+  const { content } = catalog;
+  const { site } = content;
+  const twins = await allTwins(catalog, { absolute: true });
+  const preface = [
+    heading(1, `${site.name}: the whole site as Markdown`),
+    `> Every page of ${absoluteUrl(site, '/')} in one file: the home page,${content.resume ? ' the résumé,' : ''} the projects index, each active project (featured first),${content.posts.length ? ' the posts (newest first),' : ''} the pages, then archived projects. The short index is ${absoluteUrl(site, '/llms.txt')}.`,
+  ].join('\n\n');
+  return `${[preface, ...twins.map((t) => t.markdown.trim())].join('\n\n---\n\n')}\n`;
 }

@@ -23,9 +23,13 @@ interface TreeNode {
   children?: TreeNode[];
 }
 
-/** One memo per process: the build's pages and its data file (written by the integration) load separate copies of this module. */
-const RENDERED = Symbol.for('folio.renderMarkdown');
-const cache = ((globalThis as { [RENDERED]?: Map<string, Promise<RenderedMarkdown>> })[RENDERED] ??= new Map());
+/**
+ * Each distinct body's render, kept for this copy of the module: a body's page, its twin and
+ * llms-full.txt all ask (at 1,000 records a second render of every body is ~17 s of CPU). Only the
+ * routes render, and they share one copy, so a plain module value; what the integration needs of a
+ * render, the links, is shared through source-links.ts.
+ */
+const cache = new Map<string, Promise<RenderedMarkdown>>();
 
 // Both themes as CSS variables, no inline colour: the stylesheet picks one by `light-dark()` and the root's color-scheme.
 // The Primer "default" themes keep every token colour at 4.5:1 or more on the code background.

@@ -27,8 +27,9 @@ interface TreeNode {
 }
 
 /**
- * One map per process: the build's setup and its prerendered pages load separate copies of this
- * module (Astro bundles the pages), and both ask for the links of every body.
+ * On globalThis because Astro's duplicate module copies force it: the routes (in the prerender
+ * bundle) find each body's links by rendering it, and the integration's copy (the data file's
+ * twins, the broken-link check) reads them; parsing every body again there cost ~21 s at 1,000 records.
  */
 const PARSED = Symbol.for('folio.sourceLinks');
 const parsed = ((globalThis as { [PARSED]?: Map<string, SourceLink[]> })[PARSED] ??= new Map());

@@ -1,7 +1,7 @@
 // /llms-full.txt: every Markdown twin in one file, in reading order.
 import type { APIRoute } from 'astro';
 import { loadCatalog } from '../records/load.ts';
-import { llmsFullTxt } from '../generators/llms-full.ts';
+import { llmsFullTxt } from '../generators/llms.ts';
 import { findLinks } from '../generators/render.ts';
 import { TEXT } from '../http/media-types.ts';
 

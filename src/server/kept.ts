@@ -31,8 +31,6 @@ declare module '../search/data-file.ts' {
     resourceRecords?: Map<string, SiteRecord>;
     /** The 2026-era MCP handler (mcp/transport.ts): saves making one per request (~1 µs: kept as it was, not for speed). */
     mcpHandler?: ReturnType<typeof createMcpHandler>;
-    /** The origins CORS grants (the site's and its allowedOrigins): saves parsing each URL per request (~1 µs). */
-    origins?: Set<string>;
     /** The MCP Apps card in the site's accent (mcp/apps.ts): saves deriving the palette and writing the page per read (~0.1 ms). */
     card?: string;
   }

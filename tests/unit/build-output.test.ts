@@ -69,12 +69,13 @@ describe('FO-BUILD-OUTPUT: a build shows its phases, not a route log', () => {
     expect(out).not.toContain('file not created');
   });
 
-  test('FO-BUILD-OUTPUT: --verbose keeps Astro’s route-by-route log; the résumé’s twin is written by Folio, never an empty route', { timeout: 300_000 }, () => {
+  test('FO-BUILD-OUTPUT: --verbose keeps Astro’s route-by-route log; the résumé’s twin route writes its file on a site with a résumé', { timeout: 300_000 }, () => {
     const out = npmBuild(['--verbose']);
     expect(out).toContain('generating static routes');
     expect(out).toMatch(/├─ \/og\/projects\/lumen-meter\.png/);
     expect(out).toMatch(/^pages: [\d,]+ rendered$/m);
-    // An empty body was the résumé's twin route, rendered by every build to nothing.
+    // The résumé's twin is its route's file (src/pages/resume.md.ts) on a site that has a résumé.
+    expect(out).toMatch(/├─ \/resume\.md/);
     expect(out).not.toMatch(/\/resume\.md.*file not created/);
     expect(out).not.toContain("--verbose shows Astro's log");
   });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { LLMS_TXT_WARN_CHARS, estimateTokens, sizeReport } from '../../src/generators/integration.ts';
-import { llmsFullTxt } from '../../src/generators/llms-full.ts';
+import { llmsFullTxt } from '../../src/generators/llms.ts';
 import { llmsSections, llmsTxt, postsLlmsTxt, projectsLlmsTxt, ROOT_LIST_MAX, SECTION_LIST_MAX, tagsLlmsTxt } from '../../src/generators/llms.ts';
 import { ALL_PROJECTS, filteredProjects, listingOf, PROJECTS_PER_PAGE, tagGroups } from '../../src/records/collections.ts';
 import { loadContent } from '../../src/records/load.ts';

@@ -9,7 +9,7 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { toString as textOf } from 'mdast-util-to-string';
 import { gfm } from 'micromark-extension-gfm';
 import { describe, expect, test } from 'vitest';
-import { llmsFullTxt } from '../../src/generators/llms-full.ts';
+import { llmsFullTxt } from '../../src/generators/llms.ts';
 import { llmsTxt, postsLlmsTxt, projectsLlmsTxt, tagsLlmsTxt } from '../../src/generators/llms.ts';
 import { ABSOLUTE, allTwins, notFoundTwin, projectsPageTwin, projectTwin, recordTwins, tagsTwin, tagTwin } from '../../src/generators/twin.ts';
 import { writeDataFile } from '../../src/generators/data-file.ts';

@@ -5,11 +5,7 @@ import { ABSOLUTE, postTwin } from '../../generators/twin.ts';
 import { renderMarkdown } from '../../generators/render.ts';
 import { markdownResponse, missingTwin } from '../../generators/responses.ts';
 
-// A build writes every record's twin beside its page itself (src/generators/integration.ts), as for
-// projects; under astro dev this route serves them, drafts included (FO-DRAFTS: the loader reads
-// drafts in development mode only).
-export const getStaticPaths = (() =>
-  import.meta.env.DEV ? loadCatalog().content.posts.map((p) => ({ params: { slug: p.slug } })) : []) satisfies GetStaticPaths;
+export const getStaticPaths = (() => loadCatalog().content.posts.map((p) => ({ params: { slug: p.slug } }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ params }) => {
   const catalog = loadCatalog();

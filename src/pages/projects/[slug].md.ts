@@ -5,11 +5,7 @@ import { ABSOLUTE, projectTwin } from '../../generators/twin.ts';
 import { renderMarkdown } from '../../generators/render.ts';
 import { markdownResponse, missingTwin } from '../../generators/responses.ts';
 
-// A build writes every record's twin beside its page itself (src/generators/integration.ts): as 10,000
-// Astro routes they cost more in Astro's page machinery than the pages did. Under astro dev this
-// route serves them.
-export const getStaticPaths = (() =>
-  import.meta.env.DEV ? loadCatalog().content.projects.map((p) => ({ params: { slug: p.slug } })) : []) satisfies GetStaticPaths;
+export const getStaticPaths = (() => loadCatalog().content.projects.map((p) => ({ params: { slug: p.slug } }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ params }) => {
   const catalog = loadCatalog();
