@@ -53,7 +53,7 @@ async function htmlForMarkdownProxy(target: string): Promise<{ url: string; serv
 }
 
 test.describe('FO-VERIFY: the sample fixture site', () => {
-  test.describe.configure({ timeout: 300_000 });
+  test.describe.configure({ mode: 'serial', timeout: 300_000 });
   const site = serveFixtureSite('folio-verify-sample-', SAMPLE_SITE_CONTENT);
 
   test('FO-VERIFY: every check passes against npm start, exit 0', async () => {
@@ -87,7 +87,7 @@ test.describe('FO-VERIFY: the sample fixture site', () => {
 });
 
 test.describe('FO-VERIFY: a second fixture site', () => {
-  test.describe.configure({ timeout: 300_000 });
+  test.describe.configure({ mode: 'serial', timeout: 300_000 });
   const site = serveFixtureSite('folio-verify-second-', SECOND_SITE);
 
   test('FO-VERIFY: every check passes against npm start on another site, exit 0', async () => {
