@@ -45,6 +45,8 @@ export default defineConfig({
       FOLIO_CONTENT: SAMPLE_SITE_CONTENT,
       FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60',
       FOLIO_ALLOWED_HOSTS: 'evil.example,agent.example.net',
+      // The request log (FO-AGENT-LOG) would print a line per request of every suite; tests/e2e/agents-log.spec.ts reads it from a server of its own.
+      FOLIO_AGENT_LOG: 'off',
     },
     reuseExistingServer: false,
     timeout: 180_000,

@@ -18,7 +18,7 @@ const WHOLE_SITE_BUILDS = [
 export default defineConfig({
   test: {
     testTimeout: 30_000,
-    env: { FOLIO_CONTENT: SAMPLE_SITE_CONTENT },
+    env: { FOLIO_CONTENT: SAMPLE_SITE_CONTENT, FOLIO_AGENT_LOG: 'off' },
     globalSetup: ['tests/support/unit-setup.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], exclude: WHOLE_SITE_BUILDS } },

@@ -90,7 +90,7 @@ A token other than \`${PUBLIC_READ_TOKEN}\` gets the same 401 with \`error="inva
 
 ${exchange(`curl -i ${urls.protectedResourceMetadata}`, 200, {}, protectedResourceMetadata(site))}
 
-The same document is also at \`${site.url}/.well-known/oauth-protected-resource/api/v1\`, where RFC 9728 § 3.1 clients derive it from the resource URL; \`/api\` has its own at \`${site.url}/.well-known/oauth-protected-resource/api\`.
+This root document describes the origin (its \`resource\` is \`${site.url}\`). The catalog's own, whose \`resource\` is \`${urls.catalog}\`, is at \`${site.url}/.well-known/oauth-protected-resource/api/v1\`, where RFC 9728 § 3.1 clients derive it from the resource URL and where the 401 points; \`/api\` has its own at \`${site.url}/.well-known/oauth-protected-resource/api\`.
 
 ### 3. Read the authorization-server metadata (RFC 8414)
 

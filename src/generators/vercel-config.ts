@@ -210,6 +210,10 @@ export function headerRules(routes: RouteSpec[]): HeaderRule[] {
     // Discovery documents and feeds whose extension has no rule above (ard.json, sitemap.xml, the
     // feed, the server card…): revalidated like every other file that changes on deploy.
     { source: '/(.*)\\.(json|xml)', headers: [{ key: 'Cache-Control', value: REVALIDATE_CACHE_CONTROL }] },
+    // The server card allows any origin, as GET /api/mcp/server-card does (PF-SERVER-CARD, PF-CORS):
+    // a browser-based MCP client reads it before it connects. A static file answers no preflight,
+    // and a simple GET needs none.
+    { source: '/.well-known/mcp/server-card.json', headers: [{ key: 'Access-Control-Allow-Origin', value: '*' }] },
     // RFC 9727 § 3: the api-catalog names itself with the api-catalog relation (GET and HEAD).
     { source: '/.well-known/api-catalog', headers: [{ key: 'Link', value: API_CATALOG_LINK_HEADER }] },
     // The look's files (Folio's stylesheet, FO-THEME's /theme.css from site.md, content/custom.css, the

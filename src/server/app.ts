@@ -12,6 +12,7 @@ import { type LimiterOptions, RateLimiter, rateLimit, rateLimitsFromEnv } from '
 import { versioning } from './middleware/versioning.ts';
 import { cachePolicy } from './middleware/cache.ts';
 import { safely } from './middleware/headers.ts';
+import { noteRequest, requestLog } from './middleware/request-log.ts';
 import { NO_STORE } from '../http/cache-policy.ts';
 import { OAUTH_ERROR_FOR } from './access/oauth-http.ts';
 import { honoPath, type Policy, type RouteInput, type RouteSpec } from './route.ts';
@@ -36,6 +37,8 @@ export interface AppOptions extends LimiterOptions {
    * With `now` (LimiterOptions) a test exhausts a quota and proves recovery without waiting.
    */
   rateLimits?: Partial<Record<Policy, RateLimitPolicy>>;
+  /** Where the request log's lines go (FO-AGENT-LOG): console.log unless a test collects them. */
+  log?: (line: string) => void;
 }
 
 type Env = {
@@ -69,6 +72,8 @@ export function createApp(options: AppOptions = {}) {
       rateLimit(limiter(policy))(c, next);
 
   const app = new Hono<Env>();
+  // First, so it sees every answer, errors included (FO-AGENT-LOG); its time is the limiter's clock.
+  app.use('*', requestLog({ write: options.log, now: options.now }));
   /** Hono's `on` with a list of handlers (its typed overloads want them spread, each typed). `ALL` is app.all. */
   const add = (method: string, path: string, handlers: Handler[]) =>
     (app.on as (method: string, path: string, ...handlers: Handler[]) => unknown)(method, path, ...handlers);
@@ -76,6 +81,7 @@ export function createApp(options: AppOptions = {}) {
   // table). A page, so its errors are pages; rate-limited like the REST search it runs.
   const asPage: MiddlewareHandler<Env> = async (c, next) => {
     c.set('errorPage', (error) => searchErrorPage(c, error, data().site));
+    noteRequest(c, { operation: 'searchPage' });
     await next();
   };
   for (const path of SEARCH_PATHS) {

@@ -40,7 +40,7 @@ export const ERRORS = {
     hint: 'Send back nextCursor unchanged, with the same filters as the request that returned it.',
   },
   not_found: { status: 404, message: 'Nothing has this slug.', hint: 'List the slugs with GET /api/v1/projects?archive=1 or GET /api/v1/posts.' },
-  route_not_found: { status: 404, message: 'No API route has this path.', hint: 'See /openapi.json or /llms.txt for every route.' },
+  route_not_found: { status: 404, message: 'No API route has this path.', hint: 'See /openapi.json: it lists every route.' },
   method_not_allowed: { status: 405, message: 'This route does not answer this method.', hint: 'Use a method listed in the Allow header.' },
   unauthorized: { status: 401, message: 'A bearer token is required.', hint: 'Follow the public-read flow in /auth.md: it takes two requests and no secret.' },
   invalid_json: { status: 400, message: 'The body is not valid JSON.', hint: 'Send a JSON object with Content-Type: application/json.' },

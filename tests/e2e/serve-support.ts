@@ -89,6 +89,9 @@ export function serveFixtureSite(
   const site = { base: '', copy: '' };
   let server: Server | undefined;
   test.beforeAll(async () => {
+    // The build and start-up get their own time: a hook's timeout is otherwise the config's 60 s,
+    // whatever the describe block configures for its tests.
+    test.setTimeout(timeoutMs + 60_000);
     site.copy = repoCopy(prefix);
     site.base = `http://127.0.0.1:${await freePort()}`;
     const port = new URL(site.base).port;

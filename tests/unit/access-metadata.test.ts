@@ -65,7 +65,8 @@ describe('KQ-PRM: protected-resource metadata (RFC 9728)', () => {
     const doc = protectedResourceMetadata(site());
     expect(prSchema.parse(doc)).toEqual(doc);
     expect(doc).toMatchObject({
-      resource: `${site().url}/api/v1`,
+      // RFC 9728 § 3.1, § 3.3: the root document's resource is the origin it is discovered from.
+      resource: site().url,
       authorization_servers: [site().url],
       scopes_supported: ['knowledge:read'],
       bearer_methods_supported: ['header'],
@@ -73,10 +74,24 @@ describe('KQ-PRM: protected-resource metadata (RFC 9728)', () => {
     });
   });
 
-  it('RFC 9728 § 3.3: oauth4webapi accepts it for the resource URL', async () => {
-    const resource = new URL(accessUrls(site().url).catalog);
-    const rs = await oauth.processResourceDiscoveryResponse(resource, metadataDocument(protectedResourceMetadata(site())));
+  it('RFC 9728 § 3.3: oauth4webapi accepts the root document for the origin, and each path document for its path', async () => {
+    const origin = new URL(site().url);
+    const rs = await oauth.processResourceDiscoveryResponse(origin, metadataDocument(protectedResourceMetadata(site())));
     expect(rs.authorization_servers).toEqual([site().url]);
+    // The catalog's document is for the catalog, not for the origin (what the audit found wrong at the root).
+    const catalog = new URL(accessUrls(site().url).catalog);
+    await expect(oauth.processResourceDiscoveryResponse(origin, metadataDocument(protectedResourceMetadata(site(), '/api/v1')))).rejects.toThrow(/resource/);
+    expect((await oauth.processResourceDiscoveryResponse(catalog, metadataDocument(protectedResourceMetadata(site(), '/api/v1')))).resource).toBe(catalog.href);
+  });
+
+  it('RFC 9728 § 3.1: oauth4webapi discovers the root document from the origin over HTTP', async () => {
+    const origin = new URL(site().url);
+    const customFetch = async (url: string) => {
+      expect(url).toBe(`${site().url}/.well-known/oauth-protected-resource`);
+      return metadataDocument(protectedResourceMetadata(site()));
+    };
+    const response = await oauth.resourceDiscoveryRequest(origin, { [oauth.customFetch]: customFetch as typeof fetch, [oauth.allowInsecureRequests]: true });
+    expect((await oauth.processResourceDiscoveryResponse(origin, response)).resource).toBe(site().url);
   });
 
   it.each([

@@ -176,6 +176,11 @@ describe('PF-ROUTE-404: unknown routes answer 404 route_not_found, always JSON',
       expectError(await get(path, { method, headers: { accept: 'text/html' } }), 404, 'route_not_found');
     });
   }
+  it('its hint points at the document that lists every route, /openapi.json (llms.txt lists pages, not routes)', async () => {
+    const res = await get('/api/v1/nope');
+    expect(res.body.error.hint).toMatch(/\/openapi\.json/);
+    expect(res.body.error.hint).not.toMatch(/llms\.txt/);
+  });
 });
 
 describe('route table rules', () => {

@@ -199,6 +199,12 @@ describe('headers of static files', () => {
     expect(headersFor('/.well-known/oauth-protected-resource/api/v1')['content-type']).toBeUndefined();
   });
 
+  test('PF-CORS, PF-SERVER-CARD: the well-known server card allows any origin, as /api/mcp/server-card does; other static files name no origin', () => {
+    expect(headersFor('/.well-known/mcp/server-card.json')['access-control-allow-origin']).toBe('*');
+    expect(headersFor('/.well-known/ai-catalog.json')['access-control-allow-origin']).toBeUndefined();
+    expect(headersFor('/about')['access-control-allow-origin']).toBeUndefined();
+  });
+
   test('every entry point that is a static file without an extension has a media type from vercel.json', () => {
     for (const e of ENTRY_POINTS) {
       const path = e.path.split('?')[0]!;

@@ -1,4 +1,4 @@
-// RFC 9728 § 3: protected-resource metadata of the catalog (`/api/v1`), prerendered by the one
+// RFC 9728 § 3: the root protected-resource metadata (its `resource` is the origin), prerendered by the one
 // metadata builder. The output file has no extension; the server must send it as application/json.
 import type { APIRoute } from 'astro';
 import { loadContent } from '../../records/load.ts';

@@ -39,11 +39,17 @@ export function resourceMetadataUrl(siteUrl: string, path: ProtectedPath): strin
   return `${siteUrl}/.well-known/oauth-protected-resource${path}`;
 }
 
-/** RFC 9728 § 2 metadata for one protected path (the catalog, `/api/v1`, unless told otherwise). */
-export function protectedResourceMetadata(site: SiteRef, path: ProtectedPath = '/api/v1'): ProtectedResourceMetadata {
+/**
+ * RFC 9728 § 2 metadata for one protected path, or, without a path, the root document at
+ * `/.well-known/oauth-protected-resource`. RFC 9728 § 3.1 derives that URL from a resource
+ * identifier with no path, the origin, and § 3.3 makes a client refuse a document whose `resource`
+ * is not the identifier it started from: the root document names the origin (a strict client such
+ * as oauth4webapi starting there accepts it); each path's own document names that path.
+ */
+export function protectedResourceMetadata(site: SiteRef, path?: ProtectedPath): ProtectedResourceMetadata {
   const urls = accessUrls(site.url);
   return {
-    resource: `${site.url}${path}`,
+    resource: `${site.url}${path ?? ''}`,
     resource_name: `${site.name} — public knowledge API`,
     authorization_servers: [urls.issuer],
     scopes_supported: [PUBLIC_READ_SCOPE],

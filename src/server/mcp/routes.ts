@@ -5,6 +5,7 @@
 // server must answer them (Streamable HTTP § Listening for Messages from the Server).
 import { z } from 'zod';
 import { defineRoute, type RouteSpec } from '../route.ts';
+import { noteRequest } from '../middleware/request-log.ts';
 import { errorObject } from '../errors.ts';
 import { BODY_ERRORS } from '../http.ts';
 import { QUOTA_COST_RULE } from '../middleware/rate-limit.ts';
@@ -82,7 +83,7 @@ const mcpPost = defineRoute({
     415: { description: 'Content-Type is not application/json (ErrorObject unsupported_media_type in data).', schema: mcpTransportError },
   },
   errors: ['not_acceptable', ...BODY_ERRORS, 'method_not_allowed', 'rate_limited'],
-  handler: async (c, { data }) => (await transport()).handleMcpPost(c.req.raw, data, c.get('charge')),
+  handler: async (c, { data }) => (await transport()).handleMcpPost(c.req.raw, data, c.get('charge'), (fields) => noteRequest(c, fields)),
 });
 
 const mcpServerCard = defineRoute({

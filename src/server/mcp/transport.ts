@@ -7,6 +7,7 @@
 //               mode (the SDK's own legacy leg would answer with SSE).
 // The checks every POST passes first are the transport's (MCP 2025-11-25 § Transports, Streamable
 // HTTP: Sending Messages to the Server), applied the same way in both eras.
+import { type LogNote, QUERY_TOOLS } from '../middleware/request-log.ts';
 import { createMcpHandler, isJsonContentType, isLegacyRequest, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { ApiError, errorBody } from '../errors.ts';
 import { MAX_BODY_BYTES, readBody } from '../http.ts';
@@ -34,7 +35,12 @@ const modernFor = (data: SiteData) =>
   }));
 
 /** `charge(n)` counts n more requests against the client's quota (each message of a batch is one). */
-export async function handleMcpPost(request: Request, data: SiteData, charge: (cost: number) => void = () => {}): Promise<Response> {
+export async function handleMcpPost(
+  request: Request,
+  data: SiteData,
+  charge: (cost: number) => void = () => {},
+  note: (fields: LogNote) => void = () => {},
+): Promise<Response> {
   // Streamable HTTP § Sending Messages: "The client MUST include an Accept header, listing both
   // application/json and text/event-stream". The SDK enforces it only for 2025-era requests; one
   // rule for both eras here, with wildcards counted as RFC 9110 § 12.5.1 says they count.
@@ -59,6 +65,7 @@ export async function handleMcpPost(request: Request, data: SiteData, charge: (c
     if (!(error instanceof ApiError)) throw error;
     return catalogError(error, error.code === 'invalid_json' ? PARSE_ERROR : TRANSPORT_ERROR, data);
   }
+  note(logNoteOf(body));
   if (Array.isArray(body)) {
     // Streamable HTTP: without MCP-Protocol-Version the server assumes 2025-03-26 (2025-06-18 §
     // Protocol Version Header), the one revision here that allows a batch.
@@ -145,4 +152,25 @@ function rpcError(status: number, code: number, message: string, data?: Record<s
 function catalogError(error: ApiError, code: number, site: SiteData): Response {
   const data = errorBody(error.code, site.site.url.replace(/\/+$/, ''), error.detail).error;
   return rpcError(error.status, code, data.message, data);
+}
+
+/** The MCP client's own name: initialize's clientInfo (2025 revisions), or each request's `_meta` (2026-07-28). */
+const CLIENT_INFO_META = 'io.modelcontextprotocol/clientInfo';
+
+/**
+ * What the request log keeps of a message (FO-AGENT-LOG): its method, the tool a tools/call names
+ * and the client's name; never the arguments. A batch is logged by its first message.
+ */
+export function logNoteOf(body: unknown): LogNote {
+  const first = messages(body)[0] as { method?: unknown; params?: Record<string, unknown> } | undefined;
+  if (!first || typeof first.method !== 'string') return {};
+  const params = typeof first.params === 'object' && first.params !== null ? first.params : {};
+  const meta = (typeof params._meta === 'object' && params._meta !== null ? params._meta : {}) as Record<string, unknown>;
+  const info = (params.clientInfo ?? meta[CLIENT_INFO_META]) as { name?: unknown } | undefined;
+  const tool = first.method === 'tools/call' && typeof params.name === 'string' ? params.name : undefined;
+  return {
+    mcpMethod: first.method,
+    ...(tool ? { tool, query: QUERY_TOOLS.has(tool) } : { query: false }),
+    ...(typeof info?.name === 'string' ? { mcpClient: info.name } : {}),
+  };
 }
