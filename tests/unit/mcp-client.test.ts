@@ -93,7 +93,7 @@ for (const era of Object.keys(ERAS) as Era[]) {
       expect(wire.responses.every((r) => r.headers.get('mcp-session-id') === null)).toBe(true);
       if (era === '2026-07-28') expect(wire.requests.map((r) => (r.body as { method: string }).method)).toEqual(['server/discover']);
       else expect((wire.requests[0]!.body as { method: string }).method).toBe('initialize');
-      const card = buildServerCard(siteData().site);
+      const card = buildServerCard(siteData().site, siteData());
       expect(client.getServerVersion()).toMatchObject({ name: card.name, version: card.version, title: card.title, description: card.description });
       expect(client.getInstructions()).toContain('search_portfolio');
     });
