@@ -52,6 +52,18 @@ const mcpPost = defineRoute({
   method: 'POST',
   path: MCP_PATH,
   operationId: 'mcp',
+  example: {
+    headers: { Accept: 'application/json, text/event-stream' },
+    body: {
+      json: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'example', version: '1' } },
+      },
+    },
+    status: 200,
+  },
   summary: 'MCP tool server (Streamable HTTP, stateless)',
   description:
     `Model Context Protocol over Streamable HTTP: one JSON-RPC message per POST, one JSON response, no session. ` +
@@ -90,6 +102,7 @@ const mcpServerCard = defineRoute({
   method: 'GET',
   path: SERVER_CARD_PATH,
   operationId: 'mcpServerCard',
+  example: { status: 200 },
   summary: 'MCP server card',
   description: `What a client needs before it connects (SEP-2127 server card): name, version, the endpoint and the protocol revisions it speaks. Media type ${SERVER_CARD_MEDIA_TYPE}.`,
   tag: 'mcp',
