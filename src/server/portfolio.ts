@@ -6,7 +6,7 @@
 import type { ErrorCode } from './errors.ts';
 import { json, jsonOfBytes, validate } from './http.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
-import { compareProjects, getProject, listProjects, listTags, searchBody } from './portfolio/projects.ts';
+import { compareProjects, getProject, listProjects, searchBody } from './portfolio/projects.ts';
 import { getPost, getResume, listPosts } from './portfolio/posts.ts';
 import {
   jsonResume,
@@ -29,11 +29,10 @@ import {
   SEARCH_INVALID,
   searchQuery,
   searchResponse,
-  tagList,
 } from './portfolio/schemas.ts';
 
 export * from './portfolio/schemas.ts';
-export { compareProjects, getProject, listProjects, listTags, projectSummaryOf, searchHits } from './portfolio/projects.ts';
+export { compareProjects, getProject, listProjects, projectSummaryOf, searchHits } from './portfolio/projects.ts';
 export { getPost, getResume, listPosts, postSummaryOf } from './portfolio/posts.ts';
 
 /** Errors every portfolio route can answer besides its own. */
@@ -102,18 +101,6 @@ const v1Routes: RouteSpec[] = [
     errors: ['invalid_compare', 'invalid_slug', 'not_found', ...COMMON_ERRORS],
     // The route's schema says `slugs` is text; its list (2 to 4 distinct slugs) is read here, at the edge.
     handler: (_c, { query, data }) => json(compareProjects(data, validate(compareSlugs, query, COMPARE_INVALID).slugs)),
-  }),
-  defineRoute({
-    ...shared,
-    method: 'GET',
-    path: '/api/v1/tags',
-    operationId: 'listTags',
-    example: { status: 200 },
-    summary: 'List tags',
-    description: 'Every tag of the projects and posts, with how many records carry it, most used first.',
-    responses: { 200: { description: 'The tags.', schema: tagList, headers: RESPONSE_HEADERS }, ...NOT_MODIFIED },
-    errors: COMMON_ERRORS,
-    handler: (_c, { data }) => json(listTags(data)),
   }),
   defineRoute({
     ...shared,

@@ -223,15 +223,3 @@ describe('PF-PROJECT: GET /api/v1/projects/{slug}', () => {
     expectApiError(() => getProject(data, 'no-such-project'), 'not_found');
   });
 });
-
-describe('GET /api/v1/tags and list_tags', () => {
-  it('every tag of the projects and posts once, most used first, the same over REST and MCP', async () => {
-    const res = await get('/api/v1/tags');
-    expect(res.status).toBe(200);
-    const tags = res.body.tags as { tag: string; count: number }[];
-    expect(res.body.total).toBe(tags.length);
-    expect(new Set(tags.map((t) => t.tag)).size).toBe(tags.length);
-    expect(tags.map((t) => t.count)).toEqual([...tags.map((t) => t.count)].sort((a, b) => b - a));
-    expect(viaTool('list_tags', siteData(), {})).toMatchObject({ answer: res.body });
-  });
-});

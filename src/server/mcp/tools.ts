@@ -51,8 +51,6 @@ import {
   projectSummary,
   projectSummaryOf,
   searchHit,
-  listTags,
-  tagList,
 } from '../portfolio.ts';
 import type { JsonResume } from '../../records/resume.ts';
 import type { SiteData } from '../../search/data-file.ts';
@@ -310,22 +308,6 @@ function compareText(c: Comparison): string {
   ].join('\n');
 }
 
-// ── list_tags (GET /api/v1/tags) ────────────────────────────────────────────────────────────────
-
-const listTagsTool = defineTool({
-  name: 'list_tags',
-  title: 'List tags',
-  description: 'Every tag of the projects and posts, with how many records carry it, most used first (the same list as GET /api/v1/tags).',
-  does: 'lists every tag with how many records carry it',
-  operation: 'listTags',
-  example: {},
-  input: z.object({}),
-  invalid: { '*': 'invalid_filter' },
-  output: tagList,
-  run: (data) => listTags(data),
-  text: (result) => `${result.total} tag${plural(result.total)}: ${result.tags.map((t) => `${t.tag} (${t.count})`).join(', ')}`,
-});
-
 // ── list_posts (GET /api/v1/posts), get_post (GET /api/v1/posts/{slug}) — FO-POSTS ──────────────
 
 const listPostsTool = defineTool({
@@ -476,7 +458,6 @@ export const TOOLS: readonly AnyTool[] = [
   listProjectsTool,
   getProjectTool,
   compareProjectsTool,
-  listTagsTool,
   listPostsTool,
   getPostTool,
   getResumeTool,

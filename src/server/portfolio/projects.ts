@@ -25,7 +25,6 @@ import {
   type SearchHit,
   type SearchResponse,
 } from './schemas.ts';
-import type { TagList } from './schemas.ts';
 
 type Related = z.infer<typeof relatedProject>;
 
@@ -261,12 +260,4 @@ export function compareProjects(data: SiteData, list: readonly string[]): Compar
     },
     differences,
   };
-}
-
-/** GET /api/v1/tags: every tag of the projects and posts, with how many records carry it. */
-export function listTags(data: SiteData): TagList {
-  const counts = new Map<string, number>();
-  for (const record of [...data.projects, ...data.posts]) for (const tag of record.tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
-  const tags = [...counts].map(([tag, count]) => ({ tag, count })).sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag));
-  return { tags, total: tags.length };
 }

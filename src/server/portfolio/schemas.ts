@@ -277,14 +277,6 @@ export const postSummary = z
   })
   .meta({ id: 'PostSummary' });
 
-export const tagList = z
-  .object({
-    tags: z.array(z.object({ tag: z.string(), count: z.int().describe('Projects and posts with the tag.') })).describe('Most used first, then by name.'),
-    total: z.int().describe('Distinct tags.'),
-  })
-  .meta({ id: 'TagList' });
-export type TagList = z.infer<typeof tagList>;
-
 export const postList = z
   .object({
     posts: z.array(postSummary).describe('Newest first (by date), then by slug. Never a draft.'),
