@@ -7,12 +7,15 @@ import { ENTRY_GROUPS, entryPointsOf, type EntryGroup } from './entry-points.ts'
 import { DISCOVERY_FILES } from './files.ts';
 import { rateLimitSentence } from './limits.ts';
 import { escapeMarkdownText } from '../records/escape.ts';
+import { mcpToolDocs, sizingSentence, toolSentence } from './mcp-tools.ts';
+import { MAX_LIMIT } from '../server/portfolio.ts';
 
 export function agentsMarkdown(content: Pick<Content, 'site' | 'projects'> & Partial<Pick<Content, 'posts' | 'resume'>>): string {
   const { site, posts = [], resume } = content;
   const url = (path: string) => absoluteUrl(site, path);
   // FO-POSTS, FO-RESUME: the posts' and the résumé's entry points and tools only on a site that has them.
   const points = entryPointsOf(content);
+  const tools = mcpToolDocs({ posts, resume });
   const groups = (Object.keys(ENTRY_GROUPS) as EntryGroup[]).map((group) => {
     const entries = points.filter((e) => e.group === group).map((e) => `- [${e.name}](${url(e.path)}): ${e.description} (\`${e.mediaType}\`)`);
     return `### ${ENTRY_GROUPS[group]}\n\n${entries.join('\n')}`;
@@ -22,13 +25,11 @@ export function agentsMarkdown(content: Pick<Content, 'site' | 'projects'> & Par
   const more = [
     ...(posts.length
       ? [
-          `- To read the writing: ${url('/posts.md')} lists every post; \`GET ${url('/api/v1/posts')}\` pages through them (\`limit\` 1–20, optional \`tag\`, follow \`nextCursor\`), \`GET ${url('/api/v1/posts')}/<slug>\` returns one with its Markdown body. MCP tools: \`list_posts\`, \`get_post\`.`,
+          `- To read the writing: ${url('/posts.md')} lists every post; \`GET ${url('/api/v1/posts')}\` pages through them (\`limit\` 1–${MAX_LIMIT}, optional \`tag\`, follow \`nextCursor\`), \`GET ${url('/api/v1/posts')}/<slug>\` returns one with its Markdown body.`,
         ]
       : []),
     ...(resume
-      ? [
-          `- For the résumé: ${url('/resume.md')} to read, ${url('/resume.json')} or \`GET ${url('/api/v1/resume')}\` as a JSON Resume document. MCP tool: \`get_resume\`.`,
-        ]
+      ? [`- For the résumé: ${url('/resume.md')} to read, ${url('/resume.json')} or \`GET ${url('/api/v1/resume')}\` as a JSON Resume document.`]
       : []),
   ];
   const also = DISCOVERY_FILES.filter((f) => !listed.has(f.path) && f.path !== '/AGENTS.md').map((f) => `- [${f.path}](${url(f.path)}): ${f.title}.`);
@@ -41,8 +42,14 @@ ${site.url} is ${name}'s site: ${escapeMarkdownText(site.headline.replace(/[.!?]
 ## Where to start
 
 - To read: ${url('/llms.txt')} lists every page with a one-line summary, linked as Markdown; it links section files (${url('/projects/llms.txt')} and the others it names), each covering the pages under its path and, on a large site, listing what the root leaves out. Every page has a Markdown twin at its path plus \`.md\` (the home page: \`/index.md\`); \`Accept: text/markdown\` (or \`text/plain\`) on a page URL returns it too.
-- To ask a question in words: \`GET ${url('/ask')}?query=…\` (NLWeb). To find, list or compare projects: the REST API, \`/api/v1/search\`, \`/api/v1/projects\`, \`/api/v1/compare\`. As an MCP client: \`${url('/api/mcp')}\` (\`get_project\`, \`search_portfolio\` and \`list_projects\` take \`detail: "summary"\` or \`fields\` for smaller answers). All of them answer from the same records.
+- To ask a question in words: \`GET ${url('/ask')}?query=…\` (NLWeb). To find, list or compare projects: the REST API, \`/api/v1/search\`, \`/api/v1/projects\`, \`/api/v1/compare\`. As an MCP client: \`${url('/api/mcp')}\`, with the tools below. All of them answer from the same records.
 ${more.map((line) => `${line}\n`).join('')}- The skill at ${url('/SKILL.md')} walks through it with examples that are tested against this server; ${url('/openapi.json')} describes every endpoint.
+
+## MCP tools
+
+At \`${url('/api/mcp')}\` (Streamable HTTP, stateless), each answering as its REST endpoint does. ${sizingSentence(tools)}
+
+${tools.map((t) => `- ${toolSentence(t)}`).join('\n')}
 
 ## Entry points
 

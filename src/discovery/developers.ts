@@ -13,6 +13,7 @@ import { limitRows, rateLimitSentence } from './limits.ts';
 import { openApiFor } from './openapi-file.ts';
 import { heading } from '../records/markdown-text.ts';
 import { escapeMarkdownText } from '../records/escape.ts';
+import { mcpToolDocs, sizingSentence, toolSentence } from './mcp-tools.ts';
 
 type Json = Record<string, unknown>;
 
@@ -86,7 +87,7 @@ const SECTIONS: { id: string; title: string; intro: string; test: (op: { path: s
     id: 'posts',
     title: 'Posts and résumé',
     intro:
-      'List and get the published posts (never drafts), newest first, paged by cursor like projects; get the résumé as a JSON Resume document (the same as /resume.json). A site without posts lists none; a site without a résumé answers 404 `not_found`. MCP: `list_posts`, `get_post`, `get_resume`. `/api/posts`, `/api/posts/{slug}` and `/api/resume` are unversioned aliases of the v1 paths.',
+      'List and get the published posts (never drafts), newest first, paged by cursor like projects; get the résumé as a JSON Resume document (the same as /resume.json). A site without posts lists none; a site without a résumé answers 404 `not_found`. `/api/posts`, `/api/posts/{slug}` and `/api/resume` are unversioned aliases of the v1 paths.',
     test: (op) => isPostsOrResume(op.path),
   },
   {
@@ -119,7 +120,7 @@ const SECTIONS: { id: string; title: string; intro: string; test: (op: { path: s
     id: 'mcp-server',
     title: 'MCP server',
     intro:
-      'The same records as the REST API, as MCP tools over Streamable HTTP (stateless: JSON answers, no session). Its server card says where and how to connect; tools/list names the tools.',
+      "The same records as the REST API, as MCP tools over Streamable HTTP (stateless: JSON answers, no session). Its server card says where and how to connect; tools/list gives each tool's arguments.",
     test: (op) => op.tag === 'mcp',
   },
 ];
@@ -204,7 +205,10 @@ function operationDoc(path: string, method: string, op: Operation, doc: OpenApiD
   };
 }
 
-export function developerGuide(content: Pick<Content, 'site' | 'projects' | 'pages'>, doc: OpenApiDocument = openApiFor(content.site)): DeveloperGuide {
+export function developerGuide(
+  content: Pick<Content, 'site' | 'projects' | 'pages'> & Partial<Pick<Content, 'posts' | 'resume'>>,
+  doc: OpenApiDocument = openApiFor(content.site),
+): DeveloperGuide {
   const { site } = content;
   // FO-MARKDOWN-SAFE: the prose is inline Markdown (rendered to HTML by inlineHtml): the owner's name goes in as Markdown text.
   const name = escapeMarkdownText(site.name);
@@ -213,10 +217,13 @@ export function developerGuide(content: Pick<Content, 'site' | 'projects' | 'pag
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item)) operations.push({ tag: (op.tags as string[])[0]!, op: operationDoc(path, method, op, doc, examples) });
   }
+  // FO-POSTS, FO-RESUME: the tools this site serves, from the tool table.
+  const tools = mcpToolDocs({ posts: content.posts ?? [], resume: content.resume });
+  const toolIntro = ` ${sizingSentence(tools)} The tools: ${tools.map(toolSentence).join('; ')}.`;
   const sections = SECTIONS.map(({ id, title, intro, test }) => ({
     id,
     title,
-    intro,
+    intro: id === 'mcp-server' ? intro + toolIntro : intro,
     operations: operations
       .filter(({ tag, op }) => test({ path: op.path, tag }) && SECTIONS.find((s) => s.test({ path: op.path, tag }))!.id === id)
       .map((o) => o.op),

@@ -7,7 +7,7 @@ import { OAUTH_ERROR_FOR } from '../server/access/oauth-http.ts';
 import { BODY_TIMEOUT_MS, MAX_BODY_BYTES, MAX_QUERY_CHARS } from '../server/http.ts';
 import { MAX_BATCH_QUERIES, MAX_PAGE_LIMIT } from '../server/knowledge/schemas.ts';
 import { QUOTA_COST_RULE } from '../server/middleware/rate-limit.ts';
-import { MAX_LIMIT } from '../server/portfolio.ts';
+import { MAX_COMPARE, MAX_LIMIT, MIN_COMPARE } from '../server/portfolio.ts';
 
 type SiteLimits = Pick<Site, 'rateLimits'>;
 
@@ -33,7 +33,7 @@ export function limitRows(site: SiteLimits): { what: string; limit: string }[] {
     { what: 'Query text', limit: `1 to ${MAX_QUERY_CHARS} characters after trimming (white space alone is refused)` },
     { what: 'Search and project list page size (`limit`)', limit: `1 to ${MAX_LIMIT}` },
     { what: 'Sandbox and catalog page size (`limit`)', limit: `1 to ${MAX_PAGE_LIMIT}` },
-    { what: 'Compare', limit: '2 to 4 distinct project slugs' },
+    { what: 'Compare', limit: `${MIN_COMPARE} to ${MAX_COMPARE} distinct project slugs` },
     { what: 'Questions per batch or job', limit: `1 to ${MAX_BATCH_QUERIES}` },
     {
       what: 'Request body',

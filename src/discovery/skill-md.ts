@@ -6,6 +6,8 @@ import { absoluteUrl } from '../records/urls.ts';
 import { apiExamples, exampleMarkdown } from './examples.ts';
 import { rateLimitSentence } from './limits.ts';
 import { escapeMarkdownText } from '../records/escape.ts';
+import { mcpToolDocs, sizingSentence, toolSentence } from './mcp-tools.ts';
+import { MAX_COMPARE, MAX_LIMIT, MIN_COMPARE } from '../server/portfolio.ts';
 
 /** Agent Skills § name: lowercase a-z, 0-9 and hyphens, no leading, trailing or doubled hyphen, at most 64. */
 export const SKILL_NAME_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -48,7 +50,7 @@ export function skillMarkdown(content: Pick<Content, 'site' | 'projects' | 'page
   const extra = [
     ...(posts.length
       ? [
-          `To read ${name}'s posts, \`GET ${url('/api/v1/posts')}\` (newest first; \`limit\` 1 to 20, optional \`tag\`; follow \`nextCursor\` as for projects), and \`GET ${url('/api/v1/posts')}/<slug>\` for one post with its \`body\` in Markdown.`,
+          `To read ${name}'s posts, \`GET ${url('/api/v1/posts')}\` (newest first; \`limit\` 1 to ${MAX_LIMIT}, optional \`tag\`; follow \`nextCursor\` as for projects), and \`GET ${url('/api/v1/posts')}/<slug>\` for one post with its \`body\` in Markdown.`,
         ]
       : []),
     ...(resume
@@ -59,18 +61,13 @@ export function skillMarkdown(content: Pick<Content, 'site' | 'projects' | 'page
   ];
   const steps = [
     `To list projects, \`GET ${url('/api/v1/projects')}\` and follow \`nextCursor\` (pass it back as \`cursor\`, unchanged, with the same filters) until it is \`null\`.`,
-    `To compare, \`GET ${url('/api/v1/compare')}?slugs=<a>,<b>\` (2 to 4 slugs): \`shared\` says what they have in common, \`differences\` where they differ.`,
+    `To compare, \`GET ${url('/api/v1/compare')}?slugs=<a>,<b>\` (${MIN_COMPARE} to ${MAX_COMPARE} slugs): \`shared\` says what they have in common, \`differences\` where they differ.`,
     ...extra,
     `To read a page, fetch its Markdown twin: the page URL plus \`.md\`. ${url('/llms.txt')} lists them, with ${url('/projects/llms.txt')} and the other section files it links.`,
     'Cite the `url` of what you used.',
   ];
-  const tools = [
-    'the same records as tools',
-    // FO-MCP-SIZE: agents pay per token, so the skill says how to ask for less.
-    '`detail: "summary"` or `fields: [...]` on `get_project`, `search_portfolio` and `list_projects` for smaller answers',
-    ...(posts.length ? ['`list_posts` and `get_post` for the posts'] : []),
-    ...(resume ? ['`get_resume` for the résumé'] : []),
-  ];
+  // FO-POSTS, FO-RESUME: the tools the site serves, from the tool table; FO-MCP-SIZE: agents pay per token, so the skill says how to ask for less.
+  const tools = mcpToolDocs({ posts, resume });
   return `---
 name: ${skillName(site.name)}
 description: ${yamlString(skillDescription(content))}
@@ -87,7 +84,9 @@ ${site.url} publishes ${name}'s projects${posts.length ? ', posts' : ''}${resume
 3. For the whole record of a project, get it by slug: \`GET ${url('/api/v1/projects')}/<slug>\` (its \`body\` is the write-up in Markdown, \`related\` the similar projects).
 ${steps.map((step, i) => `${i + 4}. ${step}`).join('\n')}
 
-If you are an MCP client, connect to \`${url('/api/mcp')}\` instead: ${tools.join(', ')}.
+If you are an MCP client, connect to \`${url('/api/mcp')}\` instead: the same records as tools, each answering as its REST endpoint does. ${sizingSentence(tools)}
+
+${tools.map((t) => `- ${toolSentence(t)}`).join('\n')}
 
 ## Examples
 

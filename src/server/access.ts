@@ -11,7 +11,7 @@ import { requirePublicRead } from './access/bearer.ts';
 import { catalog, catalogResponse, pageQuery } from './knowledge.ts';
 import { metadataDocument, protectedResourceMetadata } from './access/oauth-metadata.ts';
 import { oauthError, readOAuthBody } from './access/oauth-http.ts';
-import type { ProtectedPath } from './access/public-read.ts';
+import { PUBLIC_READ_TOKEN, type ProtectedPath } from './access/public-read.ts';
 import { registerClient } from './access/registration.ts';
 import { exchangeToken } from './access/token.ts';
 import {
@@ -44,6 +44,7 @@ function catalogRoute(path: ProtectedPath): RouteSpec {
     path,
     operationId: path === '/api/v1' ? 'getCatalog' : 'getCatalogUnversioned',
     ...(path === '/api' && { aliasOf: 'getCatalog' }),
+    example: { query: { limit: '2' }, headers: { Authorization: `Bearer ${PUBLIC_READ_TOKEN}` }, status: 200 },
     summary: 'The profile summary and public page list (public-read bearer token)',
     description: 'Answers 401 with a `WWW-Authenticate` challenge naming the protected-resource metadata until the public-read flow in /auth.md is followed.',
     tag: 'access',
@@ -81,6 +82,7 @@ function resourceMetadataRoute(path: ProtectedPath): RouteSpec {
     method: 'GET',
     path: `/.well-known/oauth-protected-resource${path}`,
     operationId: path === '/api/v1' ? 'getCatalogResourceMetadata' : 'getUnversionedCatalogResourceMetadata',
+    example: { status: 200 },
     summary: `Protected-resource metadata (RFC 9728) for ${path}`,
     tag: 'access',
     policy: 'knowledge',
@@ -98,6 +100,7 @@ const register = defineRoute({
   method: 'POST',
   path: '/oauth/register',
   operationId: 'registerClient',
+  example: { body: { json: { client_name: 'example', redirect_uris: ['http://127.0.0.1:8080/callback'] } }, status: 201 },
   summary: 'Register a public client (RFC 7591): free, instant, no secret',
   tag: 'access',
   policy: 'knowledge',
@@ -133,6 +136,7 @@ const token = defineRoute({
   method: 'POST',
   path: '/oauth/token',
   operationId: 'requestToken',
+  example: { body: { form: { grant_type: 'public' } }, status: 200 },
   summary: 'Get the public-read access token (grant_type=public)',
   description: 'Form-encoded (RFC 6749) or JSON. The body is optional: grant_type defaults to `public`.',
   tag: 'access',
@@ -160,6 +164,7 @@ const revoke = defineRoute({
   method: 'POST',
   path: '/oauth/revoke',
   operationId: 'revokeToken',
+  example: { body: { form: { token: PUBLIC_READ_TOKEN } }, status: 200 },
   summary: 'Revoke a token (RFC 7009): acknowledged, nothing to revoke',
   description: 'There is no server-side session, so revocation is only acknowledged.',
   tag: 'access',
@@ -189,6 +194,7 @@ const identity = defineRoute({
   method: 'POST',
   path: '/agent/identity',
   operationId: 'declareIdentity',
+  example: { body: { json: { type: 'anonymous' } }, status: 200 },
   summary: 'Declare an identity type; only `anonymous` is accepted',
   tag: 'access',
   policy: 'knowledge',
@@ -214,6 +220,7 @@ const claim = defineRoute({
   method: 'POST',
   path: '/agent/claim',
   operationId: 'claimAgent',
+  example: { status: 200 },
   summary: 'Claim: a no-op; reports `not_required`',
   tag: 'access',
   policy: 'knowledge',
@@ -238,6 +245,7 @@ const events = defineRoute({
   method: 'POST',
   path: '/agent/events',
   operationId: 'postAgentEvent',
+  example: { body: { json: { type: 'visit' } }, status: 202 },
   summary: 'Post an event notice: acknowledged, not stored',
   description: 'A JSON object with a string `type`, at most 16 KiB. The service is read-only, so notices are not stored.',
   tag: 'access',

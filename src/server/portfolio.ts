@@ -48,6 +48,7 @@ const v1Routes: RouteSpec[] = [
     method: 'GET',
     path: '/api/v1/search',
     operationId: 'searchPortfolio',
+    example: { query: { q: 'rust' }, status: 200 },
     summary: 'Search projects, posts, pages and the résumé',
     description:
       'Lexical search. Order: exact title, title substring, tag or type, summary, body text; typo and prefix matches come last. ' +
@@ -63,6 +64,7 @@ const v1Routes: RouteSpec[] = [
     method: 'GET',
     path: '/api/v1/projects',
     operationId: 'listProjects',
+    example: { query: { limit: '2' }, status: 200 },
     summary: 'List projects',
     description: 'Active projects (all with archive=1), newest first then by slug, a page at a time. Follow nextCursor with the same filters.',
     query: projectsQuery,
@@ -76,6 +78,7 @@ const v1Routes: RouteSpec[] = [
     method: 'GET',
     path: '/api/v1/projects/{slug}',
     operationId: 'getProject',
+    example: { params: { slug: 'quarry' }, status: 200 },
     summary: 'Get one project',
     description: 'The whole record: metadata, links, the body as Markdown, page and twin URLs, and related projects.',
     params: projectParams,
@@ -89,6 +92,7 @@ const v1Routes: RouteSpec[] = [
     method: 'GET',
     path: '/api/v1/compare',
     operationId: 'compareProjects',
+    example: { query: { slugs: 'quarry,tidewater' }, status: 200 },
     summary: 'Compare projects',
     description: 'Two to four distinct projects side by side, with what they share and where they differ.',
     query: compareQuery,
@@ -103,6 +107,7 @@ const v1Routes: RouteSpec[] = [
     method: 'GET',
     path: '/api/v1/posts',
     operationId: 'listPosts',
+    example: { query: { limit: '2' }, status: 200 },
     summary: 'List posts',
     description:
       'Published posts (never drafts), newest first then by slug, a page at a time. Follow nextCursor with the same tag. ' +
@@ -118,6 +123,7 @@ const v1Routes: RouteSpec[] = [
     method: 'GET',
     path: '/api/v1/posts/{slug}',
     operationId: 'getPost',
+    example: { params: { slug: 'measure-before-you-shard' }, status: 200 },
     summary: 'Get one post',
     description: 'The whole post: metadata, reading time, the body as Markdown, page and twin URLs.',
     params: postParams,
@@ -131,6 +137,7 @@ const v1Routes: RouteSpec[] = [
     method: 'GET',
     path: '/api/v1/resume',
     operationId: 'getResume',
+    example: { status: 200 },
     summary: 'Get the résumé',
     description: 'The résumé as a JSON Resume document, the same as /resume.json. A site without a résumé answers 404 `not_found`.',
     responses: { 200: { description: 'The JSON Resume document.', schema: jsonResume, headers: RESPONSE_HEADERS }, ...NOT_MODIFIED },

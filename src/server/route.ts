@@ -21,6 +21,21 @@ export interface ResponseSpec {
   alternates?: { contentType: string; schema?: z.ZodType; description?: string }[];
 }
 
+/**
+ * A request the route answers, and the status it answers it with, on the sample fixture site
+ * (tests/fixtures/sample-site) that every test tier builds and serves. The tests send each route's
+ * example (tests/e2e/route-examples.spec.ts over HTTP, where the contract check records it), so a
+ * route cannot go unexercised, and tests/unit/route-examples.test.ts fails for one without an example.
+ */
+export interface RouteExample {
+  /** Filled into the path template: `{ slug: 'quarry' }`. */
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  body?: { json: unknown } | { form: Record<string, string> };
+  status: number;
+}
+
 export interface RouteSpec<Q extends z.ZodObject = z.ZodObject, P extends z.ZodObject = z.ZodObject, B extends z.ZodType = z.ZodType> {
   method: Method;
   /** OpenAPI-style path, e.g. `/api/v1/projects/{slug}`. */
@@ -58,6 +73,8 @@ export interface RouteSpec<Q extends z.ZodObject = z.ZodObject, P extends z.ZodO
   errorShape?: 'oauth';
   /** Hidden routes are served but not listed (aliases share the v1 operation's docs). */
   aliasOf?: string;
+  /** A request it answers on the sample fixture site (RouteExample). */
+  example?: RouteExample;
 }
 
 /** A route's input, typed by its schemas: the handler gets what they output, already validated. */
@@ -80,3 +97,20 @@ export const defineRoute = <Q extends z.ZodObject = z.ZodObject, P extends z.Zod
 
 /** `/api/v1/projects/{slug}` → `/api/v1/projects/:slug` (Hono's syntax). */
 export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/** A route's example as a request: the site path with its query string, and the method, headers and body. */
+export function exampleRequest(route: Pick<RouteSpec, 'method' | 'path' | 'example'>): { path: string; init: RequestInit } {
+  const example = route.example ?? { status: 200 };
+  const filled = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(example.params?.[name] ?? name));
+  const query = new URLSearchParams(example.query).toString();
+  const headers: Record<string, string> = { ...example.headers };
+  let body: string | undefined;
+  if (example.body && 'json' in example.body) {
+    headers['Content-Type'] ??= 'application/json';
+    body = JSON.stringify(example.body.json);
+  } else if (example.body && 'form' in example.body) {
+    headers['Content-Type'] ??= 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(example.body.form).toString();
+  }
+  return { path: query ? `${filled}?${query}` : filled, init: { method: route.method, headers, ...(body !== undefined ? { body } : {}) } };
+}

@@ -4,20 +4,21 @@
 // resources. Then the transport refusals a client can run into. About 40 requests in all.
 import { test, expect } from '@playwright/test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { TOOLS } from '../../src/server/mcp/tools.ts';
 
-// The sample site has posts and a résumé, so their tools are served too (FO-POSTS, FO-RESUME).
-const TOOLS = ['ask', 'compare_projects', 'get_post', 'get_project', 'get_resume', 'list_posts', 'list_projects', 'search_portfolio'];
-
-/** One good and one bad call per tool that takes arguments (get_resume takes none: tests/e2e/posts-api.spec.ts calls it); the bad one's catalog code. */
-const CALLS: { name: string; good: Record<string, unknown>; bad: Record<string, unknown>; code: string }[] = [
-  { name: 'search_portfolio', good: { query: 'search', limit: 3 }, bad: { query: '' }, code: 'invalid_query' },
-  { name: 'list_projects', good: { limit: 5 }, bad: { cursor: 'forged' }, code: 'invalid_cursor' },
-  { name: 'get_project', good: { slug: 'quarry' }, bad: { slug: 'no-such-project' }, code: 'not_found' },
-  { name: 'compare_projects', good: { slugs: ['quarry', 'tidewater'] }, bad: { slugs: ['quarry'] }, code: 'invalid_compare' },
-  { name: 'list_posts', good: { limit: 1 }, bad: { limit: 0 }, code: 'invalid_filter' },
-  { name: 'get_post', good: { slug: 'measure-before-you-shard' }, bad: { slug: 'no-such-post' }, code: 'not_found' },
-  { name: 'ask', good: { query: 'search library' }, bad: { query: 'x'.repeat(501) }, code: 'invalid_query' },
-];
+/**
+ * Every tool of the table (the sample site has posts and a résumé, so it is served them all: FO-POSTS,
+ * FO-RESUME) is called with its declared example; these are the bad calls, with their catalog code.
+ */
+const BAD: Record<string, { args: Record<string, unknown>; code: string }> = {
+  search_portfolio: { args: { query: '' }, code: 'invalid_query' },
+  list_projects: { args: { cursor: 'forged' }, code: 'invalid_cursor' },
+  get_project: { args: { slug: 'no-such-project' }, code: 'not_found' },
+  compare_projects: { args: { slugs: ['quarry'] }, code: 'invalid_compare' },
+  list_posts: { args: { limit: 0 }, code: 'invalid_filter' },
+  get_post: { args: { slug: 'no-such-post' }, code: 'not_found' },
+  ask: { args: { query: 'x'.repeat(501) }, code: 'invalid_query' },
+};
 
 const ERAS = {
   '2025-11-25': {},
@@ -48,19 +49,24 @@ for (const [era, options] of Object.entries(ERAS)) {
       expect(client.getServerVersion()).toMatchObject({ name: card.name, version: card.version });
 
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name).sort()).toEqual(TOOLS);
+      // The card names the tools served (FO-ONE-LIST), and the sample site is served every tool of the table.
+      const listed = tools.map((t) => t.name).sort();
+      expect(listed).toEqual([...card._meta['folio/tools']].sort());
+      expect(listed).toEqual(TOOLS.map((t) => t.name).sort());
       expect(tools.every((t) => t.annotations?.readOnlyHint === true && t.outputSchema !== undefined)).toBe(true);
 
-      for (const call of CALLS) {
-        const ok = await client.callTool({ name: call.name, arguments: call.good });
-        expect(ok.isError, call.name).toBeFalsy();
-        expect(ok.structuredContent, call.name).toBeDefined();
-        expect((ok.content as { type: string; text: string }[])[0]!.text.length, call.name).toBeGreaterThan(20);
+      for (const tool of TOOLS) {
+        const ok = await client.callTool({ name: tool.name, arguments: tool.example });
+        expect(ok.isError, tool.name).toBeFalsy();
+        expect(ok.structuredContent, tool.name).toBeDefined();
+        expect((ok.content as { type: string; text: string }[])[0]!.text.length, tool.name).toBeGreaterThan(20);
 
-        const bad = await client.callTool({ name: call.name, arguments: call.bad });
-        expect(bad.isError, call.name).toBe(true);
+        const call = BAD[tool.name];
+        if (!call) continue;
+        const bad = await client.callTool({ name: tool.name, arguments: call.args });
+        expect(bad.isError, tool.name).toBe(true);
         const text = (bad.content as { text: string }[])[0]!.text;
-        expect(text, call.name).toMatch(new RegExp(`^${call.code}: .+ Hint: .+`));
+        expect(text, tool.name).toMatch(new RegExp(`^${call.code}: .+ Hint: .+`));
         expect((bad._meta as Record<string, { code: string }>)['folio/error']!.code).toBe(call.code);
       }
       const structured = (await client.callTool({ name: 'get_project', arguments: { slug: 'quarry' } })).structuredContent as { twinUrl: string };

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import fc from 'fast-check';
 import { buildEtag, groupByPath } from '../../src/server/app.ts';
-import { defineRoute, type RouteSpec } from '../../src/server/route.ts';
+import { defineRoute, exampleRequest, type RouteSpec } from '../../src/server/route.ts';
 import { json } from '../../src/server/http.ts';
 import { ROUTES } from '../../src/server/routes.ts';
 import { setSiteData, siteData } from '../../src/server/data.ts';
@@ -100,26 +100,12 @@ const fixture: RouteSpec[] = [
 ];
 const t = client(roomy, fixture);
 
-/** A valid request for every portfolio GET route, v1 and aliases. */
-const SAMPLES = [
-  '/api/v1/search?q=rust',
-  '/api/search?q=rust',
-  '/api/v1/projects?limit=2',
-  '/api/projects',
-  '/api/v1/projects/quarry',
-  '/api/projects/quarry',
-  '/api/v1/compare?slugs=quarry,tidewater',
-  '/api/v1/posts?limit=2',
-  '/api/posts',
-  '/api/v1/posts/measure-before-you-shard',
-  '/api/posts/measure-before-you-shard',
-  '/api/v1/resume',
-  '/api/resume',
-];
+/** A valid request for every portfolio GET route, v1 and aliases: each route's declared example. */
+const SAMPLES = ROUTES.filter((r) => r.tag === 'portfolio' && r.method === 'GET').map((r) => exampleRequest(r).path);
 
 describe('HEAD for every GET (RFC 9110 § 9.3.2)', () => {
   it('every portfolio GET route answers HEAD with the GET status and headers and no body', async () => {
-    expect(SAMPLES).toHaveLength(ROUTES.filter((r) => r.tag === 'portfolio' && r.method === 'GET').length);
+    expect(SAMPLES.length).toBeGreaterThan(6);
     for (const path of SAMPLES) {
       const [g, h] = [await get(path), await get(path, { method: 'HEAD' })];
       expect(h.status, path).toBe(200);

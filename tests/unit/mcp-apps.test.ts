@@ -13,7 +13,7 @@ import { siteData } from '../../src/server/data.ts';
 import { app, connect, ERAS, type Era } from './mcp-helpers.ts';
 import type { SiteData } from '../../src/search/data-file.ts';
 
-const WITH_CARD = ['get_project', 'search_portfolio'];
+const WITH_CARD = ['search_portfolio', 'get_project'];
 
 for (const era of Object.keys(ERAS) as Era[]) {
   describe(`FO-MCP-APPS: the project card, protocol ${era}`, () => {
@@ -111,7 +111,7 @@ describe('FO-MCP-APPS: the card is self-contained', () => {
   });
 
   it('FO-MCP-APPS: the server card names the extension, the card and the tools that use it', () => {
-    expect(buildServerCard(siteData().site)._meta![CARD_META_APPS]).toEqual({
+    expect(buildServerCard(siteData().site, siteData())._meta![CARD_META_APPS]).toEqual({
       extension: APPS_EXTENSION,
       mimeType: APP_MIME_TYPE,
       resourceUri: PROJECT_CARD_URI,

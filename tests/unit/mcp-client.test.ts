@@ -9,11 +9,12 @@ import { RESOURCE_PAGE_SIZE } from '../../src/server/mcp/resources.ts';
 import { recordTwins } from '../../src/generators/twin.ts';
 import { loadContent } from '../../src/records/load.ts';
 import { buildServerCard } from '../../src/server/mcp/server-card.ts';
+import { TOOLS, toolsFor } from '../../src/server/mcp/tools.ts';
 import { app, connect, ERAS, type Era, siteUrl } from './mcp-helpers.ts';
 import { Catalog } from '../../src/records/catalog.ts';
 
-// The sample site has posts and a résumé, so it is served their tools too (FO-POSTS, FO-RESUME).
-const TOOL_NAMES = ['search_portfolio', 'list_projects', 'get_project', 'compare_projects', 'list_posts', 'get_post', 'get_resume', 'ask'];
+// The sample site has posts and a résumé, so it is served every tool of the table (FO-POSTS, FO-RESUME).
+const TOOL_NAMES = toolsFor(siteData()).map((t) => t.name);
 
 /** A REST call through its own app instance, so REST and MCP requests never share a rate-limit window. */
 async function rest(path: string) {
@@ -93,15 +94,16 @@ for (const era of Object.keys(ERAS) as Era[]) {
       expect(wire.responses.every((r) => r.headers.get('mcp-session-id') === null)).toBe(true);
       if (era === '2026-07-28') expect(wire.requests.map((r) => (r.body as { method: string }).method)).toEqual(['server/discover']);
       else expect((wire.requests[0]!.body as { method: string }).method).toBe('initialize');
-      const card = buildServerCard(siteData().site);
+      const card = buildServerCard(siteData().site, siteData());
       expect(client.getServerVersion()).toMatchObject({ name: card.name, version: card.version, title: card.title, description: card.description });
       expect(client.getInstructions()).toContain('search_portfolio');
     });
 
-    it('PF-TOOLS, FO-POSTS, FO-RESUME: lists the eight tools, each read-only, with an input schema and an output schema', async () => {
+    it('PF-TOOLS, FO-POSTS, FO-RESUME: lists every tool of the table, each read-only, with an input schema and an output schema', async () => {
       const { client } = await open();
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual([...TOOL_NAMES].sort());
+      expect(TOOL_NAMES).toEqual(TOOLS.map((t) => t.name));
       for (const tool of tools) {
         expect(tool.annotations, tool.name).toMatchObject({ readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false });
         expect(tool.description!.length, tool.name).toBeGreaterThan(40);
@@ -119,6 +121,16 @@ for (const era of Object.keys(ERAS) as Era[]) {
       expect(Object.keys(input('list_posts').properties!)).toEqual(['tag', 'cursor', 'limit', 'detail', 'fields']);
       expect(input('get_post').required).toEqual(['slug']);
       expect(input('get_resume').properties).toEqual({});
+    });
+
+    it('PF-TOOLS: every tool of the table answers its declared example without error', async () => {
+      const { client } = await open();
+      await client.listTools();
+      for (const tool of TOOLS) {
+        const result = await client.callTool({ name: tool.name, arguments: tool.example });
+        expect(result.isError, tool.name).toBeFalsy();
+        expect(result.structuredContent, tool.name).toBeDefined();
+      }
     });
 
     it('PF-TOOLS: every tool answers what its REST endpoint answers, as structuredContent and readable text', async () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 const REQUIREMENTS: Record<string, string> = {
   'PF-MCP': 'Stateless Streamable HTTP on POST /api/mcp, JSON responses, 2025-11-25 and 2026-07-28, GET/DELETE 405 with Allow: POST',
-  'PF-TOOLS': 'Five read-only tools with input and output schemas, structuredContent and text, REST answers and REST error codes',
+  'PF-TOOLS': 'Every tool of the table read-only, with input and output schemas, structuredContent and text, REST answers and REST error codes',
   'FO-ONE-RECORD': "Every record's Markdown twin as a resource, listed in pages and readable",
   'PF-SERVER-CARD': 'Server card at /api/mcp/server-card: media type, fields, CORS, Cache-Control, ETag, 304',
   'PF-CORS': 'CORS for any origin incl. preflight and errors',

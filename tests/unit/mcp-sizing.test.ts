@@ -191,7 +191,7 @@ describe('FO-MCP-SIZE: documented where a client looks', () => {
   });
 
   it('FO-MCP-SIZE: the server card names the sized tools, each of which exists and takes detail and fields', () => {
-    const sizing = buildServerCard(siteData().site)._meta![CARD_META_SIZING];
+    const sizing = buildServerCard(siteData().site, siteData())._meta![CARD_META_SIZING];
     expect([...sizing.tools, ...sizing.toolsWithPosts].sort()).toEqual([...SIZED].sort());
     expect(sizing.detail).toEqual(['summary', 'full']);
     for (const name of SIZED) {

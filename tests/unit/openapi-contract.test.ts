@@ -10,6 +10,7 @@ import { ROUTES } from '../../src/server/routes.ts';
 import { openApiFor } from '../../src/discovery/openapi-file.ts';
 import { checkStaticFiles, coverage, validateExchanges } from '../contract/validate.ts';
 import { roomy } from './portfolio-helpers.ts';
+import { routeCalls } from '../support/route-calls.ts';
 import { tempDir } from './temp-dir.ts';
 
 const doc = openApiFor(siteData().site);
@@ -28,78 +29,48 @@ const json = (body: unknown, init: RequestInit = {}): RequestInit => ({
   body: JSON.stringify(body),
 });
 
-/** At least one request per documented operation, and the error answers the app gives to all routes. */
+/**
+ * Every route's declared example and every documented preflight (tests/support/route-calls.ts, from
+ * the route table: at least one request per operation), then the variants and the error answers.
+ */
 const LADDER: [string, RequestInit?][] = [
-  ['/api/v1/search?q=rust'],
+  ...routeCalls(ROUTES, doc, siteData().site.url).map((call): [string, RequestInit] => [call.path, call.init]),
   ['/api/search?q=rust&limit=2'],
   ['/api/v1/search'],
   ['/api/v1/search?q=rust&type=spaceship'],
-  ['/api/v1/projects?limit=2'],
   ['/api/projects?archive=1'],
   ['/api/v1/projects?cursor=nonsense'],
-  ['/api/v1/projects/quarry'],
-  ['/api/projects/quarry'],
   ['/api/v1/projects/no-such-project'],
   ['/api/v1/projects/Not_A_Slug'],
   ['/api/v1/posts?limit=1'],
   ['/api/posts?tag=postgres'],
   ['/api/v1/posts?limit=0'],
-  ['/api/v1/posts/measure-before-you-shard'],
-  ['/api/posts/measure-before-you-shard'],
   ['/api/v1/posts/no-such-post'],
   ['/api/v1/posts/Not_A_Slug'],
-  ['/api/v1/resume'],
-  ['/api/resume'],
   ['/api/v1/search?q=shard&type=post'],
-  ['/api/v1/compare?slugs=quarry,tidewater'],
   ['/api/v1/compare?slugs=quarry'],
-  ['/ask?query=search'],
   ['/ask?q=search&streaming=true'],
   ['/ask'],
-  ['/ask', json({ query: 'search' })],
   ['/ask', json({ query: { text: 'search' }, prefer: { streaming: true } })],
   ['/ask', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'search' }],
   ['/ask', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{' }],
-  ['/api/v1/sandbox?limit=3'],
   ['/api/v1/sandbox?page=0'],
-  ['/api/v1/batch', json({ queries: ['search', 'queue'] })],
   ['/api/v1/batch', json({ queries: [] })],
-  ['/api/v1/jobs'],
-  ['/api/v1/jobs', json({ queries: ['search'] })],
   ['/api/v1/jobs/not-a-job'],
   ['/api/v1'],
-  ['/api/v1?limit=2', { headers: { Authorization: 'Bearer folio-public-read' } }],
   ['/api', { headers: { Authorization: 'Bearer wrong' } }],
-  ['/.well-known/oauth-protected-resource/api/v1'],
-  ['/.well-known/oauth-protected-resource/api'],
-  ['/oauth/register', json({ client_name: 'test', redirect_uris: ['http://127.0.0.1:8080/cb'] })],
   ['/oauth/register', json({ token_endpoint_auth_method: 'client_secret_basic' })],
-  ['/oauth/token', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=public' }],
   ['/oauth/token', { method: 'POST' }],
   ['/oauth/token', json({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer' })],
   ['/oauth/revoke', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'token=x' }],
-  ['/agent/identity', json({ type: 'anonymous' })],
   ['/agent/identity', json({ type: 'service_auth' })],
   ['/agent/identity', json({ type: 'robot' })],
-  ['/agent/claim', { method: 'POST' }],
-  ...['/agent/identity', '/agent/claim', '/agent/events'].map(
-    (path) => [path, { method: 'OPTIONS', headers: { Origin: siteData().site.url, 'Access-Control-Request-Method': 'POST' } }] as [string, RequestInit],
-  ),
-  ['/agent/events', json({ type: 'visit' })],
   ['/agent/events', json({ nope: true })],
   ['/api/v1/search?q=rust', { method: 'HEAD' }],
   ['/api/v1/search?q=rust', { method: 'DELETE' }],
   ['/oauth/token', { method: 'GET' }],
   ['/api/v1/search', { method: 'OPTIONS', headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'GET' } }],
   ['/api/v1/nothing-here'],
-  ['/api/mcp/server-card'],
-  [
-    '/api/mcp',
-    json(
-      { jsonrpc: '2.0', id: 2, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } },
-      { headers: { Accept: 'application/json, text/event-stream' } },
-    ),
-  ],
   ['/api/mcp', { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: '{' }],
   ['/api/mcp'],
   ['/api/v1/search?q=rust', { headers: { 'If-None-Match': `W/"${siteData().buildId}"` } }],

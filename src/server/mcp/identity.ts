@@ -3,6 +3,7 @@
 // with Runtime Behavior: the card SHOULD NOT contradict what a connected client observes).
 import pkg from '../../../package.json' with { type: 'json' };
 import type { Site } from '../../records/schema.ts';
+import { type ServedRecords, toolsFor } from './tools.ts';
 
 /** Site path of the Streamable HTTP endpoint. */
 export const MCP_PATH = '/api/mcp';
@@ -35,20 +36,12 @@ export const serverTitle = (site: Pick<Site, 'name'>) => clip(`${site.name}: por
 /** The card's `description` is 1 to 100 characters (server-card schema). */
 export const SERVER_DESCRIPTION = 'Search, list, read and compare the projects and pages of this portfolio; ask it questions.';
 
-/** What the site holds beyond projects and pages: the post and résumé tools exist only then (tools.ts toolsFor). */
-export interface ServedRecords {
-  posts: readonly unknown[];
-  resume?: unknown;
-}
-
+/** The instructions: what the site holds, then each tool it serves and what it does, from the tool table (tools.ts). */
 export const serverInstructions = (site: Pick<Site, 'name'>, served: ServedRecords = { posts: [] }) =>
   `Read-only tools over ${site.name}'s portfolio: projects${served.posts.length ? ', posts' : ''}, pages${served.resume ? ' and a résumé' : ''}. ` +
-  'search_portfolio finds records by words (exact title first, then title substring, tag or type, summary, body); ' +
-  'list_projects pages through projects (pass nextCursor back as cursor, with the same filters); ' +
-  'get_project reads one project by slug; compare_projects puts 2 to 4 projects side by side; ' +
-  (served.posts.length ? 'list_posts pages through posts, newest first, and get_post reads one; ' : '') +
-  (served.resume ? 'get_resume answers the résumé as a JSON Resume document; ' : '') +
-  'ask answers a question with the best-matching records. Every record is also a Markdown resource. ' +
+  `${toolsFor(served)
+    .map((t) => `${t.name} ${t.does}`)
+    .join('; ')}. Every record is also a Markdown resource. ` +
   'Content changes only when the site is redeployed, so answers may be cached for five minutes.';
 
 function clip(text: string, max: number): string {

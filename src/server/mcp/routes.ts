@@ -53,13 +53,26 @@ const mcpPost = defineRoute({
   method: 'POST',
   path: MCP_PATH,
   operationId: 'mcp',
+  example: {
+    headers: { Accept: 'application/json, text/event-stream' },
+    body: {
+      json: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'example', version: '1' } },
+      },
+    },
+    status: 200,
+  },
   summary: 'MCP tool server (Streamable HTTP, stateless)',
   description:
     `Model Context Protocol over Streamable HTTP: one JSON-RPC message per POST, one JSON response, no session. ` +
     `A 2025-03-26 client (no MCP-Protocol-Version header) may send a batch of 1 to ${MAX_BATCH_MESSAGES} messages; later revisions removed batching and get 400 Invalid Request. ${QUOTA_COST_RULE} ` +
     `Revisions: ${PROTOCOL_VERSIONS.join(', ')}. 2026-07-28 clients send server/discover and the Mcp-Method/Mcp-Name headers, with no handshake; ` +
     'earlier revisions initialize first (no Mcp-Session-Id is issued). Send Content-Type: application/json and Accept: application/json, text/event-stream. ' +
-    'Tools (read-only): search_portfolio, list_projects, get_project, compare_projects, ask, and on a site with posts or a résumé list_posts, get_post and get_resume. Resources: every record\u2019s Markdown twin, by its absolute URL. ' +
+    // The tools are named by tools/list, the server card and /developers, each from the tool table (tools.ts), not here.
+    'Tools (read-only; tools/list names those this site serves, /developers#mcp-server says what each does). Resources: every record\u2019s Markdown twin, by its absolute URL. ' +
     'GET and DELETE answer 405: there is no server-to-client stream and no session to end.',
   tag: 'mcp',
   policy: 'portfolio',
@@ -90,6 +103,7 @@ const mcpServerCard = defineRoute({
   method: 'GET',
   path: SERVER_CARD_PATH,
   operationId: 'mcpServerCard',
+  example: { status: 200 },
   summary: 'MCP server card',
   description: `What a client needs before it connects (SEP-2127 server card): name, version, the endpoint and the protocol revisions it speaks. Media type ${SERVER_CARD_MEDIA_TYPE}.`,
   tag: 'mcp',
@@ -101,7 +115,7 @@ const mcpServerCard = defineRoute({
     304: { description: 'Not modified: If-None-Match matched the ETag of the current build.' },
   },
   errors: ['method_not_allowed', 'rate_limited'],
-  handler: (_c, { data }) => new Response(JSON.stringify(buildServerCard(data.site)), { headers: { 'Content-Type': SERVER_CARD_MEDIA_TYPE } }),
+  handler: (_c, { data }) => new Response(JSON.stringify(buildServerCard(data.site, data)), { headers: { 'Content-Type': SERVER_CARD_MEDIA_TYPE } }),
 });
 
 export const mcpRoutes: RouteSpec[] = [mcpPost, mcpServerCard];

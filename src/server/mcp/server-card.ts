@@ -6,15 +6,20 @@ import type { Site } from '../../records/schema.ts';
 import { MCP_PATH, PROTOCOL_VERSIONS, SERVER_DESCRIPTION, SERVER_VERSION, serverName, serverTitle } from './identity.ts';
 import { APP_MIME_TYPE, APPS_EXTENSION, PROJECT_CARD_URI } from './apps.ts';
 import { DETAILS } from './sizing.ts';
+import type { AnyTool } from './tool-kit.ts';
+import { isSized, type ServedRecords, TOOLS, toolsFor } from './tools.ts';
 
 /**
- * The card's `_meta` (its extension point; cards do not list tools, so these say only what a
- * client may plan on before it connects): the size controls (FO-MCP-SIZE) and the MCP Apps
- * card (FO-MCP-APPS). tools/list stays the authority for each tool's arguments.
+ * The card's `_meta` (its extension point; the card schema has no tool list, so these say only what a
+ * client may plan on before it connects): the names of the tools served, the size controls
+ * (FO-MCP-SIZE) and the MCP Apps card (FO-MCP-APPS), all from the tool table (tools.ts). tools/list
+ * stays the authority for each tool's arguments.
  */
+export const CARD_META_TOOLS = 'folio/tools';
 export const CARD_META_SIZING = 'folio/tool-sizing';
 export const CARD_META_APPS = 'folio/apps';
 const cardMeta = z.object({
+  [CARD_META_TOOLS]: z.array(z.string()).describe('The names of the tools this site serves, as tools/list answers them.'),
   [CARD_META_SIZING]: z.object({
     tools: z.array(z.string()),
     toolsWithPosts: z.array(z.string()),
@@ -54,7 +59,8 @@ export const serverCard = z
 
 export type ServerCard = z.infer<typeof serverCard>;
 
-export function buildServerCard(site: Site): ServerCard {
+export function buildServerCard(site: Site, served: ServedRecords): ServerCard {
+  const names = (tools: readonly AnyTool[]) => tools.map((t) => t.name);
   const origin = `${site.url.replace(/\/+$/, '')}`;
   return {
     $schema: SERVER_CARD_SCHEMA,
@@ -65,13 +71,14 @@ export function buildServerCard(site: Site): ServerCard {
     websiteUrl: `${origin}/`,
     remotes: [{ type: 'streamable-http', url: `${origin}${MCP_PATH}`, supportedProtocolVersions: [...PROTOCOL_VERSIONS] }],
     _meta: {
+      [CARD_META_TOOLS]: names(toolsFor(served)),
       [CARD_META_SIZING]: {
-        tools: ['search_portfolio', 'list_projects', 'get_project'],
-        toolsWithPosts: ['list_posts', 'get_post'],
+        tools: names(TOOLS.filter((t) => isSized(t) && !t.needs)),
+        toolsWithPosts: names(TOOLS.filter((t) => isSized(t) && t.needs === 'posts')),
         detail: [...DETAILS],
         fields: 'A list of field names from the "full" shape; each tool\'s inputSchema lists them. The slug is always kept.',
       },
-      [CARD_META_APPS]: { extension: APPS_EXTENSION, mimeType: APP_MIME_TYPE, resourceUri: PROJECT_CARD_URI, tools: ['get_project', 'search_portfolio'] },
+      [CARD_META_APPS]: { extension: APPS_EXTENSION, mimeType: APP_MIME_TYPE, resourceUri: PROJECT_CARD_URI, tools: names(TOOLS.filter((t) => t.ui)) },
     },
   };
 }

@@ -14,10 +14,24 @@ export const ERROR_META_KEY = 'folio/error';
 /** Every Folio tool only reads published records: same arguments, same answer, nothing changed. */
 export const READ_ONLY = { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false } as const;
 
+/** Records only some sites hold: a tool over them is served only where they exist (FO-POSTS, FO-RESUME). */
+export type ToolNeeds = 'posts' | 'resume';
+
 export interface ToolSpec<I extends z.ZodObject, O extends z.ZodType> {
   name: string;
   title: string;
   description: string;
+  /**
+   * What the tool does, as a clause after its name ("reads one project by slug"): the server's
+   * instructions and every document that lists the tools (AGENTS.md, SKILL.md, /developers) say it.
+   */
+  does: string;
+  /** The operationId of the REST route it answers as (the route table, src/server/routes.ts): the docs pair them. */
+  operation: string;
+  /** Served only on a site that holds these records (toolsFor). */
+  needs?: ToolNeeds;
+  /** Arguments it answers without error on the sample fixture site: every test tier calls each tool with them. */
+  example: Record<string, unknown>;
   /**
    * The arguments: `call` validates them once, with REST's error codes for each field (`invalid`),
    * and `run` gets them typed by this schema. tools/list publishes its JSON Schema, or `advertised`'s.

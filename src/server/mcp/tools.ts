@@ -13,7 +13,9 @@ import {
   comparison,
   getProject,
   listProjects,
+  MAX_COMPARE,
   MAX_LIMIT,
+  MIN_COMPARE,
   projectDetail,
   projectList,
   PROJECT_INVALID,
@@ -52,7 +54,7 @@ import {
 } from '../portfolio.ts';
 import type { JsonResume } from '../../records/resume.ts';
 import type { SiteData } from '../../search/data-file.ts';
-import { type AnyTool, defineTool } from './tool-kit.ts';
+import { type AnyTool, defineTool, type ToolNeeds } from './tool-kit.ts';
 import { type Detail, detailArg, fieldLines, fieldsArg, keysOf, pick, sizedItem } from './sizing.ts';
 import { PROJECT_CARD_URI } from './apps.ts';
 import { projectLinkList } from '../../records/collections.ts';
@@ -122,6 +124,9 @@ function sizedSearchOf(data: SiteData, result: SearchResponse, detail: Detail = 
 
 const searchPortfolio = defineTool({
   name: 'search_portfolio',
+  does: 'finds records by words (exact title first, then title substring, tag or type, summary, body)',
+  operation: 'searchPortfolio',
+  example: { query: 'search', limit: 3 },
   title: 'Search the portfolio',
   description:
     'Lexical search over projects, posts, pages and the résumé (the same hits as GET /api/v1/search). Order: exact title, title substring, ' +
@@ -155,6 +160,9 @@ function searchText(result: SearchResponse): string {
 
 const listProjectsTool = defineTool({
   name: 'list_projects',
+  does: 'pages through projects (pass nextCursor back as cursor, with the same filters)',
+  operation: 'listProjects',
+  example: { limit: 5 },
   title: 'List projects',
   description:
     `Projects newest first, ${MAX_LIMIT} at most per page (the same page as GET /api/v1/projects). Active projects only unless archive is "1". ` +
@@ -202,6 +210,9 @@ function listText(result: ProjectList): string {
 
 const getProjectTool = defineTool({
   name: 'get_project',
+  does: 'reads one project by slug',
+  operation: 'getProject',
+  example: { slug: 'quarry' },
   title: 'Get a project',
   description:
     'One project by slug (the same record as GET /api/v1/projects/{slug}): metadata, links, the write-up as Markdown, ' +
@@ -254,13 +265,16 @@ function projectText(p: ProjectSummary & Partial<ProjectDetail>): string {
 export const compareInput = z.object({
   slugs: z
     .array(z.string().regex(SLUG_PATTERN))
-    .min(2)
-    .max(4)
+    .min(MIN_COMPARE)
+    .max(MAX_COMPARE)
     .describe('Two to four distinct project slugs, e.g. ["quarry", "tidewater"]. A comma-separated string is accepted too.'),
 });
 
 const compareProjectsTool = defineTool({
   name: 'compare_projects',
+  does: `puts ${MIN_COMPARE} to ${MAX_COMPARE} projects side by side`,
+  operation: 'compareProjects',
+  example: { slugs: ['quarry', 'tidewater'] },
   title: 'Compare projects',
   description:
     'Two to four distinct projects side by side (the same comparison as GET /api/v1/compare): each project, what they all share ' +
@@ -298,6 +312,10 @@ function compareText(c: Comparison): string {
 
 const listPostsTool = defineTool({
   name: 'list_posts',
+  does: 'pages through posts, newest first',
+  operation: 'listPosts',
+  needs: 'posts',
+  example: { limit: 1 },
   title: 'List posts',
   description:
     `Published posts newest first, ${MAX_LIMIT} at most per page (the same page as GET /api/v1/posts), each with its date, tags and reading time. ` +
@@ -331,6 +349,10 @@ function postsText(result: PostList): string {
 
 const getPostTool = defineTool({
   name: 'get_post',
+  does: 'reads one post by slug',
+  operation: 'getPost',
+  needs: 'posts',
+  example: { slug: 'measure-before-you-shard' },
   title: 'Get a post',
   description: 'One post by slug (the same record as GET /api/v1/posts/{slug}): date, tags, reading time, the post as Markdown, page and twin URLs.',
   input: postParams.extend({
@@ -369,6 +391,10 @@ function postText(p: PostSummary & Partial<PostDetail>): string {
 
 const getResumeTool = defineTool({
   name: 'get_resume',
+  does: 'answers the résumé as a JSON Resume document',
+  operation: 'getResume',
+  needs: 'resume',
+  example: {},
   title: 'Get the résumé',
   description:
     'The résumé as a JSON Resume document (the same as GET /api/v1/resume and /resume.json): work, education, skills, languages, ' + 'and the active projects.',
@@ -404,6 +430,9 @@ export const askInput = z.object({ query: askQueryText });
 
 const ask = defineTool({
   name: 'ask',
+  does: 'answers a question with the best-matching records',
+  operation: 'askGet',
+  example: { query: 'search library' },
   title: 'Ask the portfolio',
   description:
     'Answers a question with the best-matching projects, posts, pages and résumé, best first, in the NLWeb v0.55 shape ' +
@@ -435,11 +464,22 @@ export const TOOLS: readonly AnyTool[] = [
   ask,
 ];
 
+/** What of a site decides which tools it is served: its posts and its résumé. */
+export interface ServedRecords {
+  readonly posts: readonly unknown[];
+  readonly resume?: unknown;
+}
+
+/** Whether a site holds the records a tool needs. */
+const holds = (data: ServedRecords, needs: ToolNeeds | undefined) => needs === undefined || (needs === 'posts' ? data.posts.length > 0 : Boolean(data.resume));
+
 /**
  * The tools a site offers: the post tools only when it has posts, get_resume only when it has a
  * résumé (FO-POSTS, FO-RESUME: on a site without them nothing about them appears).
  */
-export function toolsFor(data: Pick<SiteData, 'posts' | 'resume'>): readonly AnyTool[] {
-  const absent = new Set([...(data.posts.length ? [] : ['list_posts', 'get_post']), ...(data.resume ? [] : ['get_resume'])]);
-  return TOOLS.filter((t) => !absent.has(t.name));
+export function toolsFor(data: ServedRecords): readonly AnyTool[] {
+  return TOOLS.filter((t) => holds(data, t.needs));
 }
+
+/** Whether a tool takes the size controls `detail` and `fields` (FO-MCP-SIZE). */
+export const isSized = (tool: AnyTool) => 'detail' in tool.input.shape && 'fields' in tool.input.shape;

@@ -82,12 +82,19 @@ export const compareQuery = z.object({
  * list. A malformed slug is `invalid_slug` (the issue names its code); every other failure is
  * `invalid_compare`. The checks run in order, so each request gets the first thing wrong with it.
  */
+/** How many projects compare takes: at least, at most. */
+export const MIN_COMPARE = 2;
+export const MAX_COMPARE = 4;
+
 export const compareSlugs = z.object({
   slugs: z.preprocess(
     (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()) : v),
-    z.array(z.string(), { error: 'send 2 to 4 comma-separated project slugs' }).superRefine((list, ctx) => {
-      if (list.length < 2 || list.length > 4) {
-        return ctx.addIssue({ code: 'custom', message: `got ${list.length} slug${list.length === 1 ? '' : 's'}; compare takes 2 to 4` });
+    z.array(z.string(), { error: `send ${MIN_COMPARE} to ${MAX_COMPARE} comma-separated project slugs` }).superRefine((list, ctx) => {
+      if (list.length < MIN_COMPARE || list.length > MAX_COMPARE) {
+        return ctx.addIssue({
+          code: 'custom',
+          message: `got ${list.length} slug${list.length === 1 ? '' : 's'}; compare takes ${MIN_COMPARE} to ${MAX_COMPARE}`,
+        });
       }
       const malformed = list.find((s) => !SLUG_PATTERN.test(s));
       if (malformed !== undefined) {

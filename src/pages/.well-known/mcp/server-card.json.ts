@@ -7,4 +7,7 @@ import { buildServerCard } from '../../../server/mcp/server-card.ts';
 
 export const prerender = true;
 
-export const GET: APIRoute = () => fileResponse('/.well-known/mcp/server-card.json', `${JSON.stringify(buildServerCard(loadContent().site), null, 2)}\n`);
+export const GET: APIRoute = () => {
+  const content = loadContent();
+  return fileResponse('/.well-known/mcp/server-card.json', `${JSON.stringify(buildServerCard(content.site, content), null, 2)}\n`);
+};
