@@ -60,7 +60,8 @@ export function authGuide(content: Pick<Content, 'site' | 'pages' | 'projects'>)
   } catch (error) {
     cimdRefusal = error as ClientIdMetadataError;
   }
-  if (!challenge || !registration.ok || jwtRefusal.ok || !(cimdRefusal instanceof ClientIdMetadataError)) throw new Error('auth guide: the sample exchanges no longer behave as documented');
+  if (!challenge || !registration.ok || jwtRefusal.ok || !(cimdRefusal instanceof ClientIdMetadataError))
+    throw new Error('auth guide: the sample exchanges no longer behave as documented');
 
   // FO-MARKDOWN-SAFE: the owner's name as Markdown text.
   const name = escapeMarkdownText(site.name);

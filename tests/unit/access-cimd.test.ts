@@ -113,8 +113,7 @@ describe('FO-CIMD: public addresses only (§ Server-Side Request Forgery)', () =
     expect(isPublicAddress('10.0.0.1', { allowHttpLoopback: true })).toBe(false);
   });
 
-  const resolvesTo =
-    (...addresses: string[]) =>
+  const resolvesTo = (...addresses: string[]) =>
     ((_host: string, _options: unknown, callback: (e: Error | null, a: LookupAddress[]) => void) =>
       callback(
         null,
@@ -150,7 +149,8 @@ describe('FO-CIMD: the fetch is bounded in size and time and follows no redirect
         res.write('{"client_id":"');
         res.write('y'.repeat(MAX_DOCUMENT_BYTES + 10));
         res.end('"}');
-      } else if (req.url === '/slow') res.write('{'); // never ends
+      } else if (req.url === '/slow')
+        res.write('{'); // never ends
       else if (req.url === '/redirect') res.writeHead(302, { location: '/ok' }).end();
       else res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=600' }).end('{"client_id":"x"}');
     });
@@ -260,7 +260,7 @@ describe('FO-CIMD: the token request with a metadata-document client_id', () => 
     expect(result).toEqual({ ok: false, error: 'invalid_client', description: expect.stringMatching(/^redirect_uri_not_registered: /) });
   });
 
-  it("grant_types without the grant asked for → unauthorized_client (RFC 6749 § 5.2)", async () => {
+  it('grant_types without the grant asked for → unauthorized_client (RFC 6749 § 5.2)', async () => {
     const result = await exchangeTokenFor({ client_id: DOC_URL }, resolver(goodDoc({ grant_types: ['authorization_code'] })));
     expect(result).toMatchObject({ ok: false, error: 'unauthorized_client' });
     expect(await exchangeTokenFor({ client_id: DOC_URL }, resolver(goodDoc({ grant_types: ['authorization_code', 'public'] })))).toMatchObject({ ok: true });

@@ -81,12 +81,19 @@ export function checkClientIdUrl(clientId: string, { allowHttpLoopback = false }
   const url = new URL(clientId);
   const loopbackHttp = allowHttpLoopback && url.protocol === 'http:' && isLoopbackHost(url.hostname);
   if (url.protocol !== 'https:' && !loopbackHttp) {
-    fail('client_id_not_https', `client_id ${JSON.stringify(clientId)} must be an https URL (draft-ietf-oauth-client-id-metadata-document § Client Identifier URL).`);
+    fail(
+      'client_id_not_https',
+      `client_id ${JSON.stringify(clientId)} must be an https URL (draft-ietf-oauth-client-id-metadata-document § Client Identifier URL).`,
+    );
   }
   if (url.username || url.password) fail('client_id_malformed', 'client_id must not carry a user name or password.');
   if (clientId.includes('#')) fail('client_id_malformed', 'client_id must not have a fragment (#…).');
-  const path = clientId.slice(url.protocol.length + 2).replace(/^[^/?]*/, '').replace(/[?].*$/, '');
-  if (path === '' || path === '/') fail('client_id_malformed', 'client_id must have a path naming the metadata document, e.g. https://client.example/oauth/client.json.');
+  const path = clientId
+    .slice(url.protocol.length + 2)
+    .replace(/^[^/?]*/, '')
+    .replace(/[?].*$/, '');
+  if (path === '' || path === '/')
+    fail('client_id_malformed', 'client_id must have a path naming the metadata document, e.g. https://client.example/oauth/client.json.');
   if (path.split('/').some((segment) => segment === '.' || segment === '..' || /^%2e%2e?$|^\.%2e$|^%2e\.$/i.test(segment))) {
     fail('client_id_malformed', 'client_id must not contain "." or ".." path segments.');
   }
@@ -157,7 +164,12 @@ export const fetchMetadataDocument: MetadataFetch = (url, { timeoutMs, maxBytes,
     const host = url.hostname.replace(/^\[|\]$/g, '');
     // A literal address never reaches `lookup`: check it here.
     if (isIP(host) && !isPublicAddress(host, options)) {
-      return reject(new ClientIdMetadataError('client_id_address_not_public', `${host} is not a public address; the metadata document must be served from the public internet.`));
+      return reject(
+        new ClientIdMetadataError(
+          'client_id_address_not_public',
+          `${host} is not a public address; the metadata document must be served from the public internet.`,
+        ),
+      );
     }
     const client = url.protocol === 'https:' ? https : http;
     const req = client.get(url, {
@@ -205,7 +217,10 @@ export const fetchMetadataDocument: MetadataFetch = (url, { timeoutMs, maxBytes,
   });
 
 const tooLarge = (maxBytes: number) =>
-  new ClientIdMetadataError('metadata_too_large', `The metadata document is larger than ${maxBytes} bytes (draft-ietf-oauth-client-id-metadata-document § Maximum Response Size).`);
+  new ClientIdMetadataError(
+    'metadata_too_large',
+    `The metadata document is larger than ${maxBytes} bytes (draft-ietf-oauth-client-id-metadata-document § Maximum Response Size).`,
+  );
 
 function asCimdError(error: unknown): ClientIdMetadataError {
   if (error instanceof ClientIdMetadataError) return error;
@@ -258,7 +273,10 @@ export function validateDocument(clientId: string, fetched: FetchedDocument): Cl
   const doc = parsed.data!;
   // Simple string comparison, as the draft requires: the document must name its own URL.
   if (doc.client_id !== clientId) {
-    fail('metadata_client_id_mismatch', `The document's client_id ${JSON.stringify(doc.client_id)} must equal the URL it was fetched from, ${JSON.stringify(clientId)}.`);
+    fail(
+      'metadata_client_id_mismatch',
+      `The document's client_id ${JSON.stringify(doc.client_id)} must equal the URL it was fetched from, ${JSON.stringify(clientId)}.`,
+    );
   }
   return doc;
 }
