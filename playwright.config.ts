@@ -45,8 +45,11 @@ export default defineConfig({
       FOLIO_CONTENT: SAMPLE_SITE_CONTENT,
       FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60',
       FOLIO_ALLOWED_HOSTS: 'evil.example,agent.example.net',
-      // The request log (FO-AGENT-LOG) would print a line per request of every suite; tests/e2e/agents-log.spec.ts reads it from a server of its own.
+      // The request log (FO-AGENT-LOG) would print a line per request of every suite; tests/unit/agent-log.test.ts reads it from an app of its own.
       FOLIO_AGENT_LOG: 'off',
+      // FO-CIMD: tests/e2e/access-cimd.spec.ts serves a client metadata document on loopback over
+      // plain http; this test-only switch lets the server fetch it (it stops the server in production).
+      FOLIO_CIMD_ALLOW_HTTP_LOOPBACK: '1',
     },
     reuseExistingServer: false,
     timeout: 180_000,

@@ -11,6 +11,15 @@ import { accessUrls, authorizationServerMetadata, protectedResourceMetadata } fr
 import { JWT_BEARER_GRANT, PUBLIC_READ_SCOPE, PUBLIC_READ_TOKEN, TOKEN_LIFETIME_SECONDS } from '../server/access/public-read.ts';
 import { registerClient } from '../server/access/registration.ts';
 import { exchangeToken, publicReadToken } from '../server/access/token.ts';
+import {
+  CIMD_REASONS,
+  checkClientIdUrl,
+  ClientIdMetadataError,
+  FETCH_TIMEOUT_MS,
+  MAX_CACHE_SECONDS,
+  MAX_DOCUMENT_BYTES,
+  MIN_CACHE_SECONDS,
+} from '../server/access/client-id-metadata.ts';
 import { JSON_TYPE } from '../http/media-types.ts';
 import { NO_STORE } from '../http/cache-policy.ts';
 import { escapeMarkdownText } from '../records/escape.ts';
@@ -43,7 +52,16 @@ export function authGuide(content: Pick<Content, 'site' | 'pages' | 'projects'>)
   const sampleClient = { client_name: 'my-agent', redirect_uris: ['http://127.0.0.1:8080/callback'] };
   const registration = registerClient(sampleClient, site.url, SAMPLE_ISSUED_AT);
   const jwtRefusal = exchangeToken({ grant_type: JWT_BEARER_GRANT });
-  if (!challenge || !registration.ok || jwtRefusal.ok) throw new Error('auth guide: the sample exchanges no longer behave as documented');
+  // FO-CIMD: the refusal an http client_id gets, computed by the same check the token endpoint runs.
+  const plainHttpClientId = 'http://agent.example/oauth/client.json';
+  let cimdRefusal: ClientIdMetadataError | undefined;
+  try {
+    checkClientIdUrl(plainHttpClientId);
+  } catch (error) {
+    cimdRefusal = error as ClientIdMetadataError;
+  }
+  if (!challenge || !registration.ok || jwtRefusal.ok || !(cimdRefusal instanceof ClientIdMetadataError))
+    throw new Error('auth guide: the sample exchanges no longer behave as documented');
 
   // FO-MARKDOWN-SAFE: the owner's name as Markdown text.
   const name = escapeMarkdownText(site.name);
@@ -98,9 +116,23 @@ The issuer is \`${urls.issuer}\`; OAuth libraries discover it with the \`oauth2\
 
 ${exchange(`curl -i ${urls.authorizationServerMetadata}`, 200, {}, authorizationServerMetadata(site))}
 
-### 4. Optional: register a client (RFC 7591)
+### 4. Optional: name your client with a metadata document
 
-Free and instant, no human approval. Only public clients exist here: \`token_endpoint_auth_method\` is \`none\` and no \`client_secret\` is ever issued. Redirect URIs must be https, or http on a loopback address (\`127.0.0.1\`, \`[::1]\`, \`localhost\`), without a fragment. Nothing is stored: the same metadata always gets the same \`client_id\`, and no endpoint requires one.
+No registration is needed: a client may use the https URL of its own Client ID Metadata Document (draft-ietf-oauth-client-id-metadata-document, the way MCP 2026-07-28 clients identify themselves) as \`client_id\` in the token request (step 7). The authorization-server metadata says so with \`client_id_metadata_document_supported: true\`. The document is a JSON object with RFC 7591 client metadata whose \`client_id\` is its own URL, for example served at \`https://agent.example/oauth/client.json\`:
+
+\`\`\`json
+${JSON.stringify({ client_id: 'https://agent.example/oauth/client.json', client_name: 'my-agent', redirect_uris: ['http://127.0.0.1:8080/callback'], token_endpoint_auth_method: 'none' }, null, 2)}
+\`\`\`
+
+The service fetches it when it first sees the URL and checks it: https only; the host must resolve to public addresses only; the answer must be 200 (redirects are not followed), at most ${MAX_DOCUMENT_BYTES / 1024} KB and arrive within ${FETCH_TIMEOUT_MS / 1000} s; its \`client_id\` must equal the URL; no \`client_secret\` and no \`token_endpoint_auth_method\` other than \`none\`; a \`redirect_uri\` sent with the token request must be one of its \`redirect_uris\`; if it lists \`grant_types\`, they must include \`public\`. A checked document is kept as its \`Cache-Control: max-age\` says, between ${MIN_CACHE_SECONDS} s and ${MAX_CACHE_SECONDS / 3600} h (5 minutes without one); a refused one is tried again after 30 s. A refusal is \`invalid_client\`, and its description starts with the reason:
+
+${exchange(`curl -i ${urls.token} -d grant_type=public -d client_id=${plainHttpClientId}`, 400, { ...JSON_HEADERS, ...NO_STORE_HEADERS, Pragma: 'no-cache' }, { error: 'invalid_client', error_description: `${cimdRefusal.reason}: ${cimdRefusal.message}` })}
+
+The reasons: ${CIMD_REASONS.map((r) => `\`${r}\``).join(', ')}.
+
+#### Deprecated: dynamic client registration (RFC 7591), for older clients
+
+Dynamic client registration stays for older clients; MCP 2026-07-28 deprecates it in favour of metadata documents (step 4), so new clients should use those. Free and instant, no human approval. Only public clients exist here: \`token_endpoint_auth_method\` is \`none\` and no \`client_secret\` is ever issued. Redirect URIs must be https, or http on a loopback address (\`127.0.0.1\`, \`[::1]\`, \`localhost\`), without a fragment. Nothing is stored: the same metadata always gets the same \`client_id\`, and no endpoint requires one.
 
 ${exchange(`curl -i ${urls.register} -H 'Content-Type: application/json' -d '${JSON.stringify(sampleClient)}'`, 201, { ...JSON_HEADERS, ...NO_STORE_HEADERS }, registration.registration)}
 
@@ -118,7 +150,7 @@ ${exchange(`curl -i -X POST ${urls.claim}`, 200, JSON_HEADERS, claimAnswer(site.
 
 ### 7. Get the token
 
-Form-encoded, as RFC 6749 § 4 has it, or JSON. \`grant_type\` defaults to \`public\`; \`client_id\` is optional. The token lasts ${TOKEN_LIFETIME_SECONDS} seconds; ask again at any time and you get the same value.
+Form-encoded, as RFC 6749 § 4 has it, or JSON. \`grant_type\` defaults to \`public\`; \`client_id\` is optional (a metadata document's URL is checked as step 4 says; any other value is accepted as is). The token lasts ${TOKEN_LIFETIME_SECONDS} seconds; ask again at any time and you get the same value.
 
 ${exchange(`curl -i ${urls.token} -H 'Content-Type: application/json' -d '{"grant_type":"public"}'`, 200, { ...JSON_HEADERS, ...NO_STORE_HEADERS, Pragma: 'no-cache' }, publicReadToken())}
 
@@ -152,6 +184,8 @@ OAuth and agent endpoints answer \`{ "error": "…", "error_description": "…" 
 |---|---|---|---|
 | \`/oauth/register\` | 400 | \`invalid_client_metadata\` | the body is not a JSON object (not JSON at all, or another media type); \`token_endpoint_auth_method\` is not \`none\`; a grant type other than \`public\` or jwt-bearer; a field of the wrong type |
 | \`/oauth/register\` | 400 | \`invalid_redirect_uri\` | a redirect URI that is not an absolute URL, uses \`javascript:\` or \`data:\`, uses plain http off loopback, or has a fragment |
+| \`/oauth/token\` | 400 | \`invalid_client\` | an https \`client_id\` whose metadata document could not be fetched or was refused (step 4); the description starts with the reason |
+| \`/oauth/token\` | 400 | \`unauthorized_client\` | the metadata document's \`grant_types\` leave out the grant asked for |
 | \`/oauth/token\` | 400 | \`unsupported_grant_type\` | any \`grant_type\` other than \`public\` and jwt-bearer (an empty one too) |
 | \`/oauth/token\` | 400 | \`invalid_grant\` | the jwt-bearer grant, with or without an assertion |
 | \`/oauth/token\` | 400 | \`invalid_scope\` | a scope other than \`${PUBLIC_READ_SCOPE}\` |

@@ -13,7 +13,8 @@ import { metadataDocument, protectedResourceMetadata } from './access/oauth-meta
 import { oauthError, readOAuthBody } from './access/oauth-http.ts';
 import { PUBLIC_READ_TOKEN, type ProtectedPath } from './access/public-read.ts';
 import { registerClient } from './access/registration.ts';
-import { exchangeToken } from './access/token.ts';
+import { exchangeTokenFor } from './access/token.ts';
+import { cimdOptionsFromEnv, createClientIdMetadataResolver, type ClientIdMetadataResolver } from './access/client-id-metadata.ts';
 import {
   claimResponse,
   clientMetadata,
@@ -101,7 +102,10 @@ const register = defineRoute({
   path: '/oauth/register',
   operationId: 'registerClient',
   example: { body: { json: { client_name: 'example', redirect_uris: ['http://127.0.0.1:8080/callback'] } }, status: 201 },
-  summary: 'Register a public client (RFC 7591): free, instant, no secret',
+  summary: 'Register a public client (RFC 7591): free, instant, no secret. Deprecated: use a Client ID Metadata Document',
+  description:
+    'Kept for older clients. MCP 2026-07-28 deprecates dynamic registration in favour of Client ID Metadata Documents: send the https URL of your client metadata as `client_id` to the token endpoint instead (see /auth.md, step 4).',
+  deprecated: true,
   tag: 'access',
   policy: 'knowledge',
   cors: 'site',
@@ -132,6 +136,10 @@ const register = defineRoute({
 
 const NOT_ABOUT_METADATA: ErrorCode[] = ['payload_too_large', 'incomplete_body', 'request_timeout'];
 
+/** FO-CIMD: one resolver (and its bounded cache) per instance, configured from the environment on first use. */
+let clientIds: ClientIdMetadataResolver | undefined;
+const clientIdResolver = () => (clientIds ??= createClientIdMetadataResolver(cimdOptionsFromEnv(process.env)));
+
 const token = defineRoute({
   method: 'POST',
   path: '/oauth/token',
@@ -148,11 +156,13 @@ const token = defineRoute({
   bodyTypes: ['form', 'json'],
   responses: {
     200: { description: 'The public-read token.', schema: tokenResponse, headers: ['Cache-Control', 'Pragma'] },
-    400: oauthFailure('`invalid_request`, `invalid_grant` (jwt-bearer), `unsupported_grant_type` or `invalid_scope`.'),
+    400: oauthFailure(
+      '`invalid_request`, `invalid_client` (a metadata-document `client_id` that could not be fetched or was refused; the description starts with the reason), `unauthorized_client`, `invalid_grant` (jwt-bearer), `unsupported_grant_type` or `invalid_scope`.',
+    ),
   },
   errors: ['rate_limited'],
   handler: async (c) => {
-    const result = exchangeToken((await readOAuthBody(c.req.raw, ['form', 'json'])) ?? {});
+    const result = await exchangeTokenFor((await readOAuthBody(c.req.raw, ['form', 'json'])) ?? {}, clientIdResolver());
     // RFC 6749 § 5.1: token responses, errors included, must not be cached.
     const headers = { 'Cache-Control': NO_STORE, Pragma: 'no-cache' };
     if (!result.ok) return oauthError(400, result.error, result.description, headers);

@@ -21,6 +21,7 @@ import { ROUTES } from './routes.ts';
 import { SEARCH_ALLOW, SEARCH_PATHS, searchErrorPage, searchPage } from './search-page.ts';
 import type { RateLimitPolicy } from '../records/schema.ts';
 import type { SiteData } from '../search/data-file.ts';
+import { cimdOptionsFromEnv } from './access/client-id-metadata.ts';
 
 export { buildEtag, PUBLIC_CACHE_CONTROL } from '../http/cache-policy.ts';
 
@@ -56,6 +57,8 @@ export function createApp(options: AppOptions = {}) {
   // start-up with its message instead of answering 500 later.
   const fromEnv = rateLimitsFromEnv(process.env.FOLIO_RATE_LIMITS);
   searchCacheSize();
+  // FO-CIMD: the test-only loopback switch stops the server here when set in production.
+  cimdOptionsFromEnv(process.env);
   const limiters = new Map<Policy, RateLimiter>();
   // Created on first use: the site config's policies come from the data file, loaded on first use.
   const limiter = (policy: Policy) => {

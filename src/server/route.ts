@@ -43,6 +43,8 @@ export interface RouteSpec<Q extends z.ZodObject = z.ZodObject, P extends z.ZodO
   operationId: string;
   summary: string;
   description?: string;
+  /** OpenAPI `deprecated: true`: kept for older clients, with a successor named in `description`. */
+  deprecated?: true;
   tag: 'portfolio' | 'knowledge' | 'access' | 'mcp';
   /** Rate-limit policy; every response of the route carries its headers. */
   policy?: Policy;

@@ -44,8 +44,8 @@ test('KQ-ASM, KQ-IDENTITY, KQ-CLAIM: every curl command in /auth.md answers as t
   const { issuer } = await (await request.get('/.well-known/oauth-authorization-server')).json();
   const local = (text: string) => text.replaceAll(issuer, baseURL!);
   const exchanges = exchangesOf(local(guide));
-  // Quick start, 9 flow steps, 2 refusals.
-  expect(exchanges).toHaveLength(12);
+  // Quick start, 9 flow steps, the metadata-document refusal of step 4 (FO-CIMD), 2 refusals.
+  expect(exchanges).toHaveLength(13);
 
   for (const exchange of exchanges) {
     expect(exchange.command, 'each block is one curl command').toMatch(/^curl -i /);

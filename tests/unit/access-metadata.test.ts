@@ -24,6 +24,7 @@ describe('KQ-ASM: authorization-server metadata (RFC 8414)', () => {
       token_endpoint: `${url}/oauth/token`,
       revocation_endpoint: `${url}/oauth/revoke`,
       registration_endpoint: `${url}/oauth/register`,
+      client_id_metadata_document_supported: true,
       grant_types_supported: ['public', 'urn:ietf:params:oauth:grant-type:jwt-bearer'],
       token_endpoint_auth_methods_supported: ['none'],
       revocation_endpoint_auth_methods_supported: ['none'],

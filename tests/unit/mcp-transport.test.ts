@@ -272,6 +272,17 @@ describe('PF-MCP: 2026-07-28 — no handshake, server/discover, Mcp-Method and M
     expect((await res.json()).error.code).toBe(-32601);
   });
 
+  it('FO-MCP-CACHE-HINTS: initialize declaring 2026-07-28 (header or envelope), even without the 2025 params, is 404 Method not found', async () => {
+    const bare = { jsonrpc: '2.0', id: 3, method: 'initialize', params: { _meta: MODERN_META } };
+    for (const headers of [{ 'Mcp-Protocol-Version': '2026-07-28', 'Mcp-Method': 'initialize' }, {}] as Record<string, string>[]) {
+      const res = await post(app(), bare, headers);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ id: 3, error: { code: -32601 } });
+    }
+    // A 2025 client's initialize is untouched.
+    expect((await post(app(), INITIALIZE)).status).toBe(200);
+  });
+
   it('subscriptions/listen is refused in-band: nothing changes between deploys and no stream is held open', async () => {
     const res = await postModern(app(), 'subscriptions/listen', { notifications: { toolsListChanged: true } }, 9);
     expect(res.status).toBe(200);

@@ -121,6 +121,7 @@ class OperationBuilder {
       operationId: route.operationId,
       summary: primary ? `${route.summary} (unversioned alias)` : route.summary,
       ...(description ? { description } : {}),
+      ...(route.deprecated ? { deprecated: true } : {}),
       tags: [route.tag],
       // Only the catalog needs the public-read bearer; an empty list says "no credentials" explicitly.
       security: route.auth ? [{ [route.auth]: [] }] : [],

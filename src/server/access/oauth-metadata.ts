@@ -66,7 +66,11 @@ export function authorizationServerMetadata(site: SiteRef): AuthorizationServerM
     issuer: urls.issuer,
     token_endpoint: urls.token,
     revocation_endpoint: urls.revoke,
+    // Kept for older clients; deprecated by MCP 2026-07-28 in favour of metadata documents (FO-CIMD).
     registration_endpoint: urls.register,
+    // FO-CIMD: a client may use the https URL of its metadata document as client_id
+    // (draft-ietf-oauth-client-id-metadata-document § Authorization Server Metadata).
+    client_id_metadata_document_supported: true,
     grant_types_supported: [...GRANT_TYPES],
     token_endpoint_auth_methods_supported: ['none'],
     revocation_endpoint_auth_methods_supported: ['none'],

@@ -65,7 +65,14 @@ export const tokenRequest = z
   .object(
     {
       grant_type: z.string({ error: 'grant_type must be a string' }).optional().describe('Defaults to "public".'),
-      client_id: z.string({ error: 'client_id must be a string' }).optional(),
+      client_id: z
+        .string({ error: 'client_id must be a string' })
+        .optional()
+        .describe('Optional. An https URL is a Client ID Metadata Document, fetched and checked (FO-CIMD); any other value is accepted as is.'),
+      redirect_uri: z
+        .string({ error: 'redirect_uri must be a string' })
+        .optional()
+        .describe("With a metadata-document client_id, it must be one of the document's redirect_uris."),
       scope: z.string({ error: 'scope must be a string' }).optional(),
       assertion: z.string({ error: 'assertion must be a string' }).optional().describe('RFC 7523 § 2.1; never accepted here.'),
     },
@@ -162,6 +169,7 @@ export const authorizationServerMetadata = z
     token_endpoint: uri,
     revocation_endpoint: uri,
     registration_endpoint: uri,
+    client_id_metadata_document_supported: z.literal(true),
     grant_types_supported: z.array(z.string()),
     token_endpoint_auth_methods_supported: z.array(z.string()),
     revocation_endpoint_auth_methods_supported: z.array(z.string()),

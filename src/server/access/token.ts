@@ -1,10 +1,15 @@
 // The token endpoint's decision (RFC 6749 § 5; KQ-TOKEN; docs/decisions.md § OAuth).
 import { JWT_BEARER_GRANT, PUBLIC_READ_SCOPE, PUBLIC_READ_TOKEN, TOKEN_LIFETIME_SECONDS } from './public-read.ts';
 import { tokenRequest, type TokenResponse } from './schemas.ts';
+import { checkRedirectUri, ClientIdMetadataError, type ClientIdMetadataResolver, isClientIdUrl } from './client-id-metadata.ts';
 
 export type TokenResult =
   | { ok: true; token: TokenResponse }
-  | { ok: false; error: 'invalid_request' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_scope'; description: string };
+  | {
+      ok: false;
+      error: 'invalid_request' | 'invalid_client' | 'unauthorized_client' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_scope';
+      description: string;
+    };
 
 /** The public token response: the same literal for every caller (KQ-TOKEN). */
 export const publicReadToken = (): TokenResponse => ({
@@ -38,4 +43,33 @@ export function exchangeToken(body: unknown): TokenResult {
     return { ok: false, error: 'invalid_scope', description: `Only the scope ${PUBLIC_READ_SCOPE} exists; ${unknown.join(' ')} is not granted.` };
   }
   return { ok: true, token: publicReadToken() };
+}
+
+/**
+ * The token request with its client identified first (FO-CIMD): an https `client_id` is a Client ID
+ * Metadata Document, fetched and checked before the grant is looked at. Its failures are
+ * `invalid_client` (RFC 6749 § 5.2: the client is unknown), and a document whose `grant_types`
+ * leaves out the grant asked for is `unauthorized_client`. Any other `client_id` is taken as is.
+ */
+export async function exchangeTokenFor(body: unknown, clientIds: ClientIdMetadataResolver): Promise<TokenResult> {
+  const parsed = tokenRequest.safeParse(body);
+  if (!parsed.success) return exchangeToken(body);
+  const { client_id: clientId, redirect_uri: redirectUri, grant_type: grant = 'public' } = parsed.data;
+  if (clientId !== undefined && isClientIdUrl(clientId)) {
+    try {
+      const doc = await clientIds(clientId);
+      checkRedirectUri(doc, redirectUri);
+      if (doc.grant_types && !doc.grant_types.includes(grant)) {
+        return {
+          ok: false,
+          error: 'unauthorized_client',
+          description: `The metadata document's grant_types (${doc.grant_types.join(', ')}) do not include ${JSON.stringify(grant)}; add "public" to them, or leave grant_types out.`,
+        };
+      }
+    } catch (error) {
+      if (!(error instanceof ClientIdMetadataError)) throw error;
+      return { ok: false, error: 'invalid_client', description: `${error.reason}: ${error.message}` };
+    }
+  }
+  return exchangeToken(body);
 }

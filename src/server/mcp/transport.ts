@@ -12,7 +12,7 @@ import { createMcpHandler, isJsonContentType, isLegacyRequest, WebStandardStream
 import { ApiError, errorBody } from '../errors.ts';
 import { MAX_BODY_BYTES, readBody } from '../http.ts';
 import type { SiteData } from '../../search/data-file.ts';
-import { BATCHING_REVISION, HANDSHAKE_VERSIONS, MAX_BATCH_MESSAGES } from './identity.ts';
+import { BATCHING_REVISION, HANDSHAKE_VERSIONS, MAX_BATCH_MESSAGES, PROTOCOL_VERSIONS } from './identity.ts';
 import { createMcpServer } from './server.ts';
 import { EVENT_STREAM, JSON_TYPE } from '../../http/media-types.ts';
 import { accepts as acceptsType } from '../../http/negotiate.ts';
@@ -24,6 +24,9 @@ const METHOD_NOT_FOUND = -32601;
 const TRANSPORT_ERROR = -32000;
 
 const REQUIRED_ACCEPT = [JSON_TYPE, EVENT_STREAM];
+
+/** The first revision without the `initialize` handshake. */
+const MODERN_REVISION = PROTOCOL_VERSIONS[0];
 
 /** The 2026-era handler over one loaded data, made once per data (SiteData.kept.mcpHandler), as the data is loaded once. */
 const modernFor = (data: SiteData) =>
@@ -96,6 +99,20 @@ export async function handleMcpPost(
       error: { code: METHOD_NOT_FOUND, message: 'Method not found: subscriptions/listen (nothing here changes between deploys).' },
     });
   }
+  const removed = modernInitialize(request, body);
+  if (removed) {
+    // 2026-07-28 § Streamable HTTP: a removed method is 404 with Method not found. A request that
+    // says it speaks 2026-07-28 (header or envelope) but sends `initialize` would otherwise reach the
+    // 2025 leg and be judged there (-32602 for the params that revision wants).
+    return Response.json(
+      {
+        jsonrpc: '2.0',
+        id: removed.id ?? null,
+        error: { code: METHOD_NOT_FOUND, message: 'Method not found: initialize is not part of MCP 2026-07-28; send server/discover.' },
+      },
+      { status: 404 },
+    );
+  }
   // The body is read; the legs get it parsed, with an Accept both of them understand.
   const headers = new Headers(request.headers);
   headers.set('accept', REQUIRED_ACCEPT.join(', '));
@@ -127,6 +144,16 @@ async function serveHandshakeEra(request: Request, parsedBody: unknown, data: Si
 interface RpcMessage {
   method?: unknown;
   id?: string | number | null;
+  params?: { _meta?: Record<string, unknown> };
+}
+
+/** An `initialize` request that declares the 2026-07-28 era (its header or its `_meta` envelope), which has no handshake. */
+function modernInitialize(request: Request, body: unknown): RpcMessage | undefined {
+  if (Array.isArray(body)) return undefined;
+  const [message] = messages(body);
+  if (message?.method !== 'initialize') return undefined;
+  const declared = request.headers.get('mcp-protocol-version') ?? message.params?._meta?.['io.modelcontextprotocol/protocolVersion'];
+  return typeof declared === 'string' && declared >= MODERN_REVISION ? message : undefined;
 }
 
 function messages(body: unknown): RpcMessage[] {
