@@ -69,7 +69,9 @@ describe('FO-BUILD-OUTPUT: a build shows its phases, not a route log', () => {
     expect(out).not.toContain('file not created');
   });
 
-  test('FO-BUILD-OUTPUT: --verbose keeps Astro’s route-by-route log; the résumé’s twin route writes its file on a site with a résumé', { timeout: 300_000 }, () => {
+  test('FO-BUILD-OUTPUT: --verbose keeps Astro’s route-by-route log; the résumé’s twin route writes its file on a site with a résumé', {
+    timeout: 300_000,
+  }, () => {
     const out = npmBuild(['--verbose']);
     expect(out).toContain('generating static routes');
     expect(out).toMatch(/├─ \/og\/projects\/lumen-meter\.png/);
