@@ -1,11 +1,11 @@
-// Vitest's global setup: the unit tests read the sample fixture site's data file and built pages,
-// so it is built here, once, and only when missing or stale (the build stamp: content, code, site
-// URL). Any test file then runs by itself (`npm exec -- vitest run tests/unit/x.test.ts`), and
-// `npm test`, which has just built, builds nothing again.
+// The integration tier's global setup: its tests read the sample fixture site's data file and built
+// pages, so it is built here, once, and only when missing or stale (the build stamp: content, code,
+// site URL). Any of its files then runs by itself (`npm exec -- vitest run tests/unit/x.test.ts`),
+// and `npm test`, which has just built, builds nothing again. The unit tier builds nothing.
 import { build, readStamp, staleReason } from '../../scripts/lib/build.ts';
 import { SAMPLE_SITE_CONTENT } from './sites.ts';
 
-/** The address a build made for the unit tests alone is for (they never serve it). */
+/** The address a build made for the integration tests alone is for (they never serve it). */
 const UNIT_SITE_URL = 'http://127.0.0.1:4321';
 
 export default function setup() {
