@@ -41,6 +41,10 @@ export default defineConfig({
           // site's data made in memory from its content (tests/support/site-data.ts): nothing is built.
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
+          // Each worker loads the app, the MCP SDK and zod once for all its files instead of once per
+          // file: measured here, half the tier's CPU time (78 s against 171 s). Each file still gets the
+          // data afresh (setupFiles), and a file that swaps it (setSiteData) puts it back after.
+          isolate: false,
           exclude: INTEGRATION,
           globalSetup: ['tests/support/unit-data.ts'],
           setupFiles: ['tests/support/unit-data-setup.ts'],
