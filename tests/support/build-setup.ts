@@ -14,6 +14,6 @@ export default function setup() {
   const siteUrl = process.env.FOLIO_SITE_URL ?? readStamp()?.siteUrl ?? UNIT_SITE_URL;
   const stale = staleReason(siteUrl);
   if (!stale) return;
-  console.log(`Building the sample fixture site for the unit tests (${stale})…`);
+  console.log(`Building the sample fixture site for the integration tests (${stale})…`);
   build(siteUrl, process.cwd(), { quiet: true });
 }
