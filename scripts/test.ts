@@ -1,7 +1,8 @@
 // `npm test`: first the test browser (found, or got where it can: tests/support/browser.ts); then type-check the tree (tsc, then astro check over the .astro files) and lint it (Biome:
 // format and rules), about 10 s, so a type or lint error fails before anything is built; then
 // build the sample fixture site (never content/: tests/support/sites.ts) once for a
-// loopback URL, then the unit/integration suite (Vitest), then the end-to-end suite (Playwright)
+// loopback URL, then Vitest's two tiers (`unit`: over data made in memory, builds nothing;
+// `integration`: over that build, whole-site builds, child processes and sockets), then the end-to-end suite (Playwright)
 // against `npm start` serving that same build (the build stamp tells the server it is fresh, so it
 // does not build again), then the contract test: every API answer the end-to-end suite received,
 // checked against the built openapi.json; then Lighthouse on the sample's pages.
@@ -39,6 +40,7 @@ run(bin('astro'), ['check', '--tsconfig', 'tsconfig.astro.json']);
 run(bin('biome'), ['check', '.']);
 console.log('\n> npm run build');
 build(siteUrl);
+// Both Vitest projects (vitest.config.ts): the unit tier, then the integration tier over the build just made.
 run(bin('vitest'), ['run']);
 // The servers the e2e suite starts inherit FOLIO_RECORD_FILE and log the function's exchanges there
 // (scripts/local-server/record-exchanges.ts); outside test-results/, which Playwright empties when it starts.

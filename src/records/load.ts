@@ -3,9 +3,7 @@
 import { stringsFor } from './strings.ts';
 import { Catalog } from './catalog.ts';
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join, relative, basename, dirname, resolve } from 'node:path';
-import matter from 'gray-matter';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
@@ -15,6 +13,7 @@ import { type ContentImage, isImageFile } from '../images/images.ts';
 import { asciiSlug, closest, describeIssue } from './content-issues.ts';
 import { MAY_BE_UNSAFE, unsafeParts } from './body-safety.ts';
 import { normalizeUrl } from './escape.ts';
+import { parseFrontMatter } from './front-matter.ts';
 import { readingMinutes } from './posts.ts';
 import {
   SLUG_PATTERN,
@@ -155,22 +154,6 @@ export const contentWarnings = (content: Content): readonly string[] => warnings
 
 /** `/projects/index` would be served for `/projects/` by some static hosts, shadowing the projects index. */
 export const RESERVED_PROJECT_SLUGS: ReadonlySet<string> = new Set(['index']);
-
-// Front matter is YAML without implicit timestamps (js-yaml's CORE_SCHEMA, YAML 1.2 core types):
-// dates stay the text the owner wrote, so the schema can reject 2024-02-30 instead of js-yaml
-// silently rolling it over to March 1st. js-yaml is gray-matter's own parser, loaded from
-// gray-matter's location so both agree on the version.
-const yaml = createRequire(createRequire(import.meta.url).resolve('gray-matter'))('js-yaml') as {
-  CORE_SCHEMA: unknown;
-};
-const refuse = (language: string) => () => {
-  throw new Error(`it is marked as ${language}; write plain YAML between --- lines`);
-};
-const MATTER_OPTIONS = {
-  schema: yaml.CORE_SCHEMA,
-  // gray-matter would eval `---js` front matter; content is data, never code.
-  engines: { js: refuse('JavaScript'), javascript: refuse('JavaScript'), coffee: refuse('CoffeeScript'), json: refuse('JSON') },
-};
 
 /**
  * Every page calls loadCatalog() (or loadContent()), so a build of N pages would read and validate
@@ -514,7 +497,7 @@ function checkBody(
 
 function readFile<T extends z.ZodType>(path: string, schema: T, file: string, problems: string[]) {
   let text: string;
-  let parsed: matter.GrayMatterFile<string>;
+  let parsed: ReturnType<typeof parseFrontMatter>;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
@@ -527,8 +510,7 @@ function readFile<T extends z.ZodType>(path: string, schema: T, file: string, pr
     return undefined;
   }
   try {
-    // `schema` goes through gray-matter to js-yaml's load(); gray-matter's types do not list it.
-    parsed = matter(text, MATTER_OPTIONS as never);
+    parsed = parseFrontMatter(text);
   } catch (error) {
     problems.push(`${file}: ${yamlProblem(error, text)}`);
     return undefined;
@@ -538,7 +520,7 @@ function readFile<T extends z.ZodType>(path: string, schema: T, file: string, pr
     for (const issue of result.error.issues) problems.push(`${file}: ${describeIssue(issue, schema)}`);
     return undefined;
   }
-  return { data: result.data as z.output<T>, body: parsed.content.trim(), text };
+  return { data: result.data as z.output<T>, body: parsed.body.trim(), text };
 }
 
 /**
@@ -562,7 +544,7 @@ function frontMatterShape(text: string): string | undefined {
 }
 
 /**
- * A YAML error in the owner's words, at the line and column their editor shows. gray-matter hands
+ * A YAML error in the owner's words, at the line and column their editor shows. parseFrontMatter hands
  * js-yaml the front matter from the end of the opening `---` line, so js-yaml's 0-based line is the
  * file's 1-based line minus one. The most common mistakes get their fix spelled out.
  */

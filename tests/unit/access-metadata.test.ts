@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as oauth from 'oauth4webapi';
 import { accessUrls, authorizationServerMetadata, metadataDocument, protectedResourceMetadata } from '../../src/server/access/oauth-metadata.ts';
@@ -104,22 +103,5 @@ describe('KQ-PRM: protected-resource metadata (RFC 9728)', () => {
     expect(res.headers.get('content-type')).toBe('application/json');
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
     expect(await res.text()).toBe(await metadataDocument(protectedResourceMetadata(site(), resource)).text());
-  });
-});
-
-describe('prerendered discovery files (one builder for the files and the function)', () => {
-  // The build that wrote the data file wrote dist/ too, for the same site URL.
-  it.each([
-    ['dist/.well-known/oauth-protected-resource', () => protectedResourceMetadata(site())],
-    ['dist/.well-known/oauth-authorization-server', () => authorizationServerMetadata(site())],
-  ])('%s (no extension) holds exactly the builder output', async (file, build) => {
-    expect(existsSync(file)).toBe(true);
-    expect(readFileSync(file, 'utf8')).toBe(await metadataDocument(build()).text());
-  });
-
-  it('dist/auth.md exists and names the token endpoint and the public token', () => {
-    const guide = readFileSync('dist/auth.md', 'utf8');
-    expect(guide).toContain(`${site().url}/oauth/token`);
-    expect(guide).toContain('folio-public-read');
   });
 });

@@ -7,7 +7,7 @@
 // does not know front matter.
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import matter from 'gray-matter';
+import { parseFrontMatter } from '../../src/records/front-matter.ts';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
@@ -190,7 +190,7 @@ describe('FO-MARKDOWN-SAFE: owner words the Markdown documents wrote as they wer
   test('FO-MARKDOWN-SAFE: SKILL.md’s description is the same to a YAML reader and holds no HTML or link for a renderer that does not know front matter', () => {
     const content = loadContent(MARKDOWN_HOSTILE);
     const skill = skillMarkdown(content);
-    expect(matter(skill).data.description).toBe(skillDescription(content));
+    expect(parseFrontMatter(skill).data.description).toBe(skillDescription(content));
     expect(skillDescription(content)).toContain('<script>');
     expectInert(skill, 'SKILL.md');
   });

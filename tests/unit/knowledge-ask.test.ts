@@ -10,7 +10,8 @@ import { app, expectError, postJson, readSse } from './knowledge-helpers.ts';
 // "search" appears in ten records, so its answer spans several stream batches.
 const QUERY = 'search';
 
-afterEach(() => setSiteData(undefined));
+const base = siteData();
+afterEach(() => setSiteData(base));
 
 describe('answer() (docs/decisions.md § NLWeb ask)', () => {
   it('PF-ASK, PF-ASK-META: answers in the NLWeb v0.55 shape with absolute URLs and schema_object, in search order', () => {

@@ -16,7 +16,10 @@ import { MAX_BODY_BYTES } from '../../src/server/http.ts';
 import { app, expectError, postJson } from './knowledge-helpers.ts';
 import { createApp } from '../../src/server/app.ts';
 import { QUOTA_COST_RULE } from '../../src/server/middleware/rate-limit.ts';
-import { readFileSync } from 'node:fs';
+import { developerGuide, developersMarkdown } from '../../src/discovery/developers.ts';
+import { openApiFor } from '../../src/discovery/openapi-file.ts';
+import { pricingMarkdown } from '../../src/discovery/pricing.ts';
+import { loadContent } from '../../src/records/load.ts';
 
 const QUERIES = ['search', 'job queue in postgres', '  web performance  ', 'zzqxv'];
 
@@ -214,7 +217,7 @@ describe('FO-QUOTA-COST: each question costs one unit of the knowledge quota, so
   });
 
   it('the rule is stated where a client reads the limits: openapi.json (batch, jobs, MCP), /developers, /pricing.md', () => {
-    const doc = JSON.parse(readFileSync('dist/openapi.json', 'utf8'));
+    const doc = JSON.parse(JSON.stringify(openApiFor(siteData().site)));
     for (const [path, method] of [
       ['/api/v1/batch', 'post'],
       ['/api/v1/jobs', 'post'],
@@ -223,6 +226,11 @@ describe('FO-QUOTA-COST: each question costs one unit of the knowledge quota, so
     ] as const) {
       expect(doc.paths[path][method].description, `${method} ${path}`).toContain(QUOTA_COST_RULE);
     }
-    for (const file of ['dist/developers.md', 'dist/pricing.md']) expect(readFileSync(file, 'utf8'), file).toContain(QUOTA_COST_RULE);
+    const content = loadContent();
+    for (const [file, text] of [
+      ['/developers.md', developersMarkdown(developerGuide(content))],
+      ['/pricing.md', pricingMarkdown(content.site)],
+    ])
+      expect(text, file).toContain(QUOTA_COST_RULE);
   });
 });

@@ -1,5 +1,5 @@
 // FO-DRAFTS: the sample fixture site has a draft post; `npm test` builds that site before this suite
-// runs (tests/support/unit-setup.ts). Nothing the build wrote may carry it: no page, twin, feed,
+// runs (tests/support/build-setup.ts). Nothing the build wrote may carry it: no page, twin, feed,
 // sitemap, llms.txt or discovery file in dist/, and no record, body, twin or index entry in the
 // function's data file (whose texts are compressed, so they are read back through its reader).
 import { readdirSync, readFileSync } from 'node:fs';

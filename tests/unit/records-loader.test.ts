@@ -1,9 +1,5 @@
-// The content loader's errors are the owner's build output: each names the file, the field and
-// what was expected. The wording is pinned here, one fixture content folder per mistake.
-import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { ContentError, loadContent } from '../../src/records/load.ts';
 import { tempDir } from './temp-dir.ts';
@@ -256,49 +252,6 @@ describe('FO-CONTENT-ERRORS: the owner’s loop: the mistakes people make, each 
   test('a category one or two letters off gets "did you mean"', () => {
     expect(problemsWith(`---\ntitle: A\n${FIELDS.replace('category: tools', 'category: tool')}---\nBody.`)[0]).toMatch(
       /got "tool" \(did you mean "tools"\?\)$/,
-    );
-  });
-});
-
-describe('FO-CONTENT-ERRORS: the build entry point', () => {
-  const repo = join(import.meta.dirname, '..', '..');
-  const buildWith = (env: Record<string, string>) =>
-    spawnSync(process.execPath, ['scripts/build.ts'], {
-      cwd: repo,
-      env: { ...process.env, FOLIO_CONTENT: 'tests/fixtures/content-bad-type/content', ...env },
-      encoding: 'utf8',
-    });
-
-  test('npm run build on bad content prints the clean message alone and exits non-zero', () => {
-    const run = buildWith({ FOLIO_DEBUG: '' });
-    expect(run.status).toBe(1);
-    expect(run.stderr).toBe(
-      'Invalid content: content/projects/alpha.md: field "type" expected one of app, library, tool, service, research, talk, got "website"\n\n' +
-        `Fix the file in ${join(repo, 'tests/fixtures/content-bad-type/content')} and build again (README § Writing content).\n`,
-    );
-    expect(run.stdout).toBe('');
-  });
-
-  test('FOLIO_DEBUG=1 shows where the error came from', () => {
-    const run = buildWith({ FOLIO_DEBUG: '1' });
-    expect(run.status).not.toBe(0);
-    expect(run.stderr).toMatch(/ContentError: Invalid content: content\/projects\/alpha\.md/);
-    expect(run.stderr).toMatch(/^\s+at .*load\.ts/m);
-  });
-
-  test('astro.config.ts fails to load on bad content, printing the one message', () => {
-    const config = pathToFileURL(join(import.meta.dirname, '..', '..', 'astro.config.ts')).href;
-    const env = { ...process.env };
-    delete env.FOLIO_SITE_URL;
-    delete env.FOLIO_CONTENT;
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(config)})`], {
-      cwd: join(fixture('bad-type'), '..'),
-      env,
-      encoding: 'utf8',
-    });
-    expect(run.status).not.toBe(0);
-    expect(run.stderr).toContain(
-      'ContentError: Invalid content: content/projects/alpha.md: field "type" expected one of app, library, tool, service, research, talk, got "website"',
     );
   });
 });

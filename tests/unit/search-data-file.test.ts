@@ -9,7 +9,6 @@ import { asciiJson, buildDataFile, indexJson, serializeDataFile, writeDataFile }
 import { DATA_FILE, readDataFile, searchRecordsOf, textsPathOf } from '../../src/search/data-file.ts';
 import { INDEX_FORMAT, INDEX_OPTIONS, normalize, OPTIONS_HASH } from '../../src/search/options.ts';
 import { searchRecords } from '../../src/search/rank.ts';
-import { siteData } from '../../src/server/data.ts';
 import { project, testSite } from './search-fixtures.ts';
 import { tempDir } from './temp-dir.ts';
 import { Catalog } from '../../src/records/catalog.ts';
@@ -183,14 +182,6 @@ describe('the options hash', () => {
       },
     ).trim();
     expect(underNode).toBe(OPTIONS_HASH);
-  });
-
-  it('the data file the build wrote loads with this code (a stale or mismatched build fails here, not in production)', () => {
-    const data = siteData();
-    expect(data.projects.length).toBeGreaterThan(0);
-    // FO-POSTS, FO-RESUME: posts and the résumé are indexed beside projects and pages.
-    expect(data.index.documentCount).toBe(data.projects.length + data.posts.length + data.pages.length + (data.resume ? 1 : 0));
-    expect(siteData()).toBe(data); // loaded once per instance, then reused
   });
 });
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalize, queryTerms } from '../../src/search/options.ts';
 import { MATCH_TIERS, searchRecords, TIER_RANK } from '../../src/search/rank.ts';
-import { readDataFile } from '../../src/search/data-file.ts';
+import { siteData } from '../../src/server/data.ts';
 import { corpus, page, project } from './search-fixtures.ts';
 
 const slugs = (hits: readonly { record: { slug: string } }[]) => hits.map((h) => h.record.slug);
@@ -144,8 +144,8 @@ describe('query normalization (src/search/options.ts)', () => {
   });
 });
 
-describe('search over the built site data', () => {
-  const data = readDataFile();
+describe('search over the sample site data', () => {
+  const data = siteData();
 
   it('finds a project by its exact title first', () => {
     const title = data.projects.find((p) => p.slug === 'quarry')!.title;

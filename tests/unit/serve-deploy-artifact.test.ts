@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import matter from 'gray-matter';
+import { parseFrontMatter } from '../../src/records/front-matter.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { config as middlewareConfig } from '../../middleware.ts';
 import type { VercelConfig } from '../../src/generators/vercel-config.ts';
@@ -78,7 +78,7 @@ describe('the deploy artifact: vercel build output', () => {
       expect(existsSync(join(staticDir, file)), file).toBe(true);
     }
     // Built for the site's own URL (content/site.md), not the loopback address the tests use.
-    const productionUrl = String(matter(readFileSync(join(contentDir(), 'site.md'), 'utf8')).data.url).replace(/\/+$/, '');
+    const productionUrl = String(parseFrontMatter(readFileSync(join(contentDir(), 'site.md'), 'utf8')).data.url).replace(/\/+$/, '');
     expect(readFileSync(join(staticDir, 'index.html'), 'utf8')).toContain(`<link rel="canonical" href="${productionUrl}/">`);
   });
 

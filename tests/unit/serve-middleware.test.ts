@@ -1,6 +1,6 @@
 // The routing middleware: its matcher against the route table, and its decisions on a fixture site.
 import { describe, expect, test } from 'vitest';
-import middleware, { config } from '../../middleware.ts';
+import { config } from '../../middleware.ts';
 import { manifestFiles, routePage } from '../../src/routing/page-negotiation.ts';
 import { AGENT_VIEW_PATH, type PageManifest } from '../../src/routing/page-manifest.ts';
 import { matcherRegExp } from '../../scripts/local-server/vercel-router.ts';
@@ -235,13 +235,5 @@ describe('PF-AGENT-VIEW: the agent view at /?mode=agent', () => {
   test('another mode, or mode=agent on another page, is the ordinary page', async () => {
     expect((await call('/?mode=human', 'text/html')).headers.get('x-middleware-rewrite')).toBe('https://folio.test/');
     expect((await call('/about?mode=agent', 'text/html')).headers.get('x-middleware-rewrite')).toBe('https://folio.test/about');
-  });
-});
-
-describe('middleware.ts default export over the real build', () => {
-  test('answers with the built manifest (npm test builds first)', async () => {
-    const res = await middleware(new Request('https://folio.test/about', { headers: { accept: 'text/markdown' } }));
-    expect(res.headers.get('x-middleware-rewrite')).toBe('https://folio.test/about.md');
-    expect(Number(res.headers.get('x-markdown-tokens'))).toBeGreaterThan(0);
   });
 });

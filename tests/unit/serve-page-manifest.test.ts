@@ -1,10 +1,10 @@
 // The page manifest the build writes for the middleware: pages, twins, token estimates, the 404.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { estimateTokens } from '../../src/generators/integration.ts';
-import { buildPageManifest, FALLBACK_NOT_FOUND, PAGE_MANIFEST_FILE, pagePathOf, twinPathOf, type PageManifest } from '../../src/routing/page-manifest.ts';
+import { buildPageManifest, FALLBACK_NOT_FOUND, pagePathOf, twinPathOf, type PageManifest } from '../../src/routing/page-manifest.ts';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -57,18 +57,5 @@ describe('buildPageManifest', () => {
   test('without dist/404.md the Markdown 404 falls back to a short built-in page', () => {
     const manifest = buildPageManifest(fixture({ 'index.html': '<h1>' }), estimateTokens);
     expect(manifest.notFound).toEqual({ body: FALLBACK_NOT_FOUND, tokens: estimateTokens(FALLBACK_NOT_FOUND) });
-  });
-});
-
-describe('the manifest of the real build (npm test builds first)', () => {
-  const manifest: PageManifest = JSON.parse(readFileSync(PAGE_MANIFEST_FILE, 'utf8'));
-  test('PF-TWINS: every page of the content has a twin', () => {
-    expect(manifest.pages['/']).toBe('/index.md');
-    for (const slug of ['about', 'now', 'uses']) expect(manifest.pages[`/${slug}`]).toBe(`/${slug}.md`);
-    expect(manifest.pages['/projects/quarry']).toBe('/projects/quarry.md');
-  });
-  test('the agent view is among the Markdown files, and the 404 is the site’s own', () => {
-    expect(manifest.markdown['/agent-view.md']).toBeGreaterThan(100);
-    expect(manifest.notFound.body).toBe(readFileSync('dist/404.md', 'utf8'));
   });
 });
