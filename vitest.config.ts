@@ -18,6 +18,8 @@ const INTEGRATION = [
   'tests/unit/serve-asset-csp.test.ts',
   'tests/unit/site-html-validate.test.ts',
   'tests/unit/openapi-lint.test.ts',
+  // The tool and operation lists as the built pages and files state them (the generators' part runs here too).
+  'tests/unit/docs-lists.test.ts',
   // The search page's template (generated/search-page.html) is an Astro page the build renders.
   'tests/unit/hardening-hostile-input.test.ts',
   'tests/unit/hardening-build-scale.test.ts',

@@ -2,7 +2,7 @@
 // served. The tools `tools/list` answers are the ones the server card, AGENTS.md, SKILL.md and
 // /developers (page and twin) name, and no other tool appears there; every operation openapi.json
 // documents is on /developers, and no other; a tool named in docs/requirements.md exists. Checked on
-// the sample fixture site as built (its pages, the unit setup's build) and, through the generators,
+// the sample fixture site as built (its pages: the integration tier builds it first) and, through the generators,
 // on a site without posts or a résumé, where their tools must appear nowhere (FO-POSTS, FO-RESUME).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -1,17 +1,17 @@
 // The contract validator (tests/contract/validate.ts) and the recorder (scripts/local-server/record-exchanges.ts):
 // real answers of the app pass; every kind of drift from openapi.json fails with a readable problem.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { siteData } from '../../src/server/data.ts';
-import { authorizationServerMetadata, metadataDocument, protectedResourceMetadata } from '../../src/server/access/oauth-metadata.ts';
 import { captureExchange, recordExchanges, type Exchange } from '../../scripts/local-server/record-exchanges.ts';
 import { ROUTES } from '../../src/server/routes.ts';
 import { openApiFor } from '../../src/discovery/openapi-file.ts';
 import { checkStaticFiles, coverage, validateExchanges } from '../contract/validate.ts';
 import { roomy } from './portfolio-helpers.ts';
 import { routeCalls } from '../support/route-calls.ts';
+import { staticFiles } from './static-files.ts';
 import { tempDir } from './temp-dir.ts';
 
 const doc = openApiFor(siteData().site);
@@ -76,19 +76,6 @@ const LADDER: [string, RequestInit?][] = [
   ['/api/mcp'],
   ['/api/v1/search?q=rust', { headers: { 'If-None-Match': `W/"${siteData().buildId}"` } }],
 ];
-
-/**
- * The static files openapi.json documents (the root OAuth metadata), written as the build writes them
- * (one builder for the files and the function: tests/unit/built-sample-site.test.ts compares the built ones).
- */
-async function staticFiles(): Promise<string> {
-  const dir = tempDir('folio-static-');
-  mkdirSync(join(dir, '.well-known'));
-  const { site } = siteData();
-  writeFileSync(join(dir, '.well-known/oauth-protected-resource'), await metadataDocument(protectedResourceMetadata(site)).text());
-  writeFileSync(join(dir, '.well-known/oauth-authorization-server'), await metadataDocument(authorizationServerMetadata(site)).text());
-  return dir;
-}
 
 describe('contract validator: real answers pass', () => {
   it('PF-DISCOVERY: every answer of a request ladder over every route matches openapi.json', async () => {

@@ -12,6 +12,7 @@ import { ROUTES } from '../../src/server/routes.ts';
 import { checkStaticFiles, coverage, validateExchanges } from '../contract/validate.ts';
 import { routeCalls } from '../support/route-calls.ts';
 import { roomy } from './portfolio-helpers.ts';
+import { staticFiles } from './static-files.ts';
 
 const doc = openApiFor(siteData().site);
 const calls = routeCalls(ROUTES, doc, siteData().site.url);
@@ -33,7 +34,7 @@ describe('FO-ROUTE-EXAMPLE: the route table’s examples exercise every operatio
     expect(validateExchanges(doc, exchanges)).toEqual([]);
     // What no call reaches must be a prerendered file the contract checks as built (the root OAuth metadata).
     const { missed } = coverage(doc, exchanges);
-    const files = checkStaticFiles(doc, 'dist', missed);
+    const files = checkStaticFiles(doc, await staticFiles(), missed);
     expect(files.problems).toEqual([]);
     expect(missed.filter((id) => !files.checked.includes(id))).toEqual([]);
   });
