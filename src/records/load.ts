@@ -103,6 +103,7 @@ export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
   'feed',
   'posts',
   'resume',
+  'sitemap',
 ]);
 
 /** `/posts/index` would be served for `/posts/` by some static hosts, shadowing the posts index. */
