@@ -1,7 +1,7 @@
 // /sitemap.xml (sitemaps.org protocol 0.9): every HTML page. Twins and API paths are left out:
 // a sitemap lists canonical pages, and each page names its twin itself. /sitemap.md lists the same
 // pages by their twins, for an agent that reads Markdown (FO-SITEMAP-MD).
-import type { Content } from '../records/schema.ts';
+import type { Content, Page, Post, Project } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { tagGroups, TAGS_PATH } from '../records/collections.ts';
 import { POSTS_PATH } from '../records/posts.ts';
@@ -18,10 +18,10 @@ export interface SitemapEntry {
  * When a listing last changed, as far as the content says: the newest `updated` (else `date`) of
  * the dated records it lists (sitemaps.org § lastmod). A listing of undated records (pages) has none.
  */
-function newest(records: readonly { date?: string; updated?: string }[]): string | undefined {
+function newest(records: readonly (Project | Post | Page)[]): string | undefined {
   let last: string | undefined;
   for (const r of records) {
-    const changed = r.updated ?? r.date;
+    const changed = 'date' in r ? (r.updated ?? r.date) : undefined;
     if (changed && (!last || changed > last)) last = changed;
   }
   return last;

@@ -348,7 +348,9 @@ describe('FO-ZERO-COMPUTE: the Markdown gate (vercel.json routes)', () => {
     // So do the projects' and the posts', at every depth (a project, a filter's later page), and only under their path.
     const projects = '</projects/llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt of the projects"';
     expect(headersFor('/projects').link).toBe(`</projects.md>; rel="alternate"; type="text/markdown", ${projects}, ${canonical('/projects')}`);
-    expect(headersFor('/projects/quarry').link).toBe(`</projects/quarry.md>; rel="alternate"; type="text/markdown", ${projects}, ${canonical('/projects/quarry')}`);
+    expect(headersFor('/projects/quarry').link).toBe(
+      `</projects/quarry.md>; rel="alternate"; type="text/markdown", ${projects}, ${canonical('/projects/quarry')}`,
+    );
     expect(headersFor('/projects/type/talk/page/2').link).toBe(
       `</projects/type/talk/page/2.md>; rel="alternate"; type="text/markdown", ${projects}, ${canonical('/projects/type/talk/page/2')}`,
     );
