@@ -12,7 +12,9 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   // Two pages at a time: one renders while the other's file is written (bench/RESULTS.md).
-  build: { format: 'file', concurrency: 2 },
+  // Stylesheets always as files, never inlined as <style>: the CSP's style-src 'self' refuses an
+  // inline one (src/generators/vercel-config.ts), which Astro makes of a small component style.
+  build: { format: 'file', concurrency: 2, inlineStylesheets: 'never' },
   // The build's pages read this same load (the integration keeps it for them).
   integrations: [folio(content)],
   devToolbar: { enabled: false },

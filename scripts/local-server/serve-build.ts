@@ -12,8 +12,22 @@ export async function serveBuild({ port, hostname, allowedHosts }: { port: numbe
   // Imported here, after the build: the middleware and the function read what it wrote.
   const config = JSON.parse(readFileSync('vercel.json', 'utf8'));
   const middleware = await import('../../middleware.ts');
-  const { default: fn } = await import('../../api/index.ts');
+  const fn = await functionOrExit();
   // FOLIO_RECORD_FILE (set by `npm test` only): log the function's answers for the contract test.
   const route = createVercelRouter({ config, middleware, files: distFiles('dist'), fn: { fetch: recordExchanges(fn.fetch) } });
   return listen({ port, hostname, handler: route, allowedHosts });
+}
+
+/**
+ * The function, or its start-up error's message and exit 1 (FO-CONFIG-STARTUP): uncaught, Node would
+ * print the bundle's minified source line, hundreds of kilobytes, before the message that matters.
+ * FOLIO_DEBUG=1 prints the whole error.
+ */
+async function functionOrExit() {
+  try {
+    return (await import('../../api/index.ts')).default;
+  } catch (error) {
+    console.error(process.env.FOLIO_DEBUG ? error : error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
 }

@@ -299,10 +299,12 @@ test('WebMCP: an earlier draft’s navigator.modelContext still gets the tool, a
 });
 
 // This site is `locale: es` (FO-LANGUAGE): the header and menu speak Spanish.
-test('bounded header: Projects and at most 6 pages, the rest in the footer menu; one row on a phone', async ({ page }) => {
+test("FO-DESIGN: bounded header: at most five entries (Projects first), the rest in the footer menu; one row on a phone with the owner's name and a search icon", async ({
+  page,
+}) => {
   await page.goto(`${base}/`);
   const main = page.getByRole('navigation', { name: 'Principal' });
-  await expect(main.getByRole('link')).toHaveCount(7);
+  await expect(main.getByRole('link')).toHaveCount(5);
   await expect(main.getByRole('link').first()).toHaveText('Proyectos');
   const menu = page.getByRole('navigation', { name: 'Sitio' });
   await expect(menu.getByRole('link', { name: 'Todas las páginas' })).toHaveAttribute('href', '/#pages');
@@ -312,7 +314,12 @@ test('bounded header: Projects and at most 6 pages, the rest in the footer menu;
   const header = await page.getByRole('banner').boundingBox();
   expect(header!.height).toBeLessThanOrEqual(80);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Menú' })).toBeVisible();
-  await expect(page.getByRole('search').getByLabel('Buscar en este sitio')).toBeVisible();
+  await expect(page.locator('.site-name__text')).toBeVisible();
+  await page.locator('.site-search__open').click();
+  const field = page.getByRole('search').getByLabel('Buscar en este sitio');
+  await expect(field).toBeFocused();
+  expect((await field.boundingBox())!.width).toBeGreaterThan(200);
+  await field.blur();
   await page.getByRole('banner').getByRole('link', { name: 'Menú' }).click();
   await expect(page).toHaveURL(/#site-menu$/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
