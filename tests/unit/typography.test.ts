@@ -7,6 +7,7 @@ import { Catalog } from '../../src/records/catalog.ts';
 import { loadContent } from '../../src/records/load.ts';
 import { entryFor, LOCALES, stringsFor } from '../../src/records/strings.ts';
 import { colon, elide, NNBSP, typeset } from '../../src/records/typography.ts';
+import { twinFacts } from '../../scripts/lib/surface-parity.ts';
 
 const KITCHEN_SINK = join(import.meta.dirname, '..', 'fixtures', 'kitchen-sink', 'content');
 
@@ -84,6 +85,11 @@ describe('FO-TYPOGRAPHY: the French kitchen-sink twins', async () => {
     expect(twin).toContain(`- Signaux de contenu${NNBSP}: search=`);
     expect(twin).toContain('# Navigation sous contraintes : ROSCon 2025');
     expect(twin).not.toMatch(/- (Type|Page web|Content signals): /);
+    // The check's parity reader reads the French labels back, the type as its id (scripts/lib/surface-parity.ts).
+    const facts = twinFacts(twin);
+    expect(facts).toMatchObject({ title: talk.title, type: 'talk', date: talk.date, category: expect.any(String) });
+    expect(facts.links?.length).toBeGreaterThan(0);
+    expect(facts.links?.every((l) => !l.includes(NNBSP))).toBe(true);
   });
 
   it('the résumé twin: "Français : Langue maternelle"', async () => {
