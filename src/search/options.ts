@@ -41,7 +41,10 @@ export interface IndexedDocument {
 const STEMMERS: Readonly<Record<string, (word: string) => string>> = { en: english, fr: french, de: german, es: spanish, pt: portuguese, sv: swedish };
 
 /** The stemmer of a site's locale (its language subtag: fr-CA → fr), or none. */
-export const stemmerFor = (locale: string): ((word: string) => string) | undefined => STEMMERS[locale.toLowerCase().split('-')[0]!];
+export const stemmerFor = (locale: string): ((word: string) => string) | undefined => {
+  const language = locale.toLowerCase().split('-')[0]!;
+  return Object.hasOwn(STEMMERS, language) ? STEMMERS[language] : undefined;
+};
 
 /**
  * How a word becomes an index term in a language (FO-STEMMING): lower case, stemmed by the
@@ -53,9 +56,16 @@ export function termMaker(locale: string): (term: string) => string | null {
   if (!stem) return (term) => normalize(term) || null;
   return (term) => {
     const word = term.normalize('NFKC').toLowerCase();
-    return normalize(stem(word)) || null;
+    return normalize(word.length > STEM_MAX_LENGTH ? word : stem(word)) || null;
   };
 }
+
+/**
+ * Longer words are folded but not stemmed: no word of the six languages is this long (German
+ * compounds included), and the Snowball rules' time grows faster than a word's length (a
+ * 5,000-letter token took ~250 ms in French), so a hostile body or query cannot make stemming slow (FO-BOUNDED).
+ */
+export const STEM_MAX_LENGTH = 64;
 
 const fields = ['title', 'summary', 'tags', 'type', 'category', 'body'] as const;
 
@@ -92,7 +102,9 @@ const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[]
  */
 const TERM_PROBE =
   'Café  ÉCOLE naïve Straße ﬁnal Ｑｕａｒｒｙ full-text, C++ 2024/05 Ångström "quoted" self‑hosted robots libraries Robotique capteurs Häuser bibliotecas programação ' +
-  'navigering';
+  'navigering ' +
+  // A word just over STEM_MAX_LENGTH: the limit shapes the terms too.
+  'capteurs'.repeat(9);
 
 const hashes = new WeakMap<IndexOptions, string>();
 

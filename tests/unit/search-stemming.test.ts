@@ -1,7 +1,7 @@
 // FO-STEMMING: each of Folio's languages stems its words in the index and in the query alike
 // (src/search/options.ts, @orama/stemmers' Snowball stemmers), after which accents are folded as before.
 import { describe, expect, it } from 'vitest';
-import { indexOptions, optionsHash, queryTerms, stemmerFor } from '../../src/search/options.ts';
+import { indexOptions, optionsHash, queryTerms, STEM_MAX_LENGTH, stemmerFor } from '../../src/search/options.ts';
 import { searchRecords } from '../../src/search/rank.ts';
 import { LOCALES } from '../../src/records/strings.ts';
 import { fixtureSiteData } from '../support/site-data.ts';
@@ -26,6 +26,15 @@ describe('FO-STEMMING: one stemmer per interface language', () => {
     expect(queryTerms('programação programações', 'pt')).toHaveLength(1);
     expect(queryTerms('bilarna bilar', 'sv')).toHaveLength(1);
     expect(queryTerms('libraries library', 'en')).toHaveLength(1);
+  });
+
+  it('FO-BOUNDED: a word longer than STEM_MAX_LENGTH is folded, not stemmed; a locale naming an Object member has no stemmer', () => {
+    const long = `${'Capteur'.repeat(20)}s`;
+    expect(long.length).toBeGreaterThan(STEM_MAX_LENGTH);
+    expect(queryTerms(long, 'fr')).toEqual([long.toLowerCase()]);
+    expect(queryTerms(`${'é'.repeat(5000)}ations`, 'fr')[0]).toHaveLength(5006);
+    expect(stemmerFor('constructor')).toBeUndefined();
+    expect(stemmerFor('__proto__')).toBeUndefined();
   });
 
   it("an index is hashed with its language's stemmer: a French index does not load as an English one", () => {
