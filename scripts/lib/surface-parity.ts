@@ -5,7 +5,7 @@
 // (the page's JSON-LD names some of them, by type); the cover image on REST and MCP only (the
 // page and the twin show sizes of their own).
 import { type StringKey, type Strings, TABLES } from '../../src/records/strings.ts';
-import { projectLinkList } from '../../src/records/collections.ts';
+import { projectLinkList, typeOfTwinValue } from '../../src/records/collections.ts';
 import type { Site } from '../../src/records/schema.ts';
 import { isDeepStrictEqual } from 'node:util';
 import { decodeEntities } from './html-entities.ts';
@@ -85,7 +85,8 @@ export function twinFacts(markdown: string, labelsOf: TwinLabels = anyLanguage):
   // The field list is the first block made only of `- Name: value` lines; a body's own list comes after it.
   // A name ends at its first `: ` (a link's label may hold a colon, as in `javascript:`).
   const block = markdown.split(/\n{2,}/).find((b) => /^(?:- [^\n]+?: [^\n]+(?:\n|$))+$/.test(b)) ?? '';
-  const entries = [...block.matchAll(/^- (.+?): (.+)$/gm)].map((m) => [unescapeMarkdownText(m[1]!), unescapeMarkdownText(m[2]!)] as const);
+  // FO-TYPOGRAPHY: a French twin sets a narrow no-break space (U+202F) before the colon; the label is the text before it.
+  const entries = [...block.matchAll(/^- (.+?)\u202F?: (.+)$/gm)].map((m) => [unescapeMarkdownText(m[1]!), unescapeMarkdownText(m[2]!)] as const);
   const found = new Map(entries);
   // FO-LANGUAGE: a twin's labels are in its site's language; the check reads any of Folio's.
   const fields = {
@@ -104,7 +105,7 @@ export function twinFacts(markdown: string, labelsOf: TwinLabels = anyLanguage):
   // A `more` label may hold a colon itself, so the entry is read from its end.
   // An autolink holds no space or `>`: the twin percent-encodes them (escape.ts normalizeUrl).
   const links = [...block.matchAll(/^- (.+): (<[^>\s]+>)$/gm)]
-    .map((m) => [unescapeMarkdownText(m[1]!), unescapeAutolink(m[2]!)] as const)
+    .map((m) => [unescapeMarkdownText(m[1]!.replace(/\u202F$/, '')), unescapeAutolink(m[2]!)] as const)
     .filter(([label]) => !pageLabels.includes(label))
     .map(([label, url]) => `${label}: ${url}`);
   const line = (pattern: RegExp) => {
@@ -114,7 +115,8 @@ export function twinFacts(markdown: string, labelsOf: TwinLabels = anyLanguage):
   return {
     title: line(/^# (.+)$/m),
     summary: line(/^> (.+)$/m),
-    type: fields.get('labelType'),
+    // The twin words the type in its language with its id (collections.ts twinTypeValue); REST states the id.
+    type: ((value) => value && typeOfTwinValue(value))(fields.get('labelType')),
     category: fields.get('labelCategory'),
     tags: fields.get('labelTags')?.split(', ') ?? [],
     date,

@@ -21,7 +21,7 @@ import {
   textsHeader,
   textsPathOf,
 } from '../search/data-file.ts';
-import { INDEX_FORMAT, INDEX_OPTIONS, normalize, OPTIONS_HASH, type IndexedDocument } from '../search/options.ts';
+import { INDEX_FORMAT, indexOptions, normalize, optionsHash, type IndexedDocument } from '../search/options.ts';
 
 /** Every project's related projects' slugs, as DataFile.related holds them: the catalog's, which a build scored or kept already. */
 const relatedSlugs = (catalog: Catalog) => Object.fromEntries(catalog.content.projects.map((p) => [p.slug, catalog.related(p).map((r) => r.slug)]));
@@ -55,19 +55,20 @@ export class IndexText {
  * The index of these documents as the data file holds it (ASCII JSON). A build makes it on a thread
  * of its own while the pages render (src/generators/index-worker.ts): it needs only the records.
  */
-export const indexJson = (documents: IndexedDocument[]) => asciiJson(searchIndex(documents));
+export const indexJson = (documents: IndexedDocument[], locale: string) => asciiJson(searchIndex(documents, locale));
 
-function searchIndex(documents: IndexedDocument[]): MiniSearch<IndexedDocument> {
+function searchIndex(documents: IndexedDocument[], locale: string): MiniSearch<IndexedDocument> {
   // processTerm is pure and a corpus repeats its words: each distinct word is processed once
   // (10,000 records: ~1 s of the index's ~5 s). The index is the same; a loaded index (and every
-  // query) uses INDEX_OPTIONS as they are.
+  // query) uses indexOptions(locale) as they are: the site's language stems its words (FO-STEMMING).
+  const options = indexOptions(locale);
   const processed = new Map<string, string | null>();
   const processTerm = (term: string) => {
     let known = processed.get(term);
-    if (known === undefined) processed.set(term, (known = INDEX_OPTIONS.processTerm(term)));
+    if (known === undefined) processed.set(term, (known = options.processTerm(term)));
     return known;
   };
-  const index = new MiniSearch<IndexedDocument>({ ...INDEX_OPTIONS, processTerm });
+  const index = new MiniSearch<IndexedDocument>({ ...options, processTerm });
   index.addAll(documents);
   return index;
 }
@@ -89,14 +90,14 @@ export function buildDataFile(
   // codeHash): a change to either may change a response, so its ETag changes with it.
   const records = JSON.stringify([content.site, content.projects, content.pages, content.posts, content.resume ?? null]);
   const buildId = createHash('sha256')
-    .update(OPTIONS_HASH)
+    .update(optionsHash(content.site.locale))
     .update(code ?? '')
     .update(records)
     .digest('base64url')
     .slice(0, 20);
   return {
     format: INDEX_FORMAT,
-    optionsHash: OPTIONS_HASH,
+    optionsHash: optionsHash(content.site.locale),
     buildId,
     site: content.site,
     projects: content.projects,
@@ -105,7 +106,7 @@ export function buildDataFile(
     ...(content.resume && { resume: content.resume, resumeDocument: resume?.document }),
     twins,
     related,
-    index: index ?? searchIndex(searchDocuments(content, resume?.searchText)).toJSON(),
+    index: index ?? searchIndex(searchDocuments(content, resume?.searchText), content.site.locale).toJSON(),
   };
 }
 
@@ -129,7 +130,7 @@ export async function writeDataFile(catalog: Catalog, twins: Record<string, stri
   const path = join(root, DATA_FILE);
   mkdirSync(dirname(path), { recursive: true });
   const { json: withoutIndex, texts } = serializeDataFile(data, prepared.compressed);
-  data.index = (await prepared.index) ?? new IndexText(indexJson(searchDocuments(content, resume?.searchText)));
+  data.index = (await prepared.index) ?? new IndexText(indexJson(searchDocuments(content, resume?.searchText), content.site.locale));
   const json = `${withoutIndex.slice(0, -1)}${(data.index as IndexText).json}}`;
   // Each file is replaced whole (written aside, then renamed), the texts first: a dev server that
   // reloads when the JSON changes finds the new texts in place, and a loaded instance keeps reading

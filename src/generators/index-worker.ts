@@ -4,4 +4,5 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { indexJson } from './data-file.ts';
 import type { IndexedDocument } from '../search/options.ts';
 
-parentPort!.postMessage(indexJson(workerData as IndexedDocument[]));
+const { documents, locale } = workerData as { documents: IndexedDocument[]; locale: string };
+parentPort!.postMessage(indexJson(documents, locale));

@@ -86,13 +86,16 @@ interface Started {
 function prepareOnAnotherThread(content: Content): Omit<Started, 'code'> {
   // The records search finds (projects, posts, pages, the résumé): the same documents as the data file's index.
   const documents = searchDocuments(content, content.resume && resumeSearchText(content.resume));
-  return { index: indexOnAnotherThread(documents).catch(() => undefined), compressed: compressTexts(documents.map((d) => d.body)).catch(() => undefined) };
+  return {
+    index: indexOnAnotherThread(documents, content.site.locale).catch(() => undefined),
+    compressed: compressTexts(documents.map((d) => d.body)).catch(() => undefined),
+  };
 }
 
 /** The index of these documents, made on a thread of its own (~5 s of CPU at 10,000 records), beside Astro's. */
-async function indexOnAnotherThread(documents: IndexedDocument[]): Promise<IndexText> {
+async function indexOnAnotherThread(documents: IndexedDocument[], locale: string): Promise<IndexText> {
   const text = await new Promise<string>((resolve, reject) => {
-    const worker = new Worker(new URL('./index-worker.ts', import.meta.url), { workerData: documents });
+    const worker = new Worker(new URL('./index-worker.ts', import.meta.url), { workerData: { documents, locale } });
     worker.once('message', resolve);
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`index worker exited with ${code}`)));

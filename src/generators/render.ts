@@ -8,6 +8,7 @@ import type { MarkdownHeading } from 'astro';
 import { markdownToHtml, type HastNode, type HastPluginEntry, type MdastPluginEntry } from 'satteri';
 import { imageVariants, pictureSources, type ContentImage } from '../images/images.ts';
 import { embedOf } from '../records/embeds.ts';
+import { stringsFor } from '../records/strings.ts';
 import { knownLinks, linkOf, rememberLinks, type SourceLink } from './source-links.ts';
 
 export interface RenderedMarkdown {
@@ -41,19 +42,27 @@ const EMBED_START = '<div class="embed">';
 /** Whether a rendered body shows a video player: its page's CSP then allows the players' frames (FO-CONTENT-DATA). */
 export const hasEmbed = (html: string) => html.includes(EMBED_START);
 
-/** Renders a body; `images` are its images by destination (the record's `images`), published as `<picture>`. */
-export function renderMarkdown(markdown: string, images: Record<string, ContentImage> = {}): Promise<RenderedMarkdown> {
-  const key = renderKey(markdown, images);
+/**
+ * Renders a body; `images` are its images by destination (the record's `images`), published as
+ * `<picture>`; `locale` is the site's, the language of a video player's title (FO-LANGUAGE).
+ */
+export function renderMarkdown(markdown: string, images: Record<string, ContentImage> = {}, locale = 'en'): Promise<RenderedMarkdown> {
+  const key = renderKey(markdown, images, locale);
   let rendered = cache.get(key);
   if (!rendered) {
-    rendered = render(markdown, images);
+    rendered = render(markdown, images, locale);
     cache.set(key, rendered);
   }
   return rendered;
 }
 
 // The same text in two files may name two different images by one relative path.
-const renderKey = (markdown: string, images: Record<string, ContentImage>) =>
+// Only a body that may embed a video renders differently by language (its player's title): any
+// other is one render whichever language asks, so a twin's call (links only) shares the page's.
+const renderKey = (markdown: string, images: Record<string, ContentImage>, locale: string) =>
+  (MAY_EMBED.test(markdown) ? `${locale}\0` : '') + bodyKey(markdown, images);
+const MAY_EMBED = /youtu|vimeo/i;
+const bodyKey = (markdown: string, images: Record<string, ContentImage>) =>
   Object.keys(images).length
     ? `${markdown}\0${Object.values(images)
         .map((i) => i.digest)
@@ -70,7 +79,7 @@ export async function findLinks(markdown: string, images: Record<string, Content
  * native code; GFM, smart punctuation, Shiki, heading ids), with Folio's plugins. Raw HTML is
  * parsed and serialized again, as rehype-raw did in the unified pipeline before it.
  */
-async function render(markdown: string, images: Record<string, ContentImage>): Promise<RenderedMarkdown> {
+async function render(markdown: string, images: Record<string, ContentImage>, locale: string): Promise<RenderedMarkdown> {
   const highlight = await (highlighter ??= satteriCreateHighlightFn('shiki', SHIKI));
   // What Astro's heading-ids plugin fills in (`headings`); the rest of its shape is unused here.
   const astro = { frontmatter: {}, headings: [] as MarkdownHeading[], localImagePaths: new Set<string>(), remoteImagePaths: new Set<string>() };
@@ -83,7 +92,7 @@ async function render(markdown: string, images: Record<string, ContentImage>): P
       galleries(images),
       pictures(images),
       wrapTables,
-      videoEmbeds,
+      videoEmbeds(locale),
       codeBlocks,
       satteriHeadingIdsPlugin(),
     ],
@@ -234,7 +243,7 @@ const textOf = (node: TreeNode): string =>
  * Hast plugin (FO-WORK): a paragraph holding only a YouTube or Vimeo address (GFM has made it a
  * link) becomes the video's player, 16:9, loaded lazily, titled for screen readers (embeds.ts).
  */
-const videoEmbeds: HastPluginEntry = {
+const videoEmbeds = (locale: string): HastPluginEntry => ({
   name: 'folio-video-embeds',
   element: {
     filter: ['p'],
@@ -250,7 +259,7 @@ const videoEmbeds: HastPluginEntry = {
         tagName: 'iframe',
         properties: {
           src: embed.src,
-          title: embed.title,
+          title: stringsFor({ locale })('videoOn', { host: embed.host }),
           loading: 'lazy',
           allow: 'accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen',
           allowFullScreen: true,
@@ -261,7 +270,7 @@ const videoEmbeds: HastPluginEntry = {
       return { type: 'element', tagName: 'div', properties: { className: ['embed'] }, children: [iframe] } as unknown as HastNode;
     },
   },
-};
+});
 
 /**
  * Hast plugin (FO-WORK): a highlighted code block gets a bar naming its language. The copy button

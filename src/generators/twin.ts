@@ -30,6 +30,7 @@ import {
   type TagGroup,
 } from '../records/collections.ts';
 import type { Catalog, ListingFacts } from '../records/catalog.ts';
+import { twinTypeValue } from '../records/collections.ts';
 import type { Content, Page, Post, Project, Resume, Site } from '../records/schema.ts';
 import {
   autolink,
@@ -51,6 +52,7 @@ import {
 import { escapeMarkdownText } from '../records/escape.ts';
 import { absoluteUrl, HOME_TWIN, PROJECTS_TWIN } from '../records/urls.ts';
 import { inSentence, type Strings, stringsFor } from '../records/strings.ts';
+import { colon as colonOf } from '../records/typography.ts';
 import { adjacentPosts, LATEST_POSTS, POSTS_PATH, POSTS_PER_PAGE, POSTS_TWIN, postsByYear, postsIndexCount, postsIndexPath } from '../records/posts.ts';
 import { RESUME_JSON_PATH, RESUME_PATH, RESUME_TWIN } from '../records/resume.ts';
 
@@ -227,11 +229,12 @@ async function makeProjectTwin(project: Project, catalog: Catalog, options: Twin
   const { content } = catalog;
   const { site } = content;
   const href = hrefFor(content, options);
-  // FO-LANGUAGE: the labels in the site's interface language; the type stays its id, a value agents filter by.
+  // FO-LANGUAGE: the labels and the type in the site's interface language, as the page words them;
+  // the type's id, the value agents filter by (REST `type=`), follows when it is not the word itself.
   const t = stringsFor(site);
   const { dateLabel, status } = projectStatus(project, site);
   const fields: [string, string | Markdown | undefined][] = [
-    [t('labelType'), project.type],
+    [t('labelType'), twinTypeValue(site, project.type)],
     [t('labelCategory'), categoryLabel(site, project.category)],
     // FO-WORK: the status and the date worded for the type, the links in the owner's order.
     [t('labelStatus'), status && t(project.archived ? 'twinStatusArchived' : 'twinStatusActive')],
@@ -254,7 +257,7 @@ async function makeProjectTwin(project: Project, catalog: Catalog, options: Twin
       heading(1, project.title),
       opening(site, project.summary),
       project.cover ? imageMarkdown(content, project.cover) : '',
-      fieldList(fields),
+      fieldList(fields, t.locale),
       await linkToTwins(project.body, content, project.href, options, project.images),
       related.length ? `${heading(2, t('twinRelatedProjects'))}\n\n${related.map((p) => projectEntry(p, href, site)).join('\n')}` : '',
     ]),
@@ -276,12 +279,15 @@ async function makePageTwin(page: Page, content: Content, options: TwinOptions):
     markdown: document([
       heading(1, page.title),
       opening(content.site, page.summary),
-      fieldList([
-        [t('labelTags'), page.tags.join(', ') || undefined],
-        [t('twinWebPage'), autolink(absoluteUrl(content.site, page.href))],
-        [t('twinAuthor'), link(content.site.name, href(HOME_TWIN))],
-        ...siteFields(content.site),
-      ]),
+      fieldList(
+        [
+          [t('labelTags'), page.tags.join(', ') || undefined],
+          [t('twinWebPage'), autolink(absoluteUrl(content.site, page.href))],
+          [t('twinAuthor'), link(content.site.name, href(HOME_TWIN))],
+          ...siteFields(content.site),
+        ],
+        t.locale,
+      ),
       await linkToTwins(page.body, content, page.href, options, page.images),
     ]),
   };
@@ -300,7 +306,8 @@ async function makePostTwin(post: Post, content: Content, options: TwinOptions):
   const href = hrefFor(content, options);
   const { older, newer } = adjacentPosts(content.posts, post.slug);
   const t = stringsFor(site);
-  const neighbour = (label: string, p: Listed<Post> | undefined) => p && `- ${escapeMarkdownText(label)}: ${link(p.title, href(p.twin)).markdown} (${p.date})`;
+  const neighbour = (label: string, p: Listed<Post> | undefined) =>
+    p && `- ${escapeMarkdownText(label)}${colonOf(t.locale)} ${link(p.title, href(p.twin)).markdown} (${p.date})`;
   const around = [neighbour(t('twinOlder'), older), neighbour(t('twinNewer'), newer)].filter(Boolean);
   return {
     path: post.twin,
@@ -313,16 +320,19 @@ async function makePostTwin(post: Post, content: Content, options: TwinOptions):
       // FO-DRAFTS: a draft shows only under npm run dev, and says so wherever it shows.
       post.draft ? sentence(site, 'twinDraft') : '',
       post.cover ? imageMarkdown(content, post.cover) : '',
-      fieldList([
-        [t('twinDate'), post.date],
-        [t('labelUpdated'), post.updated],
-        [t('labelReadingTime'), readingTime(post, t)],
-        [t('labelTags'), post.tags.join(', ') || undefined],
-        [t('twinWebPage'), autolink(absoluteUrl(site, post.href))],
-        [t('twinAllPosts'), link(t('sectionPosts'), href(POSTS_TWIN))],
-        [t('twinAuthor'), link(site.name, href(HOME_TWIN))],
-        ...siteFields(site),
-      ]),
+      fieldList(
+        [
+          [t('twinDate'), post.date],
+          [t('labelUpdated'), post.updated],
+          [t('labelReadingTime'), readingTime(post, t)],
+          [t('labelTags'), post.tags.join(', ') || undefined],
+          [t('twinWebPage'), autolink(absoluteUrl(site, post.href))],
+          [t('twinAllPosts'), link(t('sectionPosts'), href(POSTS_TWIN))],
+          [t('twinAuthor'), link(site.name, href(HOME_TWIN))],
+          ...siteFields(site),
+        ],
+        t.locale,
+      ),
       await linkToTwins(post.body, content, post.href, options, post.images),
       around.length ? `${heading(2, t('twinMorePosts'))}\n\n${around.join('\n')}` : '',
     ]),
@@ -352,7 +362,10 @@ export function postsTwin(content: Listing, options: TwinOptions = {}): Twin {
     markdown: document([
       heading(1, t('sectionPosts')),
       opening(site, summary),
-      fieldList([[t('twinWebPage'), autolink(absoluteUrl(site, POSTS_PATH))], [t('twinAuthor'), link(site.name, href(HOME_TWIN))], ...siteFields(site)]),
+      fieldList(
+        [[t('twinWebPage'), autolink(absoluteUrl(site, POSTS_PATH))], [t('twinAuthor'), link(site.name, href(HOME_TWIN))], ...siteFields(site)],
+        t.locale,
+      ),
       ...postsByYear(content.posts).map((g) => `${heading(2, g.year)}\n\n${g.posts.map((p) => postEntry(p, href)).join('\n')}`),
     ]),
   };
@@ -381,7 +394,10 @@ export function postsPageTwin(content: Listing, page: number, options: TwinOptio
     markdown: document([
       heading(1, title),
       opening(site, summary),
-      fieldList([[t('twinWebPage'), autolink(absoluteUrl(site, path))], [t('twinEveryPost'), link(t('sectionPosts'), href(POSTS_TWIN))], ...siteFields(site)]),
+      fieldList(
+        [[t('twinWebPage'), autolink(absoluteUrl(site, path))], [t('twinEveryPost'), link(t('sectionPosts'), href(POSTS_TWIN))], ...siteFields(site)],
+        t.locale,
+      ),
       ...postsByYear(posts).map((g) => `${heading(2, g.year)}\n\n${g.posts.map((p) => postEntry(p, href)).join('\n')}`),
     ]),
   };
@@ -395,9 +411,11 @@ export function resumeTwin(resume: Resume, catalog: Catalog, options: TwinOption
 const spanIn = (t: Strings) => (start?: string, end?: string) => (start ? `${start} – ${end ?? t('present')}` : end);
 
 /** `### heading`, then fields, a paragraph and a list of highlights: one entry of a résumé section. */
-function resumeEntry(title: string | Markdown, fields: [string, string | undefined][], summary?: string, highlights: readonly string[] = []) {
-  return [heading(3, title), fieldList(fields), summary ? escapeMarkdownText(summary) : '', bulletList(highlights)].filter(Boolean).join('\n\n');
-}
+const resumeEntryIn =
+  (locale: string) =>
+  (title: string | Markdown, fields: [string, string | undefined][], summary?: string, highlights: readonly string[] = []) => {
+    return [heading(3, title), fieldList(fields, locale), summary ? escapeMarkdownText(summary) : '', bulletList(highlights)].filter(Boolean).join('\n\n');
+  };
 
 const section = (title: string, entries: string[]) => (entries.length ? `${heading(2, title)}\n\n${entries.join('\n\n')}` : '');
 
@@ -423,6 +441,9 @@ async function makeResumeTwin(resume: Resume, content: Content, options: TwinOpt
   const linked = (text: string, url?: string) => (url ? link(text, url) : text);
   const t = stringsFor(site);
   const span = spanIn(t);
+  const resumeEntry = resumeEntryIn(t.locale);
+  // FO-TYPOGRAPHY: "Français : Langue maternelle" in French, the colon as the language sets it.
+  const colon = colonOf(t.locale);
   return {
     path: resume.twin,
     page: resume.href,
@@ -431,17 +452,20 @@ async function makeResumeTwin(resume: Resume, content: Content, options: TwinOpt
     markdown: document([
       heading(1, resume.title),
       opening(site, resume.label),
-      fieldList([
-        [t('twinName'), site.name],
-        [t('twinRole'), resume.label],
-        [t('twinLocation'), site.location],
-        [t('twinEmail'), site.email ? link(site.email, `mailto:${site.email}`) : undefined],
-        [t('twinElsewhere'), links],
-        [t('twinWebPage'), autolink(absoluteUrl(site, resume.href))],
-        ['JSON Resume', joined(', ', [link('resume.json', absoluteUrl(site, RESUME_JSON_PATH)), 'the same résumé as a JSON Resume document'])],
-        [t('twinAuthor'), link(site.name, href(HOME_TWIN))],
-        ...siteFields(site),
-      ]),
+      fieldList(
+        [
+          [t('twinName'), site.name],
+          [t('twinRole'), resume.label],
+          [t('twinLocation'), site.location],
+          [t('twinEmail'), site.email ? link(site.email, `mailto:${site.email}`) : undefined],
+          [t('twinElsewhere'), links],
+          [t('twinWebPage'), autolink(absoluteUrl(site, resume.href))],
+          ['JSON Resume', joined(', ', [link('resume.json', absoluteUrl(site, RESUME_JSON_PATH)), 'the same résumé as a JSON Resume document'])],
+          [t('twinAuthor'), link(site.name, href(HOME_TWIN))],
+          ...siteFields(site),
+        ],
+        t.locale,
+      ),
       resume.body.trim() ? `${heading(2, t('resumeSummary'))}\n\n${await linkToTwins(resume.body, content, resume.href, options, resume.images)}` : '',
       section(
         t('experience'),
@@ -470,10 +494,12 @@ async function makeResumeTwin(resume: Resume, content: Content, options: TwinOpt
       ),
       resume.skills.length
         ? section(t('skills'), [
-            bulletList(resume.skills.map((s) => `${s.name}${s.level ? ` (${s.level})` : ''}${s.keywords.length ? `: ${s.keywords.join(', ')}` : ''}`)),
+            bulletList(resume.skills.map((s) => `${s.name}${s.level ? ` (${s.level})` : ''}${s.keywords.length ? `${colon} ${s.keywords.join(', ')}` : ''}`)),
           ])
         : '',
-      resume.languages.length ? section(t('languages'), [bulletList(resume.languages.map((l) => `${l.language}${l.fluency ? `: ${l.fluency}` : ''}`))]) : '',
+      resume.languages.length
+        ? section(t('languages'), [bulletList(resume.languages.map((l) => `${l.language}${l.fluency ? `${colon} ${l.fluency}` : ''}`))])
+        : '',
       section(
         t('volunteering'),
         resume.volunteer.map((v) =>
@@ -541,16 +567,19 @@ export async function homeTwin(content: SiteListing, options: TwinOptions = {}):
       heading(1, site.name),
       opening(site, site.summary),
       site.avatar ? imageMarkdown(content, site.avatar) : '',
-      fieldList([
-        [t('twinRole'), site.headline],
-        [t('twinLocation'), site.location],
-        [t('twinEmail'), site.email ? link(site.email, `mailto:${site.email}`) : undefined],
-        [t('twinElsewhere'), links],
-        // FO-RESUME: the résumé is linked from the home page when there is one.
-        [t('twinResume'), resume && joined(', ', [link(t('twinResume'), href(resume.twin)), resume.label])],
-        [t('twinWebPage'), autolink(absoluteUrl(site, '/'))],
-        ...siteFields(site),
-      ]),
+      fieldList(
+        [
+          [t('twinRole'), site.headline],
+          [t('twinLocation'), site.location],
+          [t('twinEmail'), site.email ? link(site.email, `mailto:${site.email}`) : undefined],
+          [t('twinElsewhere'), links],
+          // FO-RESUME: the résumé is linked from the home page when there is one.
+          [t('twinResume'), resume && joined(', ', [link(t('twinResume'), href(resume.twin)), resume.label])],
+          [t('twinWebPage'), autolink(absoluteUrl(site, '/'))],
+          ...siteFields(site),
+        ],
+        t.locale,
+      ),
       await linkToTwins(site.bio, content, '/', options, site.images),
       featured.length ? `${heading(2, t('twinFeaturedProjects'))}\n\n${featured.map((p) => projectEntry(p, href, site)).join('\n')}` : '',
       // FO-POSTS: the latest posts, when there are any.
@@ -590,7 +619,10 @@ export async function projectsTwin(content: Listing, options: TwinOptions = {}):
     markdown: document([
       heading(1, t('navProjects')),
       opening(site, summary),
-      fieldList([[t('twinWebPage'), autolink(absoluteUrl(site, '/projects'))], [t('twinAuthor'), link(site.name, href(HOME_TWIN))], ...siteFields(site)]),
+      fieldList(
+        [[t('twinWebPage'), autolink(absoluteUrl(site, '/projects'))], [t('twinAuthor'), link(site.name, href(HOME_TWIN))], ...siteFields(site)],
+        t.locale,
+      ),
       ...byCategory(site, active).map((g) => `${heading(2, g.label)}\n\n${g.projects.map((p) => projectEntry(p, href, site)).join('\n')}`),
       archived.length
         ? `${heading(2, t('archived'))}\n\n${escapeMarkdownText(t('archivedNote'))}\n\n${archived.map((p) => projectEntry(p, href, site)).join('\n')}`
@@ -626,11 +658,10 @@ export function projectsPageTwin(catalog: ListingFacts, filter: ProjectFilter, p
     markdown: document([
       heading(1, title),
       opening(site, summary),
-      fieldList([
-        [t('twinWebPage'), autolink(absoluteUrl(site, path))],
-        [t('twinEveryProject'), link(t('navProjects'), href(PROJECTS_TWIN))],
-        ...siteFields(site),
-      ]),
+      fieldList(
+        [[t('twinWebPage'), autolink(absoluteUrl(site, path))], [t('twinEveryProject'), link(t('navProjects'), href(PROJECTS_TWIN))], ...siteFields(site)],
+        t.locale,
+      ),
       active.length ? active.map((p) => projectEntry(p, href, site)).join('\n') : '',
       archived.length
         ? `${heading(2, t('archived'))}\n\n${escapeMarkdownText(t('archivedNote'))}\n\n${archived.map((p) => projectEntry(p, href, site)).join('\n')}`
@@ -670,7 +701,10 @@ export function tagTwin(group: TagGroup<Listed<Project | Page | Post>>, site: Si
     markdown: document([
       heading(1, title),
       opening(site, summary),
-      fieldList([[t('twinWebPage'), autolink(absoluteUrl(site, group.href))], [t('allTags'), link(t('tagsTitle'), href(TAGS_TWIN))], ...siteFields(site)]),
+      fieldList(
+        [[t('twinWebPage'), autolink(absoluteUrl(site, group.href))], [t('allTags'), link(t('tagsTitle'), href(TAGS_TWIN))], ...siteFields(site)],
+        t.locale,
+      ),
       group.records
         .map((r) => (r.kind === 'project' ? projectEntry(r, href, site) : r.kind === 'post' ? postEntry(r, href) : entry(r.title, href(r.twin), r.summary)))
         .join('\n'),
@@ -712,7 +746,7 @@ export function tagsTwin(content: Listing, options: TwinOptions = {}): Twin {
     markdown: document([
       heading(1, t('tagsTitle')),
       opening(content.site, summary),
-      fieldList([[t('twinWebPage'), autolink(absoluteUrl(content.site, TAGS_PATH))], ...siteFields(content.site)]),
+      fieldList([[t('twinWebPage'), autolink(absoluteUrl(content.site, TAGS_PATH))], ...siteFields(content.site)], t.locale),
       groups.map((g) => entry(g.tag, href(g.twin), `${g.records.length}`)).join('\n'),
     ]),
   };

@@ -20,6 +20,19 @@ export const TYPE_LABELS: Record<ProjectType, { one: string; many: string }> = O
 /** "Talk", "Talks": a project type in the site's interface language (FO-LANGUAGE); `n` picks the form. */
 export const typeLabel = (site: StringsSite, type: ProjectType, n = 1) => stringsFor(site)(TYPE_KEYS[type], { n });
 
+/**
+ * A project's type as its twin states it (FO-LANGUAGE): the word the page shows, in the site's
+ * language, then the type's id in parentheses when the word is not the id itself ("Conférence
+ * (talk)", "Talk"), since the id is what agents filter by (REST `type=`, MCP `type`).
+ */
+export function twinTypeValue(site: StringsSite, type: ProjectType): string {
+  const label = typeLabel(site, type);
+  return label.toLowerCase() === type ? label : `${label} (${type})`;
+}
+
+/** The type's id a twin's Type field names (twinTypeValue read back, for the check's parity reader). */
+export const typeOfTwinValue = (value: string): string => /\((\w+)\)$/.exec(value)?.[1] ?? value.toLowerCase();
+
 export interface ProjectGroup<P extends Listed<Project> = Project> {
   /** Stable key, used for anchors: `category-data`, `type-library`. */
   id: string;

@@ -18,7 +18,8 @@ export const EMBED_HINT = 'put the video address alone on its own line (a YouTub
 
 export interface Embed {
   src: string;
-  title: string;
+  /** The player's host as people name it: the player's title says it in the site's language (`videoOn`, FO-LANGUAGE). */
+  host: 'YouTube' | 'Vimeo';
 }
 
 const YOUTUBE_ID = /^[\w-]{11}$/;
@@ -39,10 +40,10 @@ export function embedOf(address: string): Embed | undefined {
   } else if (host === 'youtu.be') {
     id = /^\/([^/]+)$/.exec(url.pathname)?.[1];
   }
-  if (id !== undefined) return YOUTUBE_ID.test(id) ? { src: `https://www.youtube-nocookie.com/embed/${id}`, title: 'Video on YouTube' } : undefined;
+  if (id !== undefined) return YOUTUBE_ID.test(id) ? { src: `https://www.youtube-nocookie.com/embed/${id}`, host: 'YouTube' } : undefined;
   if (host === 'vimeo.com' || host === 'player.vimeo.com') {
     const vimeo = /^\/(?:video\/)?(\d{1,12})$/.exec(url.pathname)?.[1];
-    if (vimeo) return { src: `https://player.vimeo.com/video/${vimeo}`, title: 'Video on Vimeo' };
+    if (vimeo) return { src: `https://player.vimeo.com/video/${vimeo}`, host: 'Vimeo' };
   }
   return undefined;
 }

@@ -3,6 +3,7 @@
 // its own, with no dependencies but the URL and wording helpers: the function's search page uses it, and must
 // not load the Markdown parser twins need for their bodies (twin.ts).
 import { inSentence, type StringKey, stringsFor } from './strings.ts';
+import { colon as colonOf } from './typography.ts';
 import { escapeAutolink, escapeClientText, escapeLinkDestination, escapeLinkText, escapeMarkdownText } from './escape.ts';
 import { absoluteUrl, PROJECTS_TWIN } from './urls.ts';
 import type { Site } from './schema.ts';
@@ -51,10 +52,12 @@ export function entry(title: string, url: string, note?: string) {
 }
 
 /** `- Name: value` lines; fields without a value are left out. Names are text; a value is text or Markdown. */
-export function fieldList(fields: [string, string | Markdown | undefined][]) {
+export function fieldList(fields: [string, string | Markdown | undefined][], locale = 'en') {
+  // FO-TYPOGRAPHY: the label's colon as the language sets it ("- Page web : …" in French, U+202F before the colon).
+  const colon = colonOf(locale);
   return fields
     .filter((f): f is [string, string | Markdown] => Boolean(typeof f[1] === 'string' ? f[1] : f[1]?.markdown))
-    .map(([name, value]) => `- ${escapeMarkdownText(name)}: ${inline(value)}`)
+    .map(([name, value]) => `- ${escapeMarkdownText(name)}${colon} ${inline(value)}`)
     .join('\n');
 }
 
@@ -86,10 +89,10 @@ export const opening = (site: Pick<Site, 'url'> & Partial<Pick<Site, 'locale' | 
 /** Developer documents (the deprecation policy) are English, whatever the site's locale (docs/decisions.md § Interface language). */
 const ENGLISH_SITE = { locale: 'en' };
 
-/** The line every twin ends its fields with: the owner's Content Signals. */
-export const siteFields = (site: Pick<Site, 'contentSignal'>): [string, string][] => [
+/** The line every twin ends its fields with: the owner's Content Signals (contentsignals.org), its label in the site's language (FO-LANGUAGE), its values the spec's words. */
+export const siteFields = (site: Pick<Site, 'contentSignal' | 'locale'> & Partial<Pick<Site, 'strings'>>): [string, string][] => [
   [
-    'Content signals',
+    stringsFor(site)('twinContentSignals'),
     Object.entries(site.contentSignal)
       .map(([use, answer]) => `${use}=${answer}`)
       .join(', '),
@@ -118,7 +121,10 @@ export function searchTwin(site: Site, query: string, hits: SearchHit[], note?: 
   return document([
     heading(1, clientText(query ? t('twinSearchTitle', { query }) : t('searchTitle'))),
     opening(site, summary),
-    fieldList([[t('twinWebPage'), autolink(page)], [t('twinAllProjects'), link(t('navProjects'), absoluteUrl(site, PROJECTS_TWIN))], ...siteFields(site)]),
+    fieldList(
+      [[t('twinWebPage'), autolink(page)], [t('twinAllProjects'), link(t('navProjects'), absoluteUrl(site, PROJECTS_TWIN))], ...siteFields(site)],
+      t.locale,
+    ),
     hits.map((h) => entry(h.title, absoluteUrl(site, h.twin), `${h.summary} (${inSentence(t, h.kind)})`)).join('\n'),
   ]);
 }

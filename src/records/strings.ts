@@ -7,6 +7,7 @@
 // Machine-facing text (llms.txt section names, openapi.json, API errors, AGENTS.md) stays English:
 // docs/decisions.md § Interface language.
 import type { Site } from './schema.ts';
+import { elide, typeset } from './typography.ts';
 import { de } from './strings/de.ts';
 import { en, type Plural, type StringKey, type Table } from './strings/en.ts';
 import { es } from './strings/es.ts';
@@ -63,7 +64,10 @@ export const unknownLocaleWarning = (locale: string) =>
  * a script that fills it in the browser (public/search.js), which picks a counted entry's form itself.
  */
 export function entryFor(site: Pick<Site, 'locale'> & { readonly strings?: Readonly<Record<string, string | Plural>> }, key: StringKey): string | Plural {
-  return site.strings?.[key] ?? (tableFor(site.locale) ?? en)[key];
+  const entry = site.strings?.[key] ?? (tableFor(site.locale) ?? en)[key];
+  // FO-TYPOGRAPHY: set as the language sets it, as t() does; the marks are untouched.
+  const set = (text: string) => typeset(site.locale, text);
+  return typeof entry === 'string' ? set(entry) : { one: set(entry.one), other: set(entry.other) };
 }
 
 /** A label as a word inside a sentence ("library", "page"); German keeps its nouns' capital (FO-LANGUAGE). */
@@ -84,6 +88,10 @@ const memo = new WeakMap<object, Strings>();
  * filled by a function (never a replacement pattern, so `$&` in content stays itself); a number is
  * written the locale's way; a counted entry picks its form by Intl.PluralRules (`n`). The text is
  * plain: Astro and the twins' Markdown escaping do the rest.
+ *
+ * FO-TYPOGRAPHY: the entry is typeset as its language sets it (typography.ts: French spaces `:` and
+ * « ») before its marks are filled, so a filled value, the owner's text, stays as written. A mark
+ * may name the word that joins it, `{de name}`: typography.ts `elide` joins them ("d’Élodie").
  */
 export function stringsFor(site: Pick<Site, 'locale'> & { readonly strings?: Readonly<Record<string, string | Plural>> }): Strings {
   const known = memo.get(site);
@@ -97,9 +105,11 @@ export function stringsFor(site: Pick<Site, 'locale'> & { readonly strings?: Rea
   const t = ((key: StringKey, params: Params = {}) => {
     const entry: string | Plural = overrides[key] ?? table[key];
     const text = typeof entry === 'string' ? entry : typeof params.n === 'number' && rules.select(params.n) === 'one' ? entry.one : entry.other;
-    return text.replace(/\{(\w+)\}/g, (mark, name: string) => {
+    return typeset(locale, text).replace(/\{(?:(\p{L}+) )?(\w+)\}/gu, (mark, word: string | undefined, name: string) => {
       const value = params[name];
-      return value === undefined ? mark : typeof value === 'number' ? numbers.format(value) : value;
+      const filled = value === undefined ? undefined : typeof value === 'number' ? numbers.format(value) : value;
+      if (filled === undefined) return mark;
+      return word ? elide(locale, word, filled) : filled;
     });
   }) as Strings;
   Object.defineProperty(t, 'locale', { value: locale });

@@ -11,7 +11,7 @@ import type { Page, Post, Project, Resume, Site } from '../records/schema.ts';
 import type { JsonResume } from '../records/resume.ts';
 import type { LRUCache } from 'lru-cache';
 import type { Entry, Hit } from './rank.ts';
-import { INDEX_FORMAT, INDEX_OPTIONS, OPTIONS_HASH, type IndexedDocument } from './options.ts';
+import { INDEX_FORMAT, indexOptions, optionsHash, type IndexedDocument } from './options.ts';
 
 /** Relative to the project root locally, and to the function's root (its cwd) on Vercel. */
 export const DATA_FILE = 'generated/folio-data.json';
@@ -213,10 +213,12 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
   if (typeof file !== 'object' || file === null || Array.isArray(file)) {
     throw new Error(`Folio index corrupt: ${path} does not hold a Folio data file. Run \`npm run build\` again.`);
   }
-  if (file.format !== INDEX_FORMAT || file.optionsHash !== OPTIONS_HASH) {
+  // The options of the site's language (FO-STEMMING); a file without a site fails below, as corrupt.
+  const locale = typeof file.site?.locale === 'string' ? file.site.locale : 'en';
+  if (file.format !== INDEX_FORMAT || file.optionsHash !== optionsHash(locale)) {
     throw new Error(
       `Folio index mismatch: ${path} has format ${file.format} and options ${file.optionsHash}, ` +
-        `this code expects format ${INDEX_FORMAT} and options ${OPTIONS_HASH}. Run \`npm run build\` again.`,
+        `this code expects format ${INDEX_FORMAT} and options ${optionsHash(locale)}. Run \`npm run build\` again.`,
     );
   }
   const missing = (['buildId', 'site', 'projects', 'pages', 'posts', 'twins', 'related', 'titleKeys', 'index'] as const).filter((k) => file[k] == null);
@@ -230,7 +232,7 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
   const fd = openTexts(texts, textsHeader(file.buildId)); // a missing or foreign texts file fails now, not on the first project read
   let index: MiniSearch<IndexedDocument>;
   try {
-    index = MiniSearch.loadJS<IndexedDocument>(file.index as never, INDEX_OPTIONS);
+    index = MiniSearch.loadJS<IndexedDocument>(file.index as never, indexOptions(locale));
   } catch (error) {
     throw new Error(`Folio index corrupt: ${path} holds an index MiniSearch cannot load (${(error as Error).message}). Run \`npm run build\` again.`);
   }

@@ -177,7 +177,8 @@ export function searchRecords(data: SiteData, query: string, options: SearchOpti
 /** searchRecords without the cache: every call searches and ranks. */
 export function rankRecords(data: SiteData, query: string, { type, limit = 10 }: SearchOptions = {}): Hit[] {
   const byId = (data.kept.entries ??= entriesOf(data));
-  const terms = queryTerms(query);
+  // The index's terms are the site's language's stems (FO-STEMMING): the query's are made the same way.
+  const terms = queryTerms(query, data.site.locale);
   if (terms.length === 0) return [];
   const wanted = normalize(query);
   const results = data.index.search(query, {

@@ -103,7 +103,7 @@ test.describe('a German site (locale de-AT, strings: featuredWork)', () => {
     for (const english of ['- Role:', '- Web page:', '## Featured projects', '## All projects', 'Site index:']) expect(home.body).not.toContain(english);
     const project = await raw(site.base, '/projects/kiesel.md');
     expect(project.status).toBe(200);
-    for (const label of ['- Art: library', '- Kategorie: Datenhaltung', '- Zustand: aktiv', '- Begonnen: 2024-03-05', '- Quellcode:', '- Autor:'])
+    for (const label of ['- Art: Bibliothek (library)', '- Kategorie: Datenhaltung', '- Zustand: aktiv', '- Begonnen: 2024-03-05', '- Quellcode:', '- Autor:'])
       expect(project.body).toContain(label);
     expect(project.body).not.toMatch(/^- (Type|Category|Status|Started|Repository|Author|Web page):/m);
   });

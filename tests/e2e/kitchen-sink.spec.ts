@@ -116,6 +116,25 @@ test('FO-KITCHEN-SINK: every link kind is on the page and the twin in the owner�
   }
 });
 
+test('FO-TYPOGRAPHY, FO-STEMMING: French pages set the owner’s titles with U+202F; REST and twins keep them as written; search stems French', async () => {
+  const title = 'Navigation sous contraintes : ROSCon 2025';
+  const set = 'Navigation sous contraintes\u202F: ROSCon 2025';
+  const page = (await raw(base, '/projects/talk-roscon')).body;
+  expect(page).toContain(`<h1>${set}</h1>`);
+  expect(page).toContain('title="Vidéo sur YouTube"');
+  expect(page).not.toContain('Video on YouTube');
+  expect((await raw(base, '/projects')).body).toContain(set);
+  const twin = (await raw(base, '/projects/talk-roscon.md')).body;
+  expect(twin).toContain(`# ${title}\n`);
+  expect(twin).toContain('- Type\u202F: Conférence (talk)');
+  expect(twin).not.toContain('Content signals');
+  const record = JSON.parse((await raw(base, '/api/v1/projects/talk-roscon')).body) as { title: string };
+  expect(record.title).toBe(title);
+  const hits = JSON.parse((await raw(base, '/api/v1/search?q=robots')).body) as { hits: { slug: string; match: string }[] };
+  expect(hits.hits.filter((h) => h.match === 'category').map((h) => h.slug)).toEqual(expect.arrayContaining(['rover-slam', 'ancien-banc']));
+  expect((await raw(base, '/resume')).body).toContain('\u202F: Langue maternelle');
+});
+
 /** Pages a visitor meets first, each kind once. */
 const DESIGN_PAGES = ['/', '/projects', '/projects/talk-roscon', '/posts', '/posts/telemetrie-ota', '/resume', '/search?q=rover'];
 

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import MiniSearch from 'minisearch';
 import type { DataFile, SiteData } from '../../src/search/data-file.ts';
 import { siteDataOf } from '../../src/search/data-file.ts';
-import { INDEX_OPTIONS, type IndexedDocument } from '../../src/search/options.ts';
+import { indexOptions, type IndexedDocument } from '../../src/search/options.ts';
 import { SAMPLE_SITE_CONTENT } from './sites.ts';
 
 /** Each content folder's data file, made once per process. */
@@ -45,7 +45,7 @@ export function fixtureDataFile(dir = SAMPLE_SITE_CONTENT): Promise<DataFile> {
  */
 export function siteDataOfFile(file: DataFile): SiteData {
   const { format: _format, optionsHash: _options, index, ...rest } = file;
-  return siteDataOf({ ...rest, index: MiniSearch.loadJS<IndexedDocument>(index as never, INDEX_OPTIONS) });
+  return siteDataOf({ ...rest, index: MiniSearch.loadJS<IndexedDocument>(index as never, indexOptions(rest.site.locale)) });
 }
 
 /** The function's data for the content folder `dir`, made in memory (fixtureDataFile, siteDataOfFile). */

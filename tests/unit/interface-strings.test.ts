@@ -36,7 +36,7 @@ describe('FO-LANGUAGE: one table per locale', () => {
         if (PLURAL_KEYS.has(key)) expect(entry, `${locale} ${key}`).toEqual({ one: expect.any(String), other: expect.any(String) });
         else expect(typeof entry, `${locale} ${key}`).toBe('string');
         // A mark the English entry fills must be in every translation, or a count or name would vanish.
-        const marks = (text: unknown) => [...JSON.stringify(text).matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+        const marks = (text: unknown) => [...JSON.stringify(text).matchAll(/\{(?:\p{L}+ )?(\w+)\}/gu)].map((m) => m[1]).sort();
         expect(new Set(marks(entry)), `${locale} ${key}`).toEqual(new Set(marks(ENGLISH[key])));
       }
     }
@@ -205,7 +205,7 @@ describe('FO-LANGUAGE: the German fixture', () => {
     const kiesel = content.projects.find((p) => p.slug === 'kiesel')!;
     const twin = (await projectTwin(kiesel, new Catalog(content))).markdown;
     for (const label of [
-      '- Art: library',
+      '- Art: Bibliothek (library)',
       '- Kategorie: Datenhaltung',
       '- Zustand: aktiv',
       '- Begonnen: 2024-03-05',

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import MiniSearch from 'minisearch';
 import { asciiJson, buildDataFile, indexJson, serializeDataFile, writeDataFile } from '../../src/generators/data-file.ts';
 import { DATA_FILE, readDataFile, searchRecordsOf, textsPathOf } from '../../src/search/data-file.ts';
-import { INDEX_FORMAT, INDEX_OPTIONS, normalize, OPTIONS_HASH } from '../../src/search/options.ts';
+import { INDEX_FORMAT, indexOptions, normalize, OPTIONS_HASH } from '../../src/search/options.ts';
 import { searchRecords } from '../../src/search/rank.ts';
 import { project, testSite } from './search-fixtures.ts';
 import { tempDir } from './temp-dir.ts';
@@ -186,19 +186,22 @@ describe('the options hash', () => {
 });
 
 describe("the build's index", () => {
-  it('processing each distinct word once (a build-time memo) makes the index MiniSearch makes with INDEX_OPTIONS, byte for byte', () => {
-    const words = 'Café CAFÉ cafe naïve Naive Straße ﬁnal Ｑｕａｒｒｙ full-text C++ 2024/05 Ångström "quoted" self‑hosted Łódź 北海道 😀 \t tab';
-    const documents = Array.from({ length: 30 }, (_, i) => ({
-      id: `project:p${i}`,
-      title: `${words.split(' ')[i % 10]} ${i}`,
-      summary: words,
-      tags: 'rust web-performance',
-      type: 'library',
-      category: 'data',
-      body: `${words} ${words.split(' ').reverse().join(' ')} ${i}`,
-    }));
-    const plain = new MiniSearch(INDEX_OPTIONS);
-    plain.addAll(documents);
-    expect(indexJson(documents)).toBe(asciiJson(plain));
-  });
+  it.each(['en', 'fr', 'de'])(
+    'processing each distinct word once (a build-time memo) makes the index MiniSearch makes with indexOptions(%s), byte for byte',
+    (locale) => {
+      const words = 'Café CAFÉ cafe naïve Naive Straße ﬁnal Ｑｕａｒｒｙ full-text C++ 2024/05 Ångström "quoted" self‑hosted Łódź 北海道 😀 \t tab';
+      const documents = Array.from({ length: 30 }, (_, i) => ({
+        id: `project:p${i}`,
+        title: `${words.split(' ')[i % 10]} ${i}`,
+        summary: words,
+        tags: 'rust web-performance',
+        type: 'library',
+        category: 'data',
+        body: `${words} ${words.split(' ').reverse().join(' ')} ${i}`,
+      }));
+      const plain = new MiniSearch(indexOptions(locale));
+      plain.addAll(documents);
+      expect(indexJson(documents, locale)).toBe(asciiJson(plain));
+    },
+  );
 });

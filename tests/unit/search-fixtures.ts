@@ -4,7 +4,7 @@ import MiniSearch from 'minisearch';
 import type { Page, Project, ProjectType, Site } from '../../src/records/schema.ts';
 import { buildDataFile } from '../../src/generators/data-file.ts';
 import { siteDataOf, type SiteData } from '../../src/search/data-file.ts';
-import { INDEX_OPTIONS, type IndexedDocument } from '../../src/search/options.ts';
+import { indexOptions, type IndexedDocument } from '../../src/search/options.ts';
 
 export const testSite: Site = {
   name: 'Test',
@@ -64,6 +64,6 @@ export function page(slug: string, fields: Partial<Omit<Page, 'kind' | 'slug'>> 
 
 export function corpus(projects: Project[], pages: Page[] = [], site: Site = testSite): SiteData {
   const file = buildDataFile({ site, projects, pages, posts: [] }, {});
-  const index = MiniSearch.loadJS<IndexedDocument>(file.index as never, INDEX_OPTIONS);
+  const index = MiniSearch.loadJS<IndexedDocument>(file.index as never, indexOptions(site.locale));
   return siteDataOf({ buildId: file.buildId, site: file.site, projects: file.projects, pages: file.pages, twins: file.twins, related: file.related, index });
 }

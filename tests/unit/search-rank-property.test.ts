@@ -1,23 +1,28 @@
 // Property test: searchRecords against a naive reference on generated corpora (docs/decisions.md
 // § Search order; MiniSearch's own habit of property tests against a naive reference). The reference decides candidates and tiers with plain string
 // checks — split into words, compare, a textbook edit distance — and knows nothing of MiniSearch's
-// match maps. Relevance scores are MiniSearch's by definition, so the reference takes them from a
+// match maps. Its words are stemmed as the site's language stems them (FO-STEMMING): the stemmer is
+// Snowball's (@orama/stemmers), a library the reference takes as given, as it takes MiniSearch's scores. Relevance scores are MiniSearch's by definition, so the reference takes them from a
 // plain index.search and only checks that each tier is ordered by them, then by slug.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { PROJECT_TYPES } from '../../src/records/schema.ts';
-import { normalize, SEARCH_OPTIONS } from '../../src/search/options.ts';
+import { indexOptions, normalize, SEARCH_OPTIONS } from '../../src/search/options.ts';
 import { searchRecords, TIER_RANK, type MatchTier } from '../../src/search/rank.ts';
 import type { SiteData, SiteRecord } from '../../src/search/data-file.ts';
 import { corpus, page, project } from './search-fixtures.ts';
 
 // ---- The naive reference -------------------------------------------------------------------
 
-/** Words as "matching ignores case, extra whitespace and diacritics" reads: split on spaces and punctuation, then normalized. */
+/**
+ * Words as "matching ignores case, extra whitespace and diacritics" reads: split on spaces and
+ * punctuation, then stemmed (the corpus is an English site's) and normalized.
+ */
+const stemmed = indexOptions('en').processTerm;
 const words = (text: string) =>
   text
     .split(/[\n\r\p{Z}\p{P}]+/u)
-    .map(normalize)
+    .map((w) => stemmed(w) ?? '')
     .filter(Boolean);
 
 function editDistance(a: string, b: string): number {

@@ -17,7 +17,7 @@ const ladder = corpus([
   project('title-substring', { title: 'The Lantern Room' }),
   project('exact-title', { title: 'Lantern' }),
   project('typo', { title: 'Pier', body: 'A lanterm, misspelt.' }),
-  project('prefix', { title: 'Jetty', body: 'Lanterns everywhere.' }),
+  project('prefix', { title: 'Jetty', body: 'Lanternfish everywhere.' }),
 ]);
 
 describe('PF-SEARCH-ORDER: the title-substring tier holds inside a word too (docs/decisions.md § Search order)', () => {

@@ -129,7 +129,7 @@ describe('the twins of the fixture site, pinned whole', () => {
 
       Site index: [llms.txt](https://ada.example/llms.txt), every page of this site with its Markdown version.
 
-      - Type: tool
+      - Type: Tool
       - Category: Tools
       - Status: active
       - Started: 2024-05-01
@@ -173,7 +173,7 @@ describe('the twins of the fixture site, pinned whole', () => {
 
       Site index: [llms.txt](https://ada.example/llms.txt), every page of this site with its Markdown version.
 
-      - Type: library
+      - Type: Library
       - Category: Libraries
       - Status: archived (no longer maintained)
       - Started: 2019-02-03

@@ -208,10 +208,10 @@ describe('FO-WORK: video embeds and code blocks', () => {
   test('embedOf: YouTube and Vimeo addresses map to the privacy-enhanced players; anything else is no embed', () => {
     expect(embedOf('https://www.youtube.com/watch?v=dQw4w9WgXcQ')).toEqual({
       src: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
-      title: 'Video on YouTube',
+      host: 'YouTube',
     });
     expect(embedOf('https://youtu.be/dQw4w9WgXcQ')?.src).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
-    expect(embedOf('https://vimeo.com/76979871')).toEqual({ src: 'https://player.vimeo.com/video/76979871', title: 'Video on Vimeo' });
+    expect(embedOf('https://vimeo.com/76979871')).toEqual({ src: 'https://player.vimeo.com/video/76979871', host: 'Vimeo' });
     for (const other of [
       'https://example.com/watch?v=dQw4w9WgXcQ',
       'https://www.youtube.com/watch?v=bad"id',
@@ -229,6 +229,15 @@ describe('FO-WORK: video embeds and code blocks', () => {
     expect(html).not.toContain('youtube.com/watch');
     expect(html).toContain('<a href="https://vimeo.com/76979871">');
     expect(html.match(/<iframe/g)).toHaveLength(1);
+  });
+
+  test("FO-LANGUAGE: the player's title is in the site's language; a body without a video is one render for every language", async () => {
+    const body = 'https://vimeo.com/76979871\n';
+    expect((await renderMarkdown(body, {}, 'fr')).html).toContain('title="Vidéo sur Vimeo"');
+    expect((await renderMarkdown(body, {}, 'de-AT')).html).toContain('title="Video auf Vimeo"');
+    expect((await renderMarkdown(body)).html).toContain('title="Video on Vimeo"');
+    const plain = 'Just *text*.\n';
+    expect(renderMarkdown(plain, {}, 'fr')).toBe(renderMarkdown(plain, {}, 'en'));
   });
 
   test('a code block with a language gets a bar naming it; the copy button is left to /code-copy.js', async () => {

@@ -216,6 +216,9 @@ export const en = {
   twinLlmsFullTxt: 'every page of this site as Markdown, in one file',
   twinSearchTitle: 'Search results for “{query}”',
   twinSearchNothing: 'Nothing matches “{query}”. Try fewer or other words.',
+  // The twins' Content Signals line (contentsignals.org), a video player's title (src/records/embeds.ts)
+  twinContentSignals: 'Content signals',
+  videoOn: 'Video on {host}',
 } as const satisfies Record<string, string | Plural>;
 
 export type StringKey = keyof typeof en;

@@ -197,4 +197,6 @@ export const es: Table = {
   twinLlmsFullTxt: 'todas las páginas de este sitio en Markdown, en un solo archivo',
   twinSearchTitle: 'Resultados de búsqueda para «{query}»',
   twinSearchNothing: 'Nada coincide con «{query}». Prueba con menos palabras o con otras.',
+  twinContentSignals: 'Señales de contenido',
+  videoOn: 'Vídeo en {host}',
 };

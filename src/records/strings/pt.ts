@@ -197,4 +197,6 @@ export const pt: Table = {
   twinLlmsFullTxt: 'todas as páginas deste site em Markdown, num só ficheiro',
   twinSearchTitle: 'Resultados da pesquisa para “{query}”',
   twinSearchNothing: 'Nada corresponde a “{query}”. Experimente menos palavras ou outras.',
+  twinContentSignals: 'Sinais de conteúdo',
+  videoOn: 'Vídeo no {host}',
 };

@@ -197,4 +197,6 @@ export const sv: Table = {
   twinLlmsFullTxt: 'varje sida på webbplatsen som Markdown, i en fil',
   twinSearchTitle: 'Sökträffar för ”{query}”',
   twinSearchNothing: 'Inget matchar ”{query}”. Prova färre eller andra ord.',
+  twinContentSignals: 'Innehållssignaler',
+  videoOn: 'Video på {host}',
 };
