@@ -1,9 +1,8 @@
-// FO-ACCESSIBLE: Lighthouse (the npm package, driving the test browser) on the home
-// page, /projects, a project page, a tag page, a search results page, a post (FO-POSTS), a post with
-// a gallery and the
-// résumé (FO-RESUME) of the sample fixture site, served by `npm start` from a throwaway copy of the repository: accessibility, best
-// practices, SEO and Agentic Browsing 100, performance at least 95. Failing audits are named in the
-// assertion.
+// FO-ACCESSIBLE: Lighthouse (the npm package, driving the test browser) on the home page,
+// /projects, a project page, a tag page, a search results page, a post (FO-POSTS), a post with a
+// gallery and the résumé (FO-RESUME) of the sample fixture site, served by `npm start` from a
+// throwaway copy of the repository: accessibility, best practices, SEO and Agentic Browsing 100,
+// performance at least 95. Failing audits are named in the assertion.
 import { rmSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
