@@ -3,9 +3,9 @@
 // fixture site (tests/fixtures/second-site: no featured list, archived work, a dozen pages, Spanish;
 // served by its own `npm start`). Each page's full-page screenshot is attached to the report, and
 // each page is also held to what a picture cannot prove: nothing scrolls sideways at 390 px, the
-// owner's name is in the header, and the card covers of a grid are boxes of one shape, each filled
-// by its image (cropped, never letterboxed). The kitchen-sink fixture, with covers of six shapes,
-// has the same checks in kitchen-sink.spec.ts.
+// owner's name is in the header, a hyphenated word of a title stays on one line, and the card
+// covers of a grid are boxes of one shape, each filled by its image (cropped, never letterboxed).
+// The kitchen-sink fixture, with covers of six shapes, has the same checks in kitchen-sink.spec.ts.
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { coverBoxes, expectOneShapePerGrid, loadLazyImages } from './design-support.ts';
 import { serveFixtureSite } from './serve-support.ts';
@@ -32,6 +32,8 @@ async function designPages(page: Page, testInfo: TestInfo, site: string, base: s
         const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
         expect(scroll, `${where} is ${scroll} px wide`).toBeLessThanOrEqual(client);
         expect((await page.locator('.site-name__text').boundingBox())?.width ?? 0, where).toBeGreaterThan(40);
+        // A hyphenated word of the title (Quarry's "full-text") sits on one line: one box, however the title wraps.
+        for (const word of await page.locator('h1 .nowrap').all()) expect(await word.evaluate((el) => el.getClientRects().length), where).toBe(1);
         const grids = await coverBoxes(page);
         expectOneShapePerGrid(grids, where);
         covers += grids.flat().length;
@@ -44,10 +46,14 @@ async function designPages(page: Page, testInfo: TestInfo, site: string, base: s
 
 test.describe('the sample site', () => {
   test.describe.configure({ timeout: 180_000 });
-  test('FO-DESIGN: the sample site at 390 and 1280 px, light and dark: nothing sideways, the name in the header, one cover shape per grid', async ({
+  test('FO-DESIGN: the sample site at 390 and 1280 px, light and dark: nothing sideways, the name in the header, whole hyphenated words, one cover shape per grid', async ({
     page,
   }, testInfo) => {
-    await designPages(page, testInfo, 'sample', '', ['/', '/projects', '/projects/quarry']);
+    await designPages(page, testInfo, 'sample', '', ['/', '/projects', '/projects/quarry', '/posts/leaving-quarry-cloud']);
+    // Quarry's title holds one, so the check above had a word to check.
+    await page.goto('/projects/quarry');
+    await expect(page.locator('h1 .nowrap')).toHaveText('full-text');
+    await expect(page.locator('h1 .nowrap')).toHaveCSS('white-space', 'nowrap');
   });
 });
 
