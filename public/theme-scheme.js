@@ -23,6 +23,8 @@
   };
   const choice = stored();
   if (choice) apply(choice);
+  // The toggle's place is kept from the first paint (global.css), though it works from DOMContentLoaded.
+  root.dataset.schemeToggle = '';
 
   const current = () => root.dataset.scheme || (system.matches ? 'dark' : 'light');
   document.addEventListener('DOMContentLoaded', () => {

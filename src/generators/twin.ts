@@ -567,6 +567,8 @@ export async function homeTwin(content: SiteListing, options: TwinOptions = {}):
       heading(1, site.name),
       opening(site, site.summary),
       site.avatar ? imageMarkdown(content, site.avatar) : '',
+      // FO-HERO: the home page's hero image, as the page shows it.
+      site.hero ? imageMarkdown(content, site.hero) : '',
       fieldList(
         [
           [t('twinRole'), site.headline],

@@ -9,19 +9,19 @@ import { codeFolder } from './disk-cache.ts';
 import { imageVariants, type ContentImage, type ImageVariant } from '../images/images.ts';
 
 /**
- * Every image the content uses, once each (by digest): the avatar, and each record's cover and
- * body images, whatever its kind. Every kind is walked the same way, so an image is published
+ * Every image the content uses, once each (by digest): the avatar, the hero, and each record's
+ * cover and body images, whatever its kind. Every kind is walked the same way, so an image is published
  * wherever a page, a twin or the API may name it.
  */
 export function contentImages(content: Content): ContentImage[] {
-  const holders: { cover?: ContentImage; avatar?: ContentImage; images: Record<string, ContentImage> }[] = [
+  const holders: { cover?: ContentImage; avatar?: ContentImage; hero?: ContentImage; images: Record<string, ContentImage> }[] = [
     content.site,
     ...content.projects,
     ...content.pages,
     ...content.posts,
     ...(content.resume ? [content.resume] : []),
   ];
-  const all = holders.flatMap((h) => [h.avatar, h.cover, ...Object.values(h.images)]);
+  const all = holders.flatMap((h) => [h.avatar, h.hero, h.cover, ...Object.values(h.images)]);
   return [...new Map(all.filter((i): i is ContentImage => Boolean(i)).map((i) => [i.digest, i])).values()];
 }
 

@@ -235,8 +235,9 @@ function readContent(dir: string, drafts: boolean, now: string): Content {
     const parsed = readFile(siteFile, siteConfig, where(siteFile), problems);
     // FOLIO_SITE_URL points absolute URLs at where the site really runs (the local server, a preview).
     if (parsed) {
-      const { avatar, ...config } = parsed.data;
+      const { avatar, hero, heroAlt, ...config } = parsed.data;
       const image = avatar === undefined ? undefined : imageField(siteFile, avatar, config.name, 'avatar', where, problems, warn);
+      const heroImage = hero === undefined ? undefined : imageField(siteFile, hero, heroAlt ?? '', 'hero', where, problems, warn);
       const images = checkBody(siteFile, parsed, where, problems, warn);
       // content/custom.css: its presence is part of the site (every page links it).
       site = {
@@ -247,6 +248,7 @@ function readContent(dir: string, drafts: boolean, now: string): Content {
         bio: parsed.body,
         images,
         ...(image && { avatar: image }),
+        ...(heroImage && { hero: heroImage }),
         ...(existsSync(join(dir, 'custom.css')) && { customCss: true as const }),
       };
     }
@@ -424,7 +426,7 @@ function markdownFiles(dir: string, where: (f: string) => string, problems: stri
   return files;
 }
 
-/** An image named in front matter (`cover`, `avatar`), relative to its file; a problem if it is not one. */
+/** An image named in front matter (`cover`, `avatar`, `hero`), relative to its file; a problem if it is not one. */
 function imageField(
   file: string,
   value: string,

@@ -108,6 +108,9 @@ export const siteConfig = z
       .default([]),
     /** Path of a picture of the owner, relative to site.md; its alt text is `name`. */
     avatar: text(300).optional(),
+    /** Path of a wide picture for the top of the home page, relative to site.md (FO-HERO); `heroAlt` says what it shows. */
+    hero: text(300).optional(),
+    heroAlt: text(200).optional(),
     categories: z.record(slug, text(60)).refine((c) => Object.keys(c).length > 0, 'at least one category'),
     featured: z.array(slug).default([]),
     rateLimits: z
@@ -152,6 +155,15 @@ export const siteConfig = z
       .optional(),
   })
   .superRefine((site, ctx) => {
+    // FO-HERO: described like a cover (the alt text is what a screen reader says).
+    if (site.hero && !site.heroAlt) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['heroAlt'],
+        params: { missing: true },
+        message: 'text describing the hero image (required when "hero" is set, at most 200 characters)',
+      });
+    }
     // FO-LANGUAGE: a misspelt key would change nothing, silently; a plural form on a plain entry has no count to pick it.
     for (const [key, value] of Object.entries(site.strings ?? {})) {
       if (!(STRING_KEYS as string[]).includes(key)) {
@@ -426,12 +438,14 @@ export interface Resume extends RecordBase, Omit<ResumeFields, 'label'> {
 
 export type ContentRecord = Project | Page | Post | Resume;
 
-export interface Site extends Omit<SiteConfig, 'avatar'> {
+export interface Site extends Omit<SiteConfig, 'avatar' | 'hero' | 'heroAlt'> {
   /** The bio: the body of content/site.md. */
   bio: string;
   /** Images in the bio, by destination as written. */
   images: Record<string, ContentImage>;
   avatar?: ContentImage;
+  /** The home page's hero image (FO-HERO), its alt text `heroAlt`. */
+  hero?: ContentImage;
   /** Whether content/custom.css exists: every page then links it, last (FO-THEME). */
   customCss?: true;
 }

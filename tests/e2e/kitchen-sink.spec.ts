@@ -1,7 +1,8 @@
 // FO-KITCHEN-SINK: the kitchen-sink fixture (tests/fixtures/kitchen-sink) uses every field of every
 // content kind at least once: every link kind, an image in every place one can be (the avatar, a
-// project's and a post's cover, images in a project's, a post's, a page's, the résumé's and the
-// bio's body) in every format Folio reads, embeds, code blocks, a draft, an archived project, a
+// project's and a post's cover, the home page's hero, images in a project's, a post's, a page's,
+// the résumé's and the bio's body) in every format Folio reads, project covers of six shapes (1:1,
+// 3:4, 4:3, 16:9, 2:1, 3:1), embeds, code blocks, a draft, an archived project, a
 // future-dated post, `theme`, `analytics`, `strings`, `custom.css` and French. `npm run check`
 // passes on it, and through `npm start` every page and twin names only what the site serves.
 import { spawnSync } from 'node:child_process';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { freePort } from '../../scripts/free-port.ts';
 import { htmlLinks, internalPath, markdownLinks } from '../../scripts/lib/site-check.ts';
+import { coverBoxes, expectOneShapePerGrid, loadLazyImages } from './design-support.ts';
 import { cleanEnv, raw, repoCopy, type Server, startServer } from './serve-support.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
@@ -42,8 +44,8 @@ test('FO-KITCHEN-SINK: npm run check passes on a site that uses every field of e
   const out = `${run.stdout}${run.stderr}`;
   expect(run.status, out).toBe(0);
   expect(out).toContain('No problems');
-  // 6 projects, 2 published posts (a draft and a future-dated post are not), 2 pages and the résumé.
-  expect(out).toContain('11 records (search, REST, MCP)');
+  // 8 projects, 2 published posts (a draft and a future-dated post are not), 2 pages and the résumé.
+  expect(out).toContain('13 records (search, REST, MCP)');
 });
 
 test('FO-KITCHEN-SINK: through npm start, every image, srcset candidate, og:image, icon and link of every page and twin answers 200', async () => {
@@ -240,4 +242,89 @@ test('FO-DESIGN: images on consecutive lines of a body are a gallery, each a lin
   await expect(profiles.getByRole('link', { name: 'GitHub' }).locator('svg.service-icon')).toHaveCount(1);
   await expect(profiles.getByRole('link', { name: 'LinkedIn' }).locator('svg')).toHaveCount(0);
   await expect(profiles.getByRole('link', { name: 'Mastodon' }).locator('svg.service-icon')).toHaveCount(1);
+});
+
+test('FO-DESIGN: project covers of six shapes (1:1, 3:4, 4:3, 16:9, 2:1, 3:1) are cards of one shape in each grid, each filled by its image, at 390 and 1280 px', async ({
+  browser,
+}) => {
+  for (const width of [390, 1280]) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
+      const page = await context.newPage();
+      for (const path of ['/', '/projects', '/projects/rover-slam']) {
+        await page.goto(`${base}${path}`);
+        await loadLazyImages(page);
+        expectOneShapePerGrid(await coverBoxes(page), `${path} at ${width} px, ${colorScheme}`);
+      }
+      await page.goto(`${base}/projects`);
+      await loadLazyImages(page);
+      const grids = await coverBoxes(page);
+      const shapes = new Set(grids.flat().flatMap((c) => (c.source ? [c.source.toFixed(2)] : [])));
+      expect([...shapes].sort()).toEqual(['0.75', '1.00', '1.33', '1.78', '2.00', '3.00']);
+      // The archived grid's card has no cover: a placeholder of the same shape as its neighbours'.
+      await expect(page.locator('#archived .card__placeholder')).toHaveCount(1);
+      expect(grids.flat().every((c) => Math.abs(c.box - grids[0]![0]!.box) < 0.01)).toBe(true);
+      await context.close();
+    }
+  }
+});
+
+test('FO-HERO: site.md’s hero leads the home page, sized, eager and at high priority, as its largest paint, with no layout shift, at 390 and 1280 px', async ({
+  browser,
+}, testInfo) => {
+  for (const width of [390, 1280]) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ viewport: { width, height: 844 }, colorScheme });
+      // The site's web font (theme.font plex) swaps in after the first paint and moves text by a hair
+      // of its own; without it, any shift left is the page's layout, the hero's included.
+      await context.route('**/_fonts/**', (route) => route.abort());
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const seen = window as unknown as { shifts: number; moved: string[]; lcp?: string };
+        seen.shifts = 0;
+        seen.moved = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] })[]) {
+            if (e.hadRecentInput) continue;
+            seen.shifts += e.value;
+            for (const s of e.sources) seen.moved.push(s.node instanceof Element ? `${s.node.tagName}.${s.node.className}` : String(s.node?.nodeName));
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        new PerformanceObserver((list) => {
+          const element = (list.getEntries().at(-1) as PerformanceEntry & { element?: Element | null }).element;
+          seen.lcp = element?.closest('picture')?.className ?? element?.tagName;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      await page.goto(`${base}/`);
+      const hero = page.locator('main .hero > picture.hero__image img');
+      await expect(hero).toHaveAttribute('alt', 'Un rover sur des collines vertes, sous une lune pâle');
+      await expect(hero).toHaveAttribute('width', '1600');
+      await expect(hero).toHaveAttribute('height', '600');
+      await expect(hero).toHaveAttribute('loading', 'eager');
+      await expect(hero).toHaveAttribute('fetchpriority', 'high');
+      // One image leads: the avatar loads at once too, without competing for priority.
+      await expect(page.locator('main .hero__avatar img')).toHaveAttribute('loading', 'eager');
+      await expect(page.locator('main .hero__avatar img')).not.toHaveAttribute('fetchpriority', 'high');
+      await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect.poll(() => page.evaluate(() => (window as unknown as { lcp?: string }).lcp)).toBe('hero__image');
+      const { shifts, moved } = await page.evaluate(() => {
+        const seen = window as unknown as { shifts: number; moved: string[] };
+        return { shifts: seen.shifts, moved: seen.moved };
+      });
+      expect(shifts, `${width} px, ${colorScheme}: moved ${moved.join(', ')}`).toBe(0);
+      // As wide as the page's column, never wider than the window, and no taller than a banner.
+      const box = (await hero.boundingBox())!;
+      const column = (await page
+        .locator('main .wrap')
+        .first()
+        .evaluate((el) => el.clientWidth - Number.parseFloat(getComputedStyle(el).paddingLeft) * 2))!;
+      expect(Math.abs(box.width - column)).toBeLessThan(1);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(box.height).toBeLessThanOrEqual(22 * 16);
+      await testInfo.attach(`hero-${width}-${colorScheme}.png`, { body: await page.screenshot(), contentType: 'image/png' });
+      await context.close();
+    }
+  }
+  // The home page's twin names it too.
+  expect((await raw(base, '/index.md')).body).toMatch(/!\[Un rover sur des collines vertes, sous une lune pâle\]\([^)]*\/_images\/[\w-]+\.webp\)/);
 });

@@ -208,6 +208,39 @@ test.describe('the sample site', () => {
     await page.emulateMedia({ media: 'screen' });
     await expect(page.locator('.site-header')).toBeVisible();
   });
+
+  test('FO-RESUME-PDF: "Download résumé (PDF)" opens the print dialog, with a hint to save as PDF; neither shows in print', async ({ page }) => {
+    // The dialog itself is the browser's: a stand-in counts the calls.
+    await page.addInitScript(() => {
+      const w = window as unknown as { printed: number };
+      w.printed = 0;
+      window.print = () => {
+        w.printed += 1;
+      };
+    });
+    await page.goto('/resume');
+    const button = page.getByRole('button', { name: 'Download résumé (PDF)' });
+    await expect(button).toBeVisible();
+    await expect(button).toHaveAccessibleDescription('Opens the print dialog: choose “Save as PDF”.');
+    await expect(page.locator('#resume-pdf-hint')).toBeVisible();
+    await expect(page.locator('script[src="/resume-print.js"]')).toHaveCount(1);
+    await button.click();
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    await expect(button).toBeHidden();
+    await expect(page.locator('#resume-pdf-hint')).toBeHidden();
+  });
+
+  test.describe('with JavaScript off', () => {
+    test.use({ javaScriptEnabled: false });
+    test('FO-RESUME-PDF: without script there is no PDF button that could do nothing, nor its hint; the other formats stay', async ({ page }) => {
+      await page.goto('/resume');
+      await expect(page.getByRole('button', { name: 'Download résumé (PDF)' })).toHaveCount(0);
+      await expect(page.locator('.resume__pdf')).toBeHidden();
+      await expect(page.locator('#resume-pdf-hint')).toBeHidden();
+      await expect(page.getByRole('link', { name: 'JSON Resume' })).toBeVisible();
+    });
+  });
 });
 
 test.describe('a site with neither posts nor a résumé (the second fixture site), and npm run dev', () => {

@@ -3,13 +3,14 @@
 // fixed dark scheme, the Inter pairing, custom.css, the footer's agent blocks off, Plausible), in
 // Chromium. The sample site (theme absent: today's look, `auto` with the toggle) is served by the
 // suite's own server (playwright.config.ts); the second fixture site (tests/fixtures/second-site:
-// the plex pairing, locale es) by one of its own. Both attach their screenshots: home, /projects and
-// a project page at 390 and 1280 px, light and dark.
+// the plex pairing, locale es) by one of its own. The themed site's screenshots are attached here;
+// the sample's and the second site's, at 390 and 1280 px, light and dark, by design.spec.ts.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { test, expect, type Page, type TestInfo } from '@playwright/test';
 import { HtmlValidate } from 'html-validate';
+import { loadLazyImages } from './design-support.ts';
 import { cleanEnv, raw, repoCopy, startServer, type Server, serveFixtureSite, expectFontFilesServed } from './serve-support.ts';
 import { freePort } from '../../scripts/free-port.ts';
 import { accentVariants, contrast, MIN_CONTRAST } from '../../src/records/theme.ts';
@@ -46,15 +47,6 @@ const accentOf = (page: Page) =>
     return color;
   });
 const violations = (page: Page) => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
-/** Lazy images below the fold and the web fonts load before a full-page picture is taken (it would show empty covers otherwise). */
-async function loadLazyImages(page: Page) {
-  for (const img of await page.locator('img[loading="lazy"]').all()) await img.scrollIntoViewIfNeeded();
-  await page.evaluate(async () => {
-    await Promise.all([...document.images].map((img) => (img.complete ? undefined : img.decode().catch(() => undefined))));
-    await document.fonts.ready;
-    window.scrollTo(0, 0);
-  });
-}
 const shotName = (site: string, path: string, width: number, scheme: string) =>
   `${site}-${path === '/' ? 'home' : path.slice(1).replaceAll('/', '-')}-${width}-${scheme}.png`;
 
@@ -391,15 +383,6 @@ test.describe("the sample site: theme absent (today's look), colorScheme auto", 
     await expect(page.getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', 'false');
     expect(await violations(page)).toEqual([]);
   });
-
-  for (const width of [390, 1280]) {
-    for (const scheme of ['light', 'dark'] as const) {
-      test(`FO-THEME: sample site screenshots at ${width}px, ${scheme}`, async ({ page }, testInfo) => {
-        await page.emulateMedia({ colorScheme: scheme });
-        await screenshots(page, testInfo, 'sample', '', ['/', '/projects', '/projects/quarry'], width, scheme);
-      });
-    }
-  }
 });
 
 test.describe('the second fixture site: theme.font plex, colorScheme auto, locale es', () => {
@@ -423,13 +406,4 @@ test.describe('the second fixture site: theme.font plex, colorScheme auto, local
     // Only the chosen pairing's files are published.
     expect((await fetch(`${site.base}/_fonts/inter-latin-400-normal.woff2`)).status).toBe(404);
   });
-
-  for (const width of [390, 1280]) {
-    for (const scheme of ['light', 'dark'] as const) {
-      test(`FO-THEME: second site screenshots at ${width}px, ${scheme}`, async ({ page }, testInfo) => {
-        await page.emulateMedia({ colorScheme: scheme });
-        await screenshots(page, testInfo, 'second', site.base, ['/', '/projects', '/projects/lumen-meter'], width, scheme);
-      });
-    }
-  }
 });

@@ -55,6 +55,17 @@ describe('content images load', () => {
     expect(content.site.avatar).toMatchObject({ alt: content.site.name, width: 800 });
   });
 
+  test('FO-HERO: the hero image is relative to site.md, described by heroAlt, and published with the other images', () => {
+    const dir = site((d) => {
+      mkdirSync(join(d, 'images'));
+      writeFileSync(join(d, 'images/hills.png'), png);
+      frontMatter(join(d, 'site.md'), 'hero: images/hills.png\nheroAlt: Blue hills at dusk');
+    });
+    const content = loadContent(dir);
+    expect(content.site.hero).toMatchObject({ alt: 'Blue hills at dusk', width: 800, height: 450, type: 'png' });
+    expect(contentImages(content).map((i) => i.digest)).toContain(content.site.hero!.digest);
+  });
+
   test('body images: by their destination as written', () => {
     const dir = site((d) => {
       writeFileSync(join(d, 'projects/diagram.png'), png);
@@ -88,6 +99,18 @@ describe('FO-CONTENT-ERRORS: content image mistakes are content errors', () => {
     expect(() => loadContent(dir)).toThrow(
       'content/projects/alpha.md: field "coverAlt" is missing: write text describing the cover (required when "cover" is set, at most 200 characters)',
     );
+  });
+
+  test('FO-HERO: a hero without heroAlt, and a hero file that does not exist', () => {
+    const dir = site((d) => {
+      writeFileSync(join(d, 'hills.png'), png);
+      frontMatter(join(d, 'site.md'), 'hero: hills.png');
+    });
+    expect(() => loadContent(dir)).toThrow(
+      'content/site.md: field "heroAlt" is missing: write text describing the hero image (required when "hero" is set, at most 200 characters)',
+    );
+    const gone = site((d) => frontMatter(join(d, 'site.md'), 'hero: images/nope.png\nheroAlt: Nothing'));
+    expect(() => loadContent(gone)).toThrow('content/site.md: field "hero" expected an image file, but content/images/nope.png does not exist');
   });
 
   test('a coverAlt over 200 characters', () => {

@@ -124,6 +124,8 @@ export const de: Table = {
   present: 'heute',
   score: 'Note: {score}',
   courses: 'Kurse: {courses}',
+  resumePdf: 'Lebenslauf herunterladen (PDF)',
+  resumePdfHint: 'Öffnet den Druckdialog: „Als PDF speichern“ wählen.',
   notFoundTitle: 'Seite nicht gefunden',
   notFoundSummary: 'Unter dieser Adresse gibt es keine Seite.',
   notFoundLead: 'Unter dieser Adresse gibt es keine Seite. Vielleicht wurde sie verschoben, oder der Link enthält einen Tippfehler.',

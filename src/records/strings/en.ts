@@ -138,6 +138,9 @@ export const en = {
   present: 'present',
   score: 'Score: {score}',
   courses: 'Courses: {courses}',
+  // The résumé's PDF action (public/resume-print.js shows it; the browser's print dialog saves the PDF)
+  resumePdf: 'Download résumé (PDF)',
+  resumePdfHint: 'Opens the print dialog: choose “Save as PDF”.',
   // 404, search
   notFoundTitle: 'Page not found',
   notFoundSummary: 'There is no page at this address.',

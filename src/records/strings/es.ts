@@ -124,6 +124,8 @@ export const es: Table = {
   present: 'actualidad',
   score: 'Calificación: {score}',
   courses: 'Cursos: {courses}',
+  resumePdf: 'Descargar el currículum (PDF)',
+  resumePdfHint: 'Abre el diálogo de impresión: elija «Guardar como PDF».',
   notFoundTitle: 'Página no encontrada',
   notFoundSummary: 'No hay ninguna página en esta dirección.',
   notFoundLead: 'No hay ninguna página en esta dirección. Puede que se haya movido o que el enlace tenga una errata.',

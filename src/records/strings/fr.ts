@@ -124,6 +124,8 @@ export const fr: Table = {
   present: 'aujourd’hui',
   score: 'Mention : {score}',
   courses: 'Cours : {courses}',
+  resumePdf: 'Télécharger le CV (PDF)',
+  resumePdfHint: 'Ouvre la fenêtre d’impression : choisissez « Enregistrer au format PDF ».',
   notFoundTitle: 'Page introuvable',
   notFoundSummary: 'Il n’y a pas de page à cette adresse.',
   notFoundLead: 'Il n’y a pas de page à cette adresse. Elle a peut-être été déplacée, ou le lien contient une faute de frappe.',

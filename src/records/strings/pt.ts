@@ -124,6 +124,8 @@ export const pt: Table = {
   present: 'presente',
   score: 'Classificação: {score}',
   courses: 'Disciplinas: {courses}',
+  resumePdf: 'Baixar o currículo (PDF)',
+  resumePdfHint: 'Abre a janela de impressão: escolha “Salvar como PDF”.',
   notFoundTitle: 'Página não encontrada',
   notFoundSummary: 'Não existe nenhuma página neste endereço.',
   notFoundLead: 'Não existe nenhuma página neste endereço. Pode ter mudado de sítio, ou a ligação tem um erro.',

@@ -124,6 +124,8 @@ export const sv: Table = {
   present: 'nu',
   score: 'Betyg: {score}',
   courses: 'Kurser: {courses}',
+  resumePdf: 'Ladda ner CV (PDF)',
+  resumePdfHint: 'Öppnar utskriftsdialogen: välj ”Spara som PDF”.',
   notFoundTitle: 'Sidan finns inte',
   notFoundSummary: 'Det finns ingen sida på den här adressen.',
   notFoundLead: 'Det finns ingen sida på den här adressen. Den kan ha flyttats, eller så har länken ett stavfel.',
