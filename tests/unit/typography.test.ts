@@ -72,7 +72,7 @@ describe('FO-TYPOGRAPHY: the other languages set their punctuation against the w
   });
 });
 
-describe('FO-TYPOGRAPHY: the French kitchen-sink twins', async () => {
+describe('FO-TYPOGRAPHY: the French kitchen-sink twins', () => {
   const content = loadContent(KITCHEN_SINK);
   const catalog = new Catalog(content);
 
