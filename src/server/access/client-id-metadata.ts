@@ -12,7 +12,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import { redirectUriProblem } from './redirect-uri.ts';
+import { clientName, redirectUris } from './schemas.ts';
 
 /** The draft recommends a 5 KB ceiling on the document (§ Maximum Response Size). */
 export const MAX_DOCUMENT_BYTES = 5 * 1024;
@@ -236,17 +236,8 @@ function asCimdError(error: unknown): ClientIdMetadataError {
 const metadataDocument = z.looseObject(
   {
     client_id: z.string({ error: 'the document needs a client_id (a string)' }),
-    client_name: z.string({ error: 'client_name must be a string' }).max(200, 'client_name must be at most 200 characters').optional(),
-    redirect_uris: z
-      .array(
-        z.string({ error: 'each redirect URI must be a string' }).superRefine((value, ctx) => {
-          const problem = redirectUriProblem(value);
-          if (problem) ctx.addIssue({ code: 'custom', message: problem });
-        }),
-        { error: 'redirect_uris must be an array of URLs' },
-      )
-      .max(20, 'at most 20 redirect URIs')
-      .optional(),
+    client_name: clientName,
+    redirect_uris: redirectUris,
     grant_types: z.array(z.string(), { error: 'grant_types must be an array of strings' }).optional(),
     token_endpoint_auth_method: z
       .literal('none', { error: 'only public clients are accepted here: token_endpoint_auth_method must be "none" or absent' })

@@ -9,6 +9,19 @@ const uri = z.url();
 
 // ---- OAuth objects -------------------------------------------------------------------------
 
+/** A client's name and its redirect URIs, as registration (RFC 7591) and a metadata document (CIMD) both state them. */
+export const clientName = z.string({ error: 'client_name must be a string' }).max(200, 'client_name must be at most 200 characters').optional();
+export const redirectUris = z
+  .array(
+    z.string({ error: 'each redirect URI must be a string' }).superRefine((value, ctx) => {
+      const problem = redirectUriProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+    { error: 'redirect_uris must be an array of URLs' },
+  )
+  .max(20, 'at most 20 redirect URIs')
+  .optional();
+
 /**
  * RFC 7591 § 2. Unknown members are ignored (§ 2: the server "MUST ignore any client metadata
  * sent by the client that it does not understand"), so the object is not strict.
@@ -16,18 +29,9 @@ const uri = z.url();
 export const clientMetadata = z
   .object(
     {
-      client_name: z.string({ error: 'client_name must be a string' }).max(200, 'client_name must be at most 200 characters').optional(),
+      client_name: clientName,
       client_uri: z.url({ protocol: /^https?$/, error: 'client_uri must be an absolute http(s) URL' }).optional(),
-      redirect_uris: z
-        .array(
-          z.string({ error: 'each redirect URI must be a string' }).superRefine((value, ctx) => {
-            const problem = redirectUriProblem(value);
-            if (problem) ctx.addIssue({ code: 'custom', message: problem });
-          }),
-          { error: 'redirect_uris must be an array of URLs' },
-        )
-        .max(20, 'at most 20 redirect URIs')
-        .optional(),
+      redirect_uris: redirectUris,
       grant_types: z
         .array(z.enum(GRANT_TYPES, { error: `grant_types may only hold ${GRANT_TYPES.join(' and ')}` }), {
           error: 'grant_types must be an array',
