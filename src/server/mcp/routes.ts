@@ -90,6 +90,11 @@ const mcpPost = defineRoute({
         'Not JSON (parse error -32700, ErrorObject invalid_json in data), a body that broke off (ErrorObject incomplete_body in data), not a JSON-RPC message, a header/body mismatch (2026-07-28), or a batch that is not allowed (-32600).',
       schema: mcpTransportError,
     },
+    404: {
+      description:
+        'A method the declared revision removed (initialize under 2026-07-28): JSON-RPC Method not found (-32601), as that revision’s Streamable HTTP transport requires.',
+      schema: mcpTransportError,
+    },
     406: { description: 'Accept does not list both application/json and text/event-stream (ErrorObject not_acceptable in data).', schema: mcpTransportError },
     408: { description: 'The body did not arrive within 10 seconds (ErrorObject request_timeout in data).', schema: mcpTransportError },
     413: { description: 'The body is over 64 KiB (ErrorObject payload_too_large in data).', schema: mcpTransportError },
