@@ -41,7 +41,7 @@ ${site.url} is ${name}'s site: ${escapeMarkdownText(site.headline.replace(/[.!?]
 
 ## Where to start
 
-- To read: ${url('/llms.txt')} lists every page with a one-line summary, linked as Markdown; it links section files (${url('/projects/llms.txt')} and the others it names), each covering the pages under its path and, on a large site, listing what the root leaves out. Every page has a Markdown twin at its path plus \`.md\` (the home page: \`/index.md\`); \`Accept: text/markdown\` (or \`text/plain\`) on a page URL returns it too. A twin's \`Link\` header names its page \`rel="canonical"\`: cite the page. ${url('/sitemap.md')} lists every twin with the date it last changed.
+- To read: ${url('/llms.txt')} lists every page with a one-line summary, linked as Markdown; it links section files (${url('/projects/llms.txt')} and the others it names), each covering the pages under its path and, on a large site, listing what the root leaves out. Every page has a Markdown twin at its path plus \`.md\` (the home page: \`/index.md\`); \`Accept: text/markdown\` (or \`text/plain\`) on a page URL returns it too.
 - To ask a question in words: \`GET ${url('/ask')}?query=…\` (NLWeb). To find, list or compare projects: the REST API, \`/api/v1/search\`, \`/api/v1/projects\`, \`/api/v1/compare\`. As an MCP client: \`${url('/api/mcp')}\`, with the tools below. All of them answer from the same records.
 ${more.map((line) => `${line}\n`).join('')}- The skill at ${url('/SKILL.md')} walks through it with examples that are tested against this server; ${url('/openapi.json')} describes every endpoint.
 

@@ -98,25 +98,6 @@ const twinLink = (twin: string) => `<${twin}>; rel="alternate"; type="text/markd
 const HOME_TWIN_PATH = twinPathOf('/');
 
 /**
- * FO-TWIN-CANONICAL: a page's canonical address (RFC 6596 in a Link header, RFC 8288), sent with
- * both forms of the page URL and with its twin asked for by name, so an agent that cites a twin
- * cites the page. Path-absolute, resolved against the request (RFC 8288 § 3.2): vercel.json does
- * not depend on the site's address, and a preview names its own pages.
- */
-const canonicalLink = (page: string) => `<${page}>; rel="canonical"`;
-
-/**
- * The Markdown files at the root that are no page's twin (discovery files, the agent view, the
- * Markdown 404): no canonical page. Page slugs cannot take these names (RESERVED_PAGE_SLUGS); an
- * end-to-end test checks the list against every Markdown file of a build.
- */
-export const NON_TWIN_MARKDOWN = ['AGENTS', 'SKILL', 'auth', 'pricing', 'agent-view', 'sitemap', '404', 'index'] as const;
-
-/** A twin asked for by name, `:page` its page's path without the slash; `/index.md` (the home page's) has its own rule. */
-const namedTwinSource = (routes: RouteSpec[]) =>
-  `/:page((?!(?:${escapedPrefixes(routes).join('|')})/|(?:${NON_TWIN_MARKDOWN.join('|')})\\.md$|${FUNCTION_PAGES}$)[^.]+)\\.md`;
-
-/**
  * Content-Security-Policy of HTML pages. The built pages load only their own stylesheet, icon
  * and images, and run no script (JSON-LD `<script type="application/ld+json">` is data, not
  * script, so `script-src 'self'` does not block it). Images may come from other https hosts
@@ -207,12 +188,8 @@ export function headerRules(routes: RouteSpec[]): HeaderRule[] {
     { source: ASSET_SOURCE, headers: [{ key: 'Content-Security-Policy', value: ASSET_CONTENT_SECURITY_POLICY }] },
     // Every page links its twin (every page has one: the end-to-end crawl follows each Link); the home page also its
     // discovery files (src/discovery/links.ts). Header rules, not code: a page view runs nothing.
-    // FO-TWIN-CANONICAL: and names itself canonical, for the twin the same URL may answer with.
-    {
-      source: namedPageSource(routes),
-      headers: [{ key: 'Link', value: `${twinLink('/:page.md')}, ${linkValue(SITE_INDEX_LINK)}, ${canonicalLink('/:page')}` }],
-    },
-    { source: '/', headers: [{ key: 'Link', value: `${twinLink(HOME_TWIN_PATH)}, ${homeLinkHeader()}, ${canonicalLink('/')}` }] },
+    { source: namedPageSource(routes), headers: [{ key: 'Link', value: `${twinLink('/:page.md')}, ${linkValue(SITE_INDEX_LINK)}` }] },
+    { source: '/', headers: [{ key: 'Link', value: `${twinLink(HOME_TWIN_PATH)}, ${homeLinkHeader()}` }] },
     ...Object.entries(STATIC_MEDIA_TYPES).map(([source, type]) => ({
       source,
       headers: [
@@ -221,21 +198,14 @@ export function headerRules(routes: RouteSpec[]): HeaderRule[] {
         { key: 'Content-Security-Policy', value: ASSET_CONTENT_SECURITY_POLICY },
       ],
     })),
-    // Every Markdown file, asked for by name, names the llms.txt that covers it too (llms.txt v2);
-    // a twin also names its page canonical (FO-TWIN-CANONICAL).
+    // Every twin, asked for by name, names the llms.txt that covers it too (llms.txt v2).
     { source: '/(.*)\\.md', headers: [{ key: 'Link', value: linkValue(SITE_INDEX_LINK) }] },
-    { source: namedTwinSource(routes), headers: [{ key: 'Link', value: `${linkValue(SITE_INDEX_LINK)}, ${canonicalLink('/:page')}` }] },
-    { source: HOME_TWIN_PATH.replace('.', '\\.'), headers: [{ key: 'Link', value: `${linkValue(SITE_INDEX_LINK)}, ${canonicalLink('/')}` }] },
     // A section's pages and twins (the tags', the projects', the posts') name its own llms.txt
     // instead, the most specific that covers them (llms.txt v2; src/discovery/links.ts).
     ...SECTION_INDEX_LINKS.flatMap(({ path, link }) => [
-      { source: path, headers: [{ key: 'Link', value: `${twinLink(`${path}.md`)}, ${linkValue(link)}, ${canonicalLink(path)}` }] },
-      {
-        source: `${path}/:rest([^.]+)`,
-        headers: [{ key: 'Link', value: `${twinLink(`${path}/:rest.md`)}, ${linkValue(link)}, ${canonicalLink(`${path}/:rest`)}` }],
-      },
-      { source: `${path}\\.md`, headers: [{ key: 'Link', value: `${linkValue(link)}, ${canonicalLink(path)}` }] },
-      { source: `${path}/:rest([^.]+)\\.md`, headers: [{ key: 'Link', value: `${linkValue(link)}, ${canonicalLink(`${path}/:rest`)}` }] },
+      { source: path, headers: [{ key: 'Link', value: `${twinLink(`${path}.md`)}, ${linkValue(link)}` }] },
+      { source: `${path}/:rest([^.]+)`, headers: [{ key: 'Link', value: `${twinLink(`${path}/:rest.md`)}, ${linkValue(link)}` }] },
+      { source: `${path}(/.*)?\\.md`, headers: [{ key: 'Link', value: linkValue(link) }] },
     ]),
     // Discovery documents and feeds whose extension has no rule above (ard.json, sitemap.xml, the
     // feed, the server card…): revalidated like every other file that changes on deploy.

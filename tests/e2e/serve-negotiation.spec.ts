@@ -8,7 +8,6 @@ import { estimateTokens } from '../../src/generators/integration.ts';
 import { ENTRY_POINTS } from '../../src/discovery/entry-points.ts';
 import { CONTENT_SECURITY_POLICY } from '../../src/generators/vercel-config.ts';
 import { computeOfEveryPage, raw } from './serve-support.ts';
-import { PAGE_MANIFEST_FILE, type PageManifest } from '../../src/routing/page-manifest.ts';
 
 const MARKDOWN = 'text/markdown; charset=utf-8';
 const dist = (file: string) => readFileSync(`dist/${file}`, 'utf8');
@@ -30,11 +29,7 @@ test('FO-ZERO-COMPUTE: a browser’s view of every page runs no middleware and n
     expect(link, path).toContain(`<${index}>; rel="describedby"; type="text/plain"`);
     const twin = /^<([^>]+)>; rel="alternate"; type="text\/markdown"/.exec(link)?.[1];
     expect(twin, path).toBe(path === '/' ? '/index.md' : `${path}.md`);
-    // FO-TWIN-CANONICAL: the page URL names itself canonical (for either form), and so does its twin asked for by name.
-    expect(link.endsWith(`, <${path}>; rel="canonical"`), `${path}: ${link}`).toBe(true);
-    const named = await raw(baseURL!, twin!);
-    expect(named.status, twin).toBe(200);
-    expect(named.headers.link?.endsWith(`, <${path}>; rel="canonical"`), `${twin}: ${named.headers.link}`).toBe(true);
+    expect((await raw(baseURL!, twin!)).status, twin).toBe(200);
   }
   for (const [path, accept] of [
     ['/about', 'text/markdown'],
@@ -43,28 +38,6 @@ test('FO-ZERO-COMPUTE: a browser’s view of every page runs no middleware and n
   ] as const) {
     expect((await raw(baseURL!, path, { accept })).headers['x-folio-compute'], path).toBe('middleware');
   }
-});
-
-test('FO-TWIN-CANONICAL: every Markdown file of the build, asked for by name, names its page canonical if it is a twin, and no page if not', async ({
-  baseURL,
-}) => {
-  const manifest = JSON.parse(readFileSync(PAGE_MANIFEST_FILE, 'utf8')) as PageManifest;
-  const pageOf = new Map(Object.entries(manifest.pages).flatMap(([page, twin]) => (twin ? [[twin, page] as const] : [])));
-  const files = Object.keys(manifest.markdown);
-  expect(files).toContain('/sitemap.md');
-  let twins = 0;
-  for (const file of files) {
-    const res = await raw(baseURL!, file);
-    expect(res.status, file).toBe(200);
-    const page = pageOf.get(file);
-    const link = res.headers.link ?? '';
-    if (page) {
-      twins++;
-      expect(link.endsWith(`, <${page}>; rel="canonical"`), `${file}: ${link}`).toBe(true);
-    } else expect(link, file).not.toContain('canonical');
-  }
-  expect(twins).toBeGreaterThan(20);
-  expect(files.length - twins).toBeGreaterThanOrEqual(5);
 });
 
 test('docs/decisions.md § Markdown twins: Accept: text/plain (preferred to HTML) → the twin, labelled text/plain, through the middleware once', async ({
@@ -113,16 +86,14 @@ test.describe('PF-TWINS (docs/decisions.md § Markdown twins): the negotiation l
       expect(res.body).toBe(dist('about.html'));
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.headers.vary).toBe('Accept');
-      expect(res.headers.link).toBe(
-        '</about.md>; rel="alternate"; type="text/markdown", </llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt", </about>; rel="canonical"',
-      );
+      expect(res.headers.link).toBe('</about.md>; rel="alternate"; type="text/markdown", </llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt"');
     });
   }
 
   test('the home page links /index.md and negotiates to it', async ({ baseURL }) => {
     const html = await raw(baseURL!, '/');
     // The home page also links the discovery files (PF-DISCOVERY; src/discovery/links.ts).
-    expect(html.headers.link).toBe(`</index.md>; rel="alternate"; type="text/markdown", ${homeLinkHeader()}, </>; rel="canonical"`);
+    expect(html.headers.link).toBe(`</index.md>; rel="alternate"; type="text/markdown", ${homeLinkHeader()}`);
     const md = await raw(baseURL!, '/', { accept: 'text/markdown' });
     expect(md.body).toBe(dist('index.md'));
     expect(md.headers['content-type']).toBe(MARKDOWN);
@@ -238,9 +209,7 @@ test.describe('FO-LOCAL-AS-DEPLOYED: the header rules of vercel.json (docs/decis
   test('HEAD on a page: the headers, no body', async ({ baseURL }) => {
     const res = await raw(baseURL!, '/about', {}, 'HEAD');
     expect(res.status).toBe(200);
-    expect(res.headers.link).toBe(
-      '</about.md>; rel="alternate"; type="text/markdown", </llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt", </about>; rel="canonical"',
-    );
+    expect(res.headers.link).toBe('</about.md>; rel="alternate"; type="text/markdown", </llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt"');
     expect(res.body).toBe('');
   });
 });

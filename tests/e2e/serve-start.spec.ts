@@ -132,9 +132,7 @@ test('FO-LOCAL-AS-DEPLOYED: npm run dev negotiates and answers around astro dev;
   expect(md.headers['content-type']).toBe('text/markdown; charset=utf-8');
   expect(md.headers.vary).toBe('Accept');
   const html = await raw(base, '/about', { accept: 'text/html' });
-  expect(html.headers.link).toBe(
-    '</about.md>; rel="alternate"; type="text/markdown", </llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt", </about>; rel="canonical"',
-  );
+  expect(html.headers.link).toBe('</about.md>; rel="alternate"; type="text/markdown", </llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt"');
   expect((await raw(base, '/no-such-page', { accept: 'text/markdown' })).status).toBe(404);
   expect(JSON.parse((await raw(base, '/api/v1/nope')).body).error.code).toBe('route_not_found');
   expect(JSON.parse((await raw(base, '/api/v1/search?q=quokkafish')).body).hits).toEqual([]);

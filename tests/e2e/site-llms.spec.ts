@@ -51,15 +51,13 @@ test('llms-full.txt holds every twin, in one file, with links on this server', a
   const full = await res.text();
   for (const twin of twins) {
     const res = await request.get(twin);
-    const page = twin === HOME_TWIN ? '/' : twin.replace(/\.md$/, '');
-    // llms.txt v2: the twin names the llms.txt that covers it in a Link header too, the most specific
-    // one; and its page as canonical (FO-TWIN-CANONICAL).
-    expect(res.headers().link, twin).toBe(`${linkValue(indexLinkFor(twin))}, <${page}>; rel="canonical"`);
+    // llms.txt v2: the twin names the llms.txt that covers it in a Link header too, the most specific one.
+    expect(res.headers().link, twin).toBe(linkValue(indexLinkFor(twin)));
     const section = ['/tags', '/projects', '/posts'].find((s) => twin.startsWith(`${s}/`) || twin === `${s}.md`);
     expect(res.headers().link, twin).toContain(`<${section ? `${section}/llms.txt` : '/llms.txt'}>; rel="describedby"`);
     const md = await res.text();
     expect(full, twin).toContain(md.split('\n')[0]!);
-    expect(full, twin).toContain(`- Web page: <${baseURL}${page}>`);
+    expect(full, twin).toContain(`- Web page: <${baseURL}${twin === HOME_TWIN ? '/' : twin.replace(/\.md$/, '')}>`);
   }
 });
 

@@ -22,7 +22,7 @@ import { agentView } from '../../src/discovery/agent-view.ts';
 import { agentsMarkdown } from '../../src/discovery/agents-md.ts';
 import { apiCatalog } from '../../src/discovery/api-catalog.ts';
 import { skillMarkdown } from '../../src/discovery/skill-md.ts';
-import { sitemapEntries, sitemapMarkdown, sitemapXml } from '../../src/discovery/sitemap.ts';
+import { sitemapEntries } from '../../src/discovery/sitemap.ts';
 import { listingOf, tagGroups } from '../../src/records/collections.ts';
 import { feedItems, feedTitle } from '../../src/records/feed.ts';
 import { loadContent, RESERVED_PAGE_SLUGS } from '../../src/records/load.ts';
@@ -163,42 +163,6 @@ describe('FO-POSTS: the feed, the sitemap and llms.txt', () => {
     expect(entries).toContainEqual({ path: '/posts/a-search-index-in-one-file', lastmod: '2026-05-02' });
     expect(entries).toContainEqual({ path: '/resume' });
     expect(new Set(entries.map((e) => e.path)).size).toBe(entries.length);
-  });
-
-  test('FO-SITEMAP-MD: each index has the lastmod of the newest record it lists; undated pages have none', () => {
-    const entries = sitemapEntries(sample);
-    const newest = (records: readonly { date: string; updated?: string }[]) =>
-      records
-        .map((r) => r.updated ?? r.date)
-        .sort()
-        .at(-1);
-    const posts = sample.posts.filter((p) => !p.draft);
-    const at = (path: string) => entries.find((e) => e.path === path);
-    expect(at('/')!.lastmod).toBe(newest([...sample.projects, ...posts]));
-    expect(at('/projects')!.lastmod).toBe(newest(sample.projects));
-    expect(at('/posts')!.lastmod).toBe(newest(posts));
-    expect(at('/tags')!.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    for (const page of sample.pages) expect(at(page.href)!.lastmod, page.href).toBeUndefined();
-    expect(at('/developers')!.lastmod).toBeUndefined();
-    // A tag list's date is its newest dated record's, never a draft's.
-    const [group] = tagGroups({ ...sample, posts });
-    const dated = group!.records.filter((r): r is typeof r & { date: string } => 'date' in r);
-    expect(at(group!.href)!.lastmod).toBe(dated.length ? newest(dated) : undefined);
-    expect(sitemapXml(sample).match(/<lastmod>/g)!.length).toBe(entries.filter((e) => e.lastmod).length);
-  });
-
-  test('FO-SITEMAP-MD: /sitemap.md lists every sitemap page by its absolute twin, in order, with its date; llms.txt links it', () => {
-    const md = sitemapMarkdown(sample);
-    expect(md).toMatch(/^# Sitemap: /);
-    const links = [...md.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)(?: \((\d{4}-\d{2}-\d{2})\))?$/gm)];
-    const entries = sitemapEntries(sample);
-    expect(links.map((m) => m[1])).toEqual(entries.map((e) => e.path));
-    expect(links.map((m) => m[2])).toEqual(entries.map((e) => url(e.path === '/' ? '/index.md' : `${e.path}.md`)));
-    expect(links.map((m) => m[3])).toEqual(entries.map((e) => e.lastmod));
-    expect(md).toContain(url('/sitemap.xml'));
-    expect(llmsTxt(new Catalog(sample).siteListing)).toContain(`(${url('/sitemap.md')})`);
-    // No page can take the name: /sitemap.md is the sitemap's.
-    expect(RESERVED_PAGE_SLUGS.has('sitemap')).toBe(true);
   });
 
   test('llms.txt: a Writing section (the index, then each post, newest first); the résumé listed as a page and named as JSON', () => {

@@ -82,7 +82,7 @@ describe('FO-LOCAL-AS-DEPLOYED: routing in Vercel’s order', () => {
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('vary')).toBe('Accept');
     expect(res.headers.get('link')).toBe(
-      '</about.md>; rel="alternate"; type="text/markdown", </llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt", </about>; rel="canonical"',
+      '</about.md>; rel="alternate"; type="text/markdown", </llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt"',
     );
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
@@ -95,15 +95,6 @@ describe('FO-LOCAL-AS-DEPLOYED: routing in Vercel’s order', () => {
     expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
     expect(res.headers.get('x-markdown-tokens')).toBe(String('# quarry\n'.length));
     expect(res.headers.get('x-middleware-rewrite')).toBeNull();
-  });
-
-  test('FO-TWIN-CANONICAL: a twin names its page canonical, negotiated at the page URL and asked for by name', async () => {
-    const negotiated = await get('/projects/quarry', { headers: { accept: 'text/markdown' } });
-    expect(negotiated.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
-    expect(negotiated.headers.get('link')).toMatch(/, <\/projects\/quarry>; rel="canonical"$/);
-    const named = await get('/about.md');
-    expect(await named.text()).toBe('# about\n');
-    expect(named.headers.get('link')).toBe('</llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt", </about>; rel="canonical"');
   });
 
   test('PF-AGENT-VIEW: /?mode=agent serves the agent view', async () => {

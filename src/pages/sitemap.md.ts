@@ -1,9 +1,0 @@
-// /sitemap.md (FO-SITEMAP-MD): every page, by its Markdown twin.
-import type { APIRoute } from 'astro';
-import { loadContent } from '../records/load.ts';
-import { fileResponse } from '../discovery/files.ts';
-import { sitemapMarkdown } from '../discovery/sitemap.ts';
-
-export const prerender = true;
-
-export const GET: APIRoute = () => fileResponse('/sitemap.md', sitemapMarkdown(loadContent()));
