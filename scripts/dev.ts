@@ -137,7 +137,8 @@ const dataWatcher = watch('generated', (_event, name) => {
   clearTimeout(reload);
   reload = setTimeout(async () => {
     setSiteData(undefined);
-    await loadSearchPage();
+    // astro dev may be stopping (a content edit just before Ctrl-C): a failed fetch here is no error.
+    await loadSearchPage().catch(() => setSearchPageTemplate(undefined));
     console.log('data file changed: API answers reloaded');
   }, 50);
 });
@@ -165,6 +166,7 @@ const server = await listen({
   lightweightGlobals: false,
   onClose: async () => {
     dataWatcher.close();
+    clearTimeout(reload);
     for (const socket of upgraded) socket.destroy();
     astro.removeAllListeners('exit');
     const exited = new Promise((resolve) => astro.once('exit', resolve));

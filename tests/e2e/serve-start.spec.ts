@@ -37,9 +37,11 @@ async function start(script = 'scripts/start.ts', env: Record<string, string> = 
   return base;
 }
 
+/** Stops the server; a non-zero exit fails with the server's last output, so the cause is in the report. */
 async function stop() {
   server!.process.kill('SIGTERM');
   const code = await server!.exited;
+  if (code !== 0) throw new Error(`the server exited with ${code}:\n${server!.output().slice(-3000)}`);
   return code;
 }
 
