@@ -1,6 +1,6 @@
 // The one content loader: reads content/, validates every file, and returns the records that the
 // pages, the twins, llms.txt, the search index, the API and MCP are all built from.
-import { stringsFor } from './strings.ts';
+import { LOCALES, stringsFor, tableFor } from './strings.ts';
 import { Catalog } from './catalog.ts';
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { join, relative, basename, dirname, resolve } from 'node:path';
@@ -28,6 +28,8 @@ import {
   type Project,
   type Resume,
   type Site,
+  type SiteLanguage,
+  SITE_TRANSLATION_FIELDS,
 } from './schema.ts';
 
 /** A content problem, worded for the site's owner: file, field, what was expected. */
@@ -129,6 +131,8 @@ export interface LoadOptions {
   drafts?: boolean;
   /** The day a post must not be dated after to be published, YYYY-MM-DD (FO-SCHEDULED); default today(). */
   today?: string;
+  /** A translation's language (`en` for content/en/, FO-I18N); default the main language. */
+  lang?: string;
 }
 
 /**
@@ -182,8 +186,8 @@ export function memoizeContentForBuild(on: boolean, loaded?: [dir: string, conte
   (globalThis as { [BUILD_MEMO]?: Memo })[BUILD_MEMO] = memo;
 }
 
-/** A memoized Catalog's key: the folder, whether drafts were read, and the day scheduled posts were judged by. */
-const memoKey = (dir: string, drafts: boolean, now: string) => `${dir}\0${now}${drafts ? '\0drafts' : ''}`;
+/** A memoized Catalog's key: the folder, whether drafts were read, the day scheduled posts were judged by, the language. */
+const memoKey = (dir: string, drafts: boolean, now: string, lang?: string) => `${dir}\0${now}${drafts ? '\0drafts' : ''}${lang ? `\0${lang}` : ''}`;
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -205,12 +209,18 @@ export function contentDir(projectRoot = process.cwd()): string {
  * The content folder's records and their Catalog (catalog.ts: the listing, the page frame, related
  * projects … each kept once asked). In a build, one per folder for the build's duration (BUILD_MEMO).
  */
-export function loadCatalog(dir = contentDir(), { drafts = draftsByDefault(), today: now = today() }: LoadOptions = {}): Catalog {
+export function loadCatalog(dir = contentDir(), { drafts = draftsByDefault(), today: now = today(), lang }: LoadOptions = {}): Catalog {
   const memo = buildMemo();
-  const key = memoKey(dir, drafts, now);
+  const main = lang === undefined ? undefined : loadCatalog(dir, { drafts, today: now }).content;
+  // The main language named by its tag is the main catalog: one page per URL (FO-I18N).
+  if (main && !main.site.languages.slice(1).some((l) => l.lang === lang)) {
+    if (main.site.languages[0]!.lang === lang) return loadCatalog(dir, { drafts, today: now });
+    throw new Error(`the site has no language "${lang}" (it has ${main.site.languages.map((l) => l.lang).join(', ')})`);
+  }
+  const key = memoKey(dir, drafts, now, lang);
   const known = memo?.catalogs.get(key);
   if (known) return known;
-  const content = readContent(dir, drafts, now);
+  const content = readContent(main && lang ? join(dir, lang) : dir, drafts, now, main && lang ? { main, mainDir: dir, lang } : undefined);
   if (!memo) return new Catalog(content);
   const catalog = new Catalog(deepFreeze(content));
   memo.catalogs.set(key, catalog);
@@ -220,17 +230,105 @@ export function loadCatalog(dir = contentDir(), { drafts = draftsByDefault(), to
 /** The content folder's records: loadCatalog's content, for what needs no derived fact (the site, one record). */
 export const loadContent = (dir = contentDir(), options: LoadOptions = {}): Content => loadCatalog(dir, options).content;
 
-function readContent(dir: string, drafts: boolean, now: string): Content {
+/** Every language's catalog, the main one first (FO-I18N): a build and `npm run check` read them all, so a translation's mistake stops both. */
+export function loadLanguages(dir = contentDir(), options: Omit<LoadOptions, 'lang'> = {}): Catalog[] {
+  const main = loadCatalog(dir, options);
+  const problems: string[] = [];
+  const catalogs = [main];
+  for (const { lang } of main.content.site.languages.slice(1)) {
+    try {
+      catalogs.push(loadCatalog(dir, { ...options, lang }));
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      problems.push(...error.problems);
+    }
+  }
+  if (problems.length > 0) throw new ContentError(problems, locationOf(problems[0]!, dirname(dir)));
+  return catalogs;
+}
+
+/**
+ * Reading a translation (FO-I18N): content/<lang>/ holds files at the main files' relative paths;
+ * each one's front matter is laid over its main file's, so it sets only what it translates.
+ */
+interface Translating {
+  main: Content;
+  mainDir: string;
+  lang: string;
+}
+
+/** A two-letter folder of content/ that Intl knows as a language: translations (FO-I18N). Any other folder is the owner's. */
+function isLanguageFolder(name: string) {
+  if (!/^[a-z]{2}$/.test(name)) return false;
+  return new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }).of(name) !== undefined;
+}
+
+/** The site's languages: its main `locale`, then each content/<tag>/ folder; a folder Folio cannot serve is a problem. */
+function siteLanguages(dir: string, locale: string, where: (f: string) => string, problems: string[]): SiteLanguage[] {
+  const main = locale.toLowerCase().split('-')[0]!;
+  const languages: SiteLanguage[] = [{ lang: locale, base: '' }];
+  for (const name of readdirSync(dir).sort()) {
+    if (!isLanguageFolder(name) || !statSync(join(dir, name)).isDirectory()) continue;
+    const folder = `${where(join(dir, name))}/`;
+    if (name === main)
+      problems.push(
+        `${folder}: the site's main language is "${locale}" (locale in content/site.md), so its files belong in content/ itself; move them there, or set locale to the language of content/`,
+      );
+    else if (!tableFor(name))
+      problems.push(
+        `${folder}: a folder named after a language holds translations, but Folio has no interface language "${name}" (it has ${LOCALES.join(', ')}); rename the folder`,
+      );
+    else languages.push({ lang: name, base: `/${name}` });
+  }
+  return languages;
+}
+
+/** The front matter of a main record's file, as written, for its translation to lie over; `undefined` when there is no such file. */
+function mainFrontMatter(file: string, omit: readonly string[] = []): Record<string, unknown> | undefined {
+  if (!existsSync(file)) return undefined;
+  const data = { ...(parseFrontMatter(readFileSync(file, 'utf8')).data as Record<string, unknown>) };
+  for (const key of omit) delete data[key];
+  return data;
+}
+
+function readContent(dir: string, drafts: boolean, now: string, translating?: Translating): Content {
   const problems: string[] = [];
   // A set: an image used twice (a cover that is also a project's) is named once.
   const warnings = new Set<string>();
   const warn = (warning: string) => warnings.add(warning);
-  // Named from the content folder's parent, as the owner sees them: content/projects/quarry.md.
-  const where = (file: string) => relative(dirname(dir), file).split('\\').join('/');
+  // Named from the content folder's parent, as the owner sees them: content/projects/quarry.md (content/en/projects/quarry.md).
+  const root = dirname(translating?.mainDir ?? dir);
+  const where = (file: string) => relative(root, file).split('\\').join('/');
+  const base = translating ? `/${translating.lang}` : '';
+  /** The main file a translation's file translates: a problem when there is none. */
+  const inherit = (file: string, omit: readonly string[] = []) => {
+    if (!translating) return {};
+    const mainFile = join(translating.mainDir, relative(dir, file));
+    const data = mainFrontMatter(mainFile, omit);
+    if (!data)
+      problems.push(
+        `${where(file)}: translates ${where(mainFile)}, which does not exist; a translation has its main file's name and folder (rename it, or add the main file)`,
+      );
+    return data;
+  };
 
   const siteFile = join(dir, 'site.md');
   let site: Site | undefined;
-  if (!existsSync(siteFile)) problems.push(`${where(siteFile)}: file is missing (it holds the site config: name, headline, summary, url, categories)`);
+  if (translating) {
+    const mainSite = translating.main.site;
+    const own = existsSync(siteFile)
+      ? readFile(siteFile, siteConfig, where(siteFile), problems, inherit(siteFile, ['strings']), SITE_TRANSLATION_FIELDS)
+      : undefined;
+    site = {
+      ...mainSite,
+      locale: translating.lang,
+      base,
+      // The main site's reworded strings are in its language: a translation words its own.
+      strings: own?.data.strings,
+      ...(own && { headline: own.data.headline, summary: own.data.summary }),
+      ...(own?.body && { bio: own.body, images: checkBody(siteFile, own, where, problems, warn) }),
+    };
+  } else if (!existsSync(siteFile)) problems.push(`${where(siteFile)}: file is missing (it holds the site config: name, headline, summary, url, categories)`);
   else {
     const parsed = readFile(siteFile, siteConfig, where(siteFile), problems);
     // FOLIO_SITE_URL points absolute URLs at where the site really runs (the local server, a preview).
@@ -250,6 +348,8 @@ function readContent(dir: string, drafts: boolean, now: string): Content {
         ...(image && { avatar: image }),
         ...(heroImage && { hero: heroImage }),
         ...(existsSync(join(dir, 'custom.css')) && { customCss: true as const }),
+        base: '',
+        languages: siteLanguages(dir, config.locale, where, problems),
       };
     }
   }
@@ -261,18 +361,22 @@ function readContent(dir: string, drafts: boolean, now: string): Content {
       problems.push(`${where(file.path)}: the slug "${file.slug}" would clash with the projects index at /projects; rename the file`);
       continue;
     }
-    const parsed = readFile(file.path, projectFrontMatter, where(file.path), problems);
+    const over = inherit(file.path, ['cover']);
+    const parsed = over && readFile(file.path, projectFrontMatter, where(file.path), problems, over);
     if (!parsed) continue;
     const { cover, coverAlt, ...fields } = parsed.data;
-    const image = cover === undefined ? undefined : imageField(file.path, cover, coverAlt ?? '', 'cover', where, problems, warn);
+    const image =
+      cover === undefined
+        ? inheritedCover(translating?.main.projects, file.slug, coverAlt)
+        : imageField(file.path, cover, coverAlt ?? '', 'cover', where, problems, warn);
     projects.push({
       kind: 'project',
       ...fields,
       ...(image && { cover: image }),
       tags: [...new Set(parsed.data.tags)],
       slug: file.slug,
-      href: `/projects/${file.slug}`,
-      twin: `/projects/${file.slug}.md`,
+      href: `${base}/projects/${file.slug}`,
+      twin: `${base}/projects/${file.slug}.md`,
       body: parsed.body,
       source: where(file.path),
       images: checkBody(file.path, parsed, where, problems, warn),
@@ -286,15 +390,16 @@ function readContent(dir: string, drafts: boolean, now: string): Content {
       problems.push(`${where(file.path)}: the slug "${file.slug}" is taken by the site's own /${file.slug} or /${file.slug}.md; rename the file`);
       continue;
     }
-    const parsed = readFile(file.path, pageFrontMatter, where(file.path), problems);
+    const over = inherit(file.path);
+    const parsed = over && readFile(file.path, pageFrontMatter, where(file.path), problems, over);
     if (!parsed) continue;
     pages.push({
       kind: 'page',
       ...parsed.data,
       tags: [...new Set(parsed.data.tags)],
       slug: file.slug,
-      href: `/${file.slug}`,
-      twin: `/${file.slug}.md`,
+      href: `${base}/${file.slug}`,
+      twin: `${base}/${file.slug}.md`,
       body: parsed.body,
       source: where(file.path),
       images: checkBody(file.path, parsed, where, problems, warn),
@@ -307,12 +412,16 @@ function readContent(dir: string, drafts: boolean, now: string): Content {
       problems.push(`${where(file.path)}: the slug "${file.slug}" would clash with the posts index at /posts; rename the file`);
       continue;
     }
-    const parsed = readFile(file.path, postFrontMatter, where(file.path), problems);
+    const over = inherit(file.path, ['cover']);
+    const parsed = over && readFile(file.path, postFrontMatter, where(file.path), problems, over);
     // A draft is still checked, so that publishing it never surprises the owner with errors.
     if (!parsed) continue;
     const images = checkBody(file.path, parsed, where, problems, warn);
     const { cover, coverAlt, ...fields } = parsed.data;
-    const image = cover === undefined ? undefined : imageField(file.path, cover, coverAlt ?? '', 'cover', where, problems, warn);
+    const image =
+      cover === undefined
+        ? inheritedCover(translating?.main.posts, file.slug, coverAlt)
+        : imageField(file.path, cover, coverAlt ?? '', 'cover', where, problems, warn);
     if (fields.draft && !drafts) continue;
     // FO-SCHEDULED: a post dated after today is published from its date on, as Hugo and Jekyll do;
     // until then it is a draft (under npm run dev only), so every surface leaves it out as it does drafts.
@@ -328,8 +437,8 @@ function readContent(dir: string, drafts: boolean, now: string): Content {
       ...(image && { cover: image }),
       tags: [...new Set(parsed.data.tags)],
       slug: file.slug,
-      href: `/posts/${file.slug}`,
-      twin: `/posts/${file.slug}.md`,
+      href: `${base}/posts/${file.slug}`,
+      twin: `${base}/posts/${file.slug}.md`,
       body: parsed.body,
       readingMinutes: readingMinutes(parsed.body),
       source: where(file.path),
@@ -340,7 +449,8 @@ function readContent(dir: string, drafts: boolean, now: string): Content {
   let resume: Resume | undefined;
   const resumeFile = join(dir, 'resume.md');
   if (existsSync(resumeFile)) {
-    const parsed = readFile(resumeFile, resumeFrontMatter, where(resumeFile), problems);
+    const over = inherit(resumeFile);
+    const parsed = over && readFile(resumeFile, resumeFrontMatter, where(resumeFile), problems, over);
     if (parsed && site) {
       const { label, ...lists } = parsed.data;
       resume = {
@@ -352,8 +462,8 @@ function readContent(dir: string, drafts: boolean, now: string): Content {
         title: stringsFor(site)('navResume'),
         summary: label ?? site.headline,
         tags: [],
-        href: '/resume',
-        twin: '/resume.md',
+        href: `${base}/resume`,
+        twin: `${base}/resume.md`,
         body: parsed.body,
         source: where(resumeFile),
         images: checkBody(resumeFile, parsed, where, problems, warn),
@@ -375,20 +485,46 @@ function readContent(dir: string, drafts: boolean, now: string): Content {
     // reports one problem and not a second, misleading one here.
     const slugs = new Set(projectFiles.map((f) => f.slug));
     const seen = new Set<string>();
-    site.featured.forEach((s, i) => {
-      if (!slugs.has(s)) problems.push(`${where(siteFile)}: field "featured[${i}]" expected the slug of a file in content/projects/, got "${s}"`);
-      else if (seen.has(s)) problems.push(`${where(siteFile)}: field "featured[${i}]" lists "${s}" a second time`);
-      seen.add(s);
-    });
+    // A translation's featured projects are the main site's (checked there).
+    if (!translating)
+      site.featured.forEach((s, i) => {
+        if (!slugs.has(s)) problems.push(`${where(siteFile)}: field "featured[${i}]" expected the slug of a file in content/projects/, got "${s}"`);
+        else if (seen.has(s)) problems.push(`${where(siteFile)}: field "featured[${i}]" lists "${s}" a second time`);
+        seen.add(s);
+      });
+    // /<tag> is a language's home page (FO-I18N): no page may take it.
+    for (const page of pages) {
+      if (site.languages.some((l) => l.base === `/${page.slug}`))
+        problems.push(`${page.source}: the slug "${page.slug}" is taken by the home page of the site's translation in content/${page.slug}/; rename the file`);
+    }
   }
 
-  if (problems.length > 0 || !site) throw new ContentError(problems, problems[0] === undefined ? undefined : locationOf(problems[0], dirname(dir)));
+  if (problems.length > 0 || !site) throw new ContentError(problems, problems[0] === undefined ? undefined : locationOf(problems[0], root));
+  if (translating) {
+    // A record not translated is shown in its main language's text, at this language's URL, marked (FO-I18N).
+    const lang = translating.main.site.locale;
+    const untranslated = <T extends Project | Page | Post>(mine: T[], main: readonly T[]) => {
+      const have = new Set(mine.map((r) => r.slug));
+      for (const r of main) if (!have.has(r.slug)) mine.push({ ...r, href: `${base}${r.href}`, twin: `${base}${r.twin}`, lang });
+    };
+    untranslated(projects, translating.main.projects);
+    untranslated(pages, translating.main.pages);
+    untranslated(posts, translating.main.posts);
+    const mainResume = translating.main.resume;
+    if (!resume && mainResume) resume = { ...mainResume, title: stringsFor(site)('navResume'), href: `${base}/resume`, twin: `${base}/resume.md`, lang };
+  }
   projects.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
   pages.sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
   posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
   const content: Content = { site, projects, pages, posts, ...(resume && { resume }) };
   warningsOf().set(content, [...warnings]);
   return content;
+}
+
+/** A translation without a `cover` of its own shows its main record's, described in its own words when it sets `coverAlt`. */
+function inheritedCover(main: readonly (Project | Post)[] | undefined, slug: string, alt: string | undefined): ContentImage | undefined {
+  const cover = main?.find((r) => r.slug === slug)?.cover;
+  return cover && alt !== undefined ? { ...cover, alt } : cover;
 }
 
 function markdownFiles(dir: string, where: (f: string) => string, problems: string[]) {
@@ -498,7 +634,18 @@ function checkBody(
   return images;
 }
 
-function readFile<T extends z.ZodType>(path: string, schema: T, file: string, problems: string[]) {
+/**
+ * A content file's front matter, validated, and its body. `inherit`: a translation's main front
+ * matter, which its own lies over (FO-I18N); `allowed`: the only fields the file may set itself.
+ */
+function readFile<T extends z.ZodType>(
+  path: string,
+  schema: T,
+  file: string,
+  problems: string[],
+  inherit?: Record<string, unknown>,
+  allowed?: readonly string[],
+) {
   let text: string;
   let parsed: ReturnType<typeof parseFrontMatter>;
   try {
@@ -518,7 +665,14 @@ function readFile<T extends z.ZodType>(path: string, schema: T, file: string, pr
     problems.push(`${file}: ${yamlProblem(error, text)}`);
     return undefined;
   }
-  const result = schema.safeParse(parsed.data, { reportInput: true });
+  const own = (parsed.data ?? {}) as Record<string, unknown>;
+  const foreign = allowed && Object.keys(own).filter((key) => !allowed.includes(key));
+  if (foreign?.length) {
+    for (const key of foreign)
+      problems.push(`${file}: field "${key}" is the main site's: set it in content/site.md (a translation's site.md sets ${allowed!.join(', ')} and its text)`);
+    return undefined;
+  }
+  const result = schema.safeParse(inherit ? { ...inherit, ...own } : parsed.data, { reportInput: true });
   if (!result.success) {
     for (const issue of result.error.issues) problems.push(`${file}: ${describeIssue(issue, schema)}`);
     return undefined;

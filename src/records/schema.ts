@@ -409,6 +409,11 @@ interface RecordBase {
   source: string;
   /** Images in the body, by their destination as written (`../images/x.png`). */
   images: Record<string, ContentImage>;
+  /**
+   * The language of the record's text when it is not its site's (FO-I18N): a record not translated
+   * into a translation's language is shown there in the main language, and says so.
+   */
+  lang?: string;
 }
 
 export interface Project extends RecordBase, Omit<z.infer<typeof projectFrontMatter>, 'tags' | 'cover' | 'coverAlt'> {
@@ -448,7 +453,23 @@ export interface Site extends Omit<SiteConfig, 'avatar' | 'hero' | 'heroAlt'> {
   hero?: ContentImage;
   /** Whether content/custom.css exists: every page then links it, last (FO-THEME). */
   customCss?: true;
+  /**
+   * Where this language's pages are (FO-I18N): `''` for the main language (at `/…`), `/<tag>` for
+   * a translation from `content/<tag>/`.
+   */
+  base: string;
+  /** Every language of the site, the main one first: each with its tag and its `base`. */
+  languages: readonly SiteLanguage[];
 }
+
+/** One language of a site (FO-I18N): its tag (`fr`, `en`) and where its pages are (`''`, `/en`). */
+export interface SiteLanguage {
+  readonly lang: string;
+  readonly base: string;
+}
+
+/** What a translation's content/<tag>/site.md may set (FO-I18N), besides its body; everything else is the main site.md's. */
+export const SITE_TRANSLATION_FIELDS: readonly string[] = ['headline', 'summary', 'strings'];
 
 export interface Content {
   site: Site;

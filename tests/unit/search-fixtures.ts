@@ -12,6 +12,8 @@ export const testSite: Site = {
   summary: 'A site for tests.',
   url: 'https://test.example',
   locale: 'en',
+  base: '',
+  languages: [{ lang: 'en', base: '' }],
   allowedOrigins: [],
   links: [],
   categories: { data: 'Data systems', web: 'Web performance', 'developer-tools': 'Developer tools' },
