@@ -3,6 +3,7 @@
 // (src/records/catalog.ts).
 import { filterHref, isListedFilter, parseProjectsParam, type ProjectFilter, projectsParam, PROJECTS_PER_PAGE } from '../records/collections.ts';
 import type { Catalog } from '../records/catalog.ts';
+import { loadLanguages } from '../records/load.ts';
 import { adjacentPosts, POSTS_PER_PAGE, postsIndexCount } from '../records/posts.ts';
 import { postsSummary, projectFilterSummary } from './twin.ts';
 
@@ -121,3 +122,17 @@ export function projectsIndexFor(catalog: Catalog, param: string | undefined) {
   const at = parseProjectsParam(param);
   return at && projectsIndexPage(catalog, at.filter, at.page);
 }
+
+/**
+ * A route's paths in every language of the site (FO-I18N): the routes of src/pages/[...lang]/ list
+ * their main-language paths with `lang` undefined (at `/…`) and each translation's with its tag (at `/<tag>/…`).
+ */
+export function inEachLanguage<P extends { params: Record<string, string | undefined> }>(paths: (catalog: Catalog) => P[]) {
+  return loadLanguages().flatMap((catalog) => {
+    const lang = catalog.content.site.base.slice(1) || undefined;
+    return paths(catalog).map((path) => ({ ...path, params: { ...path.params, lang } }));
+  });
+}
+
+/** The paths of a route with no parameter but its language (llms.txt, the feed, an index's twin). */
+export const languagePaths = () => inEachLanguage(() => [{ params: {} }]);

@@ -108,7 +108,7 @@ export class Catalog {
   #tagIndex?: Map<string, TagGroup<AnyListed>>;
   /** Every tag with what carries it (as listed): saves grouping every record again for each tag page, twin and the sitemap. */
   get tagGroups(): readonly TagGroup<AnyListed>[] {
-    return (this.#tagGroups ??= Object.freeze(tagGroups(this.listing)));
+    return (this.#tagGroups ??= Object.freeze(tagGroups(this.listing, this.content.site.base)));
   }
   /** One tag's group, or undefined: saves a scan of every tag per tag page. */
   tagGroup(tag: string | undefined): TagGroup<AnyListed> | undefined {

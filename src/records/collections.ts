@@ -267,14 +267,13 @@ const NO_POSTS: readonly never[] = Object.freeze([]);
  * Every tag of every project, post and page, alphabetically, with what carries it. Each tag page,
  * its twin, the sitemap and the twins' link index ask: a build keeps one answer in its Catalog.
  */
-export function tagGroups<P extends Listed<Project>, G extends Listed<Page>, W extends Listed<Post> = never>({
-  projects,
-  pages,
-  posts = NO_POSTS,
-}: Pick<Listing<P, G>, 'projects' | 'pages'> & { readonly posts?: readonly W[] }): TagGroup<P | G | W>[] {
+export function tagGroups<P extends Listed<Project>, G extends Listed<Page>, W extends Listed<Post> = never>(
+  { projects, pages, posts = NO_POSTS }: Pick<Listing<P, G>, 'projects' | 'pages'> & { readonly posts?: readonly W[] },
+  base = '',
+): TagGroup<P | G | W>[] {
   const groups = new Map<string, (P | G | W)[]>();
   for (const record of [...projects, ...posts, ...pages]) for (const tag of record.tags) push(groups, tag, record);
-  return [...groups.keys()].sort().map((tag) => ({ tag, href: tagPath(tag), twin: `${tagPath(tag)}.md`, records: groups.get(tag)! }));
+  return [...groups.keys()].sort().map((tag) => ({ tag, href: `${base}${tagPath(tag)}`, twin: `${base}${tagPath(tag)}.md`, records: groups.get(tag)! }));
 }
 
 /**
@@ -342,7 +341,7 @@ export function projectFilters({ site, projects }: Pick<Listing, 'site' | 'proje
   const link = (filter: ProjectFilter): FilterLink => ({
     filter,
     label: projectFilterLabel(site, filter),
-    href: projectFilterPath(filter),
+    href: `${site.base}${projectFilterPath(filter)}`,
     count: filter.kind === 'all' ? projects.length : (counts.get(`${filter.kind}/${filter.id}`) ?? 0),
   });
   const narrows = (l: FilterLink) => l.count > 0 && l.count < projects.length;
@@ -358,12 +357,12 @@ export function projectFilters({ site, projects }: Pick<Listing, 'site' | 'proje
 }
 
 /** Whether a filter has pages of its own: all does, and each filter projectFilters lists. */
-export const isListedFilter = (filters: ProjectFilters, filter: ProjectFilter) => filter.kind === 'all' || filterHref(filters, filter) !== PROJECTS_PATH;
+export const isListedFilter = (filters: ProjectFilters, filter: ProjectFilter) => filter.kind === 'all' || filterHref(filters, filter) !== filters.all.href;
 
-/** Where a project page's type or category links: its filtered listing, or /projects when there is none. */
+/** Where a project page's type or category links: its filtered listing, or /projects (in its language) when there is none. */
 export function filterHref(filters: ProjectFilters, filter: ProjectFilter): string {
   const list = filter.kind === 'category' ? filters.categories : filter.kind === 'type' ? filters.types : [];
-  return list.find((l) => l.filter.kind === filter.kind && 'id' in l.filter && filter.kind !== 'all' && l.filter.id === filter.id)?.href ?? PROJECTS_PATH;
+  return list.find((l) => l.filter.kind === filter.kind && 'id' in l.filter && filter.kind !== 'all' && l.filter.id === filter.id)?.href ?? filters.all.href;
 }
 
 /** How many pages a filter has for people (at least one, so /projects exists on a site without projects). */
@@ -381,14 +380,14 @@ export interface TopTag {
  * The tags the filter bar offers: the most used on projects, most first (the rest are on /tags).
  * Every page of the projects index shows the same bar: a build asks its Catalog.
  */
-export function topProjectTags({ projects }: Pick<Listing, 'projects'>, limit = TOP_TAGS): readonly TopTag[] {
+export function topProjectTags({ site, projects }: Pick<Listing, 'site' | 'projects'>, limit = TOP_TAGS): readonly TopTag[] {
   const counts = new Map<string, number>();
   for (const p of projects) for (const tag of new Set(p.tags)) counts.set(tag, (counts.get(tag) ?? 0) + 1);
   return Object.freeze(
     [...counts]
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
       .slice(0, limit)
-      .map(([tag, count]) => Object.freeze({ tag, href: tagPath(tag), count })),
+      .map(([tag, count]) => Object.freeze({ tag, href: `${site.base}${tagPath(tag)}`, count })),
   );
 }
 const TOP_TAGS = 12;

@@ -227,6 +227,9 @@ export function loadCatalog(dir = contentDir(), { drafts = draftsByDefault(), to
   return catalog;
 }
 
+/** The catalog of a page's language: `lang` is its route's `[...lang]` (undefined for the main language, FO-I18N). */
+export const languageCatalog = (lang: string | undefined): Catalog => loadCatalog(contentDir(), { lang });
+
 /** The content folder's records: loadCatalog's content, for what needs no derived fact (the site, one record). */
 export const loadContent = (dir = contentDir(), options: LoadOptions = {}): Content => loadCatalog(dir, options).content;
 

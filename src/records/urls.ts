@@ -4,5 +4,11 @@ import type { Site } from './schema.ts';
 export const HOME_TWIN = '/index.md';
 export const PROJECTS_TWIN = '/projects.md';
 
+/**
+ * A path of the site's pages in a language (FO-I18N): the main language's as it is (`/projects`),
+ * a translation's under its tag (`/en/projects`; its home `/en`).
+ */
+export const localPath = (site: Pick<Site, 'base'>, path: string) => (site.base ? (path === '/' ? site.base : `${site.base}${path}`) : path);
+
 /** The absolute URL of a site path, from the configured site URL (FOLIO_SITE_URL overrides it). */
 export const absoluteUrl = (site: Pick<Site, 'url'>, path: string) => new URL(path, `${site.url}/`).href;

@@ -15,6 +15,7 @@ export const de: Table = {
   searchButton: 'Suchen',
   darkTheme: 'Dunkles Design',
   menu: 'Menü',
+  notTranslated: 'Diese Seite ist noch nicht übersetzt: Sie ist auf {language}.',
   elsewhere: 'Anderswo',
   forSoftware: 'Für Software',
   thisPageAsMarkdown: 'Diese Seite als Markdown',

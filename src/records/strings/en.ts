@@ -22,6 +22,8 @@ export const en = {
   searchButton: 'Search',
   darkTheme: 'Dark theme',
   menu: 'Menu',
+  // The note on a page shown in the main language (FO-I18N); the language switch says `languages`
+  notTranslated: 'This page is not translated yet: it is in {language}.',
   elsewhere: 'Elsewhere',
   forSoftware: 'For software',
   thisPageAsMarkdown: 'This page as Markdown',

@@ -15,6 +15,7 @@ export const es: Table = {
   searchButton: 'Buscar',
   darkTheme: 'Tema oscuro',
   menu: 'Menú',
+  notTranslated: 'Esta página aún no está traducida: está en {language}.',
   elsewhere: 'En otros sitios',
   forSoftware: 'Para software',
   thisPageAsMarkdown: 'Esta página en Markdown',

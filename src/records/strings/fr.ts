@@ -15,6 +15,7 @@ export const fr: Table = {
   searchButton: 'Rechercher',
   darkTheme: 'Thème sombre',
   menu: 'Menu',
+  notTranslated: 'Cette page n’est pas encore traduite : elle est en {language}.',
   elsewhere: 'Ailleurs',
   forSoftware: 'Pour les logiciels',
   thisPageAsMarkdown: 'Cette page en Markdown',

@@ -15,6 +15,7 @@ export const pt: Table = {
   searchButton: 'Pesquisar',
   darkTheme: 'Tema escuro',
   menu: 'Menu',
+  notTranslated: 'Esta página ainda não foi traduzida: está em {language}.',
   elsewhere: 'Noutros sítios',
   forSoftware: 'Para software',
   thisPageAsMarkdown: 'Esta página em Markdown',

@@ -15,6 +15,7 @@ export const sv: Table = {
   searchButton: 'Sök',
   darkTheme: 'Mörkt tema',
   menu: 'Meny',
+  notTranslated: 'Den här sidan är inte översatt än: den är på {language}.',
   elsewhere: 'På andra ställen',
   forSoftware: 'För program',
   thisPageAsMarkdown: 'Den här sidan som Markdown',

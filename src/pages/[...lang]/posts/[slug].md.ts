@@ -1,0 +1,18 @@
+// /posts/<slug>.md: each post's Markdown twin (FO-POSTS).
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { languageCatalog } from '../../../records/load.ts';
+import { ABSOLUTE, postTwin } from '../../../generators/twin.ts';
+import { renderMarkdown } from '../../../generators/render.ts';
+import { markdownResponse, missingTwin } from '../../../generators/responses.ts';
+import { inEachLanguage } from '../../../generators/page-inputs.ts';
+
+export const getStaticPaths = (() => inEachLanguage((catalog) => catalog.content.posts.map((p) => ({ params: { slug: p.slug } })))) satisfies GetStaticPaths;
+
+export const GET: APIRoute = async ({ params }) => {
+  const catalog = languageCatalog(params.lang);
+  const post = catalog.post(params.slug);
+  if (!post) return missingTwin();
+  // The body's one parse: its page's render, whichever of the two the build makes first (render.ts).
+  await renderMarkdown(post.body, post.images);
+  return markdownResponse((await postTwin(post, catalog, ABSOLUTE)).markdown);
+};

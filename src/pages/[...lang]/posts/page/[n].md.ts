@@ -1,0 +1,18 @@
+// /posts/page/<n>.md: the second and later pages of the posts index as Markdown (FO-POSTS); each
+// names /posts.md, which lists every post.
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { markdownResponse, missingTwin } from '../../../../generators/responses.ts';
+import { ABSOLUTE, postsPageTwin } from '../../../../generators/twin.ts';
+import { languageCatalog } from '../../../../records/load.ts';
+import { inEachLanguage } from '../../../../generators/page-inputs.ts';
+import { postsIndexCount } from '../../../../records/posts.ts';
+
+export const getStaticPaths = (() =>
+  inEachLanguage((catalog) =>
+    Array.from({ length: Math.max(0, postsIndexCount(catalog.content) - 1) }, (_, i) => ({ params: { n: String(i + 2) } })),
+  )) satisfies GetStaticPaths;
+
+export const GET: APIRoute = ({ params }) => {
+  const twin = postsPageTwin(languageCatalog(params.lang).listing, Number(params.n), ABSOLUTE);
+  return twin ? markdownResponse(twin.markdown) : missingTwin();
+};

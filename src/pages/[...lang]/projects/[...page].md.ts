@@ -1,0 +1,26 @@
+// The twins of the projects index's other pages (FO-WORK): /projects/page/<n>.md,
+// /projects/category/<id>.md, /projects/type/<type>/page/<n>.md … /projects.md is the first
+// page's (src/pages/projects.md.ts) and lists every project.
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { markdownResponse, missingTwin } from '../../../generators/responses.ts';
+import { ABSOLUTE, projectsPageTwin } from '../../../generators/twin.ts';
+import { parseProjectsParam, projectsParam } from '../../../records/collections.ts';
+import { languageCatalog } from '../../../records/load.ts';
+import { inEachLanguage } from '../../../generators/page-inputs.ts';
+
+export const getStaticPaths = (() =>
+  inEachLanguage((catalog) => {
+    const { all, categories, types } = catalog.filters;
+    return [all, ...categories, ...types].flatMap(({ filter }) =>
+      Array.from({ length: catalog.pageCount(filter) }, (_, i) => i + 1).flatMap((n) => {
+        const page = projectsParam(filter, n);
+        return page === undefined ? [] : [{ params: { page } }];
+      }),
+    );
+  })) satisfies GetStaticPaths;
+
+export const GET: APIRoute = ({ params }) => {
+  const at = parseProjectsParam(params.page);
+  const twin = at && projectsPageTwin(languageCatalog(params.lang), at.filter, at.page, ABSOLUTE);
+  return twin ? markdownResponse(twin.markdown) : missingTwin();
+};

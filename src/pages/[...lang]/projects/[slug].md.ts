@@ -1,0 +1,18 @@
+// /projects/<slug>.md: each project's Markdown twin.
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { languageCatalog } from '../../../records/load.ts';
+import { ABSOLUTE, projectTwin } from '../../../generators/twin.ts';
+import { renderMarkdown } from '../../../generators/render.ts';
+import { markdownResponse, missingTwin } from '../../../generators/responses.ts';
+import { inEachLanguage } from '../../../generators/page-inputs.ts';
+
+export const getStaticPaths = (() => inEachLanguage((catalog) => catalog.content.projects.map((p) => ({ params: { slug: p.slug } })))) satisfies GetStaticPaths;
+
+export const GET: APIRoute = async ({ params }) => {
+  const catalog = languageCatalog(params.lang);
+  const project = catalog.project(params.slug);
+  if (!project) return missingTwin();
+  // The body's one parse: its page's render, whichever of the two the build makes first (render.ts).
+  await renderMarkdown(project.body, project.images);
+  return markdownResponse((await projectTwin(project, catalog, ABSOLUTE)).markdown);
+};

@@ -1,0 +1,11 @@
+// /tags.md: the tags index as Markdown.
+import type { APIRoute } from 'astro';
+import { languageCatalog } from '../../records/load.ts';
+import { ABSOLUTE, tagsTwin } from '../../generators/twin.ts';
+import { markdownResponse } from '../../generators/responses.ts';
+import { languagePaths } from '../../generators/page-inputs.ts';
+import type { GetStaticPaths } from 'astro';
+
+export const getStaticPaths = languagePaths satisfies GetStaticPaths;
+
+export const GET: APIRoute = ({ params }) => markdownResponse(tagsTwin(languageCatalog(params.lang).content, ABSOLUTE).markdown);

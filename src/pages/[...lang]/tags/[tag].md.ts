@@ -1,0 +1,14 @@
+// /tags/<tag>.md: each tag page's Markdown twin.
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { languageCatalog } from '../../../records/load.ts';
+import { inEachLanguage, tagPages, tagTwinPage } from '../../../generators/page-inputs.ts';
+import { ABSOLUTE, tagTwin } from '../../../generators/twin.ts';
+import { markdownResponse, missingTwin } from '../../../generators/responses.ts';
+
+export const getStaticPaths = (() => inEachLanguage((catalog) => tagPages(catalog))) satisfies GetStaticPaths;
+
+export const GET: APIRoute = ({ params }) => {
+  const inputs = tagTwinPage(languageCatalog(params.lang), params.tag);
+  if (!inputs) return missingTwin();
+  return markdownResponse(tagTwin(inputs.group, inputs.site, ABSOLUTE).markdown);
+};

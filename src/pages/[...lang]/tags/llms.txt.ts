@@ -1,0 +1,13 @@
+// /tags/llms.txt: the tags' own llms.txt (llms.txt v2 section file), listed from the root llms.txt.
+import type { APIRoute } from 'astro';
+import { tagsLlmsTxt } from '../../../generators/llms.ts';
+import { languageCatalog } from '../../../records/load.ts';
+import { TEXT } from '../../../http/media-types.ts';
+import { languagePaths } from '../../../generators/page-inputs.ts';
+import type { GetStaticPaths } from 'astro';
+
+export const getStaticPaths = languagePaths satisfies GetStaticPaths;
+
+export const prerender = true;
+
+export const GET: APIRoute = ({ params }) => new Response(tagsLlmsTxt(languageCatalog(params.lang).listing), { headers: { 'Content-Type': TEXT } });
