@@ -12,7 +12,7 @@ import { readFileSync, watch } from 'node:fs';
 import { connect } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { estimateTokens } from '../src/generators/integration.ts';
-import { FALLBACK_NOT_FOUND, twinPathsOf } from '../src/routing/page-manifest.ts';
+import { FALLBACK_NOT_FOUND, twinPathOf } from '../src/routing/page-manifest.ts';
 import { routePage, type SiteFiles } from '../src/routing/page-negotiation.ts';
 import { setSiteData, siteData } from '../src/server/data.ts';
 import { setSearchPageTemplate } from '../src/server/search-page.ts';
@@ -103,7 +103,8 @@ const devFiles: StaticFiles = {
 const devSite: SiteFiles = {
   async twinOf(path) {
     if (/^\/(@|node_modules\/|src\/)/.test(path)) return null; // Vite's own modules are not pages
-    for (const twin of twinPathsOf(path)) if ((await fromAstro(encodeURI(twin)))?.ok) return twin;
+    const twin = twinPathOf(path);
+    if ((await fromAstro(encodeURI(twin)))?.ok) return twin;
     return (await fromAstro(encodeURI(path)))?.ok ? null : undefined;
   },
   async markdownTokens(path) {

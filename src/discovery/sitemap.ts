@@ -1,7 +1,9 @@
-// /sitemap.xml (sitemaps.org protocol 0.9): every HTML page. Twins and API paths are left out:
-// a sitemap lists canonical pages, and each page names its twin itself.
+// /sitemap.xml (sitemaps.org protocol 0.9): every HTML page, in every language. Twins and API paths
+// are left out: a sitemap lists canonical pages, and each page names its twin itself. On a site in
+// several languages each page lists its versions as xhtml:link alternates (Google's hreflang in
+// sitemaps), as the page's own <link rel="alternate" hreflang> do (FO-I18N).
 import type { Content } from '../records/schema.ts';
-import { absoluteUrl } from '../records/urls.ts';
+import { absoluteUrl, localPath } from '../records/urls.ts';
 import { tagGroups, TAGS_PATH } from '../records/collections.ts';
 import { POSTS_PATH } from '../records/posts.ts';
 
@@ -11,30 +13,49 @@ export interface SitemapEntry {
   lastmod?: string;
 }
 
-export function sitemapEntries(content: Pick<Content, 'projects' | 'pages' | 'posts' | 'resume'>): SitemapEntry[] {
+export function sitemapEntries(content: Pick<Content, 'site' | 'projects' | 'pages' | 'posts' | 'resume'>): SitemapEntry[] {
   // FO-DRAFTS: a draft is loaded only under npm run dev, and is never a canonical page even there.
   const posts = content.posts.filter((p) => !p.draft);
+  const local = (path: string) => localPath(content.site, path);
   return [
-    { path: '/' },
+    { path: local('/') },
     ...(content.resume ? [{ path: content.resume.href }] : []),
-    { path: '/projects' },
+    { path: local('/projects') },
     ...content.projects.map((p) => ({ path: p.href, lastmod: p.updated ?? p.date })),
     // FO-POSTS: the posts index and each post, when the site has posts.
-    ...(posts.length ? [{ path: POSTS_PATH, lastmod: posts[0]!.updated ?? posts[0]!.date }] : []),
+    ...(posts.length ? [{ path: local(POSTS_PATH), lastmod: posts[0]!.updated ?? posts[0]!.date }] : []),
     ...posts.map((p) => ({ path: p.href, lastmod: p.updated ?? p.date })),
     ...content.pages.map((p) => ({ path: p.href })),
-    { path: TAGS_PATH },
-    ...tagGroups(content).map((g) => ({ path: g.href })),
-    { path: '/developers' },
-    { path: '/developers/deprecation' },
+    { path: local(TAGS_PATH) },
+    ...tagGroups(content, content.site.base).map((g) => ({ path: g.href })),
+    // The developer pages are in English, once (docs/decisions.md § Interface language).
+    ...(content.site.base ? [] : [{ path: '/developers' }, { path: '/developers/deprecation' }]),
   ];
 }
 
+/** A page's path in its site's main language: `/en/projects/x` → `/projects/x`, `/en` → `/`. */
+const mainPath = (base: string, path: string) => (base && (path === base || path.startsWith(`${base}/`)) ? path.slice(base.length) || '/' : path);
+
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
-export function sitemapXml(content: Pick<Content, 'site' | 'projects' | 'pages' | 'posts' | 'resume'>): string {
-  const urls = sitemapEntries(content).map(
-    (e) => `  <url>\n    <loc>${escapeXml(absoluteUrl(content.site, e.path))}</loc>${e.lastmod ? `\n    <lastmod>${e.lastmod}</lastmod>` : ''}\n  </url>`,
+/** Every language's pages, the main language's content first (load.ts loadLanguages). */
+export function sitemapXml(languages: readonly Pick<Content, 'site' | 'projects' | 'pages' | 'posts' | 'resume'>[]): string {
+  const several = languages.length > 1;
+  const urls = languages.flatMap((content) =>
+    sitemapEntries(content).map((e) => {
+      const loc = `    <loc>${escapeXml(absoluteUrl(content.site, e.path))}</loc>`;
+      const lastmod = e.lastmod ? `\n    <lastmod>${e.lastmod}</lastmod>` : '';
+      const bare = mainPath(content.site.base, e.path);
+      const versions =
+        several && !e.path.startsWith('/developers')
+          ? [...languages.map((c) => ({ lang: c.site.locale, path: localPath(c.site, bare) })), { lang: 'x-default', path: bare }]
+          : [];
+      const alternates = versions
+        .map((v) => `\n    <xhtml:link rel="alternate" hreflang="${escapeXml(v.lang)}" href="${escapeXml(absoluteUrl(content.site, v.path))}"/>`)
+        .join('');
+      return `  <url>\n${loc}${lastmod}${alternates}\n  </url>`;
+    }),
   );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  const xhtml = several ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : '';
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>\n${urls.join('\n')}\n</urlset>\n`;
 }

@@ -18,7 +18,7 @@ import {
   TYPE_LABELS,
 } from '../records/collections.ts';
 import { POSTS_PER_PAGE, postsIndexPath } from '../records/posts.ts';
-import { absoluteUrl } from '../records/urls.ts';
+import { absoluteUrl, localPath } from '../records/urls.ts';
 import {
   HOME_TWIN,
   POSTS_TWIN,
@@ -90,7 +90,13 @@ export function llmsSections(content: SiteListing): LlmsSection[] {
         ...active.slice(0, ROOT_LIST_MAX).map(projectEntry),
         // llms.txt v2: the section file covers /projects and every project page, and lists them all.
         ...(projectsShort
-          ? [{ title: `All ${count(content.projects.length, 'project')}`, path: PROJECTS_LLMS_TXT, note: 'every project, in an llms.txt of its own' }]
+          ? [
+              {
+                title: `All ${count(content.projects.length, 'project')}`,
+                path: localPath(content.site, PROJECTS_LLMS_TXT),
+                note: 'every project, in an llms.txt of its own',
+              },
+            ]
           : []),
       ],
     },
@@ -99,28 +105,56 @@ export function llmsSections(content: SiteListing): LlmsSection[] {
       title: 'Writing',
       entries: posts.length
         ? [
-            { title: 'All posts', path: POSTS_TWIN, note: `${postsSummary(content)} Grouped by year.` },
+            { title: 'All posts', path: localPath(content.site, POSTS_TWIN), note: `${postsSummary(content)} Grouped by year.` },
             ...posts.slice(0, ROOT_LIST_MAX).map(postEntry),
-            ...(postsShort ? [{ title: `All ${count(posts.length, 'post')}`, path: POSTS_LLMS_TXT, note: 'every post, in an llms.txt of its own' }] : []),
+            ...(postsShort
+              ? [{ title: `All ${count(posts.length, 'post')}`, path: localPath(content.site, POSTS_LLMS_TXT), note: 'every post, in an llms.txt of its own' }]
+              : []),
           ]
         : [],
     },
     {
       title: 'Pages',
       entries: [
-        { title: 'Home', path: HOME_TWIN, note: `${content.site.name}'s profile and featured projects, with every project and page listed` },
+        {
+          title: 'Home',
+          path: localPath(content.site, HOME_TWIN),
+          note: `${content.site.name}'s profile and featured projects, with every project and page listed`,
+        },
         // FO-RESUME: the résumé when there is one (its JSON Resume document is named with the machine-readable files).
-        ...(resume ? [{ title: 'Résumé', path: RESUME_TWIN, note: `${resume.label}: experience, education, skills and languages` }] : []),
-        { title: 'Projects', path: PROJECTS_TWIN, note: `${projectsSummary(content)} Listed by category and by type.` },
+        ...(resume
+          ? [{ title: 'Résumé', path: localPath(content.site, RESUME_TWIN), note: `${resume.label}: experience, education, skills and languages` }]
+          : []),
+        { title: 'Projects', path: localPath(content.site, PROJECTS_TWIN), note: `${projectsSummary(content)} Listed by category and by type.` },
         ...pages.map((p) => ({ title: p.title, path: p.twin, note: p.summary })),
         ...(content.pages.length > pages.length
-          ? [{ title: `${count(content.pages.length - pages.length, 'more page')}`, path: HOME_TWIN, note: 'the home page lists every page' }]
+          ? [
+              {
+                title: `${count(content.pages.length - pages.length, 'more page')}`,
+                path: localPath(content.site, HOME_TWIN),
+                note: 'the home page lists every page',
+              },
+            ]
           : []),
         // llms.txt v2: a section file covers the pages under its path; these, the projects', the posts' and the tags'.
-        { title: 'Projects section', path: PROJECTS_LLMS_TXT, note: 'the projects and their index pages, in an llms.txt of its own' },
-        ...(posts.length ? [{ title: 'Writing section', path: POSTS_LLMS_TXT, note: 'the posts and their index pages, in an llms.txt of its own' }] : []),
-        ...(tagGroups(content).length ? [{ title: 'Tags', path: TAGS_LLMS_TXT, note: 'every tag and what carries it, in an llms.txt of its own' }] : []),
+        { title: 'Projects section', path: localPath(content.site, PROJECTS_LLMS_TXT), note: 'the projects and their index pages, in an llms.txt of its own' },
+        ...(posts.length
+          ? [{ title: 'Writing section', path: localPath(content.site, POSTS_LLMS_TXT), note: 'the posts and their index pages, in an llms.txt of its own' }]
+          : []),
+        ...(tagGroups(content, content.site.base).length
+          ? [{ title: 'Tags', path: localPath(content.site, TAGS_LLMS_TXT), note: 'every tag and what carries it, in an llms.txt of its own' }]
+          : []),
       ],
+    },
+    // FO-I18N: each other language's llms.txt, so an agent that starts here reaches every language (llms-txt discussion #147).
+    {
+      title: 'Other languages',
+      entries: content.site.languages
+        .filter((l) => l.base !== content.site.base)
+        .map((l) => {
+          const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(l.lang) ?? l.lang;
+          return { title: name, path: localPath(l, '/llms.txt'), note: `the site in ${name} (${l.lang}): every page of that language, in its own llms.txt` };
+        }),
     },
     { title: 'API and agent docs', entries: agentDocs(content.site) },
     // llmstxt.org § Format: "Optional" marks what can be skipped for a shorter context.
@@ -136,15 +170,15 @@ export const TAGS_LLMS_TXT = TAGS_INDEX_LINK.href;
 /** /tags/llms.txt: the tags index and every tag page, each as its Markdown twin, in llms.txt's format. */
 export function tagsLlmsTxt(content: Listing): string {
   const { site } = content;
-  const groups = tagGroups(content);
+  const groups = tagGroups(content, content.site.base);
   const blocks = [
     heading(1, `${site.name}: tags`),
     quote(`${tagsSummary(content).replace(/\.$/, '')}, each with a page listing what carries it.`),
-    `The site's index is ${absoluteUrl(site, '/llms.txt')}. Every page here has a Markdown version at its path plus \`.md\`; the links below point at those.`,
+    `The site's index is ${absoluteUrl(site, localPath(site, '/llms.txt'))}. Every page here has a Markdown version at its path plus \`.md\`; the links below point at those.`,
     `## Tags\n\n${[
       entry(
         'All tags',
-        absoluteUrl(site, TAGS_TWIN),
+        absoluteUrl(site, localPath(site, TAGS_TWIN)),
         `every tag, with how many ${content.posts.length ? 'projects, posts and pages' : 'projects and pages'} carry it`,
       ),
       ...groups.map((g) => entry(g.tag, absoluteUrl(site, g.twin), tagSummary(g, site))),
@@ -187,7 +221,7 @@ function sectionLlmsTxt<R>(site: Site, file: SectionFile<R>): string {
   const blocks = [
     heading(1, `${site.name}: ${file.title}`),
     quote(`${file.summary.replace(/\.$/, '')}.`),
-    `The site's index is ${absoluteUrl(site, '/llms.txt')}. Every page here has a Markdown version at its path plus \`.md\`; the links below point at those. ${link('The index on one page', absoluteUrl(site, file.twin)).markdown}.`,
+    `The site's index is ${absoluteUrl(site, localPath(site, '/llms.txt'))}. Every page here has a Markdown version at its path plus \`.md\`; the links below point at those. ${link('The index on one page', absoluteUrl(site, file.twin)).markdown}.`,
     ...(kept.length
       ? [`## ${paged ? `Page 1 of ${pages}` : file.title[0]!.toUpperCase() + file.title.slice(1)}\n\n${kept.map(file.entry).map(line).join('\n')}`]
       : []),
@@ -213,7 +247,7 @@ export const projectsLlmsTxt = (content: Listing) =>
   sectionLlmsTxt(content.site, {
     title: 'projects',
     summary: projectsSummary(content),
-    twin: PROJECTS_TWIN,
+    twin: localPath(content.site, PROJECTS_TWIN),
     records: filteredProjects(content, ALL_PROJECTS),
     perPage: PROJECTS_PER_PAGE,
     pagePath: (page) => projectsListPath(ALL_PROJECTS, page),
@@ -226,7 +260,7 @@ export const postsLlmsTxt = (content: Listing) =>
   sectionLlmsTxt(content.site, {
     title: 'writing',
     summary: postsSummary(content),
-    twin: POSTS_TWIN,
+    twin: localPath(content.site, POSTS_TWIN),
     records: content.posts,
     perPage: POSTS_PER_PAGE,
     pagePath: postsIndexPath,
@@ -248,7 +282,14 @@ export function llmsTxt(content: SiteListing): string {
       ...machineAgentDocs(),
       // FO-RESUME: the résumé as data, named like the other JSON documents (llms.txt links only what reads as text).
       ...(content.resume
-        ? [{ title: 'Résumé', path: RESUME_JSON_PATH, mediaType: JSON_TYPE, note: 'the résumé as a JSON Resume document (jsonresume.org)' }]
+        ? [
+            {
+              title: 'Résumé',
+              path: localPath(content.site, RESUME_JSON_PATH),
+              mediaType: JSON_TYPE,
+              note: 'the résumé as a JSON Resume document (jsonresume.org)',
+            },
+          ]
         : []),
     ].map((d) => `- ${d.title}: \`${absoluteUrl(site, d.path)}\` (${d.mediaType.split(';')[0]}): ${d.note}`),
   ].join('\n');
@@ -269,7 +310,7 @@ export async function llmsFullTxt(catalog: Catalog): Promise<string> {
   const twins = await allTwins(catalog, { absolute: true });
   const preface = [
     heading(1, `${site.name}: the whole site as Markdown`),
-    `> Every page of ${absoluteUrl(site, '/')} in one file: the home page,${content.resume ? ' the résumé,' : ''} the projects index, each active project (featured first),${content.posts.length ? ' the posts (newest first),' : ''} the pages, then archived projects. The short index is ${absoluteUrl(site, '/llms.txt')}.`,
+    `> Every page of ${absoluteUrl(site, localPath(site, '/'))} in one file: the home page,${content.resume ? ' the résumé,' : ''} the projects index, each active project (featured first),${content.posts.length ? ' the posts (newest first),' : ''} the pages, then archived projects. The short index is ${absoluteUrl(site, localPath(site, '/llms.txt'))}.`,
   ].join('\n\n');
   return `${[preface, ...twins.map((t) => t.markdown.trim())].join('\n\n---\n\n')}\n`;
 }

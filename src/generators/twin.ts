@@ -40,6 +40,7 @@ import {
   fieldList,
   heading,
   image,
+  joined,
   inline,
   link,
   type Markdown,
@@ -50,7 +51,7 @@ import {
   siteFields,
 } from '../records/markdown-text.ts';
 import { escapeMarkdownText } from '../records/escape.ts';
-import { absoluteUrl, HOME_TWIN, PROJECTS_TWIN } from '../records/urls.ts';
+import { absoluteUrl, HOME_TWIN, localPath, PROJECTS_TWIN } from '../records/urls.ts';
 import { inSentence, type Strings, stringsFor } from '../records/strings.ts';
 import { colon as colonOf } from '../records/typography.ts';
 import { adjacentPosts, LATEST_POSTS, POSTS_PATH, POSTS_PER_PAGE, POSTS_TWIN, postsByYear, postsIndexCount, postsIndexPath } from '../records/posts.ts';
@@ -108,12 +109,16 @@ export function twinOfLink(url: string, content: Listing, from = '/'): string | 
 }
 
 function twinOfPath(path: string, content: Listing): string | undefined {
-  if (path === '/' || path === '/index') return HOME_TWIN;
-  if (path === '/projects') return PROJECTS_TWIN;
-  if (path === TAGS_PATH) return TAGS_TWIN;
+  // The site's own pages in this listing's language (FO-I18N): /en/projects in English, /projects in the main one.
+  const { site } = content;
+  const own = site.base ? (path === site.base ? '/' : path.startsWith(`${site.base}/`) ? path.slice(site.base.length) : undefined) : path;
+  const local = (twin: string) => localPath(site, twin);
+  if (own === '/' || own === '/index') return local(HOME_TWIN);
+  if (own === '/projects') return local(PROJECTS_TWIN);
+  if (own === TAGS_PATH) return local(TAGS_TWIN);
   // The posts index and the résumé exist only when there is something in them (FO-POSTS, FO-RESUME).
-  if (path === POSTS_PATH) return content.posts.length ? POSTS_TWIN : undefined;
-  if (path === RESUME_PATH) return (content as SiteListing).resume ? RESUME_TWIN : undefined;
+  if (own === POSTS_PATH) return content.posts.length ? local(POSTS_TWIN) : undefined;
+  if (own === RESUME_PATH) return (content as SiteListing).resume ? local(RESUME_TWIN) : undefined;
   return twinsByPath(content).get(path);
 }
 
@@ -125,7 +130,7 @@ const twinIndexes = new WeakMap<Listing, Map<string, string>>();
 function twinsByPath(content: Listing): Map<string, string> {
   let index = twinIndexes.get(content);
   if (!index) {
-    index = new Map([...content.projects, ...content.pages, ...content.posts, ...tagGroups(content)].map((r) => [r.href, r.twin]));
+    index = new Map([...content.projects, ...content.pages, ...content.posts, ...tagGroups(content, content.site.base)].map((r) => [r.href, r.twin]));
     twinIndexes.set(content, index);
   }
   return index;
@@ -244,8 +249,8 @@ async function makeProjectTwin(project: Project, catalog: Catalog, options: Twin
     [t('labelStack'), project.stack.join(', ') || undefined],
     ...projectLinkList(project, site).map((l): [string, Markdown] => [l.label, autolink(l.url)!]),
     [t('twinWebPage'), autolink(absoluteUrl(site, project.href))],
-    [t('twinAuthor'), link(site.name, href(HOME_TWIN))],
-    ...siteFields(site),
+    [t('twinAuthor'), link(site.name, href.local(HOME_TWIN))],
+    ...siteFields(site, href, project.twin, project.lang),
   ];
   const related = catalog.related(project);
   return {
@@ -283,8 +288,8 @@ async function makePageTwin(page: Page, content: Content, options: TwinOptions):
         [
           [t('labelTags'), page.tags.join(', ') || undefined],
           [t('twinWebPage'), autolink(absoluteUrl(content.site, page.href))],
-          [t('twinAuthor'), link(content.site.name, href(HOME_TWIN))],
-          ...siteFields(content.site),
+          [t('twinAuthor'), link(content.site.name, href.local(HOME_TWIN))],
+          ...siteFields(content.site, href, page.twin, page.lang),
         ],
         t.locale,
       ),
@@ -327,9 +332,9 @@ async function makePostTwin(post: Post, content: Content, options: TwinOptions):
           [t('labelReadingTime'), readingTime(post, t)],
           [t('labelTags'), post.tags.join(', ') || undefined],
           [t('twinWebPage'), autolink(absoluteUrl(site, post.href))],
-          [t('twinAllPosts'), link(t('sectionPosts'), href(POSTS_TWIN))],
-          [t('twinAuthor'), link(site.name, href(HOME_TWIN))],
-          ...siteFields(site),
+          [t('twinAllPosts'), link(t('sectionPosts'), href.local(POSTS_TWIN))],
+          [t('twinAuthor'), link(site.name, href.local(HOME_TWIN))],
+          ...siteFields(site, href, post.twin, post.lang),
         ],
         t.locale,
       ),
@@ -355,15 +360,19 @@ export function postsTwin(content: Listing, options: TwinOptions = {}): Twin {
   const summary = postsSummary(content);
   const t = stringsFor(site);
   return {
-    path: POSTS_TWIN,
-    page: POSTS_PATH,
+    path: localPath(site, POSTS_TWIN),
+    page: localPath(site, POSTS_PATH),
     title: t('sectionPosts'),
     summary,
     markdown: document([
       heading(1, t('sectionPosts')),
       opening(site, summary),
       fieldList(
-        [[t('twinWebPage'), autolink(absoluteUrl(site, POSTS_PATH))], [t('twinAuthor'), link(site.name, href(HOME_TWIN))], ...siteFields(site)],
+        [
+          [t('twinWebPage'), autolink(absoluteUrl(site, localPath(site, POSTS_PATH)))],
+          [t('twinAuthor'), link(site.name, href.local(HOME_TWIN))],
+          ...siteFields(site, href, localPath(site, POSTS_TWIN)),
+        ],
         t.locale,
       ),
       ...postsByYear(content.posts).map((g) => `${heading(2, g.year)}\n\n${g.posts.map((p) => postEntry(p, href)).join('\n')}`),
@@ -381,7 +390,7 @@ export function postsPageTwin(content: Listing, page: number, options: TwinOptio
   const pages = postsIndexCount(content);
   if (!Number.isInteger(page) || page < 2 || page > pages) return undefined;
   const href = hrefFor(content, options);
-  const path = postsIndexPath(page);
+  const path = localPath(site, postsIndexPath(page));
   const posts = content.posts.slice((page - 1) * POSTS_PER_PAGE, page * POSTS_PER_PAGE);
   const t = stringsFor(site);
   const summary = t('twinPostsPage', { page, pages, name: site.name });
@@ -395,7 +404,7 @@ export function postsPageTwin(content: Listing, page: number, options: TwinOptio
       heading(1, title),
       opening(site, summary),
       fieldList(
-        [[t('twinWebPage'), autolink(absoluteUrl(site, path))], [t('twinEveryPost'), link(t('sectionPosts'), href(POSTS_TWIN))], ...siteFields(site)],
+        [[t('twinWebPage'), autolink(absoluteUrl(site, path))], [t('twinEveryPost'), link(t('sectionPosts'), href.local(POSTS_TWIN))], ...siteFields(site)],
         t.locale,
       ),
       ...postsByYear(posts).map((g) => `${heading(2, g.year)}\n\n${g.posts.map((p) => postEntry(p, href)).join('\n')}`),
@@ -418,15 +427,6 @@ const resumeEntryIn =
   };
 
 const section = (title: string, entries: string[]) => (entries.length ? `${heading(2, title)}\n\n${entries.join('\n\n')}` : '');
-
-/** Pieces of a line, each text or Markdown, joined by `separator` (ours, plain). */
-const joined = (separator: string, pieces: (string | Markdown | undefined)[]): Markdown =>
-  md(
-    pieces
-      .filter((p): p is string | Markdown => Boolean(p))
-      .map(inline)
-      .join(separator),
-  );
 
 /** The résumé (/resume.md, FO-RESUME): who, the professional summary, then JSON Resume's sections in its order. */
 async function makeResumeTwin(resume: Resume, content: Content, options: TwinOptions): Promise<Twin> {
@@ -460,9 +460,12 @@ async function makeResumeTwin(resume: Resume, content: Content, options: TwinOpt
           [t('twinEmail'), site.email ? link(site.email, `mailto:${site.email}`) : undefined],
           [t('twinElsewhere'), links],
           [t('twinWebPage'), autolink(absoluteUrl(site, resume.href))],
-          ['JSON Resume', joined(', ', [link('resume.json', absoluteUrl(site, RESUME_JSON_PATH)), 'the same résumé as a JSON Resume document'])],
-          [t('twinAuthor'), link(site.name, href(HOME_TWIN))],
-          ...siteFields(site),
+          [
+            'JSON Resume',
+            joined(', ', [link('resume.json', absoluteUrl(site, localPath(site, RESUME_JSON_PATH))), 'the same résumé as a JSON Resume document']),
+          ],
+          [t('twinAuthor'), link(site.name, href.local(HOME_TWIN))],
+          ...siteFields(site, href, resume.twin, resume.lang),
         ],
         t.locale,
       ),
@@ -559,8 +562,8 @@ export async function homeTwin(content: SiteListing, options: TwinOptions = {}):
   const archived = archivedProjects(content);
   const t = stringsFor(site);
   return {
-    path: HOME_TWIN,
-    page: '/',
+    path: localPath(site, HOME_TWIN),
+    page: localPath(site, '/'),
     title: site.name,
     summary: site.summary,
     markdown: document([
@@ -577,8 +580,8 @@ export async function homeTwin(content: SiteListing, options: TwinOptions = {}):
           [t('twinElsewhere'), links],
           // FO-RESUME: the résumé is linked from the home page when there is one.
           [t('twinResume'), resume && joined(', ', [link(t('twinResume'), href(resume.twin)), resume.label])],
-          [t('twinWebPage'), autolink(absoluteUrl(site, '/'))],
-          ...siteFields(site),
+          [t('twinWebPage'), autolink(absoluteUrl(site, localPath(site, '/')))],
+          ...siteFields(site, href, localPath(site, HOME_TWIN)),
         ],
         t.locale,
       ),
@@ -589,15 +592,15 @@ export async function homeTwin(content: SiteListing, options: TwinOptions = {}):
         ? `${heading(2, t('twinLatestPosts'))}\n\n${posts
             .slice(0, LATEST_POSTS)
             .map((p) => postEntry(p, href))
-            .join('\n')}\n\n${sentence(site, 'twinEveryPostByYear', link(t('sectionPosts'), href(POSTS_TWIN)))}`
+            .join('\n')}\n\n${sentence(site, 'twinEveryPostByYear', link(t('sectionPosts'), href.local(POSTS_TWIN)))}`
         : '',
-      `${heading(2, t('twinAllProjects'))}\n\n${sentence(site, 'twinAllProjectsNote', link(t('twinProjectsIndex'), href(PROJECTS_TWIN)))}`,
+      `${heading(2, t('twinAllProjects'))}\n\n${sentence(site, 'twinAllProjectsNote', link(t('twinProjectsIndex'), href.local(PROJECTS_TWIN)))}`,
       ...byCategory(site, activeProjects(content)).map((g) => `${heading(3, g.label)}\n\n${g.projects.map((p) => projectEntry(p, href, site)).join('\n')}`),
       archived.length
         ? `${heading(3, t('archived'))}\n\n${escapeMarkdownText(t('archivedNote'))}\n\n${archived.map((p) => projectEntry(p, href, site)).join('\n')}`
         : '',
       pages.length ? `${heading(2, t('sectionPages'))}\n\n${pages.map((p) => entry(p.title, href(p.twin), p.summary)).join('\n')}` : '',
-      `${heading(2, t('twinForAgents'))}\n\n${entry('llms.txt', href('/llms.txt'), t('twinLlmsTxt'))}\n${entry('llms-full.txt', href('/llms-full.txt'), t('twinLlmsFullTxt'))}`,
+      `${heading(2, t('twinForAgents'))}\n\n${entry('llms.txt', href.local('/llms.txt'), t('twinLlmsTxt'))}\n${entry('llms-full.txt', href.local('/llms-full.txt'), t('twinLlmsFullTxt'))}`,
     ]),
   };
 }
@@ -614,15 +617,19 @@ export async function projectsTwin(content: Listing, options: TwinOptions = {}):
   const summary = projectsSummary(content);
   const t = stringsFor(site);
   return {
-    path: PROJECTS_TWIN,
-    page: '/projects',
+    path: localPath(site, PROJECTS_TWIN),
+    page: localPath(site, '/projects'),
     title: t('navProjects'),
     summary,
     markdown: document([
       heading(1, t('navProjects')),
       opening(site, summary),
       fieldList(
-        [[t('twinWebPage'), autolink(absoluteUrl(site, '/projects'))], [t('twinAuthor'), link(site.name, href(HOME_TWIN))], ...siteFields(site)],
+        [
+          [t('twinWebPage'), autolink(absoluteUrl(site, localPath(site, '/projects')))],
+          [t('twinAuthor'), link(site.name, href.local(HOME_TWIN))],
+          ...siteFields(site, href, localPath(site, PROJECTS_TWIN)),
+        ],
         t.locale,
       ),
       ...byCategory(site, active).map((g) => `${heading(2, g.label)}\n\n${g.projects.map((p) => projectEntry(p, href, site)).join('\n')}`),
@@ -645,7 +652,7 @@ export function projectsPageTwin(catalog: ListingFacts, filter: ProjectFilter, p
   if (!Number.isInteger(page) || page < 1 || page > pages || (filter.kind === 'all' && page === 1) || !isListedFilter(catalog.filters, filter))
     return undefined;
   const href = hrefFor(catalog.listing, options);
-  const path = projectsListPath(filter, page);
+  const path = localPath(site, projectsListPath(filter, page));
   const title = projectsPageTitle(site, filter, page, pages);
   const summary = projectFilterSummary(catalog, filter);
   const shown = all.slice((page - 1) * PROJECTS_PER_PAGE, page * PROJECTS_PER_PAGE);
@@ -661,7 +668,11 @@ export function projectsPageTwin(catalog: ListingFacts, filter: ProjectFilter, p
       heading(1, title),
       opening(site, summary),
       fieldList(
-        [[t('twinWebPage'), autolink(absoluteUrl(site, path))], [t('twinEveryProject'), link(t('navProjects'), href(PROJECTS_TWIN))], ...siteFields(site)],
+        [
+          [t('twinWebPage'), autolink(absoluteUrl(site, path))],
+          [t('twinEveryProject'), link(t('navProjects'), href.local(PROJECTS_TWIN))],
+          ...siteFields(site),
+        ],
         t.locale,
       ),
       active.length ? active.map((p) => projectEntry(p, href, site)).join('\n') : '',
@@ -704,7 +715,7 @@ export function tagTwin(group: TagGroup<Listed<Project | Page | Post>>, site: Si
       heading(1, title),
       opening(site, summary),
       fieldList(
-        [[t('twinWebPage'), autolink(absoluteUrl(site, group.href))], [t('allTags'), link(t('tagsTitle'), href(TAGS_TWIN))], ...siteFields(site)],
+        [[t('twinWebPage'), autolink(absoluteUrl(site, group.href))], [t('allTags'), link(t('tagsTitle'), href.local(TAGS_TWIN))], ...siteFields(site)],
         t.locale,
       ),
       group.records
@@ -728,7 +739,7 @@ export function tagSummary({ tag, records }: TagGroup<Listed<Project | Page | Po
 
 /** "12 tags across Mara's projects, posts and pages.": the tags index's description (posts named only when there are any). */
 export function tagsSummary(content: Listing): string {
-  const groups = tagGroups(content);
+  const groups = tagGroups(content, content.site.base);
   const t = stringsFor(content.site);
   const kinds = t(content.posts.length ? 'kindsWithPosts' : 'kindsWithoutPosts');
   return t('tagsSummary', { tags: t('tagsCount', { n: groups.length }), name: content.site.name, kinds });
@@ -737,18 +748,24 @@ export function tagsSummary(content: Listing): string {
 /** The tags index: every tag with how many projects, posts and pages carry it. */
 export function tagsTwin(content: Listing, options: TwinOptions = {}): Twin {
   const href = hrefFor(content, options);
-  const groups = tagGroups(content);
+  const groups = tagGroups(content, content.site.base);
   const summary = tagsSummary(content);
   const t = stringsFor(content.site);
   return {
-    path: TAGS_TWIN,
-    page: TAGS_PATH,
+    path: localPath(content.site, TAGS_TWIN),
+    page: localPath(content.site, TAGS_PATH),
     title: t('tagsTitle'),
     summary,
     markdown: document([
       heading(1, t('tagsTitle')),
       opening(content.site, summary),
-      fieldList([[t('twinWebPage'), autolink(absoluteUrl(content.site, TAGS_PATH))], ...siteFields(content.site)], t.locale),
+      fieldList(
+        [
+          [t('twinWebPage'), autolink(absoluteUrl(content.site, localPath(content.site, TAGS_PATH)))],
+          ...siteFields(content.site, href, localPath(content.site, TAGS_TWIN)),
+        ],
+        t.locale,
+      ),
       groups.map((g) => entry(g.tag, href(g.twin), `${g.records.length}`)).join('\n'),
     ]),
   };
@@ -831,10 +848,11 @@ export async function recordTwins(catalog: Catalog): Promise<Record<string, stri
   return Object.fromEntries(twins.map((t) => [t.path, t.markdown]));
 }
 
-const hrefFor =
-  ({ site }: Pick<Content, 'site'>, options: TwinOptions) =>
-  (path: string) =>
-    options.absolute ? absoluteUrl(site, path) : path;
+/** A twin's links: `href(path)` as the options ask; `href.local(path)` for a path of the site's own pages, in the twin's language (FO-I18N). */
+const hrefFor = ({ site }: Pick<Content, 'site'>, options: TwinOptions) => {
+  const href = (path: string) => (options.absolute ? absoluteUrl(site, path) : path);
+  return Object.assign(href, { local: (path: string) => href(localPath(site, path)) });
+};
 
 function projectEntry(p: Listed<Project>, href: (path: string) => string, site: Pick<Site, 'locale' | 'strings'>) {
   return entry(p.title, href(p.twin), `${p.summary} (${typeWord(site, p.type)}, ${p.date.slice(0, 4)})`);

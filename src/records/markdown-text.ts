@@ -5,7 +5,7 @@
 import { inSentence, type StringKey, stringsFor } from './strings.ts';
 import { colon as colonOf } from './typography.ts';
 import { escapeAutolink, escapeClientText, escapeLinkDestination, escapeLinkText, escapeMarkdownText } from './escape.ts';
-import { absoluteUrl, PROJECTS_TWIN } from './urls.ts';
+import { absoluteUrl, HOME_TWIN, localPath, PROJECTS_TWIN } from './urls.ts';
 import type { Site } from './schema.ts';
 
 /**
@@ -17,6 +17,15 @@ export interface Markdown {
   readonly markdown: string;
 }
 export const md = (markdown: string): Markdown => ({ markdown });
+
+/** Pieces of a line, each text or Markdown, joined by `separator` (ours, plain). */
+export const joined = (separator: string, pieces: (string | Markdown | undefined)[]): Markdown =>
+  md(
+    pieces
+      .filter((p): p is string | Markdown => Boolean(p))
+      .map(inline)
+      .join(separator),
+  );
 
 /** Text escaped as plain text, Markdown as it is. */
 export const inline = (value: string | Markdown) => (typeof value === 'string' ? escapeMarkdownText(value) : value.markdown);
@@ -83,21 +92,50 @@ export function document(blocks: string[]) {
  * before any image or facts list, so an agent that lands on one twin finds the rest from its first
  * lines (afdocs looks for the llms.txt pointer near the top).
  */
-export const opening = (site: Pick<Site, 'url'> & Partial<Pick<Site, 'locale' | 'strings'>>, summary: string | Markdown) =>
-  `${quote(summary)}\n\n${sentence(site.locale ? (site as Pick<Site, 'locale' | 'strings'>) : ENGLISH_SITE, 'twinSiteIndex', link('llms.txt', absoluteUrl(site, '/llms.txt')))}`;
+export const opening = (site: Pick<Site, 'url'> & Partial<Pick<Site, 'locale' | 'strings' | 'base'>>, summary: string | Markdown) =>
+  `${quote(summary)}\n\n${sentence(site.locale ? (site as Pick<Site, 'locale' | 'strings'>) : ENGLISH_SITE, 'twinSiteIndex', link('llms.txt', absoluteUrl(site, `${site.base ?? ''}/llms.txt`)))}`;
 
 /** Developer documents (the deprecation policy) are English, whatever the site's locale (docs/decisions.md § Interface language). */
 const ENGLISH_SITE = { locale: 'en' };
 
-/** The line every twin ends its fields with: the owner's Content Signals (contentsignals.org), its label in the site's language (FO-LANGUAGE), its values the spec's words. */
-export const siteFields = (site: Pick<Site, 'contentSignal' | 'locale'> & Partial<Pick<Site, 'strings'>>): [string, string][] => [
-  [
-    stringsFor(site)('twinContentSignals'),
+/**
+ * The lines every twin ends its fields with: on a site in several languages, the twin's language
+ * (and that its record is not translated) and its versions in the other languages (FO-I18N); then
+ * the owner's Content Signals (contentsignals.org), its label in the site's language
+ * (FO-LANGUAGE), its values the spec's words.
+ */
+export const siteFields = (
+  site: Pick<Site, 'contentSignal' | 'locale'> & Partial<Pick<Site, 'strings' | 'base' | 'languages'>>,
+  href?: (path: string) => string,
+  twin?: string,
+  textLang?: string,
+): [string, string | Markdown][] => {
+  const t = stringsFor(site);
+  const signals: [string, string] = [
+    t('twinContentSignals'),
     Object.entries(site.contentSignal)
       .map(([use, answer]) => `${use}=${answer}`)
       .join(', '),
-  ],
-];
+  ];
+  const languages = site.languages ?? [];
+  if (!href || !twin || languages.length < 2) return [signals];
+  const base = site.base ?? '';
+  // The twin's path in the main language: /en/projects/x.md → /projects/x.md, /en.md (a home) → /index.md.
+  const bare = !base ? twin : twin === `${base}.md` ? HOME_TWIN : twin.startsWith(`${base}/`) ? twin.slice(base.length) : twin;
+  const name = (lang: string) => new Intl.DisplayNames([site.locale], { type: 'language' }).of(lang) ?? lang;
+  const others = languages.filter((l) => l.base !== base);
+  return [
+    [t('twinLanguage'), textLang ? t('twinNotTranslated', { language: name(textLang) }) : name(site.locale)],
+    [
+      t('twinOtherLanguages'),
+      joined(
+        ', ',
+        others.map((l) => link(`${name(l.lang)} (${l.lang})`, href(localPath(l, bare)))),
+      ),
+    ],
+    signals,
+  ];
+};
 
 /** One hit of the search page's Markdown form. */
 export interface SearchHit {

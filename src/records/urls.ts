@@ -6,9 +6,11 @@ export const PROJECTS_TWIN = '/projects.md';
 
 /**
  * A path of the site's pages in a language (FO-I18N): the main language's as it is (`/projects`),
- * a translation's under its tag (`/en/projects`; its home `/en`).
+ * a translation's under its tag (`/en/projects`; its home `/en`, whose twin is `/en.md` as every
+ * page's twin is its path plus `.md`).
  */
-export const localPath = (site: Pick<Site, 'base'>, path: string) => (site.base ? (path === '/' ? site.base : `${site.base}${path}`) : path);
+export const localPath = (site: Pick<Site, 'base'>, path: string) =>
+  !site.base ? path : path === '/' ? site.base : path === HOME_TWIN ? `${site.base}.md` : `${site.base}${path}`;
 
 /** The absolute URL of a site path, from the configured site URL (FOLIO_SITE_URL overrides it). */
 export const absoluteUrl = (site: Pick<Site, 'url'>, path: string) => new URL(path, `${site.url}/`).href;

@@ -50,9 +50,6 @@ export const NOT_FOUND_PAGE = '/404';
 /** A page's twin: `/` → `/index.md`, `/about` → `/about.md`. */
 export const twinPathOf = (pagePath: string) => (pagePath === '/' ? '/index.md' : `${pagePath}.md`);
 
-/** Where a page's twin may be: twinPathOf's, then, for a language's home `/en`, `/en/index.md` as `/` has `/index.md` (FO-I18N). */
-export const twinPathsOf = (pagePath: string) => (pagePath === '/' ? ['/index.md'] : [`${pagePath}.md`, `${pagePath}/index.md`]);
-
 /** `known`: Markdown files whose text the caller has (site path → text), so they are not read back. */
 export function buildPageManifest(distDir: string, estimateTokens: (text: string) => number, known: Record<string, string> = {}): PageManifest {
   const markdown: Record<string, number> = {};
@@ -70,7 +67,8 @@ export function buildPageManifest(distDir: string, estimateTokens: (text: string
   for (const rel of htmlFiles.sort()) {
     const path = pagePathOf(rel);
     if (path === NOT_FOUND_PAGE) continue;
-    pages[path] = twinPathsOf(path).find((twin) => twin in markdown) ?? null;
+    const twin = twinPathOf(path);
+    pages[path] = twin in markdown ? twin : null;
   }
   const notFoundFile = join(distDir, '404.md');
   const body = existsSync(notFoundFile) ? readFileSync(notFoundFile, 'utf8') : FALLBACK_NOT_FOUND;

@@ -274,7 +274,7 @@ describe('robots.txt, the sitemap and the links agents look for', () => {
     );
     const quarry = content.projects.find((p) => p.slug === 'quarry')!;
     expect(entries.find((e) => e.path === quarry.href)!.lastmod).toBe(quarry.updated ?? quarry.date);
-    const xml = sitemapXml({ ...content, site: { ...site, url: 'https://a.example' } } as Content);
+    const xml = sitemapXml([{ ...content, site: { ...site, url: 'https://a.example' } } as Content]);
     expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
     expect(xml).toContain('<loc>https://a.example/projects</loc>');
     expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname)).toEqual(paths);

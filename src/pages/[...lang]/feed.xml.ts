@@ -3,7 +3,7 @@ import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { feedDescription, feedItems, feedTitle } from '../../records/feed.ts';
 import { languageCatalog } from '../../records/load.ts';
-import { absoluteUrl } from '../../records/urls.ts';
+import { absoluteUrl, localPath } from '../../records/urls.ts';
 import { languagePaths } from '../../generators/page-inputs.ts';
 import type { GetStaticPaths } from 'astro';
 
@@ -15,7 +15,7 @@ export const GET: APIRoute = ({ params }) => {
   return rss({
     title: feedTitle(listing),
     description: feedDescription(listing),
-    site: absoluteUrl(site, '/'),
+    site: absoluteUrl(site, localPath(site, '/')),
     items: feedItems(listing),
     customData: `<language>${site.locale}</language>`,
   });

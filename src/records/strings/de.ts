@@ -201,5 +201,8 @@ export const de: Table = {
   twinSearchTitle: 'Suchergebnisse für „{query}“',
   twinSearchNothing: 'Nichts passt zu „{query}“. Versuchen Sie weniger oder andere Wörter.',
   twinContentSignals: 'Inhaltssignale',
+  twinLanguage: 'Sprache',
+  twinOtherLanguages: 'Andere Sprachen',
+  twinNotTranslated: '{language} (noch nicht übersetzt)',
   videoOn: 'Video auf {host}',
 };

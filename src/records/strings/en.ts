@@ -223,6 +223,9 @@ export const en = {
   twinSearchNothing: 'Nothing matches “{query}”. Try fewer or other words.',
   // The twins' Content Signals line (contentsignals.org), a video player's title (src/records/embeds.ts)
   twinContentSignals: 'Content signals',
+  twinLanguage: 'Language',
+  twinOtherLanguages: 'Other languages',
+  twinNotTranslated: '{language} (not translated yet)',
   videoOn: 'Video on {host}',
 } as const satisfies Record<string, string | Plural>;
 

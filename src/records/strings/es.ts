@@ -201,5 +201,8 @@ export const es: Table = {
   twinSearchTitle: 'Resultados de búsqueda para «{query}»',
   twinSearchNothing: 'Nada coincide con «{query}». Prueba con menos palabras o con otras.',
   twinContentSignals: 'Señales de contenido',
+  twinLanguage: 'Idioma',
+  twinOtherLanguages: 'Otros idiomas',
+  twinNotTranslated: '{language} (aún sin traducir)',
   videoOn: 'Vídeo en {host}',
 };

@@ -201,5 +201,8 @@ export const fr: Table = {
   twinSearchTitle: 'Résultats de recherche pour « {query} »',
   twinSearchNothing: 'Rien ne correspond à « {query} ». Essayez moins de mots ou d’autres mots.',
   twinContentSignals: 'Signaux de contenu',
+  twinLanguage: 'Langue',
+  twinOtherLanguages: 'Autres langues',
+  twinNotTranslated: '{language} (pas encore traduit)',
   videoOn: 'Vidéo sur {host}',
 };

@@ -201,5 +201,8 @@ export const pt: Table = {
   twinSearchTitle: 'Resultados da pesquisa para “{query}”',
   twinSearchNothing: 'Nada corresponde a “{query}”. Experimente menos palavras ou outras.',
   twinContentSignals: 'Sinais de conteúdo',
+  twinLanguage: 'Idioma',
+  twinOtherLanguages: 'Outros idiomas',
+  twinNotTranslated: '{language} (ainda não traduzido)',
   videoOn: 'Vídeo no {host}',
 };

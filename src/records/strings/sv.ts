@@ -201,5 +201,8 @@ export const sv: Table = {
   twinSearchTitle: 'Sökträffar för ”{query}”',
   twinSearchNothing: 'Inget matchar ”{query}”. Prova färre eller andra ord.',
   twinContentSignals: 'Innehållssignaler',
+  twinLanguage: 'Språk',
+  twinOtherLanguages: 'Andra språk',
+  twinNotTranslated: '{language} (inte översatt än)',
   videoOn: 'Video på {host}',
 };

@@ -13,6 +13,6 @@ export const GET: APIRoute = async ({ params }) => {
   const post = catalog.post(params.slug);
   if (!post) return missingTwin();
   // The body's one parse: its page's render, whichever of the two the build makes first (render.ts).
-  await renderMarkdown(post.body, post.images);
+  await renderMarkdown(post.body, post.images, post.lang ?? catalog.content.site.locale);
   return markdownResponse((await postTwin(post, catalog, ABSOLUTE)).markdown);
 };

@@ -13,6 +13,6 @@ export const GET: APIRoute = async ({ params }) => {
   const project = catalog.project(params.slug);
   if (!project) return missingTwin();
   // The body's one parse: its page's render, whichever of the two the build makes first (render.ts).
-  await renderMarkdown(project.body, project.images);
+  await renderMarkdown(project.body, project.images, project.lang ?? catalog.content.site.locale);
   return markdownResponse((await projectTwin(project, catalog, ABSOLUTE)).markdown);
 };
