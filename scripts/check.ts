@@ -4,7 +4,7 @@
 // a summary, and a non-zero exit on any problem; the deploy workflow runs it before deploying.
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { ContentError, contentDir, contentWarnings, loadContent } from '../src/records/load.ts';
+import { ContentError, contentDir, contentWarnings, loadLanguages } from '../src/records/load.ts';
 import type { Page, Post, Project, Resume, Site } from '../src/records/schema.ts';
 import { PAGE_MANIFEST_FILE } from '../src/routing/page-manifest.ts';
 import { freePort, portIsFree, startAddress } from './free-port.ts';
@@ -28,11 +28,15 @@ let records: (Project | Page | Post | Resume)[];
 let site: Site;
 const sources = new Map<string, string>();
 try {
-  const content = loadContent();
+  // Every language's content (FO-I18N): a translation's mistake stops the check as the main content's does.
+  const [content, ...translations] = loadLanguages().map((catalog) => catalog.content);
+  if (!content) throw new Error('no content');
   // Posts and the résumé are records as projects and pages are (FO-POSTS, FO-RESUME): each is searched, fetched and listed as an MCP resource.
   records = [...content.projects, ...content.posts, ...content.pages, ...(content.resume ? [content.resume] : [])];
   site = content.site;
-  for (const record of records) sources.set(record.href, record.source).set(record.twin, record.source);
+  for (const { projects, posts, pages, resume } of [content, ...translations])
+    for (const record of [...projects, ...posts, ...pages, ...(resume ? [resume] : [])])
+      sources.set(record.href, record.source).set(record.twin, record.source);
   const siteFile = join(relative(dirname(contentDir()), contentDir()), 'site.md');
   sources.set('/', siteFile).set('/index.md', siteFile);
   if (content.resume) sources.set('/resume.json', content.resume.source);
@@ -66,6 +70,8 @@ try {
 const own = startAddress();
 // The check asks for every page and record from one address; the per-client limits would refuse it.
 process.env.FOLIO_RATE_LIMITS = 'knowledge=100000/60,portfolio=100000/60';
+// The check's own requests are not readers (FO-AGENT-LOG): no request log between its lines.
+process.env.FOLIO_AGENT_LOG = 'off';
 
 /** Builds for an address (unless its build is fresh) and serves the build there. */
 async function buildAndServe(port: number, hostname: string, base: string) {

@@ -117,23 +117,36 @@ export async function checkSite({ base, manifest, records, sourceOf, site }: Sit
   // Every page and every twin answers 200 with its media type.
   const pages = Object.entries(manifest.pages);
   const twins = pages.filter(([, twin]) => twin !== null) as [string, string][];
+  /** FO-I18N: each page's language versions (its hreflang alternates), by path. */
+  const versions = new Map<string, Map<string, string>>();
   await inBatches(pages, async ([path]) => {
     const res = await get(base, path);
     if (!expectOk(res, path, MEDIA.html, bug)) return;
     collect(path, htmlLinks(res.text));
+    const alternates = hreflangLinks(res.text, base);
+    if (alternates.size) versions.set(path, alternates);
   });
+  // FO-I18N: hreflang pairs are reciprocal (every version names every other, and itself), as search engines require.
+  for (const [path, alternates] of versions) {
+    for (const [lang, other] of alternates) {
+      if (lang === 'x-default') continue;
+      const back = versions.get(other);
+      if (!back || ![...back.values()].includes(path)) bug(path, `names ${other} as its ${lang} version, and ${other} does not name it back`);
+    }
+    if (![...alternates.values()].includes(path)) bug(path, 'its hreflang alternates do not name the page itself');
+  }
   await inBatches(twins, async ([page, twin]) => {
     const res = await get(base, twin);
     if (!expectOk(res, `${twin} (${page}'s Markdown twin)`, MEDIA.markdown, bug)) return;
     collect(twin, markdownLinks(res.text));
   });
 
-  // llms.txt, llms-full.txt and the sitemap: their links, and llms.txt's size.
-  for (const path of ['/llms.txt', '/llms-full.txt']) {
+  // llms.txt, llms-full.txt (each language's, FO-I18N) and the sitemap: their links, and llms.txt's size.
+  for (const path of site.languages.flatMap((l) => [`${l.base}/llms.txt`, `${l.base}/llms-full.txt`])) {
     const res = await get(base, path);
     if (!expectOk(res, path, 'text/plain', bug)) continue;
     collect(path, markdownLinks(res.text));
-    if (path === '/llms.txt' && res.text.length > LLMS_TXT_WARN_CHARS)
+    if (path.endsWith('/llms.txt') && res.text.length > LLMS_TXT_WARN_CHARS)
       add(
         path,
         `${res.text.length.toLocaleString('en')} characters, over the ~${LLMS_TXT_WARN_CHARS.toLocaleString('en')} agents read whole`,
@@ -345,6 +358,16 @@ export function internalPath(url: string, base: string): string | undefined {
 }
 
 /** href, src and srcset values of an HTML page, and its og:image; fragments alone and non-HTTP schemes left out. */
+/** A page's `<link rel="alternate" hreflang>`: language → site path (FO-I18N). */
+export function hreflangLinks(html: string, base: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const m of html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)) {
+    const path = internalPath(decodeEntities(m[2]!), base);
+    if (path !== undefined) found.set(m[1]!, path);
+  }
+  return found;
+}
+
 export function htmlLinks(html: string): string[] {
   const urls = [
     ...[...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((m) => decodeEntities(m[1]!)),

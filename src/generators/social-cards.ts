@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import satori from 'satori';
 import sharp from 'sharp';
 import { projectsListPath, TAGS_PATH } from '../records/collections.ts';
+import { localPath } from '../records/urls.ts';
 import type { Catalog } from '../records/catalog.ts';
 import type { ContentImage } from '../images/images.ts';
 import { postsSummary, projectFilterSummary, projectsPageTitle, tagSummary } from './twin.ts';
@@ -30,25 +31,31 @@ export interface CardSpec {
 export function socialCards(catalog: Catalog): CardSpec[] {
   const { content } = catalog;
   const { site } = content;
+  // A translation's pages (FO-I18N): each has its card, under its own path; the developer pages and search are the main language's.
+  const local = (path: string) => localPath(site, path);
   return [
-    { path: '/', title: site.name, summary: site.headline, ...(site.avatar && { cover: site.avatar }) },
+    { path: local('/'), title: site.name, summary: site.headline, ...(site.avatar && { cover: site.avatar }) },
     // FO-WORK: every page of the projects index, filtered or not.
     ...projectsIndexCards(catalog),
     ...content.projects.map((p) => ({ path: p.href, title: p.title, summary: p.summary, ...(p.cover && { cover: p.cover }) })),
     ...content.pages.map((p) => ({ path: p.href, title: p.title, summary: p.summary })),
     // FO-POSTS, FO-RESUME: the posts index (each of its pages), each post (with its cover), the résumé.
     ...Array.from({ length: postsIndexCount(content) }, (_, i) => ({
-      path: postsIndexPath(i + 1),
+      path: local(postsIndexPath(i + 1)),
       title: i === 0 ? 'Writing' : `Writing, page ${i + 1}`,
       summary: postsSummary(content),
     })),
     ...content.posts.map((p) => ({ path: p.href, title: p.title, summary: p.summary, ...(p.cover && { cover: p.cover }) })),
     ...(content.resume ? [{ path: content.resume.href, title: `${content.resume.title}: ${site.name}`, summary: content.resume.label }] : []),
-    { path: TAGS_PATH, title: 'Tags', summary: `${content.posts.length ? 'Projects, posts' : 'Projects'} and pages by ${site.name}, by tag.` },
+    { path: local(TAGS_PATH), title: 'Tags', summary: `${content.posts.length ? 'Projects, posts' : 'Projects'} and pages by ${site.name}, by tag.` },
     ...catalog.tagGroups.map((g) => ({ path: g.href, title: stringsFor(content.site)('taggedTitle', { tag: g.tag }), summary: tagSummary(g, content.site) })),
-    { path: '/developers', title: 'Developers', summary: `The API of ${site.name}'s site: REST, NLWeb ask and MCP, free and open.` },
-    { path: '/developers/deprecation', title: 'API deprecation policy', summary: 'How API versions are deprecated and retired.' },
-    { path: '/search', title: 'Search', summary: `Search ${site.name}'s projects and pages.` },
+    ...(site.base
+      ? []
+      : [
+          { path: '/developers', title: 'Developers', summary: `The API of ${site.name}'s site: REST, NLWeb ask and MCP, free and open.` },
+          { path: '/developers/deprecation', title: 'API deprecation policy', summary: 'How API versions are deprecated and retired.' },
+          { path: '/search', title: 'Search', summary: `Search ${site.name}'s projects and pages.` },
+        ]),
   ];
 }
 
@@ -58,7 +65,7 @@ function projectsIndexCards(catalog: Catalog): CardSpec[] {
     const pages = catalog.pageCount(filter);
     const summary = projectFilterSummary(catalog, filter);
     return Array.from({ length: pages }, (_, i) => ({
-      path: projectsListPath(filter, i + 1),
+      path: localPath(catalog.content.site, projectsListPath(filter, i + 1)),
       title: projectsPageTitle(catalog.content.site, filter, i + 1, pages),
       summary,
     }));

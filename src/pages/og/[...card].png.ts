@@ -1,6 +1,6 @@
 // /og/<page>.png: each page's social card (src/generators/social-cards.ts), unless FOLIO_SOCIAL_CARDS=0.
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { loadCatalog } from '../../records/load.ts';
+import { loadCatalog, loadLanguages } from '../../records/load.ts';
 import { cardPng, socialCards } from '../../generators/social-cards.ts';
 import { cardPathOf, socialCardsEnabled } from '../../social/paths.ts';
 import { accentVariants } from '../../records/theme.ts';
@@ -10,7 +10,7 @@ import { buildReporter } from '../../generators/build-progress.ts';
 const paramOf = (path: string) => cardPathOf(path).slice('/og/'.length, -'.png'.length);
 
 export const getStaticPaths = (() => {
-  const cards = socialCardsEnabled() ? socialCards(loadCatalog()) : [];
+  const cards = socialCardsEnabled() ? loadLanguages().flatMap((catalog) => socialCards(catalog)) : [];
   // The build's progress line counts them as they are drawn (build-progress.ts); they are most of the render's time.
   if (cards.length) buildReporter()?.start('cards', 'social cards', cards.length);
   return cards.map((card) => ({ params: { card: paramOf(card.path) }, props: { card } }));
