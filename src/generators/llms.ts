@@ -19,6 +19,7 @@ import {
 } from '../records/collections.ts';
 import { POSTS_PER_PAGE, postsIndexPath } from '../records/posts.ts';
 import { absoluteUrl, localPath } from '../records/urls.ts';
+import { languageName } from '../records/strings.ts';
 import {
   HOME_TWIN,
   POSTS_TWIN,
@@ -152,7 +153,7 @@ export function llmsSections(content: SiteListing): LlmsSection[] {
       entries: content.site.languages
         .filter((l) => l.base !== content.site.base)
         .map((l) => {
-          const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(l.lang) ?? l.lang;
+          const name = languageName(l.lang, 'en');
           return { title: name, path: localPath(l, '/llms.txt'), note: `the site in ${name} (${l.lang}): every page of that language, in its own llms.txt` };
         }),
     },

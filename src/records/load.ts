@@ -322,6 +322,13 @@ function readContent(dir: string, drafts: boolean, now: string, translating?: Tr
     const own = existsSync(siteFile)
       ? readFile(siteFile, siteConfig, where(siteFile), problems, inherit(siteFile, ['strings']), SITE_TRANSLATION_FIELDS)
       : undefined;
+    // A translation words the main site's categories; a new or missing id would be a category no project has.
+    const ids = (categories: object) => Object.keys(categories).sort().join(', ');
+    const worded = own && ids(own.data.categories) === ids(mainSite.categories);
+    if (own && !worded)
+      problems.push(
+        `${where(siteFile)}: field "categories" expected the ids of content/site.md's categories (${ids(mainSite.categories)}), each with its label in this language, got ${ids(own.data.categories)}`,
+      );
     site = {
       ...mainSite,
       locale: translating.lang,
@@ -329,6 +336,7 @@ function readContent(dir: string, drafts: boolean, now: string, translating?: Tr
       // The main site's reworded strings are in its language: a translation words its own.
       strings: own?.data.strings,
       ...(own && { headline: own.data.headline, summary: own.data.summary }),
+      ...(worded && { categories: own.data.categories }),
       ...(own?.body && { bio: own.body, images: checkBody(siteFile, own, where, problems, warn) }),
     };
   } else if (!existsSync(siteFile)) problems.push(`${where(siteFile)}: file is missing (it holds the site config: name, headline, summary, url, categories)`);

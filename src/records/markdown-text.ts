@@ -2,7 +2,7 @@
 // search page's Markdown form): list entries, field lists, a quoted summary, blocks. A module of
 // its own, with no dependencies but the URL and wording helpers: the function's search page uses it, and must
 // not load the Markdown parser twins need for their bodies (twin.ts).
-import { inSentence, type StringKey, stringsFor } from './strings.ts';
+import { inSentence, languageName, type StringKey, stringsFor } from './strings.ts';
 import { colon as colonOf } from './typography.ts';
 import { escapeAutolink, escapeClientText, escapeLinkDestination, escapeLinkText, escapeMarkdownText } from './escape.ts';
 import { absoluteUrl, HOME_TWIN, localPath, PROJECTS_TWIN } from './urls.ts';
@@ -122,7 +122,7 @@ export const siteFields = (
   const base = site.base ?? '';
   // The twin's path in the main language: /en/projects/x.md → /projects/x.md, /en.md (a home) → /index.md.
   const bare = !base ? twin : twin === `${base}.md` ? HOME_TWIN : twin.startsWith(`${base}/`) ? twin.slice(base.length) : twin;
-  const name = (lang: string) => new Intl.DisplayNames([site.locale], { type: 'language' }).of(lang) ?? lang;
+  const name = (lang: string) => languageName(lang, site.locale);
   const others = languages.filter((l) => l.base !== base);
   return [
     [t('twinLanguage'), textLang ? t('twinNotTranslated', { language: name(textLang) }) : name(site.locale)],

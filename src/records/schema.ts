@@ -468,8 +468,8 @@ export interface SiteLanguage {
   readonly base: string;
 }
 
-/** What a translation's content/<tag>/site.md may set (FO-I18N), besides its body; everything else is the main site.md's. */
-export const SITE_TRANSLATION_FIELDS: readonly string[] = ['headline', 'summary', 'strings'];
+/** What a translation's content/<tag>/site.md may set (FO-I18N), besides its body (categories: their labels, the same ids); everything else is the main site.md's. */
+export const SITE_TRANSLATION_FIELDS: readonly string[] = ['headline', 'summary', 'categories', 'strings'];
 
 export interface Content {
   site: Site;

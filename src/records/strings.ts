@@ -75,6 +75,9 @@ export const inSentence = (t: Pick<Strings, 'locale'>, label: string) => (t.loca
 
 type Params = Readonly<Record<string, string | number>>;
 
+/** A language's name in a locale's words (FO-I18N): `languageName('fr', 'en')` is "French". */
+export const languageName = (lang: string, locale: string) => new Intl.DisplayNames([locale], { type: 'language' }).of(lang) ?? lang;
+
 /** The words of one site: its locale's table with its `strings:` over it. */
 export interface Strings {
   (key: StringKey, params?: Params): string;

@@ -2,7 +2,8 @@
 // /projects, a project page, a tag page, a search results page, a post (FO-POSTS), a post with a
 // gallery and the résumé (FO-RESUME) of the sample fixture site, served by `npm start` from a
 // throwaway copy of the repository: accessibility, best practices, SEO and Agentic Browsing 100,
-// performance at least 95. Failing audits are named in the assertion.
+// performance at least 95. Failing audits are named in the assertion. The same for the bilingual
+// fixture's English home and an untranslated record's English page (FO-I18N: hreflang, lang).
 import { rmSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -26,51 +27,73 @@ const PAGES = [
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo', 'agentic-browsing'] as const;
 const MINIMUM: Record<(typeof CATEGORIES)[number], number> = { performance: 0.95, accessibility: 1, 'best-practices': 1, seo: 1, 'agentic-browsing': 1 };
 
-let copy = '';
-let server: Server | undefined;
+const BILINGUAL = { content: 'tests/fixtures/bilingual-site/content', pages: ['/en', '/en/projects/banc-essai'] };
+
 let chrome: chromeLauncher.LaunchedChrome | undefined;
-let base = '';
 
 beforeAll(async () => {
   const browser = testBrowser();
   if ('error' in browser) throw new Error(browser.error);
-  copy = repoCopy('folio-lighthouse-');
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = await startServer(
-    copy,
-    'scripts/start.ts',
-    cleanEnv({ PORT: String(port), HOST: '127.0.0.1', FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' }),
-    `${base}/ready-check`,
-    180_000,
-  );
   chrome = await chromeLauncher.launch({
     chromePath: browser.path,
     chromeFlags: CHROMIUM_FLAGS,
   });
 });
 
-afterAll(async () => {
-  chrome?.kill();
-  if (server && server.process.exitCode === null) {
-    server.process.kill('SIGTERM');
-    await server.exited;
-  }
-  if (copy) rmSync(copy, { recursive: true, force: true });
-});
+afterAll(() => chrome?.kill());
+
+/** A site served by `npm start` from a throwaway copy for the enclosing describe block; `content` a fixture's (default the sample). */
+function servedSite(content?: string) {
+  const site = { base: '' };
+  let copy = '';
+  let server: Server | undefined;
+  beforeAll(async () => {
+    copy = repoCopy('folio-lighthouse-');
+    const port = await freePort();
+    site.base = `http://127.0.0.1:${port}`;
+    server = await startServer(
+      copy,
+      'scripts/start.ts',
+      cleanEnv({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60',
+        ...(content && { FOLIO_CONTENT: content }),
+      }),
+      `${site.base}/ready-check`,
+      180_000,
+    );
+  });
+  afterAll(async () => {
+    if (server && server.process.exitCode === null) {
+      server.process.kill('SIGTERM');
+      await server.exited;
+    }
+    if (copy) rmSync(copy, { recursive: true, force: true });
+  });
+  return site;
+}
 
 describe('FO-ACCESSIBLE: Lighthouse: accessibility, best practices, SEO and Agentic Browsing 100, performance ≥ 95', () => {
-  for (const path of PAGES) {
-    test(path, async () => {
-      const result = await lighthouse(`${base}${path}`, { port: chrome!.port, onlyCategories: [...CATEGORIES], output: 'json', logLevel: 'error' });
-      const lhr = result!.lhr;
-      expect(lhr.runtimeError, lhr.runtimeError?.message).toBeUndefined();
-      const failing = Object.values(lhr.audits)
-        .filter((a) => a.score !== null && a.score < 1 && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric'))
-        .map((a) => `${a.id} (${a.score}${a.displayValue ? `, ${a.displayValue}` : ''})`);
-      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]!.score]));
-      for (const category of CATEGORIES)
-        expect(scores[category], `${category} on ${path}; audits below 1: ${failing.join(', ')}`).toBeGreaterThanOrEqual(MINIMUM[category]);
-    });
-  }
+  const site = servedSite();
+  for (const path of PAGES) test(path, () => audit(site.base, path));
 });
+
+describe('FO-I18N: Lighthouse on the bilingual fixture’s English pages: the same scores', () => {
+  const site = servedSite(BILINGUAL.content);
+  for (const path of BILINGUAL.pages) test(path, () => audit(site.base, path));
+});
+
+async function audit(base: string, path: string) {
+  {
+    const result = await lighthouse(`${base}${path}`, { port: chrome!.port, onlyCategories: [...CATEGORIES], output: 'json', logLevel: 'error' });
+    const lhr = result!.lhr;
+    expect(lhr.runtimeError, lhr.runtimeError?.message).toBeUndefined();
+    const failing = Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 1 && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric'))
+      .map((a) => `${a.id} (${a.score}${a.displayValue ? `, ${a.displayValue}` : ''})`);
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]!.score]));
+    for (const category of CATEGORIES)
+      expect(scores[category], `${category} on ${path}; audits below 1: ${failing.join(', ')}`).toBeGreaterThanOrEqual(MINIMUM[category]);
+  }
+}

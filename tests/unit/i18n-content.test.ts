@@ -58,7 +58,7 @@ describe('FO-I18N: content/<tag>/ translates the main content', () => {
     expect(en.title).toBe('Mobile robotics: mapping in real time');
     expect(en.lang).toBeUndefined();
     for (const field of ['type', 'category', 'date', 'tags', 'links', 'stack'] as const) expect(en[field], field).toEqual(fr[field]);
-    expect(en.cover?.path).toBe(fr.cover?.path);
+    expect(en.cover?.file).toBe(fr.cover?.file);
     expect(en.cover?.alt).toBe('A small four-wheeled robot on a gravel path.');
     expect(en.body).toContain('fuses odometry');
   });
@@ -114,10 +114,18 @@ describe('FO-I18N: content errors of a translation', () => {
     );
   });
 
-  test('FO-I18N: a translation’s site.md sets only headline, summary, strings and its text', () => {
+  test('FO-I18N: a translation’s site.md sets only headline, summary, categories, strings and its text', () => {
     const dir = variant((d) => writeFileSync(join(d, 'en/site.md'), '---\nheadline: Engineer\nname: Elise\n---\n'));
     expect(problemsOf(dir)).toEqual([
-      'content/en/site.md: field "name" is the main site\'s: set it in content/site.md (a translation\'s site.md sets headline, summary, strings and its text)',
+      'content/en/site.md: field "name" is the main site\'s: set it in content/site.md (a translation\'s site.md sets headline, summary, categories, strings and its text)',
+    ]);
+  });
+
+  test('FO-I18N: a translation’s site.md words the main site’s categories; other ids are a content error', () => {
+    expect(loadCatalog(BILINGUAL, { lang: 'en' }).content.site.categories).toEqual({ robotique: 'Robotics', outils: 'Tools' });
+    const dir = variant((d) => writeFileSync(join(d, 'en/site.md'), '---\ncategories:\n  robots: Robots\n---\n'));
+    expect(problemsOf(dir)).toEqual([
+      'content/en/site.md: field "categories" expected the ids of content/site.md\'s categories (outils, robotique), each with its label in this language, got robots',
     ]);
   });
 

@@ -16,6 +16,7 @@ export const de: Table = {
   darkTheme: 'Dunkles Design',
   menu: 'Menü',
   notTranslated: 'Diese Seite ist noch nicht übersetzt: Sie ist auf {language}.',
+  textIn: 'Auf {language}',
   elsewhere: 'Anderswo',
   forSoftware: 'Für Software',
   thisPageAsMarkdown: 'Diese Seite als Markdown',

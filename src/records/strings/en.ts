@@ -24,6 +24,7 @@ export const en = {
   menu: 'Menu',
   // The note on a page shown in the main language (FO-I18N); the language switch says `languages`
   notTranslated: 'This page is not translated yet: it is in {language}.',
+  textIn: 'In {language}',
   elsewhere: 'Elsewhere',
   forSoftware: 'For software',
   thisPageAsMarkdown: 'This page as Markdown',

@@ -16,6 +16,7 @@ export const es: Table = {
   darkTheme: 'Tema oscuro',
   menu: 'Menú',
   notTranslated: 'Esta página aún no está traducida: está en {language}.',
+  textIn: 'En {language}',
   elsewhere: 'En otros sitios',
   forSoftware: 'Para software',
   thisPageAsMarkdown: 'Esta página en Markdown',

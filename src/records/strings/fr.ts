@@ -16,6 +16,7 @@ export const fr: Table = {
   darkTheme: 'Thème sombre',
   menu: 'Menu',
   notTranslated: 'Cette page n’est pas encore traduite : elle est en {language}.',
+  textIn: 'En {language}',
   elsewhere: 'Ailleurs',
   forSoftware: 'Pour les logiciels',
   thisPageAsMarkdown: 'Cette page en Markdown',

@@ -16,6 +16,7 @@ export const pt: Table = {
   darkTheme: 'Tema escuro',
   menu: 'Menu',
   notTranslated: 'Esta página ainda não foi traduzida: está em {language}.',
+  textIn: 'Em {language}',
   elsewhere: 'Noutros sítios',
   forSoftware: 'Para software',
   thisPageAsMarkdown: 'Esta página em Markdown',

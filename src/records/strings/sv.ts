@@ -16,6 +16,7 @@ export const sv: Table = {
   darkTheme: 'Mörkt tema',
   menu: 'Meny',
   notTranslated: 'Den här sidan är inte översatt än: den är på {language}.',
+  textIn: 'På {language}',
   elsewhere: 'På andra ställen',
   forSoftware: 'För program',
   thisPageAsMarkdown: 'Den här sidan som Markdown',
