@@ -46,7 +46,9 @@ function pattern(path: string): RegExp {
 const exists = (path: string) => existsSync(path) || ENTRIES.some((entry) => pattern(path).test(entry));
 
 /** A content/ path is held to the content folder's layout, never to its files: the owner's content may be anything. */
-const CONTENT_LAYOUT = /^content\/(?:(?:site|resume)\.md|custom\.css|(?:projects|posts|pages)\/(?:(?:<[^>]+>|\*|[a-z0-9-]+)\.md|…)?|images\/[^/]*)?$/;
+// A translation's folder (FO-I18N: content/en/, content/<tag>/) holds the same layout.
+const CONTENT_LAYOUT =
+  /^content\/(?:(?:[a-z]{2}|<tag>)\/)?(?:(?:site|resume)\.md|custom\.css|(?:projects|posts|pages)\/(?:(?:<[^>]+>|\*|[a-z0-9-]+)\.md|…)?|images\/[^/]*)?$/;
 
 /** The doc's prose: fenced code blocks (examples of output and commands) and HTML comments left out. */
 const prose = (text: string) => text.replace(/^(```|~~~)[\s\S]*?^\1/gm, '').replace(/<!--[\s\S]*?-->/g, '');
@@ -157,6 +159,8 @@ describe('FO-DOCS-PATHS: every path the docs name exists', () => {
     expect(exists('src/pages/…')).toBe(true);
     expect(CONTENT_LAYOUT.test('content/projects/<slug>.md')).toBe(true);
     expect(CONTENT_LAYOUT.test('content/project/quarry.md')).toBe(false);
+    expect(CONTENT_LAYOUT.test('content/en/projects/rover.md')).toBe(true);
+    expect(CONTENT_LAYOUT.test('content/english/projects/rover.md')).toBe(false);
     expect(spanPaths('see `npm exec -- vitest run tests/unit/x.test.ts` and `lib/build.ts`\n```\n`src/gone.ts`\n```')).toEqual(['tests/unit/x.test.ts']);
     expect(repoLinks('[a](docs/x.md#y) [b](https://example.com) [c](#here) [d](/about) `![e](f.png)`')).toEqual(['docs/x.md#y']);
     expect(anchors('## The site: `content/site.md`\n## Make it yours\n## Make it yours').has('make-it-yours-1')).toBe(true);
