@@ -90,6 +90,21 @@ describe('FO-LANGUAGE: one table per locale', () => {
     expect([0, 1, 2, 5].map((n) => t('allProjects', { n }))).toEqual(expected);
   });
 
+  test('FO-LANGUAGE: the archived share of the projects counts too: "dont 1 archivé", "dont 2 archivés"', () => {
+    const fr = stringsFor({ locale: 'fr' });
+    const en = stringsFor({ locale: 'en' });
+    expect(PLURAL_KEYS.has('archivedOfThem')).toBe(true);
+    expect(fr('archivedOfThem', { n: 1 })).toBe(', dont 1 archivé');
+    expect(fr('archivedOfThem', { n: 2 })).toBe(', dont 2 archivés');
+    expect(en('archivedOfThem', { n: 1 })).toBe(', 1 of them archived');
+    expect(en('archivedOfThem', { n: 2 })).toBe(', 2 of them archived');
+    // The other languages' singular agrees with their word for "project".
+    expect(stringsFor({ locale: 'es' })('archivedOfThem', { n: 1 })).toBe(', 1 de ellos archivado');
+    expect(stringsFor({ locale: 'pt' })('archivedOfThem', { n: 2 })).toBe(', 2 deles arquivados');
+    expect(stringsFor({ locale: 'sv' })('archivedOfThem', { n: 1 })).toBe(', varav 1 arkiverat');
+    expect(stringsFor({ locale: 'sv' })('archivedOfThem', { n: 3 })).toBe(', varav 3 arkiverade');
+  });
+
   test('numbers are written the locale’s way: 1,234 in English, 1.234 in German', () => {
     expect(stringsFor({ locale: 'en' })('projectsCount', { n: 1234 })).toBe('1,234 projects');
     expect(stringsFor({ locale: 'de' })('projectsCount', { n: 1234 })).toBe('1.234 Projekte');

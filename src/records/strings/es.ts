@@ -57,7 +57,7 @@ export const es: Table = {
   projectsSummary: '{projects} de {name} en {categories}{archived}.',
   projectsCount: { one: '{n} proyecto', other: '{n} proyectos' },
   categoriesCount: { one: '{n} categoría', other: '{n} categorías' },
-  archivedOfThem: ', {n} de ellos archivados',
+  archivedOfThem: { one: ', {n} de ellos archivado', other: ', {n} de ellos archivados' },
   filterSummaryType: '{n} × {type} de {name}.',
   filterSummaryCategory: '{projects} de {name} en {category}.',
   breadcrumb: 'Ruta de navegación',

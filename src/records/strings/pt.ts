@@ -57,7 +57,7 @@ export const pt: Table = {
   projectsSummary: '{projects} de {name} em {categories}{archived}.',
   projectsCount: { one: '{n} projeto', other: '{n} projetos' },
   categoriesCount: { one: '{n} categoria', other: '{n} categorias' },
-  archivedOfThem: ', {n} deles arquivados',
+  archivedOfThem: { one: ', {n} deles arquivado', other: ', {n} deles arquivados' },
   filterSummaryType: '{n} × {type} de {name}.',
   filterSummaryCategory: '{projects} de {name} em {category}.',
   breadcrumb: 'Trilho de navegação',
