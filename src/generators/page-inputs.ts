@@ -70,7 +70,7 @@ export function postsIndexPage(catalog: Catalog, page: number) {
   return { posts, page, pages, summary: postsSummary(listing), frame: catalog.frame };
 }
 
-/** The rest parameter of src/pages/posts/[...page].astro: undefined for /posts, `page/<n>` after. */
+/** The rest parameter of src/pages/[...lang]/posts/[...page].astro: undefined for /posts, `page/<n>` after. */
 export const postsIndexParam = (page: number) => (page === 1 ? undefined : `page/${page}`);
 
 export const postsIndexPages = (catalog: Catalog) =>

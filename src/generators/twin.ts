@@ -834,7 +834,7 @@ export async function allTwins(catalog: Catalog, options: TwinOptions = {}): Pro
 
 /**
  * Every record's twin by its site path, with absolute links, as their routes serve them
- * (src/pages/[slug].md.ts and kin): the data file carries them (MCP resources). Posts and the résumé are
+ * (src/pages/[...lang]/[slug].md.ts and kin): the data file carries them (MCP resources). Posts and the résumé are
  * records as projects and pages are (FO-POSTS, FO-RESUME).
  */
 export async function recordTwins(catalog: Catalog): Promise<Record<string, string>> {

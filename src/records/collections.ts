@@ -393,7 +393,7 @@ export function topProjectTags({ site, projects }: Pick<Listing, 'site' | 'proje
 const TOP_TAGS = 12;
 
 /**
- * The rest parameter of src/pages/projects/[...page].astro for a filter's page: undefined for
+ * The rest parameter of src/pages/[...lang]/projects/[...page].astro for a filter's page: undefined for
  * /projects, `page/2`, `category/data`, `type/talk/page/3` …
  */
 export const projectsParam = (filter: ProjectFilter, page: number) => projectsListPath(filter, page).slice(PROJECTS_PATH.length + 1) || undefined;

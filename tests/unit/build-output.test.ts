@@ -76,7 +76,7 @@ describe('FO-BUILD-OUTPUT: a build shows its phases, not a route log', () => {
     expect(out).toContain('generating static routes');
     expect(out).toMatch(/├─ \/og\/projects\/lumen-meter\.png/);
     expect(out).toMatch(/^pages: [\d,]+ rendered$/m);
-    // The résumé's twin is its route's file (src/pages/resume.md.ts) on a site that has a résumé.
+    // The résumé's twin is its route's file (src/pages/[...lang]/resume.md.ts) on a site that has a résumé.
     expect(out).toMatch(/├─ \/resume\.md/);
     expect(out).not.toMatch(/\/resume\.md.*file not created/);
     expect(out).not.toContain("--verbose shows Astro's log");

@@ -32,7 +32,7 @@ export const en = {
   builtWithFolio: 'Built with Folio.',
   readAsMarkdown: 'Read this page as Markdown',
   tagPrefix: 'Tag: ',
-  // Home (src/pages/index.astro)
+  // Home (src/pages/[...lang]/index.astro)
   contactAndProfiles: 'Contact and profiles',
   emailMe: 'Email me',
   featuredWork: 'Featured work',
@@ -76,7 +76,7 @@ export const en = {
   projectLinks: 'Project links',
   projectFacts: 'Project facts',
   // Field labels, one per concept: the page's facts and the Markdown twin's fields say the same word
-  // (src/pages/projects/[slug].astro, src/generators/twin.ts)
+  // (src/pages/[...lang]/projects/[slug].astro, src/generators/twin.ts)
   labelType: 'Type',
   labelCategory: 'Category',
   labelStatus: 'Status',
