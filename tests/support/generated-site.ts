@@ -296,8 +296,10 @@ export const generatedSite: fc.Arbitrary<GeneratedSite> = fc
     pages: fc.array(page, { maxLength: 4 }).map(unique),
     resume: opt(resume),
     images: fc.array(imageSpec, { minLength: 1, maxLength: 6 }),
+    // FO-I18N: a second language translating some of the records (a bit each), maybe the site and the résumé.
+    translation: opt(fc.record({ lang: fc.constantFrom(...LOCALES), records: fc.nat(), site: fc.boolean(), resume: fc.boolean(), words: phrase(1, 4) })),
   })
-  .map(({ site, projects, posts, pages, resume, images }) => {
+  .map(({ site, projects, posts, pages, resume, images, translation }) => {
     const files: GeneratedSite['files'] = {};
     const imageNames = images.map((spec, i) => `image-${i}.${spec.format === 'jpeg' ? 'jpg' : spec.format}`);
     for (const [i, spec] of images.entries()) files[`images/${imageNames[i]}`] = spec;
@@ -396,6 +398,27 @@ export const generatedSite: fc.Arbitrary<GeneratedSite> = fc
         { ...fields, work: fields.work.map(ended), education: fields.education.map(ended) },
         bodyMarkdown(summary, hrefs, fromTop),
       );
+    }
+    // Not the main language, and not a page's slug (/<tag> is the translation's home: a content error of its own).
+    const tag = translation && translation.lang !== site.locale.split('-')[0] && !pages.some((p) => p.slug === translation.lang) ? translation.lang : undefined;
+    if (translation && tag) {
+      // A translation's images are seen from content/<tag>/<kind>/: one folder deeper.
+      const fromTranslation = (use: ImageUse) => `../../images/${imageFile(use)}`;
+      const translated = (i: number) => ((translation.records >> i) & 1) === 1;
+      const records = [
+        ...projects.map((p) => ['projects', p] as const),
+        ...posts.map((p) => ['posts', p] as const),
+        ...pages.map((p) => ['pages', p] as const),
+      ];
+      for (const [i, [kind, record]] of records.entries()) {
+        if (!translated(i)) continue;
+        files[`${tag}/${kind}/${record.slug}.md`] = frontMatter(
+          { title: `${translation.words} ${i}`, summary: `${translation.words}, ${record.summary}` },
+          bodyMarkdown(record.body, hrefs, fromTranslation),
+        );
+      }
+      if (translation.site) files[`${tag}/site.md`] = frontMatter({ headline: translation.words }, `${translation.words}.`);
+      if (translation.resume && resume) files[`${tag}/resume.md`] = frontMatter({ label: translation.words }, `${translation.words}.`);
     }
     return {
       files,

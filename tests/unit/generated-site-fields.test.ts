@@ -3,11 +3,15 @@
 // (src/records/schema.ts) is checked here: across a few hundred generated sites, every front-matter
 // field of site.md, projects and posts is written at least once, bar those listed with the reason
 // the generative build leaves them out. Builds nothing: the sites are only generated.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import yaml from 'js-yaml';
 import { expect, test } from 'vitest';
 import { postFields, projectFields, siteConfig } from '../../src/records/schema.ts';
-import { generatedSite } from '../support/generated-site.ts';
+import { loadLanguages } from '../../src/records/load.ts';
+import { GENERATED_TODAY, generatedSite, writeSite } from '../support/generated-site.ts';
 
 /** Fields a generated site never writes, and why. */
 const NOT_GENERATED: Record<string, string> = {
@@ -24,6 +28,7 @@ test('FO-ANY-CONTENT: generated sites write every field of site.md, a project an
   for (const site of fc.sample(generatedSite, { numRuns: 300, seed: 20_261_127 })) {
     for (const [path, file] of Object.entries(site.files)) {
       if (typeof file !== 'string' || !path.endsWith('.md')) continue;
+      // A translation (FO-I18N) writes a subset of its main file's fields: the main files are the ones to count.
       const kind = path === 'site.md' ? 'site' : path.startsWith('projects/') ? 'project' : path.startsWith('posts/') ? 'post' : undefined;
       if (kind) for (const key of Object.keys(frontMatterOf(file))) written[kind].add(key);
     }
@@ -37,3 +42,24 @@ test('FO-ANY-CONTENT: generated sites write every field of site.md, a project an
   expect(written.site).toContain('hero');
   expect(written.site).toContain('heroAlt');
 });
+
+test('FO-I18N: generated sites have a second language translating some of each kind of record, and every language loads', async () => {
+  const sites = fc.sample(generatedSite, { numRuns: 300, seed: 20_261_127 });
+  const translated = sites.filter((site) => Object.keys(site.files).some((path) => /^[a-z]{2}\//.test(path)));
+  const kinds = new Set(translated.flatMap((site) => Object.keys(site.files).map((path) => /^[a-z]{2}\/([a-z]+)/.exec(path)?.[1])));
+  expect(translated.length).toBeGreaterThan(50);
+  expect([...kinds].filter(Boolean).sort()).toEqual(['pages', 'posts', 'projects', 'resume', 'site']);
+  // Loading reads every translation against its main file: a generator that wrote a translation
+  // without its main file, or a field the schema refuses, fails here, before any build.
+  for (const site of translated.slice(0, 4)) {
+    const dir = join(mkdtempSync(join(tmpdir(), 'folio-gen-i18n-')), 'content');
+    try {
+      await writeSite(site, dir);
+      const catalogs = loadLanguages(dir, { today: GENERATED_TODAY });
+      expect(catalogs).toHaveLength(2);
+      expect(catalogs[1]!.content.projects.length).toBe(catalogs[0]!.content.projects.length);
+    } finally {
+      rmSync(dirname(dir), { recursive: true, force: true });
+    }
+  }
+}, 60_000);
