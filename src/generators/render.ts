@@ -2,13 +2,15 @@
 // Shiki, heading ids). This is the build's one parse and render of each body: the twins, llms files
 // and data file rewrite the Markdown source at the link positions this parse found (source-links.ts),
 // and a twin asks for the render first, so that no body is parsed twice. One processor is
-// created per process, and each distinct body is rendered once per process.
+// created per process, and each distinct body is rendered once per process (and language, for a body
+// its language sets otherwise: FO-TYPOGRAPHY).
 import { satteriCreateHighlightFn, satteriHeadingIdsPlugin, satteriHighlightPlugin } from '@astrojs/markdown-satteri';
 import type { MarkdownHeading } from 'astro';
-import { markdownToHtml, type HastNode, type HastPluginEntry, type MdastPluginEntry } from 'satteri';
+import { type HastNode, type HastPluginEntry, type HastVisitorContext, type MdastPluginEntry, markdownToHtml } from 'satteri';
 import { imageVariants, pictureSources, type ContentImage } from '../images/images.ts';
 import { embedOf } from '../records/embeds.ts';
 import { stringsFor } from '../records/strings.ts';
+import { typeset, typesets } from '../records/typography.ts';
 import { knownLinks, linkOf, rememberLinks, type SourceLink } from './source-links.ts';
 
 export interface RenderedMarkdown {
@@ -57,11 +59,14 @@ export function renderMarkdown(markdown: string, images: Record<string, ContentI
 }
 
 // The same text in two files may name two different images by one relative path.
-// Only a body that may embed a video renders differently by language (its player's title): any
-// other is one render whichever language asks, so a twin's call (links only) shares the page's.
+// A body renders differently by language when it may embed a video (its player's title) or when its
+// language's typography may change its text (FO-TYPOGRAPHY: French and a body with `;:!?«»`, or an
+// entity that could be one); any other is one render whichever language asks, so a twin's call
+// (links only) shares the page's.
 const renderKey = (markdown: string, images: Record<string, ContentImage>, locale: string) =>
-  (MAY_EMBED.test(markdown) ? `${locale}\0` : '') + bodyKey(markdown, images);
+  (MAY_EMBED.test(markdown) || (typesets(locale) && MAY_TYPESET.test(markdown)) ? `${locale}\0` : '') + bodyKey(markdown, images);
 const MAY_EMBED = /youtu|vimeo/i;
+const MAY_TYPESET = /[;:!?«»&]/;
 const bodyKey = (markdown: string, images: Record<string, ContentImage>) =>
   Object.keys(images).length
     ? `${markdown}\0${Object.values(images)
@@ -95,10 +100,14 @@ async function render(markdown: string, images: Record<string, ContentImage>, lo
       videoEmbeds(locale),
       codeBlocks,
       satteriHeadingIdsPlugin(),
+      // After the heading ids: an anchor is the same in every language.
+      typography(locale),
     ],
     data: { astro },
   });
-  return { html: html.replace(/\n$/, ''), headings: astro.headings };
+  // The table of contents shows a heading as the page does (FO-TYPOGRAPHY); its id stays as found.
+  const headings = typesets(locale) ? astro.headings.map((h) => ({ ...h, text: typeset(locale, h.text) })) : astro.headings;
+  return { html: html.replace(/\n$/, ''), headings };
 }
 
 /** Mdast plugin: hands the parse's link and image destinations to the twins (source-links.ts), which then need no parse of their own. */
@@ -271,6 +280,51 @@ const videoEmbeds = (locale: string): HastPluginEntry => ({
     },
   },
 });
+
+/** A link's text that is its own address (`<https://exemple.fr/quoi?>`, an e-mail address): an address, not prose. */
+const isAddress = (text: string, parent: TreeNode | undefined) =>
+  parent?.tagName === 'a' && !/\s/.test(text) && String(parent.properties?.href ?? '').includes(text);
+
+/** Elements whose text is not prose the language sets: code, keys, program output, scripts, styles, formulas. */
+const AS_WRITTEN = new Set(['code', 'pre', 'kbd', 'samp', 'script', 'style', 'math']);
+
+/**
+ * Hast plugin (FO-TYPOGRAPHY): the body's text as the site's language sets it, by typography.ts's
+ * own rules (French: U+202F before `; : ! ?` and inside « », one however many spaces the owner
+ * typed; times, addresses and `:)` untouched). Text inside code, `kbd`, `samp`, scripts, styles,
+ * MathML or any element marked `translate="no"` stays as written. This is the page's render only:
+ * the Markdown twins, REST and MCP keep the owner's text as written (agents read them).
+ */
+function typography(locale: string): HastPluginEntry {
+  if (!typesets(locale)) return null;
+  // Whether a parent's text is left alone, by parent: the same parent is the same object within a pass.
+  const kept = new Map<unknown, boolean>();
+  const asWritten = (node: TreeNode | undefined, ctx: HastVisitorContext): boolean => {
+    if (node?.type !== 'element') return false;
+    let known = kept.get(node);
+    if (known === undefined) {
+      known =
+        AS_WRITTEN.has(node.tagName ?? '') ||
+        String(node.properties?.translate ?? '').toLowerCase() === 'no' ||
+        asWritten(ctx.parent(node as HastNode) as TreeNode | undefined, ctx);
+      kept.set(node, known);
+    }
+    return known;
+  };
+  return {
+    name: 'folio-typography',
+    text(node, ctx) {
+      const parent = ctx.parent(node) as TreeNode | undefined;
+      if (asWritten(parent, ctx) || isAddress(node.value, parent)) return undefined;
+      // Text that follows an inline element ("**Attention**: …") continues its word: typeset it as
+      // such, so that the colon takes its space as it would inside one text node.
+      const before = parent?.children?.[(ctx.indexOf(node) ?? 0) - 1];
+      const joined = before?.type === 'element' && before.tagName !== 'br';
+      const set = joined ? typeset(locale, `x${node.value}`).slice(1) : typeset(locale, node.value);
+      return set === node.value ? undefined : { type: 'text', value: set };
+    },
+  };
+}
 
 /**
  * Hast plugin (FO-WORK): a highlighted code block gets a bar naming its language. The copy button

@@ -37,6 +37,9 @@ const languageOf = (locale: string) => locale.toLowerCase().split('-')[0]!;
 /** Text as the language sets it (FO-TYPOGRAPHY): French spaces its high punctuation and guillemets; the others are unchanged. */
 export const typeset = (locale: string, text: string): string => (RULES[languageOf(locale)] ?? asWritten)(text);
 
+/** Whether the language changes any text (FO-TYPOGRAPHY): French does; the others set text as written, so a render need not know which of them asked. */
+export const typesets = (locale: string): boolean => (RULES[languageOf(locale)] ?? asWritten) !== asWritten;
+
 /** `:` as a label ends in the language: "Page web : …" in French, "Web page: …" in English. */
 export const colon = (locale: string): string => typeset(locale, 'a: ').slice(1, -1);
 

@@ -7,21 +7,16 @@
 // that signs its requests (HTTP Message Signatures for bots, RFC 9421 with the web-bot-auth
 // `Signature-Agent` header) names its operator there; that name is taken as claimed (verifying
 // the signature means fetching the operator's keys, which a log line is not worth).
-import list from 'crawler-user-agents';
-
-/** The list's entries; its type declaration (index.d.mts) omits `tags`, which its JSON has on every entry. */
-const crawlers = list as { pattern: string; tags?: string[] }[];
+//
+// A cold start does none of this work (FO-AGENT-LOG): the list's rows (crawler-list.ts) are read on
+// the first request, and a row's expression is compiled only when a user agent holds the text every
+// match of it contains; a browser's user agent compiles a handful of the list's 1,500 (3 today).
+import { crawlerRows } from './crawler-list.ts';
 
 export type AgentKind = 'ai' | 'bot' | 'signed' | 'browser' | 'unknown';
 
 export interface AgentFamily {
   /** A family name: a crawler's (`GPTBot`, `Claude-User`), the signing operator's host, `browser` or `unknown`. */
-  family: string;
-  kind: AgentKind;
-}
-
-interface Entry {
-  pattern: RegExp;
   family: string;
   kind: AgentKind;
 }
@@ -41,12 +36,20 @@ export function familyName(pattern: string): string {
   return (name ?? '').replace(/[^\w .-]/g, '').slice(0, 40) || 'bot';
 }
 
-/** AI agents first: a UA that names both an AI agent and a generic library (`… python-requests`) is the agent. */
-const ENTRIES: Entry[] = crawlers
-  .map((c): Entry => ({ pattern: new RegExp(c.pattern), family: familyName(c.pattern), kind: c.tags?.includes('ai-crawler') ? 'ai' : 'bot' }))
-  .sort((a, b) => Number(b.kind === 'ai') - Number(a.kind === 'ai'));
-/** One pass over a UA that matches nothing, the common case for a person's browser. */
-const ANY = new RegExp(crawlers.map((c) => `(?:${c.pattern})`).join('|'));
+/** The list's expressions, each compiled on first need (a user agent holding its text), and their family names, by index. */
+const compiled: (RegExp | undefined)[] = [];
+const families: (string | undefined)[] = [];
+
+/** The index of the first entry whose expression matches `ua`, in the list's order with the AI agents first. */
+function crawlerOf(ua: string): number | undefined {
+  const { patterns, needs } = crawlerRows();
+  for (let i = 0; i < patterns.length; i++) {
+    const text = needs[i]!;
+    if (text && !ua.includes(text)) continue;
+    if ((compiled[i] ??= new RegExp(patterns[i]!)).test(ua)) return i;
+  }
+  return undefined;
+}
 
 /** The host a `Signature-Agent` header names (an sf-string or a dictionary of them holding an https URL). */
 export function signatureAgentHost(value: string | null | undefined): string | undefined {
@@ -64,9 +67,10 @@ export function agentFamily(userAgent: string | null | undefined, signatureAgent
   const signed = signatureAgentHost(signatureAgent);
   if (signed) return { family: signed, kind: 'signed' };
   const ua = userAgent?.slice(0, 512) ?? '';
-  if (ua && ANY.test(ua)) {
-    const hit = ENTRIES.find((e) => e.pattern.test(ua));
-    if (hit) return { family: hit.family, kind: hit.kind };
+  const hit = ua ? crawlerOf(ua) : undefined;
+  if (hit !== undefined) {
+    const { patterns, ai } = crawlerRows();
+    return { family: (families[hit] ??= familyName(patterns[hit]!)), kind: ai[hit] === '1' ? 'ai' : 'bot' };
   }
   // A browser's UA names an engine; anything else (an empty UA, a script's own) stays unnamed.
   if (/^Mozilla\/5\.0 \(/.test(ua) && /(?:Gecko|WebKit)\//.test(ua)) return { family: 'browser', kind: 'browser' };

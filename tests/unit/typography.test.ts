@@ -2,6 +2,7 @@
 // the twins' labels and, where pages show it, the owner's text.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from '../../src/generators/render.ts';
 import { homeTwin, projectTwin, resumeTwin } from '../../src/generators/twin.ts';
 import { Catalog } from '../../src/records/catalog.ts';
 import { loadContent } from '../../src/records/load.ts';
@@ -69,6 +70,72 @@ describe('FO-TYPOGRAPHY: the other languages set their punctuation against the w
     for (const text of ['Navigation: ROSCon 2025', 'Why? Because!', 'a; b', '« x »', '„Zitat“', '¿Qué?']) expect(typeset(locale, text)).toBe(text);
     expect(colon(locale)).toBe(':');
     expect(elide(locale, 'de', 'Élodie')).toBe('de Élodie');
+  });
+});
+
+describe('FO-TYPOGRAPHY: a record body as its page shows it (render.ts)', () => {
+  const visible = (html: string) => html.replaceAll(NNBSP, '⍽');
+
+  it('French: U+202F before ; : ! ? and inside « », after an inline element too, never doubled', async () => {
+    const body = 'Voir **ceci**: là ; « a » et «b» ! Vraiment ?\n\nDéjà\u202F: fait\u202F; non\u00A0!\n';
+    const { html } = await renderMarkdown(body, {}, 'fr');
+    expect(visible(html)).toContain('<p>Voir <strong>ceci</strong>⍽: là⍽; «⍽a⍽» et «⍽b⍽»⍽! Vraiment⍽?</p>');
+    expect(visible(html)).toContain('<p>Déjà⍽: fait⍽; non⍽!</p>');
+    expect(html).not.toContain(`${NNBSP}${NNBSP}`);
+  });
+
+  it('French: code, pre, kbd, samp, script, style, math and translate="no" stay as written; so do times and addresses', async () => {
+    const body = [
+      'Départ à 12:30 : voir https://exemple.fr/a:b et <https://exemple.fr/c?d=e> ! Ou <https://exemple.fr/quoi?> et <camille@exemple.fr>.',
+      '',
+      '`a : b` <kbd>Ctrl : C</kbd> <samp>x ; y</samp> <span translate="no"><em>Nom : propre</em></span> <math><mi>a</mi><mo>:</mo><mi>b</mi></math>',
+      '',
+      '```ts',
+      'const a = b ? c : d;',
+      '```',
+      '',
+      '<style>a::after { content: "x ; y" }</style>',
+      '',
+    ].join('\n');
+    const { html } = await renderMarkdown(body, {}, 'fr');
+    expect(visible(html)).toContain(
+      'Départ à 12:30⍽: voir <a href="https://exemple.fr/a:b">https://exemple.fr/a:b</a> et <a href="https://exemple.fr/c?d=e">https://exemple.fr/c?d=e</a>⍽!',
+    );
+    // A link's text that is its own address stays as written, even when it ends in `?`.
+    expect(html).toContain('<a href="https://exemple.fr/quoi?">https://exemple.fr/quoi?</a>');
+    for (const kept of [
+      '<code>a : b</code>',
+      '<kbd>Ctrl : C</kbd>',
+      '<samp>x ; y</samp>',
+      '<em>Nom : propre</em>',
+      '<mo>:</mo>',
+      'a::after { content: "x ; y" }',
+    ]) {
+      expect(html).toContain(kept);
+    }
+    // The code block: nothing but the owner's own spaces before its punctuation.
+    expect(html.match(/<pre[\s\S]*<\/pre>/)![0]).not.toContain(NNBSP);
+  });
+
+  it('the table of contents shows a heading typeset; its anchor is the same in every language', async () => {
+    const body = '## Pourquoi : le début ?\n\nTexte.\n';
+    const fr = await renderMarkdown(body, {}, 'fr');
+    const en = await renderMarkdown(body, {}, 'en');
+    expect(fr.headings[0]!.text).toBe(`Pourquoi${NNBSP}: le début${NNBSP}?`);
+    expect(fr.headings[0]!.slug).toBe(en.headings[0]!.slug);
+    expect(en.headings[0]!.text).toBe('Pourquoi : le début ?');
+  });
+
+  it('the render cache keys French apart; the other languages share one render, as written', async () => {
+    const body = 'Navigation sous contraintes : ROSCon 2025 !\n';
+    const fr = renderMarkdown(body, {}, 'fr-CA');
+    const en = renderMarkdown(body, {}, 'en');
+    expect(fr).not.toBe(en);
+    expect((await fr).html).toBe(`<p>Navigation sous contraintes${NNBSP}: ROSCon 2025${NNBSP}!</p>`);
+    expect((await en).html).toBe('<p>Navigation sous contraintes : ROSCon 2025 !</p>');
+    for (const locale of ['de', 'es', 'pt', 'sv']) expect(renderMarkdown(body, {}, locale)).toBe(en);
+    // A French body with nothing to set is one render for every language.
+    expect(renderMarkdown('Bonjour tout le monde.\n', {}, 'fr')).toBe(renderMarkdown('Bonjour tout le monde.\n', {}, 'en'));
   });
 });
 

@@ -58,7 +58,7 @@ export const de: Table = {
   projectsSummary: '{projects} von {name} in {categories}{archived}.',
   projectsCount: { one: '{n} Projekt', other: '{n} Projekte' },
   categoriesCount: { one: '{n} Kategorie', other: '{n} Kategorien' },
-  archivedOfThem: ', davon {n} archiviert',
+  archivedOfThem: { one: ', davon {n} archiviert', other: ', davon {n} archiviert' },
   filterSummaryType: '{n} {type} von {name}.',
   filterSummaryCategory: '{projects} von {name} in {category}.',
   breadcrumb: 'Brotkrumen',

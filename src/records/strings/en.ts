@@ -68,7 +68,7 @@ export const en = {
   projectsSummary: '{projects} by {name} in {categories}{archived}.',
   projectsCount: { one: '{n} project', other: '{n} projects' },
   categoriesCount: { one: '{n} category', other: '{n} categories' },
-  archivedOfThem: ', {n} of them archived',
+  archivedOfThem: { one: ', {n} of them archived', other: ', {n} of them archived' },
   filterSummaryType: '{n} {type} by {name}.',
   filterSummaryCategory: '{projects} by {name} in {category}.',
   breadcrumb: 'Breadcrumb',

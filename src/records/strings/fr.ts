@@ -58,7 +58,7 @@ export const fr: Table = {
   projectsSummary: '{projects} {de name} dans {categories}{archived}.',
   projectsCount: { one: '{n} projet', other: '{n} projets' },
   categoriesCount: { one: '{n} catégorie', other: '{n} catégories' },
-  archivedOfThem: ', dont {n} archivés',
+  archivedOfThem: { one: ', dont {n} archivé', other: ', dont {n} archivés' },
   filterSummaryType: '{n} {type} {de name}.',
   filterSummaryCategory: '{projects} {de name} dans {category}.',
   breadcrumb: 'Fil d’Ariane',

@@ -58,7 +58,7 @@ export const sv: Table = {
   projectsSummary: '{projects} av {name} i {categories}{archived}.',
   projectsCount: { one: '{n} projekt', other: '{n} projekt' },
   categoriesCount: { one: '{n} kategori', other: '{n} kategorier' },
-  archivedOfThem: ', varav {n} arkiverade',
+  archivedOfThem: { one: ', varav {n} arkiverat', other: ', varav {n} arkiverade' },
   filterSummaryType: '{n} × {type} av {name}.',
   filterSummaryCategory: '{projects} av {name} i {category}.',
   breadcrumb: 'Brödsmulor',
