@@ -11,8 +11,13 @@ import { recordTwins } from '../../src/generators/twin.ts';
 import { loadLanguages } from '../../src/records/load.ts';
 import { DATA_FILE, readDataFile } from '../../src/search/data-file.ts';
 import { tempDir } from './temp-dir.ts';
+import { agentsMarkdown } from '../../src/discovery/agents-md.ts';
+import { skillMarkdown } from '../../src/discovery/skill-md.ts';
+import { developerGuide } from '../../src/discovery/developers.ts';
+import { loadContent } from '../../src/records/load.ts';
 import { optionsHash } from '../../src/search/options.ts';
 import { createApp } from '../../src/server/app.ts';
+import { postSummary, projectSummary } from '../../src/server/portfolio.ts';
 import { fixtureDataFile, siteDataOfFile } from '../support/site-data.ts';
 import { SAMPLE_SITE_CONTENT } from '../support/sites.ts';
 import { client, expectError, roomy, viaTool } from './portfolio-helpers.ts';
@@ -111,6 +116,13 @@ describe('FO-I18N: REST answers in the language asked', () => {
     expect(translated.body.body).toContain('The robot fuses odometry');
   });
 
+  it('a project and a post answer every field of their schemas, lang included', async () => {
+    const project = await get('/api/v1/projects?lang=en&limit=1');
+    expect(Object.keys(project.body.projects[0]).sort()).toEqual(Object.keys(projectSummary.shape).sort());
+    const post = await get('/api/v1/posts?lang=en&limit=1');
+    expect(Object.keys(post.body.posts[0]).sort()).toEqual(Object.keys(postSummary.shape).sort());
+  });
+
   it('lists projects and posts in the language asked, each record marked', async () => {
     const list = await get('/api/v1/projects?lang=en&archive=1');
     expect(list.status).toBe(200);
@@ -201,5 +213,21 @@ describe('FO-I18N: a one-language site answers as before', () => {
     const other = await one('/api/v1/search?q=rust&lang=fr');
     expectError(other, 400, 'unknown_language');
     expect(other.body.error.hint).toContain(tag);
+  });
+});
+
+describe('FO-I18N: the agent documents say how to ask in a language, from the route and tool tables', () => {
+  it('AGENTS.md, SKILL.md and /developers of a bilingual site name lang, its routes and tools; a one-language site says nothing of it', () => {
+    const bilingual = loadContent(BILINGUAL, { drafts: false });
+    const sample = loadContent(SAMPLE_SITE_CONTENT, { drafts: false });
+    const mcpIntro = (content: typeof sample) => developerGuide(content).sections.find((s) => s.id === 'mcp-server')!.intro;
+    for (const text of [agentsMarkdown(bilingual), skillMarkdown(bilingual), mcpIntro(bilingual)]) {
+      expect(text).toContain('`lang=en`');
+      expect(text).toContain('`GET /api/v1/search`');
+      expect(text).toContain('`GET /ask`');
+      expect(text).toContain('`search_portfolio`');
+      expect(text).toContain('`unknown_language`');
+    }
+    for (const text of [agentsMarkdown(sample), skillMarkdown(sample), mcpIntro(sample)]) expect(text).not.toContain('unknown_language');
   });
 });
