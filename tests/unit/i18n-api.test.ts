@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DataFile, SiteData } from '../../src/search/data-file.ts';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serializeDataFile, writeDataFile } from '../../src/generators/data-file.ts';
 import { recordTwins } from '../../src/generators/twin.ts';
@@ -75,6 +76,15 @@ describe('FO-I18N: the written data file, read back as the function reads it', (
     expect(translated.body.body).toContain('The robot fuses odometry');
     expect(read.twinOf('/en/projects/robotique-mobile.md')).toContain('Mobile robotics');
   });
+
+  it('a translation indexed with other options is refused at load, as the main index is', () => {
+    const root = tempDir('folio-i18n-');
+    const { json, texts } = serializeDataFile(file);
+    const path = join(root, 'data.json');
+    writeFileSync(path.replace(/\.json$/, '.texts'), texts);
+    writeFileSync(path, json.replace(`"optionsHash":"${optionsHash('en')}"`, '"optionsHash":"0000000000000000"'));
+    expect(() => readDataFile(path)).toThrow(/^Folio index mismatch: .*"en" translation/);
+  });
 });
 
 describe('FO-I18N: REST answers in the language asked', () => {
@@ -98,6 +108,11 @@ describe('FO-I18N: REST answers in the language asked', () => {
     const res = await get('/api/v1/search?q=robots');
     const hit = res.body.hits.find((h: { slug: string }) => h.slug === 'robotique-mobile');
     expect(hit).toMatchObject({ title: 'Robotique mobile : cartographie en temps réel', href: '/projects/robotique-mobile', lang: 'fr' });
+  });
+
+  it('?lang=en stems English words: "robots" finds "Mobile robotics…"', async () => {
+    const res = await get('/api/v1/search?q=robots&lang=en');
+    expect(res.body.hits.find((h: { slug: string }) => h.slug === 'robotique-mobile')).toMatchObject({ title: 'Mobile robotics: mapping in real time' });
   });
 
   it('the main language named by its tag answers as without lang', async () => {
