@@ -6,13 +6,14 @@ import type { Site } from '../records/schema.ts';
 import type { SiteData, SiteRecord } from '../search/data-file.ts';
 import { ApiError } from './errors.ts';
 
-/** Longer than any language tag a site may have (BCP 47 tags Folio serves are a few letters). */
+/** Longer than any language tag a site may have (BCP 47 tags Folio serves are a few letters): what an error message echoes of one. */
 const MAX_LANG_CHARS = 35;
 
 /** The `lang` parameter, declared once: every route and tool that takes it uses this. */
+// No length rule here: any text is compared with the site's few tags (dataIn), so every unknown
+// one, however long, gets the hint that names them; the message echoes at most MAX_LANG_CHARS of it.
 export const langParam = z
   .string({ error: 'lang must be text: a language tag of the site' })
-  .max(MAX_LANG_CHARS, `lang must be a language tag of at most ${MAX_LANG_CHARS} characters`)
   .optional()
   .describe(
     'Answer in this language of the site (FO-I18N): one of its language tags (site.languages, e.g. `en`); the main language when left out. ' +

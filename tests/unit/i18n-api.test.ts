@@ -167,7 +167,12 @@ describe('FO-I18N: REST answers in the language asked', () => {
       expectError(res, 400, 'unknown_language');
       expect(res.body.error.hint).toContain('fr, en');
     }
-    expectError(await get(`/api/v1/search?q=robots&lang=${'x'.repeat(100)}`), 400, 'unknown_language');
+    const long = await get(`/api/v1/search?q=robots&lang=${'x'.repeat(5000)}`);
+    expectError(long, 400, 'unknown_language');
+    expect(long.body.error.hint).toContain('fr, en');
+    expect(long.body.error.message.length).toBeLessThan(100);
+    // A tool's lang that is not text is the same code.
+    expect(viaTool('search_portfolio', data, { query: 'robots', lang: 7 })).toEqual({ code: 'unknown_language' });
   });
 });
 

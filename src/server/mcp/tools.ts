@@ -95,9 +95,9 @@ export const searchInput = z.object({
   query: queryText.describe(searchQuery.shape.q.description ?? ''),
   type: searchQuery.shape.type,
   limit: searchQuery.shape.limit,
+  lang: searchQuery.shape.lang,
   detail: detailArg('is the search hit as REST answers it', 'adds dates, cover image, category, stack and reading time', 'summary'),
   fields: fieldsArg(keysOf(fullSearchHit), HIT_IDENTITY),
-  lang: searchQuery.shape.lang,
 });
 const SEARCH_TOOL_INVALID = { query: SEARCH_INVALID.q, lang: SEARCH_INVALID.lang, ...SIZE_INVALID, '*': SEARCH_INVALID['*'] } as const;
 const sizedSearch = searchResponse.extend({
@@ -220,9 +220,9 @@ const getProjectTool = defineTool({
     'One project by slug (the same record as GET /api/v1/projects/{slug}): metadata, links, the write-up as Markdown, ' +
     'page and twin URLs, and up to three related projects. Archived projects are found too.',
   input: projectParams.extend({
+    lang: langParam,
     detail: detailArg('is the list entry: no write-up, no related projects', 'adds the write-up as Markdown and the related projects', 'full'),
     fields: fieldsArg(keysOf(projectDetail), SLUG_ONLY),
-    lang: langParam,
   }),
   invalid: { ...PROJECT_INVALID, ...SIZE_INVALID },
   output: sizedItem(projectDetail, SLUG_ONLY),
@@ -359,9 +359,9 @@ const getPostTool = defineTool({
   title: 'Get a post',
   description: 'One post by slug (the same record as GET /api/v1/posts/{slug}): date, tags, reading time, the post as Markdown, page and twin URLs.',
   input: postParams.extend({
+    lang: langParam,
     detail: detailArg('is the list entry (no text)', 'adds the post as Markdown', 'full'),
     fields: fieldsArg(keysOf(postDetail), SLUG_ONLY),
-    lang: langParam,
   }),
   invalid: { ...POST_INVALID, ...SIZE_INVALID },
   output: sizedItem(postDetail, SLUG_ONLY),
