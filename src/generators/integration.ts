@@ -131,7 +131,9 @@ export function folio(loaded?: Content): AstroIntegration {
     report(
       logger,
       `data file: ${countOf(data.projects.length, 'project', 'projects')}, ${countOf(data.posts.length, 'post', 'posts')}, ` +
-        `${countOf(data.pages.length, 'page', 'pages')}${data.resume ? ', a résumé' : ''} for the function (build ${data.buildId})`,
+        `${countOf(data.pages.length, 'page', 'pages')}${data.resume ? ', a résumé' : ''}` +
+        // FO-I18N: each translation's records and index are in the file too.
+        `${data.translations ? `, and their ${data.translations.map((t) => t.lang).join(', ')} versions` : ''} for the function (build ${data.buildId})`,
     );
   };
   return {

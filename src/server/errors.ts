@@ -43,7 +43,7 @@ export const ERRORS = {
     fields: ['lang'],
     status: 400,
     message: 'The site has no language with this tag.',
-    hint: "Send one of the site's language tags as lang (site.languages), or leave lang out for its main language.",
+    hint: "Send lang as text, one of the site's language tags (e.g. en), or leave lang out for its main language.",
   },
   not_found: { status: 404, message: 'Nothing has this slug.', hint: 'List the slugs with GET /api/v1/projects?archive=1 or GET /api/v1/posts.' },
   route_not_found: { status: 404, message: 'No API route has this path.', hint: 'See /openapi.json: it lists every route.' },

@@ -16,7 +16,7 @@ export const langParam = z
   .string({ error: 'lang must be text: a language tag of the site' })
   .optional()
   .describe(
-    'Answer in this language of the site (FO-I18N): one of its language tags (site.languages, e.g. `en`); the main language when left out. ' +
+    'Answer in this language of the site: one of its language tags (e.g. `en`; AGENTS.md names them), the main language when left out. ' +
       'Records not translated into it answer in the main language, each marked by its `lang`. An unknown tag is 400 `unknown_language`.',
   );
 
@@ -29,7 +29,7 @@ export const langField = z
   .string()
   .optional()
   .describe(
-    "The language of the record's text (FO-I18N), only on a site in several languages: the language asked for, or the main language for a record not translated into it.",
+    "The language of the record's text, only on a site in several languages: the language asked for, or the main language for a record not translated into it.",
   );
 
 /** The site's language tags, the main one first. */
