@@ -137,9 +137,11 @@ export function siteDataOf(
     kept: {},
   };
   if (translations?.length) {
-    main.translation = translationReader(translations, ({ lang: _lang, related: own, ...t }) => ({
+    main.translation = translationReader(translations, ({ lang: _lang, optionsHash: _options, related: own, ...t }) => ({
       ...main,
       ...t,
+      resume: t.resume,
+      resumeDocument: t.resumeDocument,
       posts: t.posts ?? [],
       relatedOf: relatedReader(own),
       translation: undefined,
