@@ -7,7 +7,7 @@ import { ENTRY_GROUPS, entryPointsOf, type EntryGroup } from './entry-points.ts'
 import { DISCOVERY_FILES } from './files.ts';
 import { rateLimitSentence } from './limits.ts';
 import { escapeMarkdownText } from '../records/escape.ts';
-import { mcpToolDocs, sizingSentence, toolSentence } from './mcp-tools.ts';
+import { languageSentence, mcpToolDocs, sizingSentence, toolSentence } from './mcp-tools.ts';
 import { MAX_LIMIT } from '../server/portfolio.ts';
 
 export function agentsMarkdown(content: Pick<Content, 'site' | 'projects'> & Partial<Pick<Content, 'posts' | 'resume'>>): string {
@@ -47,7 +47,7 @@ ${more.map((line) => `${line}\n`).join('')}- The skill at ${url('/SKILL.md')} wa
 
 ## MCP tools
 
-At \`${url('/api/mcp')}\` (Streamable HTTP, stateless), each answering as its REST endpoint does. ${sizingSentence(tools)}
+At \`${url('/api/mcp')}\` (Streamable HTTP, stateless), each answering as its REST endpoint does. ${sizingSentence(tools)}${languageSentence(site, tools)}
 
 ${tools.map((t) => `- ${toolSentence(t)}`).join('\n')}
 

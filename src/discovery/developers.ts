@@ -13,7 +13,7 @@ import { limitRows, rateLimitSentence } from './limits.ts';
 import { openApiFor } from './openapi-file.ts';
 import { heading } from '../records/markdown-text.ts';
 import { escapeMarkdownText } from '../records/escape.ts';
-import { mcpToolDocs, sizingSentence, toolSentence } from './mcp-tools.ts';
+import { languageSentence, mcpToolDocs, sizingSentence, toolSentence } from './mcp-tools.ts';
 
 type Json = Record<string, unknown>;
 
@@ -219,7 +219,7 @@ export function developerGuide(
   }
   // FO-POSTS, FO-RESUME: the tools this site serves, from the tool table.
   const tools = mcpToolDocs({ posts: content.posts ?? [], resume: content.resume });
-  const toolIntro = ` ${sizingSentence(tools)} The tools: ${tools.map(toolSentence).join('; ')}.`;
+  const toolIntro = ` ${sizingSentence(tools)} The tools: ${tools.map(toolSentence).join('; ')}.${languageSentence(site, tools)}`;
   const sections = SECTIONS.map(({ id, title, intro, test }) => ({
     id,
     title,

@@ -6,7 +6,7 @@ import { absoluteUrl } from '../records/urls.ts';
 import { apiExamples, exampleMarkdown } from './examples.ts';
 import { rateLimitSentence } from './limits.ts';
 import { escapeMarkdownText } from '../records/escape.ts';
-import { mcpToolDocs, sizingSentence, toolSentence } from './mcp-tools.ts';
+import { languageSentence, mcpToolDocs, sizingSentence, toolSentence } from './mcp-tools.ts';
 import { MAX_COMPARE, MAX_LIMIT, MIN_COMPARE } from '../server/portfolio.ts';
 
 /** Agent Skills § name: lowercase a-z, 0-9 and hyphens, no leading, trailing or doubled hyphen, at most 64. */
@@ -84,7 +84,7 @@ ${site.url} publishes ${name}'s projects${posts.length ? ', posts' : ''}${resume
 3. For the whole record of a project, get it by slug: \`GET ${url('/api/v1/projects')}/<slug>\` (its \`body\` is the write-up in Markdown, \`related\` the similar projects).
 ${steps.map((step, i) => `${i + 4}. ${step}`).join('\n')}
 
-If you are an MCP client, connect to \`${url('/api/mcp')}\` instead: the same records as tools, each answering as its REST endpoint does. ${sizingSentence(tools)}
+If you are an MCP client, connect to \`${url('/api/mcp')}\` instead: the same records as tools, each answering as its REST endpoint does. ${sizingSentence(tools)}${languageSentence(site, tools)}
 
 ${tools.map((t) => `- ${toolSentence(t)}`).join('\n')}
 

@@ -18,7 +18,9 @@ import {
   type Span,
   type Stored,
   type StoredFile,
+  type StoredTranslation,
   textsHeader,
+  type TranslationData,
   textsPathOf,
 } from '../search/data-file.ts';
 import { INDEX_FORMAT, indexOptions, normalize, optionsHash, type IndexedDocument } from '../search/options.ts';
@@ -73,7 +75,31 @@ function searchIndex(documents: IndexedDocument[], locale: string): MiniSearch<I
   return index;
 }
 
-/** `twins` come from src/generators/twin.ts at build time; the function never renders Markdown. `index`, if given, is indexJson of the same records. */
+/**
+ * A translation's data (FO-I18N) from its language's catalog (load.ts loadLanguages): its records,
+ * related lists and its own index, made as the main language's (searchIndex) in its language's
+ * terms (its stemmer, the same accent folding). Its twins go into the main `twins`.
+ */
+export function translationData(catalog: Catalog): TranslationData {
+  const { content } = catalog;
+  const resume = resumeParts(content);
+  return {
+    lang: content.site.languages.find((l) => l.base === content.site.base)?.lang ?? content.site.locale,
+    optionsHash: optionsHash(content.site.locale),
+    site: content.site,
+    projects: content.projects,
+    pages: content.pages,
+    posts: content.posts,
+    ...(content.resume && { resume: content.resume, resumeDocument: resume?.document }),
+    related: relatedSlugs(catalog),
+    index: searchIndex(searchDocuments(content, resume?.searchText), content.site.locale).toJSON(),
+  };
+}
+
+/**
+ * `twins` come from src/generators/twin.ts at build time; the function never renders Markdown. `index`, if given, is indexJson of the same records.
+ * `translations` are the site's other languages (translationData, FO-I18N); a one-language site has none, and its file is as before.
+ */
 export function buildDataFile(
   content: Content,
   twins: Record<string, string>,
@@ -81,20 +107,22 @@ export function buildDataFile(
   code?: string,
   resume?: ResumeParts,
   related: Record<string, string[]> = relatedSlugs(new Catalog(content)),
+  translations: readonly TranslationData[] = [],
 ): DataFile {
   // FO-DRAFTS: a build loads without drafts; a draft reaching the data file would publish it on REST, MCP and search.
-  const draft = content.posts.find((p) => p.draft);
+  const draft = [content, ...translations].flatMap((c) => c.posts).find((p) => p.draft);
   if (draft) throw new Error(`${draft.source}: a draft post cannot go into the data file; the build loads content without drafts.`);
   if (content.resume && !resume) throw new Error('buildDataFile: a site with a résumé needs its parts (resumeParts).');
   // The id names the records and the index options, and in a build the code too (code-hash.ts
   // codeHash): a change to either may change a response, so its ETag changes with it.
   const records = JSON.stringify([content.site, content.projects, content.pages, content.posts, content.resume ?? null]);
-  const buildId = createHash('sha256')
+  const hash = createHash('sha256')
     .update(optionsHash(content.site.locale))
     .update(code ?? '')
-    .update(records)
-    .digest('base64url')
-    .slice(0, 20);
+    .update(records);
+  // A translation's records and options name the build too; a one-language site's id is as before.
+  for (const t of translations) hash.update(JSON.stringify([t.lang, t.optionsHash, t.site, t.projects, t.pages, t.posts, t.resume ?? null]));
+  const buildId = hash.digest('base64url').slice(0, 20);
   return {
     format: INDEX_FORMAT,
     optionsHash: optionsHash(content.site.locale),
@@ -106,6 +134,7 @@ export function buildDataFile(
     ...(content.resume && { resume: content.resume, resumeDocument: resume?.document }),
     twins,
     related,
+    ...(translations.length > 0 && { translations: [...translations] }),
     index: index ?? searchIndex(searchDocuments(content, resume?.searchText), content.site.locale).toJSON(),
   };
 }
@@ -121,12 +150,18 @@ export interface Prepared {
   code?: string;
 }
 
-export async function writeDataFile(catalog: Catalog, twins: Record<string, string>, root = process.cwd(), prepared: Prepared = {}): Promise<DataFile> {
+export async function writeDataFile(
+  catalog: Catalog,
+  twins: Record<string, string>,
+  root = process.cwd(),
+  prepared: Prepared = {},
+  translations: readonly Catalog[] = [],
+): Promise<DataFile> {
   const { content } = catalog;
   // All but the index is serialized first, while the index may still be in the making: the index
   // goes last in the JSON (serializeDataFile), so it is appended once it is there.
   const resume = resumeParts(content);
-  const data = buildDataFile(content, twins, new IndexText(''), prepared.code, resume, relatedSlugs(catalog));
+  const data = buildDataFile(content, twins, new IndexText(''), prepared.code, resume, relatedSlugs(catalog), translations.map(translationData));
   const path = join(root, DATA_FILE);
   mkdirSync(dirname(path), { recursive: true });
   const { json: withoutIndex, texts } = serializeDataFile(data, prepared.compressed);
@@ -177,12 +212,18 @@ export function serializeDataFile(data: DataFile, compressed?: ReadonlyMap<strin
     const chunk = compressed?.get(text) ?? deflateRawSync(text);
     chunks.push(chunk);
     offset += chunk.length;
-    return [offset - chunk.length, chunk.length];
+    const span: Span = [offset - chunk.length, chunk.length];
+    spans.set(text, span);
+    return span;
   };
+  const spans = new Map<string, Span>();
   const stored = <T extends BodyRecord>(r: T): Stored<T> => ({ ...r, body: store(r.body) });
+  // A record not translated holds the main language's text (FO-I18N): its translation points at the same bytes.
+  const storedOnce = <T extends BodyRecord>(r: T): Stored<T> => ({ ...r, body: spans.get(r.body) ?? store(r.body) });
   // Properties are evaluated in order: the bodies, then the twins, then where each twin sits.
+  const { translations, ...main } = data;
   const file: StoredFile = {
-    ...data,
+    ...main,
     projects: data.projects.map(stored),
     pages: data.pages.map(stored),
     posts: data.posts.map(stored),
@@ -190,6 +231,19 @@ export function serializeDataFile(data: DataFile, compressed?: ReadonlyMap<strin
     twins: store(JSON.stringify(Object.fromEntries(Object.entries(data.twins).map(([path, markdown]) => [path, store(markdown)])))),
     related: store(JSON.stringify(data.related)),
     titleKeys: searchRecordsOf(data).map((r) => normalize(r.title)),
+    ...(translations && {
+      translations: translations.map(
+        (t): StoredTranslation => ({
+          ...t,
+          projects: t.projects.map(storedOnce),
+          pages: t.pages.map(storedOnce),
+          posts: t.posts.map(storedOnce),
+          resume: t.resume && storedOnce(t.resume),
+          related: store(JSON.stringify(t.related)),
+          titleKeys: searchRecordsOf(t).map((r) => normalize(r.title)),
+        }),
+      ),
+    }),
   };
   // The index goes last, as it is when it was serialized apart.
   const { index, ...rest } = file;

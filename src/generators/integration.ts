@@ -8,7 +8,16 @@ import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
-import { contentDir, contentWarnings, loadCatalog, loadContent, memoizeContentForBuild, RESERVED_PAGE_SLUGS, showDraftsInDev } from '../records/load.ts';
+import {
+  contentDir,
+  contentWarnings,
+  loadCatalog,
+  loadContent,
+  loadLanguages,
+  memoizeContentForBuild,
+  RESERVED_PAGE_SLUGS,
+  showDraftsInDev,
+} from '../records/load.ts';
 import type { Content } from '../records/schema.ts';
 import { brokenLinks, recordTwins } from './twin.ts';
 import { compressTexts, IndexText, searchDocuments, writeDataFile } from './data-file.ts';
@@ -53,11 +62,12 @@ export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
  */
 export async function writeSiteData(root = process.cwd(), started?: Started) {
   // Never a draft: the data file is what REST, MCP and search publish (FO-DRAFTS).
-  const catalog = loadCatalog(contentDir(root), { drafts: false });
-  const twins = await recordTwins(catalog);
+  // FO-I18N: every language, the main one first; agents ask in a translation's language with `lang`.
+  const [catalog, ...translations] = loadLanguages(contentDir(root), { drafts: false });
+  const twins = Object.assign({}, ...(await Promise.all([catalog!, ...translations].map(recordTwins)))) as Record<string, string>;
   // The twins are known only now: compressed in parallel, beside the bodies compressed ahead.
   const compressed = new Map([...((await started?.compressed) ?? []), ...(await compressTexts(Object.values(twins)))]);
-  return writeDataFile(catalog, twins, root, { index: started?.index, compressed, code: started?.code });
+  return writeDataFile(catalog!, twins, root, { index: started?.index, compressed, code: started?.code }, translations);
 }
 
 /**
@@ -121,7 +131,9 @@ export function folio(loaded?: Content): AstroIntegration {
     report(
       logger,
       `data file: ${countOf(data.projects.length, 'project', 'projects')}, ${countOf(data.posts.length, 'post', 'posts')}, ` +
-        `${countOf(data.pages.length, 'page', 'pages')}${data.resume ? ', a résumé' : ''} for the function (build ${data.buildId})`,
+        `${countOf(data.pages.length, 'page', 'pages')}${data.resume ? ', a résumé' : ''}` +
+        // FO-I18N: each translation's records and index are in the file too.
+        `${data.translations ? `, and their ${data.translations.map((t) => t.lang).join(', ')} versions` : ''} for the function (build ${data.buildId})`,
     );
   };
   return {

@@ -41,8 +41,24 @@ export interface DataFile {
    * list the same projects as the page and the twin.
    */
   related: Record<string, string[]>;
+  /**
+   * FO-I18N: each translation's records and its own index (made in its language's terms), in
+   * `site.languages`' order after the main one. Absent on a one-language site, whose file is as before.
+   */
+  translations?: TranslationData[];
   /** The serialized MiniSearch index (its toJSON), or that index's JSON text (IndexText). */
   index: unknown;
+}
+
+/**
+ * One translation as the data file holds it (FO-I18N): its language's Content, where a record not
+ * translated is the main one's text with `lang` set to the main language; its twins are in DataFile.twins.
+ */
+export interface TranslationData extends Pick<DataFile, 'site' | 'projects' | 'pages' | 'posts' | 'resume' | 'resumeDocument' | 'related' | 'index'> {
+  /** The language's tag, as `site.languages` lists it. */
+  lang: string;
+  /** optionsHash of the translation's locale: its index's terms are its language's (FO-STEMMING). */
+  optionsHash: string;
 }
 
 /** A record as the function holds it: everything but its body, which is read on request. */
@@ -77,6 +93,11 @@ export interface SiteData {
   /** StoredFile.titleKeys, when the data was read from the files; rank.ts normalizes the titles itself without them. */
   titleKeys?: readonly string[];
   /**
+   * FO-I18N: a translation's data by its tag (as `site.languages` lists it), made on first ask and
+   * kept; `undefined` for a tag that is not a translation. Absent on a one-language site.
+   */
+  translation?: (lang: string) => SiteData | undefined;
+  /**
    * What the function keeps of this data: empty at load, each field made on first ask, so a new
    * load starts empty. A changed copy takes its own (`{ ...data, site, kept: {} }`): this one's
    * fields were made from this data.
@@ -99,10 +120,14 @@ export interface Kept {
 
 /** SiteData over content held in memory (tests, and the dev server's fixtures): the same calls. */
 export function siteDataOf(
-  data: Omit<DataFile, 'index' | 'format' | 'optionsHash' | 'posts'> & { posts?: Post[]; index: MiniSearch<IndexedDocument> },
+  data: Omit<DataFile, 'index' | 'format' | 'optionsHash' | 'posts' | 'translations'> & {
+    posts?: Post[];
+    index: MiniSearch<IndexedDocument>;
+    translations?: (Omit<TranslationData, 'index'> & { index: MiniSearch<IndexedDocument> })[];
+  },
 ): SiteData {
-  const { twins, related, posts = [], ...rest } = data;
-  return {
+  const { twins, related, posts = [], translations, ...rest } = data;
+  const main: SiteData = {
     ...rest,
     posts,
     bodyOf: (record) => (record as BodyRecord).body,
@@ -110,6 +135,31 @@ export function siteDataOf(
     twinPaths: () => Object.keys(twins),
     relatedOf: relatedReader(related),
     kept: {},
+  };
+  if (translations?.length) {
+    main.translation = translationReader(translations, ({ lang: _lang, optionsHash: _options, related: own, ...t }) => ({
+      ...main,
+      ...t,
+      resume: t.resume,
+      resumeDocument: t.resumeDocument,
+      posts: t.posts ?? [],
+      relatedOf: relatedReader(own),
+      translation: undefined,
+      kept: {},
+    }));
+  }
+  return main;
+}
+
+/** SiteData.translation over a file's translations: each made by `make` on first ask, then kept. */
+function translationReader<T extends { lang: string }>(translations: readonly T[], make: (t: T) => SiteData): (lang: string) => SiteData | undefined {
+  const made = new Map<string, SiteData>();
+  return (lang) => {
+    const t = translations.find((x) => x.lang === lang);
+    if (!t) return undefined;
+    let data = made.get(lang);
+    if (!data) made.set(lang, (data = make(t)));
+    return data;
   };
 }
 
@@ -140,7 +190,18 @@ export const textsPathOf = (dataPath: string) => dataPath.replace(/(\.json)?$/, 
 /** Where one text sits in the texts file: byte offset and length. */
 export type Span = [offset: number, length: number];
 
-export interface StoredFile extends Omit<DataFile, 'projects' | 'pages' | 'posts' | 'resume' | 'twins' | 'related'> {
+/** A translation as the JSON holds it: its bodies and related lists in the texts file, as the main language's. */
+export interface StoredTranslation extends Omit<TranslationData, 'projects' | 'pages' | 'posts' | 'resume' | 'related'> {
+  projects: Stored<Project>[];
+  pages: Stored<Page>[];
+  posts: Stored<Post>[];
+  resume?: Stored<Resume>;
+  related: Span;
+  titleKeys: string[];
+}
+
+export interface StoredFile extends Omit<DataFile, 'projects' | 'pages' | 'posts' | 'resume' | 'twins' | 'related' | 'translations'> {
+  translations?: StoredTranslation[];
   projects: Stored<Project>[];
   pages: Stored<Page>[];
   posts: Stored<Post>[];
@@ -230,12 +291,7 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
   }
   const texts = textsPathOf(path);
   const fd = openTexts(texts, textsHeader(file.buildId)); // a missing or foreign texts file fails now, not on the first project read
-  let index: MiniSearch<IndexedDocument>;
-  try {
-    index = MiniSearch.loadJS<IndexedDocument>(file.index as never, indexOptions(locale));
-  } catch (error) {
-    throw new Error(`Folio index corrupt: ${path} holds an index MiniSearch cannot load (${(error as Error).message}). Run \`npm run build\` again.`);
-  }
+  const index = loadIndex(path, file.index, locale);
   const records = file.projects.length + file.pages.length + file.posts.length + (file.resume ? 1 : 0);
   if (index.documentCount !== records) {
     throw new Error(`Folio index corrupt: ${path} indexes ${index.documentCount} documents for ${records} records. Run \`npm run build\` again.`);
@@ -274,6 +330,46 @@ export function readDataFile(path = join(process.cwd(), DATA_FILE)): SiteData {
     titleKeys: file.titleKeys,
     kept: {},
   };
+  const stale = (file.translations ?? []).find((t) => t.optionsHash !== optionsHash(t.site?.locale ?? ''));
+  if (stale) {
+    throw new Error(
+      `Folio index mismatch: ${path}'s "${stale.lang}" translation was indexed with other options than this code's. Run \`npm run build\` again.`,
+    );
+  }
+  if (Array.isArray(file.translations) && file.translations.length) {
+    // FO-I18N: a translation's index is loaded when a request first asks for its language, so a
+    // cold start that answers the main language loads one index, as a one-language site's does.
+    data.translation = translationReader(file.translations, (t) => {
+      const index = loadIndex(path, t.index, t.site.locale);
+      const count = t.projects.length + t.pages.length + t.posts.length + (t.resume ? 1 : 0);
+      if (index.documentCount !== count || !Array.isArray(t.titleKeys) || t.titleKeys.length !== count) {
+        throw new Error(`Folio index corrupt: ${path}'s "${t.lang}" translation does not index its ${count} records. Run \`npm run build\` again.`);
+      }
+      let own: ((slug: string) => readonly string[]) | undefined;
+      return {
+        ...data,
+        site: t.site,
+        projects: t.projects.map(withoutBody),
+        pages: t.pages.map(withoutBody),
+        posts: t.posts.map(withoutBody),
+        resume: t.resume && withoutBody(t.resume),
+        resumeDocument: t.resume && t.resumeDocument,
+        index,
+        relatedOf: (slug) => (own ??= relatedReader(JSON.parse(read(t.related))))(slug),
+        titleKeys: t.titleKeys,
+        translation: undefined,
+        kept: {},
+      };
+    });
+  }
   openFiles.register(read, fd);
   return data;
+}
+
+function loadIndex(path: string, json: unknown, locale: string): MiniSearch<IndexedDocument> {
+  try {
+    return MiniSearch.loadJS<IndexedDocument>(json as never, indexOptions(locale));
+  } catch (error) {
+    throw new Error(`Folio index corrupt: ${path} holds an index MiniSearch cannot load (${(error as Error).message}). Run \`npm run build\` again.`);
+  }
 }

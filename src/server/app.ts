@@ -6,6 +6,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { ApiError, errorBody } from './errors.ts';
 import { checkQueryEncoding, readBody, validate } from './http.ts';
+import { dataIn, langOf } from './language.ts';
 import { searchCacheSize } from '../search/rank.ts';
 import { cors, preflight } from './middleware/cors.ts';
 import { type LimiterOptions, RateLimiter, rateLimit, rateLimitsFromEnv } from './middleware/rate-limit.ts';
@@ -172,6 +173,8 @@ async function answer(c: Context, route: RouteSpec, data: SiteData): Promise<Res
     body: route.body && route.errorShape !== 'oauth' ? validate(route.body, await readBody(c.req.raw, route.bodyTypes), invalid) : undefined,
     data,
   };
+  // FO-I18N: a route that declares `lang` (language.ts langParam) answers from that language's data.
+  input.data = dataIn(data, langOf(input.query) ?? langOf(input.body));
   return route.handler(c, input);
 }
 

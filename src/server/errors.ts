@@ -39,6 +39,12 @@ export const ERRORS = {
     message: 'The cursor is not valid for this request.',
     hint: 'Send back nextCursor unchanged, with the same filters as the request that returned it.',
   },
+  unknown_language: {
+    fields: ['lang'],
+    status: 400,
+    message: 'The site has no language with this tag.',
+    hint: "Send lang as text, one of the site's language tags (e.g. en), or leave lang out for its main language.",
+  },
   not_found: { status: 404, message: 'Nothing has this slug.', hint: 'List the slugs with GET /api/v1/projects?archive=1 or GET /api/v1/posts.' },
   route_not_found: { status: 404, message: 'No API route has this path.', hint: 'See /openapi.json: it lists every route.' },
   method_not_allowed: { status: 405, message: 'This route does not answer this method.', hint: 'Use a method listed in the Allow header.' },

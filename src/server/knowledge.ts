@@ -97,9 +97,9 @@ const askGet = defineRoute({
   // An answer is a pure function of the build and the query (docs/decisions.md § Caching).
   cache: 'public',
   query: askGetQuery,
-  invalid: { '*': 'invalid_query' },
+  invalid: { lang: 'unknown_language', '*': 'invalid_query' },
   responses: askResponses([]),
-  errors: ['invalid_query', 'rate_limited'],
+  errors: ['invalid_query', 'unknown_language', 'rate_limited'],
   handler: (c, { query, data }) => {
     const { query: text, q, streaming } = query;
     return respond(c, data, (text ?? q)!, streaming === undefined ? prefersEventStream(c.req.header('accept')) : streaming === 'true');
@@ -117,10 +117,10 @@ const askPost = defineRoute({
   policy: 'knowledge',
   cors: 'site',
   body: askBody,
-  invalid: { '*': 'invalid_query' },
+  invalid: { lang: 'unknown_language', '*': 'invalid_query' },
   requestHeaders: ['Idempotency-Key'],
   responses: askResponses(['Idempotency-Key']),
-  errors: ['invalid_query', ...INPUT_ERRORS],
+  errors: ['invalid_query', 'unknown_language', ...INPUT_ERRORS],
   handler: (c, { body, data }) => {
     const { query, prefer } = body;
     const text = typeof query === 'string' ? query : query.text;

@@ -22,7 +22,7 @@ export function fixtureDataFile(dir = SAMPLE_SITE_CONTENT): Promise<DataFile> {
   let file = made.get(path);
   if (!file) {
     file = (async () => {
-      const [{ loadCatalog }, { recordTwins }, { buildDataFile, resumeParts }] = await Promise.all([
+      const [{ loadCatalog, loadLanguages }, { recordTwins }, { buildDataFile, resumeParts, translationData }] = await Promise.all([
         import('../../src/records/load.ts'),
         import('../../src/generators/twin.ts'),
         import('../../src/generators/data-file.ts'),
@@ -32,7 +32,12 @@ export function fixtureDataFile(dir = SAMPLE_SITE_CONTENT): Promise<DataFile> {
       const twins = await recordTwins(catalog);
       const related = Object.fromEntries(catalog.content.projects.map((p) => [p.slug, catalog.related(p).map((r) => r.slug)]));
       // Through JSON, as the function reads it: plain data (the index as its toJSON), and no object shared with a caller.
-      return JSON.parse(JSON.stringify(buildDataFile(catalog.content, twins, undefined, undefined, resumeParts(catalog.content), related))) as DataFile;
+      // FO-I18N: each translation too, as the build adds it (integration.ts writeSiteData); a one-language site has none.
+      const translations = loadLanguages(path, { drafts: false }).slice(1);
+      for (const t of translations) Object.assign(twins, await recordTwins(t));
+      return JSON.parse(
+        JSON.stringify(buildDataFile(catalog.content, twins, undefined, undefined, resumeParts(catalog.content), related, translations.map(translationData))),
+      ) as DataFile;
     })();
     made.set(path, file);
   }
@@ -44,8 +49,13 @@ export function fixtureDataFile(dir = SAMPLE_SITE_CONTENT): Promise<DataFile> {
  * memory: a fresh SiteData each call, its `kept` empty as a new load's is.
  */
 export function siteDataOfFile(file: DataFile): SiteData {
-  const { format: _format, optionsHash: _options, index, ...rest } = file;
-  return siteDataOf({ ...rest, index: MiniSearch.loadJS<IndexedDocument>(index as never, indexOptions(rest.site.locale)) });
+  const { format: _format, optionsHash: _options, index, translations, ...rest } = file;
+  const load = (json: unknown, locale: string) => MiniSearch.loadJS<IndexedDocument>(json as never, indexOptions(locale));
+  return siteDataOf({
+    ...rest,
+    index: load(index, rest.site.locale),
+    ...(translations && { translations: translations.map((t) => ({ ...t, index: load(t.index, t.site.locale) })) }),
+  });
 }
 
 /** The function's data for the content folder `dir`, made in memory (fixtureDataFile, siteDataOfFile). */

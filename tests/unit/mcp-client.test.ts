@@ -111,16 +111,16 @@ for (const era of Object.keys(ERAS) as Era[]) {
         expect(tool.outputSchema?.type, tool.name).toBe('object');
       }
       const input = (name: string) => tools.find((t) => t.name === name)!.inputSchema;
-      // detail and fields size the answer (FO-MCP-SIZE); REST's parameters come first, unchanged.
-      expect(Object.keys(input('search_portfolio').properties!)).toEqual(['query', 'type', 'limit', 'detail', 'fields']);
-      expect(Object.keys(input('list_projects').properties!)).toEqual(['category', 'type', 'archive', 'cursor', 'limit', 'detail', 'fields']);
+      // detail and fields size the answer (FO-MCP-SIZE); REST's parameters come first, unchanged, `lang` (FO-I18N) among them.
+      expect(Object.keys(input('search_portfolio').properties!)).toEqual(['query', 'type', 'limit', 'lang', 'detail', 'fields']);
+      expect(Object.keys(input('list_projects').properties!)).toEqual(['category', 'type', 'archive', 'cursor', 'limit', 'lang', 'detail', 'fields']);
       expect(input('get_project').required).toEqual(['slug']);
       expect(input('compare_projects').properties!.slugs).toMatchObject({ type: 'array', minItems: 2, maxItems: 4 });
       expect(input('ask').required).toEqual(['query']);
       expect(input('search_portfolio').properties!.limit).toMatchObject({ minimum: 1, maximum: 20 });
-      expect(Object.keys(input('list_posts').properties!)).toEqual(['tag', 'cursor', 'limit', 'detail', 'fields']);
+      expect(Object.keys(input('list_posts').properties!)).toEqual(['tag', 'cursor', 'limit', 'lang', 'detail', 'fields']);
       expect(input('get_post').required).toEqual(['slug']);
-      expect(input('get_resume').properties).toEqual({});
+      expect(Object.keys(input('get_resume').properties!)).toEqual(['lang']);
     });
 
     it('PF-TOOLS: every tool of the table answers its declared example without error', async () => {

@@ -8,6 +8,7 @@ import { absoluteUrl } from '../../records/urls.ts';
 import { searchRecords, type Hit } from '../../search/rank.ts';
 import type { SiteData, SiteRecord } from '../../search/data-file.ts';
 import { jsonBytes } from '../http.ts';
+import { recordLang } from '../language.ts';
 import { answerBytes as keptBytes, hitViews } from '../kept.ts';
 import { NLWEB_VERSION, type AskResponse, type AskResult, type AskStreamEvent } from './schemas.ts';
 
@@ -33,6 +34,7 @@ function resultFor(hit: Hit, data: SiteData): AskResult {
     description: record.summary,
     score: hit.score,
     schema_object: schemaObjectFor(record, data.site),
+    ...recordLang(data.site, record),
   }));
 }
 

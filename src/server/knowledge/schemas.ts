@@ -3,6 +3,7 @@
 // openapi.json can reference them (fields as KQ-ASK, KQ-SANDBOX, KQ-BATCH, KQ-JOB-CREATE and
 // KQ-JOB-READ name them).
 import { z } from 'zod';
+import { langField, langParam } from '../language.ts';
 import { errorObject } from '../errors.ts';
 import { MAX_QUERY_CHARS, NOT_WELL_FORMED, QUERY_RULE, queryInt, queryText as baseQueryText, wellFormedText } from '../http.ts';
 
@@ -33,6 +34,7 @@ export const askGetQuery = z
     query: queryText.optional(),
     q: queryText.optional().meta({ description: 'Alias of query.' }),
     streaming: streamingFlag,
+    lang: langParam,
   })
   .refine((input) => input.query !== undefined || input.q !== undefined, {
     error: `query is required: send ?query= (or ?q=) with ${QUERY_RULE}`,
@@ -68,6 +70,8 @@ export const askBody = z
         .meta({ description: 'NLWeb preferences; streaming: true asks for server-sent events.' }),
       context: z.object({}, { error: 'must be an object' }).loose().optional().meta({ description: 'NLWeb conversational context; accepted and ignored.' }),
       meta: z.object({}, { error: 'must be an object' }).loose().optional().meta({ description: 'NLWeb request metadata; accepted and ignored.' }),
+
+      lang: langParam,
     },
     { error: 'the body must be a JSON object such as {"query": "search library"}' },
   )
@@ -129,6 +133,7 @@ export const askResult = z
     description: z.string(),
     score: z.number(),
     schema_object: z.record(z.string(), z.unknown()).meta({ description: 'The record as schema.org JSON-LD, as on its page.' }),
+    lang: langField,
   })
   .meta({ id: 'AskResult' });
 

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { ApiError, errorBody, type ErrorBody } from '../errors.ts';
 import type { SiteData } from '../../search/data-file.ts';
 import { type ErrorCodes, validate } from '../http.ts';
+import { dataIn, langOf } from '../language.ts';
 
 /** `_meta` key of a failed call's catalog error object (a prefix-less key, as MCP `_meta` allows). */
 export const ERROR_META_KEY = 'folio/error';
@@ -97,7 +98,8 @@ export function registerTools(server: McpServer, data: SiteData, tools: readonly
 export function call(tool: AnyTool, data: SiteData, args: unknown): CallToolResult {
   try {
     const valid = validate(tool.input, args ?? {}, tool.invalid);
-    const result = tool.run(data, valid);
+    // FO-I18N: a tool that takes `lang` answers from that language's data, as its REST route does.
+    const result = tool.run(dataIn(data, langOf(valid)), valid);
     return { content: [{ type: 'text', text: tool.text(result, valid) }], structuredContent: result as Record<string, unknown> };
   } catch (error) {
     if (error instanceof ApiError) return toolError(data, error);

@@ -6,6 +6,7 @@ import { SLUG_PATTERN } from '../../records/schema.ts';
 import { answer, queryText as askQueryText } from '../knowledge.ts';
 import { askResponse, type AskResponse } from '../knowledge/schemas.ts';
 import { queryText } from '../http.ts';
+import { langParam } from '../language.ts';
 import {
   COMPARE_INVALID,
   compareProjects,
@@ -94,10 +95,11 @@ export const searchInput = z.object({
   query: queryText.describe(searchQuery.shape.q.description ?? ''),
   type: searchQuery.shape.type,
   limit: searchQuery.shape.limit,
+  lang: searchQuery.shape.lang,
   detail: detailArg('is the search hit as REST answers it', 'adds dates, cover image, category, stack and reading time', 'summary'),
   fields: fieldsArg(keysOf(fullSearchHit), HIT_IDENTITY),
 });
-const SEARCH_TOOL_INVALID = { query: SEARCH_INVALID.q, ...SIZE_INVALID, '*': SEARCH_INVALID['*'] } as const;
+const SEARCH_TOOL_INVALID = { query: SEARCH_INVALID.q, lang: SEARCH_INVALID.lang, ...SIZE_INVALID, '*': SEARCH_INVALID['*'] } as const;
 const sizedSearch = searchResponse.extend({
   hits: z.array(sizedItem(fullSearchHit, HIT_IDENTITY)).describe('Best first: by match tier, then relevance, then slug.'),
 });
@@ -218,6 +220,7 @@ const getProjectTool = defineTool({
     'One project by slug (the same record as GET /api/v1/projects/{slug}): metadata, links, the write-up as Markdown, ' +
     'page and twin URLs, and up to three related projects. Archived projects are found too.',
   input: projectParams.extend({
+    lang: langParam,
     detail: detailArg('is the list entry: no write-up, no related projects', 'adds the write-up as Markdown and the related projects', 'full'),
     fields: fieldsArg(keysOf(projectDetail), SLUG_ONLY),
   }),
@@ -279,9 +282,9 @@ const compareProjectsTool = defineTool({
   description:
     'Two to four distinct projects side by side (the same comparison as GET /api/v1/compare): each project, what they all share ' +
     '(type, category, tags, stack) and, per project, where they differ.',
-  input: compareSlugs,
+  input: compareSlugs.extend({ lang: langParam }),
   invalid: COMPARE_INVALID,
-  advertised: compareInput,
+  advertised: compareInput.extend({ lang: langParam }),
   output: comparison,
   run: (data, { slugs }) => compareProjects(data, slugs),
   text: compareText,
@@ -356,6 +359,7 @@ const getPostTool = defineTool({
   title: 'Get a post',
   description: 'One post by slug (the same record as GET /api/v1/posts/{slug}): date, tags, reading time, the post as Markdown, page and twin URLs.',
   input: postParams.extend({
+    lang: langParam,
     detail: detailArg('is the list entry (no text)', 'adds the post as Markdown', 'full'),
     fields: fieldsArg(keysOf(postDetail), SLUG_ONLY),
   }),
@@ -398,8 +402,8 @@ const getResumeTool = defineTool({
   title: 'Get the résumé',
   description:
     'The résumé as a JSON Resume document (the same as GET /api/v1/resume and /resume.json): work, education, skills, languages, ' + 'and the active projects.',
-  input: z.object({}),
-  invalid: { '*': 'invalid_filter' },
+  input: z.object({ lang: langParam }),
+  invalid: { lang: 'unknown_language', '*': 'invalid_filter' },
   output: jsonResume,
   run: (data) => getResume(data),
   text: resumeText,
@@ -426,7 +430,7 @@ function resumeText(r: JsonResume): string {
 
 // ── ask (GET/POST /ask, the knowledge side) ─────────────────────────────────────────────────────
 
-export const askInput = z.object({ query: askQueryText });
+export const askInput = z.object({ query: askQueryText, lang: langParam });
 
 const ask = defineTool({
   name: 'ask',
@@ -438,7 +442,7 @@ const ask = defineTool({
     'Answers a question with the best-matching projects, posts, pages and résumé, best first, in the NLWeb v0.55 shape ' +
     '(the same answer as GET /ask?query=…). Lexical, not generative: it finds records, it does not write prose.',
   input: askInput,
-  invalid: { '*': 'invalid_query' },
+  invalid: { lang: 'unknown_language', '*': 'invalid_query' },
   output: askResponse,
   run: (data, { query }) => answer(data, query),
   text: askText,

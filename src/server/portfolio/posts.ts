@@ -11,6 +11,7 @@ import { absoluteUrl } from '../../records/urls.ts';
 import type { PostRecord as Post, SiteData } from '../../search/data-file.ts';
 import { decodeCursor, encodeCursor } from '../cursor.ts';
 import { ApiError } from '../errors.ts';
+import { recordLang } from '../language.ts';
 import { contentFieldsOf, isoDate, POST_CONTENT_KEYS, type PostDetail, type PostList, type PostSummary, type postsQuery } from './schemas.ts';
 
 export type PostsInput = z.output<typeof postsQuery>;
@@ -60,6 +61,7 @@ function summaryOf(data: SiteData, post: Post): PostSummary {
       url: absoluteUrl(site, post.href),
       twinUrl: absoluteUrl(site, post.twin),
       image: post.cover && cover ? { url: absoluteUrl(site, cover.path), alt: post.cover.alt, width: cover.width, height: cover.height } : null,
+      ...recordLang(site, post),
     };
     summaries.set(post, summary);
   }

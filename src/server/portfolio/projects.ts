@@ -10,6 +10,7 @@ import { absoluteUrl } from '../../records/urls.ts';
 import type { ProjectRecord as Project, SiteData } from '../../search/data-file.ts';
 import { recordType, searchRecords, type Hit } from '../../search/rank.ts';
 import { ApiError } from '../errors.ts';
+import { recordLang } from '../language.ts';
 import { answerBytes, hitViews } from '../kept.ts';
 import { jsonBytes } from '../http.ts';
 import { decodeCursor, encodeCursor } from '../cursor.ts';
@@ -64,6 +65,7 @@ function summaryOf(site: Site, p: Project): ProjectSummary {
     url: absoluteUrl(site, p.href),
     twinUrl: absoluteUrl(site, p.twin),
     image: p.cover ? coverOf(site, p.cover) : null,
+    ...recordLang(site, p),
   };
 }
 
@@ -123,6 +125,7 @@ function searchHitOf(data: SiteData, hit: Hit): SearchHit {
     twinUrl: absoluteUrl(site, r.twin),
     score,
     match,
+    ...recordLang(site, r),
   }) as SearchHit);
 }
 
@@ -215,6 +218,7 @@ function relatedTo(data: SiteData, project: Project): Related[] {
           url: absoluteUrl(data.site, p.href),
           sharedTags: p.tags.filter((t) => tags.has(t)),
           sameCategory: p.category === project.category,
+          ...recordLang(data.site, p),
         },
       ];
     });

@@ -6,6 +6,7 @@ import { MATCH_TIERS } from '../../search/rank.ts';
 import type { ErrorCode } from '../errors.ts';
 import { queryInt, queryText } from '../http.ts';
 import { MAX_CURSOR_CHARS } from '../cursor.ts';
+import { langField, langParam } from '../language.ts';
 // Input schemas: the routes' query/params, and what the domain functions accept from MCP.
 
 /** What `type` can filter search by: a project type, or `post`, `page`, `resume` (FO-POSTS, FO-RESUME). */
@@ -29,6 +30,7 @@ export const searchQuery = z.object({
     .optional()
     .describe('Only records of this type: a project type, or `post`, `page`, `resume`.'),
   limit: queryInt('limit', 1, MAX_LIMIT, DEFAULT_LIMIT).describe(`Most hits to return, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).`),
+  lang: langParam,
 });
 
 export const projectsQuery = z.object({
@@ -47,7 +49,11 @@ export const projectsQuery = z.object({
     .optional()
     .describe('`nextCursor` of the previous page, unchanged. Valid only with the same category, type and archive; limit may change.'),
   limit: queryInt('limit', 1, MAX_LIMIT, DEFAULT_LIMIT).describe(`Projects per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).`),
+  lang: langParam,
 });
+
+/** FO-I18N: the query of a route that reads one record (or the résumé): only its language. */
+export const langQuery = z.object({ lang: langParam });
 
 export const projectParams = z.object({ slug: slugText('slug').describe("The project's slug, as listed by GET /api/v1/projects.") });
 
@@ -67,6 +73,7 @@ export const postsQuery = z.object({
     .optional()
     .describe('`nextCursor` of the previous page, unchanged. Valid only with the same tag; limit may change.'),
   limit: queryInt('limit', 1, MAX_LIMIT, DEFAULT_LIMIT).describe(`Posts per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).`),
+  lang: langParam,
 });
 
 export const postParams = z.object({ slug: slugText('slug').describe("The post's slug, as listed by GET /api/v1/posts.") });
@@ -75,6 +82,7 @@ export const compareQuery = z.object({
   slugs: z
     .string({ error: 'slugs is required: 2 to 4 comma-separated project slugs' })
     .describe('Two to four distinct project slugs, comma-separated, e.g. `quarry,tidewater`.'),
+  lang: langParam,
 });
 
 /**
@@ -111,12 +119,14 @@ export const compareSlugs = z.object({
 });
 
 /** Which error code a validation failure of each parameter maps to (PF-ERRORS; docs/decisions.md § Errors). */
-export const SEARCH_INVALID = { q: 'invalid_query', '*': 'invalid_filter' } as const satisfies Record<string, ErrorCode>;
-export const PROJECTS_INVALID = { cursor: 'invalid_cursor', '*': 'invalid_filter' } as const satisfies Record<string, ErrorCode>;
-export const PROJECT_INVALID = { '*': 'invalid_slug' } as const satisfies Record<string, ErrorCode>;
+export const SEARCH_INVALID = { q: 'invalid_query', lang: 'unknown_language', '*': 'invalid_filter' } as const satisfies Record<string, ErrorCode>;
+export const PROJECTS_INVALID = { cursor: 'invalid_cursor', lang: 'unknown_language', '*': 'invalid_filter' } as const satisfies Record<string, ErrorCode>;
+export const PROJECT_INVALID = { lang: 'unknown_language', '*': 'invalid_slug' } as const satisfies Record<string, ErrorCode>;
 export const POSTS_INVALID = PROJECTS_INVALID;
 export const POST_INVALID = PROJECT_INVALID;
-export const COMPARE_INVALID = { '*': 'invalid_compare' } as const satisfies Record<string, ErrorCode>;
+export const COMPARE_INVALID = { lang: 'unknown_language', '*': 'invalid_compare' } as const satisfies Record<string, ErrorCode>;
+/** FO-I18N: the résumé's route reads only `lang`. */
+export const RESUME_INVALID = { lang: 'unknown_language', '*': 'unknown_language' } as const satisfies Record<string, ErrorCode>;
 
 // ---------------------------------------------------------------------------------------------
 // Response schemas (ids name them in openapi.json).
@@ -145,6 +155,7 @@ export const searchHit = z
           '`tag`, `type` or `category` (one tier: a query word is exactly a tag word, the type or a category word), `summary`, `body` ' +
           '(a query word is exactly a word there), `fuzzy` (only a prefix or a typo matched; always last).',
       ),
+    lang: langField,
   })
   .meta({ id: 'SearchHit' });
 
@@ -224,6 +235,7 @@ export const projectSummary = z
     url: absolute('Absolute URL of the project page.'),
     twinUrl: absolute('Absolute URL of the Markdown twin.'),
     image: projectImage.nullable().describe('The cover image, or null when the project has none.'),
+    lang: langField,
   })
   .meta({ id: 'ProjectSummary' });
 
@@ -244,6 +256,7 @@ export const relatedProject = z
     url: absolute('Absolute URL of the project page.'),
     sharedTags: z.array(z.string()),
     sameCategory: z.boolean(),
+    lang: langField,
   })
   .meta({ id: 'RelatedProject' });
 
@@ -298,6 +311,7 @@ export const postSummary = z
     url: absolute('Absolute URL of the post page.'),
     twinUrl: absolute('Absolute URL of the Markdown twin (also an MCP resource).'),
     image: projectImage.nullable().describe('The cover image, or null when the post has none.'),
+    lang: langField,
   })
   .meta({ id: 'PostSummary' });
 

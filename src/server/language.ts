@@ -1,0 +1,62 @@
+// FO-I18N: the language an agent asks in. REST routes, /ask and the MCP tools take an optional
+// `lang`, one of the site's language tags; the answer is that language's data (its records, its
+// index, its URLs), a record not translated falling back to the main language's text, marked.
+import { z } from 'zod';
+import type { Site } from '../records/schema.ts';
+import type { SiteData, SiteRecord } from '../search/data-file.ts';
+import { ApiError } from './errors.ts';
+
+/** Longer than any language tag a site may have (BCP 47 tags Folio serves are a few letters): what an error message echoes of one. */
+const MAX_LANG_CHARS = 35;
+
+/** The `lang` parameter, declared once: every route and tool that takes it uses this. */
+// No length rule here: any text is compared with the site's few tags (dataIn), so every unknown
+// one, however long, gets the hint that names them; the message echoes at most MAX_LANG_CHARS of it.
+export const langParam = z
+  .string({ error: 'lang must be text: a language tag of the site' })
+  .optional()
+  .describe(
+    'Answer in this language of the site: one of its language tags (e.g. `en`; AGENTS.md names them), the main language when left out. ' +
+      'Records not translated into it answer in the main language, each marked by its `lang`. An unknown tag is 400 `unknown_language`.',
+  );
+
+/** The `lang` of validated input (a route's query or body, a tool's arguments), if it has one. */
+export const langOf = (input: unknown): string | undefined =>
+  typeof input === 'object' && input !== null && typeof (input as { lang?: unknown }).lang === 'string' ? (input as { lang: string }).lang : undefined;
+
+/** What an answer's record says of its language (recordLang). */
+export const langField = z
+  .string()
+  .optional()
+  .describe(
+    "The language of the record's text, only on a site in several languages: the language asked for, or the main language for a record not translated into it.",
+  );
+
+/** The site's language tags, the main one first. */
+export const languageTags = (data: SiteData): string[] => data.site.languages.map((l) => l.lang);
+
+/**
+ * The data to answer `lang` from: the main language's without it (or named by its tag), else the
+ * translation's. Tags compare without case (BCP 47 § 2.1.1). An unknown tag is `unknown_language`,
+ * its hint naming the site's languages.
+ */
+export function dataIn(data: SiteData, lang: string | undefined): SiteData {
+  if (lang === undefined) return data;
+  const tags = languageTags(data);
+  const tag = tags.find((t) => t.toLowerCase() === lang.toLowerCase());
+  if (tag === tags[0]) return data;
+  const translated = tag === undefined ? undefined : data.translation?.(tag);
+  if (translated) return translated;
+  throw new ApiError('unknown_language', {
+    message: `lang: the site has no language "${lang.slice(0, MAX_LANG_CHARS)}".`,
+    hint: `Use ${tags.length > 1 ? `one of ${tags.join(', ')}` : tags[0]} (the first is the main language), or leave lang out.`,
+  });
+}
+
+/**
+ * The language of a record's text, on a site in several languages (FO-I18N): the record's own
+ * `lang` when it is not translated, else its data's. A one-language site's answers carry no `lang`,
+ * so they are exactly as before.
+ */
+export const recordLang = (site: Site, record: Pick<SiteRecord, 'lang'>): { lang?: string } =>
+  site.languages.length > 1 ? { lang: record.lang ?? site.locale } : {};
