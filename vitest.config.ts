@@ -29,6 +29,8 @@ const INTEGRATION = [
   'tests/unit/hardening-hostile-socket.test.ts',
   'tests/unit/hardening-local-socket.test.ts',
   'tests/unit/serve-client-address.test.ts',
+  // The request log's /search line needs the built search page (generated/search-page.html).
+  'tests/unit/agent-log.test.ts',
 ];
 
 export default defineConfig({
