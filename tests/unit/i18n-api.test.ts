@@ -25,6 +25,8 @@ import { client, expectError, roomy, viaTool } from './portfolio-helpers.ts';
 import { connect } from './mcp-helpers.ts';
 
 const BILINGUAL = 'tests/fixtures/bilingual-site/content';
+/** The site's address as loaded: site.md's, or FOLIO_SITE_URL when the run sets one (npm test does). */
+const SITE_URL = loadLanguages(BILINGUAL)[0]!.content.site.url;
 
 let file: DataFile;
 let data: SiteData;
@@ -96,7 +98,7 @@ describe('FO-I18N: REST answers in the language asked', () => {
       title: 'Mobile robotics: mapping in real time',
       href: '/en/projects/robotique-mobile',
       twin: '/en/projects/robotique-mobile.md',
-      url: 'https://elise.example.fr/en/projects/robotique-mobile',
+      url: `${SITE_URL}/en/projects/robotique-mobile`,
       lang: 'en',
     });
     // The main language's index knows no English word "mapping" in a title.
@@ -152,7 +154,7 @@ describe('FO-I18N: REST answers in the language asked', () => {
     const res = await get('/ask?query=mapping&lang=en', { headers: { Accept: 'application/json' } });
     expect(res.status).toBe(200);
     const result = res.body.results.find((r: { name: string }) => r.name === 'Mobile robotics: mapping in real time');
-    expect(result).toMatchObject({ url: 'https://elise.example.fr/en/projects/robotique-mobile', lang: 'en' });
+    expect(result).toMatchObject({ url: `${SITE_URL}/en/projects/robotique-mobile`, lang: 'en' });
     const posted = await get('/ask', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -197,7 +199,7 @@ describe('FO-I18N: MCP tools answer in the language asked', () => {
     const search = tools.tools.find((t) => t.name === 'search_portfolio')!;
     expect(Object.keys((search.inputSchema as { properties: object }).properties)).toContain('lang');
     const result = await mcp.callTool({ name: 'search_portfolio', arguments: { query: 'mapping', lang: 'en' } });
-    expect((result.structuredContent as any).hits.map((h: { url: string }) => h.url)).toContain('https://elise.example.fr/en/projects/robotique-mobile');
+    expect((result.structuredContent as any).hits.map((h: { url: string }) => h.url)).toContain(`${SITE_URL}/en/projects/robotique-mobile`);
     const bad = await mcp.callTool({ name: 'get_project', arguments: { slug: 'banc-essai', lang: 'xx' } });
     expect(bad.isError).toBe(true);
     expect((bad.content as { text: string }[])[0]!.text).toMatch(/^unknown_language: .*fr, en/);
