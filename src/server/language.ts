@@ -15,10 +15,8 @@ const MAX_LANG_CHARS = 35;
 export const langParam = z
   .string({ error: 'lang must be text: a language tag of the site' })
   .optional()
-  .describe(
-    'Answer in this language of the site: one of its language tags (e.g. `en`; AGENTS.md names them), the main language when left out. ' +
-      'Records not translated into it answer in the main language, each marked by its `lang`. An unknown tag is 400 `unknown_language`.',
-  );
+  // Short: /developers repeats it on every operation, and the whole page must stay under what agents read whole (afdocs page-size-html, 50,000 characters).
+  .describe('A language tag of the site (AGENTS.md names them); the main language when left out. Untranslated records come in the main language.');
 
 /** The `lang` of validated input (a route's query or body, a tool's arguments), if it has one. */
 export const langOf = (input: unknown): string | undefined =>
@@ -28,9 +26,7 @@ export const langOf = (input: unknown): string | undefined =>
 export const langField = z
   .string()
   .optional()
-  .describe(
-    "The language of the record's text, only on a site in several languages: the language asked for, or the main language for a record not translated into it.",
-  );
+  .describe("The language of the record's text, on a site in several languages.");
 
 /** The site's language tags, the main one first. */
 export const languageTags = (data: SiteData): string[] => data.site.languages.map((l) => l.lang);
