@@ -23,10 +23,7 @@ export const langOf = (input: unknown): string | undefined =>
   typeof input === 'object' && input !== null && typeof (input as { lang?: unknown }).lang === 'string' ? (input as { lang: string }).lang : undefined;
 
 /** What an answer's record says of its language (recordLang). */
-export const langField = z
-  .string()
-  .optional()
-  .describe("The language of the record's text, on a site in several languages.");
+export const langField = z.string().optional().describe("The language of the record's text, on a site in several languages.");
 
 /** The site's language tags, the main one first. */
 export const languageTags = (data: SiteData): string[] => data.site.languages.map((l) => l.lang);
