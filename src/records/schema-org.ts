@@ -2,7 +2,7 @@
 // <script type="application/ld+json">; /ask results carry it as `schema_object` (NLWeb).
 import type { Listed, Listing } from './collections.ts';
 import type { Page, Post, Project, Resume, Site } from './schema.ts';
-import { absoluteUrl } from './urls.ts';
+import { absoluteUrl, localPath } from './urls.ts';
 import { agentImage, type ContentImage } from '../images/images.ts';
 
 /** schema.org ImageObject of a content image: its published file, size and alt text. */
@@ -115,6 +115,22 @@ export function schemaObjectFor(record: SchemaRecord, site: Site) {
   };
 }
 
+/**
+ * A page that describes no record of its own (a tag, a filter, an index, the developer pages): a
+ * WebPage of the site, so that every page an agent samples carries structured data.
+ */
+export function webPageFor(site: Site, path: string, name: string, description: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebPage',
+    name,
+    description,
+    url: absoluteUrl(site, path),
+    inLanguage: site.locale,
+    isPartOf: { '@type': 'WebSite', name: site.name, url: absoluteUrl(site, localPath(site, '/')) },
+  };
+}
+
 /** The projects index: a CollectionPage whose main entity lists every project in page order. */
 export function collectionPageFor(content: Listing, description: string) {
   const { site, projects } = content;
@@ -123,7 +139,7 @@ export function collectionPageFor(content: Listing, description: string) {
     '@type': 'CollectionPage',
     name: 'Projects',
     description,
-    url: absoluteUrl(site, '/projects'),
+    url: absoluteUrl(site, localPath(site, '/projects')),
     author: { '@type': 'Person', name: site.name, url: site.url },
     mainEntity: {
       '@type': 'ItemList',
