@@ -3,7 +3,7 @@
 // several languages each page lists its versions as xhtml:link alternates (Google's hreflang in
 // sitemaps), as the page's own <link rel="alternate" hreflang> do (FO-I18N).
 import type { Content } from '../records/schema.ts';
-import { absoluteUrl, localPath } from '../records/urls.ts';
+import { absoluteUrl, localPath, mainPath } from '../records/urls.ts';
 import { tagGroups, TAGS_PATH } from '../records/collections.ts';
 import { POSTS_PATH } from '../records/posts.ts';
 
@@ -33,9 +33,6 @@ export function sitemapEntries(content: Pick<Content, 'site' | 'projects' | 'pag
   ];
 }
 
-/** A page's path in its site's main language: `/en/projects/x` → `/projects/x`, `/en` → `/`. */
-const mainPath = (base: string, path: string) => (base && (path === base || path.startsWith(`${base}/`)) ? path.slice(base.length) || '/' : path);
-
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /** Every language's pages, the main language's content first (load.ts loadLanguages). */
@@ -45,7 +42,7 @@ export function sitemapXml(languages: readonly Pick<Content, 'site' | 'projects'
     sitemapEntries(content).map((e) => {
       const loc = `    <loc>${escapeXml(absoluteUrl(content.site, e.path))}</loc>`;
       const lastmod = e.lastmod ? `\n    <lastmod>${e.lastmod}</lastmod>` : '';
-      const bare = mainPath(content.site.base, e.path);
+      const bare = mainPath(content.site, e.path) ?? e.path;
       const versions =
         several && !e.path.startsWith('/developers')
           ? [...languages.map((c) => ({ lang: c.site.locale, path: localPath(c.site, bare) })), { lang: 'x-default', path: bare }]

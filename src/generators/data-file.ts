@@ -84,7 +84,8 @@ export function translationData(catalog: Catalog): TranslationData {
   const { content } = catalog;
   const resume = resumeParts(content);
   return {
-    lang: content.site.languages.find((l) => l.base === content.site.base)?.lang ?? content.site.locale,
+    // A translation's locale is its folder's tag (load.ts).
+    lang: content.site.locale,
     optionsHash: optionsHash(content.site.locale),
     site: content.site,
     projects: content.projects,

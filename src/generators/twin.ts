@@ -51,7 +51,7 @@ import {
   siteFields,
 } from '../records/markdown-text.ts';
 import { escapeMarkdownText } from '../records/escape.ts';
-import { absoluteUrl, HOME_TWIN, localPath, PROJECTS_TWIN } from '../records/urls.ts';
+import { absoluteUrl, HOME_TWIN, localPath, mainPath, PROJECTS_TWIN } from '../records/urls.ts';
 import { inSentence, type Strings, stringsFor } from '../records/strings.ts';
 import { colon as colonOf } from '../records/typography.ts';
 import { adjacentPosts, LATEST_POSTS, POSTS_PATH, POSTS_PER_PAGE, POSTS_TWIN, postsByYear, postsIndexCount, postsIndexPath } from '../records/posts.ts';
@@ -111,7 +111,7 @@ export function twinOfLink(url: string, content: Listing, from = '/'): string | 
 function twinOfPath(path: string, content: Listing): string | undefined {
   // The site's own pages in this listing's language (FO-I18N): /en/projects in English, /projects in the main one.
   const { site } = content;
-  const own = site.base ? (path === site.base ? '/' : path.startsWith(`${site.base}/`) ? path.slice(site.base.length) : undefined) : path;
+  const own = mainPath(site, path);
   const local = (twin: string) => localPath(site, twin);
   if (own === '/' || own === '/index') return local(HOME_TWIN);
   if (own === '/projects') return local(PROJECTS_TWIN);

@@ -5,7 +5,7 @@
 import { inSentence, languageName, type StringKey, stringsFor } from './strings.ts';
 import { colon as colonOf } from './typography.ts';
 import { escapeAutolink, escapeClientText, escapeLinkDestination, escapeLinkText, escapeMarkdownText } from './escape.ts';
-import { absoluteUrl, HOME_TWIN, localPath, PROJECTS_TWIN } from './urls.ts';
+import { absoluteUrl, localPath, mainPath, PROJECTS_TWIN } from './urls.ts';
 import type { Site } from './schema.ts';
 
 /**
@@ -121,7 +121,7 @@ export const siteFields = (
   if (!href || !twin || languages.length < 2) return [signals];
   const base = site.base ?? '';
   // The twin's path in the main language: /en/projects/x.md → /projects/x.md, /en.md (a home) → /index.md.
-  const bare = !base ? twin : twin === `${base}.md` ? HOME_TWIN : twin.startsWith(`${base}/`) ? twin.slice(base.length) : twin;
+  const bare = mainPath({ base }, twin) ?? twin;
   const name = (lang: string) => languageName(lang, site.locale);
   const others = languages.filter((l) => l.base !== base);
   return [

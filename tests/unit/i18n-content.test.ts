@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { ContentError, loadCatalog, loadLanguages } from '../../src/records/load.ts';
 import { sitemapXml } from '../../src/discovery/sitemap.ts';
 import { siteFields } from '../../src/records/markdown-text.ts';
-import { localPath } from '../../src/records/urls.ts';
+import { localPath, mainPath } from '../../src/records/urls.ts';
 
 const BILINGUAL = 'tests/fixtures/bilingual-site/content';
 const GERMAN = 'tests/fixtures/german-site/content';
@@ -84,11 +84,16 @@ describe('FO-I18N: content/<tag>/ translates the main content', () => {
     expect(siteFields(catalogs[0]!.content.site, (p) => p, '/index.md').map(([label]) => label)).toEqual(['Inhaltssignale']);
   });
 
-  test('FO-I18N: localPath puts a path in a language; a home’s twin is its path plus .md', () => {
+  test('FO-I18N: localPath puts a path in a language (a home’s twin is its path plus .md), and mainPath takes it back', () => {
     expect(localPath({ base: '' }, '/projects')).toBe('/projects');
     expect(localPath({ base: '/en' }, '/projects')).toBe('/en/projects');
     expect(localPath({ base: '/en' }, '/')).toBe('/en');
     expect(localPath({ base: '/en' }, '/index.md')).toBe('/en.md');
+    // mainPath undoes it, and names no main path for what is not the language's own.
+    for (const path of ['/', '/projects', '/index.md', '/tags/rust.md']) expect(mainPath({ base: '/en' }, localPath({ base: '/en' }, path))).toBe(path);
+    expect(mainPath({ base: '/en' }, '/projects')).toBeUndefined();
+    expect(mainPath({ base: '/en' }, '/enigma')).toBeUndefined();
+    expect(mainPath({ base: '' }, '/projects')).toBe('/projects');
   });
 });
 
