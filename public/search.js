@@ -24,8 +24,10 @@
   };
   const fill = (text, values) => text.replace(/\{(\w+)\}/g, (mark, name) => (Object.hasOwn(values, name) ? values[name] : mark));
 
+  // A translation's pages search in their language (FO-I18N): the form names it, and its action is that language's /search.
+  const langParam = form.dataset.lang ? `&lang=${encodeURIComponent(form.dataset.lang)}` : '';
   const search = async (query, limit, signal) => {
-    const res = await fetch(`/api/v1/search?q=${encodeURIComponent(query)}&limit=${limit}`, { signal, headers: { Accept: 'application/json' } });
+    const res = await fetch(`/api/v1/search?q=${encodeURIComponent(query)}&limit=${limit}${langParam}`, { signal, headers: { Accept: 'application/json' } });
     if (!res.ok) throw new Error(`search answered ${res.status}`);
     return (await res.json()).hits;
   };
@@ -59,7 +61,7 @@
     }
     const all = document.createElement('a');
     all.className = 'site-search__all';
-    all.href = `/search?q=${encodeURIComponent(query)}`;
+    all.href = `${pathOf(form.action)}?q=${encodeURIComponent(query)}`;
     all.textContent = words.all;
     box.replaceChildren(status, ...(hits.length ? [list, all] : []));
     box.hidden = false;

@@ -18,7 +18,7 @@ import type { Catalog } from '../src/records/catalog.ts';
 import type { Content } from '../src/records/schema.ts';
 import { recordTwins } from '../src/generators/twin.ts';
 import { buildPageManifest, PAGE_MANIFEST_FILE } from '../src/routing/page-manifest.ts';
-import { SEARCH_PAGE_FILE } from '../src/server/search-page.ts';
+import { searchPageFile } from '../src/server/search-page.ts';
 import { countOf } from '../src/records/words.ts';
 import { verbose as verboseLog, VERBOSE_FLAG } from './lib/verbose.ts';
 
@@ -85,9 +85,9 @@ try {
 }
 if (process.exitCode) process.exit();
 
-// The search page is the function's template, not a page of its own (src/server/search-page.ts).
+// The search page of each language is the function's template, not a page of its own (src/server/search-page.ts).
 mkdirSync(dirname(PAGE_MANIFEST_FILE), { recursive: true });
-renameSync('dist/search-page.html', SEARCH_PAGE_FILE);
+for (const { lang, base } of content.site.languages) renameSync(`dist${base}/search-page.html`, searchPageFile(base ? lang : undefined));
 
 // The records' twins are known already (made once per build): not read back.
 const manifest = buildPageManifest('dist', estimateTokens, await recordTwins(catalog));

@@ -143,10 +143,20 @@ const dataWatcher = watch('generated', (_event, name) => {
   }, 50);
 });
 
-/** The search results page's template, as astro dev renders it (a build moves it to generated/). */
+/** Each language's search results page template, as astro dev renders it (a build moves them to generated/). */
 async function loadSearchPage() {
-  const res = await fromAstro('/search-page');
-  setSearchPageTemplate(res?.ok ? await res.text() : undefined);
+  // The data file names the site's languages; without one yet, the main language's page alone.
+  const languages = (() => {
+    try {
+      return siteData().site.languages;
+    } catch {
+      return [{ lang: '', base: '' }];
+    }
+  })();
+  for (const { lang, base } of languages) {
+    const res = await fromAstro(`${base}/search-page`);
+    setSearchPageTemplate(res?.ok ? await res.text() : undefined, base ? lang : undefined);
+  }
 }
 await loadSearchPage();
 

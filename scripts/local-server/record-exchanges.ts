@@ -3,7 +3,7 @@
 // against openapi.json after the end-to-end suites ran. Unset (always, in production), the
 // function's fetch is returned untouched: recording costs nothing unless asked for.
 import { appendFileSync } from 'node:fs';
-import { SEARCH_PATHS } from '../../src/server/search-page.ts';
+import { SEARCH_PAGE_PATHS } from '../../src/server/search-page.ts';
 
 export interface Exchange {
   method: string;
@@ -77,7 +77,7 @@ export function recordExchanges<F extends FetchLike>(fetch: F, file: string | un
   const recording = async (request: Request, ...rest: never[]) => {
     const response = await fetch(request, ...rest);
     // The search results page and its Markdown form are pages, not part of the API openapi.json describes.
-    if ((SEARCH_PATHS as readonly string[]).includes(new URL(request.url).pathname)) return response;
+    if (SEARCH_PAGE_PATHS.includes(new URL(request.url).pathname)) return response;
     const [mine, theirs] = response.body ? response.body.tee() : [null, null];
     void captureExchange(request, response, mine)
       .then((exchange) => appendFileSync(file, `${JSON.stringify(exchange)}\n`))

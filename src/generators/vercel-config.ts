@@ -3,7 +3,8 @@
 // the Markdown gate from src/routing/markdown-gate.ts. The committed vercel.json must equal
 // `vercelConfig()` (a test checks); `npm run vercel:json` rewrites it. The local server reads the
 // same file (scripts/local-server/vercel-router.ts), so Vercel and `npm start` are driven by one configuration.
-import { SEARCH_PAGE_PATH, SEARCH_PATHS } from '../server/search-page.ts';
+import { SEARCH_PAGE_PATH, SEARCH_PAGE_PATHS } from '../server/search-page.ts';
+import { LOCALES } from '../records/strings.ts';
 import type { RouteSpec } from '../server/route.ts';
 import { getTransformedRoutes, isHandler, type Route } from '@vercel/routing-utils';
 import { API_CATALOG_LINK_HEADER, homeLinkHeader, linkValue, SECTION_INDEX_LINKS, SITE_INDEX_LINK } from '../discovery/links.ts';
@@ -81,7 +82,7 @@ function pathsBelow(prefixes: string[], markdown: boolean): string {
  * The pages the function answers itself (the search page and its Markdown form): no header rule
  * restates what they send, and the Markdown gate leaves them to it.
  */
-const FUNCTION_PAGES = `${escapeRegex(SEARCH_PAGE_PATH.slice(1))}(?:\\.md)?`;
+const FUNCTION_PAGES = `(?:(?:${LOCALES.join('|')})/)?${escapeRegex(SEARCH_PAGE_PATH.slice(1))}(?:\\.md)?`;
 
 /**
  * vercel.json `routes`: the gate that sends the requests that may want Markdown to the routing
@@ -241,7 +242,7 @@ export function rewrites(routes: RouteSpec[]): Rewrite[] {
   const out: Rewrite[] = [
     { source: FUNCTION_PATH, destination: FUNCTION_PATH },
     { source: `${FUNCTION_PATH}/(.*)`, destination: FUNCTION_PATH },
-    ...SEARCH_PATHS.map((source) => ({ source, destination: FUNCTION_PATH })),
+    ...SEARCH_PAGE_PATHS.map((source) => ({ source, destination: FUNCTION_PATH })),
     // First-party paths of the analytics providers (src/records/analytics.ts): the CSP stays 'self'.
     ...ANALYTICS_PROXIES,
   ];

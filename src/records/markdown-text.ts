@@ -155,12 +155,16 @@ export function searchTwin(site: Site, query: string, hits: SearchHit[], note?: 
   const t = stringsFor(site);
   // The heading and the summary hold the client's query: escaped whole, linking nowhere (FO-MARKDOWN-SAFE).
   const summary = clientText(note ?? (hits.length ? `${t('searchResults', { n: hits.length, query })}.` : t('twinSearchNothing', { query })));
-  const page = `${absoluteUrl(site, '/search')}${query ? `?q=${encodeURIComponent(query)}` : ''}`;
+  const page = `${absoluteUrl(site, localPath(site, '/search'))}${query ? `?q=${encodeURIComponent(query)}` : ''}`;
   return document([
     heading(1, clientText(query ? t('twinSearchTitle', { query }) : t('searchTitle'))),
     opening(site, summary),
     fieldList(
-      [[t('twinWebPage'), autolink(page)], [t('twinAllProjects'), link(t('navProjects'), absoluteUrl(site, PROJECTS_TWIN))], ...siteFields(site)],
+      [
+        [t('twinWebPage'), autolink(page)],
+        [t('twinAllProjects'), link(t('navProjects'), absoluteUrl(site, localPath(site, PROJECTS_TWIN)))],
+        ...siteFields(site, (p) => absoluteUrl(site, p), localPath(site, '/search.md')),
+      ],
       t.locale,
     ),
     hits.map((h) => entry(h.title, absoluteUrl(site, h.twin), `${h.summary} (${inSentence(t, h.kind)})`)).join('\n'),

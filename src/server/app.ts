@@ -19,7 +19,7 @@ import { OAUTH_ERROR_FOR } from './access/oauth-http.ts';
 import { honoPath, type Policy, type RouteInput, type RouteSpec } from './route.ts';
 import { siteData } from './data.ts';
 import { ROUTES } from './routes.ts';
-import { SEARCH_ALLOW, SEARCH_PATHS, searchErrorPage, searchPage } from './search-page.ts';
+import { SEARCH_ALLOW, SEARCH_PAGE_PATHS, searchErrorPage, searchPage } from './search-page.ts';
 import type { RateLimitPolicy } from '../records/schema.ts';
 import type { SiteData } from '../search/data-file.ts';
 import { cimdOptionsFromEnv } from './access/client-id-metadata.ts';
@@ -84,11 +84,11 @@ export function createApp(options: AppOptions = {}) {
   // The search box's results page and its Markdown form (not part of the API: not in the route
   // table). A page, so its errors are pages; rate-limited like the REST search it runs.
   const asPage: MiddlewareHandler<Env> = async (c, next) => {
-    c.set('errorPage', (error) => searchErrorPage(c, error, data().site));
+    c.set('errorPage', (error) => searchErrorPage(c, error, data()));
     noteRequest(c, { operation: 'searchPage' });
     await next();
   };
-  for (const path of SEARCH_PATHS) {
+  for (const path of SEARCH_PAGE_PATHS) {
     add('GET', path, [asPage, lazyRateLimit('portfolio'), searchPage(data)]);
     add('ALL', path, [
       asPage,

@@ -12,23 +12,33 @@ import type { SiteData, SiteRecord } from '../search/data-file.ts';
 import { formatMonth, typeLabel } from '../records/collections.ts';
 import { formatDay } from '../records/posts.ts';
 import { thumbnailImage } from '../images/images.ts';
-import { type Strings, stringsFor } from '../records/strings.ts';
+import { LOCALES, type Strings, stringsFor } from '../records/strings.ts';
 import { searchTwin } from '../records/markdown-text.ts';
 import { searchRecords } from '../search/rank.ts';
 import { MAX_QUERY_CHARS } from './http.ts';
 import { twinType } from '../http/negotiate.ts';
 import { HTML, MARKDOWN, MARKDOWN_TYPE } from '../http/media-types.ts';
 import { NO_STORE, REVALIDATE_CACHE_CONTROL } from '../http/cache-policy.ts';
-import { ERRORS, type ApiError } from './errors.ts';
+import { ApiError, ERRORS } from './errors.ts';
+import { localPath } from '../records/urls.ts';
 import type { Site } from '../records/schema.ts';
 
 export const SEARCH_PAGE_PATH = '/search';
 export const SEARCH_TWIN_PATH = '/search.md';
-/** Both forms of the page; the function answers them (vercel.json rewrites, the middleware leaves them alone). */
+/** Both forms of the main language's page; the function answers them (vercel.json rewrites, the middleware leaves them alone). */
 export const SEARCH_PATHS = [SEARCH_PAGE_PATH, SEARCH_TWIN_PATH] as const;
+/**
+ * Both forms of each translation's page (FO-I18N: `/<tag>/search`), for every language Folio speaks:
+ * the platform's routes are the same for any content, and a site without that language answers 404.
+ */
+const TRANSLATED_SEARCH_PATHS = LOCALES.flatMap((tag) => SEARCH_PATHS.map((path) => `/${tag}${path}`));
+/** Every path the function answers with a search page, in any language. */
+export const SEARCH_PAGE_PATHS: readonly string[] = [...SEARCH_PATHS, ...TRANSLATED_SEARCH_PATHS];
 /** RFC 9110 § 10.2.1: a page answers reads only. */
 export const SEARCH_ALLOW = 'GET, HEAD';
 export const SEARCH_PAGE_FILE = 'generated/search-page.html';
+/** A language's template: the main one's file, or `generated/search-page.<tag>.html` for a translation. */
+export const searchPageFile = (lang: string | undefined) => (lang ? SEARCH_PAGE_FILE.replace(/\.html$/, () => `.${lang}.html`) : SEARCH_PAGE_FILE);
 /** Marks in the prerendered page: the query as HTML text (title, input), as a URL component (the twin link), and the results. */
 export const QUERY_MARK = '__FOLIO_SEARCH_QUERY__';
 export const QUERY_URL_MARK = '__FOLIO_SEARCH_QUERY_URL__';
@@ -36,12 +46,18 @@ export const RESULTS_MARK = '<!--folio:search-results-->';
 /** Most hits one answer lists: with the 500-character query cap, this bounds an answer's size. */
 export const SEARCH_PAGE_LIMIT = 50;
 
-let template: string | undefined;
-const pageTemplate = () => (template ??= readFileSync(join(process.cwd(), SEARCH_PAGE_FILE), 'utf8'));
+/** Each language's template, read on its first search ('' is the main language). */
+const templates = new Map<string, string>();
+const pageTemplate = (lang: string | undefined) => {
+  let html = templates.get(lang ?? '');
+  if (html === undefined) templates.set(lang ?? '', (html = readFileSync(join(process.cwd(), searchPageFile(lang)), 'utf8')));
+  return html;
+};
 
-/** `npm run dev` has no build: it hands over the page as astro dev renders it. */
-export const setSearchPageTemplate = (html: string | undefined) => {
-  template = html;
+/** `npm run dev` has no build: it hands over each language's page as astro dev renders it (undefined: read the file again). */
+export const setSearchPageTemplate = (html: string | undefined, lang?: string) => {
+  if (html === undefined) templates.delete(lang ?? '');
+  else templates.set(lang ?? '', html);
 };
 
 const MARKS = new RegExp([QUERY_MARK, QUERY_URL_MARK, RESULTS_MARK].join('|'), 'g');
@@ -92,7 +108,7 @@ function searchResults(raw: string | undefined, data: SiteData): string {
   const { hits } = outcome;
   const shown = escapeHtml(query);
   if (!hits.length)
-    return `<p class="lead">${htmlOf(t('searchNothingMatches'), { query: shown, link: `<a href="/projects">${escapeHtml(t('searchAllProjects'))}</a>` })}</p>`;
+    return `<p class="lead">${htmlOf(t('searchNothingMatches'), { query: shown, link: `<a href="${escapeHtml(localPath(data.site, '/projects'))}">${escapeHtml(t('searchAllProjects'))}</a>` })}</p>`;
   const items = hits.map((r) => {
     // Kind and date on a line above the title (no label column to overflow in any language), the
     // cover's smallest file beside it (FO-DESIGN).
@@ -126,31 +142,63 @@ const markdownType = (c: Context) => (c.req.path.endsWith('.md') ? MARKDOWN : tw
  * Headers of every answer on these paths: both forms vary with Accept, and a page links its other
  * form (the query percent-encoded: the client's text never reaches a header as written).
  */
-function pageHeaders(query: string, markdown: string | undefined): Record<string, string> {
-  const alternate = `<${SEARCH_TWIN_PATH}?q=${encodeURIComponent(query)}>; rel="alternate"; type="${MARKDOWN_TYPE}"`;
+function pageHeaders(site: Site, query: string, markdown: string | undefined): Record<string, string> {
+  const alternate = `<${localPath(site, SEARCH_TWIN_PATH)}?q=${encodeURIComponent(query)}>; rel="alternate"; type="${MARKDOWN_TYPE}"`;
   return { 'Content-Type': markdown ?? HTML, Vary: 'Accept', ...(markdown ? {} : { Link: alternate }) };
 }
 
+/** The translation a path's page is in (`/en/search` → `en`), or undefined for the main language's. */
+const pathLang = (path: string) => /^\/([a-z]{2})\//.exec(path)?.[1];
+
+/**
+ * The data a request's page answers from, by its path's language. A language the site does not have
+ * has no page: 404, like any missing page.
+ */
+function pageData(c: Context, data: SiteData): { data: SiteData; lang?: string } {
+  const lang = pathLang(c.req.path);
+  if (lang === undefined) return { data };
+  const tag = data.site.languages.find((l) => l.lang === lang && l.base);
+  const translated = tag && data.translation?.(lang);
+  if (!translated)
+    throw new ApiError('route_not_found', {
+      message: `This site has no page ${c.req.path}: it is not written in "${lang}".`,
+      hint: `Search at ${data.site.languages.map((l) => localPath(l, SEARCH_PAGE_PATH)).join(' or ')}.`,
+    });
+  return { data: translated, lang };
+}
+
 export const searchPage =
-  (data: () => SiteData) =>
+  (getData: () => SiteData) =>
   (c: Context): Response => {
     const raw = c.req.query('q');
     const markdown = markdownType(c);
-    const body = markdown ? searchMarkdown(raw, data()) : fillPage(pageTemplate(), shownQuery(raw), searchResults(raw, data()));
-    return new Response(body, { headers: { ...pageHeaders(shownQuery(raw), markdown), 'Cache-Control': REVALIDATE_CACHE_CONTROL } });
+    const { data, lang } = pageData(c, getData());
+    const body = markdown ? searchMarkdown(raw, data) : fillPage(pageTemplate(lang), shownQuery(raw), searchResults(raw, data));
+    return new Response(body, { headers: { ...pageHeaders(data.site, shownQuery(raw), markdown), 'Cache-Control': REVALIDATE_CACHE_CONTROL } });
   };
 
 /**
  * An error on the search paths (405, 429) as a page for people, or as Markdown for agents: its
  * status, its headers (Allow, Retry-After, the rate-limit state), the catalog's message, hint and code.
  */
-export function searchErrorPage(c: Context, error: ApiError, site: Site): Response {
+export function searchErrorPage(c: Context, error: ApiError, main: SiteData): Response {
+  // In the page's language when the site has it; a page of a language it lacks is told in the main one.
+  const { site, lang } = (() => {
+    try {
+      const { data, lang } = pageData(c, main);
+      return { site: data.site, lang };
+    } catch {
+      return { site: main.site, lang: undefined };
+    }
+  })();
   const { message, code } = error;
   const hint = error.detail.hint ?? ERRORS[code].hint;
   const markdown = markdownType(c);
   const query = shownQuery(c.req.query('q'));
-  const headers = { ...error.detail.headers, ...pageHeaders(query, markdown), 'Cache-Control': NO_STORE };
+  const headers = { ...error.detail.headers, ...pageHeaders(site, query, markdown), 'Cache-Control': NO_STORE };
   const sentence = `${message} ${hint} (error code: ${code})`;
-  const body = markdown ? searchTwin(site, query, [], sentence) : fillPage(pageTemplate(), query, `<p class="lead" role="alert">${escapeHtml(sentence)}</p>`);
+  const body = markdown
+    ? searchTwin(site, query, [], sentence)
+    : fillPage(pageTemplate(lang), query, `<p class="lead" role="alert">${escapeHtml(sentence)}</p>`);
   return new Response(c.req.method === 'HEAD' ? null : body, { status: error.status, headers });
 }

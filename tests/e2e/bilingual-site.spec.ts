@@ -121,4 +121,32 @@ test.describe('FO-I18N: a bilingual site (French at /, English at /en)', () => {
       expect(sitemap, path).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${site.base}${inEnglish(path)}"/>`);
     }
   });
+  test('FO-I18N: each language has its search page: /en/search answers English records with /en links in both forms, and the header searches in the page’s language', async ({
+    page,
+  }) => {
+    const html = await raw(site.base, '/en/search?q=robot');
+    expect(html.status).toBe(200);
+    expect(html.body).toContain('<html lang="en"');
+    expect(html.body).toContain('href="/en/projects/robotique-mobile"');
+    expect(html.body).not.toMatch(/class="rows__title" href="\/(?!en\/)/);
+    expect(html.headers.link).toContain('</en/search.md?q=robot>');
+    const markdown = await raw(site.base, '/en/search?q=robot', { accept: 'text/markdown' });
+    expect(markdown.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(markdown.body).toContain(`(${site.base}/en/projects/robotique-mobile.md)`);
+    expect(markdown.body).toContain(`- Web page: <${site.base}/en/search?q=robot>`);
+    expect((await raw(site.base, '/en/search.md?q=robot')).body).toBe(markdown.body);
+    // French, stemmed: "robots" finds "Robotique" in the main language's page.
+    expect((await raw(site.base, '/search?q=robots')).body).toContain('href="/projects/robotique-mobile"');
+    // A language the site is not written in has no search page.
+    const german = await raw(site.base, '/de/search?q=robot');
+    expect(german.status).toBe(404);
+    expect(german.body).toContain('route_not_found');
+
+    await page.goto(`${site.base}/en/projects`);
+    await expect(page.locator('form.site-search')).toHaveAttribute('action', '/en/search');
+    await page.locator('#site-search-q').fill('robot');
+    const first = page.locator('#site-search-results li a').first();
+    await expect(first).toHaveAttribute('href', /^\/en\//);
+    await expect(page.locator('#site-search-results a.site-search__all')).toHaveAttribute('href', '/en/search?q=robot');
+  });
 });
