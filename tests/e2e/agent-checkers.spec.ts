@@ -1,6 +1,6 @@
 // FO-CHECKERS: the Agent-Friendly Documentation checker (npm `afdocs`, unmodified) against the
 // sample fixture site as npm start serves it, and against the second fixture site (locale es, short
-// pages) from its own build: no check fails or warns, llms.txt (with its section files) covers every
+// pages) and the bilingual one, each from its own build: no check fails or warns, llms.txt (with its section files) covers every
 // page of the sitemap, and the twins and the HTML pages point at it. What made the short pages pass
 // content-start-position (the page's content first in the source) is checked as people meet it.
 import { execFile } from 'node:child_process';
@@ -10,6 +10,7 @@ import { expect, test } from '@playwright/test';
 import { serveFixtureSite } from './serve-support.ts';
 
 const SECOND_SITE = 'tests/fixtures/second-site/content';
+const BILINGUAL_SITE = 'tests/fixtures/bilingual-site/content';
 
 interface Report {
   summary: Record<string, number>;
@@ -67,6 +68,15 @@ test.describe('the second fixture site (locale es, pages of a few lines)', () =>
   const site = serveFixtureSite('folio-afdocs-es-', SECOND_SITE, { timeoutMs: 240_000 });
 
   test('FO-CHECKERS: afdocs on the second site finds no failing or warning check', async () => {
+    expectClean(await afdocs(site.base));
+  });
+});
+
+test.describe('the bilingual fixture site (French at /, English at /en)', () => {
+  test.describe.configure({ mode: 'serial', timeout: 300_000 });
+  const site = serveFixtureSite('folio-afdocs-bilingual-', BILINGUAL_SITE, { timeoutMs: 240_000 });
+
+  test('FO-CHECKERS, FO-I18N: afdocs on the bilingual site finds no failing or warning check', async () => {
     expectClean(await afdocs(site.base));
   });
 });
