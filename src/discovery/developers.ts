@@ -35,7 +35,9 @@ export interface OperationDoc {
   /** The operation this one is an unversioned alias of. */
   aliasOf?: string;
   needsToken: boolean;
+  /** Its own parameters: those many operations share are named in `shared` and described once (DeveloperGuide.sharedParameters). */
   parameters: ParameterDoc[];
+  shared: string[];
   /** Request body: media types and its fields. */
   body?: { types: string[]; required: boolean; fields: ParameterDoc[] };
   responses: { status: string; description: string; codes: ErrorCode[] }[];
@@ -65,6 +67,8 @@ export interface DeveloperGuide {
   siteUrl: string;
   files: { url: string; path: string; contentType: string; title: string }[];
   quickStart: ApiExample[];
+  /** Parameters that several operations take in the same words (`lang`, `If-None-Match`): described once. */
+  sharedParameters: ParameterDoc[];
   sections: SectionDoc[];
   errors: ErrorDoc[];
   limits: { what: string; limit: string }[];
@@ -199,10 +203,34 @@ function operationDoc(path: string, method: string, op: Operation, doc: OpenApiD
     ...(aliasOf ? { aliasOf } : {}),
     needsToken: Array.isArray(op.security) && op.security.length > 0,
     parameters,
+    shared: [],
     ...(body ? { body } : {}),
     responses,
     examples: examples.filter((e) => e.operation.method === method.toUpperCase() && e.operation.path === path),
   };
+}
+
+/** How many operations must take a parameter in the same words for it to be described once. */
+const SHARED_FROM = 3;
+const signature = (p: ParameterDoc) => JSON.stringify([p.name, p.in, p.required, p.rules, p.description]);
+
+/**
+ * Parameters that several operations take in the same words, described once: repeated on every
+ * operation they made the page longer than an agent reads whole (afdocs page-size-html, 50,000
+ * characters). Each operation keeps their names (`shared`), so what it takes is still on it.
+ */
+function shareParameters(ops: OperationDoc[]): ParameterDoc[] {
+  const counts = new Map<string, { parameter: ParameterDoc; n: number }>();
+  for (const p of ops.flatMap((op) => op.parameters)) {
+    const entry = counts.get(signature(p)) ?? { parameter: p, n: 0 };
+    counts.set(signature(p), { ...entry, n: entry.n + 1 });
+  }
+  const shared = new Set([...counts].filter(([, { n }]) => n >= SHARED_FROM).map(([key]) => key));
+  for (const op of ops) {
+    op.shared = op.parameters.filter((p) => shared.has(signature(p))).map((p) => p.name);
+    op.parameters = op.parameters.filter((p) => !shared.has(signature(p)));
+  }
+  return [...counts].filter(([key]) => shared.has(key)).map(([, { parameter }]) => parameter);
 }
 
 export function developerGuide(
@@ -217,6 +245,7 @@ export function developerGuide(
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item)) operations.push({ tag: (op.tags as string[])[0]!, op: operationDoc(path, method, op, doc, examples) });
   }
+  const sharedParameters = shareParameters(operations.map((o) => o.op));
   // FO-POSTS, FO-RESUME: the tools this site serves, from the tool table.
   const tools = mcpToolDocs({ posts: content.posts ?? [], resume: content.resume });
   const toolIntro = ` ${sizingSentence(tools)} The tools: ${tools.map(toolSentence).join('; ')}.${languageSentence(site, tools)}`;
@@ -245,6 +274,7 @@ export function developerGuide(
       ...DISCOVERY_FILES.filter((f) => f.path !== '/developers.md'),
     ].map((f) => ({ ...f, url: absoluteUrl(site, f.path) })),
     quickStart: examples.filter((e) => e.inSkill),
+    sharedParameters,
     sections,
     errors: (Object.keys(ERRORS) as ErrorCode[]).map((code) => ({
       id: `error-${code}`,
@@ -270,6 +300,7 @@ function operationMarkdown(op: OperationDoc, siteUrl: string): string {
   if (op.aliasOf) out.push('', `Unversioned alias of \`${op.method} ${op.aliasOf}\`: the same parameters and answers.`);
   else {
     if (op.description) out.push('', op.description);
+    if (op.shared.length) out.push('', sharedLine(op));
     if (op.parameters.length) {
       out.push(
         '',
@@ -303,11 +334,29 @@ function operationMarkdown(op: OperationDoc, siteUrl: string): string {
   return out.join('\n');
 }
 
+/** The operation's line naming the shared parameters it takes. */
+export const sharedLine = (op: Pick<OperationDoc, 'shared'>) =>
+  `Also takes ${op.shared.map((name) => `\`${name}\``).join(' and ')} ([shared parameters](#shared-parameters)).`;
+
+export const SHARED_INTRO = 'Parameters that several operations take, in the same words; each operation names the ones it takes.';
+
 export function developersMarkdown(guide: DeveloperGuide): string {
   const out = [heading(1, guide.title), '', ...guide.intro.flatMap((p) => [p, ''])];
   out.push('## Quick start', '');
   for (const example of guide.quickStart) out.push(exampleMarkdown(example, guide.siteUrl, '###'), '');
   out.push('## Discovery files', '', ...guide.files.map((f) => `- [${f.path}](${f.url}): ${f.title} (\`${f.contentType}\`)`), '');
+  if (guide.sharedParameters.length)
+    out.push(
+      '## Shared parameters',
+      '',
+      SHARED_INTRO,
+      '',
+      table(
+        ['Parameter', 'In', 'Required', 'Rules', 'Description'],
+        guide.sharedParameters.map((p) => [`\`${p.name}\``, p.in, p.required ? 'yes' : 'no', p.rules, p.description]),
+      ),
+      '',
+    );
   for (const section of guide.sections) {
     out.push(`## ${section.title}`, '', section.intro, '');
     for (const op of section.operations) out.push(operationMarkdown(op, guide.siteUrl), '');

@@ -19,6 +19,7 @@ import { ENTRY_GROUPS, ENTRY_POINTS } from '../../src/discovery/entry-points.ts'
 import { deprecationMarkdown, deprecationPolicy } from '../../src/discovery/deprecation.ts';
 import { MIN_SUNSET_DAYS } from '../../src/records/schema.ts';
 import { developerGuide, developersMarkdown, inlineHtml, schemaRules } from '../../src/discovery/developers.ts';
+import { openApiFor } from '../../src/discovery/openapi-file.ts';
 import { answerText, apiExamples, curlCommand, factHolds, fieldName, resolvePointer } from '../../src/discovery/examples.ts';
 import { DISCOVERY_FILES } from '../../src/discovery/files.ts';
 import { API_CATALOG_LINK_HEADER, HOME_LINKS, homeLinkHeader, homeLinkTags } from '../../src/discovery/links.ts';
@@ -161,6 +162,23 @@ describe('/developers lists every endpoint, every error, with examples', () => {
       'list of string, at least 1 characters, 1 to 10 items',
     );
     expect(schemaRules({ enum: ['a', 'b'] })).toBe('one of `a`, `b`');
+  });
+
+  it('FO-CHECKERS: a parameter several operations take in the same words is described once, and every operation that takes it names it', () => {
+    const ops = guide.sections.flatMap((s) => s.operations);
+    const shared = guide.sharedParameters.map((p) => p.name);
+    expect(shared).toEqual(expect.arrayContaining(['lang', 'If-None-Match']));
+    expect(markdown.match(/^\| `lang` \| query \|/gm)).toHaveLength(1);
+    const openapi = openApiFor(content.site);
+    for (const op of ops.filter((o) => !o.aliasOf)) {
+      const components = (openapi.components.parameters ?? {}) as Record<string, { name: string }>;
+      const declared = ((openapi.paths[op.path]![op.method.toLowerCase()]!.parameters ?? []) as { name?: string; $ref?: string }[]).map(
+        (p) => p.name ?? components[p.$ref!.split('/').pop()!]!.name,
+      );
+      // Nothing lost: what the operation takes is its own table plus the shared names it lists.
+      expect([...op.parameters.map((p) => p.name), ...op.shared].sort(), op.id).toEqual(declared.sort());
+      if (op.shared.length) expect(markdown, op.id).toContain(`${op.shared.map((n) => `\`${n}\``).join(' and ')} ([shared parameters](#shared-parameters))`);
+    }
   });
 
   it('inline Markdown becomes HTML with everything else escaped', () => {
