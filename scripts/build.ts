@@ -13,11 +13,11 @@ import { dirname, relative } from 'node:path';
 import { installBuildReporter } from '../src/generators/build-progress.ts';
 import { bundleFunction } from '../src/generators/function-bundle.ts';
 import { estimateTokens, startBuild } from '../src/generators/integration.ts';
-import { ContentError, contentDir, loadCatalog, memoizeContentForBuild } from '../src/records/load.ts';
+import { ContentError, contentDir, loadCatalog, loadLanguages, memoizeContentForBuild } from '../src/records/load.ts';
 import type { Catalog } from '../src/records/catalog.ts';
 import type { Content } from '../src/records/schema.ts';
 import { recordTwins } from '../src/generators/twin.ts';
-import { buildPageManifest, PAGE_MANIFEST_FILE } from '../src/routing/page-manifest.ts';
+import { buildPageManifest, markdownLanguages, PAGE_MANIFEST_FILE } from '../src/routing/page-manifest.ts';
 import { searchPageFile } from '../src/server/search-page.ts';
 import { countOf } from '../src/records/words.ts';
 import { verbose as verboseLog, VERBOSE_FLAG } from './lib/verbose.ts';
@@ -91,6 +91,15 @@ for (const { lang, base } of content.site.languages) renameSync(`dist${base}/sea
 
 // The records' twins are known already (made once per build): not read back.
 const manifest = buildPageManifest('dist', estimateTokens, await recordTwins(catalog));
+if (content.site.languages.length > 1) {
+  // FO-I18N: each twin's text language, for its Content-Language; a record not translated is in the main one.
+  const untranslated = loadLanguages()
+    .slice(1)
+    .flatMap(({ content: c }) => [...c.projects, ...c.posts, ...c.pages, ...(c.resume ? [c.resume] : [])])
+    .filter((record) => record.lang)
+    .map((record) => record.twin);
+  manifest.languages = markdownLanguages(Object.keys(manifest.markdown), content.site.languages, new Set(untranslated));
+}
 writeFileSync(PAGE_MANIFEST_FILE, `${JSON.stringify(manifest, null, 1)}\n`);
 const pages = Object.keys(manifest.pages).length;
 const twins = Object.values(manifest.pages).filter(Boolean).length;

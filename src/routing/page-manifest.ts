@@ -16,6 +16,26 @@ export interface PageManifest {
   markdown: Record<string, number>;
   /** The Markdown 404 (dist/404.md, or a plain fallback when the site has none) and its token estimate. */
   notFound: { body: string; tokens: number };
+  /**
+   * On a site in several languages (FO-I18N): the language of each Markdown file's text, sent as its
+   * `Content-Language` (RFC 9110 § 8.5). A one-language site's manifest has none, so its answers stay as they were.
+   */
+  languages?: Record<string, string>;
+}
+
+/**
+ * Each Markdown file's text language: its language folder's tag (`/en/…`, `/en.md`), else the main
+ * one's; a record not translated is in the main language wherever it is served.
+ * `languages` is the site's, the main one first; `untranslated` the twins of records not translated.
+ */
+export function markdownLanguages(
+  paths: string[],
+  languages: readonly { lang: string; base: string }[],
+  untranslated: ReadonlySet<string>,
+): Record<string, string> {
+  const main = languages[0]!.lang;
+  const of = (path: string) => languages.find((l) => l.base && (path === `${l.base}.md` || path.startsWith(`${l.base}/`)))?.lang ?? main;
+  return Object.fromEntries(paths.map((path) => [path, untranslated.has(path) ? main : of(path)]));
 }
 
 /** Used when the build has no dist/404.md: short, and points at where to start. */

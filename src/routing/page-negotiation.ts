@@ -20,6 +20,8 @@ export interface SiteFiles {
   /** Token estimate of a Markdown file; `undefined` when the file does not exist. */
   markdownTokens(path: string): Promise<number | undefined>;
   notFoundMarkdown(): Promise<{ body: string; tokens: number }>;
+  /** The language of a Markdown file's text, on a site in several languages (FO-I18N). */
+  markdownLanguage?(path: string): string | undefined;
 }
 
 export function manifestFiles(manifest: PageManifest): SiteFiles {
@@ -27,6 +29,7 @@ export function manifestFiles(manifest: PageManifest): SiteFiles {
     twinOf: async (path) => (Object.hasOwn(manifest.pages, path) ? manifest.pages[path] : undefined),
     markdownTokens: async (path) => (Object.hasOwn(manifest.markdown, path) ? manifest.markdown[path] : undefined),
     notFoundMarkdown: async () => manifest.notFound,
+    markdownLanguage: (path) => (manifest.languages && Object.hasOwn(manifest.languages, path) ? manifest.languages[path] : undefined),
   };
 }
 
@@ -68,6 +71,11 @@ export async function routePage(request: Request, site: SiteFiles): Promise<Resp
   const wanted = twinType(request.headers.get('accept'));
   const markdownWanted = wanted !== undefined;
   const type = wanted ?? MARKDOWN;
+  // FO-I18N: a twin's text language, where the site has several (the HTML page says it in <html lang>).
+  const language = (markdown: string): Record<string, string> => {
+    const lang = site.markdownLanguage?.(markdown);
+    return lang ? { 'Content-Language': lang } : {};
+  };
   const notFound = async () => {
     const { body, tokens } = await site.notFoundMarkdown();
     const headers = { ...markdownHeaders(tokens, type), Vary: 'Accept', 'Cache-Control': REVALIDATE_CACHE_CONTROL };
@@ -92,11 +100,11 @@ export async function routePage(request: Request, site: SiteFiles): Promise<Resp
   // The home page's path plus `.md` is `/.md`: its twin is /index.md.
   if (path === '/.md') {
     const twin = await site.twinOf('/');
-    if (twin) return rewrite(request, twin, markdownHeaders(await site.markdownTokens(twin)));
+    if (twin) return rewrite(request, twin, { ...markdownHeaders(await site.markdownTokens(twin)), ...language(twin) });
   }
   if (path.endsWith('.md')) {
     const tokens = await site.markdownTokens(path);
-    return tokens === undefined ? notFound() : next(markdownHeaders(tokens));
+    return tokens === undefined ? notFound() : next({ ...markdownHeaders(tokens), ...language(path) });
   }
 
   // The 404 page is a file (404.html) but never a page: asked for by name it is not found. The
@@ -108,7 +116,7 @@ export async function routePage(request: Request, site: SiteFiles): Promise<Resp
   const twin = await site.twinOf(page);
   if (twin === undefined) return markdownWanted ? notFound() : next({ Vary: 'Accept' });
   if (twin === null) return next({ Vary: 'Accept' }); // a page without a twin: HTML is all there is
-  if (markdownWanted) return rewrite(request, twin, { ...markdownHeaders(await site.markdownTokens(twin), type), Vary: 'Accept' });
+  if (markdownWanted) return rewrite(request, twin, { ...markdownHeaders(await site.markdownTokens(twin), type), ...language(twin), Vary: 'Accept' });
   // The page's Link header (its twin, the llms.txt that covers it, the home page's discovery
   // files) comes from vercel.json's header rules, matched on this path before the gate: one place.
   return next({ Vary: 'Accept' });

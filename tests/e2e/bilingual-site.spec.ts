@@ -85,6 +85,11 @@ test.describe('FO-I18N: a bilingual site (French at /, English at /en)', () => {
     expect(home.body).toContain('Robotics and embedded systems engineer');
     expect(home.body).toContain(`[llms.txt](${site.base}/en/llms.txt)`);
     expect((await raw(site.base, '/en.md')).body).toBe(home.body);
+    // Each twin's text language as Content-Language: a record not translated is French under /en too.
+    expect(home.headers['content-language']).toBe('en');
+    expect((await raw(site.base, '/en.md')).headers['content-language']).toBe('en');
+    expect((await raw(site.base, '/en/projects/banc-essai.md')).headers['content-language']).toBe('fr');
+    expect((await raw(site.base, '/projects/robotique-mobile', { accept: 'text/markdown' })).headers['content-language']).toBe('fr');
 
     const untranslated = (await raw(site.base, '/en/projects/banc-essai.md')).body;
     expect(untranslated).toContain('- Language: French (not translated yet)');

@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { config } from '../../middleware.ts';
 import { manifestFiles, routePage } from '../../src/routing/page-negotiation.ts';
-import { AGENT_VIEW_PATH, type PageManifest } from '../../src/routing/page-manifest.ts';
+import { AGENT_VIEW_PATH, markdownLanguages, type PageManifest } from '../../src/routing/page-manifest.ts';
 import { matcherRegExp } from '../../scripts/local-server/vercel-router.ts';
 import fc from 'fast-check';
 import { MARKDOWN_MAYBE, NEGOTIATE_MATCHER, NEGOTIATE_PREFIX } from '../../src/routing/markdown-gate.ts';
@@ -235,5 +235,47 @@ describe('PF-AGENT-VIEW: the agent view at /?mode=agent', () => {
   test('another mode, or mode=agent on another page, is the ordinary page', async () => {
     expect((await call('/?mode=human', 'text/html')).headers.get('x-middleware-rewrite')).toBe('https://folio.test/');
     expect((await call('/about?mode=agent', 'text/html')).headers.get('x-middleware-rewrite')).toBe('https://folio.test/about');
+  });
+});
+
+describe('FO-I18N: a twin on a site in several languages says its text language (Content-Language, RFC 9110 § 8.5)', () => {
+  const languages = [
+    { lang: 'fr', base: '' },
+    { lang: 'en', base: '/en' },
+  ];
+  const paths = ['/index.md', '/en.md', '/projects/quarry.md', '/en/projects/quarry.md', '/en/projects/kiln.md', '/english.md'];
+  const bilingual: PageManifest = {
+    pages: { '/': '/index.md', '/en': '/en.md', '/projects/quarry': '/projects/quarry.md', '/en/projects/quarry': '/en/projects/quarry.md' },
+    markdown: Object.fromEntries(paths.map((p) => [p, 10])),
+    notFound: { body: '# Not here\n', tokens: 3 },
+    languages: markdownLanguages(paths, languages, new Set(['/en/projects/kiln.md'])),
+  };
+  const twoLanguages = manifestFiles(bilingual);
+  const ask = (path: string, accept?: string) =>
+    routePage(new Request(`https://folio.test${path}`, { headers: accept === undefined ? {} : { accept } }), twoLanguages);
+
+  test('by its folder: /en/… and /en.md are English, the rest French; a record not translated is French under /en too', () => {
+    expect(bilingual.languages).toEqual({
+      '/index.md': 'fr',
+      '/en.md': 'en',
+      '/projects/quarry.md': 'fr',
+      '/en/projects/quarry.md': 'en',
+      '/en/projects/kiln.md': 'fr',
+      '/english.md': 'fr',
+    });
+  });
+
+  test('by name, by negotiation, and the home page’s twin: each answer carries its language', async () => {
+    expect((await ask('/en/projects/quarry.md')).headers.get('content-language')).toBe('en');
+    expect((await ask('/en/projects/kiln.md')).headers.get('content-language')).toBe('fr');
+    expect((await ask('/en', 'text/markdown')).headers.get('content-language')).toBe('en');
+    expect((await ask('/.md')).headers.get('content-language')).toBe('fr');
+    // An HTML page says it in <html lang>: its answer is as before.
+    expect((await ask('/en', 'text/html')).headers.get('content-language')).toBeNull();
+  });
+
+  test('a one-language site’s manifest has no languages, and its twins no Content-Language, as before', async () => {
+    expect((await call('/about.md')).headers.get('content-language')).toBeNull();
+    expect((await call('/about', 'text/markdown')).headers.get('content-language')).toBeNull();
   });
 });
