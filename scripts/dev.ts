@@ -12,7 +12,7 @@ import { readFileSync, watch } from 'node:fs';
 import { connect } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { estimateTokens } from '../src/generators/integration.ts';
-import { FALLBACK_NOT_FOUND, twinPathOf } from '../src/routing/page-manifest.ts';
+import { FALLBACK_NOT_FOUND, markdownLanguages, twinPathOf } from '../src/routing/page-manifest.ts';
 import { routePage, type SiteFiles } from '../src/routing/page-negotiation.ts';
 import { setSiteData, siteData } from '../src/server/data.ts';
 import { setSearchPageTemplate } from '../src/server/search-page.ts';
@@ -110,6 +110,26 @@ const devSite: SiteFiles = {
   async markdownTokens(path) {
     const res = await fromAstro(encodeURI(path));
     return res?.ok ? estimateTokens(await res.text()) : undefined;
+  },
+  // FO-I18N: a twin's text language, as the build's manifest gives it (src/routing/page-manifest.ts).
+  markdownLanguage(path) {
+    let data: ReturnType<typeof siteData>;
+    try {
+      data = siteData();
+    } catch {
+      return undefined; // no data file yet: the answer goes without it
+    }
+    const { languages } = data.site;
+    if (languages.length < 2) return undefined;
+    const untranslated = languages
+      .slice(1)
+      .flatMap((l) => {
+        const t = data.translation?.(l.lang);
+        return t ? [...t.projects, ...t.posts, ...t.pages, ...(t.resume ? [t.resume] : [])] : [];
+      })
+      .filter((r) => r.lang)
+      .map((r) => r.twin);
+    return markdownLanguages([path], languages, new Set(untranslated))[path];
   },
   async notFoundMarkdown() {
     const res = await fromAstro('/404.md');
