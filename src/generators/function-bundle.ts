@@ -32,11 +32,23 @@ export async function bundleFunction(root = process.cwd()): Promise<{ files: num
     legalComments: 'linked',
     metafile: true,
     logLevel: 'silent',
-    plugins: [crawlerRowsAtBuild],
+    plugins: [crawlerRowsAtBuild, zodEnglishOnly],
   });
   const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.js'));
   return { files: outputs.length, bytes: outputs.reduce((sum, [, o]) => sum + o.bytes, 0) };
 }
+
+/**
+ * zod's `locales` namespace (its messages in 45 languages, ~290 KB of the bundle) reduced to English,
+ * the language zod configures itself with and the only one Folio's errors use: `z` is imported as
+ * one namespace object, so esbuild cannot drop the rest itself, and every cold start compiled them.
+ */
+export const zodEnglishOnly: Plugin = {
+  name: 'folio-zod-english',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({ contents: 'export { default as en } from "./en.js";', loader: 'js' }));
+  },
+};
 
 /**
  * FO-AGENT-LOG: src/server/crawler-list.ts as its rows, made now from the crawler-user-agents
