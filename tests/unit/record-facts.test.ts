@@ -3,10 +3,16 @@
 // readable text state the facts in the table's order, each as its surface words it.
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { projectTwin } from '../../src/generators/twin.ts';
+import { Catalog } from '../../src/records/catalog.ts';
 import { factContext } from '../../src/records/collections.ts';
 import { FACTS, LANGS, mcpFacts, pageFacts, type ProjectAnswer, twinFacts } from '../../src/records/facts.ts';
 import { loadContent } from '../../src/records/load.ts';
 import { STRING_KEYS, TABLES } from '../../src/records/strings.ts';
+import { getProject } from '../../src/server/portfolio/projects.ts';
+import { call } from '../../src/server/mcp/tool-kit.ts';
+import { TOOLS } from '../../src/server/mcp/tools.ts';
+import { fixtureSiteData } from '../support/site-data.ts';
 
 const work = loadContent(join(import.meta.dirname, '..', 'fixtures', 'work-site', 'content'));
 const camera = { ...work.projects.find((p) => p.slug === 'portrait-camera')!, stack: ['Rust', 'C'], updated: '2026-06-01' };
@@ -63,5 +69,33 @@ describe('FO-FACTS: one table of a record’s facts', () => {
       inline: ['tool', 'Tools', '2026-05-01, updated 2026-06-01', 'archived'],
       lines: ['tags: camera, hardware', 'stack: Rust, C\\*'],
     });
+  });
+});
+
+/**
+ * A kitchen-sink project (the fixture site with every field, in French) on each surface: the page's
+ * facts as `label: text`, its twin, its REST record and MCP get_project's readable text.
+ */
+async function surfaces(slug: string) {
+  const dir = join(import.meta.dirname, '..', 'fixtures', 'kitchen-sink', 'content');
+  const content = loadContent(dir);
+  const project = content.projects.find((p) => p.slug === slug)!;
+  const data = await fixtureSiteData('tests/fixtures/kitchen-sink/content');
+  const mcp = call(TOOLS.find((t) => t.name === 'get_project')!, data, { slug });
+  return {
+    page: pageFacts('project', project, factContext(content.site)).map(({ label, value }) => `${label}: ${'text' in value ? value.text : value.tags.join(', ')}`),
+    twin: (await projectTwin(project, new Catalog(content))).markdown,
+    rest: getProject(data, slug) as unknown as Record<string, unknown>,
+    mcp: mcp.content.map((c) => ('text' in c ? c.text : '')).join('\n'),
+  };
+}
+
+describe('FO-FACTS: a fact on every surface (the kitchen-sink site)', () => {
+  test('the stack: the page, the twin, REST and MCP state it', async () => {
+    const { page, twin, rest, mcp } = await surfaces('rover-slam');
+    expect(page).toContain('Technologies: C++, ROS 2, Eigen');
+    expect(twin).toContain('- Technologies\u202F: C++, ROS 2, Eigen');
+    expect(rest.stack).toEqual(['C++', 'ROS 2', 'Eigen']);
+    expect(mcp).toContain('stack: C++, ROS 2, Eigen');
   });
 });
