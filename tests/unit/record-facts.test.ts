@@ -83,7 +83,9 @@ async function surfaces(slug: string) {
   const data = await fixtureSiteData('tests/fixtures/kitchen-sink/content');
   const mcp = call(TOOLS.find((t) => t.name === 'get_project')!, data, { slug });
   return {
-    page: pageFacts('project', project, factContext(content.site)).map(({ label, value }) => `${label}: ${'text' in value ? value.text : value.tags.join(', ')}`),
+    page: pageFacts('project', project, factContext(content.site)).map(
+      ({ label, value }) => `${label}: ${'text' in value ? value.text : value.tags.join(', ')}`,
+    ),
     twin: (await projectTwin(project, new Catalog(content))).markdown,
     rest: getProject(data, slug) as unknown as Record<string, unknown>,
     mcp: mcp.content.map((c) => ('text' in c ? c.text : '')).join('\n'),
