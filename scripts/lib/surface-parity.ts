@@ -3,7 +3,9 @@
 // reduced to the facts each carries, so `npm run check` holds every surface to one answer. The
 // REST record is the reference: the record with nothing left out. Links are compared on the twin
 // (the page's JSON-LD names some of them, by type); the cover image on REST and MCP only (the
-// page and the twin show sizes of their own).
+// page and the twin show sizes of their own). Beyond these, every fact of the facts table
+// (src/records/facts.ts) with an API reader is compared between the twin and REST by the table alone.
+import { apiFacts, type ProjectAnswer } from '../../src/records/facts.ts';
 import { type StringKey, type Strings, TABLES } from '../../src/records/strings.ts';
 import { projectLinkList, typeOfTwinValue } from '../../src/records/collections.ts';
 import type { Site } from '../../src/records/schema.ts';
@@ -27,7 +29,12 @@ export interface Facts {
   image?: string | null;
   /** Related projects' slugs, best first. */
   related?: string[];
+  /** The facts table's facts with an API reader (src/records/facts.ts), by label key: the value in the twin's words, or null. */
+  fields?: Record<string, string | null>;
 }
+
+/** The table's facts the API answers, read from a REST or MCP record (a fact it lacks is null). */
+const tableFacts = (r: ProjectRecordJson) => Object.fromEntries(apiFacts('project').map((f) => [f.key, f.api(r as unknown as ProjectAnswer) ?? null]));
 
 /** The REST record (`GET /api/v1/projects/{slug}`) and MCP `get_project`'s structured content share one shape. */
 export interface ProjectRecordJson {
@@ -36,6 +43,7 @@ export interface ProjectRecordJson {
   type: string;
   categoryLabel: string;
   tags: string[];
+  stack: string[];
   date: string;
   updated: string | null;
   links: Record<string, string | { label: string; url: string }[]>;
@@ -59,6 +67,7 @@ export const recordFacts = (r: ProjectRecordJson, site?: Pick<Site, 'locale' | '
   links: projectLinkList({ links: r.links }, site ?? { locale: 'en' }).map((l) => `${l.label}: ${normalizeUrl(l.url)}`),
   image: r.image?.url ?? null,
   related: r.related.map((p) => p.slug),
+  fields: tableFacts(r),
 });
 
 /** The labels a twin may write for an entry: the words its site uses, when known, or any of Folio's languages. */
@@ -123,6 +132,7 @@ export function twinFacts(markdown: string, labelsOf: TwinLabels = anyLanguage):
     updated: fields.get('labelUpdated') ?? null,
     links,
     related,
+    fields: Object.fromEntries(apiFacts('project').map((f) => [f.key, fields.get(f.key) ?? null])),
   };
 }
 
@@ -191,6 +201,14 @@ export function postPageFacts(html: string, pageUrl: string): Facts {
 export function disagreements(reference: Facts, surface: Facts, name: string): string[] {
   const out: string[] = [];
   for (const key of Object.keys(surface) as (keyof Facts)[]) {
+    if (key === 'fields') {
+      // The table's facts one by one, each named by its label's key.
+      for (const [fact, theirs] of Object.entries(surface.fields ?? {})) {
+        const ours = reference.fields?.[fact] ?? null;
+        if (theirs !== ours) out.push(`${name} says ${fact} ${JSON.stringify(theirs)}, the REST record ${JSON.stringify(ours)}`);
+      }
+      continue;
+    }
     let theirs = surface[key];
     let ours = reference[key];
     // The twin quotes the summary on one line (a Markdown block quote).

@@ -17,7 +17,7 @@ import {
   isListedFilter,
   projectFilters,
   projectLinkList,
-  projectStatus,
+  factContext,
   projectsListPath,
   PROJECTS_PER_PAGE,
   featuredProjects,
@@ -30,7 +30,7 @@ import {
   type TagGroup,
 } from '../records/collections.ts';
 import type { Catalog, ListingFacts } from '../records/catalog.ts';
-import { twinTypeValue } from '../records/collections.ts';
+import { twinFacts } from '../records/facts.ts';
 import type { Content, Page, Post, Project, Resume, Site } from '../records/schema.ts';
 import {
   autolink,
@@ -237,16 +237,9 @@ async function makeProjectTwin(project: Project, catalog: Catalog, options: Twin
   // FO-LANGUAGE: the labels and the type in the site's interface language, as the page words them;
   // the type's id, the value agents filter by (REST `type=`), follows when it is not the word itself.
   const t = stringsFor(site);
-  const { dateLabel, status } = projectStatus(project, site);
   const fields: [string, string | Markdown | undefined][] = [
-    [t('labelType'), twinTypeValue(site, project.type)],
-    [t('labelCategory'), categoryLabel(site, project.category)],
-    // FO-WORK: the status and the date worded for the type, the links in the owner's order.
-    [t('labelStatus'), status && t(project.archived ? 'twinStatusArchived' : 'twinStatusActive')],
-    [dateLabel, project.date],
-    [t('labelUpdated'), project.updated],
-    [t('labelTags'), project.tags.join(', ') || undefined],
-    [t('labelStack'), project.stack.join(', ') || undefined],
+    // The project's facts (src/records/facts.ts), then its links in the owner's order (FO-WORK).
+    ...twinFacts('project', project, factContext(site)),
     ...projectLinkList(project, site).map((l): [string, Markdown] => [l.label, autolink(l.url)!]),
     [t('twinWebPage'), autolink(absoluteUrl(site, project.href))],
     [t('twinAuthor'), link(site.name, href.local(HOME_TWIN))],
@@ -302,10 +295,6 @@ export function postTwin(post: Post, catalog: Catalog, options: TwinOptions = {}
   return remembered(post, catalog, options, () => makePostTwin(post, catalog.content, options));
 }
 
-/** A post's reading time as its page and twin say it: "4 min read". */
-export const readingTime = (post: Pick<Post, 'readingMinutes'>, t: Strings = stringsFor(ENGLISH_SITE)) => t('minRead', { n: post.readingMinutes });
-const ENGLISH_SITE = { locale: 'en' };
-
 async function makePostTwin(post: Post, content: Content, options: TwinOptions): Promise<Twin> {
   const { site } = content;
   const href = hrefFor(content, options);
@@ -327,10 +316,7 @@ async function makePostTwin(post: Post, content: Content, options: TwinOptions):
       post.cover ? imageMarkdown(content, post.cover) : '',
       fieldList(
         [
-          [t('twinDate'), post.date],
-          [t('labelUpdated'), post.updated],
-          [t('labelReadingTime'), readingTime(post, t)],
-          [t('labelTags'), post.tags.join(', ') || undefined],
+          ...twinFacts('post', post, factContext(site)),
           [t('twinWebPage'), autolink(absoluteUrl(site, post.href))],
           [t('twinAllPosts'), link(t('sectionPosts'), href.local(POSTS_TWIN))],
           [t('twinAuthor'), link(site.name, href.local(HOME_TWIN))],

@@ -1,6 +1,7 @@
 // The ways the site groups and orders records. HTML pages, Markdown twins and llms.txt all list
 // projects through these functions, so a reader sees the same grouping on every surface.
 import { ENGLISH, type StringKey, stringsFor } from './strings.ts';
+import type { FactContext } from './facts.ts';
 import { type PROJECT_LINK_KEYS, PROJECT_TYPES, type Content, type Page, type Post, type Project, type ProjectType, type Resume, type Site } from './schema.ts';
 
 const TYPE_KEYS = {
@@ -52,7 +53,7 @@ export interface Listing<P extends Listed<Project> = Listed<Project>, G extends 
   readonly posts: readonly W[];
 }
 
-export const categoryLabel = (site: Site, category: string) => site.categories[category] ?? category;
+export const categoryLabel = (site: Pick<Site, 'categories'>, category: string) => site.categories[category] ?? category;
 
 /** The featured projects, in the order content/site.md lists them. */
 export function featuredProjects<P extends Listed<Project>>({ site, projects }: Listing<P>): P[] {
@@ -414,7 +415,6 @@ export function parseProjectsParam(param: string | undefined): { filter: Project
 
 /** The site fields the interface words depend on: its locale and its `strings:` (FO-LANGUAGE). */
 type StringsSite = Pick<Site, 'locale' | 'strings'>;
-const ENGLISH_SITE: StringsSite = { locale: 'en' };
 
 const LINK_KEYS = {
   repo: 'linkRepo',
@@ -447,13 +447,17 @@ export function projectLinkList({ links }: Pick<Project, 'links'>, site?: String
 }
 
 /**
- * What a project's date is called and its status, worded for its type (FO-WORK) in the site's
- * language (FO-LANGUAGE): a talk was "Given" and research "Published", and neither has an
- * "Active" status (archived ones say so).
+ * What a fact's readers are handed (src/records/facts.ts): the site's words and the helpers here
+ * they word a value with; a page gives the links of its type's and category's listings too.
  */
-export function projectStatus(project: Pick<Project, 'type' | 'archived'>, site: StringsSite = ENGLISH_SITE): { dateLabel: string; status?: string } {
-  const t = stringsFor(site);
-  const dateLabel = t(project.type === 'talk' ? 'factGiven' : project.type === 'research' ? 'factPublished' : 'factStarted');
-  const finished = project.type === 'talk' || project.type === 'research';
-  return { dateLabel, ...(project.archived ? { status: t('statusArchived') } : finished ? {} : { status: t('statusActive') }) };
+export function factContext(site: StringsSite & Pick<Site, 'categories'>, links: Pick<FactContext, 'typeHref' | 'categoryHref'> = {}): FactContext {
+  return {
+    site,
+    t: stringsFor(site),
+    typeLabel: (type) => typeLabel(site, type),
+    twinTypeValue: (type) => twinTypeValue(site, type),
+    categoryLabel: (category) => categoryLabel(site, category),
+    month: (date) => formatMonth(date, site.locale),
+    ...links,
+  };
 }

@@ -1,24 +1,41 @@
-// The interface language (FO-LANGUAGE): every word Folio itself puts on a page or in a twin, one
-// table per locale, one file each (src/records/strings/en.ts, de.ts, fr.ts, es.ts, pt.ts, sv.ts).
-// English is the source of truth: every other table must have every key (the `Table` type makes
-// tsc refuse a missing one, and missingKeys names it). site.md `locale` picks the table (a region
-// falls back to its language: de-AT reads German), `strings:` overrides any entry, and an
-// unknown language reads English, with a build warning naming it (unknownLocaleWarning).
-// Machine-facing text (llms.txt section names, openapi.json, API errors, AGENTS.md) stays English:
-// docs/decisions.md § Interface language.
+// The interface language (FO-LANGUAGE): every word Folio itself puts on a page or in a twin. Its
+// sentences are one table per locale, one file each (src/records/strings/en.ts, de.ts, fr.ts, es.ts,
+// pt.ts, sv.ts); the labels of a record's facts are declared with their facts, in every language, in
+// src/records/facts.ts, and join each table here under their keys.
+// English is the source of truth: every other table must have every key (the `InterfaceTable` and
+// `Labels` types make tsc refuse a missing one, and missingKeys names it). site.md `locale` picks the
+// table (a region falls back to its language: de-AT reads German), `strings:` overrides any entry,
+// facts' labels included, and an unknown language reads English, with a build warning naming it
+// (unknownLocaleWarning). Machine-facing text (llms.txt section names, openapi.json, API errors,
+// AGENTS.md) stays English: docs/decisions.md § Interface language.
 import type { Site } from './schema.ts';
 import { elide, typeset } from './typography.ts';
 import { de } from './strings/de.ts';
-import { en, type Plural, type StringKey, type Table } from './strings/en.ts';
+import { en as sentences, type InterfaceKey, type InterfaceTable, type Plural } from './strings/en.ts';
 import { es } from './strings/es.ts';
+import { type FactKey, factLabels, type Lang } from './facts.ts';
 import { fr } from './strings/fr.ts';
 import { pt } from './strings/pt.ts';
 import { sv } from './strings/sv.ts';
 
-export type { Plural, StringKey, Table };
+export type { Plural };
+/** Every entry's key: an interface sentence's or a fact's label (facts.ts). */
+export type StringKey = InterfaceKey | FactKey;
+/** A complete table: a language's sentences and its fact labels. */
+export type Table = InterfaceTable & Readonly<Record<FactKey, string>>;
+
+const withFacts = (lang: Lang, table: InterfaceTable): Table => ({ ...table, ...factLabels(lang) });
+const en = withFacts('en', sentences);
 
 /** The interface languages Folio ships, by language subtag (README § Make it yours). */
-export const TABLES: Readonly<Record<string, Table>> = { en, de, fr, es, pt, sv };
+export const TABLES: Readonly<Record<string, Table>> = {
+  en,
+  de: withFacts('de', de),
+  fr: withFacts('fr', fr),
+  es: withFacts('es', es),
+  pt: withFacts('pt', pt),
+  sv: withFacts('sv', sv),
+};
 export const LOCALES = Object.keys(TABLES);
 export const ENGLISH: Table = en;
 /** Keys whose entry counts (a Plural): `strings:` may give them `{ one, other }` or one text. */

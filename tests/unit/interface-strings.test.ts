@@ -44,8 +44,9 @@ describe('FO-LANGUAGE: one table per locale', () => {
   });
 
   test('a key missing from a language is reported by its name and the language, one file per language', () => {
-    // Each language is its own file (src/records/strings/<locale>.ts); tsc refuses a missing key, and
-    // this names it: the check below fails with, e.g., `sv: ["labelStack"]`.
+    // Each language's sentences are its own file (src/records/strings/<locale>.ts), the facts' labels
+    // are declared in every language with their facts (src/records/facts.ts, FO-FACTS), and both meet
+    // in TABLES; tsc refuses a missing key, and this names it: the check below fails with, e.g., `sv: ["labelStack"]`.
     for (const locale of LOCALES) expect({ [locale]: missingKeys(TABLES[locale]!) }).toEqual({ [locale]: [] });
     const { labelStack: _, ...lacking } = TABLES.sv!;
     expect(missingKeys(lacking)).toEqual(['labelStack']);

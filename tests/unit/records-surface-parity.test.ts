@@ -21,6 +21,7 @@ const rest: ProjectRecordJson = {
   type: 'library',
   categoryLabel: 'Data tools',
   tags: ['search', 'rust'],
+  stack: ['Rust', 'Tantivy'],
   date: '2024-03-01',
   updated: null,
   links: { demo: 'https://example.com/quarry/demo', repo: 'https://example.com/quarry' },
@@ -39,6 +40,7 @@ Site index: [llms.txt](https://site.example/llms.txt), every page of this site w
 - Status: active
 - Released: 2024-03-01
 - Tags: search, rust
+- Stack: Rust, Tantivy
 - Demo: <https://example.com/quarry/demo>
 - Repository: <https://example.com/quarry>
 
@@ -139,6 +141,21 @@ describe('FO-LANGUAGE, FO-ONE-RECORD: npm run check reads a twin by its own site
     const t = stringsFor({ locale: 'de' });
     const german = twin.replace('- Tags: search, rust', `- ${t('labelTags')}: search, rust`);
     expect(twinFacts(german, siteLabels(t)).tags).toEqual(['search', 'rust']);
+  });
+});
+
+describe("FO-FACTS, FO-ONE-RECORD: the facts table's facts are compared by the table alone", () => {
+  test('a stack the twin states otherwise than REST is named by its label key; one REST states, the twin must too', () => {
+    const reference = recordFacts(rest);
+    expect(twinFacts(twin).fields?.labelStack).toBe('Rust, Tantivy');
+    expect(disagreements(reference, twinFacts(twin.replace('- Stack: Rust, Tantivy', '- Stack: Rust')), 'the twin')).toEqual([
+      'the twin says labelStack "Rust", the REST record "Rust, Tantivy"',
+    ]);
+    expect(disagreements(reference, twinFacts(twin.replace('- Stack: Rust, Tantivy\n', '')), 'the twin')).toEqual([
+      'the twin says labelStack null, the REST record "Rust, Tantivy"',
+    ]);
+    // No stack on either side agrees.
+    expect(disagreements(recordFacts({ ...rest, stack: [] }), twinFacts(twin.replace('- Stack: Rust, Tantivy\n', '')), 'the twin')).toEqual([]);
   });
 });
 

@@ -20,8 +20,9 @@ import {
   projectsListPath,
   projectsPageCount,
   projectsParam,
-  projectStatus,
+  factContext,
 } from '../../src/records/collections.ts';
+import { pageFacts } from '../../src/records/facts.ts';
 import { embedOf } from '../../src/records/embeds.ts';
 import { ContentError, loadContent } from '../../src/records/load.ts';
 import { tempDir } from './temp-dir.ts';
@@ -132,11 +133,17 @@ describe('FO-WORK: a project as a case study', () => {
     expect(paper).not.toContain('Status:');
   });
 
-  test('status wording: a talk is "Given", research "Published", neither "Active"; archived says so', () => {
-    expect(projectStatus({ type: 'talk', archived: false })).toEqual({ dateLabel: 'Given' });
-    expect(projectStatus({ type: 'research', archived: false })).toEqual({ dateLabel: 'Published' });
-    expect(projectStatus({ type: 'tool', archived: false })).toEqual({ dateLabel: 'Started', status: 'Active' });
-    expect(projectStatus({ type: 'talk', archived: true })).toEqual({ dateLabel: 'Given', status: 'Archived' });
+  test('status wording: a talk is "Given", research "Published", neither "Active"; archived says so (the page\'s facts)', () => {
+    // The date's label and the status, as the page's facts list (src/records/facts.ts) states them.
+    const worded = (type: 'talk' | 'research' | 'tool', archived: boolean) => {
+      const facts = pageFacts('project', { ...project('portrait-camera'), type, archived }, factContext(work.site));
+      const text = (label: string) => facts.map((f) => ('text' in f.value && f.label === label ? f.value.text : undefined)).find(Boolean);
+      return { date: ['Given', 'Published', 'Started'].find((label) => text(label)), status: text('Status') };
+    };
+    expect(worded('talk', false)).toEqual({ date: 'Given', status: undefined });
+    expect(worded('research', false)).toEqual({ date: 'Published', status: undefined });
+    expect(worded('tool', false)).toEqual({ date: 'Started', status: 'Active' });
+    expect(worded('talk', true)).toEqual({ date: 'Given', status: 'Archived' });
   });
 
   test('coverPosition is read (top), optional (center when unset), and anything else is a content error naming the field', () => {

@@ -1,7 +1,7 @@
 // German (FO-LANGUAGE): every key of the English table (./en.ts), in the same order.
-import type { Table } from './en.ts';
+import type { InterfaceTable } from './en.ts';
 
-export const de: Table = {
+export const de: InterfaceTable = {
   skipToContent: 'Zum Inhalt springen',
   navProjects: 'Projekte',
   navWriting: 'Artikel',
@@ -65,16 +65,6 @@ export const de: Table = {
   breadcrumb: 'Brotkrumen',
   projectLinks: 'Projektlinks',
   projectFacts: 'Eckdaten des Projekts',
-  labelType: 'Art',
-  labelCategory: 'Kategorie',
-  labelStatus: 'Zustand',
-  factStarted: 'Begonnen',
-  factGiven: 'Gehalten',
-  factPublished: 'Veröffentlicht',
-  labelUpdated: 'Aktualisiert',
-  labelReadingTime: 'Lesezeit',
-  labelStack: 'Technik',
-  labelTags: 'Schlagwörter',
   statusActive: 'Aktiv',
   statusArchived: 'Archiviert',
   minutes: '{n} Min.',
@@ -158,7 +148,6 @@ export const de: Table = {
   codeCopyFailedStatus: 'Der Code konnte nicht kopiert werden',
   twinWebPage: 'Webseite',
   twinAuthor: 'Autor',
-  twinDate: 'Datum',
   twinAllPosts: 'Alle Artikel',
   twinRole: 'Rolle',
   twinLocation: 'Ort',

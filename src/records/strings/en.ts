@@ -75,18 +75,7 @@ export const en = {
   breadcrumb: 'Breadcrumb',
   projectLinks: 'Project links',
   projectFacts: 'Project facts',
-  // Field labels, one per concept: the page's facts and the Markdown twin's fields say the same word
-  // (src/pages/[...lang]/projects/[slug].astro, src/generators/twin.ts)
-  labelType: 'Type',
-  labelCategory: 'Category',
-  labelStatus: 'Status',
-  factStarted: 'Started',
-  factGiven: 'Given',
-  factPublished: 'Published',
-  labelUpdated: 'Updated',
-  labelReadingTime: 'Reading time',
-  labelStack: 'Stack',
-  labelTags: 'Tags',
+  // A fact's value words (its label, "Status", is in src/records/facts.ts with the fact)
   statusActive: 'Active',
   statusArchived: 'Archived',
   minutes: '{n} min',
@@ -178,7 +167,6 @@ export const en = {
   // Markdown twins (src/generators/twin.ts): field labels and section headings
   twinWebPage: 'Web page',
   twinAuthor: 'Author',
-  twinDate: 'Date',
   twinAllPosts: 'All posts',
   twinRole: 'Role',
   twinLocation: 'Location',
@@ -230,6 +218,7 @@ export const en = {
   videoOn: 'Video on {host}',
 } as const satisfies Record<string, string | Plural>;
 
-export type StringKey = keyof typeof en;
-/** A complete table: a string where English has a string, a Plural where English counts. */
-export type Table = { readonly [K in StringKey]: (typeof en)[K] extends string ? string : Plural };
+/** The interface sentences' keys; the facts' labels (src/records/facts.ts) join them in strings.ts. */
+export type InterfaceKey = keyof typeof en;
+/** A complete language file: a string where English has a string, a Plural where English counts. */
+export type InterfaceTable = { readonly [K in InterfaceKey]: (typeof en)[K] extends string ? string : Plural };

@@ -1,7 +1,7 @@
 // Spanish (FO-LANGUAGE): every key of the English table (./en.ts), in the same order.
-import type { Table } from './en.ts';
+import type { InterfaceTable } from './en.ts';
 
-export const es: Table = {
+export const es: InterfaceTable = {
   skipToContent: 'Saltar al contenido',
   navProjects: 'Proyectos',
   navWriting: 'Artículos',
@@ -65,16 +65,6 @@ export const es: Table = {
   breadcrumb: 'Ruta de navegación',
   projectLinks: 'Enlaces del proyecto',
   projectFacts: 'Datos del proyecto',
-  labelType: 'Tipo',
-  labelCategory: 'Categoría',
-  labelStatus: 'Estado',
-  factStarted: 'Inicio',
-  factGiven: 'Impartida',
-  factPublished: 'Publicado',
-  labelUpdated: 'Actualizado',
-  labelReadingTime: 'Tiempo de lectura',
-  labelStack: 'Tecnologías',
-  labelTags: 'Etiquetas',
   statusActive: 'Activo',
   statusArchived: 'Archivado',
   minutes: '{n} min',
@@ -158,7 +148,6 @@ export const es: Table = {
   codeCopyFailedStatus: 'No se pudo copiar el código',
   twinWebPage: 'Página web',
   twinAuthor: 'Autor',
-  twinDate: 'Fecha',
   twinAllPosts: 'Todos los artículos',
   twinRole: 'Puesto',
   twinLocation: 'Ubicación',

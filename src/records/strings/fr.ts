@@ -1,7 +1,7 @@
 // French (FO-LANGUAGE): every key of the English table (./en.ts), in the same order.
-import type { Table } from './en.ts';
+import type { InterfaceTable } from './en.ts';
 
-export const fr: Table = {
+export const fr: InterfaceTable = {
   skipToContent: 'Aller au contenu',
   navProjects: 'Projets',
   navWriting: 'Articles',
@@ -65,16 +65,6 @@ export const fr: Table = {
   breadcrumb: 'Fil d’Ariane',
   projectLinks: 'Liens du projet',
   projectFacts: 'Faits sur le projet',
-  labelType: 'Type',
-  labelCategory: 'Catégorie',
-  labelStatus: 'État',
-  factStarted: 'Début',
-  factGiven: 'Date',
-  factPublished: 'Publication',
-  labelUpdated: 'Mis à jour',
-  labelReadingTime: 'Temps de lecture',
-  labelStack: 'Technologies',
-  labelTags: 'Étiquettes',
   statusActive: 'Actif',
   statusArchived: 'Archivé',
   minutes: '{n} min',
@@ -158,7 +148,6 @@ export const fr: Table = {
   codeCopyFailedStatus: 'Impossible de copier le code',
   twinWebPage: 'Page web',
   twinAuthor: 'Auteur',
-  twinDate: 'Date',
   twinAllPosts: 'Tous les articles',
   twinRole: 'Rôle',
   twinLocation: 'Lieu',

@@ -1,7 +1,7 @@
 // Portuguese (FO-LANGUAGE): every key of the English table (./en.ts), in the same order.
-import type { Table } from './en.ts';
+import type { InterfaceTable } from './en.ts';
 
-export const pt: Table = {
+export const pt: InterfaceTable = {
   skipToContent: 'Saltar para o conteúdo',
   navProjects: 'Projetos',
   navWriting: 'Artigos',
@@ -65,16 +65,6 @@ export const pt: Table = {
   breadcrumb: 'Trilho de navegação',
   projectLinks: 'Ligações do projeto',
   projectFacts: 'Dados do projeto',
-  labelType: 'Tipo',
-  labelCategory: 'Categoria',
-  labelStatus: 'Estado',
-  factStarted: 'Início',
-  factGiven: 'Apresentada',
-  factPublished: 'Publicado',
-  labelUpdated: 'Atualizado',
-  labelReadingTime: 'Tempo de leitura',
-  labelStack: 'Tecnologias',
-  labelTags: 'Etiquetas',
   statusActive: 'Ativo',
   statusArchived: 'Arquivado',
   minutes: '{n} min',
@@ -158,7 +148,6 @@ export const pt: Table = {
   codeCopyFailedStatus: 'Não foi possível copiar o código',
   twinWebPage: 'Página web',
   twinAuthor: 'Autor',
-  twinDate: 'Data',
   twinAllPosts: 'Todos os artigos',
   twinRole: 'Função',
   twinLocation: 'Localização',

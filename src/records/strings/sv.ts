@@ -1,7 +1,7 @@
 // Swedish (FO-LANGUAGE): every key of the English table (./en.ts), in the same order.
-import type { Table } from './en.ts';
+import type { InterfaceTable } from './en.ts';
 
-export const sv: Table = {
+export const sv: InterfaceTable = {
   skipToContent: 'Hoppa till innehållet',
   navProjects: 'Projekt',
   navWriting: 'Texter',
@@ -65,16 +65,6 @@ export const sv: Table = {
   breadcrumb: 'Brödsmulor',
   projectLinks: 'Projektlänkar',
   projectFacts: 'Fakta om projektet',
-  labelType: 'Typ',
-  labelCategory: 'Kategori',
-  labelStatus: 'Läge',
-  factStarted: 'Påbörjat',
-  factGiven: 'Hållet',
-  factPublished: 'Publicerat',
-  labelUpdated: 'Uppdaterad',
-  labelReadingTime: 'Lästid',
-  labelStack: 'Teknik',
-  labelTags: 'Taggar',
   statusActive: 'Aktivt',
   statusArchived: 'Arkiverat',
   minutes: '{n} min',
@@ -158,7 +148,6 @@ export const sv: Table = {
   codeCopyFailedStatus: 'Koden kunde inte kopieras',
   twinWebPage: 'Webbsida',
   twinAuthor: 'Författare',
-  twinDate: 'Datum',
   twinAllPosts: 'Alla texter',
   twinRole: 'Roll',
   twinLocation: 'Ort',

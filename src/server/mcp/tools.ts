@@ -59,6 +59,7 @@ import { type AnyTool, defineTool, type ToolNeeds } from './tool-kit.ts';
 import { type Detail, detailArg, fieldLines, fieldsArg, keysOf, pick, sizedItem } from './sizing.ts';
 import { PROJECT_CARD_URI } from './apps.ts';
 import { projectLinkList } from '../../records/collections.ts';
+import { mcpFacts } from '../../records/facts.ts';
 import { escapeClientText as query, escapeMarkdownText as text, normalizeUrl as url } from '../../records/escape.ts';
 
 // Text answers are read as Markdown by many clients: every owner string goes through the
@@ -238,15 +239,15 @@ const getProjectTool = defineTool({
 });
 
 function projectText(p: ProjectSummary & Partial<ProjectDetail>): string {
-  const facts = [p.type, text(p.categoryLabel), p.updated ? `${p.date}, updated ${p.updated}` : p.date, ...(p.archived ? ['archived'] : [])];
+  // The project's facts as the page and the twin state them (src/records/facts.ts), in English.
+  const facts = mcpFacts('project', p);
   const links = projectLinkList(p).map((l) => `${text(l.label)} ${url(l.url)}`);
   return [
     `# ${text(p.title)}`,
     `> ${text(p.summary)}`,
     [
-      `slug: ${p.slug} · ${facts.join(' · ')}`,
-      p.tags.length ? `tags: ${p.tags.join(', ')}` : '',
-      p.stack.length ? `stack: ${p.stack.map(text).join(', ')}` : '',
+      `slug: ${p.slug} · ${facts.inline.join(' · ')}`,
+      ...facts.lines,
       links.length ? `links: ${links.join(' · ')}` : '',
       `page: ${url(p.url)} · Markdown: ${url(p.twinUrl)}`,
     ]
@@ -375,16 +376,11 @@ const getPostTool = defineTool({
 });
 
 function postText(p: PostSummary & Partial<PostDetail>): string {
+  const facts = mcpFacts('post', p);
   return [
     `# ${text(p.title)}`,
     `> ${text(p.summary)}`,
-    [
-      `slug: ${p.slug} · ${p.updated ? `${p.date}, updated ${p.updated}` : p.date} · ${p.readingMinutes} min read`,
-      p.tags.length ? `tags: ${p.tags.join(', ')}` : '',
-      `page: ${url(p.url)} · Markdown: ${url(p.twinUrl)}`,
-    ]
-      .filter(Boolean)
-      .join('\n'),
+    [`slug: ${p.slug} · ${facts.inline.join(' · ')}`, ...facts.lines, `page: ${url(p.url)} · Markdown: ${url(p.twinUrl)}`].filter(Boolean).join('\n'),
     p.body?.trim() ?? 'Text left out (detail "summary"); call get_post without detail for it.',
   ]
     .filter(Boolean)
