@@ -5,7 +5,7 @@
 // Markdown (FO-FUNCTION-GRAPH).
 import { markdownToMdast } from 'satteri';
 
-/** The parts of an mdast node (mdast 5, unist positions: 1-based lines, 0-based UTF-16 offsets) Folio reads. */
+/** The parts of an mdast node (unist positions: 1-based lines, 0-based UTF-16 offsets) Folio reads. */
 export interface MarkdownNode {
   type: string;
   value?: string;
