@@ -36,7 +36,23 @@ const cache = new Map<string, Promise<RenderedMarkdown>>();
 
 // Both themes as CSS variables, no inline colour: the stylesheet picks one by `light-dark()` and the root's color-scheme.
 // The Primer "default" themes keep every token colour at 4.5:1 or more on the code background.
-const SHIKI = { themes: { light: 'github-light-default', dark: 'github-dark-default' }, defaultColor: false, wrap: false } as const;
+// No time limit per line: Shiki stops tokenizing a line after 500 ms by default and leaves the rest
+// plain, so on a loaded machine (the grammar's first use compiles its patterns) a page's colours
+// would depend on the load, not on its text (FO-INCREMENTAL: a build is the same bytes every time).
+// Astro passes no tokenizer options through, so a transformer sets it before tokenizing.
+const SHIKI: Parameters<typeof satteriCreateHighlightFn>[1] = {
+  themes: { light: 'github-light-default', dark: 'github-dark-default' },
+  defaultColor: false,
+  wrap: false,
+  transformers: [
+    {
+      name: 'folio-no-tokenize-time-limit',
+      preprocess(_code: string, options: { tokenizeTimeLimit?: number }) {
+        options.tokenizeTimeLimit = 0;
+      },
+    },
+  ],
+};
 let highlighter: ReturnType<typeof satteriCreateHighlightFn> | undefined;
 
 /** How a rendered body's video player starts (videoEmbeds): a page showing one allows the players' frames. */

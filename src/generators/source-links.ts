@@ -1,10 +1,8 @@
 // Where each link and image destination sits in a Markdown source: handed over by the renderer's
 // own parse (render.ts), or, for a text the build never renders (a twin, a test), found by parsing
-// the Markdown alone (micromark with GFM, CommonMark as the renderer) without rendering HTML. The
+// the Markdown alone (the renderer's parser, markdown-tree.ts) without rendering HTML. The
 // twins rewrite destinations in place, and the build checks links, from this one parse per text.
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { gfmFromMarkdown } from 'mdast-util-gfm';
-import { gfm } from 'micromark-extension-gfm';
+import { markdownTree } from '../records/markdown-tree.ts';
 
 /** Where a link destination sits in the Markdown source, so twins can rewrite it in place. */
 export interface SourceLink {
@@ -51,7 +49,7 @@ export const knownLinks = (source: string): SourceLink[] | undefined => parsed.g
 export function sourceLinks(source: string): SourceLink[] {
   let links = parsed.get(source);
   if (!links) {
-    links = collect(fromMarkdown(source, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }) as TreeNode, source);
+    links = collect(markdownTree(source) as TreeNode, source);
     parsed.set(source, links);
   }
   return links;

@@ -4,14 +4,12 @@ import { LOCALES, stringsFor, tableFor } from './strings.ts';
 import { Catalog } from './catalog.ts';
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { join, relative, basename, dirname, resolve } from 'node:path';
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { gfmFromMarkdown } from 'mdast-util-gfm';
-import { gfm } from 'micromark-extension-gfm';
 import type { z } from 'zod';
 import { describeImage } from '../images/describe.ts';
 import { type ContentImage, isImageFile } from '../images/images.ts';
 import { asciiSlug, closest, describeIssue } from './content-issues.ts';
 import { MAY_BE_UNSAFE, unsafeParts } from './body-safety.ts';
+import { markdownTree } from './markdown-tree.ts';
 import { normalizeUrl } from './escape.ts';
 import { parseFrontMatter } from './front-matter.ts';
 import { readingMinutes } from './posts.ts';
@@ -598,9 +596,9 @@ const H1_CANDIDATE = /^ {0,3}(?:#(?:[ \t]|$)|=+[ \t]*$)/m;
  * screen readers navigate by), and a second would silently compete with it. Raw HTML and link
  * destinations that could run or restyle are refused (FO-CONTENT-DATA, body-safety.ts). Bodies with
  * neither `![`, a line that may be a level-1 heading, nor what may be unsafe are not parsed (most
- * have none; parsing every body would cost a build of 10,000 records seconds). The parse is GFM's,
- * as the renderer's is: a table splits cells at `|` before code spans, so only GFM sees the
- * `<script>` in `` | `a | <script>… | b` | ``.
+ * have none; parsing every body would cost a build of 10,000 records seconds). The parse is the
+ * renderer's own (markdown-tree.ts), GFM: a table splits cells at `|` before code spans, so only
+ * GFM sees the `<script>` in `` | `a | <script>… | b` | ``.
  */
 function checkBody(
   file: string,
@@ -641,7 +639,7 @@ function checkBody(
     }
     for (const child of (node.children ?? []) as (typeof node)[]) visit(child);
   };
-  visit(fromMarkdown(body, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }) as never);
+  visit(markdownTree(body));
   return images;
 }
 

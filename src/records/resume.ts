@@ -1,8 +1,7 @@
 // The résumé as every surface hands it out: /resume.json, REST GET /api/v1/resume and the MCP tool
 // get_resume all answer this one JSON Resume document (FO-RESUME), built from the site, the résumé
 // and the site's active projects.
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { toString as plainText } from 'mdast-util-to-string';
+import { markdownTree, plainText } from './markdown-tree.ts';
 import { activeProjects, type Listed } from './collections.ts';
 import { absoluteUrl } from './urls.ts';
 import type { Project, Resume, Site } from './schema.ts';
@@ -40,11 +39,12 @@ export interface JsonResume {
 
 /** The body as plain text, paragraph by paragraph: JSON Resume's `summary` is text, not Markdown. */
 export function plainSummary(markdown: string): string {
-  const tree = fromMarkdown(markdown);
+  // CommonMark alone, as JSON Resume's text has always read it: a GFM table would run its cells together.
+  const tree = markdownTree(markdown, { gfm: false });
   // A list's items stay one to a line; every other block is one paragraph.
-  const blocks = tree.children.flatMap((node) =>
+  const blocks = (tree.children ?? []).flatMap((node) =>
     node.type === 'list'
-      ? [node.children.map((item) => plainText(item).replace(/\s+/g, ' ').trim()).join('\n')]
+      ? [(node.children ?? []).map((item) => plainText(item).replace(/\s+/g, ' ').trim()).join('\n')]
       : [plainText(node).replace(/\s+/g, ' ').trim()],
   );
   return blocks.filter(Boolean).join('\n\n');

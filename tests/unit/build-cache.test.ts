@@ -2,6 +2,7 @@
 // named by a digest of the code that makes it, so it can never be read back once that code
 // changed, and the folders of other code go when a build ends. Within one build, a body's render
 // hands its links to the twins, so no body is parsed twice.
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
@@ -30,21 +31,28 @@ describe('FO-INCREMENTAL: the build cache', () => {
   });
 
   test('the render hands its links to the twins: a rendered body is not parsed again for them', async () => {
-    const markdown = 'See [the about page](/about) and ![a picture](p.png).';
-    await (await import('../../src/generators/render.ts')).renderMarkdown(markdown);
-    // The links came with the render: the parser the twins would use is never called.
-    vi.doMock('mdast-util-from-markdown', () => ({
-      fromMarkdown: () => {
+    // A text no other test has rendered: a process keeps the links of each text it has seen.
+    const markdown = `See [the about page](/about) and ![a picture](p.png). ${randomUUID()}`;
+    // The parse the twins would make (markdown-tree.ts, Sätteri's mdast) fails; the render (its HTML) does not use it.
+    vi.resetModules();
+    vi.doMock('satteri', async (importOriginal) => ({
+      ...(await importOriginal<typeof import('satteri')>()),
+      markdownToMdast: () => {
         throw new Error('parsed a second time');
       },
     }));
     try {
-      expect((await import('../../src/generators/source-links.ts')).sourceLinks(markdown)).toEqual([
+      await (await import('../../src/generators/render.ts')).renderMarkdown(markdown);
+      const { sourceLinks } = await import('../../src/generators/source-links.ts');
+      // The links came with the render.
+      expect(sourceLinks(markdown)).toEqual([
         { url: '/about', start: 21, end: 27 },
         { url: 'p.png', start: 46, end: 51, image: true },
       ]);
+      // The failing parse is the one source-links.ts calls: a text not rendered reaches it.
+      expect(() => sourceLinks(`[not rendered](/x) ${randomUUID()}`)).toThrow('parsed a second time');
     } finally {
-      vi.doUnmock('mdast-util-from-markdown');
+      vi.doUnmock('satteri');
     }
   });
 });
