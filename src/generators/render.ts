@@ -36,10 +36,12 @@ const cache = new Map<string, Promise<RenderedMarkdown>>();
 
 // Both themes as CSS variables, no inline colour: the stylesheet picks one by `light-dark()` and the root's color-scheme.
 // The Primer "default" themes keep every token colour at 4.5:1 or more on the code background.
-// No time limit per line: Shiki stops tokenizing a line after 500 ms by default and leaves the rest
-// plain, so on a loaded machine (the grammar's first use compiles its patterns) a page's colours
-// would depend on the load, not on its text (FO-INCREMENTAL: a build is the same bytes every time).
-// Astro passes no tokenizer options through, so a transformer sets it before tokenizing.
+// A generous time limit per line: Shiki stops tokenizing a line after 500 ms by default and leaves
+// the rest plain, so on a loaded machine (the grammar's first use compiles its patterns) a page's
+// colours depended on the load, not on its text (FO-INCREMENTAL: a build is the same bytes every
+// time). Still a limit, so a pathological line cannot hold a build (FO-BOUNDED). Astro passes no
+// tokenizer options through, so a transformer sets it before tokenizing.
+const TOKENIZE_LIMIT_MS = 10_000;
 const SHIKI: Parameters<typeof satteriCreateHighlightFn>[1] = {
   themes: { light: 'github-light-default', dark: 'github-dark-default' },
   defaultColor: false,
@@ -48,7 +50,7 @@ const SHIKI: Parameters<typeof satteriCreateHighlightFn>[1] = {
     {
       name: 'folio-no-tokenize-time-limit',
       preprocess(_code: string, options: { tokenizeTimeLimit?: number }) {
-        options.tokenizeTimeLimit = 0;
+        options.tokenizeTimeLimit = TOKENIZE_LIMIT_MS;
       },
     },
   ],
