@@ -2,7 +2,7 @@
 // and the limits. One model, built from openapi.json (itself built from the route table), the error
 // catalog and the examples; /developers (HTML) and /developers.md render it.
 import { escapeHtml } from '../records/escape.ts';
-import type { Content } from '../records/schema.ts';
+import type { Content, Site } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { ERRORS, type ErrorCode } from '../server/errors.ts';
 import type { OpenApiDocument, Operation } from './openapi/document.ts';
@@ -302,6 +302,9 @@ function operationMarkdown(op: OperationDoc, siteUrl: string): string {
   for (const example of op.examples) out.push('', exampleMarkdown(example, siteUrl, '####', operationExampleTitle(example)));
   return out.join('\n');
 }
+
+/** The developer page's description (its meta description and its twin's front matter). */
+export const developersDescription = (site: Pick<Site, 'name'>) => `Every endpoint of ${site.name}'s API, with examples, the error catalog and the limits.`;
 
 export function developersMarkdown(guide: DeveloperGuide): string {
   const out = [heading(1, guide.title), '', ...guide.intro.flatMap((p) => [p, ''])];
