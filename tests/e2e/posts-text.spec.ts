@@ -36,7 +36,8 @@ test.describe('the sample site: three posts, a draft, a résumé', () => {
       expect(twin.headers().link, post.twin).toBe(
         `</posts/llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt of the posts", <${post.href}>; rel="canonical"`,
       );
-      const md = withoutFrontMatter(await twin.text());
+      const served = await twin.text();
+      const md = withoutFrontMatter(served);
       expect(md.split('\n')[0]).toBe(`# ${post.title}`);
       // The llms.txt pointer comes before any image or fields list, as on every twin.
       const pointer = md.indexOf(`(${baseURL}/llms.txt)`);
@@ -51,7 +52,7 @@ test.describe('the sample site: three posts, a draft, a résumé', () => {
       // The page the twin mirrors, asked for with Accept: text/markdown, answers the same text.
       const negotiated = await request.get(post.href, { headers: { Accept: 'text/markdown' } });
       expect(negotiated.headers()['content-type']).toBe(MARKDOWN);
-      expect(await negotiated.text()).toBe(md);
+      expect(await negotiated.text()).toBe(served);
       const page = await request.get(post.href);
       expect(page.headers()['content-type']).toMatch(/^text\/html/);
       expect(page.headers().link).toContain(`<${post.twin}>; rel="alternate"; type="text/markdown"`);
@@ -166,14 +167,15 @@ test.describe('the sample site: three posts, a draft, a résumé', () => {
     const twin = await request.get('/resume.md');
     expect(twin.status()).toBe(200);
     expect(twin.headers()['content-type']).toBe(MARKDOWN);
-    const md = withoutFrontMatter(await twin.text());
+    const served = await twin.text();
+    const md = withoutFrontMatter(served);
     expect(md.split('\n')[0]).toBe('# Résumé');
     for (const heading of ['## Summary', '## Experience', '## Education', '## Skills', '## Languages', '## Awards', '## Publications'])
       expect(md).toContain(heading);
     expect(md).toContain('### Platform engineer, [Nordfrakt Logistics](https://example.com/nordfrakt)');
     expect(md).toContain('- Dates: 2020-09 – present');
     expect(md).toContain(`[resume.json](${baseURL}/resume.json)`);
-    expect(await (await request.get('/resume', { headers: { Accept: 'text/markdown' } })).text()).toBe(md);
+    expect(await (await request.get('/resume', { headers: { Accept: 'text/markdown' } })).text()).toBe(served);
 
     const res = await request.get('/resume.json');
     expect(res.status()).toBe(200);

@@ -75,7 +75,8 @@ test('/.well-known/llms.txt answers the root llms.txt, as text', async ({ reques
 
 test('every twin points at llms.txt, carries the Content Signals, and links absolutely (a copied twin still resolves)', async ({ request, baseURL }) => {
   for (const twin of twins) {
-    const md = await (await request.get(twin)).text();
+    // The twin's Markdown after its front matter (FO-TWIN-FRONT-MATTER), which llms-full.txt joins.
+    const md = withoutFrontMatter(await (await request.get(twin)).text());
     // The pointer comes before any image or facts list, within the first lines an agent reads.
     const pointer = md.indexOf(`Site index: [llms.txt](${baseURL}/llms.txt)`);
     expect(pointer, twin).toBeGreaterThan(0);
