@@ -2,7 +2,7 @@
 // and the limits. One model, built from openapi.json (itself built from the route table), the error
 // catalog and the examples; /developers (HTML) and /developers.md render it.
 import { escapeHtml } from '../records/escape.ts';
-import type { Content } from '../records/schema.ts';
+import type { Content, Site } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { ERRORS, type ErrorCode } from '../server/errors.ts';
 import type { OpenApiDocument, Operation } from './openapi/document.ts';
@@ -339,6 +339,9 @@ export const sharedLine = (op: Pick<OperationDoc, 'shared'>) =>
   `Also takes ${op.shared.map((name) => `\`${name}\``).join(' and ')} ([shared parameters](#shared-parameters)).`;
 
 export const SHARED_INTRO = 'Parameters that several operations take, in the same words; each operation names the ones it takes.';
+
+/** The developer page's description (its meta description and its twin's front matter). */
+export const developersDescription = (site: Pick<Site, 'name'>) => `Every endpoint of ${site.name}'s API, with examples, the error catalog and the limits.`;
 
 export function developersMarkdown(guide: DeveloperGuide): string {
   const out = [heading(1, guide.title), '', ...guide.intro.flatMap((p) => [p, ''])];

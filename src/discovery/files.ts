@@ -42,6 +42,7 @@ export const DISCOVERY_FILES = [
   { path: '/developers/deprecation.md', contentType: MARKDOWN, title: 'The versioning and deprecation policy (Markdown)' },
   { path: '/robots.txt', contentType: TEXT, title: 'Crawling rules, with the sitemap and the ARD manifest' },
   { path: '/sitemap.xml', contentType: 'application/xml', title: 'Every HTML page' },
+  { path: '/sitemap.md', contentType: MARKDOWN, title: 'Every page by its Markdown version, with the date it last changed' },
 ] as const satisfies readonly DiscoveryFile[];
 
 export type DiscoveryPath = (typeof DISCOVERY_FILES)[number]['path'];

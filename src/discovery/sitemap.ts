@@ -1,11 +1,14 @@
 // /sitemap.xml (sitemaps.org protocol 0.9): every HTML page, in every language. Twins and API paths
 // are left out: a sitemap lists canonical pages, and each page names its twin itself. On a site in
 // several languages each page lists its versions as xhtml:link alternates (Google's hreflang in
-// sitemaps), as the page's own <link rel="alternate" hreflang> do (FO-I18N).
+// sitemaps), as the page's own <link rel="alternate" hreflang> do (FO-I18N). /sitemap.md lists the
+// same pages by their twins, for an agent that reads Markdown (FO-SITEMAP-MD).
 import type { Content } from '../records/schema.ts';
 import { absoluteUrl, localPath, mainPath } from '../records/urls.ts';
-import { tagGroups, TAGS_PATH } from '../records/collections.ts';
+import { lastChanged, tagGroups, TAGS_PATH } from '../records/collections.ts';
 import { POSTS_PATH } from '../records/posts.ts';
+import { twinPathOf } from '../routing/page-manifest.ts';
+import { escapeMarkdownText } from '../records/escape.ts';
 
 export interface SitemapEntry {
   path: string;
@@ -13,21 +16,26 @@ export interface SitemapEntry {
   lastmod?: string;
 }
 
+const withLastmod = (path: string, lastmod: string | undefined): SitemapEntry => (lastmod ? { path, lastmod } : { path });
+
 export function sitemapEntries(content: Pick<Content, 'site' | 'projects' | 'pages' | 'posts' | 'resume'>): SitemapEntry[] {
   // FO-DRAFTS: a draft is loaded only under npm run dev, and is never a canonical page even there.
   const posts = content.posts.filter((p) => !p.draft);
   const local = (path: string) => localPath(content.site, path);
+  const groups = tagGroups(content, content.site.base);
+  // An index's lastmod is its newest record's (lastChanged): the home page, the projects and posts
+  // indexes and each tag list change when a record they list does. A twin's front matter says the same.
   return [
-    { path: local('/') },
+    withLastmod(local('/'), lastChanged([...content.projects, ...posts])),
     ...(content.resume ? [{ path: content.resume.href }] : []),
-    { path: local('/projects') },
+    withLastmod(local('/projects'), lastChanged(content.projects)),
     ...content.projects.map((p) => ({ path: p.href, lastmod: p.updated ?? p.date })),
     // FO-POSTS: the posts index and each post, when the site has posts.
-    ...(posts.length ? [{ path: local(POSTS_PATH), lastmod: posts[0]!.updated ?? posts[0]!.date }] : []),
+    ...(posts.length ? [withLastmod(local(POSTS_PATH), lastChanged(posts))] : []),
     ...posts.map((p) => ({ path: p.href, lastmod: p.updated ?? p.date })),
     ...content.pages.map((p) => ({ path: p.href })),
-    { path: local(TAGS_PATH) },
-    ...tagGroups(content, content.site.base).map((g) => ({ path: g.href })),
+    withLastmod(local(TAGS_PATH), lastChanged(groups.flatMap((g) => g.records))),
+    ...groups.map((g) => withLastmod(g.href, lastChanged(g.records))),
     // The developer pages are in English, once (docs/decisions.md § Interface language).
     ...(content.site.base ? [] : [{ path: '/developers' }, { path: '/developers/deprecation' }]),
   ];
@@ -55,4 +63,22 @@ export function sitemapXml(languages: readonly Pick<Content, 'site' | 'projects'
   );
   const xhtml = several ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : '';
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/**
+ * /sitemap.md (FO-SITEMAP-MD): the sitemap's pages as a Markdown list of their twins (every page
+ * Folio builds has one at its path plus `.md`, `/` at /index.md), in the sitemap's order and every
+ * language, each with the date it last changed when the content says.
+ */
+export function sitemapMarkdown(languages: readonly Pick<Content, 'site' | 'projects' | 'pages' | 'posts' | 'resume'>[]): string {
+  const { site } = languages[0]!;
+  const lines = languages.flatMap((content) =>
+    sitemapEntries(content).map((e) => `- [${e.path}](${absoluteUrl(content.site, twinPathOf(e.path))})${e.lastmod ? ` (${e.lastmod})` : ''}`),
+  );
+  return `# Sitemap: ${escapeMarkdownText(site.name)}
+
+> Every page of ${site.url}, by its Markdown version, with the date it last changed where the content says. The same pages as HTML, in XML: ${absoluteUrl(site, '/sitemap.xml')}. What each page is about: ${absoluteUrl(site, '/llms.txt')}.
+
+${lines.join('\n')}
+`;
 }

@@ -54,9 +54,13 @@ export interface LlmsSection {
   entries: LlmsEntry[];
 }
 
-/** The agent-facing documents: llms-full.txt, then the API and agent docs (src/discovery/llms-section.ts). */
+/** The agent-facing documents: llms-full.txt, sitemap.md (FO-SITEMAP-MD), then the API and agent docs (src/discovery/llms-section.ts). */
 export function agentDocs(_site: Site): LlmsEntry[] {
-  return [{ title: 'llms-full.txt', path: '/llms-full.txt', note: 'every page listed here as Markdown, in one file' }, ...readableAgentDocs()];
+  return [
+    { title: 'llms-full.txt', path: '/llms-full.txt', note: 'every page listed here as Markdown, in one file' },
+    { title: 'sitemap.md', path: '/sitemap.md', note: 'every page by its Markdown version, with the date it last changed' },
+    ...readableAgentDocs(),
+  ];
 }
 
 /**

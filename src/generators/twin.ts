@@ -4,6 +4,7 @@
 // twins, so an agent reading Markdown stays in Markdown. One module for every twin (records, indexes,
 // tags, 404), over 300 lines: they share the link rewriting; the list format is in markdown-text.ts.
 import { sourceLinks } from './source-links.ts';
+import { withFrontMatter } from './front-matter.ts';
 import { agentImage, type ContentImage } from '../images/images.ts';
 import {
   typeLabel,
@@ -21,6 +22,7 @@ import {
   projectsListPath,
   PROJECTS_PER_PAGE,
   featuredProjects,
+  lastChanged,
   type ResumeMention,
   type SiteListing,
   tagGroups,
@@ -80,7 +82,31 @@ export interface Twin {
   title: string;
   summary: string;
   markdown: string;
+  /** The text's language when it is not the site's (FO-I18N: an untranslated record). */
+  lang?: string;
+  /** A record's date (projects and posts). */
+  date?: string;
+  /** When the page last changed as far as the content says: the sitemap's `<lastmod>` (lastChanged). */
+  lastmod?: string;
 }
+
+/**
+ * A twin as its route serves it (FO-TWIN-FRONT-MATTER): YAML front matter with its title,
+ * description, page (absolute, as the page's `<link rel="canonical">`), language and dates, then
+ * the Markdown. llms-full.txt joins the twins' Markdown without it (one file, one front matter).
+ */
+export const twinText = (twin: Twin, site: Site) =>
+  withFrontMatter(
+    {
+      title: twin.title,
+      description: twin.summary,
+      canonical: absoluteUrl(site, twin.page),
+      lang: twin.lang ?? site.locale,
+      date: twin.date,
+      lastmod: twin.lastmod,
+    },
+    twin.markdown,
+  );
 
 /** The home twin and llms.txt render from a SiteListing (collections.ts: a Catalog's siteListing). */
 export type { ResumeMention, SiteListing };
@@ -251,6 +277,9 @@ async function makeProjectTwin(project: Project, catalog: Catalog, options: Twin
     page: project.href,
     title: project.title,
     summary: project.summary,
+    lang: project.lang,
+    date: project.date,
+    lastmod: project.updated ?? project.date,
     markdown: document([
       heading(1, project.title),
       opening(site, project.summary),
@@ -274,6 +303,7 @@ async function makePageTwin(page: Page, content: Content, options: TwinOptions):
     page: page.href,
     title: page.title,
     summary: page.summary,
+    lang: page.lang,
     markdown: document([
       heading(1, page.title),
       opening(content.site, page.summary),
@@ -308,6 +338,9 @@ async function makePostTwin(post: Post, content: Content, options: TwinOptions):
     page: post.href,
     title: post.title,
     summary: post.summary,
+    lang: post.lang,
+    date: post.date,
+    lastmod: post.updated ?? post.date,
     markdown: document([
       heading(1, post.title),
       opening(site, post.summary),
@@ -350,6 +383,7 @@ export function postsTwin(content: Listing, options: TwinOptions = {}): Twin {
     page: localPath(site, POSTS_PATH),
     title: t('sectionPosts'),
     summary,
+    lastmod: lastChanged(content.posts),
     markdown: document([
       heading(1, t('sectionPosts')),
       opening(site, summary),
@@ -386,6 +420,7 @@ export function postsPageTwin(content: Listing, page: number, options: TwinOptio
     page: path,
     title,
     summary,
+    lastmod: lastChanged(posts),
     markdown: document([
       heading(1, title),
       opening(site, summary),
@@ -552,6 +587,7 @@ export async function homeTwin(content: SiteListing, options: TwinOptions = {}):
     page: localPath(site, '/'),
     title: site.name,
     summary: site.summary,
+    lastmod: lastChanged([...content.projects, ...posts]),
     markdown: document([
       heading(1, site.name),
       opening(site, site.summary),
@@ -607,6 +643,7 @@ export async function projectsTwin(content: Listing, options: TwinOptions = {}):
     page: localPath(site, '/projects'),
     title: t('navProjects'),
     summary,
+    lastmod: lastChanged(content.projects),
     markdown: document([
       heading(1, t('navProjects')),
       opening(site, summary),
@@ -650,6 +687,7 @@ export function projectsPageTwin(catalog: ListingFacts, filter: ProjectFilter, p
     page: path,
     title,
     summary,
+    lastmod: lastChanged(shown),
     markdown: document([
       heading(1, title),
       opening(site, summary),
@@ -697,6 +735,7 @@ export function tagTwin(group: TagGroup<Listed<Project | Page | Post>>, site: Si
     page: group.href,
     title,
     summary,
+    lastmod: lastChanged(group.records),
     markdown: document([
       heading(1, title),
       opening(site, summary),
@@ -742,6 +781,7 @@ export function tagsTwin(content: Listing, options: TwinOptions = {}): Twin {
     page: localPath(content.site, TAGS_PATH),
     title: t('tagsTitle'),
     summary,
+    lastmod: lastChanged(groups.flatMap((g) => g.records)),
     markdown: document([
       heading(1, t('tagsTitle')),
       opening(content.site, summary),
@@ -831,7 +871,7 @@ export async function recordTwins(catalog: Catalog): Promise<Record<string, stri
     ...content.pages.map((p) => pageTwin(p, catalog, ABSOLUTE)),
     ...(content.resume ? [resumeTwin(content.resume, catalog, ABSOLUTE)] : []),
   ]);
-  return Object.fromEntries(twins.map((t) => [t.path, t.markdown]));
+  return Object.fromEntries(twins.map((t) => [t.path, twinText(t, content.site)]));
 }
 
 /** A twin's links: `href(path)` as the options ask; `href.local(path)` for a path of the site's own pages, in the twin's language (FO-I18N). */

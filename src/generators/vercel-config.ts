@@ -99,6 +99,28 @@ const twinLink = (twin: string) => `<${twin}>; rel="alternate"; type="text/markd
 const HOME_TWIN_PATH = twinPathOf('/');
 
 /**
+ * FO-TWIN-CANONICAL: a twin asked for by name names its page canonical (RFC 6596 in a Link header,
+ * RFC 8288), so an agent that cites the twin cites the page. Only the `.md` URLs: a page URL keeps
+ * its one canonical, the absolute `<link rel="canonical">` in its HTML (a second, relative one in a
+ * header disagreed with it wherever the host differs, and Lighthouse's SEO audit failed every page).
+ * Path-absolute, resolved against the request (RFC 8288 § 3.2): vercel.json does not know the site's
+ * address. The twin's front matter gives the absolute URL (FO-TWIN-FRONT-MATTER).
+ */
+const canonicalLink = (page: string) => `<${page}>; rel="canonical"`;
+
+/**
+ * The Markdown files at the root that are no page's twin (discovery files, the agent view, the
+ * Markdown 404; `index`, the home page's twin, has its own rule): no canonical page. Page slugs
+ * cannot take these names (RESERVED_PAGE_SLUGS); an end-to-end test checks the list against every
+ * Markdown file of a build.
+ */
+export const NON_TWIN_MARKDOWN = ['AGENTS', 'SKILL', 'auth', 'pricing', 'agent-view', 'sitemap', '404', 'index'] as const;
+
+/** A twin asked for by name, `:page` its page's path without the slash and `.md`. */
+const namedTwinSource = (routes: RouteSpec[]) =>
+  `/:page((?!(?:${escapedPrefixes(routes).join('|')})/|(?:${NON_TWIN_MARKDOWN.join('|')})\\.md$|${FUNCTION_PAGES}$)[^.]+)\\.md`;
+
+/**
  * Content-Security-Policy of HTML pages. The built pages load only their own stylesheet, icon
  * and images, and run no script (JSON-LD `<script type="application/ld+json">` is data, not
  * script, so `script-src 'self'` does not block it). Images may come from other https hosts
@@ -201,12 +223,16 @@ export function headerRules(routes: RouteSpec[]): HeaderRule[] {
     })),
     // Every twin, asked for by name, names the llms.txt that covers it too (llms.txt v2).
     { source: '/(.*)\\.md', headers: [{ key: 'Link', value: linkValue(SITE_INDEX_LINK) }] },
+    // FO-TWIN-CANONICAL: a page's twin also names its page canonical (the home page's: /index.md).
+    { source: namedTwinSource(routes), headers: [{ key: 'Link', value: `${linkValue(SITE_INDEX_LINK)}, ${canonicalLink('/:page')}` }] },
+    { source: HOME_TWIN_PATH.replace('.', '\\.'), headers: [{ key: 'Link', value: `${linkValue(SITE_INDEX_LINK)}, ${canonicalLink('/')}` }] },
     // A section's pages and twins (the tags', the projects', the posts') name its own llms.txt
     // instead, the most specific that covers them (llms.txt v2; src/discovery/links.ts).
     ...SECTION_INDEX_LINKS.flatMap(({ path, link }) => [
       { source: path, headers: [{ key: 'Link', value: `${twinLink(`${path}.md`)}, ${linkValue(link)}` }] },
       { source: `${path}/:rest([^.]+)`, headers: [{ key: 'Link', value: `${twinLink(`${path}/:rest.md`)}, ${linkValue(link)}` }] },
-      { source: `${path}(/.*)?\\.md`, headers: [{ key: 'Link', value: linkValue(link) }] },
+      { source: `${path}\\.md`, headers: [{ key: 'Link', value: `${linkValue(link)}, ${canonicalLink(path)}` }] },
+      { source: `${path}/:rest([^.]+)\\.md`, headers: [{ key: 'Link', value: `${linkValue(link)}, ${canonicalLink(`${path}/:rest`)}` }] },
     ]),
     // Discovery documents and feeds whose extension has no rule above (ard.json, sitemap.xml, the
     // feed, the server card…): revalidated like every other file that changes on deploy.

@@ -2,7 +2,7 @@
 // twin is its path plus `.md` (the translation's home is /<tag>).
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { languageCatalog } from '../records/load.ts';
-import { ABSOLUTE, homeTwin } from '../generators/twin.ts';
+import { ABSOLUTE, homeTwin, twinText } from '../generators/twin.ts';
 import { markdownResponse } from '../generators/responses.ts';
 import { inEachLanguage } from '../generators/page-inputs.ts';
 
@@ -11,5 +11,5 @@ export const getStaticPaths = (() =>
 
 export const GET: APIRoute = async ({ params }) => {
   const listing = languageCatalog(params.home === 'index' ? undefined : params.home).siteListing;
-  return markdownResponse((await homeTwin(listing, ABSOLUTE)).markdown);
+  return markdownResponse(twinText(await homeTwin(listing, ABSOLUTE), listing.site));
 };

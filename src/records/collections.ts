@@ -265,6 +265,22 @@ export interface TagGroup<R extends Listed<Project | Page | Post> = Project | Pa
 const NO_POSTS: readonly never[] = Object.freeze([]);
 
 /**
+ * When a listing last changed, as far as the content says (sitemaps.org § lastmod): the newest
+ * `updated`, else `date`, of the dated records it lists; drafts never count (FO-DRAFTS). A listing
+ * of undated records (pages) has none. The sitemap's `<lastmod>` and a twin's front matter both
+ * say this (FO-SITEMAP-MD, FO-TWIN-FRONT-MATTER).
+ */
+export function lastChanged(records: readonly object[]): string | undefined {
+  let last: string | undefined;
+  for (const r of records as readonly { date?: unknown; updated?: unknown; draft?: unknown }[]) {
+    if (r.draft === true || typeof r.date !== 'string') continue;
+    const changed = typeof r.updated === 'string' ? r.updated : r.date;
+    if (!last || changed > last) last = changed;
+  }
+  return last;
+}
+
+/**
  * Every tag of every project, post and page, alphabetically, with what carries it. Each tag page,
  * its twin, the sitemap and the twins' link index ask: a build keeps one answer in its Catalog.
  */

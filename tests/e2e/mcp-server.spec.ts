@@ -76,7 +76,8 @@ for (const [era, options] of Object.entries(ERAS)) {
       expect(resources.map((r) => r.uri)).toContain(structured.twinUrl);
       const { contents } = await client.readResource({ uri: structured.twinUrl });
       expect(contents[0]).toMatchObject({ uri: structured.twinUrl, mimeType: 'text/markdown' });
-      expect((contents[0] as { text: string }).text).toMatch(/^# Quarry/);
+      // The twin as its route serves it: front matter, then the Markdown (FO-TWIN-FRONT-MATTER).
+      expect((contents[0] as { text: string }).text).toMatch(/^---\ntitle: "Quarry[^\n]*\n[\s\S]*?\n---\n\n# Quarry/);
       await expect(client.readResource({ uri: structured.twinUrl.replace('quarry', 'no-such-project') })).rejects.toThrow(/not found/i);
 
       // Stateless: no answer carried a session id.

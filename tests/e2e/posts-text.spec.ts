@@ -4,6 +4,7 @@ import { test, expect } from '@playwright/test';
 import { XMLParser } from 'fast-xml-parser';
 import { loadContent } from '../../src/records/load.ts';
 import { raw, serveFixtureSite } from './serve-support.ts';
+import { withoutFrontMatter } from '../../src/generators/front-matter.ts';
 
 /** JSON Resume's own validator (CommonJS, untyped): errors or null, and whether the document is valid. */
 const { validate: validateJsonResume } = createRequire(import.meta.url)('@jsonresume/schema') as {
@@ -31,8 +32,12 @@ test.describe('the sample site: three posts, a draft, a résumé', () => {
       expect(twin.status(), post.twin).toBe(200);
       expect(twin.headers()['content-type'], post.twin).toBe(MARKDOWN);
       // llms.txt v2: the most specific llms.txt that covers a post is the posts' own.
-      expect(twin.headers().link, post.twin).toBe('</posts/llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt of the posts"');
-      const md = await twin.text();
+      // FO-TWIN-CANONICAL: and its page as canonical.
+      expect(twin.headers().link, post.twin).toBe(
+        `</posts/llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt of the posts", <${post.href}>; rel="canonical"`,
+      );
+      const served = await twin.text();
+      const md = withoutFrontMatter(served);
       expect(md.split('\n')[0]).toBe(`# ${post.title}`);
       // The llms.txt pointer comes before any image or fields list, as on every twin.
       const pointer = md.indexOf(`(${baseURL}/llms.txt)`);
@@ -47,7 +52,7 @@ test.describe('the sample site: three posts, a draft, a résumé', () => {
       // The page the twin mirrors, asked for with Accept: text/markdown, answers the same text.
       const negotiated = await request.get(post.href, { headers: { Accept: 'text/markdown' } });
       expect(negotiated.headers()['content-type']).toBe(MARKDOWN);
-      expect(await negotiated.text()).toBe(md);
+      expect(await negotiated.text()).toBe(served);
       const page = await request.get(post.href);
       expect(page.headers()['content-type']).toMatch(/^text\/html/);
       expect(page.headers().link).toContain(`<${post.twin}>; rel="alternate"; type="text/markdown"`);
@@ -162,14 +167,15 @@ test.describe('the sample site: three posts, a draft, a résumé', () => {
     const twin = await request.get('/resume.md');
     expect(twin.status()).toBe(200);
     expect(twin.headers()['content-type']).toBe(MARKDOWN);
-    const md = await twin.text();
+    const served = await twin.text();
+    const md = withoutFrontMatter(served);
     expect(md.split('\n')[0]).toBe('# Résumé');
     for (const heading of ['## Summary', '## Experience', '## Education', '## Skills', '## Languages', '## Awards', '## Publications'])
       expect(md).toContain(heading);
     expect(md).toContain('### Platform engineer, [Nordfrakt Logistics](https://example.com/nordfrakt)');
     expect(md).toContain('- Dates: 2020-09 – present');
     expect(md).toContain(`[resume.json](${baseURL}/resume.json)`);
-    expect(await (await request.get('/resume', { headers: { Accept: 'text/markdown' } })).text()).toBe(md);
+    expect(await (await request.get('/resume', { headers: { Accept: 'text/markdown' } })).text()).toBe(served);
 
     const res = await request.get('/resume.json');
     expect(res.status()).toBe(200);

@@ -8,6 +8,7 @@ import { estimateTokens } from '../../src/generators/integration.ts';
 import { ENTRY_POINTS } from '../../src/discovery/entry-points.ts';
 import { CONTENT_SECURITY_POLICY } from '../../src/generators/vercel-config.ts';
 import { computeOfEveryPage, raw } from './serve-support.ts';
+import { PAGE_MANIFEST_FILE, type PageManifest } from '../../src/routing/page-manifest.ts';
 
 const MARKDOWN = 'text/markdown; charset=utf-8';
 const dist = (file: string) => readFileSync(`dist/${file}`, 'utf8');
@@ -30,6 +31,8 @@ test('FO-ZERO-COMPUTE: a browser’s view of every page runs no middleware and n
     const twin = /^<([^>]+)>; rel="alternate"; type="text\/markdown"/.exec(link)?.[1];
     expect(twin, path).toBe(path === '/' ? '/index.md' : `${path}.md`);
     expect((await raw(baseURL!, twin!)).status, twin).toBe(200);
+    // FO-TWIN-CANONICAL: a page URL names no canonical in a header; its HTML's absolute <link rel="canonical"> is its one.
+    expect(link, path).not.toContain('canonical');
   }
   for (const [path, accept] of [
     ['/about', 'text/markdown'],
@@ -38,6 +41,37 @@ test('FO-ZERO-COMPUTE: a browser’s view of every page runs no middleware and n
   ] as const) {
     expect((await raw(baseURL!, path, { accept })).headers['x-folio-compute'], path).toBe('middleware');
   }
+});
+
+test('FO-TWIN-CANONICAL, FO-TWIN-FRONT-MATTER: every Markdown file of the build, asked for by name: a twin names its page canonical and opens with front matter naming it absolutely; any other names no page', async ({
+  baseURL,
+}) => {
+  const manifest = JSON.parse(readFileSync(PAGE_MANIFEST_FILE, 'utf8')) as PageManifest;
+  const pageOf = new Map(Object.entries(manifest.pages).flatMap(([page, twin]) => (twin ? [[twin, page] as const] : [])));
+  const files = Object.keys(manifest.markdown);
+  expect(files).toContain('/sitemap.md');
+  let twins = 0;
+  for (const file of files) {
+    const res = await raw(baseURL!, file);
+    expect(res.status, file).toBe(200);
+    const page = pageOf.get(file);
+    const link = res.headers.link ?? '';
+    if (page) {
+      twins++;
+      expect(link.endsWith(`, <${page}>; rel="canonical"`), `${file}: ${link}`).toBe(true);
+      expect(res.body, file).toMatch(
+        new RegExp(
+          `^---\\ntitle: "[^\\n]+\\ndescription: "[^\\n]*\\ncanonical: "${baseURL}${page === '/' ? '/' : page}"\\nlang: "[^"]+"\\n(?:date: "\\d{4}-\\d{2}-\\d{2}"\\n)?(?:lastmod: "\\d{4}-\\d{2}-\\d{2}"\\n)?---\\n\\n# `,
+        ),
+      );
+    } else {
+      expect(link, file).not.toContain('canonical');
+      // SKILL.md has front matter of its own (Agent Skills), which names no page.
+      expect(res.body, file).not.toMatch(/^canonical: /m);
+    }
+  }
+  expect(twins).toBeGreaterThan(20);
+  expect(files.length - twins).toBeGreaterThanOrEqual(5);
 });
 
 test('docs/decisions.md § Markdown twins: Accept: text/plain (preferred to HTML) → the twin, labelled text/plain, through the middleware once', async ({

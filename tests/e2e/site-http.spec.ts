@@ -3,6 +3,7 @@ import { test, expect } from '@playwright/test';
 import { loadContent } from '../../src/records/load.ts';
 import { HOME_TWIN, PROJECTS_TWIN } from '../../src/generators/twin.ts';
 import { initialsOf } from '../../src/records/collections.ts';
+import { withoutFrontMatter } from '../../src/generators/front-matter.ts';
 
 const content = loadContent();
 const pages: { path: string; twin: string; ldType: string | string[]; title: string }[] = [
@@ -46,7 +47,7 @@ test.describe('PF-TWINS: every twin answers 200 as text/markdown; charset=utf-8'
       const res = await request.get(page.twin);
       expect(res.status()).toBe(200);
       expect(res.headers()['content-type']).toBe('text/markdown; charset=utf-8');
-      const text = await res.text();
+      const text = withoutFrontMatter(await res.text());
       expect(text.split('\n')[0]).toBe(`# ${page.title}`);
       // The twin names its page's canonical URL, which resolves to the page on this server.
       const web = /^- Web page: <([^>]+)>$/m.exec(text)?.[1];

@@ -4,6 +4,7 @@ import { test, expect } from '@playwright/test';
 import { loadContent } from '../../src/records/load.ts';
 import { HOME_TWIN, POSTS_TWIN, PROJECTS_TWIN, RESUME_TWIN } from '../../src/generators/twin.ts';
 import { indexLinkFor, linkValue } from '../../src/discovery/links.ts';
+import { withoutFrontMatter } from '../../src/generators/front-matter.ts';
 
 const content = loadContent();
 // FO-POSTS, FO-RESUME: the posts index, each post and the résumé are twins llms.txt lists like the rest.
@@ -51,13 +52,17 @@ test('llms-full.txt holds every twin, in one file, with links on this server', a
   const full = await res.text();
   for (const twin of twins) {
     const res = await request.get(twin);
-    // llms.txt v2: the twin names the llms.txt that covers it in a Link header too, the most specific one.
-    expect(res.headers().link, twin).toBe(linkValue(indexLinkFor(twin)));
+    const page = twin === HOME_TWIN ? '/' : twin.replace(/\.md$/, '');
+    // llms.txt v2: the twin names the llms.txt that covers it in a Link header too, the most specific
+    // one; and its page as canonical (FO-TWIN-CANONICAL).
+    expect(res.headers().link, twin).toBe(`${linkValue(indexLinkFor(twin))}, <${page}>; rel="canonical"`);
     const section = ['/tags', '/projects', '/posts'].find((s) => twin.startsWith(`${s}/`) || twin === `${s}.md`);
     expect(res.headers().link, twin).toContain(`<${section ? `${section}/llms.txt` : '/llms.txt'}>; rel="describedby"`);
-    const md = await res.text();
+    // llms-full.txt joins the twins' Markdown without their front matter (FO-TWIN-FRONT-MATTER).
+    const md = withoutFrontMatter(await res.text());
+    expect(md.startsWith('# '), twin).toBe(true);
     expect(full, twin).toContain(md.split('\n')[0]!);
-    expect(full, twin).toContain(`- Web page: <${baseURL}${twin === HOME_TWIN ? '/' : twin.replace(/\.md$/, '')}>`);
+    expect(full, twin).toContain(`- Web page: <${baseURL}${page}>`);
   }
 });
 
@@ -70,7 +75,8 @@ test('/.well-known/llms.txt answers the root llms.txt, as text', async ({ reques
 
 test('every twin points at llms.txt, carries the Content Signals, and links absolutely (a copied twin still resolves)', async ({ request, baseURL }) => {
   for (const twin of twins) {
-    const md = await (await request.get(twin)).text();
+    // The twin's Markdown after its front matter (FO-TWIN-FRONT-MATTER), which llms-full.txt joins.
+    const md = withoutFrontMatter(await (await request.get(twin)).text());
     // The pointer comes before any image or facts list, within the first lines an agent reads.
     const pointer = md.indexOf(`Site index: [llms.txt](${baseURL}/llms.txt)`);
     expect(pointer, twin).toBeGreaterThan(0);

@@ -124,7 +124,8 @@ describe('bench fix: bodies and twins live in the texts file, out of the JSON an
       const [offset, length] = spans[path]!;
       const markdown = data.twinOf(path)!;
       expect(markdown).toBe(inflateRawSync(texts.subarray(offset, offset + length)).toString('utf8'));
-      expect(markdown).toMatch(/^# /);
+      // As the route serves it (FO-TWIN-FRONT-MATTER): front matter, then the title.
+      expect(markdown).toMatch(/^---\ntitle: "[\s\S]*?\n---\n\n# /);
     }
     expect(data.twinOf(paths[0]!)).toBe(data.twinOf(paths[0]!));
     expect(data.twinOf('/no/such/twin')).toBeUndefined();

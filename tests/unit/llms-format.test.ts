@@ -66,6 +66,7 @@ describe('PF-DISCOVERY: llms.txt follows llmstxt.org § Format', () => {
       ## API and agent docs
 
       - [llms-full.txt](https://ada.example/llms-full.txt): every page listed here as Markdown, in one file
+      - [sitemap.md](https://ada.example/sitemap.md): every page by its Markdown version, with the date it last changed
       - [AGENTS.md](https://ada.example/AGENTS.md): How an agent should use this site: entry points, limits and etiquette
       - [SKILL.md](https://ada.example/SKILL.md): A skill file an agent can load to query this site
       - [Pricing](https://ada.example/pricing.md): Pricing: everything is free; no key, no account, no paid tier

@@ -12,6 +12,7 @@ import { buildServerCard } from '../../src/server/mcp/server-card.ts';
 import { TOOLS, toolsFor } from '../../src/server/mcp/tools.ts';
 import { app, connect, ERAS, type Era, siteUrl } from './mcp-helpers.ts';
 import { Catalog } from '../../src/records/catalog.ts';
+import { withoutFrontMatter } from '../../src/generators/front-matter.ts';
 
 // The sample site has posts and a résumé, so it is served every tool of the table (FO-POSTS, FO-RESUME).
 const TOOL_NAMES = toolsFor(siteData()).map((t) => t.name);
@@ -273,7 +274,8 @@ for (const era of Object.keys(ERAS) as Era[]) {
         const uri = `${siteUrl()}${record.twin}`;
         const { contents } = await client.readResource({ uri });
         expect(contents).toEqual([{ uri, mimeType: 'text/markdown', text: twins[record.twin] }]);
-        expect((contents[0] as { text: string }).text.startsWith(`# ${record.title}\n`)).toBe(true);
+        // As its route serves it (FO-TWIN-FRONT-MATTER): front matter, then the title.
+        expect(withoutFrontMatter((contents[0] as { text: string }).text).startsWith(`# ${record.title}\n`)).toBe(true);
       }
       await expect(client.readResource({ uri: `${siteUrl()}/projects/no-such-project.md` })).rejects.toThrow(/not found/i);
       await expect(client.readResource({ uri: 'not a uri' })).rejects.toThrow();

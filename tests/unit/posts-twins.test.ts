@@ -23,6 +23,7 @@ import { agentsMarkdown } from '../../src/discovery/agents-md.ts';
 import { apiCatalog } from '../../src/discovery/api-catalog.ts';
 import { skillMarkdown } from '../../src/discovery/skill-md.ts';
 import { sitemapEntries } from '../../src/discovery/sitemap.ts';
+import { withoutFrontMatter } from '../../src/generators/front-matter.ts';
 import { listingOf, tagGroups } from '../../src/records/collections.ts';
 import { feedItems, feedTitle } from '../../src/records/feed.ts';
 import { loadContent, RESERVED_PAGE_SLUGS } from '../../src/records/load.ts';
@@ -118,8 +119,10 @@ describe('FO-POSTS: post twins and the posts index', () => {
 
   test('post twins and the résumé twin are record twins (the build writes them beside their pages; the data file carries them)', async () => {
     const twins = await recordTwins(new Catalog(sample));
-    for (const post of sample.posts) expect(twins[post.twin], post.twin).toMatch(new RegExp(`^# ${post.title}\\n`));
-    expect(twins['/resume.md']).toMatch(/^# Résumé\n/);
+    // FO-TWIN-FRONT-MATTER: as their routes serve them, front matter first.
+    for (const post of sample.posts) expect(withoutFrontMatter(twins[post.twin]!), post.twin).toMatch(new RegExp(`^# ${post.title}\\n`));
+    for (const post of sample.posts) expect(twins[post.twin], post.twin).toMatch(new RegExp(`^---\\ntitle: "${post.title}"\\n`));
+    expect(withoutFrontMatter(twins['/resume.md']!)).toMatch(/^# Résumé\n/);
     expect(Object.keys(twins).some((p) => p.includes(DRAFT))).toBe(false);
     expect(Object.keys(await recordTwins(new Catalog(second))).filter((p) => p.startsWith('/posts') || p.startsWith('/resume'))).toEqual([]);
   });

@@ -329,30 +329,42 @@ describe('FO-ZERO-COMPUTE: the Markdown gate (vercel.json routes)', () => {
     expect(gated('/404')).toBe(true);
   });
 
-  test('every page links its twin and the llms.txt that covers it, and varies on Accept, by header rule, with no code: /about → </about.md>, / → </index.md> and the discovery files', () => {
+  test('every page links its twin and the llms.txt that covers it, and varies on Accept, by header rule, with no code: /about → </about.md>, / → </index.md> and the discovery files; a twin asked for by name names its page canonical (FO-TWIN-CANONICAL), a page URL never', () => {
     const index = '</llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt"';
+    const canonical = (page: string) => `<${page}>; rel="canonical"`;
     expect(headersFor('/about').link).toBe(`</about.md>; rel="alternate"; type="text/markdown", ${index}`);
-    // llms.txt v2: a twin asked for by name names the llms.txt that covers it.
-    expect(headersFor('/about.md').link).toBe(index);
+    // llms.txt v2: a twin asked for by name names the llms.txt that covers it, and its page as canonical.
+    expect(headersFor('/about.md').link).toBe(`${index}, ${canonical('/about')}`);
+    expect(headersFor('/index.md').link).toBe(`${index}, ${canonical('/')}`);
+    expect(headersFor('/developers/deprecation.md').link).toBe(`${index}, ${canonical('/developers/deprecation')}`);
+    expect(headersFor('/de.md').link).toBe(`${index}, ${canonical('/de')}`);
+    expect(headersFor('/de/projects/quarry.md').link).toBe(`${index}, ${canonical('/de/projects/quarry')}`);
     expect(headersFor('/').link).toMatch(/^<\/index\.md>; rel="alternate"; type="text\/markdown", <\/\.well-known\/api-catalog>; rel="api-catalog"/);
     for (const p of ['/', '/about', '/projects/quarry']) expect(headersFor(p).vary, p).toBe('Accept');
     // The tags' pages and twins name the tags' own llms.txt, the most specific that covers them.
     const tags = '</tags/llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt of the tags"';
     expect(headersFor('/tags').link).toBe(`</tags.md>; rel="alternate"; type="text/markdown", ${tags}`);
     expect(headersFor('/tags/rust').link).toBe(`</tags/rust.md>; rel="alternate"; type="text/markdown", ${tags}`);
-    expect(headersFor('/tags/rust.md').link).toBe(tags);
-    expect(headersFor('/tags.md').link).toBe(tags);
+    expect(headersFor('/tags/rust.md').link).toBe(`${tags}, ${canonical('/tags/rust')}`);
+    expect(headersFor('/tags.md').link).toBe(`${tags}, ${canonical('/tags')}`);
     // So do the projects' and the posts', at every depth (a project, a filter's later page), and only under their path.
     const projects = '</projects/llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt of the projects"';
     expect(headersFor('/projects').link).toBe(`</projects.md>; rel="alternate"; type="text/markdown", ${projects}`);
     expect(headersFor('/projects/quarry').link).toBe(`</projects/quarry.md>; rel="alternate"; type="text/markdown", ${projects}`);
     expect(headersFor('/projects/type/talk/page/2').link).toBe(`</projects/type/talk/page/2.md>; rel="alternate"; type="text/markdown", ${projects}`);
-    expect(headersFor('/projects/quarry.md').link).toBe(projects);
+    expect(headersFor('/projects/quarry.md').link).toBe(`${projects}, ${canonical('/projects/quarry')}`);
+    expect(headersFor('/projects/type/talk/page/2.md').link).toBe(`${projects}, ${canonical('/projects/type/talk/page/2')}`);
     const posts = '</posts/llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt of the posts"';
     expect(headersFor('/posts/page/2').link).toBe(`</posts/page/2.md>; rel="alternate"; type="text/markdown", ${posts}`);
-    expect(headersFor('/posts.md').link).toBe(posts);
+    expect(headersFor('/posts.md').link).toBe(`${posts}, ${canonical('/posts')}`);
     expect(headersFor('/projects-old').link).toBe(`</projects-old.md>; rel="alternate"; type="text/markdown", ${index}`);
-    expect(headersFor('/projects-old.md').link).toBe(index);
+    expect(headersFor('/projects-old.md').link).toBe(`${index}, ${canonical('/projects-old')}`);
+    // No page URL names a canonical in a header: its HTML's absolute <link rel="canonical"> is the one (Lighthouse's SEO audit).
+    for (const p of ['/', '/about', '/tags', '/tags/rust', '/projects', '/projects/quarry', '/posts/page/2', '/developers'])
+      expect(headersFor(p).link ?? '', p).not.toContain('canonical');
+    // Markdown files that are no page's twin name no canonical page.
+    for (const p of ['/AGENTS.md', '/SKILL.md', '/auth.md', '/pricing.md', '/agent-view.md', '/sitemap.md', '/404.md', '/search.md'])
+      expect(headersFor(p).link ?? '', p).not.toContain('canonical');
     for (const p of ['/llms.txt', '/projects/llms.txt', '/api/v1/search', '/search']) expect(headersFor(p).link, p).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 // /<slug>.md: each page's Markdown twin.
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { languageCatalog } from '../../records/load.ts';
-import { ABSOLUTE, pageTwin } from '../../generators/twin.ts';
+import { ABSOLUTE, pageTwin, twinText } from '../../generators/twin.ts';
 import { renderMarkdown } from '../../generators/render.ts';
 import { markdownResponse, missingTwin } from '../../generators/responses.ts';
 import { inEachLanguage } from '../../generators/page-inputs.ts';
@@ -14,5 +14,5 @@ export const GET: APIRoute = async ({ params }) => {
   if (!page) return missingTwin();
   // The body's one parse: its page's render, whichever of the two the build makes first (render.ts).
   await renderMarkdown(page.body, page.images, page.lang ?? catalog.content.site.locale);
-  return markdownResponse((await pageTwin(page, catalog, ABSOLUTE)).markdown);
+  return markdownResponse(twinText(await pageTwin(page, catalog, ABSOLUTE), catalog.content.site));
 };

@@ -1,7 +1,7 @@
 // /projects.md: the projects index as Markdown.
 import type { APIRoute } from 'astro';
 import { languageCatalog } from '../../records/load.ts';
-import { ABSOLUTE, projectsTwin } from '../../generators/twin.ts';
+import { ABSOLUTE, projectsTwin, twinText } from '../../generators/twin.ts';
 import { markdownResponse } from '../../generators/responses.ts';
 import { languagePaths } from '../../generators/page-inputs.ts';
 import type { GetStaticPaths } from 'astro';
@@ -10,5 +10,5 @@ export const getStaticPaths = languagePaths satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ params }) => {
   const listing = languageCatalog(params.lang).listing;
-  return markdownResponse((await projectsTwin(listing, ABSOLUTE)).markdown);
+  return markdownResponse(twinText(await projectsTwin(listing, ABSOLUTE), listing.site));
 };

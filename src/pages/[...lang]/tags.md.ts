@@ -1,11 +1,14 @@
 // /tags.md: the tags index as Markdown.
 import type { APIRoute } from 'astro';
 import { languageCatalog } from '../../records/load.ts';
-import { ABSOLUTE, tagsTwin } from '../../generators/twin.ts';
+import { ABSOLUTE, tagsTwin, twinText } from '../../generators/twin.ts';
 import { markdownResponse } from '../../generators/responses.ts';
 import { languagePaths } from '../../generators/page-inputs.ts';
 import type { GetStaticPaths } from 'astro';
 
 export const getStaticPaths = languagePaths satisfies GetStaticPaths;
 
-export const GET: APIRoute = ({ params }) => markdownResponse(tagsTwin(languageCatalog(params.lang).content, ABSOLUTE).markdown);
+export const GET: APIRoute = ({ params }) => {
+  const { content } = languageCatalog(params.lang);
+  return markdownResponse(twinText(tagsTwin(content, ABSOLUTE), content.site));
+};

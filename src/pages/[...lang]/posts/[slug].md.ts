@@ -1,7 +1,7 @@
 // /posts/<slug>.md: each post's Markdown twin (FO-POSTS).
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { languageCatalog } from '../../../records/load.ts';
-import { ABSOLUTE, postTwin } from '../../../generators/twin.ts';
+import { ABSOLUTE, postTwin, twinText } from '../../../generators/twin.ts';
 import { renderMarkdown } from '../../../generators/render.ts';
 import { markdownResponse, missingTwin } from '../../../generators/responses.ts';
 import { inEachLanguage } from '../../../generators/page-inputs.ts';
@@ -14,5 +14,5 @@ export const GET: APIRoute = async ({ params }) => {
   if (!post) return missingTwin();
   // The body's one parse: its page's render, whichever of the two the build makes first (render.ts).
   await renderMarkdown(post.body, post.images, post.lang ?? catalog.content.site.locale);
-  return markdownResponse((await postTwin(post, catalog, ABSOLUTE)).markdown);
+  return markdownResponse(twinText(await postTwin(post, catalog, ABSOLUTE), catalog.content.site));
 };

@@ -3,7 +3,7 @@
 // page's (src/pages/projects.md.ts) and lists every project.
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { markdownResponse, missingTwin } from '../../../generators/responses.ts';
-import { ABSOLUTE, projectsPageTwin } from '../../../generators/twin.ts';
+import { ABSOLUTE, projectsPageTwin, twinText } from '../../../generators/twin.ts';
 import { parseProjectsParam, projectsParam } from '../../../records/collections.ts';
 import { languageCatalog } from '../../../records/load.ts';
 import { inEachLanguage } from '../../../generators/page-inputs.ts';
@@ -21,6 +21,7 @@ export const getStaticPaths = (() =>
 
 export const GET: APIRoute = ({ params }) => {
   const at = parseProjectsParam(params.page);
-  const twin = at && projectsPageTwin(languageCatalog(params.lang), at.filter, at.page, ABSOLUTE);
-  return twin ? markdownResponse(twin.markdown) : missingTwin();
+  const catalog = languageCatalog(params.lang);
+  const twin = at && projectsPageTwin(catalog, at.filter, at.page, ABSOLUTE);
+  return twin ? markdownResponse(twinText(twin, catalog.content.site)) : missingTwin();
 };

@@ -2,7 +2,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { languageCatalog } from '../../../records/load.ts';
 import { inEachLanguage, tagPages, tagTwinPage } from '../../../generators/page-inputs.ts';
-import { ABSOLUTE, tagTwin } from '../../../generators/twin.ts';
+import { ABSOLUTE, tagTwin, twinText } from '../../../generators/twin.ts';
 import { markdownResponse, missingTwin } from '../../../generators/responses.ts';
 
 export const getStaticPaths = (() => inEachLanguage((catalog) => tagPages(catalog))) satisfies GetStaticPaths;
@@ -10,5 +10,5 @@ export const getStaticPaths = (() => inEachLanguage((catalog) => tagPages(catalo
 export const GET: APIRoute = ({ params }) => {
   const inputs = tagTwinPage(languageCatalog(params.lang), params.tag);
   if (!inputs) return missingTwin();
-  return markdownResponse(tagTwin(inputs.group, inputs.site, ABSOLUTE).markdown);
+  return markdownResponse(twinText(tagTwin(inputs.group, inputs.site, ABSOLUTE), inputs.site));
 };

@@ -2,7 +2,7 @@
 // names /posts.md, which lists every post.
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { markdownResponse, missingTwin } from '../../../../generators/responses.ts';
-import { ABSOLUTE, postsPageTwin } from '../../../../generators/twin.ts';
+import { ABSOLUTE, postsPageTwin, twinText } from '../../../../generators/twin.ts';
 import { languageCatalog } from '../../../../records/load.ts';
 import { inEachLanguage } from '../../../../generators/page-inputs.ts';
 import { postsIndexCount } from '../../../../records/posts.ts';
@@ -13,6 +13,7 @@ export const getStaticPaths = (() =>
   )) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ params }) => {
-  const twin = postsPageTwin(languageCatalog(params.lang).listing, Number(params.n), ABSOLUTE);
-  return twin ? markdownResponse(twin.markdown) : missingTwin();
+  const { listing } = languageCatalog(params.lang);
+  const twin = postsPageTwin(listing, Number(params.n), ABSOLUTE);
+  return twin ? markdownResponse(twinText(twin, listing.site)) : missingTwin();
 };
