@@ -140,10 +140,10 @@ test.describe('the sample site', () => {
     await page.goto('/resume');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mara Lindqvist');
     await expect(page.locator('.resume__head .lead')).toHaveText('Independent software engineer — search, data systems and web performance');
-    const contact = page.getByRole('group', { name: 'Contact' });
+    const contact = page.locator('address.resume__contact');
     await expect(contact.getByRole('link', { name: 'mara@example.com' })).toHaveAttribute('href', 'mailto:mara@example.com');
     // One line of details, as printed (and as read as text: FO-CHECKERS' content-start-position).
-    await expect(contact).toContainText('mara@example.com · Gothenburg, Sweden');
+    await expect(contact).toContainText('Contact: mara@example.com · Gothenburg, Sweden');
     await expect(contact.getByRole('link', { name: 'GitHub' })).toHaveAttribute('href', 'https://github.com/example-mara');
     await expect(page.locator('#resume-summary + .prose')).toContainText('twelve years of experience');
 
