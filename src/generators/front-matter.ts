@@ -30,8 +30,8 @@ export function frontMatterBlock(fields: FrontMatter): string {
 export const withFrontMatter = (fields: FrontMatter, markdown: string) => frontMatterBlock(fields) + markdown;
 
 /**
- * A Markdown document without its front matter: what a reader that compares a twin's text (the
- * parity checks, llms-full.txt) looks at. A document without front matter is returned as it is.
+ * A Markdown document without its front matter: what the tests compare a served twin's text by.
+ * A document without front matter is returned as it is.
  */
 export function withoutFrontMatter(markdown: string): string {
   const end = markdown.startsWith('---\n') ? markdown.indexOf('\n---\n', 3) : -1;

@@ -5,6 +5,7 @@
 // tags, 404), over 300 lines: they share the link rewriting; the list format is in markdown-text.ts.
 import { sourceLinks } from './source-links.ts';
 import { withFrontMatter } from './front-matter.ts';
+import { markdownResponse } from './responses.ts';
 import { agentImage, type ContentImage } from '../images/images.ts';
 import {
   typeLabel,
@@ -107,6 +108,9 @@ export const twinText = (twin: Twin, site: Site) =>
     },
     twin.markdown,
   );
+
+/** A twin route's answer: the twin as served, front matter first. */
+export const twinResponse = (twin: Twin, site: Site) => markdownResponse(twinText(twin, site));
 
 /** The home twin and llms.txt render from a SiteListing (collections.ts: a Catalog's siteListing). */
 export type { ResumeMention, SiteListing };

@@ -2,8 +2,7 @@
 // twin is its path plus `.md` (the translation's home is /<tag>).
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { languageCatalog } from '../records/load.ts';
-import { ABSOLUTE, homeTwin, twinText } from '../generators/twin.ts';
-import { markdownResponse } from '../generators/responses.ts';
+import { ABSOLUTE, homeTwin, twinResponse } from '../generators/twin.ts';
 import { inEachLanguage } from '../generators/page-inputs.ts';
 
 export const getStaticPaths = (() =>
@@ -11,5 +10,5 @@ export const getStaticPaths = (() =>
 
 export const GET: APIRoute = async ({ params }) => {
   const listing = languageCatalog(params.home === 'index' ? undefined : params.home).siteListing;
-  return markdownResponse(twinText(await homeTwin(listing, ABSOLUTE), listing.site));
+  return twinResponse(await homeTwin(listing, ABSOLUTE), listing.site);
 };

@@ -1,8 +1,8 @@
 // /posts.md: the posts index as Markdown (FO-POSTS). A site without posts has no /posts: no file.
 import type { APIRoute } from 'astro';
 import { languageCatalog } from '../../records/load.ts';
-import { ABSOLUTE, postsTwin, twinText } from '../../generators/twin.ts';
-import { markdownResponse, noFile } from '../../generators/responses.ts';
+import { ABSOLUTE, postsTwin, twinResponse } from '../../generators/twin.ts';
+import { noFile } from '../../generators/responses.ts';
 import { languagePaths } from '../../generators/page-inputs.ts';
 import type { GetStaticPaths } from 'astro';
 
@@ -12,5 +12,5 @@ export const GET: APIRoute = ({ params }) => {
   const listing = languageCatalog(params.lang).listing;
   // A response without a body is a file Astro's build does not write (and a 404 under astro dev).
   if (!listing.posts.length) return noFile();
-  return markdownResponse(twinText(postsTwin(listing, ABSOLUTE), listing.site));
+  return twinResponse(postsTwin(listing, ABSOLUTE), listing.site);
 };

@@ -1,8 +1,7 @@
 // /projects.md: the projects index as Markdown.
 import type { APIRoute } from 'astro';
 import { languageCatalog } from '../../records/load.ts';
-import { ABSOLUTE, projectsTwin, twinText } from '../../generators/twin.ts';
-import { markdownResponse } from '../../generators/responses.ts';
+import { ABSOLUTE, projectsTwin, twinResponse } from '../../generators/twin.ts';
 import { languagePaths } from '../../generators/page-inputs.ts';
 import type { GetStaticPaths } from 'astro';
 
@@ -10,5 +9,5 @@ export const getStaticPaths = languagePaths satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ params }) => {
   const listing = languageCatalog(params.lang).listing;
-  return markdownResponse(twinText(await projectsTwin(listing, ABSOLUTE), listing.site));
+  return twinResponse(await projectsTwin(listing, ABSOLUTE), listing.site);
 };

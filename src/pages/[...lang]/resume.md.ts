@@ -2,9 +2,9 @@
 // a response without a body is one Astro's build writes no file for, and astro dev answers it 404.
 import type { APIRoute } from 'astro';
 import { languageCatalog } from '../../records/load.ts';
-import { ABSOLUTE, resumeTwin, twinText } from '../../generators/twin.ts';
+import { ABSOLUTE, resumeTwin, twinResponse } from '../../generators/twin.ts';
 import { renderMarkdown } from '../../generators/render.ts';
-import { markdownResponse, noFile } from '../../generators/responses.ts';
+import { noFile } from '../../generators/responses.ts';
 import { languagePaths } from '../../generators/page-inputs.ts';
 import type { GetStaticPaths } from 'astro';
 
@@ -16,5 +16,5 @@ export const GET: APIRoute = async ({ params }) => {
   if (!resume) return noFile();
   // The body's one parse: its page's render, whichever of the two the build makes first (render.ts).
   await renderMarkdown(resume.body, resume.images, resume.lang ?? catalog.content.site.locale);
-  return markdownResponse(twinText(await resumeTwin(resume, catalog, ABSOLUTE), catalog.content.site));
+  return twinResponse(await resumeTwin(resume, catalog, ABSOLUTE), catalog.content.site);
 };

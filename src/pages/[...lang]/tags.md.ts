@@ -1,8 +1,7 @@
 // /tags.md: the tags index as Markdown.
 import type { APIRoute } from 'astro';
 import { languageCatalog } from '../../records/load.ts';
-import { ABSOLUTE, tagsTwin, twinText } from '../../generators/twin.ts';
-import { markdownResponse } from '../../generators/responses.ts';
+import { ABSOLUTE, tagsTwin, twinResponse } from '../../generators/twin.ts';
 import { languagePaths } from '../../generators/page-inputs.ts';
 import type { GetStaticPaths } from 'astro';
 
@@ -10,5 +9,5 @@ export const getStaticPaths = languagePaths satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ params }) => {
   const { content } = languageCatalog(params.lang);
-  return markdownResponse(twinText(tagsTwin(content, ABSOLUTE), content.site));
+  return twinResponse(tagsTwin(content, ABSOLUTE), content.site);
 };

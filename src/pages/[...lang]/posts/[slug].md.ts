@@ -1,9 +1,9 @@
 // /posts/<slug>.md: each post's Markdown twin (FO-POSTS).
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { languageCatalog } from '../../../records/load.ts';
-import { ABSOLUTE, postTwin, twinText } from '../../../generators/twin.ts';
+import { ABSOLUTE, postTwin, twinResponse } from '../../../generators/twin.ts';
 import { renderMarkdown } from '../../../generators/render.ts';
-import { markdownResponse, missingTwin } from '../../../generators/responses.ts';
+import { missingTwin } from '../../../generators/responses.ts';
 import { inEachLanguage } from '../../../generators/page-inputs.ts';
 
 export const getStaticPaths = (() => inEachLanguage((catalog) => catalog.content.posts.map((p) => ({ params: { slug: p.slug } })))) satisfies GetStaticPaths;
@@ -14,5 +14,5 @@ export const GET: APIRoute = async ({ params }) => {
   if (!post) return missingTwin();
   // The body's one parse: its page's render, whichever of the two the build makes first (render.ts).
   await renderMarkdown(post.body, post.images, post.lang ?? catalog.content.site.locale);
-  return markdownResponse(twinText(await postTwin(post, catalog, ABSOLUTE), catalog.content.site));
+  return twinResponse(await postTwin(post, catalog, ABSOLUTE), catalog.content.site);
 };

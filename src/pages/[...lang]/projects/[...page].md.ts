@@ -2,8 +2,8 @@
 // /projects/category/<id>.md, /projects/type/<type>/page/<n>.md … /projects.md is the first
 // page's (src/pages/projects.md.ts) and lists every project.
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { markdownResponse, missingTwin } from '../../../generators/responses.ts';
-import { ABSOLUTE, projectsPageTwin, twinText } from '../../../generators/twin.ts';
+import { missingTwin } from '../../../generators/responses.ts';
+import { ABSOLUTE, projectsPageTwin, twinResponse } from '../../../generators/twin.ts';
 import { parseProjectsParam, projectsParam } from '../../../records/collections.ts';
 import { languageCatalog } from '../../../records/load.ts';
 import { inEachLanguage } from '../../../generators/page-inputs.ts';
@@ -23,5 +23,5 @@ export const GET: APIRoute = ({ params }) => {
   const at = parseProjectsParam(params.page);
   const catalog = languageCatalog(params.lang);
   const twin = at && projectsPageTwin(catalog, at.filter, at.page, ABSOLUTE);
-  return twin ? markdownResponse(twinText(twin, catalog.content.site)) : missingTwin();
+  return twin ? twinResponse(twin, catalog.content.site) : missingTwin();
 };

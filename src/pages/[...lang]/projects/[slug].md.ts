@@ -1,9 +1,9 @@
 // /projects/<slug>.md: each project's Markdown twin.
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { languageCatalog } from '../../../records/load.ts';
-import { ABSOLUTE, projectTwin, twinText } from '../../../generators/twin.ts';
+import { ABSOLUTE, projectTwin, twinResponse } from '../../../generators/twin.ts';
 import { renderMarkdown } from '../../../generators/render.ts';
-import { markdownResponse, missingTwin } from '../../../generators/responses.ts';
+import { missingTwin } from '../../../generators/responses.ts';
 import { inEachLanguage } from '../../../generators/page-inputs.ts';
 
 export const getStaticPaths = (() => inEachLanguage((catalog) => catalog.content.projects.map((p) => ({ params: { slug: p.slug } })))) satisfies GetStaticPaths;
@@ -14,5 +14,5 @@ export const GET: APIRoute = async ({ params }) => {
   if (!project) return missingTwin();
   // The body's one parse: its page's render, whichever of the two the build makes first (render.ts).
   await renderMarkdown(project.body, project.images, project.lang ?? catalog.content.site.locale);
-  return markdownResponse(twinText(await projectTwin(project, catalog, ABSOLUTE), catalog.content.site));
+  return twinResponse(await projectTwin(project, catalog, ABSOLUTE), catalog.content.site);
 };

@@ -2,13 +2,13 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { languageCatalog } from '../../../records/load.ts';
 import { inEachLanguage, tagPages, tagTwinPage } from '../../../generators/page-inputs.ts';
-import { ABSOLUTE, tagTwin, twinText } from '../../../generators/twin.ts';
-import { markdownResponse, missingTwin } from '../../../generators/responses.ts';
+import { ABSOLUTE, tagTwin, twinResponse } from '../../../generators/twin.ts';
+import { missingTwin } from '../../../generators/responses.ts';
 
 export const getStaticPaths = (() => inEachLanguage((catalog) => tagPages(catalog))) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ params }) => {
   const inputs = tagTwinPage(languageCatalog(params.lang), params.tag);
   if (!inputs) return missingTwin();
-  return markdownResponse(twinText(tagTwin(inputs.group, inputs.site, ABSOLUTE), inputs.site));
+  return twinResponse(tagTwin(inputs.group, inputs.site, ABSOLUTE), inputs.site);
 };

@@ -1,8 +1,8 @@
 // /posts/page/<n>.md: the second and later pages of the posts index as Markdown (FO-POSTS); each
 // names /posts.md, which lists every post.
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { markdownResponse, missingTwin } from '../../../../generators/responses.ts';
-import { ABSOLUTE, postsPageTwin, twinText } from '../../../../generators/twin.ts';
+import { missingTwin } from '../../../../generators/responses.ts';
+import { ABSOLUTE, postsPageTwin, twinResponse } from '../../../../generators/twin.ts';
 import { languageCatalog } from '../../../../records/load.ts';
 import { inEachLanguage } from '../../../../generators/page-inputs.ts';
 import { postsIndexCount } from '../../../../records/posts.ts';
@@ -15,5 +15,5 @@ export const getStaticPaths = (() =>
 export const GET: APIRoute = ({ params }) => {
   const { listing } = languageCatalog(params.lang);
   const twin = postsPageTwin(listing, Number(params.n), ABSOLUTE);
-  return twin ? markdownResponse(twinText(twin, listing.site)) : missingTwin();
+  return twin ? twinResponse(twin, listing.site) : missingTwin();
 };
