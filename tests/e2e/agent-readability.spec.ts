@@ -38,6 +38,9 @@ const KNOWN: Record<string, string> = {
  */
 const SAMPLED: Record<string, string> = {
   'Meta description': 'pages use their summary as meta description, and a tag page\'s ("2 projects tagged “ci”.") is under the audit\'s 50 characters',
+  // It wants over 200 characters of text in <main> on half of the five it reads: 15 of the sample's
+  // 102 pages are tag pages listing one page (148–200 characters), so a draw of three of them fails it.
+  'Server-rendered content': 'a tag page listing one record has under 200 characters of text; the audit counts five pages drawn at random',
   // Three h1–h3 on half of the five it reads.
   'Heading structure': 'a short page has one or two headings; the audit counts h1–h3 on five pages drawn at random',
   // It reads the first sampled page's Markdown (by Accept) and wants a `date:`/`lastmod:` key: a
@@ -68,8 +71,9 @@ test('FO-AGENT-READABILITY: the audit finds nothing beyond the listed decisions,
     Object.keys(KNOWN).filter((name) => !failed.includes(name)),
     'these pass now: remove them from KNOWN',
   ).toEqual([]);
-  // Every check of the required tier but the User-Agent one passes (the reach and discovery checks among them).
-  expect(checks.filter((c) => c.tier === 'required' && !c.passed && !c.skipped).map((c) => c.name)).toEqual(['Agent UA → markdown']);
+  // Every check of the required tier but the User-Agent one passes (the reach and discovery checks
+  // among them), but for one whose outcome is the random draw's (SAMPLED).
+  expect(checks.filter((c) => c.tier === 'required' && !c.passed && !c.skipped && !(c.name in SAMPLED)).map((c) => c.name)).toEqual(['Agent UA → markdown']);
   // FO-SITEMAP-MD: the sitemap's lastmod and /sitemap.md pass, whichever pages were sampled.
   for (const name of ['sitemap.md', 'sitemap.xml']) expect(checks.find((c) => c.name === name)?.passed, name).toBe(true);
   // FO-TWIN-FRONT-MATTER: the twin it read has front matter with a title, a description and a
