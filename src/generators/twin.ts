@@ -754,10 +754,11 @@ export function tagTwin(group: TagGroup<Listed<Project | Page | Post>>, site: Si
 
 /**
  * "2 projects and 1 page tagged “rust”: Quarry, Sieve and Notes.": a tag page's description, shared
- * by its page, twin and card. The titles make it say what the page holds (search engines and
- * agents read it as the page's summary); past three, the rest are counted.
+ * by its page's meta description, twin and card. The titles make it say what the page holds (search
+ * engines and agents read it as the page's summary); past three, the rest are counted. The page's
+ * lead says the count alone (`titles: false`): its cards and lists name them just below.
  */
-export function tagSummary({ tag, records }: TagGroup<Listed<Project | Page | Post>>, site: Pick<Site, 'locale' | 'strings'>): string {
+export function tagSummary({ tag, records }: TagGroup<Listed<Project | Page | Post>>, site: Pick<Site, 'locale' | 'strings'>, { titles = true } = {}): string {
   const t = stringsFor(site);
   const and = (items: string[]) => (items.length > 1 ? t('listAnd', { first: items.slice(0, -1).join(', '), last: items.at(-1)! }) : items[0]!);
   const counted = (kind: string, key: 'projectsCount' | 'postsCount' | 'pagesCount') => {
@@ -765,8 +766,9 @@ export function tagSummary({ tag, records }: TagGroup<Listed<Project | Page | Po
     return n ? t(key, { n }) : '';
   };
   const parts = [counted('project', 'projectsCount'), counted('post', 'postsCount'), counted('page', 'pagesCount')].filter(Boolean);
-  const titles = records.map((r) => r.title);
-  const named = titles.length > 3 ? [...titles.slice(0, 3), t('moreCount', { n: titles.length - 3 })] : titles;
+  if (!titles) return t('tagCount', { parts: and(parts), tag });
+  const names = records.map((r) => r.title);
+  const named = names.length > 3 ? [...names.slice(0, 3), t('moreCount', { n: names.length - 3 })] : names;
   return t('tagSummary', { parts: and(parts), tag, titles: and(named) });
 }
 

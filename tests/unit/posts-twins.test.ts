@@ -127,6 +127,8 @@ describe('FO-POSTS: post twins and the posts index', () => {
     expect(tagSummary(four, sample.site)).toMatch(/ tagged “x”: T0, T1, T2 and 1 more\.$/);
     expect(tagSummary(four, { ...sample.site, locale: 'fr' })).toMatch(/ avec l’étiquette «\u202Fx\u202F»\u202F: T0, T1, T2 et 1 autre\.$/);
     expect(tagSummary({ ...four, records: four.records.slice(0, 2) }, sample.site)).toMatch(/ tagged “x”: T0 and T1\.$/);
+    // The page's lead counts only: its cards and lists name the records just below it.
+    expect(tagSummary(four, sample.site, { titles: false })).toMatch(/^4 \w+ tagged “x”\.$/);
   });
 
   test('a link in a post to a post that does not exist is a broken link the build names', async () => {

@@ -97,6 +97,7 @@ export const de: InterfaceTable = {
   tagsCount: { one: '{n} Schlagwort', other: '{n} Schlagwörter' },
   kindsWithPosts: 'Projekten, Artikeln und Seiten',
   kindsWithoutPosts: 'Projekten und Seiten',
+  tagCount: '{parts} mit dem Schlagwort „{tag}“.',
   tagSummary: '{parts} mit dem Schlagwort „{tag}“: {titles}.',
   moreCount: { one: '{n} weitere', other: '{n} weitere' },
   listAnd: '{first} und {last}',

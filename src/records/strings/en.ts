@@ -110,6 +110,7 @@ export const en = {
   tagsCount: { one: '{n} tag', other: '{n} tags' },
   kindsWithPosts: 'projects, posts and pages',
   kindsWithoutPosts: 'projects and pages',
+  tagCount: '{parts} tagged “{tag}”.',
   tagSummary: '{parts} tagged “{tag}”: {titles}.',
   moreCount: { one: '{n} more', other: '{n} more' },
   listAnd: '{first} and {last}',

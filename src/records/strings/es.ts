@@ -97,6 +97,7 @@ export const es: InterfaceTable = {
   tagsCount: { one: '{n} etiqueta', other: '{n} etiquetas' },
   kindsWithPosts: 'proyectos, artículos y páginas',
   kindsWithoutPosts: 'proyectos y páginas',
+  tagCount: '{parts} con la etiqueta «{tag}».',
   tagSummary: '{parts} con la etiqueta «{tag}»: {titles}.',
   moreCount: { one: '{n} más', other: '{n} más' },
   listAnd: '{first} y {last}',

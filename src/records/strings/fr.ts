@@ -97,6 +97,7 @@ export const fr: InterfaceTable = {
   tagsCount: { one: '{n} étiquette', other: '{n} étiquettes' },
   kindsWithPosts: 'projets, articles et pages',
   kindsWithoutPosts: 'projets et pages',
+  tagCount: '{parts} avec l’étiquette « {tag} ».',
   tagSummary: '{parts} avec l’étiquette « {tag} » : {titles}.',
   moreCount: { one: '{n} autre', other: '{n} autres' },
   listAnd: '{first} et {last}',

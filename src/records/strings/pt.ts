@@ -97,6 +97,7 @@ export const pt: InterfaceTable = {
   tagsCount: { one: '{n} etiqueta', other: '{n} etiquetas' },
   kindsWithPosts: 'projetos, artigos e páginas',
   kindsWithoutPosts: 'projetos e páginas',
+  tagCount: '{parts} com a etiqueta “{tag}”.',
   tagSummary: '{parts} com a etiqueta “{tag}”: {titles}.',
   moreCount: { one: 'mais {n}', other: 'mais {n}' },
   listAnd: '{first} e {last}',

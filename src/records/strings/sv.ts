@@ -97,6 +97,7 @@ export const sv: InterfaceTable = {
   tagsCount: { one: '{n} tagg', other: '{n} taggar' },
   kindsWithPosts: 'projekt, texter och sidor',
   kindsWithoutPosts: 'projekt och sidor',
+  tagCount: '{parts} taggade ”{tag}”.',
   tagSummary: '{parts} taggade ”{tag}”: {titles}.',
   moreCount: { one: '{n} till', other: '{n} till' },
   listAnd: '{first} och {last}',
