@@ -44,10 +44,8 @@ import {
   heading,
   image,
   joined,
-  inline,
   link,
   type Markdown,
-  md,
   opening,
   quote,
   sentence,
@@ -754,16 +752,24 @@ export function tagTwin(group: TagGroup<Listed<Project | Page | Post>>, site: Si
   };
 }
 
-/** "3 projects and 1 page tagged rust.": a tag page's description, shared by its page and twin. */
-export function tagSummary({ tag, records }: TagGroup<Listed<Project | Page | Post>>, site: Pick<Site, 'locale' | 'strings'>): string {
+/**
+ * "2 projects and 1 page tagged “rust”: Quarry, Sieve and Notes.": a tag page's description, shared
+ * by its page's meta description, twin and card. The titles make it say what the page holds (search
+ * engines and agents read it as the page's summary); past three, the rest are counted. The page's
+ * lead says the count alone (`titles: false`): its cards and lists name them just below.
+ */
+export function tagSummary({ tag, records }: TagGroup<Listed<Project | Page | Post>>, site: Pick<Site, 'locale' | 'strings'>, { titles = true } = {}): string {
   const t = stringsFor(site);
+  const and = (items: string[]) => (items.length > 1 ? t('listAnd', { first: items.slice(0, -1).join(', '), last: items.at(-1)! }) : items[0]!);
   const counted = (kind: string, key: 'projectsCount' | 'postsCount' | 'pagesCount') => {
     const n = records.filter((r) => r.kind === kind).length;
     return n ? t(key, { n }) : '';
   };
   const parts = [counted('project', 'projectsCount'), counted('post', 'postsCount'), counted('page', 'pagesCount')].filter(Boolean);
-  const listed = parts.length > 1 ? t('listAnd', { first: parts.slice(0, -1).join(', '), last: parts.at(-1)! }) : parts[0]!;
-  return t('tagSummary', { parts: listed, tag });
+  if (!titles) return t('tagCount', { parts: and(parts), tag });
+  const names = records.map((r) => r.title);
+  const named = names.length > 3 ? [...names.slice(0, 3), t('moreCount', { n: names.length - 3 })] : names;
+  return t('tagSummary', { parts: and(parts), tag, titles: and(named) });
 }
 
 /** "12 tags across Mara's projects, posts and pages.": the tags index's description (posts named only when there are any). */

@@ -7,7 +7,7 @@ import { SEARCH_PAGE_PATH, SEARCH_PAGE_PATHS } from '../server/search-page.ts';
 import { LOCALES } from '../records/strings.ts';
 import type { RouteSpec } from '../server/route.ts';
 import { getTransformedRoutes, isHandler, type Route } from '@vercel/routing-utils';
-import { API_CATALOG_LINK_HEADER, homeLinkHeader, linkValue, SECTION_INDEX_LINKS, SITE_INDEX_LINK } from '../discovery/links.ts';
+import { API_CATALOG_LINK_HEADER, homeLinkHeader, linkValue, SECTION_INDEX_LINKS, SITE_INDEX_LINK, type WebLink } from '../discovery/links.ts';
 import { gateRoutes, NEGOTIATE_PREFIX, type GateRoute } from '../routing/markdown-gate.ts';
 import { twinPathOf } from '../routing/page-manifest.ts';
 import { ANALYTICS_PREFIX, ANALYTICS_PROXIES } from '../records/analytics.ts';
@@ -185,6 +185,20 @@ export const STATIC_MEDIA_TYPES: Record<string, string> = {
   '/.well-known/mcp/server-card.json': SERVER_CARD_MEDIA_TYPE,
 };
 
+/** A language's folder as a path segment, `:lang` in a rule's values: every language Folio speaks, so the rules stay the same for any content. */
+const LANGUAGE = `:lang(${LOCALES.join('|')})`;
+/** Under a language's folder, what is not a page of its own: the function's search page and its Markdown form. */
+const LANGUAGE_FUNCTION_PAGES = `?!${escapeRegex(SEARCH_PAGE_PATH.slice(1))}(?:\\.md)?$`;
+
+/** A language's pages under `prefix` (and their twins by name) naming `link` in that language's folder. */
+function languageRules(link: WebLink, prefix: string, rest: string): HeaderRule[] {
+  const index = linkValue({ ...link, href: `/:lang${link.href}` });
+  return [
+    { source: `/${LANGUAGE}/${prefix}:rest(${rest})`, headers: [{ key: 'Link', value: `${twinLink(`/:lang/${prefix}:rest.md`)}, ${index}` }] },
+    { source: `/${LANGUAGE}/${prefix}:rest(${rest})\\.md`, headers: [{ key: 'Link', value: `${index}, ${canonicalLink(`/:lang/${prefix}:rest`)}` }] },
+  ];
+}
+
 /** Header rules, in order; a later rule's value wins for the same header (as on Vercel). */
 export function headerRules(routes: RouteSpec[]): HeaderRule[] {
   return [
@@ -234,6 +248,18 @@ export function headerRules(routes: RouteSpec[]): HeaderRule[] {
       { source: `${path}\\.md`, headers: [{ key: 'Link', value: `${linkValue(link)}, ${canonicalLink(path)}` }] },
       { source: `${path}/:rest([^.]+)\\.md`, headers: [{ key: 'Link', value: `${linkValue(link)}, ${canonicalLink(`${path}/:rest`)}` }] },
     ]),
+    // FO-I18N: a translation's pages and twins (under /<tag>/) name their language's llms.txt, and
+    // its sections' theirs, as each page's <link rel="describedby"> does. The language's home (`/en`)
+    // keeps the root's: on a site in one language, a page may have a language tag as its slug.
+    ...languageRules(SITE_INDEX_LINK, '', `(${LANGUAGE_FUNCTION_PAGES})[^.]+`),
+    ...SECTION_INDEX_LINKS.flatMap(({ path, link }) => {
+      const index = linkValue({ ...link, href: `/:lang${link.href}` });
+      return [
+        { source: `/${LANGUAGE}${path}`, headers: [{ key: 'Link', value: `${twinLink(`/:lang${path}.md`)}, ${index}` }] },
+        { source: `/${LANGUAGE}${path}\\.md`, headers: [{ key: 'Link', value: `${index}, ${canonicalLink(`/:lang${path}`)}` }] },
+        ...languageRules(link, `${path.slice(1)}/`, '[^.]+'),
+      ];
+    }),
     // Discovery documents and feeds whose extension has no rule above (ard.json, sitemap.xml, the
     // feed, the server card…): revalidated like every other file that changes on deploy.
     { source: '/(.*)\\.(json|xml)', headers: [{ key: 'Cache-Control', value: REVALIDATE_CACHE_CONTROL }] },

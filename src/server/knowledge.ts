@@ -3,6 +3,7 @@
 // input (the app maps schema failures to catalog codes) and only turn it into answers; the logic
 // lives in ./knowledge/.
 import type { Context } from 'hono';
+import { z } from 'zod';
 import { ApiError, errorBody } from './errors.ts';
 import { BODY_ERRORS, json, jsonOfBytes } from './http.ts';
 import type { SiteData } from '../search/data-file.ts';
@@ -28,6 +29,8 @@ import {
   NLWEB_VERSION,
   pageQuery,
   queriesBody,
+  askEvent055,
+  type AskEvent055,
   type AskStreamEvent,
 } from './knowledge/schemas.ts';
 import { EVENT_STREAM } from '../http/media-types.ts';
@@ -60,27 +63,43 @@ const STREAM_FRAMING =
   '`{"message_type":"error","_meta":{"response_type":"failure",…},"error":{…}}` instead of a broken connection. ' +
   'The results of all `result` events, concatenated, equal the JSON answer. Answers are deterministic for a given build.';
 
-/** Sends the answer as JSON or as server-sent events; both carry the same results. */
-function respond(c: Context, data: SiteData, query: string, streaming: boolean): Response {
+/** POST only: the v0.55 query object gets v0.55's named events (askEvent055). */
+const STREAM_FRAMING_055 =
+  'When `query` is the NLWeb v0.55 object (`{"query": {"text": "..."}}`), the events are v0.55\'s named ones (NLWeb v0.55 § 6.1), ' +
+  'each an `event:` line then one `data: <json>` line: `start` (`{"_meta":…}`), then one `result` per result (`{"index":0,"item":{…}}`), ' +
+  'then `complete` (`{"_meta":…,"count":N}`); a failure after the stream started ends it with `error` (`{"_meta":{"response_type":"failure",…},"error":{…}}`). ' +
+  "The items, by index, equal the JSON answer's results. A string `query` keeps the frames above.";
+
+/**
+ * Sends the answer as JSON or as server-sent events; both carry the same results. `v055`: the
+ * question came as the v0.55 query object, so the events are v0.55's named ones (askEvent055).
+ */
+function respond(c: Context, data: SiteData, query: string, streaming: boolean, v055 = false): Response {
   const headers = { ...idempotencyHeaders(c), Vary: 'Accept' };
   if (!streaming) return jsonOfBytes(answerBytes(data, query), { headers });
-  return sseResponse(answerEvents(data, query, { signal: c.req.raw.signal }), {
+  return sseResponse(answerEvents(data, query, { signal: c.req.raw.signal, v055 }), {
     signal: c.req.raw.signal,
     headers,
-    onError: (): AskStreamEvent => ({
-      message_type: 'error',
-      _meta: { response_type: 'failure', version: NLWEB_VERSION },
-      error: errorBody('internal_error', data.site.url, { message: 'The answer failed part-way; the results sent so far are incomplete.' }).error,
-    }),
+    onError: () => {
+      const failure = {
+        _meta: { response_type: 'failure', version: NLWEB_VERSION },
+        error: errorBody('internal_error', data.site.url, { message: 'The answer failed part-way; the results sent so far are incomplete.' }).error,
+      } as const;
+      return v055 ? { event: 'error', data: failure satisfies AskEvent055 } : { data: { message_type: 'error', ...failure } satisfies AskStreamEvent };
+    },
   });
 }
 
-const askResponses = (headers: string[]) => ({
+const askResponses = (headers: string[], v055 = false) => ({
   200: {
     description: 'The answer (NLWeb v0.55), or its server-sent events when streaming.',
     schema: askResponse,
     headers: [...RATE_HEADERS, ...headers],
-    alternates: [{ contentType: EVENT_STREAM, schema: askStreamEvent, description: STREAM_FRAMING }],
+    alternates: [
+      v055
+        ? { contentType: EVENT_STREAM, schema: z.union([askStreamEvent, askEvent055]), description: `${STREAM_FRAMING} ${STREAM_FRAMING_055}` }
+        : { contentType: EVENT_STREAM, schema: askStreamEvent, description: STREAM_FRAMING },
+    ],
   },
 });
 
@@ -112,19 +131,19 @@ const askPost = defineRoute({
   operationId: 'askPost',
   example: { body: { json: { query: 'search' } }, status: 200 },
   summary: 'Ask a question about the site (JSON body)',
-  description: `Takes the flat body \`{"query": "...", "prefer": {"streaming": false}}\` or the NLWeb v0.55 structured body \`{"query": {"text": "..."}, "prefer": {...}, "meta": {...}}\`. Asks are safe to retry: \`Idempotency-Key\` is echoed and the same body always gets the same answer. ${STREAM_FRAMING}`,
+  description: `Takes the flat body \`{"query": "...", "prefer": {"streaming": false}}\` or the NLWeb v0.55 structured body \`{"query": {"text": "..."}, "prefer": {...}, "meta": {...}}\`. Asks are safe to retry: \`Idempotency-Key\` is echoed and the same body always gets the same answer. ${STREAM_FRAMING} ${STREAM_FRAMING_055}`,
   tag: 'knowledge',
   policy: 'knowledge',
   cors: 'site',
   body: askBody,
   invalid: { lang: 'unknown_language', '*': 'invalid_query' },
   requestHeaders: ['Idempotency-Key'],
-  responses: askResponses(['Idempotency-Key']),
+  responses: askResponses(['Idempotency-Key'], true),
   errors: ['invalid_query', 'unknown_language', ...INPUT_ERRORS],
   handler: (c, { body, data }) => {
     const { query, prefer } = body;
-    const text = typeof query === 'string' ? query : query.text;
-    return respond(c, data, text, prefer?.streaming ?? prefersEventStream(c.req.header('accept')));
+    const v055 = typeof query !== 'string';
+    return respond(c, data, v055 ? query.text : query, prefer?.streaming ?? prefersEventStream(c.req.header('accept')), v055);
   },
 });
 

@@ -118,6 +118,28 @@ test.describe('FO-I18N: a bilingual site (French at /, English at /en)', () => {
     expect((await raw(site.base, '/en/resume.json')).status).toBe(200);
   });
 
+  test('FO-I18N: each English page and twin names the English llms.txt in its Link header (its section’s where it has one), and each one it names answers', async () => {
+    /** The llms.txt a response's Link header names (rel="describedby"), and its canonical. */
+    const links = async (path: string) => {
+      const link = (await raw(site.base, path)).headers.link ?? '';
+      return { index: /<([^>]+)>; rel="describedby"/.exec(link)?.[1], canonical: /<([^>]+)>; rel="canonical"/.exec(link)?.[1] };
+    };
+    expect(await links('/en/a-propos')).toEqual({ index: '/en/llms.txt', canonical: undefined });
+    expect(await links('/en/a-propos.md')).toEqual({ index: '/en/llms.txt', canonical: '/en/a-propos' });
+    expect(await links('/en/projects/robotique-mobile')).toEqual({ index: '/en/projects/llms.txt', canonical: undefined });
+    expect(await links('/en/projects/robotique-mobile.md')).toEqual({ index: '/en/projects/llms.txt', canonical: '/en/projects/robotique-mobile' });
+    expect(await links('/en/tags')).toEqual({ index: '/en/tags/llms.txt', canonical: undefined });
+    expect(await links('/en/tags.md')).toEqual({ index: '/en/tags/llms.txt', canonical: '/en/tags' });
+    expect(await links('/en/posts/cartes-legeres')).toEqual({ index: '/en/posts/llms.txt', canonical: undefined });
+    // The French pages keep the root's, and each page's HTML <link rel="describedby"> says the same.
+    expect(await links('/projects/robotique-mobile')).toEqual({ index: '/projects/llms.txt', canonical: undefined });
+    for (const path of ['/en/a-propos', '/en/projects/robotique-mobile', '/en/tags/robotique']) {
+      const { index } = await links(path);
+      expect((await raw(site.base, path)).body, path).toContain(`<link rel="describedby" href="${index}"`);
+      expect((await raw(site.base, index!)).status, index).toBe(200);
+    }
+  });
+
   test('FO-I18N: the sitemap lists both languages with xhtml:link alternates', async () => {
     const sitemap = (await raw(site.base, '/sitemap.xml')).body;
     expect(sitemap).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');

@@ -89,7 +89,7 @@ test.describe('KQ-OPEN: the knowledge service over HTTP, with no token', () => {
     expect(after.status()).toBe(200);
   });
 
-  test('KQ-ASK, PF-ASK, KQ-IDEMPOTENCY: POST /ask takes the NLWeb structured body, streams on prefer.streaming and echoes Idempotency-Key', async ({
+  test('KQ-ASK, PF-ASK, KQ-IDEMPOTENCY, FO-NLWEB-055: POST /ask takes the NLWeb structured body, streams v0.55 events on prefer.streaming and echoes Idempotency-Key', async ({
     request,
   }) => {
     const res = await request.post('/ask', {
@@ -99,7 +99,14 @@ test.describe('KQ-OPEN: the knowledge service over HTTP, with no token', () => {
     expect(res.status()).toBe(200);
     expect(res.headers()['idempotency-key']).toBe('e2e-ask-1');
     expect(res.headers()['content-type']).toBe('text/event-stream; charset=utf-8');
-    expect(await res.text()).toContain('"message_type":"end-nlweb-response"');
+    // FO-NLWEB-055: the v0.55 object gets v0.55's named events; a string query keeps the older frames.
+    const named: { event?: string; data: string }[] = [];
+    createParser({ onEvent: (m) => named.push(m) }).feed(await res.text());
+    expect(named.map((m) => m.event)).toEqual(['start', ...named.slice(1, -1).map(() => 'result'), 'complete']);
+    const json = await (await request.post('/ask', { data: { query: QUERY } })).json();
+    expect(named.slice(1, -1).map((m) => JSON.parse(m.data))).toEqual(json.results.map((item: unknown, index: number) => ({ index, item })));
+    const flat = await request.post('/ask', { data: { query: QUERY, prefer: { streaming: true } } });
+    expect(await flat.text()).toContain('"message_type":"end-nlweb-response"');
   });
 
   test('KQ-ASK, KQ-ERROR-SHAPE, FO-BOUNDED: ask ladder over HTTP: no query 400, wrong Content-Type 415, over 64 KiB 413 (declared and chunked)', async ({

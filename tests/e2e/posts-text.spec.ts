@@ -85,7 +85,7 @@ test.describe('the sample site: three posts, a draft, a résumé', () => {
     expect(home).toContain(`- Résumé: [Résumé](${baseURL}/resume.md)`);
     const tag = await (await request.get('/tags/postgres.md')).text();
     expect(tag).toContain(`[Measure before you shard](${baseURL}/posts/measure-before-you-shard.md)`);
-    expect(tag).toMatch(/^> \d+ projects? and 1 post tagged “postgres”\.$/m);
+    expect(tag).toMatch(/^> \d+ projects? and 1 post tagged “postgres”: .+\.$/m);
   });
 
   test('FO-DRAFTS: the draft is in no build: its page and twin are 404s, and no surface names it', async ({ request }) => {

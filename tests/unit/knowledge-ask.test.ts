@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { siteData, setSiteData } from '../../src/server/data.ts';
 import { answer } from '../../src/server/knowledge.ts';
-import { askResponse, askStreamEvent, type AskStreamEvent } from '../../src/server/knowledge/schemas.ts';
+import { ASK_EVENT_NAMES, askEvent055, askResponse, askStreamEvent, type AskStreamEvent } from '../../src/server/knowledge/schemas.ts';
 import { schemaObjectFor } from '../../src/records/schema-org.ts';
 import { searchRecords } from '../../src/search/rank.ts';
 import { MAX_BODY_BYTES } from '../../src/server/http.ts';
@@ -215,11 +215,37 @@ describe('KQ-ASK: streaming /ask (docs/decisions.md § NLWeb ask: server-sent ev
     expect(streamed).toEqual(full().results);
   });
 
-  it('POST prefer.streaming: true streams the structured request too', async () => {
-    const res = await postJson(app(), '/ask', { query: { text: QUERY }, prefer: { streaming: true } }, { 'Idempotency-Key': 'k-1' });
+  it('POST with a string query and prefer.streaming: true streams the same frames', async () => {
+    const res = await postJson(app(), '/ask', { query: QUERY, prefer: { streaming: true } }, { 'Idempotency-Key': 'k-1' });
     expect(res.headers.get('idempotency-key')).toBe('k-1');
     const events = await expectStream(res);
     expect(events.flatMap((e) => (e.message_type === 'result' ? e.results : []))).toEqual(full().results);
+  });
+
+  /** The named events of a v0.55 stream: each an `event:` name and its data, checked against askEvent055. */
+  async function expect055(res: Response) {
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    const { messages } = await readSse(res.body);
+    for (const m of messages) expect(ASK_EVENT_NAMES).toContain(m.event);
+    return messages.map((m) => ({ event: m.event, data: askEvent055.parse(JSON.parse(m.data)) as Record<string, unknown> }));
+  }
+
+  it('FO-NLWEB-055: the v0.55 query object streams v0.55 named events: start, a result per item with its index, complete with the count', async () => {
+    const res = await postJson(app(), '/ask', { query: { text: QUERY }, prefer: { streaming: true }, meta: { version: '0.55' } }, { 'Idempotency-Key': 'k-2' });
+    expect(res.headers.get('idempotency-key')).toBe('k-2');
+    const events = await expect055(res);
+    const expected = full();
+    expect(events[0]).toEqual({ event: 'start', data: { _meta: expected._meta } });
+    expect(events.slice(1, -1)).toEqual(expected.results.map((item, index) => ({ event: 'result', data: { index, item } })));
+    expect(events.at(-1)).toEqual({ event: 'complete', data: { _meta: expected._meta, count: expected.results.length } });
+    // The same object by Accept rather than prefer, and a question with no results.
+    const byAccept = await expect055(await postJson(app(), '/ask', { query: { text: QUERY } }, { Accept: 'text/event-stream' }));
+    expect(byAccept.map((e) => e.event)).toEqual(events.map((e) => e.event));
+    const none = await expect055(await postJson(app(), '/ask', { query: { text: 'zzqxv' }, prefer: { streaming: true } }));
+    expect(none.map((e) => e.event)).toEqual(['start', 'complete']);
+    // Without streaming, the object gets the same JSON answer as the string.
+    expect(await (await postJson(app(), '/ask', { query: { text: QUERY } })).json()).toEqual(JSON.parse(JSON.stringify(expected)));
   });
 
   it('NLWeb § 8.4: Accept: text/event-stream streams; streaming=false overrides it', async () => {
@@ -256,6 +282,23 @@ describe('KQ-ASK: streaming /ask (docs/decisions.md § NLWeb ask: server-sent ev
     const last = events.at(-1) as Extract<AskStreamEvent, { message_type: 'error' }>;
     expect(last._meta).toEqual({ response_type: 'failure', version: '0.55' });
     expect(last.error).toMatchObject({ code: 'internal_error', status: 500 });
+  });
+
+  it('FO-NLWEB-055: a failure mid-stream of v0.55 events ends it with an error event holding the failure', async () => {
+    const data = siteData();
+    const fourth = searchRecords(data, QUERY, { limit: 10 })[3]!.record;
+    const broken = { ...fourth, href: 'http://[' };
+    setSiteData({
+      ...data,
+      projects: data.projects.map((p) => (p === fourth ? (broken as typeof p) : p)),
+      pages: data.pages.map((p) => (p === fourth ? (broken as typeof p) : p)),
+      kept: {},
+    });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const events = await expect055(await postJson(app(), '/ask', { query: { text: QUERY }, prefer: { streaming: true } }));
+    log.mockRestore();
+    expect(events.map((e) => e.event)).toEqual(['start', 'result', 'result', 'result', 'error']);
+    expect(events.at(-1)!.data).toMatchObject({ _meta: { response_type: 'failure', version: '0.55' }, error: { code: 'internal_error', status: 500 } });
   });
 
   it('a client that disconnects stops the work: no further events are produced', async () => {

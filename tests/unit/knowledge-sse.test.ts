@@ -10,7 +10,7 @@ function counting(total: number, failAt?: number) {
       for (let i = 0; i < total; i++) {
         if (i === failAt) throw new Error('boom');
         seen.produced++;
-        yield { n: i, text: 'line one\nline two\r\n' };
+        yield { data: { n: i, text: 'line one\nline two\r\n' } };
       }
     } finally {
       seen.closed = true;
@@ -22,7 +22,7 @@ function counting(total: number, failAt?: number) {
 describe('sseResponse (HTML § 9.2 server-sent events)', () => {
   it('frames each event as one data line; a real SSE parser reads them back', async () => {
     const { events } = counting(4);
-    const res = sseResponse(events, { onError: () => ({}) });
+    const res = sseResponse(events, { onError: () => ({ data: {} }) });
     expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(res.headers.get('x-accel-buffering')).toBe('no');
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -31,13 +31,14 @@ describe('sseResponse (HTML § 9.2 server-sent events)', () => {
     expect(messages.every((m) => !m.data.includes('\n'))).toBe(true);
   });
 
-  it('sseFrame keeps line breaks inside the JSON escaped, so an event is one line', () => {
-    expect(new TextDecoder().decode(sseFrame({ a: 'x\ny' }))).toBe('data: {"a":"x\\ny"}\n\n');
+  it('sseFrame keeps line breaks inside the JSON escaped, so an event is one line; a named event has its event line first', () => {
+    expect(new TextDecoder().decode(sseFrame({ data: { a: 'x\ny' } }))).toBe('data: {"a":"x\\ny"}\n\n');
+    expect(new TextDecoder().decode(sseFrame({ event: 'result', data: { a: 1 } }))).toBe('event: result\ndata: {"a":1}\n\n');
   });
 
   it('computes at most one event ahead of the reader (pull-based)', async () => {
     const { seen, events } = counting(100);
-    const res = sseResponse(events, { onError: () => ({}) });
+    const res = sseResponse(events, { onError: () => ({ data: {} }) });
     const reader = res.body!.getReader();
     await reader.read();
     await reader.read();
@@ -48,7 +49,7 @@ describe('sseResponse (HTML § 9.2 server-sent events)', () => {
 
   it('cancel() (the client went away) closes the event source and stops the work', async () => {
     const { seen, events } = counting(100);
-    const res = sseResponse(events, { onError: () => ({}) });
+    const res = sseResponse(events, { onError: () => ({ data: {} }) });
     const reader = res.body!.getReader();
     await reader.read();
     await reader.cancel();
@@ -62,7 +63,7 @@ describe('sseResponse (HTML § 9.2 server-sent events)', () => {
   it('an aborted request signal ends the stream at the next pull and closes the source', async () => {
     const { seen, events } = counting(100);
     const controller = new AbortController();
-    const res = sseResponse(events, { onError: () => ({}), signal: controller.signal });
+    const res = sseResponse(events, { onError: () => ({ data: {} }), signal: controller.signal });
     const reader = res.body!.getReader();
     await reader.read();
     controller.abort();
@@ -76,7 +77,7 @@ describe('sseResponse (HTML § 9.2 server-sent events)', () => {
   it('a failure becomes a last event from onError, then the stream ends cleanly', async () => {
     const { events } = counting(10, 2);
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const res = sseResponse(events, { onError: (e) => ({ failed: (e as Error).message }) });
+    const res = sseResponse(events, { onError: (e) => ({ data: { failed: (e as Error).message } }) });
     const { events: parsed } = await readSse(res.body);
     log.mockRestore();
     expect(parsed.map((e) => (e as { n?: number }).n ?? e)).toEqual([0, 1, { failed: 'boom' }]);

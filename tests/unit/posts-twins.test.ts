@@ -15,6 +15,7 @@ import {
   recordTwins,
   resumeTwin,
   tagsTwin,
+  tagSummary,
   tagTwin,
   twinOfLink,
 } from '../../src/generators/twin.ts';
@@ -107,8 +108,27 @@ describe('FO-POSTS: post twins and the posts index', () => {
     const performance = tagGroups(listingOf(sample)).find((g) => g.tag === 'performance')!;
     const tag = tagTwin(performance, sample.site).markdown;
     expect(tag).toContain('[Measure before you shard](/posts/measure-before-you-shard.md)');
-    expect(tag).toMatch(/> \d+ projects?, 1 post and \d+ pages? tagged “performance”\.|> \d+ projects? and 1 post tagged “performance”\./);
+    expect(tag).toMatch(/> \d+ projects?, 1 post and \d+ pages? tagged “performance”: [^\n]+\.|> \d+ projects? and 1 post tagged “performance”: [^\n]+\./);
     expect(tagsTwin(listingOf(sample)).summary).toMatch(/projects, posts and pages\.$/);
+  });
+
+  test('FO-TAG-SUMMARY: a tag page is described by what carries the tag: counted, with up to three titles named and the rest counted', () => {
+    const groups = tagGroups(listingOf(sample));
+    for (const group of groups) {
+      const summary = tagSummary(group, sample.site);
+      const titles = group.records.map((r) => r.title);
+      for (const title of titles.slice(0, 3)) expect(summary).toContain(title);
+      if (titles.length > 3) expect(summary).toMatch(new RegExp(` and ${titles.length - 3} more\\.$`));
+      else expect(summary.endsWith(`${titles.at(-1)}.`)).toBe(true);
+    }
+    // Four records: three named, one counted, in the site's language and its typography.
+    const group = groups.find((g) => g.records.length >= 1)!;
+    const four = { ...group, tag: 'x', records: [0, 1, 2, 3].map((i) => ({ ...group.records[0]!, title: `T${i}` })) };
+    expect(tagSummary(four, sample.site)).toMatch(/ tagged “x”: T0, T1, T2 and 1 more\.$/);
+    expect(tagSummary(four, { ...sample.site, locale: 'fr' })).toMatch(/ avec l’étiquette «\u202Fx\u202F»\u202F: T0, T1, T2 et 1 autre\.$/);
+    expect(tagSummary({ ...four, records: four.records.slice(0, 2) }, sample.site)).toMatch(/ tagged “x”: T0 and T1\.$/);
+    // The page's lead counts only: its cards and lists name the records just below it.
+    expect(tagSummary(four, sample.site, { titles: false })).toMatch(/^4 \w+ tagged “x”\.$/);
   });
 
   test('a link in a post to a post that does not exist is a broken link the build names', async () => {

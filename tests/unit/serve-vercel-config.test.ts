@@ -338,7 +338,14 @@ describe('FO-ZERO-COMPUTE: the Markdown gate (vercel.json routes)', () => {
     expect(headersFor('/index.md').link).toBe(`${index}, ${canonical('/')}`);
     expect(headersFor('/developers/deprecation.md').link).toBe(`${index}, ${canonical('/developers/deprecation')}`);
     expect(headersFor('/de.md').link).toBe(`${index}, ${canonical('/de')}`);
-    expect(headersFor('/de/projects/quarry.md').link).toBe(`${index}, ${canonical('/de/projects/quarry')}`);
+    // FO-I18N: under a language's folder, that language's llms.txt (its section's where it has one);
+    // the language's home (`/de`, which a one-language site may use as a page slug) keeps the root's.
+    const german = '</de/projects/llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt of the projects"';
+    expect(headersFor('/de/projects/quarry.md').link).toBe(`${german}, ${canonical('/de/projects/quarry')}`);
+    expect(headersFor('/de/projects/quarry').link).toBe(`</de/projects/quarry.md>; rel="alternate"; type="text/markdown", ${german}`);
+    expect(headersFor('/de/about').link).toBe(`</de/about.md>; rel="alternate"; type="text/markdown", ${index.replace('</llms.txt>', '</de/llms.txt>')}`);
+    expect(headersFor('/de').link).toBe(`</de.md>; rel="alternate"; type="text/markdown", ${index}`);
+    expect(headersFor('/de/search').link, 'the function answers its search page').toBeUndefined();
     expect(headersFor('/').link).toMatch(/^<\/index\.md>; rel="alternate"; type="text\/markdown", <\/\.well-known\/api-catalog>; rel="api-catalog"/);
     for (const p of ['/', '/about', '/projects/quarry']) expect(headersFor(p).vary, p).toBe('Accept');
     // The tags' pages and twins name the tags' own llms.txt, the most specific that covers them.

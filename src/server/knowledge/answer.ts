@@ -11,6 +11,7 @@ import { jsonBytes } from '../http.ts';
 import { recordLang } from '../language.ts';
 import { answerBytes as keptBytes, hitViews } from '../kept.ts';
 import { NLWEB_VERSION, type AskResponse, type AskResult, type AskStreamEvent } from './schemas.ts';
+import type { SseEvent } from './sse.ts';
 
 /** Results per answer: every record fits in a few answers' worth on a personal site. */
 export const ASK_RESULT_LIMIT = 10;
@@ -57,24 +58,33 @@ export function answerBytes(data: SiteData, query: string): Uint8Array<ArrayBuff
 }
 
 /**
- * The same answer as a sequence of stream events (framing documented on `askStreamEvent`).
- * Results are built batch by batch as the consumer pulls, so a consumer that stops pulling (the
- * client went away) stops the work; `signal` ends the sequence early for the same reason.
+ * The same answer as a sequence of stream events, in the dialect the question's shape asks for
+ * (`askStreamEvent`: a string query; `askEvent055`: the v0.55 query object). Results are built as
+ * the consumer pulls, so a consumer that stops pulling (the client went away) stops the work;
+ * `signal` ends the sequence early for the same reason.
  */
 export function* answerEvents(
   data: SiteData,
   query: string,
-  { limit = ASK_RESULT_LIMIT, batchSize = STREAM_BATCH_SIZE, signal }: AnswerOptions & { batchSize?: number; signal?: AbortSignal } = {},
-): Generator<AskStreamEvent> {
-  yield { message_type: 'begin-nlweb-response', _meta: meta(), query };
+  {
+    limit = ASK_RESULT_LIMIT,
+    batchSize = STREAM_BATCH_SIZE,
+    signal,
+    v055 = false,
+  }: AnswerOptions & { batchSize?: number; signal?: AbortSignal; v055?: boolean } = {},
+): Generator<SseEvent> {
+  yield v055 ? { event: 'start', data: { _meta: meta() } } : { data: { message_type: 'begin-nlweb-response', _meta: meta(), query } satisfies AskStreamEvent };
   const hits = searchRecords(data, query, { limit });
-  let count = 0;
-  for (let start = 0; start < hits.length; start += batchSize) {
+  // v0.55 sends a result an event; the older frames batch them.
+  const size = v055 ? 1 : batchSize;
+  for (let start = 0; start < hits.length; start += size) {
     if (signal?.aborted) return;
-    const results = hits.slice(start, start + batchSize).map((hit) => resultFor(hit, data));
-    count += results.length;
-    yield { message_type: 'result', results };
+    const results = hits.slice(start, start + size).map((hit) => resultFor(hit, data));
+    yield v055 ? { event: 'result', data: { index: start, item: results[0]! } } : { data: { message_type: 'result', results } satisfies AskStreamEvent };
   }
   if (signal?.aborted) return;
-  yield { message_type: 'end-nlweb-response', _meta: meta(), count };
+  const count = hits.length;
+  yield v055
+    ? { event: 'complete', data: { _meta: meta(), count } }
+    : { data: { message_type: 'end-nlweb-response', _meta: meta(), count } satisfies AskStreamEvent };
 }

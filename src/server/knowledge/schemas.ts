@@ -142,6 +142,8 @@ export const askResponse = z.object({ _meta: askMeta, query: z.string(), results
 export type AskResult = z.infer<typeof askResult>;
 export type AskResponse = z.infer<typeof askResponse>;
 
+const failureMeta = z.object({ response_type: z.literal('failure'), version: z.literal(NLWEB_VERSION) });
+
 /**
  * The streaming framing (KQ-ASK leaves it open; docs/decisions.md § NLWeb ask fixes the outline).
  * Every event is one `data: <json>` line. `message_type` follows NLWeb's streaming convention:
@@ -159,13 +161,45 @@ export const askStreamEvent = z
     z.object({ message_type: z.literal('end-nlweb-response'), _meta: askMeta, count: z.int().min(0) }),
     z.object({
       message_type: z.literal('error'),
-      _meta: z.object({ response_type: z.literal('failure'), version: z.literal(NLWEB_VERSION) }),
+      _meta: failureMeta,
       error: errorObject,
     }),
   ])
   .meta({ id: 'AskStreamEvent', description: 'One server-sent event of a streaming answer (the JSON after `data: `).' });
 
 export type AskStreamEvent = z.infer<typeof askStreamEvent>;
+
+/**
+ * The NLWeb v0.55 streaming events (NLWeb Specification v0.55 § 6.1, "Event Types": `start`,
+ * `result`, `complete`), sent when the request's `query` is the v0.55 object: the reference server
+ * picks its dialect by the shape of `query` (a string keeps the frames above). Each event is named
+ * by its SSE `event:` field (the names are ASK_EVENT_NAMES); its data is one of these:
+ *   start     first; `_meta`
+ *   result    one per result: `index`, its place in the answer (§ 6.1: clients must not assume
+ *             order; Folio sends them in order), and `item`, an AskResult
+ *   complete  last on success; `_meta` and `count`. § 6.1's session state is what a stateful agent
+ *             hands back; Folio keeps none, so there is none to capture.
+ *   error     last on failure after the 200 was sent: `_meta` with `response_type` `failure` (§ 4.1.4)
+ *             and `error`, an ErrorObject, as in the frames above
+ * The items of all `result` events, by `index`, are exactly the JSON answer's `results`.
+ */
+export const askEvent055 = z
+  .union([
+    z.object({ _meta: askMeta }).strict().meta({ title: 'start' }),
+    z
+      .object({ index: z.int().min(0), item: askResult })
+      .strict()
+      .meta({ title: 'result' }),
+    z
+      .object({ _meta: askMeta, count: z.int().min(0) })
+      .strict()
+      .meta({ title: 'complete' }),
+    z.object({ _meta: failureMeta, error: errorObject }).strict().meta({ title: 'error' }),
+  ])
+  .meta({ id: 'AskEvent055', description: 'The data of one NLWeb v0.55 server-sent event (`event: start`, `result`, `complete` or `error`).' });
+
+export const ASK_EVENT_NAMES = ['start', 'result', 'complete', 'error'] as const;
+export type AskEvent055 = z.infer<typeof askEvent055>;
 
 export const pageItem = z.object({ name: z.string(), url: absoluteUrlField, description: z.string() }).meta({ id: 'PageItem' });
 

@@ -1,16 +1,22 @@
 // Server-sent events (HTML Living Standard § 9.2, "Server-sent events"): a pull-based stream of
-// `data: <json>\n\n` events. Work happens only when the client reads, so a slow client slows the
+// `data: <json>\n\n` events, each named by an `event:` line where its dialect names events. Work happens only when the client reads, so a slow client slows the
 // work down and a gone client stops it: the stream's cancel() ends the event source, and the
 // request's abort signal ends it at the next pull.
 import { EVENT_STREAM, JSON_TYPE } from '../../http/media-types.ts';
 import { preferredType } from '../../http/negotiate.ts';
 import { NO_STORE } from '../../http/cache-policy.ts';
 
+/** One event: its JSON payload, and its type (the `event:` field) when the dialect names events. */
+export interface SseEvent {
+  event?: string;
+  data: unknown;
+}
+
 export interface SseOptions {
   /** The request's signal: aborted when the client disconnects. */
   signal?: AbortSignal;
   /** Turns a failure after the 200 was sent into a last event, instead of a broken connection. */
-  onError: (error: unknown) => unknown;
+  onError: (error: unknown) => SseEvent;
   headers?: HeadersInit;
 }
 
@@ -18,11 +24,11 @@ const encoder = new TextEncoder();
 
 /**
  * One event. JSON.stringify escapes CR and LF inside strings, so the payload is one `data:` line
- * (a raw line break would split the event).
+ * (a raw line break would split the event). Event types are the code's own names, never request text.
  */
-export const sseFrame = (event: unknown) => encoder.encode(`data: ${JSON.stringify(event)}\n\n`);
+export const sseFrame = ({ event, data }: SseEvent) => encoder.encode(`${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(data)}\n\n`);
 
-export function sseResponse(events: Iterator<unknown> | AsyncIterator<unknown>, { signal, onError, headers }: SseOptions): Response {
+export function sseResponse(events: Iterator<SseEvent> | AsyncIterator<SseEvent>, { signal, onError, headers }: SseOptions): Response {
   let finished = false;
   const end = async () => {
     if (finished) return;
