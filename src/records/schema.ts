@@ -67,14 +67,17 @@ const tag = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a kebab-case tag suc
 // URI (RFC 3986), and an ordinary URL stays exactly as written.
 const httpUrl = z.url({ protocol: /^https?$/, error: 'an absolute http(s) URL' }).overwrite(normalizeUrl);
 
-const yesNo = z.enum(['yes', 'no']);
+// FO-FUNCTION-GRAPH: the schemas only the build's loader reads (the site config, each kind's front
+// matter with its refinements) are marked pure, so the function's bundle, which answers with the
+// fields but never validates a file, leaves them out instead of building them on every cold start.
+const yesNo = /* @__PURE__ */ z.enum(['yes', 'no']);
 
-const rateLimitPolicy = z.strictObject({
+const rateLimitPolicy = /* @__PURE__ */ z.strictObject({
   limit: z.int().min(1).max(100_000),
   window: z.int().min(1).max(86_400),
 });
 
-const apiVersion = z.strictObject({
+const apiVersion = /* @__PURE__ */ z.strictObject({
   version: z.string().regex(/^v\d+$/, 'a path version such as "v1"'),
   /** When set, responses carry `Deprecation: @<unix seconds>` (RFC 9745). */
   deprecated: isoDate.optional(),
@@ -84,7 +87,7 @@ const apiVersion = z.strictObject({
   successor: z.string().startsWith('/').optional(),
 });
 
-export const siteConfig = z
+export const siteConfig = /* @__PURE__ */ z
   .strictObject({
     name: text(120),
     headline: text(160),
@@ -281,7 +284,7 @@ export const projectFields = z.strictObject({
   coverPosition: z.enum(COVER_POSITIONS).optional(),
 });
 
-export const projectFrontMatter = projectFields.superRefine(datedAndDescribed);
+export const projectFrontMatter = /* @__PURE__ */ projectFields.superRefine(datedAndDescribed);
 
 /** How a post's front matter differs from a project's: no type, category, links or stack; a draft flag. */
 export const postFields = z.strictObject({
@@ -297,7 +300,7 @@ export const postFields = z.strictObject({
   coverAlt: text(200).optional(),
 });
 
-export const postFrontMatter = postFields.superRefine(datedAndDescribed);
+export const postFrontMatter = /* @__PURE__ */ postFields.superRefine(datedAndDescribed);
 
 // The résumé's front matter takes JSON Resume's field names (jsonresume.org/schema), so an owner can
 // paste what they have; dates there are ISO 8601 to the month or the day (FO-RESUME).
@@ -381,7 +384,7 @@ export const resumeFrontMatter = z.strictObject({
     .default([]),
 });
 
-export const pageFrontMatter = z.strictObject({
+export const pageFrontMatter = /* @__PURE__ */ z.strictObject({
   title: text(120),
   summary: text(300),
   tags: z.array(tag).default([]),

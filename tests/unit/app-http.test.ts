@@ -155,6 +155,11 @@ describe('PF-ROUTE-404: unknown routes answer 404 route_not_found, always JSON',
     ['GET', '/api/v1/search/'],
     ['GET', '/api/v2/search?q=x'],
     ['GET', '/api/v1/projects/quarry/extra'],
+    // The router is strict (src/server/app.ts): a trailing slash or another case is another path.
+    ['GET', '/api/v1/projects/quarry/'],
+    ['GET', '/api/v1/projects/'],
+    ['GET', '/API/V1/search?q=x'],
+    ['GET', '/api/v1/Search?q=x'],
     ['POST', '/api/v1/nothing'],
     ['OPTIONS', '/api/v1/nothing'],
   ] as const) {

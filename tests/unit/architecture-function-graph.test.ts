@@ -16,8 +16,12 @@ const BUILD_ONLY = /^(astro|@astrojs\/|satteri|image-size|sharp|satori|@resvg\/|
 const RUNTIME_IMPORT =
   /(?:^|\n)\s*(?:import|export)(?!\s+type\s)[^'";]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
-/** Every module of the repository `entry` reaches at run time, and the packages they import. */
-function walk(entry: string) {
+/**
+ * Every module of the repository `entry` reaches at run time, and the packages they import
+ * (`node:` builtins included, as `node:…`); with `eager`, through static imports only: what is
+ * compiled and run before the first answer.
+ */
+function walk(entry: string, { eager = false } = {}) {
   const files = new Set<string>();
   const packages: { file: string; pkg: string }[] = [];
   const stack = [entry];
@@ -26,14 +30,16 @@ function walk(entry: string) {
     if (files.has(file)) continue;
     files.add(file);
     for (const m of readFileSync(file, 'utf8').matchAll(RUNTIME_IMPORT)) {
+      if (eager && m[3]) continue;
       const spec = (m[1] ?? m[2] ?? m[3])!;
       if (spec.startsWith('.')) stack.push(normalize(join(dirname(file), spec)));
-      else if (!spec.startsWith('node:')) packages.push({ file, pkg: spec });
+      else packages.push({ file, pkg: spec });
     }
   }
   return { graph: [...files].sort(), packages };
 }
-const { graph, packages } = walk('src/server/function.ts');
+const { graph, packages: all } = walk('src/server/function.ts');
+const packages = all.filter((p) => !p.pkg.startsWith('node:'));
 
 describe('FO-FUNCTION-GRAPH: the function imports only what answers requests', () => {
   test('the walk sees the function: the app, the search index reader, MiniSearch and the MCP SDK', () => {
@@ -49,10 +55,27 @@ describe('FO-FUNCTION-GRAPH: the function imports only what answers requests', (
 
   test('api/index.ts imports nothing at run time but where the bundle is: the deploy carries the bundle, not the sources', () => {
     expect(walk('api/index.ts').graph).toEqual(['api/index.ts', 'src/server/bundle-path.ts']);
-    expect(walk('api/index.ts').packages).toEqual([]);
+    expect(walk('api/index.ts').packages.filter((p) => !p.pkg.startsWith('node:'))).toEqual([]);
   });
 
   test('no module of the build or the discovery generators is reached', () => {
     expect(graph.filter((file) => /^src\/(build|discovery|pages|layouts|components|social)\//.test(file))).toEqual([]);
+  });
+});
+
+describe('FO-COLD-PATH: a cold start loads what answers the REST API, the rest on first use', () => {
+  const eager = walk('src/server/function.ts', { eager: true });
+  test('the MCP SDK, its transport and server, the tool table and the card builder are reached only through import()', () => {
+    expect(eager.graph).toContain('src/server/mcp/routes.ts');
+    expect(eager.graph).toContain('src/server/mcp/server-card-schema.ts');
+    for (const lazy of ['src/server/mcp/transport.ts', 'src/server/mcp/server.ts', 'src/server/mcp/tools.ts', 'src/server/mcp/server-card.ts']) {
+      expect(graph, lazy).toContain(lazy);
+      expect(eager.graph, lazy).not.toContain(lazy);
+    }
+    expect(eager.packages.filter((p) => p.pkg.startsWith('@modelcontextprotocol/'))).toEqual([]);
+  });
+
+  test('node:dns and node:https are not imported at load (the metadata-document fetch takes them when it runs)', () => {
+    expect(eager.packages.filter((p) => p.pkg === 'node:dns' || p.pkg === 'node:https').map(({ file, pkg }) => `${file} → ${pkg}`)).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import { ERRORS } from '../../src/server/errors.ts';
 import { ROUTES } from '../../src/server/routes.ts';
 import { TOOLS, toolsFor } from '../../src/server/mcp/tools.ts';
 import { buildServerCard, CARD_META_APPS, CARD_META_SIZING, CARD_META_TOOLS } from '../../src/server/mcp/server-card.ts';
-import { serverInstructions } from '../../src/server/mcp/identity.ts';
+import { serverInstructions } from '../../src/server/mcp/server.ts';
 import { agentsMarkdown } from '../../src/discovery/agents-md.ts';
 import { skillMarkdown } from '../../src/discovery/skill-md.ts';
 import { developerGuide, developersMarkdown } from '../../src/discovery/developers.ts';

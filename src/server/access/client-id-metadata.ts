@@ -5,9 +5,9 @@
 // (§ Server-Side Request Forgery, § Maximum Response Size): https only, public addresses only
 // (checked on the addresses the socket connects to, so DNS rebinding cannot slip past), no
 // redirects, a size and a time bound, and a bounded cache.
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import http from 'node:http';
-import https from 'node:https';
+import type { LookupAddress } from 'node:dns';
+import type http from 'node:http';
+import type https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { LRUCache } from 'lru-cache';
@@ -116,10 +116,15 @@ export function isPublicAddress(address: string, { allowHttpLoopback = false }: 
   return range === 'unicast' || (allowHttpLoopback && range === 'loopback');
 }
 
-type Lookup = typeof dnsLookup;
+type Lookup = typeof import('node:dns').lookup;
+/**
+ * node:dns and node:https are taken when a metadata document is first fetched, not when the function
+ * loads: only a token request naming a client by URL reaches them, and every cold start paid for them.
+ */
+const builtin = <T>(id: string) => process.getBuiltinModule(id) as T;
 
 /** A socket lookup that refuses a host with any non-public address (checked where it connects: no rebinding window). */
-export function guardedLookup(options: CimdOptions, lookup: Lookup = dnsLookup): LookupFunction {
+export function guardedLookup(options: CimdOptions, lookup: Lookup = builtin<typeof import('node:dns')>('node:dns').lookup): LookupFunction {
   return (hostname, lookupOptions, callback) => {
     lookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);
@@ -171,7 +176,7 @@ export const fetchMetadataDocument: MetadataFetch = (url, { timeoutMs, maxBytes,
         ),
       );
     }
-    const client = url.protocol === 'https:' ? https : http;
+    const client = url.protocol === 'https:' ? builtin<typeof https>('node:https') : builtin<typeof http>('node:http');
     const req = client.get(url, {
       lookup: guardedLookup(options, lookup),
       headers: { accept: 'application/json', 'user-agent': 'Folio (client-id-metadata-document fetcher)' },

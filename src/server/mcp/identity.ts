@@ -3,7 +3,6 @@
 // with Runtime Behavior: the card SHOULD NOT contradict what a connected client observes).
 import pkg from '../../../package.json' with { type: 'json' };
 import type { Site } from '../../records/schema.ts';
-import { type ServedRecords, toolsFor } from './tools.ts';
 
 /** Site path of the Streamable HTTP endpoint. */
 export const MCP_PATH = '/api/mcp';
@@ -35,14 +34,6 @@ export const serverTitle = (site: Pick<Site, 'name'>) => clip(`${site.name}: por
 
 /** The card's `description` is 1 to 100 characters (server-card schema). */
 export const SERVER_DESCRIPTION = 'Search, list, read and compare the projects and pages of this portfolio; ask it questions.';
-
-/** The instructions: what the site holds, then each tool it serves and what it does, from the tool table (tools.ts). */
-export const serverInstructions = (site: Pick<Site, 'name'>, served: ServedRecords = { posts: [] }) =>
-  `Read-only tools over ${site.name}'s portfolio: projects${served.posts.length ? ', posts' : ''}, pages${served.resume ? ' and a résumé' : ''}. ` +
-  `${toolsFor(served)
-    .map((t) => `${t.name} ${t.does}`)
-    .join('; ')}. Every record is also a Markdown resource. ` +
-  'Content changes only when the site is redeployed, so answers may be cached for five minutes.';
 
 function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;

@@ -10,7 +10,7 @@ import { errorObject } from '../errors.ts';
 import { BODY_ERRORS } from '../http.ts';
 import { QUOTA_COST_RULE } from '../middleware/rate-limit.ts';
 import { MAX_BATCH_MESSAGES, MCP_PATH, PROTOCOL_VERSIONS, SERVER_CARD_PATH } from './identity.ts';
-import { buildServerCard, serverCard } from './server-card.ts';
+import { serverCard } from './server-card-schema.ts';
 import { SERVER_CARD_MEDIA_TYPE } from '../../http/media-types.ts';
 
 /**
@@ -19,6 +19,8 @@ import { SERVER_CARD_MEDIA_TYPE } from '../../http/media-types.ts';
  * (bench/RESULTS.md), and most instances answer the REST API and /ask without them.
  */
 const transport = () => import('./transport.ts');
+/** The card's builder reads the tool table (tools.ts), which loads with it, on the card's first request. */
+const cardBuilder = () => import('./server-card.ts');
 
 const RATE_HEADERS = ['RateLimit', 'RateLimit-Policy', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
 
@@ -120,7 +122,8 @@ const mcpServerCard = defineRoute({
     304: { description: 'Not modified: If-None-Match matched the ETag of the current build.' },
   },
   errors: ['method_not_allowed', 'rate_limited'],
-  handler: (_c, { data }) => new Response(JSON.stringify(buildServerCard(data.site, data)), { headers: { 'Content-Type': SERVER_CARD_MEDIA_TYPE } }),
+  handler: async (_c, { data }) =>
+    new Response(JSON.stringify((await cardBuilder()).buildServerCard(data.site, data)), { headers: { 'Content-Type': SERVER_CARD_MEDIA_TYPE } }),
 });
 
 export const mcpRoutes: RouteSpec[] = [mcpPost, mcpServerCard];

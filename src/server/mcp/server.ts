@@ -2,12 +2,25 @@
 // answer any call), with the read-only tools and the Markdown-twin resources.
 import { McpServer, type CacheHint, type Transport } from '@modelcontextprotocol/server';
 import type { SiteData } from '../../search/data-file.ts';
-import { HANDSHAKE_VERSIONS, SERVER_DESCRIPTION, SERVER_VERSION, serverInstructions, serverName, serverTitle } from './identity.ts';
+import type { Site } from '../../records/schema.ts';
+import { HANDSHAKE_VERSIONS, SERVER_DESCRIPTION, SERVER_VERSION, serverName, serverTitle } from './identity.ts';
 import { APPS_CAPABILITY, PROJECT_CARD_URI, readProjectCard } from './apps.ts';
 import { guardParams } from './params.ts';
 import { listTwins, readTwin } from './resources.ts';
 import { registerTools } from './tool-kit.ts';
-import { toolsFor } from './tools.ts';
+import { type ServedRecords, toolsFor } from './tools.ts';
+
+/**
+ * The instructions: what the site holds, then each tool it serves and what it does, from the tool
+ * table (tools.ts). Here rather than in identity.ts, which the route table loads on every cold start
+ * and which so stays clear of the tool table (FO-FUNCTION-GRAPH).
+ */
+export const serverInstructions = (site: Pick<Site, 'name'>, served: ServedRecords = { posts: [] }) =>
+  `Read-only tools over ${site.name}'s portfolio: projects${served.posts.length ? ', posts' : ''}, pages${served.resume ? ' and a résumé' : ''}. ` +
+  `${toolsFor(served)
+    .map((t) => `${t.name} ${t.does}`)
+    .join('; ')}. Every record is also a Markdown resource. ` +
+  'Content changes only when the site is redeployed, so answers may be cached for five minutes.';
 
 /**
  * 2026-07-28 results carry cache hints. Content changes only on redeploy and clients may cache

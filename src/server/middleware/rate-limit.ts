@@ -53,7 +53,11 @@ export interface LimiterOptions {
  */
 export class RateLimiter {
   readonly #windows: LRUCache<string, Window>;
-  readonly #refused: LRUCache<string, Window>;
+  /**
+   * Made when a first client goes over its quota: an LRUCache allocates its whole capacity up front,
+   * and most instances, each cold start among them, never refuse anyone.
+   */
+  #refused?: LRUCache<string, Window>;
   readonly name: Policy;
   readonly policy: RateLimitPolicy;
   readonly maxClients: number;
@@ -65,12 +69,11 @@ export class RateLimiter {
     this.maxClients = maxClients;
     this.now = now;
     this.#windows = new LRUCache({ max: maxClients });
-    this.#refused = new LRUCache({ max: maxClients });
   }
 
   /** Clients tracked, within their quota or over it. */
   get size() {
-    return this.#windows.size + this.#refused.size;
+    return this.#windows.size + (this.#refused?.size ?? 0);
   }
 
   /**
@@ -79,9 +82,9 @@ export class RateLimiter {
    */
   take(client: string, cost = 1): Decision {
     const now = this.now();
-    const refused = this.#refused.get(client);
+    const refused = this.#refused?.get(client);
     if (refused && refused.resetAt > now) return this.#decision(refused.count + cost, refused.resetAt, now);
-    if (refused) this.#refused.delete(client);
+    if (refused) this.#refused!.delete(client);
     // Every request makes its client the most recently seen, so when the map is full the client
     // evicted is the one seen least recently, never a hot client mid-window.
     let window = this.#windows.get(client);
@@ -95,23 +98,23 @@ export class RateLimiter {
       // Out of quota (not merely refused a batch larger than what is left): kept apart until the
       // window ends, the count at what was allowed.
       this.#windows.delete(client);
-      this.#refused.set(client, window);
+      (this.#refused ??= new LRUCache({ max: this.maxClients })).set(client, window);
     }
     return decision;
   }
 
   /** Gives back `cost` requests counted in the client's current window (a batch refused after its first message was counted). */
   refund(client: string, cost: number): void {
-    const window = this.#windows.peek(client) ?? this.#refused.peek(client);
+    const window = this.#windows.peek(client) ?? this.#refused?.peek(client);
     if (!window || window.resetAt <= this.now()) return;
     window.count = Math.max(0, window.count - cost);
-    if (window.count < this.policy.limit && this.#refused.delete(client)) this.#windows.set(client, window);
+    if (window.count < this.policy.limit && this.#refused?.delete(client)) this.#windows.set(client, window);
   }
 
   /** The client's state without counting a request: for answers that should not cost quota (CORS preflights). */
   peek(client: string): Decision {
     const now = this.now();
-    const window = this.#refused.peek(client) ?? this.#windows.peek(client);
+    const window = this.#refused?.peek(client) ?? this.#windows.peek(client);
     if (!window || window.resetAt <= now) return this.#decision(0, now + this.policy.window * 1000, now);
     // Capped at the quota so a peek never carries Retry-After: it refuses nothing.
     return { ...this.#decision(Math.min(window.count, this.policy.limit), window.resetAt, now), allowed: window.count < this.policy.limit };
