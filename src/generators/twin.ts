@@ -244,6 +244,8 @@ declare module '../records/catalog.ts' {
      * across its routes and the integration (load.ts), so the copies of this module share it too.
      */
     twins?: Map<Project | Page | Post | Resume, Promise<Twin>>;
+    /** recordTwins' answer: the data file and the page manifest both ask (twinText writes each twin's front matter anew). */
+    recordTwins?: Promise<Record<string, string>>;
   }
 }
 
@@ -867,7 +869,11 @@ export async function allTwins(catalog: Catalog, options: TwinOptions = {}): Pro
  * (src/pages/[...lang]/[slug].md.ts and kin): the data file carries them (MCP resources). Posts and the résumé are
  * records as projects and pages are (FO-POSTS, FO-RESUME).
  */
-export async function recordTwins(catalog: Catalog): Promise<Record<string, string>> {
+export function recordTwins(catalog: Catalog): Promise<Record<string, string>> {
+  return (catalog.kept.recordTwins ??= makeRecordTwins(catalog));
+}
+
+async function makeRecordTwins(catalog: Catalog): Promise<Record<string, string>> {
   const { content } = catalog;
   const twins = await Promise.all([
     ...content.projects.map((p) => projectTwin(p, catalog, ABSOLUTE)),

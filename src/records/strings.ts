@@ -122,10 +122,16 @@ export function stringsFor(site: Pick<Site, 'locale'> & { readonly strings?: Rea
   const rules = new Intl.PluralRules(locale);
   const numbers = new Intl.NumberFormat(locale);
   const overrides = site.strings ?? {};
+  // Each entry typeset once: a page asks for the same few dozen entries again and again.
+  const typesetEntries = new Map<string, string>();
   const t = ((key: StringKey, params: Params = {}) => {
     const entry: string | Plural = overrides[key] ?? table[key];
     const text = typeof entry === 'string' ? entry : typeof params.n === 'number' && rules.select(params.n) === 'one' ? entry.one : entry.other;
-    return typeset(locale, text).replace(/\{(?:(\p{L}+) )?(\w+)\}/gu, (mark, word: string | undefined, name: string) => {
+    let set = typesetEntries.get(text);
+    if (set === undefined) typesetEntries.set(text, (set = typeset(locale, text)));
+    // No mark to fill.
+    if (!set.includes('{')) return set;
+    return set.replace(/\{(?:(\p{L}+) )?(\w+)\}/gu, (mark, word: string | undefined, name: string) => {
       const value = params[name];
       const filled = value === undefined ? undefined : typeof value === 'number' ? numbers.format(value) : value;
       if (filled === undefined) return mark;
