@@ -124,9 +124,18 @@ export function stringsFor(site: Pick<Site, 'locale'> & { readonly strings?: Rea
   const overrides = site.strings ?? {};
   // Each entry typeset once: a page asks for the same few dozen entries again and again.
   const typesetEntries = new Map<string, string>();
+  // And each count's plural category found once (Intl.PluralRules is slow to ask; a type's label asks with n = 1 on every card).
+  const categories = new Map<number, Intl.LDMLPluralRule>();
+  const category = (n: number) => {
+    // Kept for the small counts pages say; any other number is asked each time, so the map stays small.
+    if (!Number.isInteger(n) || n < 0 || n >= 1000) return rules.select(n);
+    let known = categories.get(n);
+    if (known === undefined) categories.set(n, (known = rules.select(n)));
+    return known;
+  };
   const t = ((key: StringKey, params: Params = {}) => {
     const entry: string | Plural = overrides[key] ?? table[key];
-    const text = typeof entry === 'string' ? entry : typeof params.n === 'number' && rules.select(params.n) === 'one' ? entry.one : entry.other;
+    const text = typeof entry === 'string' ? entry : typeof params.n === 'number' && category(params.n) === 'one' ? entry.one : entry.other;
     let set = typesetEntries.get(text);
     if (set === undefined) typesetEntries.set(text, (set = typeset(locale, text)));
     // No mark to fill.
