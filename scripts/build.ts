@@ -41,7 +41,7 @@ try {
   content = catalog.content;
   // astro.config.ts reads the content again: the memo hands it this read. The search index starts
   // on another core now, while Astro loads (src/generators/integration.ts).
-  memoizeContentForBuild(true, [contentDir(), content]);
+  memoizeContentForBuild(true, [contentDir(), catalog]);
   void startBuild(process.cwd(), content);
   const records = [
     countOf(content.projects.length, 'project', 'projects'),

@@ -3,8 +3,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
-import { deflateRaw, deflateRawSync } from 'node:zlib';
+import { deflateRawSync } from 'node:zlib';
 import MiniSearch from 'minisearch';
 import { Catalog } from '../records/catalog.ts';
 import { type JsonResume, resumeDocument, resumeSearchText } from '../records/resume.ts';
@@ -184,23 +183,14 @@ function replaceFile(path: string, data: string | Buffer) {
 }
 
 /**
- * Each text as the texts file stores it (raw DEFLATE), compressed on libuv's threads, four at a
- * time (its pool's size; each compressor in flight holds ~256 KB of zlib state).
+ * Each text as the texts file stores it (raw DEFLATE), one buffer for all and each one's length.
+ * Synchronous: a build runs it on the index's thread (index-worker.ts), where it waits for nobody;
+ * libuv's asynchronous compression (a stream per text) cost twice the CPU for the same bytes.
  */
-export async function compressTexts(texts: Iterable<string>): Promise<Map<string, Buffer>> {
-  const unique = [...new Set(texts)];
-  const compressed: Buffer[] = [];
-  let next = 0;
-  const lane = async () => {
-    while (next < unique.length) {
-      const i = next++;
-      compressed[i] = await deflateRawAsync(unique[i]!);
-    }
-  };
-  await Promise.all([lane(), lane(), lane(), lane()]);
-  return new Map(unique.map((text, i) => [text, compressed[i]!]));
+export function compressTexts(texts: readonly string[]): { bytes: Buffer; lengths: number[] } {
+  const chunks = texts.map((text) => deflateRawSync(text));
+  return { bytes: Buffer.concat(chunks), lengths: chunks.map((c) => c.length) };
 }
-const deflateRawAsync = promisify(deflateRaw);
 
 /**
  * The JSON, and the texts file's bytes: its header line, then each text compressed, in the order

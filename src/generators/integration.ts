@@ -20,7 +20,8 @@ import {
 } from '../records/load.ts';
 import type { Content } from '../records/schema.ts';
 import { brokenLinks, recordTwins } from './twin.ts';
-import { compressTexts, IndexText, searchDocuments, writeDataFile } from './data-file.ts';
+import { IndexText, searchDocuments, writeDataFile } from './data-file.ts';
+import type { IndexWorkerAnswer } from './index-worker.ts';
 import { resumeSearchText } from '../records/resume.ts';
 import type { IndexedDocument } from '../search/options.ts';
 import { codeHash } from './code-hash.ts';
@@ -65,21 +66,21 @@ export async function writeSiteData(root = process.cwd(), started?: Started) {
   // FO-I18N: every language, the main one first; agents ask in a translation's language with `lang`.
   const [catalog, ...translations] = loadLanguages(contentDir(root), { drafts: false });
   const twins = Object.assign({}, ...(await Promise.all([catalog!, ...translations].map(recordTwins)))) as Record<string, string>;
-  // The twins are known only now: compressed in parallel, beside the bodies compressed ahead.
-  const compressed = new Map([...((await started?.compressed) ?? []), ...(await compressTexts(Object.values(twins)))]);
-  return writeDataFile(catalog!, twins, root, { index: started?.index, compressed, code: started?.code }, translations);
+  // The bodies were compressed ahead; the twins, known only now, are compressed as the file is written.
+  const compressed = (await started?.prepared)?.compressed;
+  return writeDataFile(catalog!, twins, root, { index: started?.prepared.then((p) => p?.index), compressed, code: started?.code }, translations);
 }
 
 /**
  * A build's start: the digest of Folio's code (for the data file's build id), and the index of the
- * records, made on another thread (index-worker.ts), and their bodies compressed on libuv's, from
- * now while Vite bundles and the pages render. Once per content (npm run build starts it before
- * Astro loads, the integration asks again). If either fails, the data file makes them itself.
+ * records and their bodies compressed, made on another thread (index-worker.ts) from now while
+ * Vite bundles and the pages render. Once per content (npm run build starts it before Astro loads,
+ * the integration asks again). If the thread fails, the data file makes them itself.
  */
 export function startBuild(root: string, content: Content): Started {
   const known = ((globalThis as { [STARTED]?: WeakMap<Content, Started> })[STARTED] ??= new WeakMap());
   let started = known.get(content);
-  if (!started) known.set(content, (started = { code: codeHash(root), ...prepareOnAnotherThread(content) }));
+  if (!started) known.set(content, (started = { code: codeHash(root), prepared: prepareOnAnotherThread(content) }));
   return started;
 }
 // On globalThis because Astro's duplicate module copies force it: npm run build starts it in its own copy, the integration (Astro's config copy) takes it over.
@@ -89,28 +90,35 @@ const STARTED = Symbol.for('folio.buildStarted');
 interface Started {
   /** The digest of Folio's code (code-hash.ts codeHash): the data file's build id names it. */
   code: string;
-  index: Promise<IndexText | undefined>;
-  compressed: Promise<Map<string, Buffer> | undefined>;
+  prepared: Promise<{ index: IndexText; compressed: Map<string, Buffer> } | undefined>;
 }
 
-function prepareOnAnotherThread(content: Content): Omit<Started, 'code'> {
+function prepareOnAnotherThread(content: Content): Started['prepared'] {
   // The records search finds (projects, posts, pages, the résumé): the same documents as the data file's index.
   const documents = searchDocuments(content, content.resume && resumeSearchText(content.resume));
-  return {
-    index: indexOnAnotherThread(documents, content.site.locale).catch(() => undefined),
-    compressed: compressTexts(documents.map((d) => d.body)).catch(() => undefined),
-  };
+  return onAnotherThread(documents, content.site.locale).catch(() => undefined);
 }
 
-/** The index of these documents, made on a thread of its own (~5 s of CPU at 10,000 records), beside Astro's. */
-async function indexOnAnotherThread(documents: IndexedDocument[], locale: string): Promise<IndexText> {
-  const text = await new Promise<string>((resolve, reject) => {
+/**
+ * The index of these documents (~5 s of CPU at 10,000 records) and their bodies compressed, made on
+ * a thread of its own, beside Astro's. The bodies come back as one buffer (IndexWorkerAnswer).
+ */
+async function onAnotherThread(documents: IndexedDocument[], locale: string) {
+  const answer = await new Promise<IndexWorkerAnswer>((resolve, reject) => {
     const worker = new Worker(new URL('./index-worker.ts', import.meta.url), { workerData: { documents, locale } });
     worker.once('message', resolve);
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`index worker exited with ${code}`)));
   });
-  return new IndexText(text);
+  const bodies = Buffer.from(answer.bodies.buffer, answer.bodies.byteOffset, answer.bodies.byteLength);
+  const compressed = new Map<string, Buffer>();
+  let offset = 0;
+  documents.forEach((document, i) => {
+    const length = answer.lengths[i]!;
+    compressed.set(document.body, bodies.subarray(offset, offset + length));
+    offset += length;
+  });
+  return { index: new IndexText(answer.index), compressed };
 }
 
 /**

@@ -107,8 +107,19 @@ export const twinText = (twin: Twin, site: Site) =>
     twin.markdown,
   );
 
-/** A twin route's answer: the twin as served, front matter first. */
-export const twinResponse = (twin: Twin, site: Site) => markdownResponse(twinText(twin, site));
+/**
+ * A twin route's answer: the twin as served, front matter first. A record's route gives its
+ * catalog: the text is kept there for the data file (recordTwins), which serves the same text.
+ */
+export const twinResponse = (twin: Twin, from: Site | Catalog) => markdownResponse('content' in from ? keptTwinText(twin, from) : twinText(twin, from));
+
+/** twinText of a record's twin (one its catalog keeps, `remembered`), written once per catalog. */
+function keptTwinText(twin: Twin, catalog: Catalog): string {
+  const texts = (catalog.kept.twinTexts ??= new WeakMap());
+  let text = texts.get(twin);
+  if (text === undefined) texts.set(twin, (text = twinText(twin, catalog.content.site)));
+  return text;
+}
 
 /** The home twin and llms.txt render from a SiteListing (collections.ts: a Catalog's siteListing). */
 export type { ResumeMention, SiteListing };
@@ -242,6 +253,10 @@ declare module '../records/catalog.ts' {
      * across its routes and the integration (load.ts), so the copies of this module share it too.
      */
     twins?: Map<Project | Page | Post | Resume, Promise<Twin>>;
+    /** Each record twin's text as served (twinText), by twin: its route and the data file both ask. */
+    twinTexts?: WeakMap<Twin, string>;
+    /** recordTwins' answer: the data file and the page manifest both ask (twinText writes each twin's front matter anew). */
+    recordTwins?: Promise<Record<string, string>>;
   }
 }
 
@@ -873,7 +888,11 @@ export async function allTwins(catalog: Catalog, options: TwinOptions = {}): Pro
  * (src/pages/[...lang]/[slug].md.ts and kin): the data file carries them (MCP resources). Posts and the résumé are
  * records as projects and pages are (FO-POSTS, FO-RESUME).
  */
-export async function recordTwins(catalog: Catalog): Promise<Record<string, string>> {
+export function recordTwins(catalog: Catalog): Promise<Record<string, string>> {
+  return (catalog.kept.recordTwins ??= makeRecordTwins(catalog));
+}
+
+async function makeRecordTwins(catalog: Catalog): Promise<Record<string, string>> {
   const { content } = catalog;
   const twins = await Promise.all([
     ...content.projects.map((p) => projectTwin(p, catalog, ABSOLUTE)),
@@ -881,7 +900,7 @@ export async function recordTwins(catalog: Catalog): Promise<Record<string, stri
     ...content.pages.map((p) => pageTwin(p, catalog, ABSOLUTE)),
     ...(content.resume ? [resumeTwin(content.resume, catalog, ABSOLUTE)] : []),
   ]);
-  return Object.fromEntries(twins.map((t) => [t.path, twinText(t, content.site)]));
+  return Object.fromEntries(twins.map((t) => [t.path, keptTwinText(t, catalog)]));
 }
 
 /** A twin's links: `href(path)` as the options ask; `href.local(path)` for a path of the site's own pages, in the twin's language (FO-I18N). */

@@ -103,7 +103,13 @@ function literalBreaks(text: string, at: Set<number>, always: boolean) {
   }
 }
 
+/** Every character inlineSyntax may take as syntax: a line without one (most titles and summaries) has nothing inline to escape. */
+const MAY_BE_INLINE = /[\\`*[\]~_<&]/;
+
 function escapeAt(text: string, block: Set<number>, inLink = false, autolinks = true): string {
+  // Nothing marked and nothing that could be: literalBreaks adds to a word only what is marked
+  // (autolinks kept), so the line stays as it is. Twins and llms files escape every title and summary.
+  if (block.size === 0 && autolinks && !MAY_BE_INLINE.test(text)) return text;
   const at = new Set(block);
   for (let i = 0; i < text.length; i++) if (inlineSyntax(text, i, inLink)) at.add(i);
   literalBreaks(text, at, !autolinks);

@@ -171,16 +171,29 @@ export const RESERVED_PROJECT_SLUGS: ReadonlySet<string> = new Set(['index']);
 const BUILD_MEMO = Symbol.for('folio.loadContent.buildMemo');
 interface Memo {
   catalogs: Map<string, Catalog>;
+  /** languageCatalog's answers, by the page's language. */
+  byLanguage?: Map<string | undefined, Catalog>;
 }
 const buildMemo = () => (globalThis as { [BUILD_MEMO]?: Memo })[BUILD_MEMO];
 
 /**
  * On for the duration of `astro build`; `loaded` is content the build read already (astro.config.ts),
- * by folder.
+ * by folder, or its Catalog (npm run build's). A Catalog the memo holds already for that same
+ * content stays: what it has made (each record's twin, twin.ts) is then made once for the pages,
+ * the data file and the page manifest alike, not once more for a second Catalog of the same records.
  */
-export function memoizeContentForBuild(on: boolean, loaded?: [dir: string, content: Content]) {
+export function memoizeContentForBuild(on: boolean, loaded?: [dir: string, content: Content | Catalog]) {
+  const before = buildMemo();
   const memo: Memo | undefined = on ? { catalogs: new Map() } : undefined;
-  if (memo && loaded) memo.catalogs.set(memoKey(loaded[0], false, today()), new Catalog(deepFreeze(loaded[1])));
+  if (memo && loaded) {
+    const key = memoKey(loaded[0], false, today());
+    const given = loaded[1];
+    const content = given instanceof Catalog ? given.content : given;
+    // Another copy of this module made it (astro.config.ts's): the same object all the same.
+    const known = given instanceof Catalog ? given : before?.catalogs.get(key);
+    deepFreeze(content);
+    memo.catalogs.set(key, known?.content === content ? known : new Catalog(content));
+  }
   (globalThis as { [BUILD_MEMO]?: Memo })[BUILD_MEMO] = memo;
 }
 
@@ -225,8 +238,19 @@ export function loadCatalog(dir = contentDir(), { drafts = draftsByDefault(), to
   return catalog;
 }
 
-/** The catalog of a page's language: `lang` is its route's `[...lang]` (undefined for the main language, FO-I18N). */
-export const languageCatalog = (lang: string | undefined): Catalog => loadCatalog(contentDir(), { lang });
+/**
+ * The catalog of a page's language: `lang` is its route's `[...lang]` (undefined for the main language, FO-I18N).
+ * A component asks for each tag it links: in a build, the answer is kept by language for the build's
+ * duration (the folder, the clock's day and the drafts setting are the build's), not looked up anew.
+ */
+export function languageCatalog(lang: string | undefined): Catalog {
+  const memo = buildMemo();
+  if (!memo) return loadCatalog(contentDir(), { lang });
+  const byLanguage = (memo.byLanguage ??= new Map());
+  let catalog = byLanguage.get(lang);
+  if (!catalog) byLanguage.set(lang, (catalog = loadCatalog(contentDir(), { lang })));
+  return catalog;
+}
 
 /** The content folder's records: loadCatalog's content, for what needs no derived fact (the site, one record). */
 export const loadContent = (dir = contentDir(), options: LoadOptions = {}): Content => loadCatalog(dir, options).content;

@@ -122,10 +122,25 @@ export function stringsFor(site: Pick<Site, 'locale'> & { readonly strings?: Rea
   const rules = new Intl.PluralRules(locale);
   const numbers = new Intl.NumberFormat(locale);
   const overrides = site.strings ?? {};
+  // Each entry typeset once: a page asks for the same few dozen entries again and again.
+  const typesetEntries = new Map<string, string>();
+  // And each count's plural category found once (Intl.PluralRules is slow to ask; a type's label asks with n = 1 on every card).
+  const categories = new Map<number, Intl.LDMLPluralRule>();
+  const category = (n: number) => {
+    // Kept for the small counts pages say; any other number is asked each time, so the map stays small.
+    if (!Number.isInteger(n) || n < 0 || n >= 1000) return rules.select(n);
+    let known = categories.get(n);
+    if (known === undefined) categories.set(n, (known = rules.select(n)));
+    return known;
+  };
   const t = ((key: StringKey, params: Params = {}) => {
     const entry: string | Plural = overrides[key] ?? table[key];
-    const text = typeof entry === 'string' ? entry : typeof params.n === 'number' && rules.select(params.n) === 'one' ? entry.one : entry.other;
-    return typeset(locale, text).replace(/\{(?:(\p{L}+) )?(\w+)\}/gu, (mark, word: string | undefined, name: string) => {
+    const text = typeof entry === 'string' ? entry : typeof params.n === 'number' && category(params.n) === 'one' ? entry.one : entry.other;
+    let set = typesetEntries.get(text);
+    if (set === undefined) typesetEntries.set(text, (set = typeset(locale, text)));
+    // No mark to fill.
+    if (!set.includes('{')) return set;
+    return set.replace(/\{(?:(\p{L}+) )?(\w+)\}/gu, (mark, word: string | undefined, name: string) => {
       const value = params[name];
       const filled = value === undefined ? undefined : typeof value === 'number' ? numbers.format(value) : value;
       if (filled === undefined) return mark;

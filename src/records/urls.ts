@@ -24,5 +24,30 @@ export function mainPath(site: Pick<Site, 'base'>, path: string): string | undef
   return path.startsWith(`${site.base}/`) ? path.slice(site.base.length) : undefined;
 }
 
-/** The absolute URL of a site path, from the configured site URL (FOLIO_SITE_URL overrides it). */
-export const absoluteUrl = (site: Pick<Site, 'url'>, path: string) => new URL(path, `${site.url}/`).href;
+/**
+ * The absolute URL of a site path, from the configured site URL (FOLIO_SITE_URL overrides it).
+ * A build asks for thousands: a plain path (slash-separated segments of letters, digits and
+ * `_~.-`, none starting with a dot) on a site URL that is an origin written as the URL parser
+ * writes it is the two joined, which is what the parser answers for them (WHATWG URL § 4.4).
+ */
+export const absoluteUrl = (site: Pick<Site, 'url'>, path: string) =>
+  PLAIN_PATH.test(path) && isCanonicalOrigin(site.url) ? `${site.url}${path}` : new URL(path, `${site.url}/`).href;
+
+/** `/`, `/projects/quarry.md`, `/tags/c-sharp`: no dot segment, no `//`, nothing to percent-encode, no query or fragment. */
+const PLAIN_PATH = /^\/(?:[\w~-][\w~.-]*\/)*(?:[\w~-][\w~.-]*)?$/;
+
+/** The last site URL asked about (a build has one, or one per language): whether `url/` is an origin's root, as the parser writes it. */
+let lastOrigin: { url: string; canonical: boolean } | undefined;
+function isCanonicalOrigin(url: string): boolean {
+  if (lastOrigin?.url !== url) {
+    let canonical = false;
+    try {
+      const parsed = new URL(`${url}/`);
+      canonical = parsed.href === `${url}/` && parsed.pathname === '/' && (parsed.protocol === 'http:' || parsed.protocol === 'https:');
+    } catch {
+      // Not a URL: the parser says so below, as before.
+    }
+    lastOrigin = { url, canonical };
+  }
+  return lastOrigin.canonical;
+}

@@ -14,5 +14,5 @@ export const GET: APIRoute = async ({ params }) => {
   if (!page) return missingTwin();
   // The body's one parse: its page's render, whichever of the two the build makes first (render.ts).
   await renderMarkdown(page.body, page.images, page.lang ?? catalog.content.site.locale);
-  return twinResponse(await pageTwin(page, catalog, ABSOLUTE), catalog.content.site);
+  return twinResponse(await pageTwin(page, catalog, ABSOLUTE), catalog);
 };

@@ -16,5 +16,5 @@ export const GET: APIRoute = async ({ params }) => {
   if (!resume) return noFile();
   // The body's one parse: its page's render, whichever of the two the build makes first (render.ts).
   await renderMarkdown(resume.body, resume.images, resume.lang ?? catalog.content.site.locale);
-  return twinResponse(await resumeTwin(resume, catalog, ABSOLUTE), catalog.content.site);
+  return twinResponse(await resumeTwin(resume, catalog, ABSOLUTE), catalog);
 };

@@ -14,5 +14,5 @@ export const GET: APIRoute = async ({ params }) => {
   if (!post) return missingTwin();
   // The body's one parse: its page's render, whichever of the two the build makes first (render.ts).
   await renderMarkdown(post.body, post.images, post.lang ?? catalog.content.site.locale);
-  return twinResponse(await postTwin(post, catalog, ABSOLUTE), catalog.content.site);
+  return twinResponse(await postTwin(post, catalog, ABSOLUTE), catalog);
 };

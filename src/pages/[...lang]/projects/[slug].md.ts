@@ -14,5 +14,5 @@ export const GET: APIRoute = async ({ params }) => {
   if (!project) return missingTwin();
   // The body's one parse: its page's render, whichever of the two the build makes first (render.ts).
   await renderMarkdown(project.body, project.images, project.lang ?? catalog.content.site.locale);
-  return twinResponse(await projectTwin(project, catalog, ABSOLUTE), catalog.content.site);
+  return twinResponse(await projectTwin(project, catalog, ABSOLUTE), catalog);
 };
