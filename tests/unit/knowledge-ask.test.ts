@@ -263,10 +263,10 @@ describe('KQ-ASK: streaming /ask (docs/decisions.md § NLWeb ask: server-sent ev
     expect(events.map((e) => e.message_type)).toEqual(['begin-nlweb-response', 'end-nlweb-response']);
   });
 
-  it('a failure mid-stream becomes a last error event, not a broken connection', async () => {
+  /** An invalid URL in the 4th hit: building its result throws, after three results were sent. */
+  function breakFourthHit() {
     const data = siteData();
     const fourth = searchRecords(data, QUERY, { limit: 10 })[3]!.record;
-    // An invalid URL in the 4th hit makes building its result throw, after the first batch was sent.
     const broken = { ...fourth, href: 'http://[' };
     setSiteData({
       ...data,
@@ -274,6 +274,10 @@ describe('KQ-ASK: streaming /ask (docs/decisions.md § NLWeb ask: server-sent ev
       pages: data.pages.map((p) => (p === fourth ? (broken as typeof p) : p)),
       kept: {},
     });
+  }
+
+  it('a failure mid-stream becomes a last error event, not a broken connection', async () => {
+    breakFourthHit();
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const events = await expectStream(await app().request(`/ask?q=${QUERY}&streaming=true`));
     expect(log).toHaveBeenCalledOnce();
@@ -285,15 +289,7 @@ describe('KQ-ASK: streaming /ask (docs/decisions.md § NLWeb ask: server-sent ev
   });
 
   it('FO-NLWEB-055: a failure mid-stream of v0.55 events ends it with an error event holding the failure', async () => {
-    const data = siteData();
-    const fourth = searchRecords(data, QUERY, { limit: 10 })[3]!.record;
-    const broken = { ...fourth, href: 'http://[' };
-    setSiteData({
-      ...data,
-      projects: data.projects.map((p) => (p === fourth ? (broken as typeof p) : p)),
-      pages: data.pages.map((p) => (p === fourth ? (broken as typeof p) : p)),
-      kept: {},
-    });
+    breakFourthHit();
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const events = await expect055(await postJson(app(), '/ask', { query: { text: QUERY }, prefer: { streaming: true } }));
     log.mockRestore();
