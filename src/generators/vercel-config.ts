@@ -187,15 +187,27 @@ export const STATIC_MEDIA_TYPES: Record<string, string> = {
 
 /** A language's folder as a path segment, `:lang` in a rule's values: every language Folio speaks, so the rules stay the same for any content. */
 const LANGUAGE = `:lang(${LOCALES.join('|')})`;
+/** `link` in the requested language's folder (`:lang`). */
+const inLanguage = (link: WebLink): WebLink => ({ ...link, href: `/:lang${link.href}` });
 /** Under a language's folder, what is not a page of its own: the function's search page and its Markdown form. */
 const LANGUAGE_FUNCTION_PAGES = `?!${escapeRegex(SEARCH_PAGE_PATH.slice(1))}(?:\\.md)?$`;
 
-/** A language's pages under `prefix` (and their twins by name) naming `link` in that language's folder. */
-function languageRules(link: WebLink, prefix: string, rest: string): HeaderRule[] {
-  const index = linkValue({ ...link, href: `/:lang${link.href}` });
+/** The pages under `source` (`/tags`, or `/:lang(…)`; `path` is its form in a value) and their twins by name, naming `link`. */
+function pagesUnder(source: string, path: string, link: WebLink, rest = '[^.]+'): HeaderRule[] {
+  const index = linkValue(link);
   return [
-    { source: `/${LANGUAGE}/${prefix}:rest(${rest})`, headers: [{ key: 'Link', value: `${twinLink(`/:lang/${prefix}:rest.md`)}, ${index}` }] },
-    { source: `/${LANGUAGE}/${prefix}:rest(${rest})\\.md`, headers: [{ key: 'Link', value: `${index}, ${canonicalLink(`/:lang/${prefix}:rest`)}` }] },
+    { source: `${source}/:rest(${rest})`, headers: [{ key: 'Link', value: `${twinLink(`${path}/:rest.md`)}, ${index}` }] },
+    { source: `${source}/:rest(${rest})\\.md`, headers: [{ key: 'Link', value: `${index}, ${canonicalLink(`${path}/:rest`)}` }] },
+  ];
+}
+
+/** A section's own page and twin and every page under it, naming the section's llms.txt (llms.txt v2: the most specific covers them). */
+function sectionRules(source: string, path: string, link: WebLink): HeaderRule[] {
+  const index = linkValue(link);
+  return [
+    { source, headers: [{ key: 'Link', value: `${twinLink(`${path}.md`)}, ${index}` }] },
+    { source: `${source}\\.md`, headers: [{ key: 'Link', value: `${index}, ${canonicalLink(path)}` }] },
+    ...pagesUnder(source, path, link),
   ];
 }
 
@@ -242,24 +254,12 @@ export function headerRules(routes: RouteSpec[]): HeaderRule[] {
     { source: HOME_TWIN_PATH.replace('.', '\\.'), headers: [{ key: 'Link', value: `${linkValue(SITE_INDEX_LINK)}, ${canonicalLink('/')}` }] },
     // A section's pages and twins (the tags', the projects', the posts') name its own llms.txt
     // instead, the most specific that covers them (llms.txt v2; src/discovery/links.ts).
-    ...SECTION_INDEX_LINKS.flatMap(({ path, link }) => [
-      { source: path, headers: [{ key: 'Link', value: `${twinLink(`${path}.md`)}, ${linkValue(link)}` }] },
-      { source: `${path}/:rest([^.]+)`, headers: [{ key: 'Link', value: `${twinLink(`${path}/:rest.md`)}, ${linkValue(link)}` }] },
-      { source: `${path}\\.md`, headers: [{ key: 'Link', value: `${linkValue(link)}, ${canonicalLink(path)}` }] },
-      { source: `${path}/:rest([^.]+)\\.md`, headers: [{ key: 'Link', value: `${linkValue(link)}, ${canonicalLink(`${path}/:rest`)}` }] },
-    ]),
+    ...SECTION_INDEX_LINKS.flatMap(({ path, link }) => sectionRules(path, path, link)),
     // FO-I18N: a translation's pages and twins (under /<tag>/) name their language's llms.txt, and
     // its sections' theirs, as each page's <link rel="describedby"> does. The language's home (`/en`)
     // keeps the root's: on a site in one language, a page may have a language tag as its slug.
-    ...languageRules(SITE_INDEX_LINK, '', `(${LANGUAGE_FUNCTION_PAGES})[^.]+`),
-    ...SECTION_INDEX_LINKS.flatMap(({ path, link }) => {
-      const index = linkValue({ ...link, href: `/:lang${link.href}` });
-      return [
-        { source: `/${LANGUAGE}${path}`, headers: [{ key: 'Link', value: `${twinLink(`/:lang${path}.md`)}, ${index}` }] },
-        { source: `/${LANGUAGE}${path}\\.md`, headers: [{ key: 'Link', value: `${index}, ${canonicalLink(`/:lang${path}`)}` }] },
-        ...languageRules(link, `${path.slice(1)}/`, '[^.]+'),
-      ];
-    }),
+    ...pagesUnder(`/${LANGUAGE}`, '/:lang', inLanguage(SITE_INDEX_LINK), `(${LANGUAGE_FUNCTION_PAGES})[^.]+`),
+    ...SECTION_INDEX_LINKS.flatMap(({ path, link }) => sectionRules(`/${LANGUAGE}${path}`, `/:lang${path}`, inLanguage(link))),
     // Discovery documents and feeds whose extension has no rule above (ard.json, sitemap.xml, the
     // feed, the server card…): revalidated like every other file that changes on deploy.
     { source: '/(.*)\\.(json|xml)', headers: [{ key: 'Cache-Control', value: REVALIDATE_CACHE_CONTROL }] },
