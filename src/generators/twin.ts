@@ -113,7 +113,7 @@ export const twinText = (twin: Twin, site: Site) =>
  */
 export const twinResponse = (twin: Twin, from: Site | Catalog) => markdownResponse('content' in from ? keptTwinText(twin, from) : twinText(twin, from));
 
-/** twinText of a record's twin (one its catalog keeps, `remembered`), written once per catalog. */
+/** twinText of a record's twin (a Twin its catalog keeps), written once per catalog and kept beside it. */
 function keptTwinText(twin: Twin, catalog: Catalog): string {
   const texts = (catalog.kept.twinTexts ??= new WeakMap());
   let text = texts.get(twin);

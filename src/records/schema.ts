@@ -67,7 +67,7 @@ const tag = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a kebab-case tag suc
 // URI (RFC 3986), and an ordinary URL stays exactly as written.
 const httpUrl = z.url({ protocol: /^https?$/, error: 'an absolute http(s) URL' }).overwrite(normalizeUrl);
 
-// FO-FUNCTION-GRAPH: the schemas only the build's loader reads (the site config, each kind's front
+// FO-COLD-PATH: the schemas only the build's loader reads (the site config, each kind's front
 // matter with its refinements) are marked pure, so the function's bundle, which answers with the
 // fields but never validates a file, leaves them out instead of building them on every cold start.
 const yesNo = /* @__PURE__ */ z.enum(['yes', 'no']);

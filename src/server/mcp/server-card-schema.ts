@@ -1,6 +1,6 @@
 // The MCP server card's schema (experimental-ext-server-card, SEP-2127), apart from its builder
 // (server-card.ts): the route table names it as the card route's answer, and the builder reads the
-// tool table, which the function loads only with the card or the MCP endpoint (FO-FUNCTION-GRAPH).
+// tool table, which the function loads only with the card or the MCP endpoint (FO-COLD-PATH).
 import { z } from 'zod';
 import { APP_MIME_TYPE, APPS_EXTENSION } from './apps.ts';
 import { DETAILS } from './sizing.ts';

@@ -13,7 +13,7 @@ import { type ServedRecords, toolsFor } from './tools.ts';
 /**
  * The instructions: what the site holds, then each tool it serves and what it does, from the tool
  * table (tools.ts). Here rather than in identity.ts, which the route table loads on every cold start
- * and which so stays clear of the tool table (FO-FUNCTION-GRAPH).
+ * and which so stays clear of the tool table (FO-COLD-PATH).
  */
 export const serverInstructions = (site: Pick<Site, 'name'>, served: ServedRecords = { posts: [] }) =>
   `Read-only tools over ${site.name}'s portfolio: projects${served.posts.length ? ', posts' : ''}, pages${served.resume ? ' and a résumé' : ''}. ` +
