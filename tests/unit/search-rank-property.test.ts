@@ -73,8 +73,9 @@ function reference(data: SiteData, query: string, type?: string): Expected[] {
     // A title containing the query is found even inside a word ("watch" in "Pagewatch").
     if (!terms.some((t) => everyWord.some((w) => looselyMatches(t, w))) && !title.includes(wanted)) continue;
     const has = (field: keyof typeof fields) => terms.some((t) => fields[field].includes(t));
+    // A title's name is what comes before its first subtitle separator: "a: b - c" is named "a", not "a: b".
     const tier: MatchTier =
-      title === wanted || title.split(': ')[0] === wanted || title.split(' - ')[0] === wanted
+      title === wanted || title.split(/: | - /, 1)[0] === wanted
         ? 'title'
         : title.includes(wanted) || terms.every((t) => fields.title.includes(t))
           ? 'title_substring'

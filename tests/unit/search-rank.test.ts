@@ -163,6 +163,13 @@ describe('search over the sample site data', () => {
     );
   });
 
+  it('PF-SEARCH-ORDER: a name ends at the first subtitle separator, so a longer head of the title is a title substring', () => {
+    // The counterexample fast-check found (search-rank-property.test.ts, seed 81279466): the reference split at each separator alone.
+    const titled = corpus([project('page-one', { title: 'Indexes: page - of the' })]);
+    expect(searchRecords(titled, 'indexes')[0]).toMatchObject({ record: { slug: 'page-one' }, match: 'title' });
+    expect(searchRecords(titled, 'indexes: page')[0]).toMatchObject({ record: { slug: 'page-one' }, match: 'title_substring' });
+  });
+
   it('finds a project by its name despite a missing accent (Übersicht → "ubersicht"), and by a title word', () => {
     expect(searchRecords(data, 'ubersicht')[0]).toMatchObject({ record: { slug: 'ubersicht' }, match: 'title' });
     expect(searchRecords(data, 'ubersicht terminal')[0]).toMatchObject({ record: { slug: 'ubersicht' }, match: 'title_substring' });
