@@ -53,7 +53,8 @@ async function htmlForMarkdownProxy(target: string): Promise<{ url: string; serv
 
 test.describe('FO-VERIFY: the sample fixture site', () => {
   test.describe.configure({ mode: 'serial', timeout: 300_000 });
-  // playwright.config.ts's server: the sample site, built for this address.
+  // playwright.config.ts's server: the sample site, built for this address; its raised limits and
+  // extra allowed hosts touch nothing verify checks (it reads the rate-limit headers' presence only).
   const site = { base: `http://127.0.0.1:${process.env.FOLIO_TEST_PORT}` };
 
   test('FO-VERIFY: every check passes against npm start, exit 0', async () => {
