@@ -18,6 +18,8 @@ const browser = testBrowser();
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The fixture sites several specs only read, built and served once per run (serveSharedSite).
+  globalSetup: './tests/e2e/shared-sites.ts',
   outputDir: 'test-results',
   timeout: 60_000,
   fullyParallel: true,

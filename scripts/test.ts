@@ -25,7 +25,7 @@ if ('error' in browser) {
 const port = process.env.FOLIO_TEST_PORT || String(await freePort());
 const siteUrl = `http://127.0.0.1:${port}`;
 // Node's compile cache for every process the run starts, in CI too (where `npm run build` leaves it
-// off: scripts/lib/compile-cache.ts): the run builds ~40 fixture sites and starts as many servers,
+// off: scripts/lib/compile-cache.ts): the run builds ~35 fixture sites and starts as many servers,
 // each loading Astro, Vite and Folio from source; measured here, ~1 s less CPU a build (7.0 → 6.1 s).
 process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), 'node-compile-cache');
 const env = { ...process.env, FOLIO_TEST_PORT: port, FOLIO_SITE_URL: siteUrl, FOLIO_CONTENT: SAMPLE_SITE_CONTENT };

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { serveFixtureSite } from './serve-support.ts';
+import { serveSharedSite } from './serve-support.ts';
 
 const SECOND_SITE = 'tests/fixtures/second-site/content';
 const BILINGUAL_SITE = 'tests/fixtures/bilingual-site/content';
@@ -65,7 +65,7 @@ test('FO-CHECKERS: afdocs on the sample finds no failing or warning check, and l
 
 test.describe('the second fixture site (locale es, pages of a few lines)', () => {
   test.describe.configure({ mode: 'serial', timeout: 300_000 });
-  const site = serveFixtureSite('folio-afdocs-es-', SECOND_SITE, { timeoutMs: 240_000 });
+  const site = serveSharedSite(SECOND_SITE);
 
   test('FO-CHECKERS: afdocs on the second site finds no failing or warning check', async () => {
     expectClean(await afdocs(site.base));
@@ -74,7 +74,7 @@ test.describe('the second fixture site (locale es, pages of a few lines)', () =>
 
 test.describe('the bilingual fixture site (French at /, English at /en)', () => {
   test.describe.configure({ mode: 'serial', timeout: 300_000 });
-  const site = serveFixtureSite('folio-afdocs-bilingual-', BILINGUAL_SITE, { timeoutMs: 240_000 });
+  const site = serveSharedSite(BILINGUAL_SITE);
 
   test('FO-CHECKERS, FO-I18N: afdocs on the bilingual site finds no failing or warning check', async () => {
     expectClean(await afdocs(site.base));

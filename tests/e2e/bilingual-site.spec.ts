@@ -2,7 +2,7 @@
 // main, English translating some records) in both languages on every surface, through real HTTP and
 // a real browser.
 import { test, expect } from '@playwright/test';
-import { raw, serveFixtureSite } from './serve-support.ts';
+import { raw, serveSharedSite } from './serve-support.ts';
 
 const BILINGUAL = 'tests/fixtures/bilingual-site/content';
 
@@ -29,7 +29,7 @@ async function alternates(base: string, path: string) {
 
 test.describe('FO-I18N: a bilingual site (French at /, English at /en)', () => {
   test.describe.configure({ mode: 'serial', timeout: 240_000 });
-  const site = serveFixtureSite('folio-bilingual-', BILINGUAL, { timeoutMs: 200_000 });
+  const site = serveSharedSite(BILINGUAL);
 
   test('FO-I18N: every page is in both languages, with <html lang>, reciprocal hreflang alternates and x-default', async () => {
     for (const path of PAGES) {

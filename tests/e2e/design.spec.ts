@@ -1,14 +1,14 @@
 // FO-DESIGN: how the pages look, at a phone's width (390 px) and a desktop's (1280 px), in the light
 // and the dark scheme, on the sample fixture site (served by the suite's own server) and the second
 // fixture site (tests/fixtures/second-site: no featured list, archived work, a dozen pages, Spanish;
-// served by its own `npm start`). Each page's full-page screenshot is attached to the report, and
+// served by the run's shared `npm start` of it). Each page's full-page screenshot is attached to the report, and
 // each page is also held to what a picture cannot prove: nothing scrolls sideways at 390 px, the
 // owner's name is in the header, a hyphenated word of a title stays on one line, and the card
 // covers of a grid are boxes of one shape, each filled by its image (cropped, never letterboxed).
 // The kitchen-sink fixture, with covers of six shapes, has the same checks in kitchen-sink.spec.ts.
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { coverBoxes, expectOneShapePerGrid, loadLazyImages } from './design-support.ts';
-import { serveFixtureSite } from './serve-support.ts';
+import { serveSharedSite } from './serve-support.ts';
 
 const SECOND = 'tests/fixtures/second-site/content';
 const WIDTHS = [390, 1280] as const;
@@ -59,7 +59,7 @@ test.describe('the sample site', () => {
 
 test.describe('the second fixture site', () => {
   test.describe.configure({ mode: 'serial', timeout: 240_000 });
-  const site = serveFixtureSite('folio-design-second-', SECOND, { timeoutMs: 200_000 });
+  const site = serveSharedSite(SECOND);
 
   test('FO-DESIGN: the second site at 390 and 1280 px, light and dark: nothing sideways, the name in the header, one cover shape per grid', async ({
     page,

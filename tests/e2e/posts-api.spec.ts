@@ -1,12 +1,12 @@
 // Posts and the résumé over real HTTP against `npm start` serving the built sample fixture site
 // (FO-POSTS, FO-DRAFTS, FO-RESUME): REST lists and reads them, every answer checked against the
 // served openapi.json; search finds them; the official MCP client lists, reads and calls their
-// tools. Then the second fixture site, which has neither, built and served in a throwaway copy:
+// tools. Then the second fixture site, which has neither, on the run's shared server of it:
 // an empty list, a 404 résumé and no post or résumé tools.
 import { createRequire } from 'node:module';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { expect, test } from '@playwright/test';
-import { serveFixtureSite } from './serve-support.ts';
+import { serveSharedSite } from './serve-support.ts';
 import { captureExchange } from '../../scripts/local-server/record-exchanges.ts';
 import { validateExchanges } from '../contract/validate.ts';
 
@@ -153,9 +153,7 @@ test.describe('FO-POSTS, FO-RESUME: the sample site (shared server)', () => {
 
 test.describe('FO-POSTS, FO-RESUME: the second site, which has no posts and no résumé (its own server)', () => {
   test.describe.configure({ mode: 'serial', timeout: 240_000 });
-  const site = serveFixtureSite('folio-posts-', 'tests/fixtures/second-site/content', {
-    env: { FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' },
-  });
+  const site = serveSharedSite('tests/fixtures/second-site/content');
 
   test('FO-POSTS, FO-RESUME: /api/v1/posts is an empty list, /api/v1/resume 404 not_found, and MCP has no post or résumé tools', async () => {
     const posts = await api(site.base, '/api/v1/posts');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { XMLParser } from 'fast-xml-parser';
 import { loadContent } from '../../src/records/load.ts';
-import { raw, serveFixtureSite } from './serve-support.ts';
+import { raw, serveSharedSite } from './serve-support.ts';
 import { withoutFrontMatter } from '../../src/generators/front-matter.ts';
 
 /** JSON Resume's own validator (CommonJS, untyped): errors or null, and whether the document is valid. */
@@ -203,7 +203,7 @@ test.describe('the sample site: three posts, a draft, a résumé', () => {
 test.describe('the second site: no posts, no résumé', () => {
   test.describe.configure({ mode: 'serial', timeout: 200_000 });
   const SITE = 'tests/fixtures/second-site/content';
-  const site = serveFixtureSite('folio-posts-text-', SITE, { env: { FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' }, timeoutMs: 190_000 });
+  const site = serveSharedSite(SITE);
 
   test('FO-POSTS, FO-RESUME: /posts.md, /resume.md and /resume.json are 404s, and llms.txt, the sitemap, the feed and the api-catalog name neither', async () => {
     for (const path of ['/posts.md', '/posts/llms.txt', '/resume.md', '/resume.json']) expect((await raw(site.base, path)).status, path).toBe(404);

@@ -44,29 +44,55 @@ export interface Server {
   output: () => string;
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>;
+  detached?: boolean;
 }
 
-/** Starts `node <script>` in `cwd` and waits until `ready` answers. */
-export async function startServer(cwd: string, script: string, env: NodeJS.ProcessEnv, ready: string, timeoutMs = 150_000): Promise<Server> {
-  const child = spawn(process.execPath, [script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts `node <script>` in `cwd`; `detached`, in a process group of its own that stopServer ends whole (a build it runs included). */
+export function spawnServer(cwd: string, script: string, env: NodeJS.ProcessEnv, { detached = false } = {}): Server {
+  const child = spawn(process.execPath, [script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  return { process: child, output: () => output, exited, detached };
+}
+
+/** Waits until `ready` answers; stops the server and throws with its output if it ends or `timeoutMs` passes first. */
+export async function untilReady(server: Server, ready: string, timeoutMs = 150_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const up = await fetch(ready).then(
       (r) => r.status < 500,
       () => false,
     );
-    if (up) break;
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill();
-      throw new Error(`${script} did not start:\n${output}`);
+    if (up) return;
+    if (hasEnded(server) || Date.now() > deadline) {
+      await stopServer(server);
+      throw new Error(`${server.process.spawnargs.at(-1)} did not start:\n${server.output()}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { process: child, output: () => output, exited };
+}
+
+/** Starts `node <script>` in `cwd` and waits until `ready` answers. */
+export async function startServer(cwd: string, script: string, env: NodeJS.ProcessEnv, ready: string, timeoutMs = 150_000): Promise<Server> {
+  const server = spawnServer(cwd, script, env);
+  await untilReady(server, ready, timeoutMs);
+  return server;
+}
+
+const hasEnded = (server: Server) => server.process.exitCode !== null || server.process.signalCode !== null;
+
+/** Ends the server (SIGTERM) unless it has ended, and waits for it. */
+export async function stopServer(server: Server): Promise<void> {
+  if (hasEnded(server)) return;
+  try {
+    if (server.detached) process.kill(-server.process.pid!, 'SIGTERM');
+    else server.process.kill('SIGTERM');
+  } catch {
+    // Already gone.
+  }
+  await server.exited;
 }
 
 /** The environment of a server started by a test: the sample fixture site, no inherited site URL, port or rate-limit override. */
@@ -104,13 +130,38 @@ export function serveFixtureSite(
     );
   });
   test.afterAll(async () => {
-    if (server && server.process.exitCode === null) {
-      server.process.kill('SIGTERM');
-      await server.exited;
-    }
+    if (server) await stopServer(server);
     if (site.copy) rmSync(site.copy, { recursive: true, force: true });
   });
   return site as { readonly base: string; readonly copy: string };
+}
+
+/** The address of the run's shared-site service (tests/e2e/shared-sites.ts), set by the global setup for the workers. */
+export const SHARED_SITES_ENV = 'FOLIO_SHARED_SITES';
+
+/**
+ * A fixture site the tests only read, as `npm start` serves it, shared by every spec of the run
+ * that asks for it: built and started once, on first request, by the runner's process
+ * (tests/e2e/shared-sites.ts), and stopped at the end of the run. Its per-client limits are raised,
+ * as on playwright.config.ts's server: several specs reach it from one client address. Called in a
+ * beforeAll hook; the build and start-up get their own time. Resolves with the site's address.
+ */
+export async function sharedSite(content: string, timeoutMs = 230_000): Promise<string> {
+  test.setTimeout(timeoutMs + 60_000);
+  const service = process.env[SHARED_SITES_ENV];
+  if (!service) throw new Error(`${SHARED_SITES_ENV} is not set: shared sites are served by playwright.config.ts's globalSetup`);
+  const answer = await raw(service, `/site?content=${encodeURIComponent(content)}`);
+  if (answer.status !== 200) throw new Error(answer.body);
+  return (JSON.parse(answer.body) as { base: string }).base;
+}
+
+/** sharedSite for the tests of the enclosing describe block (or file): `site.base` is its address. */
+export function serveSharedSite(content: string) {
+  const site = { base: '' };
+  test.beforeAll(async () => {
+    site.base = await sharedSite(content);
+  });
+  return site as { readonly base: string };
 }
 
 /** FO-THEME: each font file of `pairing` is served at `base` as woff2, revalidated, with the package's bytes. */

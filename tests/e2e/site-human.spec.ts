@@ -1,39 +1,18 @@
 // The human site: images, social cards, the feed, tags, the search box and the bounded header,
 // checked in Chromium and over real HTTP on the second fixture site (covers in JPEG, PNG and SVG,
-// an AVIF avatar, a GIF in a body, tags and twelve pages), built and served by `npm start` in a
-// throwaway copy of the repository. Screenshots at 390 and 1280 px, light and dark, are attached.
-import { rmSync } from 'node:fs';
+// an AVIF avatar, a GIF in a body, tags and twelve pages), served by the run's shared `npm start`
+// of it (sharedSite). Screenshots at 390 and 1280 px, light and dark, are attached.
 import { test, expect, type Page, type TestInfo } from '@playwright/test';
 import { XMLParser } from 'fast-xml-parser';
-import { freePort } from '../../scripts/free-port.ts';
-import { cleanEnv, computeOfEveryPage, raw, repoCopy, startServer, type Server } from './serve-support.ts';
+import { computeOfEveryPage, raw, sharedSite } from './serve-support.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const SITE = 'tests/fixtures/second-site/content';
-let copy = '';
-let server: Server | undefined;
 let base = '';
 
 test.beforeAll(async () => {
-  copy = repoCopy('folio-human-');
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = await startServer(
-    copy,
-    'scripts/start.ts',
-    cleanEnv({ PORT: String(port), HOST: '127.0.0.1', FOLIO_CONTENT: SITE, FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' }),
-    `${base}/ready-check`,
-    170_000,
-  );
-});
-
-test.afterAll(async () => {
-  if (server && server.process.exitCode === null) {
-    server.process.kill('SIGTERM');
-    await server.exited;
-  }
-  if (copy) rmSync(copy, { recursive: true, force: true });
+  base = await sharedSite(SITE);
 });
 
 async function shoot(page: Page, testInfo: TestInfo, name: string) {

@@ -3,7 +3,7 @@
 // fixed dark scheme, the Inter pairing, custom.css, the footer's agent blocks off, Plausible), in
 // Chromium. The sample site (theme absent: today's look, `auto` with the toggle) is served by the
 // suite's own server (playwright.config.ts); the second fixture site (tests/fixtures/second-site:
-// the plex pairing, locale es) by one of its own. The themed site's screenshots are attached here;
+// the plex pairing, locale es) by the run's shared one. The themed site's screenshots are attached here;
 // the sample's and the second site's, at 390 and 1280 px, light and dark, by design.spec.ts.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { test, expect, type Page, type TestInfo } from '@playwright/test';
 import { HtmlValidate } from 'html-validate';
 import { loadLazyImages } from './design-support.ts';
-import { cleanEnv, raw, repoCopy, startServer, type Server, serveFixtureSite, expectFontFilesServed } from './serve-support.ts';
+import { cleanEnv, raw, repoCopy, startServer, type Server, serveSharedSite, expectFontFilesServed } from './serve-support.ts';
 import { freePort } from '../../scripts/free-port.ts';
 import { accentVariants, contrast, MIN_CONTRAST } from '../../src/records/theme.ts';
 import { CONTENT_SECURITY_POLICY } from '../../src/generators/vercel-config.ts';
@@ -387,7 +387,7 @@ test.describe("the sample site: theme absent (today's look), colorScheme auto", 
 
 test.describe('the second fixture site: theme.font plex, colorScheme auto, locale es', () => {
   test.describe.configure({ mode: 'serial', timeout: 240_000 });
-  const site = serveFixtureSite('folio-theme-second-', SECOND, { timeoutMs: 200_000 });
+  const site = serveSharedSite(SECOND);
 
   test('FO-THEME: theme.font plex: IBM Plex Sans for text and interface, IBM Plex Mono for code, served by the site', async ({ page }) => {
     await page.goto(`${site.base}/projects/lumen-meter`);

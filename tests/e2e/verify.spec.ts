@@ -7,8 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { freePort } from '../../scripts/free-port.ts';
 import { BROWSER_ACCEPT } from '../../scripts/lib/verify.ts';
-import { SAMPLE_SITE_CONTENT } from '../support/sites.ts';
-import { serveFixtureSite } from './serve-support.ts';
+import { serveSharedSite } from './serve-support.ts';
 
 const SECOND_SITE = 'tests/fixtures/second-site/content';
 
@@ -54,7 +53,9 @@ async function htmlForMarkdownProxy(target: string): Promise<{ url: string; serv
 
 test.describe('FO-VERIFY: the sample fixture site', () => {
   test.describe.configure({ mode: 'serial', timeout: 300_000 });
-  const site = serveFixtureSite('folio-verify-sample-', SAMPLE_SITE_CONTENT);
+  // playwright.config.ts's server: the sample site, built for this address; its raised limits and
+  // extra allowed hosts touch nothing verify checks (it reads the rate-limit headers' presence only).
+  const site = { base: `http://127.0.0.1:${process.env.FOLIO_TEST_PORT}` };
 
   test('FO-VERIFY: every check passes against npm start, exit 0', async () => {
     const { code, out } = await runVerify(site.base);
@@ -88,7 +89,7 @@ test.describe('FO-VERIFY: the sample fixture site', () => {
 
 test.describe('FO-VERIFY: a second fixture site', () => {
   test.describe.configure({ mode: 'serial', timeout: 300_000 });
-  const site = serveFixtureSite('folio-verify-second-', SECOND_SITE);
+  const site = serveSharedSite(SECOND_SITE);
 
   test('FO-VERIFY: every check passes against npm start on another site, exit 0', async () => {
     const { code, out } = await runVerify(site.base);
