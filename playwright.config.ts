@@ -1,5 +1,6 @@
 // End-to-end tests: real HTTP against `npm start` serving the real built output, and Debian's
 // Chromium for pages. The server listens on loopback, on a free port picked once per run.
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { freePort } from './scripts/free-port.ts';
 import { SAMPLE_SITE_CONTENT } from './tests/support/sites.ts';
@@ -23,7 +24,9 @@ export default defineConfig({
   outputDir: 'test-results',
   timeout: 60_000,
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Playwright's default is half the cores: one worker on a two-core machine, where the suite was
+  // measured with two (CI's), so never fewer than two.
+  workers: Math.max(2, Math.floor(availableParallelism() / 2)),
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
