@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { SAMPLE_SITE_CONTENT } from './tests/support/sites.ts';
 
@@ -35,6 +36,9 @@ const INTEGRATION = [
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves a core to its own process: one worker on a two-core machine. Two there
+    // measured 232 s → 177 s for both tiers, the unit tier 50 s → 36 s.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     env: { FOLIO_CONTENT: SAMPLE_SITE_CONTENT, FOLIO_AGENT_LOG: 'off' },
     projects: [
