@@ -1,5 +1,5 @@
 // `npm test`: first the test browser (found, or got where it can: tests/support/browser.ts); then type-check the tree (tsc, and astro check over the .astro files) and lint it (Biome:
-// format and rules), side by side, about 20 s, so a type or lint error fails before anything is built; then
+// format and rules), side by side, about 30 s, so a type or lint error fails before anything is built; then
 // build the sample fixture site (never content/: tests/support/sites.ts) once for a
 // loopback URL, then Vitest's two tiers (`unit`: over data made in memory, builds nothing;
 // `integration`: over that build, whole-site builds, child processes and sockets), then the end-to-end suite (Playwright)
