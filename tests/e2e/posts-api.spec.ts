@@ -151,7 +151,7 @@ test.describe('FO-POSTS, FO-RESUME: the sample site (shared server)', () => {
   });
 });
 
-test.describe('FO-POSTS, FO-RESUME: the second site, which has no posts and no résumé (the run's shared server of it)', () => {
+test.describe('FO-POSTS, FO-RESUME: the second site, which has no posts and no résumé (the run’s shared server of it)', () => {
   test.describe.configure({ mode: 'serial', timeout: 240_000 });
   const site = serveSharedSite('tests/fixtures/second-site/content');
 
