@@ -24,9 +24,9 @@ export default defineConfig({
   outputDir: 'test-results',
   timeout: 60_000,
   fullyParallel: true,
-  // Playwright's default is half the cores: one worker on a two-core machine, where the suite was
-  // measured with two (CI's), so never fewer than two.
-  workers: Math.max(2, Math.floor(availableParallelism() / 2)),
+  // CI's two, as measured; elsewhere Playwright's default (half the cores) but never fewer than two:
+  // the default is one worker on a two-core machine.
+  workers: process.env.CI ? 2 : Math.max(2, Math.floor(availableParallelism() / 2)),
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
