@@ -42,7 +42,7 @@ export default defineConfig({
     // Every suite shares this server and one client address (127.0.0.1), so the per-client limits
     // are raised here; the tests that prove the limits start their own server with the defaults.
     // The CORS suites send foreign Origins on purpose, which the DNS rebinding guard would refuse
-    // first (tests/unit/hardening-local-socket.test.ts proves it): those origins' hosts are listed.
+    // first (tests/integration/hardening-local-socket.test.ts proves it): those origins' hosts are listed.
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -50,7 +50,7 @@ export default defineConfig({
       FOLIO_CONTENT: SAMPLE_SITE_CONTENT,
       FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60',
       FOLIO_ALLOWED_HOSTS: 'evil.example,agent.example.net',
-      // The request log (FO-AGENT-LOG) would print a line per request of every suite; tests/unit/agent-log.test.ts reads it from an app of its own.
+      // The request log (FO-AGENT-LOG) would print a line per request of every suite; tests/integration/agent-log.test.ts reads it from an app of its own.
       FOLIO_AGENT_LOG: 'off',
       // FO-CIMD: tests/e2e/access-cimd.spec.ts serves a client metadata document on loopback over
       // plain http; this test-only switch lets the server fetch it (it stops the server in production).

@@ -5,7 +5,7 @@
 // (a test-only switch the server refuses in production): a loopback https server would need a
 // certificate the server's Node trusts, which a test cannot give it without weakening TLS checks
 // for every other fetch. The https-only and public-address rules are proven in
-// tests/unit/access-cimd.test.ts.
+// tests/integration/access-cimd.test.ts.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { MAX_EVENT_BYTES } from '../../src/server/access.ts';
 import { claimResponse, eventAcknowledgement, identityResponse } from '../../src/server/access/schemas.ts';
-import { call, postJson, site } from './access-support.ts';
+import { call, postJson, site } from '../support/access-support.ts';
 
 describe('KQ-IDENTITY: POST /agent/identity', () => {
   it('anonymous → 200, continue at the token endpoint, no secret', async () => {

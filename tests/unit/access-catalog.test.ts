@@ -4,7 +4,7 @@ import { catalogResponse, publicPages } from '../../src/server/knowledge.ts';
 import { siteData } from '../../src/server/data.ts';
 import { PUBLIC_READ_TOKEN } from '../../src/server/access/public-read.ts';
 import { readCredentials } from '../../src/server/access/bearer.ts';
-import { call, site } from './access-support.ts';
+import { call, site } from '../support/access-support.ts';
 
 const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
 // RFC 9728 § 3.3: the challenge names the path-inserted document whose `resource` is /api/v1.

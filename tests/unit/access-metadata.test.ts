@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as oauth from 'oauth4webapi';
 import { accessUrls, authorizationServerMetadata, metadataDocument, protectedResourceMetadata } from '../../src/server/access/oauth-metadata.ts';
 import { authorizationServerMetadata as asSchema, protectedResourceMetadata as prSchema } from '../../src/server/access/schemas.ts';
-import { call, site } from './access-support.ts';
+import { call, site } from '../support/access-support.ts';
 
 /** Every string value in a document, with its path. */
 function strings(value: unknown, path = ''): [string, string][] {

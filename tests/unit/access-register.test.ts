@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientRegistration } from '../../src/server/access/schemas.ts';
 import { redirectUriProblem } from '../../src/server/access/redirect-uri.ts';
-import { call, postJson, site } from './access-support.ts';
+import { call, postJson, site } from '../support/access-support.ts';
 
 const register = (body: unknown) => postJson('/oauth/register', body);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tokenResponse } from '../../src/server/access/schemas.ts';
 import { JWT_BEARER_GRANT, PUBLIC_READ_TOKEN } from '../../src/server/access/public-read.ts';
-import { call, postForm, postJson } from './access-support.ts';
+import { call, postForm, postJson } from '../support/access-support.ts';
 
 const PUBLIC_TOKEN = { access_token: PUBLIC_READ_TOKEN, token_type: 'Bearer', scope: 'knowledge:read', expires_in: 3600 };
 

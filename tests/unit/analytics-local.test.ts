@@ -8,8 +8,8 @@ import { analyticsStandIn } from '../../scripts/local-server/analytics-stand-in.
 import { COMPUTE_HEADER } from '../../scripts/local-server/vercel-router.ts';
 import { ASSET_CONTENT_SECURITY_POLICY } from '../../src/generators/vercel-config.ts';
 import { analyticsDeployReport, analyticsNotice } from '../../scripts/lib/analytics-notes.ts';
-import { fixtureRouter } from './local-router.ts';
-import { tempDir } from './temp-dir.ts';
+import { fixtureRouter } from '../support/local-router.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 const request = (path: string, method = 'GET') => new Request(`http://localhost${path}`, { method, ...(method === 'POST' && { body: '{}' }) });
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { rateLimitKey } from '../../src/server/middleware/rate-limit.ts';
 import { createApp } from '../../src/server/app.ts';
-import { client, expectError, roomy } from './portfolio-helpers.ts';
+import { client, expectError, roomy } from '../support/portfolio-helpers.ts';
 
 describe('PF-RATE-LIMIT: every /api/ answer carries RateLimit-Policy and RateLimit', () => {
   const get = client();

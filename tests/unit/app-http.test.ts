@@ -8,7 +8,7 @@ import { defineRoute, exampleRequest, type RouteSpec } from '../../src/server/ro
 import { json } from '../../src/server/http.ts';
 import { ROUTES } from '../../src/server/routes.ts';
 import { setSiteData, siteData } from '../../src/server/data.ts';
-import { client, expectError, roomy } from './portfolio-helpers.ts';
+import { client, expectError, roomy } from '../support/portfolio-helpers.ts';
 
 const base = siteData();
 afterEach(() => setSiteData(base));

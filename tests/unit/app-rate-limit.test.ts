@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { RateLimiter, rateLimitsFromEnv } from '../../src/server/middleware/rate-limit.ts';
 import { buildEtag } from '../../src/server/app.ts';
 import { siteData } from '../../src/server/data.ts';
-import { client, expectError } from './portfolio-helpers.ts';
+import { client, expectError } from '../support/portfolio-helpers.ts';
 
 const configured = siteData().site.rateLimits.portfolio;
 

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setSiteData, siteData } from '../../src/server/data.ts';
 import { versionHeaders } from '../../src/server/middleware/versioning.ts';
-import { client } from './portfolio-helpers.ts';
+import { client } from '../support/portfolio-helpers.ts';
 import { ROUTES } from '../../src/server/routes.ts';
 
 const base = siteData();

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cacheRoot, codeFolder, MADE_BY, pruneCodeFolders } from '../../src/generators/disk-cache.ts';
-import { tempDir } from './temp-dir.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 afterEach(() => {
   vi.unstubAllEnvs();

@@ -1,13 +1,13 @@
 // FO-INCREMENTAL: the build cache invalidates what an edit touches. Each kind of cached result is
 // named by a digest of the code that makes it (codeDigest over the module's imports): a stylesheet
-// edit or an edit to the function keeps them. tests/unit/build-incremental.test.ts proves the
+// edit or an edit to the function keeps them. tests/integration/build-incremental.test.ts proves the
 // output still equals a build from nothing after such edits.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { codeClosure, codeDigest } from '../../src/generators/code-hash.ts';
 import { MADE_BY } from '../../src/generators/disk-cache.ts';
-import { tempDir } from './temp-dir.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 const isFunctionCode = (file: string) => file.startsWith('src/server/') || file.startsWith('api/');
 

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { ContentError, loadContent } from '../../src/records/load.ts';
 import { MAY_BE_UNSAFE, unsafeHtml, unsafeUrl } from '../../src/records/body-safety.ts';
 import { svgProblem } from '../../src/images/svg-safety.ts';
-import { tempDir } from './temp-dir.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 const HOSTILE = join(import.meta.dirname, '..', 'fixtures', 'hostile-site', 'content');
 const VALID = join(import.meta.dirname, '..', 'fixtures', 'content-valid', 'content');

@@ -27,7 +27,7 @@ import { pricingMarkdown } from '../../src/discovery/pricing.ts';
 import { robotsTxt } from '../../src/discovery/robots.ts';
 import { MAX_SKILL_DESCRIPTION, MAX_SKILL_NAME, SKILL_NAME_PATTERN, skillMarkdown, skillName } from '../../src/discovery/skill-md.ts';
 import { sitemapEntries, sitemapXml } from '../../src/discovery/sitemap.ts';
-import { roomy } from './portfolio-helpers.ts';
+import { roomy } from '../support/portfolio-helpers.ts';
 
 const content = loadContent();
 const { site } = content;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { distFiles } from '../../scripts/local-server/dist-files.ts';
-import { fixtureRouter } from './local-router.ts';
+import { fixtureRouter } from '../support/local-router.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'folio-hardening-'));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));

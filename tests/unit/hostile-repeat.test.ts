@@ -24,8 +24,8 @@ import { feedItems } from '../../src/records/feed.ts';
 import { ContentError, loadContent } from '../../src/records/load.ts';
 import { searchTwin } from '../../src/records/markdown-text.ts';
 import type { Content } from '../../src/records/schema.ts';
-import { withConfiguredSiteUrls } from './content-fixtures.ts';
-import { tempDir } from './temp-dir.ts';
+import { withConfiguredSiteUrls } from '../support/content-fixtures.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 withConfiguredSiteUrls();
 

@@ -11,7 +11,7 @@ import { serializeDataFile, writeDataFile } from '../../src/generators/data-file
 import { recordTwins } from '../../src/generators/twin.ts';
 import { loadLanguages } from '../../src/records/load.ts';
 import { DATA_FILE, readDataFile } from '../../src/search/data-file.ts';
-import { tempDir } from './temp-dir.ts';
+import { tempDir } from '../support/temp-dir.ts';
 import { agentsMarkdown } from '../../src/discovery/agents-md.ts';
 import { skillMarkdown } from '../../src/discovery/skill-md.ts';
 import { developerGuide } from '../../src/discovery/developers.ts';
@@ -21,8 +21,8 @@ import { createApp } from '../../src/server/app.ts';
 import { postSummary, projectSummary } from '../../src/server/portfolio.ts';
 import { fixtureDataFile, siteDataOfFile } from '../support/site-data.ts';
 import { SAMPLE_SITE_CONTENT } from '../support/sites.ts';
-import { client, expectError, roomy, viaTool } from './portfolio-helpers.ts';
-import { connect } from './mcp-helpers.ts';
+import { client, expectError, roomy, viaTool } from '../support/portfolio-helpers.ts';
+import { connect } from '../support/mcp-helpers.ts';
 
 const BILINGUAL = 'tests/fixtures/bilingual-site/content';
 /** The site's address as loaded: site.md's, or FOLIO_SITE_URL when the run sets one (npm test does). */

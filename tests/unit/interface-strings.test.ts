@@ -21,7 +21,7 @@ import {
   tableFor,
   unknownLocaleWarning,
 } from '../../src/records/strings.ts';
-import { tempDir } from './temp-dir.ts';
+import { tempDir } from '../support/temp-dir.ts';
 import { Catalog } from '../../src/records/catalog.ts';
 
 const GERMAN_SITE = join(import.meta.dirname, '..', 'fixtures', 'german-site', 'content');

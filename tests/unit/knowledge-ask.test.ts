@@ -5,7 +5,7 @@ import { ASK_EVENT_NAMES, askEvent055, askResponse, askStreamEvent, type AskStre
 import { schemaObjectFor } from '../../src/records/schema-org.ts';
 import { searchRecords } from '../../src/search/rank.ts';
 import { MAX_BODY_BYTES } from '../../src/server/http.ts';
-import { app, expectError, postJson, readSse } from './knowledge-helpers.ts';
+import { app, expectError, postJson, readSse } from '../support/knowledge-helpers.ts';
 
 // "search" appears in ten records, so its answer spans several stream batches.
 const QUERY = 'search';

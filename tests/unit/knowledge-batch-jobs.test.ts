@@ -13,7 +13,7 @@ const bmp = (): number => {
 };
 import { batchResponse, jobAccepted, jobCompleted, jobsIndex } from '../../src/server/knowledge/schemas.ts';
 import { MAX_BODY_BYTES } from '../../src/server/http.ts';
-import { app, expectError, postJson } from './knowledge-helpers.ts';
+import { app, expectError, postJson } from '../support/knowledge-helpers.ts';
 import { createApp } from '../../src/server/app.ts';
 import { QUOTA_COST_RULE } from '../../src/server/middleware/rate-limit.ts';
 import { developerGuide, developersMarkdown } from '../../src/discovery/developers.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { siteData } from '../../src/server/data.ts';
 import { catalog, publicPages } from '../../src/server/knowledge.ts';
 import { catalogResponse } from '../../src/server/knowledge/schemas.ts';
-import { app, expectError } from './knowledge-helpers.ts';
+import { app, expectError } from '../support/knowledge-helpers.ts';
 
 describe('catalog(): the CatalogResponse of the sandbox and of GET /api/v1', () => {
   it('FO-POSTS, FO-RESUME: lists home, the projects index, every project, the posts index and every post, every page and the résumé, as absolute URLs', () => {

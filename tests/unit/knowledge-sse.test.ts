@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { prefersEventStream, sseFrame, sseResponse } from '../../src/server/knowledge/sse.ts';
-import { readSse } from './knowledge-helpers.ts';
+import { readSse } from '../support/knowledge-helpers.ts';
 
 /** An event source that records how far it was pulled and whether it was closed. */
 function counting(total: number, failAt?: number) {

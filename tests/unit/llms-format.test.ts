@@ -4,7 +4,7 @@ import { llmsFullTxt } from '../../src/generators/llms.ts';
 import { llmsSections, llmsTxt, postsLlmsTxt, projectsLlmsTxt, ROOT_LIST_MAX, SECTION_LIST_MAX, tagsLlmsTxt } from '../../src/generators/llms.ts';
 import { ALL_PROJECTS, filteredProjects, listingOf, PROJECTS_PER_PAGE, tagGroups } from '../../src/records/collections.ts';
 import { loadContent } from '../../src/records/load.ts';
-import { loadTwinFixture, withConfiguredSiteUrls } from './content-fixtures.ts';
+import { loadTwinFixture, withConfiguredSiteUrls } from '../support/content-fixtures.ts';
 import type { Content } from '../../src/records/schema.ts';
 import { allTwins } from '../../src/generators/twin.ts';
 import { Catalog } from '../../src/records/catalog.ts';

@@ -27,9 +27,9 @@ import { authGuide } from '../../src/discovery/auth-guide.ts';
 import { deprecationMarkdown } from '../../src/discovery/deprecation.ts';
 import { developerGuide, developersMarkdown, inlineHtml } from '../../src/discovery/developers.ts';
 import { skillMarkdown } from '../../src/discovery/skill-md.ts';
-import { roomy } from './portfolio-helpers.ts';
-import { tempDir } from './temp-dir.ts';
-import { withConfiguredSiteUrls } from './content-fixtures.ts';
+import { roomy } from '../support/portfolio-helpers.ts';
+import { tempDir } from '../support/temp-dir.ts';
+import { withConfiguredSiteUrls } from '../support/content-fixtures.ts';
 
 withConfiguredSiteUrls();
 const content = loadContent(join(import.meta.dirname, '..', 'fixtures', 'markdown-hostile-site', 'content'));

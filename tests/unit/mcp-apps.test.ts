@@ -10,7 +10,7 @@ import { createApp } from '../../src/server/app.ts';
 import { accentVariants } from '../../src/records/theme.ts';
 import { buildServerCard, CARD_META_APPS } from '../../src/server/mcp/server-card.ts';
 import { siteData } from '../../src/server/data.ts';
-import { app, connect, ERAS, type Era } from './mcp-helpers.ts';
+import { app, connect, ERAS, type Era } from '../support/mcp-helpers.ts';
 import type { SiteData } from '../../src/search/data-file.ts';
 
 const WITH_CARD = ['search_portfolio', 'get_project'];

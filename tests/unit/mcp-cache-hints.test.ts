@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { siteData } from '../../src/server/data.ts';
 import { PROJECT_CARD_URI } from '../../src/server/mcp/apps.ts';
 import { toolsFor } from '../../src/server/mcp/tools.ts';
-import { app, MODERN_META, post, postLegacy, postModern } from './mcp-helpers.ts';
+import { app, MODERN_META, post, postLegacy, postModern } from '../support/mcp-helpers.ts';
 
 const HINT = { ttlMs: 300_000, cacheScope: 'public' };
 

@@ -10,7 +10,7 @@ import { recordTwins } from '../../src/generators/twin.ts';
 import { loadContent } from '../../src/records/load.ts';
 import { buildServerCard } from '../../src/server/mcp/server-card.ts';
 import { TOOLS, toolsFor } from '../../src/server/mcp/tools.ts';
-import { app, connect, ERAS, type Era, siteUrl } from './mcp-helpers.ts';
+import { app, connect, ERAS, type Era, siteUrl } from '../support/mcp-helpers.ts';
 import { Catalog } from '../../src/records/catalog.ts';
 import { withoutFrontMatter } from '../../src/generators/front-matter.ts';
 

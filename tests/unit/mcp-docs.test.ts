@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSIONS } from '../../src/server/mcp/identity.ts';
 import { TOOLS } from '../../src/server/mcp/tools.ts';
-import { app } from './mcp-helpers.ts';
+import { app } from '../support/mcp-helpers.ts';
 
 /** A `## heading` section of a Markdown file, up to the next `## `. */
 const section = (file: string, heading: string) =>

@@ -7,7 +7,7 @@ import { siteData } from '../../src/server/data.ts';
 import { serverName, SERVER_DESCRIPTION } from '../../src/server/mcp/identity.ts';
 import { SERVER_CARD_SCHEMA, serverCard } from '../../src/server/mcp/server-card.ts';
 import { SERVER_CARD_MEDIA_TYPE } from '../../src/http/media-types.ts';
-import { app, INITIALIZE, MODERN_META, post, siteUrl } from './mcp-helpers.ts';
+import { app, INITIALIZE, MODERN_META, post, siteUrl } from '../support/mcp-helpers.ts';
 
 const getCard = (headers: Record<string, string> = {}) => app().request('/api/mcp/server-card', { headers });
 

@@ -8,7 +8,7 @@ import { ERROR_META_KEY } from '../../src/server/mcp/tool-kit.ts';
 import { buildServerCard, CARD_META_SIZING } from '../../src/server/mcp/server-card.ts';
 import { TOOLS } from '../../src/server/mcp/tools.ts';
 import { siteData } from '../../src/server/data.ts';
-import { app, connect, ERAS, type Era, postLegacy } from './mcp-helpers.ts';
+import { app, connect, ERAS, type Era, postLegacy } from '../support/mcp-helpers.ts';
 
 const SIZED = ['search_portfolio', 'list_projects', 'get_project', 'list_posts', 'get_post'];
 

@@ -7,7 +7,7 @@ import { accepts } from '../../src/server/mcp/transport.ts';
 import { HANDSHAKE_VERSIONS, SERVER_VERSION, serverName } from '../../src/server/mcp/identity.ts';
 import { siteData } from '../../src/server/data.ts';
 import { createApp } from '../../src/server/app.ts';
-import { app, INITIALIZE, JSON_HEADERS, MODERN_META, post, postLegacy, postModern } from './mcp-helpers.ts';
+import { app, INITIALIZE, JSON_HEADERS, MODERN_META, post, postLegacy, postModern } from '../support/mcp-helpers.ts';
 
 const discover = { jsonrpc: '2.0', id: 7, method: 'server/discover', params: { _meta: MODERN_META } };
 const MODERN_HEADERS = { 'Mcp-Protocol-Version': '2026-07-28', 'Mcp-Method': 'server/discover' };

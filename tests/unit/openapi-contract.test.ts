@@ -9,10 +9,10 @@ import { captureExchange, recordExchanges, type Exchange } from '../../scripts/l
 import { ROUTES } from '../../src/server/routes.ts';
 import { openApiFor } from '../../src/discovery/openapi-file.ts';
 import { checkStaticFiles, coverage, validateExchanges } from '../contract/validate.ts';
-import { roomy } from './portfolio-helpers.ts';
+import { roomy } from '../support/portfolio-helpers.ts';
 import { routeCalls } from '../support/route-calls.ts';
-import { staticFiles } from './static-files.ts';
-import { tempDir } from './temp-dir.ts';
+import { staticFiles } from '../support/static-files.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 const doc = openApiFor(siteData().site);
 const app = createApp({ routes: ROUTES, ...roomy });

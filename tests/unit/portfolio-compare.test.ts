@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { type Comparison, compareProjects, comparison } from '../../src/server/portfolio.ts';
 import { siteData } from '../../src/server/data.ts';
-import { client, expectApiError, expectError, viaTool } from './portfolio-helpers.ts';
-import { corpus, project } from './search-fixtures.ts';
+import { client, expectApiError, expectError, viaTool } from '../support/portfolio-helpers.ts';
+import { corpus, project } from '../support/search-fixtures.ts';
 
 const get = client();
 

@@ -16,8 +16,8 @@ import { answer } from '../../src/server/knowledge.ts';
 import { listTwins, readTwin } from '../../src/server/mcp/resources.ts';
 import { toolsFor } from '../../src/server/mcp/tools.ts';
 import { jsonResume, postDetail, postList, searchResponse } from '../../src/server/portfolio.ts';
-import { client, expectError, roomy, viaTool } from './portfolio-helpers.ts';
-import { tempDir } from './temp-dir.ts';
+import { client, expectError, roomy, viaTool } from '../support/portfolio-helpers.ts';
+import { tempDir } from '../support/temp-dir.ts';
 import { Catalog } from '../../src/records/catalog.ts';
 
 /** JSON Resume's own validator (CommonJS, untyped): errors or null, and whether the document is valid. */

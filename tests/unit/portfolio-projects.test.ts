@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { getProject, listProjects, projectDetail, projectList } from '../../src/server/portfolio.ts';
 import { encodeCursor } from '../../src/server/cursor.ts';
 import { siteData } from '../../src/server/data.ts';
-import { client, expectApiError, expectError, viaTool } from './portfolio-helpers.ts';
-import { corpus, project } from './search-fixtures.ts';
+import { client, expectApiError, expectError, viaTool } from '../support/portfolio-helpers.ts';
+import { corpus, project } from '../support/search-fixtures.ts';
 import { relatedProjects } from '../../src/records/collections.ts';
 import type { Project } from '../../src/records/schema.ts';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { searchHits, searchResponse, MAX_LIMIT } from '../../src/server/portfolio.ts';
 import { siteData } from '../../src/server/data.ts';
-import { client, expectError, viaTool } from './portfolio-helpers.ts';
+import { client, expectError, viaTool } from '../support/portfolio-helpers.ts';
 
 const get = client();
 

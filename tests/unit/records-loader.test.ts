@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { ContentError, loadContent } from '../../src/records/load.ts';
 import { projectFields } from '../../src/records/schema.ts';
-import { tempDir } from './temp-dir.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', `content-${name}`, 'content');
 const load = (name: string) => () => loadContent(fixture(name));

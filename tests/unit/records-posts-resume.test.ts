@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { type ContentError, loadContent } from '../../src/records/load.ts';
 import { plainSummary, resumeDocument, resumeSearchText } from '../../src/records/resume.ts';
-import { tempDir } from './temp-dir.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 const VALID = join(import.meta.dirname, '..', 'fixtures', 'content-valid', 'content');
 

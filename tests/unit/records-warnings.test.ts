@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { contentWarnings, loadContent, today } from '../../src/records/load.ts';
-import { tempDir } from './temp-dir.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 const VALID = join(import.meta.dirname, '..', 'fixtures', 'content-valid', 'content');
 

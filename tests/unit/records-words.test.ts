@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { allOf, countOf } from '../../src/records/words.ts';
 import { publicPages } from '../../src/server/knowledge/catalog.ts';
-import { corpus, project } from './search-fixtures.ts';
+import { corpus, project } from '../support/search-fixtures.ts';
 
 describe('the owner’s loop: plural forms of every count', () => {
   test('one, none and many', () => {

@@ -11,8 +11,8 @@ import { siteData } from '../../src/server/data.ts';
 import { ROUTES } from '../../src/server/routes.ts';
 import { checkStaticFiles, coverage, validateExchanges } from '../contract/validate.ts';
 import { routeCalls } from '../support/route-calls.ts';
-import { roomy } from './portfolio-helpers.ts';
-import { staticFiles } from './static-files.ts';
+import { roomy } from '../support/portfolio-helpers.ts';
+import { staticFiles } from '../support/static-files.ts';
 
 const doc = openApiFor(siteData().site);
 const calls = routeCalls(ROUTES, doc, siteData().site.url);

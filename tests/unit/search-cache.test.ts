@@ -7,7 +7,7 @@ import { createApp } from '../../src/server/app.ts';
 import { siteData } from '../../src/server/data.ts';
 import { searchHits } from '../../src/server/portfolio.ts';
 import { answer } from '../../src/server/knowledge.ts';
-import { corpus, project } from './search-fixtures.ts';
+import { corpus, project } from '../support/search-fixtures.ts';
 
 const data = corpus([
   project('lantern', { title: 'Lantern', tags: ['light'] }),

@@ -10,7 +10,7 @@ import { PROJECT_TYPES } from '../../src/records/schema.ts';
 import { indexOptions, normalize, SEARCH_OPTIONS } from '../../src/search/options.ts';
 import { searchRecords, TIER_RANK, type MatchTier } from '../../src/search/rank.ts';
 import type { SiteData, SiteRecord } from '../../src/search/data-file.ts';
-import { corpus, page, project } from './search-fixtures.ts';
+import { corpus, page, project } from '../support/search-fixtures.ts';
 
 // ---- The naive reference -------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { normalize, queryTerms } from '../../src/search/options.ts';
 import { MATCH_TIERS, searchRecords, TIER_RANK } from '../../src/search/rank.ts';
 import { siteData } from '../../src/server/data.ts';
-import { corpus, page, project } from './search-fixtures.ts';
+import { corpus, page, project } from '../support/search-fixtures.ts';
 
 const slugs = (hits: readonly { record: { slug: string } }[]) => hits.map((h) => h.record.slug);
 const tiers = (hits: readonly { record: { slug: string }; match: string }[]) => Object.fromEntries(hits.map((h) => [h.record.slug, h.match]));

@@ -5,7 +5,7 @@ import { indexOptions, optionsHash, queryTerms, STEM_MAX_LENGTH, stemmerFor } fr
 import { searchRecords } from '../../src/search/rank.ts';
 import { LOCALES } from '../../src/records/strings.ts';
 import { fixtureSiteData } from '../support/site-data.ts';
-import { corpus, project, testSite } from './search-fixtures.ts';
+import { corpus, project, testSite } from '../support/search-fixtures.ts';
 
 const slugs = (hits: readonly { record: { slug: string } }[]) => hits.map((h) => h.record.slug);
 const tiers = (hits: readonly { record: { slug: string }; match: string }[]) => Object.fromEntries(hits.map((h) => [h.record.slug, h.match]));

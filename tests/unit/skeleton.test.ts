@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { placeholders, SKELETON, skeletonFiles } from '../../scripts/lib/skeleton.ts';
 import { contentWarnings, loadContent } from '../../src/records/load.ts';
-import { tempDir } from './temp-dir.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 let dir = '';
 beforeEach(() => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadContent } from '../../src/records/load.ts';
-import { loadTwinFixture, withConfiguredSiteUrls } from './content-fixtures.ts';
+import { loadTwinFixture, withConfiguredSiteUrls } from '../support/content-fixtures.ts';
 import { sourceLinks } from '../../src/generators/source-links.ts';
 import type { Content } from '../../src/records/schema.ts';
 import { RESERVED_PAGE_SLUGS } from '../../src/records/load.ts';

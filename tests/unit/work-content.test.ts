@@ -25,7 +25,7 @@ import {
 import { pageFacts } from '../../src/records/facts.ts';
 import { embedOf } from '../../src/records/embeds.ts';
 import { ContentError, loadContent } from '../../src/records/load.ts';
-import { tempDir } from './temp-dir.ts';
+import { tempDir } from '../support/temp-dir.ts';
 import { Catalog } from '../../src/records/catalog.ts';
 
 const WORK_SITE = join(import.meta.dirname, '..', 'fixtures', 'work-site', 'content');

@@ -12,7 +12,7 @@ import { createApp } from '../../src/server/app.ts';
 import { agentFamily, familyName, signatureAgentHost } from '../../src/server/agent-family.ts';
 import { safeName, surfaceOf, type RequestLogLine } from '../../src/server/middleware/request-log.ts';
 import { requestLines, summarize, weekOf } from '../../scripts/lib/agents-summary.ts';
-import { roomy } from './portfolio-helpers.ts';
+import { roomy } from '../support/portfolio-helpers.ts';
 
 const ADDRESS = '203.0.113.77';
 const UA = {

@@ -17,7 +17,7 @@ import { agentsMarkdown } from '../../src/discovery/agents-md.ts';
 import { skillMarkdown } from '../../src/discovery/skill-md.ts';
 import { developerGuide, developersMarkdown } from '../../src/discovery/developers.ts';
 import { openApiFor } from '../../src/discovery/openapi-file.ts';
-import { app, postLegacy } from './mcp-helpers.ts';
+import { app, postLegacy } from '../support/mcp-helpers.ts';
 
 const content = loadContent();
 const bare = { ...content, posts: [], resume: undefined };

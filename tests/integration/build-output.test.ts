@@ -6,7 +6,7 @@ import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { copyProject, REPO_ROOT } from '../../bench/site.ts';
-import { tempDir } from './temp-dir.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 const root = tempDir('folio-build-output-', 'file');
 const repo = copyProject(join(root, 'repo'));

@@ -22,7 +22,7 @@ import { RateLimiter, rateLimitsFromEnv } from '../../src/server/middleware/rate
 import { SEARCH_CACHE_MAX, searchCacheSize } from '../../src/search/rank.ts';
 import { limitRows, rateLimitSentence } from '../../src/discovery/limits.ts';
 import { SEARCH_PAGE_FILE, SEARCH_PAGE_LIMIT } from '../../src/server/search-page.ts';
-import { corpus, project, testSite } from './search-fixtures.ts';
+import { corpus, project, testSite } from '../support/search-fixtures.ts';
 
 const PATTERNS = ['$&', '$`', "$'", '$$', '$1', '$<name>'];
 const template = readFileSync(SEARCH_PAGE_FILE, 'utf8');

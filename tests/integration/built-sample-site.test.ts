@@ -10,7 +10,7 @@ import { loadContent } from '../../src/records/load.ts';
 import { PAGE_MANIFEST_FILE, type PageManifest } from '../../src/routing/page-manifest.ts';
 import { authorizationServerMetadata, metadataDocument, protectedResourceMetadata } from '../../src/server/access/oauth-metadata.ts';
 import { siteData } from '../../src/server/data.ts';
-import { site } from './access-support.ts';
+import { site } from '../support/access-support.ts';
 import middleware from '../../middleware.ts';
 
 describe('prerendered discovery files (one builder for the files and the function)', () => {

@@ -20,7 +20,7 @@ import {
 import { exchangeTokenFor } from '../../src/server/access/token.ts';
 import { PUBLIC_READ_TOKEN } from '../../src/server/access/public-read.ts';
 import { authorizationServerMetadata } from '../../src/server/access/oauth-metadata.ts';
-import { postForm, site } from './access-support.ts';
+import { postForm, site } from '../support/access-support.ts';
 
 const DOC_URL = 'https://agent.example/oauth/client.json';
 const goodDoc = (extra: object = {}) => ({ client_id: DOC_URL, client_name: 'Agent', redirect_uris: ['http://127.0.0.1:8080/cb'], ...extra });

@@ -21,7 +21,7 @@ import { join, relative } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { copyProject, REPO_ROOT } from '../../bench/site.ts';
-import { tempDir } from './temp-dir.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 const SAMPLE = join(REPO_ROOT, 'tests/fixtures/sample-site/content');
 const RULE = 'FO-INCREMENTAL: a stale cache can never leak into a build';

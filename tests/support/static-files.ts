@@ -1,6 +1,6 @@
 // The static files openapi.json documents (the root OAuth metadata), written to a temporary folder
 // as the build writes them, so the unit tier checks them without a build (one builder for the files
-// and the function: tests/unit/built-sample-site.test.ts compares the built ones).
+// and the function: tests/integration/built-sample-site.test.ts compares the built ones).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { authorizationServerMetadata, metadataDocument, protectedResourceMetadata } from '../../src/server/access/oauth-metadata.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { siteData } from '../../src/server/data.ts';
 import { openApiFor } from '../../src/discovery/openapi-file.ts';
-import { tempDir } from './temp-dir.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 interface LintReport {
   totals: { errors: number; warnings: number };

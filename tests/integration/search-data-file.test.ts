@@ -9,8 +9,8 @@ import { asciiJson, buildDataFile, indexJson, serializeDataFile, writeDataFile }
 import { DATA_FILE, readDataFile, searchRecordsOf, textsPathOf } from '../../src/search/data-file.ts';
 import { INDEX_FORMAT, indexOptions, normalize, OPTIONS_HASH } from '../../src/search/options.ts';
 import { searchRecords } from '../../src/search/rank.ts';
-import { project, testSite } from './search-fixtures.ts';
-import { tempDir } from './temp-dir.ts';
+import { project, testSite } from '../support/search-fixtures.ts';
+import { tempDir } from '../support/temp-dir.ts';
 import { Catalog } from '../../src/records/catalog.ts';
 
 const content = { site: testSite, projects: [project('lantern', { title: 'Lantern' }), project('harbour', { title: 'Harbour' })], pages: [], posts: [] };
