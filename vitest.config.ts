@@ -25,7 +25,7 @@ export default defineConfig({
           // data afresh (setupFiles), and a file that swaps it (setSiteData) puts it back after.
           isolate: false,
           globalSetup: ['tests/support/unit-data.ts'],
-          setupFiles: ['tests/support/unit-guard.ts', 'tests/support/unit-data-setup.ts'],
+          setupFiles: ['tests/support/property-runs.ts', 'tests/support/unit-guard.ts', 'tests/support/unit-data-setup.ts'],
         },
       },
       {
@@ -37,6 +37,8 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/support/build-setup.ts'],
+          // A fifth of each property's cases outside CI, all of them in CI.
+          setupFiles: ['tests/support/property-runs.ts'],
         },
       },
     ],

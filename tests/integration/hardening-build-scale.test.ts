@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { runs } from '../support/property-runs.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { relatedProjects } from '../../src/records/collections.ts';
 import { loadContent, memoizeContentForBuild } from '../../src/records/load.ts';
@@ -44,7 +45,7 @@ describe('bench fix: related projects from an index (O(N) per build instead of O
           expect(relatedProjects(p, content, limit).map((r) => r.slug)).toEqual(naiveRelated(p, content, limit).map((r) => r.slug));
         }
       }),
-      { numRuns: 200, seed: 9 },
+      { numRuns: runs(200), seed: 9 },
     );
   });
 
@@ -97,7 +98,7 @@ describe('bench fix: the data file is ASCII (a two-byte source string doubled th
         expect(text).toMatch(/^[\x00-\x7f]*$/);
         expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
       }),
-      { numRuns: 300, seed: 11 },
+      { numRuns: runs(300), seed: 11 },
     );
     expect(asciiJson({ city: 'Łódź café 😀' })).toBe('{"city":"\\u0141\\u00f3d\\u017a caf\\u00e9 \\ud83d\\ude00"}');
   });

@@ -5,6 +5,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { runs } from '../support/property-runs.ts';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { toString as textOf } from 'mdast-util-to-string';
@@ -88,7 +89,7 @@ describe('FO-TEXT-SAFE: request and content text never reaches replace as a repl
         expect(text.length).toBeLessThan((markdown ? 0 : template.length) + 2 * 2_000 + 4 * 6 * query.length + 1_000);
         if (!markdown) expect(text.match(/<!doctype html>/gi)).toHaveLength(1);
       }),
-      { numRuns: 60, seed: 2026 },
+      { numRuns: runs(60), seed: 2026 },
     );
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { runs } from '../support/property-runs.ts';
 import { MAX_EVENT_BYTES } from '../../src/server/access.ts';
 import { claimResponse, eventAcknowledgement, identityResponse } from '../../src/server/access/schemas.ts';
 import { call, postJson, site } from '../support/access-support.ts';
@@ -135,7 +136,7 @@ describe('FO-NO-500: nothing a client sends to the OAuth and agent endpoints pro
         expect(res.status).toBeLessThan(500);
         if (res.status >= 400) expect(typeof (await res.json()).error).toBe('string');
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });

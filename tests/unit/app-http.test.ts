@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import fc from 'fast-check';
+import { runs } from '../support/property-runs.ts';
 import { buildEtag, groupByPath } from '../../src/server/app.ts';
 import { defineRoute, exampleRequest, type RouteSpec } from '../../src/server/route.ts';
 import { json } from '../../src/server/http.ts';
@@ -362,7 +363,7 @@ describe('errors nobody sent (docs/decisions.md § Error object: never a 500 for
         expect(res.status, `${method} ${url}`).toBeLessThan(500);
         if (res.status >= 400 && method !== 'HEAD') expect(res.body.error.code).toEqual(expect.any(String));
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
     expect(log).not.toHaveBeenCalled();
     log.mockRestore();

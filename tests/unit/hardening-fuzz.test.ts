@@ -10,6 +10,7 @@
 // (§ 5.1), whose `data`, when it is a catalog error, carries a catalog code.
 // Runs are bounded and reproducible: fixed seeds and numRuns.
 import fc from 'fast-check';
+import { runs } from '../support/property-runs.ts';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
@@ -21,7 +22,7 @@ import type { RouteSpec } from '../../src/server/route.ts';
 
 const UNLIMITED = { limit: 1_000_000_000, window: 60 };
 const app = createApp({ routes: ROUTES, rateLimits: { knowledge: UNLIMITED, portfolio: UNLIMITED } });
-const RUNS = 40;
+const RUNS = runs(40);
 const BASE = 'http://127.0.0.1';
 
 // ── What a documented error looks like ─────────────────────────────────────────────────────────
@@ -521,7 +522,7 @@ describe('hardening: paths outside the table (traversal, encoded slashes, unicod
         const res = await app.request(sent.url, { method });
         await expectDocumented(route, sent, res);
       }),
-      { numRuns: 300, seed: 77 },
+      { numRuns: runs(300), seed: 77 },
     );
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
 import fc from 'fast-check';
+import { runs } from '../support/property-runs.ts';
 import { describe, expect, it } from 'vitest';
 import { decodeJobId, encodeJobId, MAX_JOB_ID_CHARS, type JobEntry } from '../../src/server/knowledge/job-id.ts';
 
@@ -26,7 +27,7 @@ describe('KQ-JOB-STATELESS: job id codec (docs/decisions.md § Jobs: versioned, 
         expect(encodeURIComponent(id)).toBe(id);
         expect(decodeJobId(id)).toEqual({ ok: true, entries: list });
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 
@@ -44,7 +45,7 @@ describe('KQ-JOB-STATELESS: job id codec (docs/decisions.md § Jobs: versioned, 
         const tampered = id.slice(0, at) + char + id.slice(at + 1);
         expect(decodeJobId(tampered).ok).toBe(false);
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 

@@ -2,6 +2,7 @@
 // renderer would use: mdast-util-from-markdown with GFM. For any string, the escaped form reads
 // back as the string (one line) and parses to text, never to HTML, a link or a block of its own.
 import fc from 'fast-check';
+import { runs } from '../support/property-runs.ts';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { toString as textOf } from 'mdast-util-to-string';
@@ -120,7 +121,7 @@ describe('FO-MARKDOWN-SAFE: one escaper per Markdown context, each read back exa
           expect(textOf(tree)).toBe(expected);
         }
       }),
-      { numRuns: 400 },
+      { numRuns: runs(400) },
     );
   });
 
@@ -138,7 +139,7 @@ describe('FO-MARKDOWN-SAFE: one escaper per Markdown context, each read back exa
         expect(nodes(tree).filter((n) => n.type !== 'root' && n.type !== 'heading' && n.type !== 'text')).toEqual([]);
         expect(textOf(tree as never)).toBe(markdownLine(s));
       }),
-      { numRuns: 400 },
+      { numRuns: runs(400) },
     );
   });
 
@@ -161,7 +162,7 @@ describe('FO-MARKDOWN-SAFE: one escaper per Markdown context, each read back exa
           expect(text).toBe(markdownLine(s));
         }
       }),
-      { numRuns: 400 },
+      { numRuns: runs(400) },
     );
   });
 
@@ -190,7 +191,7 @@ describe('FO-MARKDOWN-SAFE: one escaper per Markdown context, each read back exa
         expect(textOf(links[0]!)).toBe('a label');
         expect(all.filter((n) => n.type === 'html')).toEqual([]);
       }),
-      { numRuns: 400 },
+      { numRuns: runs(400) },
     );
   });
 
@@ -205,7 +206,7 @@ describe('FO-MARKDOWN-SAFE: one escaper per Markdown context, each read back exa
         expect(links[0]!.url).toBe(normalizeUrl(url));
         expect(all.filter((n) => n.type === 'html')).toEqual([]);
       }),
-      { numRuns: 400 },
+      { numRuns: runs(400) },
     );
   });
 

@@ -8,6 +8,7 @@ import { HANDSHAKE_VERSIONS, SERVER_VERSION, serverName } from '../../src/server
 import { siteData } from '../../src/server/data.ts';
 import { createApp } from '../../src/server/app.ts';
 import { app, INITIALIZE, JSON_HEADERS, MODERN_META, post, postLegacy, postModern } from '../support/mcp-helpers.ts';
+import { runs } from '../support/property-runs.ts';
 
 const discover = { jsonrpc: '2.0', id: 7, method: 'server/discover', params: { _meta: MODERN_META } };
 const MODERN_HEADERS = { 'Mcp-Protocol-Version': '2026-07-28', 'Mcp-Method': 'server/discover' };
@@ -389,7 +390,7 @@ describe('FO-NO-500: nothing a client sends to /api/mcp produces a 5xx (docs/dec
         expect(res.status).toBeLessThan(500);
         await res.text();
       }),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 
@@ -412,7 +413,7 @@ describe('FO-NO-500: nothing a client sends to /api/mcp produces a 5xx (docs/dec
           await res.text();
         },
       ),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 });

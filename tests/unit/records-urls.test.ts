@@ -1,6 +1,7 @@
 // absoluteUrl joins a plain path to the site URL without the URL parser (a build asks thousands of
 // times): whatever the path and the site URL, it answers what the parser answers, or throws as it does.
 import fc from 'fast-check';
+import { runs } from '../support/property-runs.ts';
 import { describe, expect, test } from 'vitest';
 import { absoluteUrl } from '../../src/records/urls.ts';
 
@@ -46,7 +47,7 @@ describe('absoluteUrl', () => {
       fc.property(fc.constantFrom(...SITE_URLS), path, (url, p) => {
         expect(joined(url, p)).toBe(parsed(url, p));
       }),
-      { numRuns: 20_000 },
+      { numRuns: runs(20_000) },
     );
   });
 

@@ -6,6 +6,7 @@
 // plain index.search and only checks that each tier is ordered by them, then by slug.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { runs } from '../support/property-runs.ts';
 import { PROJECT_TYPES } from '../../src/records/schema.ts';
 import { indexOptions, normalize, SEARCH_OPTIONS } from '../../src/search/options.ts';
 import { searchRecords, TIER_RANK, type MatchTier } from '../../src/search/rank.ts';
@@ -207,7 +208,7 @@ const scenario = corpusArb.chain((data) =>
 
 // ---- Properties ---------------------------------------------------------------------------
 
-const RUNS = 400;
+const RUNS = runs(400);
 
 describe('PF-SEARCH-ORDER: searchRecords against a naive reference (docs/decisions.md § Search order)', () => {
   it('PF-LEXICAL: finds exactly the records the reference (plain string checks) finds, each in the tier the reference decides', () => {
@@ -269,7 +270,7 @@ describe('PF-SEARCH-ORDER: searchRecords against a naive reference (docs/decisio
         for (const other of others) searchRecords(data, other);
         expect(searchRecords(data, query, { type })).toEqual(first);
       }),
-      { numRuns: 100 },
+      { numRuns: runs(100) },
     );
   });
 });

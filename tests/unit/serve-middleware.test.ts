@@ -5,6 +5,7 @@ import { manifestFiles, routePage } from '../../src/routing/page-negotiation.ts'
 import { AGENT_VIEW_PATH, markdownLanguages, type PageManifest } from '../../src/routing/page-manifest.ts';
 import { matcherRegExp } from '../../scripts/local-server/vercel-router.ts';
 import fc from 'fast-check';
+import { runs } from '../support/property-runs.ts';
 import { MARKDOWN_MAYBE, NEGOTIATE_MATCHER, NEGOTIATE_PREFIX } from '../../src/routing/markdown-gate.ts';
 import { twinType } from '../../src/http/negotiate.ts';
 
@@ -68,7 +69,7 @@ describe('FO-ZERO-COMPUTE: the middleware takes only the gate’s path', () => {
       fc.property(accept, (value) => {
         if (twinType(value)) expect(gate.test(value), value).toBe(true);
       }),
-      { numRuns: 2000, seed: 32 },
+      { numRuns: runs(2000), seed: 32 },
     );
     for (const browser of [
       'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7',
