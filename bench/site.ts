@@ -5,6 +5,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync,
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { repoFiles } from '../scripts/lib/repo-copy.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -15,9 +16,7 @@ export const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), `folio-${p
  * files, so uncommitted changes are measured too), without content/, and links node_modules.
  */
 export function copyProject(dest: string, root = REPO_ROOT): string {
-  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
-  if (listed.status !== 0) throw new Error(`git ls-files failed in ${root}: ${listed.stderr}`);
-  for (const file of new Set(listed.stdout.split('\0').filter(Boolean))) {
+  for (const file of new Set(repoFiles(root))) {
     if (file.startsWith('content/') || file === 'node_modules') continue;
     const from = join(root, file);
     if (!existsSync(from) || !statSync(from).isFile()) continue; // deleted in the work tree

@@ -8,7 +8,7 @@
 // (src/generators/build-progress.ts); `--verbose` or FOLIO_VERBOSE=1 keeps Astro's route-by-route log.
 // FOLIO_DEBUG=1 shows the stack trace of a content error too. package.json runs this with a larger
 // young generation: the pages allocate much short-lived garbage (fewer scavenges, ~1 s at 10,000 records).
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { installBuildReporter } from '../src/generators/build-progress.ts';
 import { bundleFunction } from '../src/generators/function-bundle.ts';
@@ -33,6 +33,9 @@ const reporter = installBuildReporter({ write: (text) => process.stdout.write(te
 // pages' dev-only branches, and a site without a résumé got /resume as a 404 page.
 process.env.NODE_ENV = 'production';
 for (const name of ['DEV', 'PROD', 'MODE', 'SSR', 'BASE_URL']) delete process.env[name];
+
+// A test run counts the site builds it makes (scripts/test.ts): one line per build, wherever it runs.
+if (process.env.FOLIO_BUILD_LOG) appendFileSync(process.env.FOLIO_BUILD_LOG, `${process.cwd()} ${contentDir()}\n`);
 
 let catalog: Catalog;
 let content: Content;

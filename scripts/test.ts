@@ -1,19 +1,33 @@
-// `npm test`: first the test browser (found, or got where it can: tests/support/browser.ts); then type-check the tree (tsc, and astro check over the .astro files) and lint it (Biome:
-// format and rules), side by side, about 30 s, so a type or lint error fails before anything is built; then
-// build the sample fixture site (never content/: tests/support/sites.ts) once for a
-// loopback URL, then Vitest's two tiers (`unit`: over data made in memory, builds nothing;
-// `integration`: over that build, whole-site builds, child processes and sockets), then the end-to-end suite (Playwright)
-// against `npm start` serving that same build (the build stamp tells the server it is fresh, so it
-// does not build again), then the contract test: every API answer the end-to-end suite received,
-// checked against the built openapi.json; then Lighthouse on the sample's pages.
+// `npm test` (the fast default, after every change) and `npm test:all` (everything; CI runs it).
+//
+// Both run in a throwaway copy of the repository (scripts/lib/repo-copy.ts), so neither writes the
+// owner's dist/ or generated/ (FO-TEST-TIERS): `npm start` afterwards still serves the owner's site.
+// The copy is removed when every step passes and kept, with its path printed, when one fails.
+//
+// `npm test`: the test browser (found, or got: tests/support/browser.ts); type-check and lint side by
+// side; one build of the sample fixture site (never content/: tests/support/sites.ts) for a loopback
+// URL; the unit tier; the socket-and-browser smoke (tests/e2e/smoke.spec.ts) against `npm start`
+// serving that build; the contract check of every API answer the smoke received.
+// `npm run test:all` adds the integration tier, the whole end-to-end suite (whose contract check then
+// covers every answer it received), Lighthouse, and the owner-scale guard (a 1,000-record site that
+// passes `npm run check`); it prints how many site builds the run made, and fails above BUILD_BUDGET.
+// Extra arguments go to Playwright (`npm test -- --headed`).
 import { spawn, spawnSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from './lib/build.ts';
+import { repoCopy } from './lib/repo-copy.ts';
 import { freePort } from './free-port.ts';
 import { SAMPLE_SITE_CONTENT } from '../tests/support/sites.ts';
 import { ensureTestBrowser } from '../tests/support/browser.ts';
+
+const ALL = process.argv.includes('--all');
+const playwrightArgs = process.argv.slice(2).filter((arg) => arg !== '--all');
+/** Site builds `test:all` may make (each one seconds of CPU): page words are checked in Vitest's container renders instead. */
+const BUILD_BUDGET = 12;
+const started = performance.now();
+const timings: [string, number][] = [];
 
 // Found, or got (apt-get as root or with passwordless sudo, else Playwright's download), or named as missing with how to install one.
 const browser = ensureTestBrowser();
@@ -22,32 +36,51 @@ if ('error' in browser) {
   process.exit(1);
 }
 
+const copy = repoCopy(ALL ? 'folio-test-all-' : 'folio-test-');
 const port = process.env.FOLIO_TEST_PORT || String(await freePort());
 const siteUrl = `http://127.0.0.1:${port}`;
+// Every build of the run writes a line here (scripts/build.ts), so the run can say how many it made.
+const buildLog = join(copy, 'test-builds.log');
+writeFileSync(buildLog, '');
 // Node's compile cache for every process the run starts, in CI too (where `npm run build` leaves it
-// off: scripts/lib/compile-cache.ts): the run builds ~35 fixture sites and starts as many servers,
-// each loading Astro, Vite and Folio from source; measured here, ~1 s less CPU a build (7.0 → 6.1 s).
+// off: scripts/lib/compile-cache.ts): each build and server loads Astro, Vite and Folio from source;
+// measured here, ~1 s less CPU a build (7.0 → 6.1 s).
 process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), 'node-compile-cache');
-const env = { ...process.env, FOLIO_TEST_PORT: port, FOLIO_SITE_URL: siteUrl, FOLIO_CONTENT: SAMPLE_SITE_CONTENT };
+const env = { ...process.env, FOLIO_TEST_PORT: port, FOLIO_SITE_URL: siteUrl, FOLIO_CONTENT: SAMPLE_SITE_CONTENT, FOLIO_BUILD_LOG: buildLog };
 // build() below runs in this process's environment.
-process.env.FOLIO_CONTENT = SAMPLE_SITE_CONTENT;
+Object.assign(process.env, { FOLIO_CONTENT: SAMPLE_SITE_CONTENT, FOLIO_BUILD_LOG: buildLog });
 
-function run(command: string, args: string[], extraEnv: Record<string, string> = {}) {
-  console.log(`\n> ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+function fail(status: number | null): never {
+  console.error(`\nA step failed. The run's copy of the repository is kept for a look: ${copy}`);
+  process.exit(status ?? 1);
+}
+
+function timed<T>(name: string, step: () => T): T {
+  const from = performance.now();
+  const result = step();
+  timings.push([name, performance.now() - from]);
+  return result;
+}
+
+function run(name: string, command: string, args: string[], extraEnv: Record<string, string> = {}) {
+  timed(name, () => {
+    console.log(`\n> ${command} ${args.join(' ')}`);
+    const result = spawnSync(command, args, { cwd: copy, stdio: 'inherit', env: { ...env, ...extraEnv } });
+    if (result.status !== 0) fail(result.status);
+  });
 }
 
 /**
  * Commands that read the tree and write nothing, run side by side (each is single-threaded: on two
  * cores the three take as long as astro check alone); each one's output is printed whole, in order.
  */
-async function runTogether(commands: [string, string[]][]) {
+async function runTogether(name: string, commands: [string, string[]][]) {
+  const from = performance.now();
   const results = await Promise.all(
     commands.map(
       ([command, args]) =>
         new Promise<{ status: number | null; output: string }>((done) => {
-          const child = spawn(command, args, { env });
+          const child = spawn(command, args, { cwd: copy, env });
           let output = '';
           child.stdout.on('data', (d) => (output += d));
           child.stderr.on('data', (d) => (output += d));
@@ -55,28 +88,48 @@ async function runTogether(commands: [string, string[]][]) {
         }),
     ),
   );
+  timings.push([name, performance.now() - from]);
   for (const [i, [command, args]] of commands.entries()) console.log(`\n> ${command} ${args.join(' ')}\n${results[i]!.output}`);
   const failed = results.find((r) => r.status !== 0);
-  if (failed) process.exit(failed.status ?? 1);
+  if (failed) fail(failed.status);
 }
 
-const bin = (name: string) => `node_modules/.bin/${name}`;
-await runTogether([
+const bin = (name: string) => join(copy, 'node_modules/.bin', name);
+await runTogether('types and lint', [
   [bin('tsc'), ['--noEmit']],
   [bin('astro'), ['check', '--tsconfig', 'tsconfig.astro.json']],
   [bin('biome'), ['check', '.']],
 ]);
-console.log('\n> npm run build');
-build(siteUrl);
-// Both Vitest projects (vitest.config.ts): the unit tier, then the integration tier over the build just made.
-run(bin('vitest'), ['run']);
+timed('build of the sample site', () => {
+  console.log('\n> npm run build');
+  build(siteUrl, copy);
+});
+// The unit tier, or both Vitest tiers (vitest.config.ts): the integration tier reads the build just made.
+run(ALL ? 'unit and integration tiers' : 'unit tier', bin('vitest'), ['run', ...(ALL ? [] : ['--project', 'unit'])]);
 // The servers the e2e suite starts inherit FOLIO_RECORD_FILE and log the function's exchanges there
 // (scripts/local-server/record-exchanges.ts); outside test-results/, which Playwright empties when it starts.
-const exchanges = join(tmpdir(), `folio-api-exchanges-${port}.jsonl`);
+const exchanges = join(copy, 'api-exchanges.jsonl');
 writeFileSync(exchanges, '');
-run(bin('playwright'), ['test', ...process.argv.slice(2)], { FOLIO_RECORD_FILE: exchanges });
-run(process.execPath, ['tests/contract/validate.ts', exchanges, 'dist/openapi.json']);
-// Kept when a step fails (run() exits first), for a look at what was recorded.
-rmSync(exchanges, { force: true });
-// Lighthouse on the sample site's pages (its own server, from a copy of the repository).
-run(bin('vitest'), ['run', '--config', 'tests/lighthouse/vitest.config.ts']);
+run(ALL ? 'end to end' : 'socket and browser smoke', bin('playwright'), ['test', ...(ALL ? [] : ['tests/e2e/smoke.spec.ts']), ...playwrightArgs], {
+  FOLIO_RECORD_FILE: exchanges,
+});
+run('contract', process.execPath, ['tests/contract/validate.ts', exchanges, 'dist/openapi.json']);
+if (ALL) {
+  // Lighthouse on the sample site's pages (its own server, from a copy of the repository).
+  run('Lighthouse', bin('vitest'), ['run', '--config', 'tests/lighthouse/vitest.config.ts']);
+  // The owner-scale guard: a 1,000-record site builds and passes `npm run check` (the 10,000-record
+  // build is `npm run test:scale`, run when build code changes).
+  run('owner scale (1,000 records)', bin('vitest'), ['run', '--config', 'tests/scale/vitest.config.ts', 'tests/scale/owner-scale.test.ts']);
+}
+
+const builds = readFileSync(buildLog, 'utf8').split('\n').filter(Boolean);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
+console.log(`\n${ALL ? 'npm run test:all' : 'npm test'} passed in ${seconds(performance.now() - started)}:`);
+for (const [name, ms] of timings) console.log(`  ${name.padEnd(30)} ${seconds(ms).padStart(6)}`);
+console.log(`  site builds: ${builds.length}${ALL ? ` (at most ${BUILD_BUDGET})` : ''}`);
+if (ALL && builds.length > BUILD_BUDGET) {
+  console.error(`\nThe run made ${builds.length} site builds, over its budget of ${BUILD_BUDGET}:\n${builds.join('\n')}`);
+  console.error('Check pages in a container render (CONTRIBUTING § A page test) or share a build (tests/e2e/shared-sites.ts).');
+  fail(1);
+}
+rmSync(copy, { recursive: true, force: true });

@@ -19,6 +19,16 @@ function* sourceFiles(repo: string, dir = ''): Generator<string> {
 }
 
 /**
+ * The repository's files as they are in the work tree: what git tracks plus new files it does not
+ * ignore; without git (in a copy made by this module, where `npm test` runs), everything but build
+ * output, dependencies and tool state.
+ */
+export function repoFiles(repo: string): string[] {
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repo, encoding: 'utf8' });
+  return listed.status === 0 ? listed.stdout.split('\0').filter(Boolean) : [...sourceFiles(repo)];
+}
+
+/**
  * A copy of the repository's deployable files (what git tracks plus new files it does not
  * ignore; without git, everything but build output and dependencies), with the installed
  * dependencies linked in.
@@ -26,9 +36,7 @@ function* sourceFiles(repo: string, dir = ''): Generator<string> {
 export function repoCopy(prefix: string): string {
   const repo = resolve('.');
   const copy = mkdtempSync(join(tmpdir(), prefix));
-  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repo, encoding: 'utf8' });
-  const files = listed.status === 0 ? listed.stdout.split('\0').filter(Boolean) : [...sourceFiles(repo)];
-  for (const file of files) {
+  for (const file of repoFiles(repo)) {
     if (file === 'node_modules' || !existsSync(join(repo, file))) continue;
     mkdirSync(dirname(join(copy, file)), { recursive: true });
     cpSync(join(repo, file), join(copy, file));

@@ -1,4 +1,5 @@
-// The scale test (`npm run test:scale`; .ci/run runs it after `npm test`): generate the
+// The scale test (`npm run test:scale`, run when build code changes; CI runs the 1,000-record guard,
+// owner-scale.test.ts, instead): generate the
 // 10,000-record corpus (bench/corpus.ts, seeded) in a throwaway copy of the project, build it with
 // the project's own `npm run build`, and check that every record got its page and its Markdown twin
 // and that the function's data file holds them all. It takes minutes (bench/RESULTS.md has the

@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// `npm run test:scale`: builds at the size of a large owner's site, minutes each, so outside
-// `npm test`; .ci/run runs them after it.
+// Builds at the size of a large owner's site, a minute or more each: `npm run test:all` runs the
+// owner-scale guard (owner-scale.test.ts, 1,000 records through `npm run check`); `npm run test:scale`
+// the 10,000-record build (build-10k.test.ts), run when build code changes.
 export default defineConfig({
   test: {
     root: new URL('../..', import.meta.url).pathname,
