@@ -119,7 +119,7 @@ export const RESERVED_POST_SLUGS: ReadonlySet<string> = new Set(['index']);
 const DRAFTS = Symbol.for('folio.loadContent.drafts');
 const draftsByDefault = () => (globalThis as { [DRAFTS]?: boolean })[DRAFTS] === true;
 
-/** On while `astro dev` runs (src/generators/integration.ts): pages then show drafts, marked as drafts. */
+/** On while `astro dev` runs (src/builder/integration.ts): pages then show drafts, marked as drafts. */
 export function showDraftsInDev(on: boolean) {
   (globalThis as { [DRAFTS]?: boolean })[DRAFTS] = on;
 }
@@ -163,7 +163,7 @@ export const RESERVED_PROJECT_SLUGS: ReadonlySet<string> = new Set(['index']);
  * content/ N times (O(N²): bench/RESULTS.md, about 280 s for 1,000 records), and each page would
  * get a Catalog of its own, so nothing the Catalog keeps would be shared. During `astro build` the
  * content cannot change, so the build integration turns on this memo for the build's duration
- * (src/generators/integration.ts): one Content and one Catalog per folder for every route. It stays off
+ * (src/builder/integration.ts): one Content and one Catalog per folder for every route. It stays off
  * in dev and in tests, where files change between calls and each load gets a fresh Catalog. It
  * lives on globalThis because the build's prerender bundle carries its own copy of this module.
  * Memoized content is frozen: a page that mutated the shared records would fail the build loudly.
