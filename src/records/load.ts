@@ -16,6 +16,7 @@ import { readingMinutes } from './posts.ts';
 import {
   SLUG_PATTERN,
   siteConfig,
+  linksAsWritten,
   projectFrontMatter,
   pageFrontMatter,
   postFrontMatter,
@@ -405,6 +406,7 @@ function readContent(dir: string, drafts: boolean, now: string, translating?: Tr
     projects.push({
       kind: 'project',
       ...fields,
+      links: linksAsWritten(fields.links, parsed.written),
       ...(image && { cover: image }),
       tags: [...new Set(parsed.data.tags)],
       slug: file.slug,
@@ -670,6 +672,7 @@ function checkBody(
 /**
  * A content file's front matter, validated, and its body. `inherit`: a translation's main front
  * matter, which its own lies over (FO-I18N); `allowed`: the only fields the file may set itself.
+ * `written` is the front matter the schema parsed, as written: the order of keys zod does not keep.
  */
 function readFile<T extends z.ZodType>(
   path: string,
@@ -705,12 +708,13 @@ function readFile<T extends z.ZodType>(
       problems.push(`${file}: field "${key}" is the main site's: set it in content/site.md (a translation's site.md sets ${allowed!.join(', ')} and its text)`);
     return undefined;
   }
-  const result = schema.safeParse(inherit ? { ...inherit, ...own } : parsed.data, { reportInput: true });
+  const written = inherit ? { ...inherit, ...own } : parsed.data;
+  const result = schema.safeParse(written, { reportInput: true });
   if (!result.success) {
     for (const issue of result.error.issues) problems.push(`${file}: ${describeIssue(issue, schema)}`);
     return undefined;
   }
-  return { data: result.data as z.output<T>, body: parsed.body.trim(), text };
+  return { data: result.data as z.output<T>, body: parsed.body.trim(), text, written };
 }
 
 /**
