@@ -2,7 +2,7 @@
 // (and validated) once, before the build, by the same loader everything else uses; the data file
 // the function serves is written at the same moment, so pages and API can never disagree.
 import { defineConfig } from 'astro/config';
-import { folio } from './src/generators/integration.ts';
+import { folio } from './src/builder/integration.ts';
 import { loadContent } from './src/records/load.ts';
 
 const content = loadContent();
@@ -13,7 +13,7 @@ export default defineConfig({
   trailingSlash: 'never',
   // Two pages at a time: one renders while the other's file is written (bench/RESULTS.md).
   // Stylesheets always as files, never inlined as <style>: the CSP's style-src 'self' refuses an
-  // inline one (src/generators/vercel-config.ts), which Astro makes of a small component style.
+  // inline one (src/builder/vercel-config.ts), which Astro makes of a small component style.
   build: { format: 'file', concurrency: 2, inlineStylesheets: 'never' },
   // The build's pages read this same load (the integration keeps it for them).
   integrations: [folio(content)],

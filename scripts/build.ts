@@ -2,21 +2,21 @@
 // (file, field, expectation) instead of inside Astro's config-loading error; then Astro's build, in
 // this process, from the content just read (a second read and a second Node cost ~1 s at 10,000
 // records); then the function's search page template and the page manifest the routing middleware
-// reads (src/routing/page-manifest.ts), and the function bundled (src/generators/function-bundle.ts),
+// reads (src/routing/page-manifest.ts), and the function bundled (src/builder/function-bundle.ts),
 // made meanwhile.
 // It says one line per phase, progress while images are encoded and cards drawn, and a summary
-// (src/generators/build-progress.ts); `--verbose` or FOLIO_VERBOSE=1 keeps Astro's route-by-route log.
+// (src/builder/build-progress.ts); `--verbose` or FOLIO_VERBOSE=1 keeps Astro's route-by-route log.
 // FOLIO_DEBUG=1 shows the stack trace of a content error too. package.json runs this with a larger
 // young generation: the pages allocate much short-lived garbage (fewer scavenges, ~1 s at 10,000 records).
 import { appendFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
-import { installBuildReporter } from '../src/generators/build-progress.ts';
-import { bundleFunction } from '../src/generators/function-bundle.ts';
-import { estimateTokens, startBuild } from '../src/generators/integration.ts';
+import { installBuildReporter } from '../src/builder/build-progress.ts';
+import { bundleFunction } from '../src/builder/function-bundle.ts';
+import { estimateTokens, startBuild } from '../src/builder/integration.ts';
 import { ContentError, contentDir, loadCatalog, loadLanguages, memoizeContentForBuild } from '../src/records/load.ts';
 import type { Catalog } from '../src/records/catalog.ts';
 import type { Content } from '../src/records/schema.ts';
-import { recordTwins } from '../src/generators/twin.ts';
+import { recordTwins } from '../src/discovery/twin.ts';
 import { buildPageManifest, markdownLanguages, PAGE_MANIFEST_FILE } from '../src/routing/page-manifest.ts';
 import { searchPageFile } from '../src/server/search-page.ts';
 import { countOf } from '../src/records/words.ts';
@@ -43,7 +43,7 @@ try {
   catalog = loadCatalog();
   content = catalog.content;
   // astro.config.ts reads the content again: the memo hands it this read. The search index starts
-  // on another core now, while Astro loads (src/generators/integration.ts).
+  // on another core now, while Astro loads (src/builder/integration.ts).
   memoizeContentForBuild(true, [contentDir(), catalog]);
   void startBuild(process.cwd(), content);
   const records = [

@@ -2,7 +2,7 @@
 // This server listens on PORT (4321) and runs vercel.json's rules, the middleware and the
 // function; pages and assets come from `astro dev` on an internal port. When content changes,
 // Folio's integration in astro dev rewrites the data file and reloads open pages
-// (src/generators/integration.ts); this server then drops the function's copy of the data, so pages
+// (src/builder/integration.ts); this server then drops the function's copy of the data, so pages
 // and API answers change together. Until then the API answers from the previous data.
 //
 // One difference from `npm start`: no Content-Security-Policy, because Vite's dev client injects
@@ -11,13 +11,13 @@ import { spawn } from 'node:child_process';
 import { readFileSync, watch } from 'node:fs';
 import { connect } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { estimateTokens } from '../src/generators/integration.ts';
+import { estimateTokens } from '../src/builder/integration.ts';
 import { FALLBACK_NOT_FOUND, markdownLanguages, twinPathOf } from '../src/routing/page-manifest.ts';
 import { routePage, type SiteFiles } from '../src/routing/page-negotiation.ts';
 import { setSiteData, siteData } from '../src/server/data.ts';
 import { setSearchPageTemplate } from '../src/server/search-page.ts';
 import { DATA_FILE } from '../src/search/data-file.ts';
-import { FUNCTION_PATH, type VercelConfig } from '../src/generators/vercel-config.ts';
+import { FUNCTION_PATH, type VercelConfig } from '../src/builder/vercel-config.ts';
 import { freePort } from './free-port.ts';
 import { allowedHostsOrExit, hostGuard } from './local-server/host-guard.ts';
 import { banner, listen } from './local-server/node-server.ts';

@@ -1,8 +1,8 @@
 // Writes vercel.json from the route table and the static-files header table
-// (src/generators/vercel-config.ts). Run after adding a route: `npm run vercel:json`.
+// (src/builder/vercel-config.ts). Run after adding a route: `npm run vercel:json`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ROUTES } from '../src/server/routes.ts';
-import { vercelJsonText } from '../src/generators/vercel-config.ts';
+import { vercelJsonText } from '../src/builder/vercel-config.ts';
 
 const text = vercelJsonText(ROUTES);
 let current = '';

@@ -30,8 +30,8 @@ if (process.argv[2] === '--one') {
   const runs = Number(process.argv[2] ?? 9);
   const content = process.argv[3] ?? 'tests/fixtures/bilingual-site/content';
   const { loadLanguages } = await import('../../src/records/load.ts');
-  const { recordTwins } = await import('../../src/generators/twin.ts');
-  const { writeDataFile } = await import('../../src/generators/data-file.ts');
+  const { recordTwins } = await import('../../src/discovery/twin.ts');
+  const { writeDataFile } = await import('../../src/builder/data-file.ts');
   const { DATA_FILE, textsPathOf } = await import('../../src/search/data-file.ts');
   const [main, ...translations] = loadLanguages(content, { drafts: false });
   const dir = mkdtempSync(join(tmpdir(), 'folio-i18n-probe-'));

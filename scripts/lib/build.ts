@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { codeHash, contentHash } from '../../src/generators/code-hash.ts';
+import { codeHash, contentHash } from '../../src/builder/code-hash.ts';
 import { contentDir } from '../../src/records/load.ts';
 import { DATA_FILE } from '../../src/search/data-file.ts';
 import { PAGE_MANIFEST_FILE } from '../../src/routing/page-manifest.ts';

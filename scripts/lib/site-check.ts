@@ -2,7 +2,7 @@
 // owner needs to hold for *their* content before it deploys. Each problem names the file or URL,
 // what is wrong, and how to fix it.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { LLMS_TXT_WARN_CHARS, sizeReport } from '../../src/generators/integration.ts';
+import { LLMS_TXT_WARN_CHARS, sizeReport } from '../../src/builder/integration.ts';
 import { createRequire } from 'node:module';
 import type { Page, Post, Project, Resume, Site } from '../../src/records/schema.ts';
 import { stringsFor } from '../../src/records/strings.ts';

@@ -85,7 +85,7 @@ export const siteLabels =
 const slugOf = (url: string) => /\/projects\/([^/?#]+?)(?:\.md)?(?:[?#].*)?$/.exec(url)?.[1];
 
 /**
- * A project twin's facts (src/generators/twin.ts): `# title`, the summary quoted, the `- Name: value`
+ * A project twin's facts (src/discovery/twin.ts): `# title`, the summary quoted, the `- Name: value`
  * list, and the `## Related projects` entries, each read back as the twin escapes it
  * (src/records/escape.ts, FO-MARKDOWN-SAFE). The cover is not compared here: the twin shows the
  * image the page shows, which has its own size.

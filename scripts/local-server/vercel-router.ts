@@ -18,7 +18,7 @@
 // Every answer says what ran for it in `x-folio-compute` (`none`, `middleware`, `function`, or
 // both): a local diagnostic Vercel does not send, by which tests and the benchmark count invocations.
 import { getTransformedRoutes, isHandler, sourceToRegex, type HasField } from '@vercel/routing-utils';
-import { FUNCTION_PATH, type VercelConfig } from '../../src/generators/vercel-config.ts';
+import { FUNCTION_PATH, type VercelConfig } from '../../src/builder/vercel-config.ts';
 import { HTML, TEXT } from '../../src/http/media-types.ts';
 import { representationEtag } from '../../src/http/cache-policy.ts';
 import { analyticsStandIn } from './analytics-stand-in.ts';

@@ -1,4 +1,4 @@
-// The "API and agent docs" entries of llms.txt (src/generators/llms.ts lists them): the entry points an
+// The "API and agent docs" entries of llms.txt (src/discovery/llms.ts lists them): the entry points an
 // agent can fetch as documents, from the one list (src/discovery/entry-points.ts). Endpoints that only
 // answer a query, a POST or a token (search, ask, the catalog, the MCP endpoint) are left to the
 // documents that describe them; an HTML page is linked as its Markdown twin; JSON documents are

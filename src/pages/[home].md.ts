@@ -2,8 +2,8 @@
 // twin is its path plus `.md` (the translation's home is /<tag>).
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { languageCatalog } from '../records/load.ts';
-import { ABSOLUTE, homeTwin, twinResponse } from '../generators/twin.ts';
-import { inEachLanguage } from '../generators/page-inputs.ts';
+import { ABSOLUTE, homeTwin, twinResponse } from '../discovery/twin.ts';
+import { inEachLanguage } from '../render/page-inputs.ts';
 
 export const getStaticPaths = (() =>
   inEachLanguage(() => [{ params: {} }]).map(({ params: { lang } }) => ({ params: { home: lang ?? 'index' } }))) satisfies GetStaticPaths;

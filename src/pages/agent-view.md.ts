@@ -3,7 +3,7 @@
 import type { APIRoute } from 'astro';
 import { loadContent } from '../records/load.ts';
 import { agentView } from '../discovery/agent-view.ts';
-import { markdownResponse } from '../generators/responses.ts';
+import { markdownResponse } from '../discovery/responses.ts';
 
 export const prerender = true;
 

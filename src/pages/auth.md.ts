@@ -3,7 +3,7 @@
 import type { APIRoute } from 'astro';
 import { loadContent } from '../records/load.ts';
 import { authGuide } from '../discovery/auth-guide.ts';
-import { markdownResponse } from '../generators/responses.ts';
+import { markdownResponse } from '../discovery/responses.ts';
 
 export const prerender = true;
 

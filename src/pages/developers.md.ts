@@ -3,7 +3,7 @@ import type { APIRoute } from 'astro';
 import { loadContent } from '../records/load.ts';
 import { fileResponse } from '../discovery/files.ts';
 import { developerGuide, developersDescription, developersMarkdown } from '../discovery/developers.ts';
-import { withFrontMatter } from '../generators/front-matter.ts';
+import { withFrontMatter } from '../discovery/front-matter.ts';
 import { absoluteUrl } from '../records/urls.ts';
 
 export const prerender = true;

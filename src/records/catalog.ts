@@ -33,7 +33,7 @@ type AnyListed = Listed<Project | Page | Post>;
 
 /**
  * What the build keeps per catalog beyond the record core's own facts, declared where it is kept
- * (src/generators/twin.ts: each record's twin), so the core names no build type. Empty when made.
+ * (src/discovery/twin.ts: each record's twin), so the core names no build type. Empty when made.
  */
 // biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in the modules that keep something here.
 export interface CatalogKept {}

@@ -200,7 +200,7 @@ export function navPages({ pages }: Pick<Content, 'pages'>): Page[] {
 /** A record as a list shows it (a card, a list entry, a related project): all but its body and the body's images. */
 export type Listed<T extends Project | Page | Post> = T extends unknown ? Omit<T, 'body' | 'images'> : never;
 
-/** The listed form of a record (no body), frozen: what a page that lists records renders from (src/generators/page-inputs.ts). */
+/** The listed form of a record (no body), frozen: what a page that lists records renders from (src/render/page-inputs.ts). */
 export function listed<T extends Project | Page | Post>(record: T): Listed<T> {
   const { body: _body, images: _images, ...rest } = record;
   return Object.freeze(rest) as Listed<T>;

@@ -118,7 +118,7 @@ function allowedFields(schema: z.ZodType, path: PropertyKey[]): string[] {
     // Look through wrappers (default, optional, refine pipes) to the object or array underneath.
     for (let i = 0; i < 8; i++) {
       if (node instanceof z.ZodDefault || node instanceof z.ZodOptional) node = node.unwrap();
-      // A transform's pipe (links keep their written order: schema.ts) leads to its output's schema.
+      // A transform's pipe leads to its output's schema.
       else if (node instanceof z.ZodPipe) node = node.in instanceof z.ZodTransform ? node.out : node.in;
       else break;
     }

@@ -16,6 +16,7 @@ import { readingMinutes } from './posts.ts';
 import {
   SLUG_PATTERN,
   siteConfig,
+  linksAsWritten,
   projectFrontMatter,
   pageFrontMatter,
   postFrontMatter,
@@ -119,7 +120,7 @@ export const RESERVED_POST_SLUGS: ReadonlySet<string> = new Set(['index']);
 const DRAFTS = Symbol.for('folio.loadContent.drafts');
 const draftsByDefault = () => (globalThis as { [DRAFTS]?: boolean })[DRAFTS] === true;
 
-/** On while `astro dev` runs (src/generators/integration.ts): pages then show drafts, marked as drafts. */
+/** On while `astro dev` runs (src/builder/integration.ts): pages then show drafts, marked as drafts. */
 export function showDraftsInDev(on: boolean) {
   (globalThis as { [DRAFTS]?: boolean })[DRAFTS] = on;
 }
@@ -163,7 +164,7 @@ export const RESERVED_PROJECT_SLUGS: ReadonlySet<string> = new Set(['index']);
  * content/ N times (O(N²): bench/RESULTS.md, about 280 s for 1,000 records), and each page would
  * get a Catalog of its own, so nothing the Catalog keeps would be shared. During `astro build` the
  * content cannot change, so the build integration turns on this memo for the build's duration
- * (src/generators/integration.ts): one Content and one Catalog per folder for every route. It stays off
+ * (src/builder/integration.ts): one Content and one Catalog per folder for every route. It stays off
  * in dev and in tests, where files change between calls and each load gets a fresh Catalog. It
  * lives on globalThis because the build's prerender bundle carries its own copy of this module.
  * Memoized content is frozen: a page that mutated the shared records would fail the build loudly.
@@ -405,6 +406,7 @@ function readContent(dir: string, drafts: boolean, now: string, translating?: Tr
     projects.push({
       kind: 'project',
       ...fields,
+      links: linksAsWritten(fields.links, parsed.written),
       ...(image && { cover: image }),
       tags: [...new Set(parsed.data.tags)],
       slug: file.slug,
@@ -670,6 +672,7 @@ function checkBody(
 /**
  * A content file's front matter, validated, and its body. `inherit`: a translation's main front
  * matter, which its own lies over (FO-I18N); `allowed`: the only fields the file may set itself.
+ * `written` is the front matter the schema parsed, as written: the order of keys zod does not keep.
  */
 function readFile<T extends z.ZodType>(
   path: string,
@@ -705,12 +708,13 @@ function readFile<T extends z.ZodType>(
       problems.push(`${file}: field "${key}" is the main site's: set it in content/site.md (a translation's site.md sets ${allowed!.join(', ')} and its text)`);
     return undefined;
   }
-  const result = schema.safeParse(inherit ? { ...inherit, ...own } : parsed.data, { reportInput: true });
+  const written = inherit ? { ...inherit, ...own } : parsed.data;
+  const result = schema.safeParse(written, { reportInput: true });
   if (!result.success) {
     for (const issue of result.error.issues) problems.push(`${file}: ${describeIssue(issue, schema)}`);
     return undefined;
   }
-  return { data: result.data as z.output<T>, body: parsed.body.trim(), text };
+  return { data: result.data as z.output<T>, body: parsed.body.trim(), text, written };
 }
 
 /**

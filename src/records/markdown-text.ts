@@ -1,7 +1,7 @@
 // The small Markdown pieces every generated Markdown document is made of (twins, llms.txt, the
 // search page's Markdown form): list entries, field lists, a quoted summary, blocks. A module of
 // its own, with no dependencies but the URL and wording helpers: the function's search page uses it, and must
-// not load the Markdown parser twins need for their bodies (twin.ts).
+// not load the Markdown parser twins need for their bodies (src/discovery/twin.ts).
 import { inSentence, languageName, type StringKey, stringsFor } from './strings.ts';
 import { colon as colonOf } from './typography.ts';
 import { escapeAutolink, escapeClientText, escapeLinkDestination, escapeLinkText, escapeMarkdownText } from './escape.ts';

@@ -1,4 +1,4 @@
-// The build's one Markdown parser: Sätteri, the renderer's own (render.ts), read as an mdast tree
+// The build's one Markdown parser: Sätteri, the renderer's own (src/render/markdown.ts), read as an mdast tree
 // with positions. The loader's checks (load.ts), the twins' link positions (source-links.ts) and
 // the résumé's plain text (resume.ts) read this tree, so each sees a body as the page's render
 // parses it (docs/decisions.md § Content and the build). Build-only: the function never parses
@@ -17,7 +17,7 @@ export interface MarkdownNode {
 }
 
 /**
- * The mdast tree of `markdown` as render.ts parses a body: GFM on (`gfm: false` reads CommonMark
+ * The mdast tree of `markdown` as src/render/markdown.ts parses a body: GFM on (`gfm: false` reads CommonMark
  * alone), no front matter (the loader has taken it off, so a body's own `---` stays a rule).
  * Smart punctuation, which the render adds, is left out: it changes only text, which these
  * readers want as written.

@@ -214,38 +214,33 @@ export const PROJECT_LINK_KEYS = ['repo', 'docs', 'demo', 'video', 'slides', 'pa
 export const COVER_POSITIONS = ['top', 'center', 'bottom'] as const;
 
 // zod returns an object's keys in the schema's order, but the owner's order is the order the page
-// shows (the first link is the primary button): the keys as written are noted before parsing and
-// restored after. Parsing is synchronous, so the note cannot be another file's.
-let writtenLinkOrder: string[] = [];
-const projectLinks = z
-  .preprocess(
-    (v) => {
-      writtenLinkOrder = v && typeof v === 'object' && !Array.isArray(v) ? Object.keys(v) : [];
-      return v;
-    },
-    z.strictObject(
-      {
-        ...(Object.fromEntries(PROJECT_LINK_KEYS.map((k) => [k, httpUrl.optional()])) as Record<
-          (typeof PROJECT_LINK_KEYS)[number],
-          z.ZodOptional<typeof httpUrl>
-        >),
-        more: z
-          .array(z.strictObject({ label: text(60), url: httpUrl }), {
-            error: 'a list of links, each with a label and a url, e.g. more: [{ label: Blog post, url: "https://…" }]',
-          })
-          .optional(),
-      },
-      {
-        error: `links by name (${PROJECT_LINK_KEYS.join(', ')}, more), e.g. links: { repo: "https://github.com/you/project", demo: "https://…", more: [{ label: Press, url: "https://…" }] }`,
-      },
-    ),
-  )
-  .transform((links) => {
-    const order = writtenLinkOrder;
-    const keys = Object.keys(links) as (keyof typeof links)[];
-    keys.sort((a, b) => order.indexOf(a) - order.indexOf(b));
-    return Object.fromEntries(keys.filter((k) => links[k] !== undefined).map((k) => [k, links[k]])) as typeof links;
-  });
+// shows (the first link is the primary button): the loader, which holds the front matter as
+// written, puts them back with linksAsWritten (FO-WORK).
+const projectLinks = z.strictObject(
+  {
+    ...(Object.fromEntries(PROJECT_LINK_KEYS.map((k) => [k, httpUrl.optional()])) as Record<(typeof PROJECT_LINK_KEYS)[number], z.ZodOptional<typeof httpUrl>>),
+    more: z
+      .array(z.strictObject({ label: text(60), url: httpUrl }), {
+        error: 'a list of links, each with a label and a url, e.g. more: [{ label: Blog post, url: "https://…" }]',
+      })
+      .optional(),
+  },
+  {
+    error: `links by name (${PROJECT_LINK_KEYS.join(', ')}, more), e.g. links: { repo: "https://github.com/you/project", demo: "https://…", more: [{ label: Press, url: "https://…" }] }`,
+  },
+);
+
+/**
+ * A project's parsed `links` in the order their keys stand in `frontMatter`, the front matter the
+ * schema parsed, as written (FO-WORK: the first link is the page's primary button).
+ */
+export function linksAsWritten(links: z.output<typeof projectLinks>, frontMatter: unknown): z.output<typeof projectLinks> {
+  const written = (frontMatter as { links?: unknown } | null | undefined)?.links;
+  const order = written && typeof written === 'object' && !Array.isArray(written) ? Object.keys(written) : [];
+  const keys = Object.keys(links) as (keyof typeof links)[];
+  keys.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  return Object.fromEntries(keys.filter((k) => links[k] !== undefined).map((k) => [k, links[k]])) as typeof links;
+}
 
 /**
  * The rules a project and a post share, beyond each field's own: an update on or after the date,

@@ -2,7 +2,7 @@
 // serialized MiniSearch index, stamped with the format version and the options hash.
 //
 // This module is the reader, and what the function holds; the build writes the files with
-// src/generators/data-file.ts, so the function's import graph has none of the writer (FO-FUNCTION-GRAPH).
+// src/builder/data-file.ts, so the function's import graph has none of the writer (FO-FUNCTION-GRAPH).
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
 import { join } from 'node:path';

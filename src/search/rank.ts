@@ -59,17 +59,13 @@ export interface Entry {
   record: SiteRecord;
   title: string;
   type: string;
-  /** The last ranking that found this record through the index (see rankRecords): a mark, not a Set per search. */
-  found: number;
 }
-
-let ranking = 0;
 
 const entriesOf = (data: SiteData): Map<string, Entry> =>
   new Map(
     searchRecordsOf<SiteRecord, SiteRecord, SiteRecord, SiteRecord>(data).map((r, i) => [
       `${r.kind}:${r.slug}`,
-      { record: r, title: data.titleKeys?.[i] ?? normalize(r.title), type: recordType(r), found: 0 },
+      { record: r, title: data.titleKeys?.[i] ?? normalize(r.title), type: recordType(r) },
     ]),
   );
 
@@ -202,19 +198,23 @@ export function rankRecords(data: SiteData, query: string, { type, limit = 10 }:
     top.splice(at, 0, hit);
     if (top.length > keep) top.pop();
   };
-  const pass = ++ranking;
+  // The candidates the index found in a title tier, this search's own: a title that contains the
+  // query always ranks `title` or `title_substring` (tierOf), so these are the found titles the next
+  // loop must not add again. Few, unlike the candidates, and nothing is marked on the shared entries.
+  const foundInTitle = new Set<Entry>();
   for (let i = 0; i < results.length; i++) {
     const r = results[i]!;
     const entry = byId.get(r.id as string);
     if (!entry) continue; // an index entry without a record cannot be answered; the data file is checked at load
-    entry.found = pass;
-    consider(entry.record, r.score, tierOf(entry.title, wanted, terms, r.match as Record<string, IndexedField[]>));
+    const match = tierOf(entry.title, wanted, terms, r.match as Record<string, IndexedField[]>);
+    if (match === 'title' || match === 'title_substring') foundInTitle.add(entry);
+    consider(entry.record, r.score, match);
   }
   // docs/decisions.md § Search order: a title that contains the query ranks in the title tiers whether
   // or not the index matched one of its words ("watch" is inside "Pagewatch", a word of its own).
   // Such a title has no relevance score: 0, below the titles the index found, then by slug.
   for (const entry of byId.values()) {
-    if (entry.found === pass || !entry.title.includes(wanted) || (type !== undefined && entry.type !== type)) continue;
+    if (!entry.title.includes(wanted) || foundInTitle.has(entry) || (type !== undefined && entry.type !== type)) continue;
     consider(entry.record, 0, entry.title === wanted || titleName(entry.title) === wanted ? 'title' : 'title_substring');
   }
   return insert ? top : top.sort(compareHits).slice(0, keep);

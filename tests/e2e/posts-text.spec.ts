@@ -4,7 +4,7 @@ import { test, expect } from '@playwright/test';
 import { XMLParser } from 'fast-xml-parser';
 import { loadContent } from '../../src/records/load.ts';
 import { raw, serveSharedSite } from './serve-support.ts';
-import { withoutFrontMatter } from '../../src/generators/front-matter.ts';
+import { withoutFrontMatter } from '../../src/discovery/front-matter.ts';
 
 /** JSON Resume's own validator (CommonJS, untyped): errors or null, and whether the document is valid. */
 const { validate: validateJsonResume } = createRequire(import.meta.url)('@jsonresume/schema') as {

@@ -4,9 +4,9 @@
 import { homeLinkHeader } from '../../src/discovery/links.ts';
 import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
-import { estimateTokens } from '../../src/generators/integration.ts';
+import { estimateTokens } from '../../src/builder/integration.ts';
 import { ENTRY_POINTS } from '../../src/discovery/entry-points.ts';
-import { CONTENT_SECURITY_POLICY } from '../../src/generators/vercel-config.ts';
+import { CONTENT_SECURITY_POLICY } from '../../src/builder/vercel-config.ts';
 import { computeOfEveryPage, raw } from './serve-support.ts';
 import { PAGE_MANIFEST_FILE, type PageManifest } from '../../src/routing/page-manifest.ts';
 

@@ -1,9 +1,9 @@
 // Every page and every twin over real HTTP against the built site.
 import { test, expect } from '@playwright/test';
 import { loadContent } from '../../src/records/load.ts';
-import { HOME_TWIN, PROJECTS_TWIN } from '../../src/generators/twin.ts';
+import { HOME_TWIN, PROJECTS_TWIN } from '../../src/discovery/twin.ts';
 import { initialsOf } from '../../src/records/collections.ts';
-import { withoutFrontMatter } from '../../src/generators/front-matter.ts';
+import { withoutFrontMatter } from '../../src/discovery/front-matter.ts';
 
 const content = loadContent();
 const pages: { path: string; twin: string; ldType: string | string[]; title: string }[] = [

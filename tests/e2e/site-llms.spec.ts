@@ -2,9 +2,9 @@
 // uses FOLIO_SITE_URL = this server's URL, so the absolute URLs point here.
 import { test, expect } from '@playwright/test';
 import { loadContent } from '../../src/records/load.ts';
-import { HOME_TWIN, POSTS_TWIN, PROJECTS_TWIN, RESUME_TWIN } from '../../src/generators/twin.ts';
+import { HOME_TWIN, POSTS_TWIN, PROJECTS_TWIN, RESUME_TWIN } from '../../src/discovery/twin.ts';
 import { indexLinkFor, linkValue } from '../../src/discovery/links.ts';
-import { withoutFrontMatter } from '../../src/generators/front-matter.ts';
+import { withoutFrontMatter } from '../../src/discovery/front-matter.ts';
 
 const content = loadContent();
 // FO-POSTS, FO-RESUME: the posts index, each post and the résumé are twins llms.txt lists like the rest.

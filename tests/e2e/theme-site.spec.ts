@@ -14,7 +14,7 @@ import { loadLazyImages } from './design-support.ts';
 import { cleanEnv, raw, repoCopy, startServer, type Server, serveSharedSite, expectFontFilesServed } from './serve-support.ts';
 import { freePort } from '../../scripts/free-port.ts';
 import { accentVariants, contrast, MIN_CONTRAST } from '../../src/records/theme.ts';
-import { CONTENT_SECURITY_POLICY } from '../../src/generators/vercel-config.ts';
+import { CONTENT_SECURITY_POLICY } from '../../src/builder/vercel-config.ts';
 
 const THEMED = 'tests/fixtures/themed-site/content';
 const SECOND = 'tests/fixtures/second-site/content';

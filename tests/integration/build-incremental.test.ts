@@ -261,9 +261,9 @@ describe(`${RULE}: a rebuild reuses what did not change and writes what a build 
     async () => {
       // WebP one quality step lower; the cards' background a shade darker: every WebP file and card
       // changes, and no content does.
-      const quality = Number(/webp: \{ quality: (\d+) \}/.exec(read(A, 'src/generators/write-images.ts'))?.[1]);
-      replaceIn(A, 'src/generators/write-images.ts', /webp: \{ quality: \d+ \}/, `webp: { quality: ${quality - 1} }`);
-      replaceIn(A, 'src/generators/social-cards.ts', /bg: '#fbfaf7'/, "bg: '#f0efe9'");
+      const quality = Number(/webp: \{ quality: (\d+) \}/.exec(read(A, 'src/builder/write-images.ts'))?.[1]);
+      replaceIn(A, 'src/builder/write-images.ts', /webp: \{ quality: \d+ \}/, `webp: { quality: ${quality - 1} }`);
+      replaceIn(A, 'src/builder/social-cards.ts', /bg: '#fbfaf7'/, "bg: '#f0efe9'");
       const after = await build(A, cacheA, 'A rebuilt, image and card code changed');
       // Nothing made by the old code is read back: a build from nothing of this state would encode
       // and draw the same (step 1 showed that a fresh encoding and drawing equal the cached ones).

@@ -10,7 +10,7 @@ import { runs } from '../support/property-runs.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { relatedProjects } from '../../src/records/collections.ts';
 import { loadContent, memoizeContentForBuild } from '../../src/records/load.ts';
-import { asciiJson } from '../../src/generators/data-file.ts';
+import { asciiJson } from '../../src/builder/data-file.ts';
 import { DATA_FILE, readDataFile, textsPathOf } from '../../src/search/data-file.ts';
 import { getProject } from '../../src/server/portfolio.ts';
 import type { Content, Project } from '../../src/records/schema.ts';
@@ -170,7 +170,7 @@ describe('bench fix: the MCP SDK loads on the first MCP request, not in every co
       const { default: fn } = await import('./src/server/function.ts');
       const statuses = [];
       for (const path of ['/search?q=quarry', '/search.md?q=quarry', '/api/v1/search?q=quarry']) statuses.push((await fn.fetch(new Request('http://127.0.0.1' + path))).status);
-      const buildOnly = loaded.filter((url) => ['/satteri/', '/mdast-util-', '/micromark', '/sharp/', '/satori/', '/astro/', '/src/generators/', '/build/twin.ts', '/build/source-links.ts', '/build/render.ts'].some((part) => url.includes(part)));
+      const buildOnly = loaded.filter((url) => ['/satteri/', '/mdast-util-', '/micromark', '/sharp/', '/satori/', '/astro/', '/src/builder/', '/src/render/', '/src/discovery/', '/src/records/source-links.ts'].some((part) => url.includes(part)));
       console.log(JSON.stringify({ statuses, buildOnly }));`;
     const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
     expect(out.statuses).toEqual([200, 200, 200]);

@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import MiniSearch from 'minisearch';
-import { asciiJson, buildDataFile, indexJson, serializeDataFile, writeDataFile } from '../../src/generators/data-file.ts';
+import { asciiJson, buildDataFile, indexJson, serializeDataFile, writeDataFile } from '../../src/builder/data-file.ts';
 import { DATA_FILE, readDataFile, searchRecordsOf, textsPathOf } from '../../src/search/data-file.ts';
 import { INDEX_FORMAT, indexOptions, normalize, OPTIONS_HASH } from '../../src/search/options.ts';
 import { searchRecords } from '../../src/search/rank.ts';

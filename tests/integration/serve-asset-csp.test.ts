@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { serveBuild } from '../../scripts/local-server/serve-build.ts';
-import { ASSET_CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY } from '../../src/generators/vercel-config.ts';
+import { ASSET_CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY } from '../../src/builder/vercel-config.ts';
 import { NO_FRAMES_POLICY } from '../../src/records/embeds.ts';
 
 const DIST = 'dist';

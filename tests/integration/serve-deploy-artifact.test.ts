@@ -10,7 +10,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { parseFrontMatter } from '../../src/records/front-matter.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { config as middlewareConfig } from '../../middleware.ts';
-import type { VercelConfig } from '../../src/generators/vercel-config.ts';
+import type { VercelConfig } from '../../src/builder/vercel-config.ts';
 import { compileVercelRoutes, matcherRegExp } from '../../scripts/local-server/vercel-router.ts';
 import { BROWSER_ACCEPTS, outputFileSystem, outputRoutes, vercelBuild, walkRoutes, type OutputRoute } from '../../scripts/lib/vercel-output.ts';
 import { NEGOTIATE_PREFIX } from '../../src/routing/markdown-gate.ts';

@@ -2,7 +2,7 @@
 // (buildDataFile, then the serialized index loaded back), so tests see what the function sees.
 import MiniSearch from 'minisearch';
 import type { Page, Project, ProjectType, Site } from '../../src/records/schema.ts';
-import { buildDataFile } from '../../src/generators/data-file.ts';
+import { buildDataFile } from '../../src/builder/data-file.ts';
 import { siteDataOf, type SiteData } from '../../src/search/data-file.ts';
 import { indexOptions, type IndexedDocument } from '../../src/search/options.ts';
 

@@ -1,5 +1,5 @@
 // The function's data for a fixture site, made in memory from its content with the calls the build
-// makes (src/generators/integration.ts writeSiteData: loadCatalog without drafts, recordTwins,
+// makes (src/builder/integration.ts writeSiteData: loadCatalog without drafts, recordTwins,
 // buildDataFile), so the unit tier runs over the records, twins, related lists and index a build's
 // data file holds, without building a site.
 import { resolve } from 'node:path';
@@ -24,8 +24,8 @@ export function fixtureDataFile(dir = SAMPLE_SITE_CONTENT): Promise<DataFile> {
     file = (async () => {
       const [{ loadCatalog, loadLanguages }, { recordTwins }, { buildDataFile, resumeParts, translationData }] = await Promise.all([
         import('../../src/records/load.ts'),
-        import('../../src/generators/twin.ts'),
-        import('../../src/generators/data-file.ts'),
+        import('../../src/discovery/twin.ts'),
+        import('../../src/builder/data-file.ts'),
       ]);
       // FO-DRAFTS: as the build, without drafts.
       const catalog = loadCatalog(path, { drafts: false });

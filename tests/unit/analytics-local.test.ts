@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { ANALYTICS_PROVIDERS, type AnalyticsSetting } from '../../src/records/analytics.ts';
 import { analyticsStandIn } from '../../scripts/local-server/analytics-stand-in.ts';
 import { COMPUTE_HEADER } from '../../scripts/local-server/vercel-router.ts';
-import { ASSET_CONTENT_SECURITY_POLICY } from '../../src/generators/vercel-config.ts';
+import { ASSET_CONTENT_SECURITY_POLICY } from '../../src/builder/vercel-config.ts';
 import { analyticsDeployReport, analyticsNotice } from '../../scripts/lib/analytics-notes.ts';
 import { fixtureRouter } from '../support/local-router.ts';
 import { tempDir } from '../support/temp-dir.ts';

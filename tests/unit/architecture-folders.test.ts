@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { relativeImports } from '../../src/generators/code-hash.ts';
+import { relativeImports } from '../../src/builder/code-hash.ts';
 
 function* sources(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -23,7 +23,7 @@ const imports = [...sources('src')].map((file) => ({
 const folderOf = (file: string) => relative('src', file).split('/')[0]!;
 
 describe('FO-FOLDERS: folders show where code runs', () => {
-  test('src/records imports nothing from src/generators, src/server, src/discovery, src/http or src/search: only itself and src/images', () => {
+  test('src/records imports nothing from src/builder, src/render, src/server, src/discovery, src/http or src/search: only itself and src/images', () => {
     const outside = imports
       .filter(({ file }) => folderOf(file) === 'records')
       .flatMap(({ file, targets }) => targets.filter((t) => !['records', 'images'].includes(folderOf(t))).map((t) => `${file} → ${t}`));

@@ -59,7 +59,7 @@ describe('FO-FUNCTION-GRAPH: the function imports only what answers requests', (
   });
 
   test('no module of the build or the discovery generators is reached', () => {
-    expect(graph.filter((file) => /^src\/(build|discovery|pages|layouts|components|social)\//.test(file))).toEqual([]);
+    expect(graph.filter((file) => /^src\/(builder|render|discovery|pages|layouts|components)\//.test(file))).toEqual([]);
   });
 });
 

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { cacheRoot, codeFolder, MADE_BY, pruneCodeFolders } from '../../src/generators/disk-cache.ts';
+import { cacheRoot, codeFolder, MADE_BY, pruneCodeFolders } from '../../src/builder/disk-cache.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 afterEach(() => {
@@ -42,8 +42,8 @@ describe('FO-INCREMENTAL: the build cache', () => {
       },
     }));
     try {
-      await (await import('../../src/generators/render.ts')).renderMarkdown(markdown);
-      const { sourceLinks } = await import('../../src/generators/source-links.ts');
+      await (await import('../../src/render/markdown.ts')).renderMarkdown(markdown);
+      const { sourceLinks } = await import('../../src/records/source-links.ts');
       // The links came with the render.
       expect(sourceLinks(markdown)).toEqual([
         { url: '/about', start: 21, end: 27 },

@@ -5,8 +5,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { codeClosure, codeDigest } from '../../src/generators/code-hash.ts';
-import { MADE_BY } from '../../src/generators/disk-cache.ts';
+import { codeClosure, codeDigest } from '../../src/builder/code-hash.ts';
+import { MADE_BY } from '../../src/builder/disk-cache.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 const isFunctionCode = (file: string) => file.startsWith('src/server/') || file.startsWith('api/');

@@ -1,8 +1,8 @@
-// FO-BUILD-OUTPUT: the build's reporter (src/generators/build-progress.ts) as a terminal and as a log see
+// FO-BUILD-OUTPUT: the build's reporter (src/builder/build-progress.ts) as a terminal and as a log see
 // it: a long phase's progress redrawn in place on a terminal and cleared before the next line, a
 // plain line every few seconds in a log, and each phase's counts kept for the summary.
 import { describe, expect, test } from 'vitest';
-import { BuildReporter } from '../../src/generators/build-progress.ts';
+import { BuildReporter } from '../../src/builder/build-progress.ts';
 
 /** A reporter writing into a string, on a clock the test moves. */
 function reporter(interactive: boolean) {

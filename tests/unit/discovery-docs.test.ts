@@ -14,7 +14,7 @@ import { createApp } from '../../src/server/app.ts';
 import { versionHeaders } from '../../src/server/middleware/versioning.ts';
 import { agentsMarkdown } from '../../src/discovery/agents-md.ts';
 import { machineAgentDocs, readableAgentDocs } from '../../src/discovery/llms-section.ts';
-import { llmsTxt } from '../../src/generators/llms.ts';
+import { llmsTxt } from '../../src/discovery/llms.ts';
 import { ENTRY_GROUPS, ENTRY_POINTS } from '../../src/discovery/entry-points.ts';
 import { deprecationMarkdown, deprecationPolicy } from '../../src/discovery/deprecation.ts';
 import { MIN_SUNSET_DAYS } from '../../src/records/schema.ts';

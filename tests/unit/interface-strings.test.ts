@@ -5,7 +5,7 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { homeTwin, projectTwin, tagsSummary } from '../../src/generators/twin.ts';
+import { homeTwin, projectTwin, tagsSummary } from '../../src/discovery/twin.ts';
 import { listingOf } from '../../src/records/collections.ts';
 import { ContentError, loadContent } from '../../src/records/load.ts';
 import {

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { LLMS_TXT_WARN_CHARS, estimateTokens, sizeReport } from '../../src/generators/integration.ts';
-import { llmsFullTxt } from '../../src/generators/llms.ts';
-import { llmsSections, llmsTxt, postsLlmsTxt, projectsLlmsTxt, ROOT_LIST_MAX, SECTION_LIST_MAX, tagsLlmsTxt } from '../../src/generators/llms.ts';
+import { LLMS_TXT_WARN_CHARS, estimateTokens, sizeReport } from '../../src/builder/integration.ts';
+import { llmsFullTxt } from '../../src/discovery/llms.ts';
+import { llmsSections, llmsTxt, postsLlmsTxt, projectsLlmsTxt, ROOT_LIST_MAX, SECTION_LIST_MAX, tagsLlmsTxt } from '../../src/discovery/llms.ts';
 import { ALL_PROJECTS, filteredProjects, listingOf, PROJECTS_PER_PAGE, tagGroups } from '../../src/records/collections.ts';
 import { loadContent } from '../../src/records/load.ts';
 import { loadTwinFixture, withConfiguredSiteUrls } from '../support/content-fixtures.ts';
 import type { Content } from '../../src/records/schema.ts';
-import { allTwins } from '../../src/generators/twin.ts';
+import { allTwins } from '../../src/discovery/twin.ts';
 import { Catalog } from '../../src/records/catalog.ts';
 
 let fixture: Content;

@@ -6,13 +6,13 @@ import type { Client } from '@modelcontextprotocol/client';
 import { siteData } from '../../src/server/data.ts';
 import { ERROR_META_KEY } from '../../src/server/mcp/tool-kit.ts';
 import { RESOURCE_PAGE_SIZE } from '../../src/server/mcp/resources.ts';
-import { recordTwins } from '../../src/generators/twin.ts';
+import { recordTwins } from '../../src/discovery/twin.ts';
 import { loadContent } from '../../src/records/load.ts';
 import { buildServerCard } from '../../src/server/mcp/server-card.ts';
 import { TOOLS, toolsFor } from '../../src/server/mcp/tools.ts';
 import { app, connect, ERAS, type Era, siteUrl } from '../support/mcp-helpers.ts';
 import { Catalog } from '../../src/records/catalog.ts';
-import { withoutFrontMatter } from '../../src/generators/front-matter.ts';
+import { withoutFrontMatter } from '../../src/discovery/front-matter.ts';
 
 // The sample site has posts and a résumé, so it is served every tool of the table (FO-POSTS, FO-RESUME).
 const TOOL_NAMES = toolsFor(siteData()).map((t) => t.name);

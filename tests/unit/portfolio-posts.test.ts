@@ -5,12 +5,12 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { recordTwins } from '../../src/generators/twin.ts';
+import { recordTwins } from '../../src/discovery/twin.ts';
 import { loadContent } from '../../src/records/load.ts';
 import { readingMinutes } from '../../src/records/posts.ts';
 import { resumeDocument } from '../../src/records/resume.ts';
 import type { Content } from '../../src/records/schema.ts';
-import { buildDataFile, writeDataFile } from '../../src/generators/data-file.ts';
+import { buildDataFile, writeDataFile } from '../../src/builder/data-file.ts';
 import { DATA_FILE, readDataFile, type SiteData } from '../../src/search/data-file.ts';
 import { answer } from '../../src/server/knowledge.ts';
 import { listTwins, readTwin } from '../../src/server/mcp/resources.ts';

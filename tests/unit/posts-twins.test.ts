@@ -4,7 +4,7 @@
 // and none of these may name posts or a résumé there.
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { llmsSections, llmsTxt } from '../../src/generators/llms.ts';
+import { llmsSections, llmsTxt } from '../../src/discovery/llms.ts';
 import {
   allTwins,
   brokenLinks,
@@ -18,13 +18,13 @@ import {
   tagSummary,
   tagTwin,
   twinOfLink,
-} from '../../src/generators/twin.ts';
+} from '../../src/discovery/twin.ts';
 import { agentView } from '../../src/discovery/agent-view.ts';
 import { agentsMarkdown } from '../../src/discovery/agents-md.ts';
 import { apiCatalog } from '../../src/discovery/api-catalog.ts';
 import { skillMarkdown } from '../../src/discovery/skill-md.ts';
 import { sitemapEntries } from '../../src/discovery/sitemap.ts';
-import { withoutFrontMatter } from '../../src/generators/front-matter.ts';
+import { withoutFrontMatter } from '../../src/discovery/front-matter.ts';
 import { listingOf, tagGroups } from '../../src/records/collections.ts';
 import { feedItems, feedTitle } from '../../src/records/feed.ts';
 import { loadContent, RESERVED_PAGE_SLUGS } from '../../src/records/load.ts';

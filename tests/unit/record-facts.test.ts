@@ -3,7 +3,7 @@
 // readable text state the facts in the table's order, each as its surface words it.
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { projectTwin } from '../../src/generators/twin.ts';
+import { projectTwin } from '../../src/discovery/twin.ts';
 import { Catalog } from '../../src/records/catalog.ts';
 import { factContext } from '../../src/records/collections.ts';
 import { FACTS, LANGS, mcpFacts, pageFacts, type ProjectAnswer, twinFacts } from '../../src/records/facts.ts';

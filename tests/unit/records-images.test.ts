@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadContent } from '../../src/records/load.ts';
 import { agentImage, imageVariants, pictureSources } from '../../src/images/images.ts';
-import { contentImages } from '../../src/generators/write-images.ts';
+import { contentImages } from '../../src/builder/write-images.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 const VALID = join(import.meta.dirname, '..', 'fixtures', 'content-valid', 'content');

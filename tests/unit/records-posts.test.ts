@@ -1,9 +1,9 @@
 // FO-POSTS, FO-RESUME: the helpers the post and résumé pages render from (src/records/posts.ts,
-// src/generators/page-inputs.ts) and their JSON-LD (src/records/schema-org.ts), on the sample fixture
+// src/render/page-inputs.ts) and their JSON-LD (src/records/schema-org.ts), on the sample fixture
 // site (three posts, a draft, a résumé) and the second fixture site (neither).
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { postPage, postsIndexNumber, postsIndexPage, postsIndexPages, resumePage } from '../../src/generators/page-inputs.ts';
+import { postPage, postsIndexNumber, postsIndexPage, postsIndexPages, resumePage } from '../../src/render/page-inputs.ts';
 import { pageFrame } from '../../src/records/collections.ts';
 import { loadContent } from '../../src/records/load.ts';
 import { formatDay, POSTS_PER_PAGE, postsIndexCount, postsIndexPath } from '../../src/records/posts.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import { staleReason, writeStamp } from '../../scripts/lib/build.ts';
-import { codeHash, contentHash } from '../../src/generators/code-hash.ts';
+import { codeHash, contentHash } from '../../src/builder/code-hash.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'folio-stamp-'));
 // This project's own content/ folder, whatever the test run's FOLIO_CONTENT says.

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { estimateTokens } from '../../src/generators/integration.ts';
+import { estimateTokens } from '../../src/builder/integration.ts';
 import { buildPageManifest, FALLBACK_NOT_FOUND, pagePathOf, twinPathOf, type PageManifest } from '../../src/routing/page-manifest.ts';
 
 const dirs: string[] = [];

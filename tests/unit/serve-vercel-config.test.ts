@@ -15,7 +15,7 @@ import {
   vercelConfig,
   vercelJsonText,
   type VercelConfig,
-} from '../../src/generators/vercel-config.ts';
+} from '../../src/builder/vercel-config.ts';
 import { compileVercelRoutes, conditionsHold, sourceToRegExp } from '../../scripts/local-server/vercel-router.ts';
 import { NEGOTIATE_PREFIX, type GateRoute } from '../../src/routing/markdown-gate.ts';
 import { ANALYTICS_PROXIES } from '../../src/records/analytics.ts';

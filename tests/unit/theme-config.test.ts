@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { ContentError, loadContent } from '../../src/records/load.ts';
 import { ANALYTICS_PROXIES, analyticsScript, isAnalyticsPath } from '../../src/records/analytics.ts';
-import { CONTENT_SECURITY_POLICY } from '../../src/generators/vercel-config.ts';
+import { CONTENT_SECURITY_POLICY } from '../../src/builder/vercel-config.ts';
 import { EMBED_FRAME_HOSTS } from '../../src/records/embeds.ts';
 import { showOf, themeOf } from '../../src/records/theme.ts';
 import { pricingMarkdown } from '../../src/discovery/pricing.ts';

@@ -1,6 +1,6 @@
 // FO-THEME: theme.font's self-hosted pairings. Each names only files its @fontsource package ships
 // (latin subset, woff2), declares a face per file under the family its stacks name, and stays small;
-// `system` downloads nothing. The build copies exactly fontFiles() (src/generators/integration.ts, themeFiles).
+// `system` downloads nothing. The build copies exactly fontFiles() (src/builder/integration.ts, themeFiles).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';

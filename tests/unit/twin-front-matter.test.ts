@@ -4,10 +4,10 @@
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { describe, expect, test } from 'vitest';
-import { frontMatterBlock, withFrontMatter, withoutFrontMatter } from '../../src/generators/front-matter.ts';
-import { ABSOLUTE, allTwins, postsTwin, projectsTwin, tagsTwin, tagTwin, twinText, type Twin } from '../../src/generators/twin.ts';
+import { frontMatterBlock, withFrontMatter, withoutFrontMatter } from '../../src/discovery/front-matter.ts';
+import { ABSOLUTE, allTwins, postsTwin, projectsTwin, tagsTwin, tagTwin, twinText, type Twin } from '../../src/discovery/twin.ts';
 import { sitemapEntries, sitemapMarkdown, sitemapXml } from '../../src/discovery/sitemap.ts';
-import { llmsTxt } from '../../src/generators/llms.ts';
+import { llmsTxt } from '../../src/discovery/llms.ts';
 import { lastChanged, listingOf, tagGroups } from '../../src/records/collections.ts';
 import { loadContent, RESERVED_PAGE_SLUGS } from '../../src/records/load.ts';
 import { Catalog } from '../../src/records/catalog.ts';

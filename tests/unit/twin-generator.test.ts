@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadContent } from '../../src/records/load.ts';
 import { loadTwinFixture, withConfiguredSiteUrls } from '../support/content-fixtures.ts';
-import { sourceLinks } from '../../src/generators/source-links.ts';
+import { sourceLinks } from '../../src/records/source-links.ts';
 import type { Content } from '../../src/records/schema.ts';
 import { RESERVED_PAGE_SLUGS } from '../../src/records/load.ts';
 import { Catalog } from '../../src/records/catalog.ts';
@@ -20,7 +20,7 @@ import {
   projectTwin,
   projectsTwin,
   twinOfLink,
-} from '../../src/generators/twin.ts';
+} from '../../src/discovery/twin.ts';
 
 let fixture: Content;
 let sample: Content;

@@ -2,8 +2,8 @@
 // the twins' labels and, where pages show it, the owner's text.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from '../../src/generators/render.ts';
-import { homeTwin, projectTwin, resumeTwin } from '../../src/generators/twin.ts';
+import { renderMarkdown } from '../../src/render/markdown.ts';
+import { homeTwin, projectTwin, resumeTwin } from '../../src/discovery/twin.ts';
 import { Catalog } from '../../src/records/catalog.ts';
 import { loadContent } from '../../src/records/load.ts';
 import { entryFor, LOCALES, stringsFor } from '../../src/records/strings.ts';
@@ -73,7 +73,7 @@ describe('FO-TYPOGRAPHY: the other languages set their punctuation against the w
   });
 });
 
-describe('FO-TYPOGRAPHY: a record body as its page shows it (render.ts)', () => {
+describe('FO-TYPOGRAPHY: a record body as its page shows it (src/render/markdown.ts)', () => {
   const visible = (html: string) => html.replaceAll(NNBSP, '⍽');
 
   it('French: U+202F before ; : ! ? and inside « », after an inline element too, never doubled', async () => {

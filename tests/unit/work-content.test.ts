@@ -5,10 +5,10 @@ import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import sharp from 'sharp';
-import { projectsIndexPages } from '../../src/generators/page-inputs.ts';
-import { drawCard } from '../../src/generators/social-cards.ts';
-import { renderMarkdown } from '../../src/generators/render.ts';
-import { projectsPageTwin, projectsTwin, projectTwin } from '../../src/generators/twin.ts';
+import { projectsIndexPages } from '../../src/render/page-inputs.ts';
+import { drawCard } from '../../src/builder/social-cards.ts';
+import { renderMarkdown } from '../../src/render/markdown.ts';
+import { projectsPageTwin, projectsTwin, projectTwin } from '../../src/discovery/twin.ts';
 import {
   ALL_PROJECTS,
   filteredProjects,

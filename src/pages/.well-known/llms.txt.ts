@@ -3,7 +3,7 @@
 // same listing as /llms.txt.
 import type { APIRoute } from 'astro';
 import { loadCatalog } from '../../records/load.ts';
-import { llmsTxt } from '../../generators/llms.ts';
+import { llmsTxt } from '../../discovery/llms.ts';
 import { TEXT } from '../../http/media-types.ts';
 
 export const GET: APIRoute = () => new Response(llmsTxt(loadCatalog().siteListing), { headers: { 'Content-Type': TEXT } });

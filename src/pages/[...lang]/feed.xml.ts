@@ -4,7 +4,7 @@ import type { APIRoute } from 'astro';
 import { feedDescription, feedItems, feedTitle } from '../../records/feed.ts';
 import { languageCatalog } from '../../records/load.ts';
 import { absoluteUrl, localPath } from '../../records/urls.ts';
-import { languagePaths } from '../../generators/page-inputs.ts';
+import { languagePaths } from '../../render/page-inputs.ts';
 import type { GetStaticPaths } from 'astro';
 
 export const getStaticPaths = languagePaths satisfies GetStaticPaths;

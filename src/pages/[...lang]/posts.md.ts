@@ -1,9 +1,9 @@
 // /posts.md: the posts index as Markdown (FO-POSTS). A site without posts has no /posts: no file.
 import type { APIRoute } from 'astro';
 import { languageCatalog } from '../../records/load.ts';
-import { ABSOLUTE, postsTwin, twinResponse } from '../../generators/twin.ts';
-import { noFile } from '../../generators/responses.ts';
-import { languagePaths } from '../../generators/page-inputs.ts';
+import { ABSOLUTE, postsTwin, twinResponse } from '../../discovery/twin.ts';
+import { noFile } from '../../discovery/responses.ts';
+import { languagePaths } from '../../render/page-inputs.ts';
 import type { GetStaticPaths } from 'astro';
 
 export const getStaticPaths = languagePaths satisfies GetStaticPaths;

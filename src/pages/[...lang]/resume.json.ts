@@ -4,9 +4,9 @@
 import type { APIRoute } from 'astro';
 import { languageCatalog } from '../../records/load.ts';
 import { resumeDocument } from '../../records/resume.ts';
-import { noFile } from '../../generators/responses.ts';
+import { noFile } from '../../discovery/responses.ts';
 import { JSON_TYPE } from '../../http/media-types.ts';
-import { languagePaths } from '../../generators/page-inputs.ts';
+import { languagePaths } from '../../render/page-inputs.ts';
 import type { GetStaticPaths } from 'astro';
 
 export const getStaticPaths = languagePaths satisfies GetStaticPaths;

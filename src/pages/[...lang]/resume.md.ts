@@ -2,10 +2,10 @@
 // a response without a body is one Astro's build writes no file for, and astro dev answers it 404.
 import type { APIRoute } from 'astro';
 import { languageCatalog } from '../../records/load.ts';
-import { ABSOLUTE, resumeTwin, twinResponse } from '../../generators/twin.ts';
-import { renderMarkdown } from '../../generators/render.ts';
-import { noFile } from '../../generators/responses.ts';
-import { languagePaths } from '../../generators/page-inputs.ts';
+import { ABSOLUTE, resumeTwin, twinResponse } from '../../discovery/twin.ts';
+import { renderMarkdown } from '../../render/markdown.ts';
+import { noFile } from '../../discovery/responses.ts';
+import { languagePaths } from '../../render/page-inputs.ts';
 import type { GetStaticPaths } from 'astro';
 
 export const getStaticPaths = languagePaths satisfies GetStaticPaths;
@@ -14,7 +14,7 @@ export const GET: APIRoute = async ({ params }) => {
   const catalog = languageCatalog(params.lang);
   const { resume } = catalog.content;
   if (!resume) return noFile();
-  // The body's one parse: its page's render, whichever of the two the build makes first (render.ts).
+  // The body's one parse: its page's render, whichever of the two the build makes first (src/render/markdown.ts).
   await renderMarkdown(resume.body, resume.images, resume.lang ?? catalog.content.site.locale);
   return twinResponse(await resumeTwin(resume, catalog, ABSOLUTE), catalog);
 };

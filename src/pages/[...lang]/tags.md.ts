@@ -1,8 +1,8 @@
 // /tags.md: the tags index as Markdown.
 import type { APIRoute } from 'astro';
 import { languageCatalog } from '../../records/load.ts';
-import { ABSOLUTE, tagsTwin, twinResponse } from '../../generators/twin.ts';
-import { languagePaths } from '../../generators/page-inputs.ts';
+import { ABSOLUTE, tagsTwin, twinResponse } from '../../discovery/twin.ts';
+import { languagePaths } from '../../render/page-inputs.ts';
 import type { GetStaticPaths } from 'astro';
 
 export const getStaticPaths = languagePaths satisfies GetStaticPaths;

@@ -1,10 +1,10 @@
-// /og/<page>.png: each page's social card (src/generators/social-cards.ts), unless FOLIO_SOCIAL_CARDS=0.
+// /og/<page>.png: each page's social card (src/builder/social-cards.ts), unless FOLIO_SOCIAL_CARDS=0.
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { loadCatalog, loadLanguages } from '../../records/load.ts';
-import { cardPng, socialCards } from '../../generators/social-cards.ts';
-import { cardPathOf, socialCardsEnabled } from '../../social/paths.ts';
+import { cardPng, socialCards } from '../../builder/social-cards.ts';
+import { cardPathOf, socialCardsEnabled } from '../../builder/social-card-paths.ts';
 import { accentVariants } from '../../records/theme.ts';
-import { buildReporter } from '../../generators/build-progress.ts';
+import { buildReporter } from '../../builder/build-progress.ts';
 
 /** `/og/projects/quarry.png` → `projects/quarry`. */
 const paramOf = (path: string) => cardPathOf(path).slice('/og/'.length, -'.png'.length);

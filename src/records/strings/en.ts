@@ -166,7 +166,7 @@ export const en = {
   codeCopyFailed: 'Copy failed',
   codeCopiedStatus: 'Code copied to the clipboard',
   codeCopyFailedStatus: 'Could not copy the code',
-  // Markdown twins (src/generators/twin.ts): field labels and section headings
+  // Markdown twins (src/discovery/twin.ts): field labels and section headings
   twinWebPage: 'Web page',
   twinAuthor: 'Author',
   twinAllPosts: 'All posts',

@@ -2,11 +2,11 @@
 // /projects/category/<id>.md, /projects/type/<type>/page/<n>.md … /projects.md is the first
 // page's (src/pages/projects.md.ts) and lists every project.
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { missingTwin } from '../../../generators/responses.ts';
-import { ABSOLUTE, projectsPageTwin, twinResponse } from '../../../generators/twin.ts';
+import { missingTwin } from '../../../discovery/responses.ts';
+import { ABSOLUTE, projectsPageTwin, twinResponse } from '../../../discovery/twin.ts';
 import { parseProjectsParam, projectsParam } from '../../../records/collections.ts';
 import { languageCatalog } from '../../../records/load.ts';
-import { inEachLanguage } from '../../../generators/page-inputs.ts';
+import { inEachLanguage } from '../../../render/page-inputs.ts';
 
 export const getStaticPaths = (() =>
   inEachLanguage((catalog) => {

@@ -1,9 +1,9 @@
 // /tags/<tag>.md: each tag page's Markdown twin.
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { languageCatalog } from '../../../records/load.ts';
-import { inEachLanguage, tagPages, tagTwinPage } from '../../../generators/page-inputs.ts';
-import { ABSOLUTE, tagTwin, twinResponse } from '../../../generators/twin.ts';
-import { missingTwin } from '../../../generators/responses.ts';
+import { inEachLanguage, tagPages, tagTwinPage } from '../../../render/page-inputs.ts';
+import { ABSOLUTE, tagTwin, twinResponse } from '../../../discovery/twin.ts';
+import { missingTwin } from '../../../discovery/responses.ts';
 
 export const getStaticPaths = (() => inEachLanguage((catalog) => tagPages(catalog))) satisfies GetStaticPaths;
 

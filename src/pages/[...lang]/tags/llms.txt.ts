@@ -1,9 +1,9 @@
 // /tags/llms.txt: the tags' own llms.txt (llms.txt v2 section file), listed from the root llms.txt.
 import type { APIRoute } from 'astro';
-import { tagsLlmsTxt } from '../../../generators/llms.ts';
+import { tagsLlmsTxt } from '../../../discovery/llms.ts';
 import { languageCatalog } from '../../../records/load.ts';
 import { TEXT } from '../../../http/media-types.ts';
-import { languagePaths } from '../../../generators/page-inputs.ts';
+import { languagePaths } from '../../../render/page-inputs.ts';
 import type { GetStaticPaths } from 'astro';
 
 export const getStaticPaths = languagePaths satisfies GetStaticPaths;

@@ -1,10 +1,10 @@
 // /posts/page/<n>.md: the second and later pages of the posts index as Markdown (FO-POSTS); each
 // names /posts.md, which lists every post.
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { missingTwin } from '../../../../generators/responses.ts';
-import { ABSOLUTE, postsPageTwin, twinResponse } from '../../../../generators/twin.ts';
+import { missingTwin } from '../../../../discovery/responses.ts';
+import { ABSOLUTE, postsPageTwin, twinResponse } from '../../../../discovery/twin.ts';
 import { languageCatalog } from '../../../../records/load.ts';
-import { inEachLanguage } from '../../../../generators/page-inputs.ts';
+import { inEachLanguage } from '../../../../render/page-inputs.ts';
 import { postsIndexCount } from '../../../../records/posts.ts';
 
 export const getStaticPaths = (() =>

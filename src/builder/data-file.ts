@@ -54,7 +54,7 @@ export class IndexText {
 
 /**
  * The index of these documents as the data file holds it (ASCII JSON). A build makes it on a thread
- * of its own while the pages render (src/generators/index-worker.ts): it needs only the records.
+ * of its own while the pages render (src/builder/index-worker.ts): it needs only the records.
  */
 export const indexJson = (documents: IndexedDocument[], locale: string) => asciiJson(searchIndex(documents, locale));
 
@@ -97,7 +97,7 @@ export function translationData(catalog: Catalog): TranslationData {
 }
 
 /**
- * `twins` come from src/generators/twin.ts at build time; the function never renders Markdown. `index`, if given, is indexJson of the same records.
+ * `twins` come from src/discovery/twin.ts at build time; the function never renders Markdown. `index`, if given, is indexJson of the same records.
  * `translations` are the site's other languages (translationData, FO-I18N); a one-language site has none, and its file is as before.
  */
 export function buildDataFile(

@@ -1,8 +1,8 @@
 // Where each link and image destination sits in a Markdown source: handed over by the renderer's
-// own parse (render.ts), or, for a text the build never renders (a twin, a test), found by parsing
+// own parse (src/render/markdown.ts), or, for a text the build never renders (a twin, a test), found by parsing
 // the Markdown alone (the renderer's parser, markdown-tree.ts) without rendering HTML. The
 // twins rewrite destinations in place, and the build checks links, from this one parse per text.
-import { markdownTree } from '../records/markdown-tree.ts';
+import { markdownTree } from './markdown-tree.ts';
 
 /** Where a link destination sits in the Markdown source, so twins can rewrite it in place. */
 export interface SourceLink {
@@ -33,7 +33,7 @@ const PARSED = Symbol.for('folio.sourceLinks');
 const parsed = ((globalThis as { [PARSED]?: Map<string, SourceLink[]> })[PARSED] ??= new Map());
 
 /**
- * What the renderer found while it parsed `source` for its HTML (render.ts): with it, a body the
+ * What the renderer found while it parsed `source` for its HTML (src/render/markdown.ts): with it, a body the
  * build has rendered is never parsed a second time for its links.
  */
 export function rememberLinks(source: string, found: SourceLink[]): SourceLink[] {

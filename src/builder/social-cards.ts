@@ -14,9 +14,9 @@ import { projectsListPath, TAGS_PATH } from '../records/collections.ts';
 import { localPath } from '../records/urls.ts';
 import type { Catalog } from '../records/catalog.ts';
 import type { ContentImage } from '../images/images.ts';
-import { postsSummary, projectFilterSummary, projectsPageTitle, tagSummary } from './twin.ts';
+import { postsSummary, projectFilterSummary, projectsPageTitle, tagSummary } from '../discovery/twin.ts';
 import { postsIndexCount, postsIndexPath } from '../records/posts.ts';
-import { CARD_HEIGHT, CARD_WIDTH } from '../social/paths.ts';
+import { CARD_HEIGHT, CARD_WIDTH } from './social-card-paths.ts';
 import { codeFolder } from './disk-cache.ts';
 
 export interface CardSpec {

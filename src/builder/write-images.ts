@@ -1,6 +1,6 @@
 // Build step: every content image's files in dist/_images/, encoded with sharp. Each file is
 // named by the source's digest and kept in the build cache's folder for this code
-// (src/generators/disk-cache.ts), so a rebuild encodes only images that changed.
+// (src/builder/disk-cache.ts), so a rebuild encodes only images that changed.
 import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';

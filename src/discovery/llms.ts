@@ -39,8 +39,8 @@ import { JSON_TYPE } from '../http/media-types.ts';
 import { entry, heading, link, quote } from '../records/markdown-text.ts';
 import { escapeMarkdownText } from '../records/escape.ts';
 import type { Post, Project, Site } from '../records/schema.ts';
-import { machineAgentDocs, readableAgentDocs } from '../discovery/llms-section.ts';
-import { POSTS_INDEX_LINK, PROJECTS_INDEX_LINK, TAGS_INDEX_LINK } from '../discovery/links.ts';
+import { machineAgentDocs, readableAgentDocs } from './llms-section.ts';
+import { POSTS_INDEX_LINK, PROJECTS_INDEX_LINK, TAGS_INDEX_LINK } from './links.ts';
 
 export interface LlmsEntry {
   title: string;

@@ -15,8 +15,8 @@ export const cacheRoot = (root = process.cwd()) => resolve(root, process.env.FOL
 
 /** The module that makes each kind of cached file: the cache names its folder by a digest of what that module reaches. */
 export const MADE_BY = {
-  images: 'src/generators/write-images.ts',
-  cards: 'src/generators/social-cards.ts',
+  images: 'src/builder/write-images.ts',
+  cards: 'src/builder/social-cards.ts',
 } as const;
 type Kind = keyof typeof MADE_BY;
 

@@ -1,6 +1,6 @@
 // Markdown → HTML for record bodies, with Astro's own Markdown pipeline (GFM, smart punctuation,
 // Shiki, heading ids). This is the build's one parse and render of each body: the twins, llms files
-// and data file rewrite the Markdown source at the link positions this parse found (source-links.ts),
+// and data file rewrite the Markdown source at the link positions this parse found (src/records/source-links.ts),
 // and a twin asks for the render first, so that no body is parsed twice. One processor is
 // created per process, and each distinct body is rendered once per process (and language, for a body
 // its language sets otherwise: FO-TYPOGRAPHY).
@@ -11,7 +11,7 @@ import { imageVariants, pictureSources, type ContentImage } from '../images/imag
 import { embedOf } from '../records/embeds.ts';
 import { stringsFor } from '../records/strings.ts';
 import { typeset, typesets } from '../records/typography.ts';
-import { knownLinks, linkOf, rememberLinks, type SourceLink } from './source-links.ts';
+import { knownLinks, linkOf, rememberLinks, type SourceLink } from '../records/source-links.ts';
 
 export interface RenderedMarkdown {
   html: string;
@@ -30,7 +30,7 @@ interface TreeNode {
  * Each distinct body's render, kept for this copy of the module: a body's page, its twin and
  * llms-full.txt all ask (at 1,000 records a second render of every body is ~17 s of CPU). Only the
  * routes render, and they share one copy, so a plain module value; what the integration needs of a
- * render, the links, is shared through source-links.ts.
+ * render, the links, is shared through src/records/source-links.ts.
  */
 const cache = new Map<string, Promise<RenderedMarkdown>>();
 
@@ -92,7 +92,7 @@ const bodyKey = (markdown: string, images: Record<string, ContentImage>) =>
         .join()}`
     : markdown;
 
-/** Makes a body's links known (source-links.ts) by its one parse: its render, which finds them, unless this process knows them already. */
+/** Makes a body's links known (src/records/source-links.ts) by its one parse: its render, which finds them, unless this process knows them already. */
 export async function findLinks(markdown: string, images: Record<string, ContentImage> = {}): Promise<void> {
   if (!knownLinks(markdown)) await renderMarkdown(markdown, images);
 }
@@ -128,7 +128,7 @@ async function render(markdown: string, images: Record<string, ContentImage>, lo
   return { html: html.replace(/\n$/, ''), headings };
 }
 
-/** Mdast plugin: hands the parse's link and image destinations to the twins (source-links.ts), which then need no parse of their own. */
+/** Mdast plugin: hands the parse's link and image destinations to the twins (src/records/source-links.ts), which then need no parse of their own. */
 function keepLinks(): MdastPluginEntry {
   return ({ source }) => {
     const links: SourceLink[] = [];

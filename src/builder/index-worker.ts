@@ -1,6 +1,6 @@
 // The search index of the build's records, and their bodies compressed for the texts file, made
 // on a thread of its own: they need only the records, so they are made while Astro renders the
-// pages on the main thread (src/generators/integration.ts).
+// pages on the main thread (src/builder/integration.ts).
 import { parentPort, workerData } from 'node:worker_threads';
 import { compressTexts, indexJson } from './data-file.ts';
 import type { IndexedDocument } from '../search/options.ts';

@@ -3,7 +3,7 @@
 // record's fields as a list, then the body as written, with links to site pages pointed at their
 // twins, so an agent reading Markdown stays in Markdown. One module for every twin (records, indexes,
 // tags, 404), over 300 lines: they share the link rewriting; the list format is in markdown-text.ts.
-import { sourceLinks } from './source-links.ts';
+import { sourceLinks } from '../records/source-links.ts';
 import { withFrontMatter } from './front-matter.ts';
 import { markdownResponse } from './responses.ts';
 import { agentImage, type ContentImage } from '../images/images.ts';
@@ -419,7 +419,7 @@ export function postsTwin(content: Listing, options: TwinOptions = {}): Twin {
 
 /**
  * Page `page` (2 or more) of the posts index for people, /posts/page/<n>, as Markdown: its posts, and
- * the twin of the whole index. Every page links a twin of its own (src/generators/vercel-config.ts), so
+ * the twin of the whole index. Every page links a twin of its own (src/builder/vercel-config.ts), so
  * each page of the index has one; /posts.md is the first page's, and lists every post.
  */
 export function postsPageTwin(content: Listing, page: number, options: TwinOptions = {}): Twin | undefined {

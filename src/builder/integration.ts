@@ -19,7 +19,7 @@ import {
   showDraftsInDev,
 } from '../records/load.ts';
 import type { Content } from '../records/schema.ts';
-import { brokenLinks, recordTwins } from './twin.ts';
+import { brokenLinks, recordTwins } from '../discovery/twin.ts';
 import { IndexText, searchDocuments, writeDataFile } from './data-file.ts';
 import type { IndexWorkerAnswer } from './index-worker.ts';
 import { resumeSearchText } from '../records/resume.ts';

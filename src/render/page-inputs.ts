@@ -5,7 +5,7 @@ import { filterHref, isListedFilter, parseProjectsParam, type ProjectFilter, pro
 import type { Catalog } from '../records/catalog.ts';
 import { loadLanguages } from '../records/load.ts';
 import { adjacentPosts, POSTS_PER_PAGE, postsIndexCount } from '../records/posts.ts';
-import { postsSummary, projectFilterSummary } from './twin.ts';
+import { postsSummary, projectFilterSummary } from '../discovery/twin.ts';
 
 // Each per-record input is `undefined` when its record is gone: under astro dev a file removed since
 // Astro listed the routes still has its route for a moment, and answers the 404 page, never a 500.
