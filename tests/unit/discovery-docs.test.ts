@@ -76,7 +76,7 @@ describe('FO-AGENT-SKILLS: /.well-known/agent-skills/index.json (Agent Skills Di
     expect(Object.keys(skill!).sort()).toEqual(['description', 'digest', 'name', 'type', 'url']);
     expect(skill).toMatchObject({ type: 'skill-md', url: '/SKILL.md' });
     // § Discovery Index: the name and description are the skill's front matter's.
-    const { data } = parseFrontMatter(skillMarkdown(content)) as { data: { name: string; description: string } };
+    const { data } = parseFrontMatter(skillMarkdown(content)) as { data: { name: string; description: string }; body: string };
     expect(skill).toMatchObject({ name: data.name, description: data.description });
     // § Integrity: the digest of the bytes served (the built files: tests/integration/built-sample-site.test.ts).
     expect(skill!.digest).toBe(`sha256:${createHash('sha256').update(skillMarkdown(content), 'utf8').digest('hex')}`);
