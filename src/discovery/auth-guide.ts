@@ -1,7 +1,7 @@
 // The /auth.md guide (KQ-PUBLIC-FILES): the access flow of KQ-PROTECTED, KQ-PRM, KQ-ASM,
 // KQ-IDENTITY, KQ-REGISTER, KQ-TOKEN and KQ-REVOKE. Every ```sh block is one curl command and the
-// ```http block after it is the answer; tests/e2e/access-guide.spec.ts runs each command against
-// the real server and checks the answer matches, so the guide cannot drift from the code.
+// ```http block after it is the answer; tests/integration/served-sample-site.test.ts runs each
+// command against the built site and checks the answer matches, so the guide cannot drift from the code.
 import type { Content } from '../records/schema.ts';
 import { type ApiError, errorBody } from '../server/errors.ts';
 import { claimAnswer, identityAnswer, type AgentAnswer } from '../server/access/agent.ts';

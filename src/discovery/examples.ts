@@ -1,6 +1,6 @@
 // The examples shown on /developers (and its twin) and in SKILL.md, kept as data: each is a request,
 // the status it answers and one fact of the answer. The pages render them from here, and
-// tests/e2e/discovery-examples.spec.ts runs every rendered command against the real server and
+// tests/integration/served-sample-site.test.ts runs every rendered command against the built site and
 // checks the documented answer, so the docs cannot drift from the API.
 import type { Content, Page, Project } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';

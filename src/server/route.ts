@@ -24,7 +24,7 @@ export interface ResponseSpec {
 /**
  * A request the route answers, and the status it answers it with, on the sample fixture site
  * (tests/fixtures/sample-site) that every test tier builds and serves. The tests send each route's
- * example (tests/e2e/route-examples.spec.ts over HTTP, where the contract check records it), so a
+ * example (tests/e2e/smoke.spec.ts over HTTP, where the contract check records it), so a
  * route cannot go unexercised, and tests/unit/route-examples.test.ts fails for one without an example.
  */
 export interface RouteExample {

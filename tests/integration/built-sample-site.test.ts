@@ -1,8 +1,17 @@
 // The sample fixture site as `npm run build` wrote it (dist/, generated/): what only a build makes,
 // checked against the builders the unit tier tests over data made in memory. In the integration
 // tier: its global setup (tests/support/build-setup.ts) builds the site when it is missing or stale.
-import { existsSync, readFileSync } from 'node:fs';
+// The same build served over HTTP, every file of it: served-sample-site.test.ts.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it, test } from 'vitest';
+import { agentSkillsIndex } from '../../src/discovery/agent-skills.ts';
+import { skillName } from '../../src/discovery/skill-md.ts';
+import { withoutFrontMatter } from '../../src/generators/front-matter.ts';
+import { HOME_TWIN, PROJECTS_TWIN } from '../../src/generators/twin.ts';
+import { initialsOf } from '../../src/records/collections.ts';
+import { resumeDocument } from '../../src/records/resume.ts';
 import { developerGuide } from '../../src/discovery/developers.ts';
 import { deprecationMarkdown } from '../../src/discovery/deprecation.ts';
 import { operationExampleTitle } from '../../src/discovery/examples.ts';
@@ -93,5 +102,76 @@ describe('middleware.ts default export over the real build', () => {
     const res = await middleware(new Request('https://folio.test/about', { headers: { accept: 'text/markdown' } }));
     expect(res.headers.get('x-middleware-rewrite')).toBe('https://folio.test/about.md');
     expect(Number(res.headers.get('x-markdown-tokens'))).toBeGreaterThan(0);
+  });
+});
+
+const dist = (file: string) => readFileSync(join('dist', file), 'utf8');
+
+describe('the pages and twins as built', () => {
+  // The content, for the site URL the build was made for (the data file's).
+  const content = { ...loadContent(), site: siteData().site };
+  const decode = (html: string) => html.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
+  const pages: { path: string; twin: string; ldType: string[]; title: string }[] = [
+    { path: '/', twin: HOME_TWIN, ldType: ['Person'], title: content.site.name },
+    { path: '/projects', twin: PROJECTS_TWIN, ldType: ['CollectionPage'], title: 'Projects' },
+    ...content.projects.map((p) => ({ path: p.href, twin: p.twin, ldType: ['SoftwareSourceCode', 'CreativeWork'], title: p.title })),
+    ...content.pages.map((p) => ({ path: p.href, twin: p.twin, ldType: ['WebPage'], title: p.title })),
+  ];
+  const htmlFile = (path: string) => (path === '/' ? 'index.html' : `${path.slice(1)}.html`);
+
+  test('each page of a record links its twin in its head, has one h1 and one JSON-LD object of its kind, and states its title', () => {
+    expect(pages.length).toBeGreaterThan(20);
+    for (const page of pages) {
+      const html = dist(htmlFile(page.path));
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head, page.path).toContain(`<link rel="alternate" type="text/markdown" href="${page.twin}"`);
+      expect(html.match(/<h1[\s>]/g), page.path).toHaveLength(1);
+      const ld = [...head.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!));
+      expect(ld, page.path).toHaveLength(1);
+      expect(ld[0]['@context'], page.path).toBe('https://schema.org');
+      expect(page.ldType, page.path).toContain(ld[0]['@type']);
+      expect(decode(html), page.path).toContain(page.title);
+    }
+  });
+
+  test('PF-TWINS: each twin opens with its title and names its page, which is the page it is the twin of', () => {
+    for (const page of pages) {
+      const text = withoutFrontMatter(dist(page.twin.slice(1)));
+      expect(text.split('\n')[0], page.twin).toBe(`# ${page.title}`);
+      const web = /^- Web page: <([^>]+)>$/m.exec(text)?.[1];
+      expect(web && new URL(web).pathname, page.twin).toBe(page.path);
+    }
+  });
+
+  test('the 404 page and its Markdown twin are built; the favicon is the owner’s initials as SVG', () => {
+    expect(dist('404.md')).toMatch(/^# Page not found\n/);
+    expect(dist('404.html')).toContain('<h1>Page not found</h1>');
+    expect(dist('favicon.svg')).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(dist('favicon.svg')).toContain(`>${initialsOf(content.site.name)}</text>`);
+  });
+
+  test('FO-THEME: every page links Folio’s one stylesheet first, /folio.css; only the developer guide’s two pages add one of their own (hashed)', () => {
+    const files = readdirSync('dist', { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && e.name.endsWith('.html'))
+      .map((e) => relative('dist', join(e.parentPath, e.name)));
+    expect(files.length).toBeGreaterThan(50);
+    for (const file of files) {
+      const sheets = [...dist(file).matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
+      expect(sheets[0], file).toBe('/folio.css');
+      const own = file === 'developers.html' || file === join('developers', 'deprecation.html');
+      expect(sheets.slice(1), file).toEqual(own ? [expect.stringMatching(/^\/_astro\/[\w.-]+\.css$/)] : []);
+    }
+  });
+
+  test('FO-RESUME: /resume.json as built is the JSON Resume document GET /api/v1/resume answers', () => {
+    expect(JSON.parse(dist('resume.json'))).toEqual(JSON.parse(JSON.stringify(resumeDocument(content.site, content.resume!, content.projects))));
+  });
+
+  test('FO-AGENT-SKILLS: the index’s digest is the SHA-256 of the SKILL.md bytes built, the same at /SKILL.md and at /.well-known/agent-skills/<name>/SKILL.md', () => {
+    const index = JSON.parse(dist('.well-known/agent-skills/index.json'));
+    expect(index).toEqual(JSON.parse(JSON.stringify(agentSkillsIndex(content))));
+    const bytes = readFileSync('dist/SKILL.md');
+    expect(index.skills[0].digest).toBe(`sha256:${createHash('sha256').update(bytes).digest('hex')}`);
+    expect(readFileSync(`dist/.well-known/agent-skills/${skillName(content.site.name)}/SKILL.md`).equals(bytes)).toBe(true);
   });
 });

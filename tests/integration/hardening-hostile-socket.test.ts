@@ -141,6 +141,21 @@ describe('hostile input, local server: uploads that break off or stall', () => {
   });
 });
 
+describe('FO-BOUNDED, docs/decisions.md § Limits, local server: a chunked body past 64 KiB over a real socket', () => {
+  test('POST /ask sent in 16 KiB chunks with no Content-Length is refused 413 payload_too_large, counted as it arrives', async () => {
+    const { socket, read } = open();
+    socket.write(`POST /ask HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+    const chunk = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`;
+    socket.write(chunk('{"query":"search","pad":"'));
+    for (let i = 0; i < 5; i++) socket.write(chunk('x'.repeat(16 * 1024)));
+    socket.write(`${chunk('"}')}0\r\n\r\n`);
+    const answer = await read(whole);
+    socket.destroy();
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(errorResponse.parse(JSON.parse(bodyOf(answer))).error.code).toBe('payload_too_large');
+  });
+});
+
 describe('hostile input, local server: a header block too large after a keep-alive response still gets its 431', () => {
   test('GET, its whole answer, then a 20 KB header on the same connection: HTTP/1.1 431 with the catalog body', async () => {
     const { socket, read } = open();

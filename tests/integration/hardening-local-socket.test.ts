@@ -1,6 +1,7 @@
 // The local server's socket (scripts/local-server/node-server.ts), over real HTTP on 127.0.0.1
 // (docs/decisions.md § The local server's own guards): the DNS rebinding guard (MCP specification,
 // Streamable HTTP transport § Security Warning) and a JSON 431 for a header block too large for Node (RFC 6585 § 5).
+import { spawnSync } from 'node:child_process';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { listen } from '../../scripts/local-server/node-server.ts';
@@ -132,6 +133,17 @@ describe('FO-LOCAL-GUARDS: the local server guards against DNS rebinding (403 fo
     ]) {
       expect(() => parseAllowedHosts(bad), bad).toThrow(/^FOLIO_ALLOWED_HOSTS: ".*" is not a host name or IP address/);
     }
+  });
+
+  test('FO-CONFIG-STARTUP: npm start refuses a bad FOLIO_ALLOWED_HOSTS with its message, before building anything', () => {
+    const run = spawnSync(process.execPath, ['scripts/start.ts'], {
+      env: { ...process.env, PORT: '1', FOLIO_ALLOWED_HOSTS: 'example.test,http://other.test' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('FOLIO_ALLOWED_HOSTS: "http://other.test" is not a host name or IP address');
+    expect(run.stdout).not.toContain('Building');
   });
 });
 

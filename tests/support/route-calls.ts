@@ -1,6 +1,6 @@
 // The requests that exercise every operation openapi.json documents, made from the route table: each
 // route's declared example (src/server/route.ts, RouteExample), and the CORS preflight of each
-// documented OPTIONS operation. tests/e2e/route-examples.spec.ts sends them to the real server, where
+// documented OPTIONS operation. tests/e2e/smoke.spec.ts sends them to the real server, where
 // the contract check records and checks every answer; tests/unit/route-examples.test.ts sends the
 // same list through the app and fails when an operation is left out, so an endpoint no e2e call
 // exercises fails `npm run test:unit`, not only the contract step of `npm test`.

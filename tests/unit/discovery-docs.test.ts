@@ -1,6 +1,8 @@
 // The agent and developer documents: SKILL.md (Agent Skills format), AGENTS.md, pricing.md, the
 // developer guide and its examples, the deprecation policy, robots.txt, the sitemap and the links.
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { agentSkillsIndex, agentSkillsIndexText } from '../../src/discovery/agent-skills.ts';
 import { parseFrontMatter } from '../../src/records/front-matter.ts';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/records/load.ts';
@@ -60,6 +62,30 @@ describe('PF-DISCOVERY: /SKILL.md in the Agent Skills format', () => {
       expect(body).toContain(curlCommand(example, site.url));
       expect(body).toContain(answerText(example));
     }
+  });
+});
+
+describe('FO-AGENT-SKILLS: /.well-known/agent-skills/index.json (Agent Skills Discovery v0.2.0)', () => {
+  it('the final v0.2.0 shape: $schema, and one skill-md entry with the skill’s own name and description, its url and the SHA-256 digest of SKILL.md', () => {
+    const index = agentSkillsIndex(content);
+    expect(Object.keys(index).sort()).toEqual(['$schema', 'skills']);
+    expect(index.$schema).toBe('https://schemas.agentskills.io/discovery/0.2.0/schema.json');
+    expect(index.skills).toHaveLength(1);
+    const [skill] = index.skills;
+    // No draft-era `version` or `files`: one artifact per entry.
+    expect(Object.keys(skill!).sort()).toEqual(['description', 'digest', 'name', 'type', 'url']);
+    expect(skill).toMatchObject({ type: 'skill-md', url: '/SKILL.md' });
+    // § Discovery Index: the name and description are the skill's front matter's.
+    const { data } = parseFrontMatter(skillMarkdown(content)) as { data: { name: string; description: string }; body: string };
+    expect(skill).toMatchObject({ name: data.name, description: data.description });
+    // § Integrity: the digest of the bytes served (the built files: tests/integration/built-sample-site.test.ts).
+    expect(skill!.digest).toBe(`sha256:${createHash('sha256').update(skillMarkdown(content), 'utf8').digest('hex')}`);
+    expect(agentSkillsIndexText(content)).toBe(`${JSON.stringify(index, null, 2)}\n`);
+  });
+
+  it('both homes of the skill are routes of the build: /SKILL.md and the conventional /.well-known/agent-skills/<name>/SKILL.md', () => {
+    for (const route of ['src/pages/SKILL.md.ts', 'src/pages/.well-known/agent-skills/[name]/SKILL.md.ts', 'src/pages/.well-known/agent-skills/index.json.ts'])
+      expect(existsSync(route), route).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 // docs/decisions.md § The local server's own guards (`npm start`, `npm run dev`, `npm run check`): what an
 // attack on it found, each rule proved on the router and the static-file layer over a fixture
-// output directory (tests/e2e/hardening-local-server.spec.ts asks the real server over HTTP).
+// output directory (tests/e2e/smoke.spec.ts asks the real server over HTTP).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -215,6 +215,19 @@ describe('FO-POSTS, FO-RESUME: MCP tools and resources', () => {
     expect(names(second)).toContain('list_projects');
   });
 
+  it('FO-POSTS, FO-RESUME: a site without them lists no post or résumé resource, and search of type post finds nothing', async () => {
+    const paths: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = listTwins(second, cursor);
+      paths.push(...page.resources.map((r) => new URL(r.uri).pathname));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(paths.length).toBeGreaterThan(10);
+    expect(paths.filter((p) => p.startsWith('/posts/') || p === '/resume.md')).toEqual([]);
+    expect(searchResponse.parse((await getSecond('/api/v1/search?q=post&type=post')).body).hits).toEqual([]);
+  });
+
   it('FO-POSTS, FO-RESUME: every post twin and the résumé twin are resources, read as the build wrote them', () => {
     const uris: string[] = [];
     let cursor: string | undefined;

@@ -1,6 +1,7 @@
 // FO-ONE-RECORD, one record on every surface: what `npm run check` reads off each surface of a project, and how it
-// tells them apart (scripts/lib/surface-parity.ts). The end-to-end runs over the fixture sites are
-// tests/e2e/records-parity.spec.ts and tests/e2e/owner-sites.spec.ts.
+// tells them apart (scripts/lib/surface-parity.ts). Whole sites are held to it by `npm run check`:
+// generated ones in tests/integration/content-model-sites.test.ts, the fixture sites in
+// tests/e2e/owner-sites.spec.ts.
 import { describe, expect, test } from 'vitest';
 import { stringsFor } from '../../src/records/strings.ts';
 import {

@@ -1,5 +1,5 @@
 // FO-ROUTE-EXAMPLE: every route of the table declares an example request; each answers its declared
-// status and matches openapi.json; and the calls tests/e2e/route-examples.spec.ts sends (the same
+// status and matches openapi.json; and the calls tests/e2e/smoke.spec.ts sends (the same
 // list, tests/support/route-calls.ts) exercise every operation openapi.json documents but the
 // prerendered files, so a new endpoint without an e2e call fails here, in `npm run test:unit`.
 import { readFileSync } from 'node:fs';
@@ -39,8 +39,8 @@ describe('FO-ROUTE-EXAMPLE: the route table’s examples exercise every operatio
     expect(missed.filter((id) => !files.checked.includes(id))).toEqual([]);
   });
 
-  it('the e2e suite sends exactly these calls: tests/e2e/route-examples.spec.ts iterates routeCalls over the route table', () => {
-    expect(readFileSync('tests/e2e/route-examples.spec.ts', 'utf8')).toMatch(/routeCalls\(ROUTES, doc, baseURL!\)[\s\S]*for \(const call of calls\)/);
+  it('the e2e suite sends exactly these calls: tests/e2e/smoke.spec.ts iterates routeCalls over the route table', () => {
+    expect(readFileSync('tests/e2e/smoke.spec.ts', 'utf8')).toMatch(/routeCalls\(ROUTES, doc, baseURL!\)[\s\S]*for \(const call of calls\)/);
   });
 
   it('a route without an example, or one the calls leave out, is reported', () => {
