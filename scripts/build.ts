@@ -34,9 +34,6 @@ const reporter = installBuildReporter({ write: (text) => process.stdout.write(te
 process.env.NODE_ENV = 'production';
 for (const name of ['DEV', 'PROD', 'MODE', 'SSR', 'BASE_URL']) delete process.env[name];
 
-// A test run counts the site builds it makes (scripts/test.ts): one line per build, wherever it runs.
-if (process.env.FOLIO_BUILD_LOG) appendFileSync(process.env.FOLIO_BUILD_LOG, `${process.cwd()} ${contentDir()}\n`);
-
 let catalog: Catalog;
 let content: Content;
 try {
@@ -45,6 +42,9 @@ try {
   // astro.config.ts reads the content again: the memo hands it this read. The search index starts
   // on another core now, while Astro loads (src/builder/integration.ts).
   memoizeContentForBuild(true, [contentDir(), catalog]);
+  // A test run counts the site builds it makes (scripts/test.ts): one line for each that gets past the
+  // content, wherever it runs (a content mistake stops in a moment and builds nothing).
+  if (process.env.FOLIO_BUILD_LOG) appendFileSync(process.env.FOLIO_BUILD_LOG, `${process.cwd()} ${contentDir()}\n`);
   void startBuild(process.cwd(), content);
   const records = [
     countOf(content.projects.length, 'project', 'projects'),

@@ -14,7 +14,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { expect, test } from '@playwright/test';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { HOME_LINKS, homeLinkHeader } from '../../src/discovery/links.ts';
-import { CONTENT_SECURITY_POLICY } from '../../src/generators/vercel-config.ts';
+import { CONTENT_SECURITY_POLICY } from '../../src/builder/vercel-config.ts';
 import { PAGE_MANIFEST_FILE, type PageManifest } from '../../src/routing/page-manifest.ts';
 import { ROUTES } from '../../src/server/routes.ts';
 import { routeCalls } from '../support/route-calls.ts';
