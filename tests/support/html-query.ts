@@ -76,6 +76,49 @@ export class El {
   texts(selector: string): string[] {
     return this.all(selector).map((e) => e.text);
   }
+  /**
+   * Every match of `selector` whose accessible name is `name` (or matches it), as ARIA names it
+   * here: aria-labelledby's elements' text, else aria-label, else (a link, a button) its text and
+   * its images' alt text. Enough for the landmarks, lists and links the page tests name.
+   */
+  named(selector: string, name: string | RegExp): El[] {
+    return this.all(selector).filter((e) => {
+      const accessible = e.accessibleName(this.top());
+      return typeof name === 'string' ? accessible === name : name.test(accessible);
+    });
+  }
+  /** The one match of `selector` named `name` (named), or an error saying so. */
+  getNamed(selector: string, name: string | RegExp): El {
+    const found = this.named(selector, name);
+    if (found.length !== 1) throw new Error(`${found.length} elements match ${selector} named ${name}`);
+    return found[0]!;
+  }
+  /** The element's accessible name (named); `within` is where aria-labelledby's ids are looked up. */
+  accessibleName(within: El = this.top()): string {
+    const ids = this.attr('aria-labelledby');
+    if (ids)
+      return collapse(
+        ids
+          .split(/\s+/)
+          .map((id) => within.one(`#${id}`)?.textContent ?? '')
+          .join(' '),
+      );
+    const label = this.attr('aria-label');
+    if (label !== undefined) return collapse(label);
+    const walk = (node: ParsedNode): string => {
+      if (node.nodeName === '#text') return node.value ?? '';
+      if (node.tagName === 'img') return new El(node).attr('alt') ?? '';
+      if (node.tagName && new El(node).attr('aria-hidden') === 'true') return '';
+      return (node.childNodes ?? []).map(walk).join('');
+    };
+    return collapse(walk(this.node));
+  }
+  /** The document (or fragment) this element is in: where ids are looked up. */
+  top(): El {
+    let n: ParsedNode = this.node;
+    while (n.parentNode) n = n.parentNode;
+    return new El(n);
+  }
   /** The values of `name` on every match of `selector` that has it. */
   attrs(selector: string, name: string): string[] {
     return this.all(selector).flatMap((e) => e.attr(name) ?? []);
