@@ -1,8 +1,8 @@
 // A page's HTML as a tree to ask questions of (FO-TEST-TIERS: page tests read markup, not a
 // browser's layout): parse5, the parser the browser's HTML standard describes, and a small CSS
 // selector engine over it, enough for what the page tests ask: type, #id, .class, [attr], [attr=v],
-// [attr^=v], [attr$=v], [attr*=v], [attr~=v], :not(simple), descendant and child combinators, and
-// comma lists. `text` is textContent with white space collapsed, as Playwright's toHaveText reads it.
+// [attr^=v], [attr$=v], [attr*=v], [attr~=v], :not(simple), the descendant, child (>), next-sibling
+// (+) and later-sibling (~) combinators, and comma lists. `text` is textContent with white space collapsed, as Playwright's toHaveText reads it.
 import { parse } from 'parse5';
 
 type ParsedNode = {
@@ -185,8 +185,9 @@ interface Compound {
   attrs: { name: string; op?: string; value?: string }[];
   not: Compound[];
 }
+type Combinator = ' ' | '>' | '+' | '~';
 /** A complex selector, right to left: each compound and the combinator that joins it to the one before it. */
-type Complex = { compound: Compound; combinator: ' ' | '>' }[];
+type Complex = { compound: Compound; combinator: Combinator }[];
 
 const cache = new Map<string, Complex[]>();
 
@@ -237,18 +238,18 @@ function parseComplex(text: string): Complex {
     } else if (c === ']' || c === ')') {
       depth--;
       current += c;
-    } else if (depth === 0 && (c === ' ' || c === '>')) {
+    } else if (depth === 0 && (c === ' ' || c === '>' || c === '+' || c === '~')) {
       if (current) tokens.push(current);
       current = '';
-      if (c === '>') tokens.push('>');
+      if (c !== ' ') tokens.push(c);
     } else current += c;
   }
   if (current) tokens.push(current);
   const complex: Complex = [];
-  let combinator: ' ' | '>' = ' ';
+  let combinator: Combinator = ' ';
   for (const token of tokens) {
-    if (token === '>') {
-      combinator = '>';
+    if (token === '>' || token === '+' || token === '~') {
+      combinator = token;
       continue;
     }
     complex.push({ compound: parseCompound(token), combinator });
@@ -304,15 +305,26 @@ function matchesCompound(node: ParsedNode, c: Compound): boolean {
   return c.not.every((n) => !matchesCompound(node, n));
 }
 
+/** The element siblings before `node`, nearest first. */
+function previousSiblings(node: ParsedNode): ParsedNode[] {
+  const siblings = (node.parentNode?.childNodes ?? []).filter((n) => n.tagName);
+  return siblings.slice(0, siblings.indexOf(node)).reverse();
+}
+
 /** Whether `node` matches the complex selector, its ancestors looked for no higher than `scope`'s children. */
 function matchesComplex(node: ParsedNode, complex: Complex, scope?: ParsedNode): boolean {
   const [first, ...rest] = complex;
   if (!first || !matchesCompound(node, first.compound)) return false;
-  const climb = (n: ParsedNode, i: number, combinator: ' ' | '>'): boolean => {
+  const climb = (n: ParsedNode, i: number, combinator: Combinator): boolean => {
     if (i >= rest.length) return true;
     const step = rest[i]!;
+    const next = (p: ParsedNode) => matchesCompound(p, step.compound) && climb(p, i + 1, step.combinator);
+    if (combinator === '+' || combinator === '~') {
+      const before = previousSiblings(n);
+      return combinator === '+' ? before[0] !== undefined && next(before[0]) : before.some(next);
+    }
     for (let p = n.parentNode; p?.tagName && p !== scope; p = p.parentNode) {
-      if (matchesCompound(p, step.compound) && climb(p, i + 1, step.combinator)) return true;
+      if (next(p)) return true;
       if (combinator === '>') return false;
     }
     return false;

@@ -46,8 +46,8 @@ interface Route {
   props: Record<string, unknown>;
 }
 
-/** Every route of the site, by file (Vite imports each on first use). */
-const ROUTE_MODULES = import.meta.glob<RouteModule>(['../../src/pages/**/*.astro', '../../src/pages/**/*.ts']);
+/** Every route of the site, by file (Vite imports each on first use); a glob's `**` skips dot folders, so .well-known/ is named. */
+const ROUTE_MODULES = import.meta.glob<RouteModule>(['../../src/pages/**/*.astro', '../../src/pages/**/*.ts', '../../src/pages/.well-known/**/*.ts']);
 
 /** `../../src/pages/[...lang]/projects/[slug].astro` → `/[...lang]/projects/[slug]`; `…/feed.xml.ts` → `…/feed.xml`. */
 const routeOf = (file: string) => file.replace(/^.*\/src\/pages/, '').replace(/\.(astro|ts)$/, '');
@@ -96,7 +96,7 @@ export class FixtureSite {
   readonly dir: string;
   readonly drafts: boolean;
   #routes?: Promise<Map<string, Route>>;
-  readonly #rendered = new Map<string, Promise<Response>>();
+  readonly #rendered = new Map<string, Promise<{ status: number; headers: Headers; body: ArrayBuffer | null }>>();
 
   constructor(dir: string, { drafts = false }: RenderOptions = {}) {
     this.dir = resolve(dir);
@@ -152,7 +152,10 @@ export class FixtureSite {
     return this.#routes;
   }
 
-  /** Every path the build writes, sorted: pages (the 404 page as /404, each language's search template as …/search-page) and files. */
+  /**
+   * Every path a route lists, sorted: pages (the 404 page as /404, each language's search template
+   * as …/search-page) and files, some of which a site does not have (has).
+   */
   async paths(): Promise<string[]> {
     return [...(await this.#routeTable()).keys()].sort();
   }
@@ -166,33 +169,46 @@ export class FixtureSite {
       .sort();
   }
 
-  /** Whether a build of the site writes something at `path`. */
+  /**
+   * Whether a build of the site writes a file at `path`: a route lists it and answers it with a body
+   * (a route answers a file the site does not have, /posts.md without posts, with none: Astro's
+   * build writes nothing, src/generators/responses.ts noFile). A social card is not drawn to tell.
+   */
   async has(path: string): Promise<boolean> {
-    return (await this.#routeTable()).has(path);
+    if (!(await this.#routeTable()).has(path)) return false;
+    if (path.endsWith('.png')) return true;
+    return (await this.#answer(path)).body !== null;
   }
 
-  /** What the build writes at `path`, as a Response (a page's HTML, a file route's body and Content-Type); an error where it writes nothing. */
-  async response(path: string): Promise<Response> {
+  /** A route's answer at `path`, rendered once: its status, headers and body (null when it has none). */
+  #answer(path: string): Promise<{ status: number; headers: Headers; body: ArrayBuffer | null }> {
     let made = this.#rendered.get(path);
     if (!made) {
       made = (async () => {
         const route = (await this.#routeTable()).get(path);
-        if (!route) throw new Error(`${this.dir}: a build writes nothing at ${path}`);
+        if (!route) throw new Error(`${this.dir}: no route lists ${path}`);
         const mod = await ROUTE_MODULES[route.file]!();
         const request = new Request(`http://folio.test${path}`);
         container ??= AstroContainer.create();
         const astro = await container;
         // The body is read while the site's environment is in place: nothing of it is made later, under another's.
         return this.#within(async () => {
-          const made = mod.GET
+          const answer = mod.GET
             ? await mod.GET({ params: route.params, props: route.props, request, url: new URL(request.url) })
             : await astro.renderToResponse(mod.default!, { params: route.params, props: route.props, request, partial: false });
-          return new Response(await made.arrayBuffer(), { status: made.status, headers: made.headers });
+          return { status: answer.status, headers: answer.headers, body: answer.body === null ? null : await answer.arrayBuffer() };
         });
       })();
       this.#rendered.set(path, made);
     }
-    return (await made).clone();
+    return made;
+  }
+
+  /** What the build writes at `path`, as a Response (a page's HTML, a file route's body and Content-Type); an error where it writes nothing. */
+  async response(path: string): Promise<Response> {
+    const { status, headers, body } = await this.#answer(path);
+    if (body === null) throw new Error(`${this.dir}: a build writes nothing at ${path} (its route answers ${status} with no body)`);
+    return new Response(body, { status, headers });
   }
 
   /** The text the build writes at `path`: a page's HTML, a twin's Markdown, the feed's XML. */
