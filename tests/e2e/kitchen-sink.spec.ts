@@ -6,16 +6,20 @@
 // future-dated post, `theme`, `analytics`, `strings`, `custom.css` and French. `npm run check`
 // passes on it, and through `npm start` every page and twin names only what the site serves. Its
 // build is also where a browser checks what pages of work show (FO-WORK: covers' shapes and crops,
-// the player's box, the copy button, the frame policy enforced). What its pages, twins and function
-// say is tested with no build in tests/unit/pages-kitchen-sink.test.ts (and the work site's in
-// tests/unit/pages-work.test.ts).
+// the player's box, the copy button, the frame policy enforced) and an owner's look (FO-THEME,
+// FO-ANALYTICS: the accent in both schemes, theme.css and custom.css winning the cascade, Plausible
+// under the static CSP, npm start's analytics stand-ins). What its pages, twins and function say is
+// tested with no build in tests/unit/pages-kitchen-sink.test.ts (the work site's in
+// tests/unit/pages-work.test.ts, the themed site's in tests/unit/pages-theme.test.ts).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { freePort } from '../../scripts/free-port.ts';
 import { htmlLinks, internalPath, markdownLinks } from '../../scripts/lib/site-check.ts';
-import { coverBoxes, expectOneShapePerGrid, loadLazyImages } from './design-support.ts';
+import { CONTENT_SECURITY_POLICY } from '../../src/generators/vercel-config.ts';
+import { accentVariants } from '../../src/records/theme.ts';
+import { accentOf, coverBoxes, expectOneShapePerGrid, loadLazyImages, rgb, violations, watchViolations } from './design-support.ts';
 import { cleanEnv, raw, repoCopy, type Server, startServer } from './serve-support.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
@@ -338,4 +342,108 @@ test('FO-CONTENT-DATA: only a page that shows a video may frame the players: its
   );
   // A cross-origin address is reported by its origin (CSP 3 § 5.4).
   expect(refused).toBe('frame-src https://www.youtube-nocookie.com');
+});
+
+// FO-THEME, FO-ANALYTICS in a browser, on this build: site.md's accent (#0f766e), the plex pairing,
+// content/custom.css (`.card { border-radius: 0.25rem }` over Folio's 0.625rem) and Plausible.
+
+test("FO-THEME: /theme.css (from site.md) and /custom.css (as written) load after Folio's stylesheet and win; both revalidated", async ({ page }) => {
+  await page.goto(`${base}/projects`);
+  const order = await page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+  expect(order.at(0)).toBe('/folio.css');
+  expect(order.slice(-2)).toEqual(['/theme.css', '/custom.css']);
+  // custom.css's rule beats Folio's at equal specificity: 0.25rem, not 0.625rem.
+  expect(
+    await page
+      .locator('.card')
+      .first()
+      .evaluate((el) => getComputedStyle(el).borderTopLeftRadius),
+  ).toBe('4px');
+  for (const path of ['/folio.css', '/theme.css', '/custom.css']) {
+    const res = await raw(base, path);
+    expect(res.status, path).toBe(200);
+    expect(res.headers['content-type'], path).toMatch(/^text\/css/);
+    expect(res.headers['cache-control'], path).toBe('public, max-age=0, must-revalidate');
+  }
+  expect((await raw(base, '/custom.css')).body).toContain('border-radius: 0.25rem');
+});
+
+test("FO-THEME: on every page of the sitemap, the owner's two stylesheets are the last ones linked, after every stylesheet Folio or Astro adds", async () => {
+  const sitemap = (await raw(base, '/sitemap.xml')).body;
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  expect(paths.length).toBeGreaterThan(5);
+  expect(paths).toContain('/developers');
+  for (const path of paths) {
+    const html = (await raw(base, path)).body;
+    const sheets = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])?.[1]);
+    expect(sheets.slice(-2), path).toEqual(['/theme.css', '/custom.css']);
+    expect(html.match(/<style\b/g), path).toBeNull();
+  }
+});
+
+test('FO-THEME: the owner’s accent as written in the light scheme, its derived variant in the dark, with no script', async ({ browser }) => {
+  const { light, dark } = accentVariants('#0f766e');
+  for (const [colorScheme, accent] of [
+    ['light', light.accent],
+    ['dark', dark.accent],
+  ] as const) {
+    const context = await browser.newContext({ colorScheme, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${base}/projects/rover-slam`);
+    expect(await accentOf(page), colorScheme).toBe(rgb(accent));
+    await context.close();
+  }
+  expect(light.accent).toBe('#0f766e');
+});
+
+test('FO-ANALYTICS: Plausible is requested from this site (first-party proxy path), with no CSP violation and no third-party request', async ({ page }) => {
+  await watchViolations(page);
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(r.url()));
+  // Offline here: the proxy path is answered in the browser, as Vercel's rewrite would answer it.
+  await page.route(`${base}/_stats/p/script.js`, (route) => route.fulfill({ contentType: 'text/javascript', body: 'window.plausibleLoaded = true;' }));
+  await page.goto(`${base}/`);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { plausibleLoaded?: boolean }).plausibleLoaded)).toBe(true);
+  const script = page.locator('script[src="/_stats/p/script.js"]');
+  await expect(script).toHaveAttribute('data-domain', 'camille.example.fr');
+  await expect(script).toHaveAttribute('data-api', '/_stats/p/event');
+  expect(requested).toContain(`${base}/_stats/p/script.js`);
+  expect(requested.filter((u) => !u.startsWith(base))).toEqual([]);
+  expect(await violations(page)).toEqual([]);
+  // The CSP is the same static one: nothing widened for the provider.
+  expect((await raw(base, '/')).headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+});
+
+test('FO-ANALYTICS-LOCAL: npm start answers the providers’ paths itself (an empty script that says why, events taken with 202, no page CSP) and says once that Plausible is wired', async ({
+  page,
+}) => {
+  const script = await raw(base, '/_stats/p/script.js');
+  expect(script.status).toBe(200);
+  expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+  expect(script.headers['cache-control']).toBe('no-store');
+  expect(script.body).toBe('/* Plausible: analytics run only on the deployed site; the local server answers /_stats/p/script.js with this empty script. */\n');
+  for (const path of ['/_stats/u/script.js', '/_vercel/insights/script.js']) {
+    const other = await raw(base, path);
+    expect([other.status, other.headers['content-type']], path).toEqual([200, 'text/javascript; charset=utf-8']);
+  }
+  for (const path of ['/_stats/p/event', '/_stats/u/api/send', '/_vercel/insights/view']) {
+    const res = await raw(base, path, { 'content-type': 'application/json' }, 'POST', '{"n":"pageview"}');
+    expect([res.status, res.body], path).toEqual([202, '']);
+    // A route of this site, never a page: no page's CSP.
+    expect(res.headers['content-security-policy'], path).toBeUndefined();
+  }
+  expect((await raw(base, '/_stats/p/event')).status).toBe(405);
+  // Said once, at start-up.
+  const notice =
+    'Analytics: Plausible is wired (site.md) and loads only on the deployed site; here /_stats/p/script.js answers an empty script and /_stats/p/event drops events.';
+  expect(server!.output().split(notice)).toHaveLength(2);
+  // A page view: the stand-in loads, and nothing the page asks for fails.
+  const failed: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+  });
+  const loaded = page.waitForResponse(`${base}/_stats/p/script.js`);
+  await page.goto(`${base}/`);
+  expect((await loaded).status()).toBe(200);
+  expect(failed).toEqual([]);
 });

@@ -2,9 +2,11 @@
 // violet accent, a fixed dark scheme, the Inter pairing, custom.css, the footer's agent blocks off,
 // Plausible) put in the pages a build makes, rendered with no build (tests/support/render-page.ts),
 // and the same site with site.md edited (another provider, the light scheme) in a copy of its
-// content. What a browser computes from them (colours, fonts, the cascade, requests, CSP
-// violations) and what only a build links (Astro's bundled stylesheets) stays in
-// tests/e2e/theme-site.spec.ts, over one build of the themed site.
+// content. What a browser computes from such settings (the accent in each scheme, the cascade,
+// requests, CSP violations) and what only a build links (Astro's bundled stylesheets) is checked on
+// the kitchen-sink build, which sets an accent, a pairing, custom.css and Plausible
+// (tests/e2e/kitchen-sink.spec.ts); a scheme set on <html> and the fonts' faces, on the sample and
+// second sites (tests/e2e/theme-site.spec.ts).
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HtmlValidate } from 'html-validate';
@@ -123,7 +125,7 @@ describe('a themed site (accent, colorScheme dark, font inter, custom.css, foote
 
 // Each provider in turn (site.md changed in a copy of the content): its tag is the site's own path,
 // so the one static CSP, script-src 'self' (vercel-config.ts), allows it as it is; Plausible's is
-// proven to load with no violation in a browser (tests/e2e/theme-site.spec.ts).
+// proven to load with no violation in a browser (tests/e2e/kitchen-sink.spec.ts).
 const PROVIDERS = [
   { provider: 'vercel', yaml: 'analytics:\n  provider: vercel', src: '/_vercel/insights/script.js', attrs: {} },
   {
