@@ -18,13 +18,13 @@
 // (the developer pages' link to /_astro/*.css), the data file, the page manifest, vercel.json, the
 // routing in front of the files (status codes, negotiation, headers such as Link and
 // Content-Language), the search page as the function fills it from the built template
-// (searchPage below fills it from a rendered one), and anything a browser computes (layout, the
+// (siteFunction below fills it from a rendered one), and anything a browser computes (layout, the
 // cascade, fonts, scripts, the CSP enforced).
 import { resolve } from 'node:path';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import type { AstroComponentFactory } from 'astro/runtime/server/index.js';
 import { afterAll, beforeAll } from 'vitest';
-import { loadContent, memoizeContentForBuild, showDraftsInDev } from '../../src/records/load.ts';
+import { loadContent, memoizeContentForBuild, showDraftsInDev, today } from '../../src/records/load.ts';
 import type { Content } from '../../src/records/schema.ts';
 import { createApp } from '../../src/server/app.ts';
 import { setSearchPageTemplate } from '../../src/server/search-page.ts';
@@ -75,12 +75,11 @@ export function pathOf(route: string, params: Params): string {
   return `/${segments.join('/')}`;
 }
 
-/** The build's memo of each content folder's catalogs (load.ts BUILD_MEMO), kept per folder and drafts setting. */
+/** Where load.ts keeps the build's memo of each content folder's catalogs (BUILD_MEMO). */
 const MEMO_KEY = Symbol.for('folio.loadContent.buildMemo');
 /** load.ts's drafts switch (showDraftsInDev), put back as it was after each render. */
 const DRAFTS_KEY = Symbol.for('folio.loadContent.drafts');
 const global = globalThis as { [MEMO_KEY]?: unknown; [DRAFTS_KEY]?: boolean };
-const memos = new Map<string, unknown>();
 /** Renders run one at a time (FixtureSite#within). */
 let queue: Promise<unknown> = Promise.resolve();
 /** One container for the process: it holds no site, only Astro's renderer. */
@@ -96,6 +95,8 @@ export class FixtureSite {
   readonly dir: string;
   readonly drafts: boolean;
   #routes?: Promise<Map<string, Route>>;
+  /** This site's memo of its catalogs (load.ts BUILD_MEMO), made on its first render. */
+  #memo: unknown;
   readonly #rendered = new Map<string, Promise<{ status: number; headers: Headers; body: ArrayBuffer | null }>>();
 
   constructor(dir: string, { drafts = false }: RenderOptions = {}) {
@@ -111,13 +112,12 @@ export class FixtureSite {
   #within<T>(fn: () => T | Promise<T>): Promise<T> {
     const run = async () => {
       const saved = { content: process.env.FOLIO_CONTENT, memo: global[MEMO_KEY], drafts: global[DRAFTS_KEY] };
-      const key = `${this.dir}\0${this.drafts}`;
-      if (!memos.has(key)) {
+      if (!this.#memo) {
         memoizeContentForBuild(true);
-        memos.set(key, global[MEMO_KEY]);
+        this.#memo = global[MEMO_KEY];
       }
       process.env.FOLIO_CONTENT = this.dir;
-      global[MEMO_KEY] = memos.get(key);
+      global[MEMO_KEY] = this.#memo;
       showDraftsInDev(this.drafts);
       try {
         return await fn();
@@ -225,9 +225,14 @@ export class FixtureSite {
 /** The fixture sites the page tests render, each once per test process. */
 const sites = new Map<string, FixtureSite>();
 
-/** The fixture site whose content folder is `dir` (e.g. `tests/fixtures/german-site/content`), rendered as a build renders it, or as `npm run dev` shows it (`drafts`). */
+/**
+ * The fixture site whose content folder is `dir` (e.g. `tests/fixtures/german-site/content`),
+ * rendered as a build renders it, or as `npm run dev` shows it (`drafts`). Kept for the process,
+ * for the environment a build reads besides the folder (the site's address, FOLIO_SITE_URL, and the
+ * day scheduled posts are judged by, FOLIO_NOW): a test that changes either gets a site of its own.
+ */
 export function fixtureSite(dir: string, options: RenderOptions = {}): FixtureSite {
-  const key = `${resolve(dir)}\0${options.drafts ?? false}`;
+  const key = [resolve(dir), options.drafts ?? false, process.env.FOLIO_SITE_URL ?? '', today()].join('\0');
   let site = sites.get(key);
   if (!site) sites.set(key, (site = new FixtureSite(dir, options)));
   return site;
