@@ -1,5 +1,6 @@
-// What the design checks share (design.spec.ts, kitchen-sink.spec.ts; FO-DESIGN): images loaded
-// before a full-page screenshot, and the shape of every card cover, grid by grid.
+// What the design checks share (design.spec.ts, kitchen-sink.spec.ts, theme-site.spec.ts; FO-DESIGN,
+// FO-THEME): images loaded before a full-page screenshot, the shape of every card cover, grid by
+// grid, the accent as the page resolves it, and the Content-Security-Policy violations a page reports.
 import { expect, type Page } from '@playwright/test';
 
 /** Lazy images below the fold and the web fonts load before a full-page picture is taken (it would show empty covers otherwise). */
@@ -48,3 +49,31 @@ export function expectOneShapePerGrid(grids: CoverBox[][], where: string) {
     }
   }
 }
+
+/** rgb(…) of a hex colour, as getComputedStyle reports it. */
+export const rgb = (hex: string) => {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+};
+
+/** Every Content-Security-Policy violation the page reports, from before its first script (read with `violations`). */
+export async function watchViolations(page: Page) {
+  await page.addInitScript(() => {
+    (window as unknown as { violations: string[] }).violations = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+}
+export const violations = (page: Page) => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+
+/** The accent as the page resolves it (a probe coloured var(--accent), so no particular element's rules interfere). */
+export const accentOf = (page: Page) =>
+  page.evaluate(() => {
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--accent)';
+    document.body.append(probe);
+    const color = getComputedStyle(probe).color;
+    probe.remove();
+    return color;
+  });

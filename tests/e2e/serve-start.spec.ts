@@ -138,6 +138,11 @@ test('FO-LOCAL-AS-DEPLOYED: npm run dev negotiates and answers around astro dev;
   expect((await raw(base, '/no-such-page', { accept: 'text/markdown' })).status).toBe(404);
   expect(JSON.parse((await raw(base, '/api/v1/nope')).body).error.code).toBe('route_not_found');
   expect(JSON.parse((await raw(base, '/api/v1/search?q=quokkafish')).body).hits).toEqual([]);
+  // FO-DRAFTS: astro dev reads the drafts (Folio's integration turns them on under dev), and serves
+  // the sample's as its page, marked (what the page says of it: tests/unit/pages-posts.test.ts).
+  const draft = await raw(base, '/posts/notes-on-tracing-costs', { accept: 'text/html' });
+  expect(draft.status).toBe(200);
+  expect(draft.body).toContain('<meta name="robots" content="noindex">');
 
   await page.goto(`${base}/about`);
   const heading = page.locator('h1');

@@ -1,12 +1,12 @@
 // FO-ANY-CONTENT: the promise "whatever your content is" is tested over the content model, not over
 // examples of it. Sites generated from the content schemas (tests/support/generated-site.ts: every
-// kind of file, every field, every link kind, an image in every place) are built, served and
-// checked by `npm run check` in a throwaway copy of the repository, which holds them to Folio's
-// invariants: every page, twin and image a page or twin names answers, every internal link
-// resolves, every surface says the same of each record. On top, every image path any built file
-// names is a file of the build.
+// kind of file, every field, every link kind, an image in every place) are rendered, served and held
+// to `npm run check`'s site checks with no build in tests/unit/pages-any-content.test.ts (three
+// sites by default). Here the first of them (the same seed) is built whole, served and checked by
+// `npm run check` in a throwaway copy of the repository: the build itself takes any content, and
+// every image path any built file names is a file of the build.
 //
-// Seeded and bounded (each site is a whole build): FOLIO_GEN_SEED and FOLIO_GEN_RUNS explore more
+// Seeded and bounded (each site is a whole build): FOLIO_GEN_SEED and FOLIO_GEN_BUILDS build more
 // by hand. A failing site is kept, and its folder and seed are printed, to be rerun with
 // FOLIO_CONTENT=<folder> npm run check.
 import { spawnSync } from 'node:child_process';
@@ -20,7 +20,7 @@ import { cleanEnv } from '../e2e/serve-support.ts';
 import { GENERATED_TODAY, generatedSite, writeSite } from '../support/generated-site.ts';
 
 const SEED = Number(process.env.FOLIO_GEN_SEED ?? 20_261_127);
-const RUNS = Number(process.env.FOLIO_GEN_RUNS ?? 2);
+const RUNS = Number(process.env.FOLIO_GEN_BUILDS ?? 1);
 
 let copy = '';
 let port = 0;

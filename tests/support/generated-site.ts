@@ -1,7 +1,8 @@
 // Sites generated from the content model (src/records/schema.ts): every kind of file, every field
 // optional or not, every link kind, an image in every place it can be, bodies that link each other,
-// embed videos and hold code. The generative test (tests/builds/content-model.test.ts) builds and
-// checks them; a site is written as files, as an owner would write it.
+// embed videos and hold code. The generative tests render and check them
+// (tests/unit/pages-any-content.test.ts) and build one whole (tests/integration/content-model-sites.test.ts);
+// a site is written as files, as an owner would write it.
 //
 // Front matter is written as one `key: <JSON>` line per field: JSON is YAML's flow style, so any
 // string (quotes, colons, `#`, markup-looking text) reaches the loader exactly as generated.
