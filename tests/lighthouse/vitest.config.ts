@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { SAMPLE_SITE_CONTENT } from '../support/sites.ts';
 
-// `npm run test:lighthouse`: Lighthouse on the sample fixture site, a few minutes. Lighthouse is no
+// `npm run test:lighthouse`: Lighthouse on the sample fixture site, about two minutes. Lighthouse is no
 // dependency: the first run fetches its pinned version (scripts/lib/pinned-tool.ts, about 20 s here).
 export default defineConfig({
   test: {
