@@ -1,8 +1,9 @@
 // Tools Folio runs but does not depend on: the Vercel CLI (`npm run deploy:dry`, `npm run vercel`,
 // the deploy-artifact and route-validator tests) and Lighthouse (`npm run test:lighthouse`). As
-// dependencies they were a third of every install (and installed again by each deploy on Vercel)
-// for commands few runs use, so each is fetched at its pinned version the first time a command
-// needs it, into a folder inside node_modules (gitignored, and wiped with it), and reused after.
+// dependencies they were half of every install (and installed again by each deploy on Vercel that
+// installs) for commands few runs use, so each is fetched at its pinned version the first time a
+// command needs it, into a folder inside node_modules (gitignored, and wiped with it), and reused
+// after (docs/decisions.md § Tools fetched when needed).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -78,9 +79,7 @@ export function pinnedTool(name: ToolName, purpose: string): string {
     rmSync(staging, { recursive: true, force: true });
     mkdirSync(staging, { recursive: true });
     writeFileSync(join(staging, 'package.json'), `${JSON.stringify(toolManifest(name), null, 2)}\n`);
-    // The calling npm script's settings describe Folio's own install (its prefix among them), not this one.
-    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_(config|package|lifecycle)_/i.test(key)));
-    const npm = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: staging, env, encoding: 'utf8' });
+    const npm = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: staging, encoding: 'utf8' });
     if (npm.status !== 0 || !existsSync(join(staging, 'node_modules', name, 'package.json'))) {
       throw new Error(
         `npm could not install ${label} into ${relative(REPO_ROOT, staging)} (exit ${npm.status}):\n${`${npm.stdout}\n${npm.stderr}`.slice(-3000)}`,
