@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { repoFiles } from '../scripts/lib/repo-copy.ts';
+import { pinnedTool, toolBin } from '../scripts/lib/pinned-tool.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -97,7 +98,11 @@ export function vercelFunction(site: string): { dir: string; entry: string } {
   mkdirSync(join(copy, '.vercel'));
   writeFileSync(join(copy, '.vercel/project.json'), JSON.stringify({ projectId: 'prj_local', orgId: 'team_local', settings: {} }));
   const env = { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`, VERCEL_INSTALL_COMPLETED: '1', VERCEL_TELEMETRY_DISABLED: '1' };
-  const built = spawnSync(join(copy, 'node_modules/.bin/vercel'), ['build', '--prod', '--standalone', '--yes'], { cwd: copy, env, encoding: 'utf8' });
+  const built = spawnSync(
+    toolBin(pinnedTool('vercel', 'to compile the function as a deploy does (its cold start)'), 'vercel'),
+    ['build', '--prod', '--standalone', '--yes'],
+    { cwd: copy, env, encoding: 'utf8' },
+  );
   if (built.status !== 0) throw new Error(`vercel build of the function failed (${built.status}):\n${`${built.stdout}\n${built.stderr}`.slice(-4000)}`);
   const dir = join(copy, '.vercel/output/functions/api/index.func');
   return { dir, entry: JSON.parse(readFileSync(join(dir, '.vc-config.json'), 'utf8')).handler };

@@ -1,6 +1,7 @@
 // `npm run deploy:dry`: the deploy, rehearsed on this machine with no account and no network. It runs
 // `npm run check` (the owner's site over real HTTP), then `vercel build --prod` in a throwaway copy
-// of the repository (offline: a stand-in .vercel/project.json, the installed dependencies linked),
+// of the repository (offline: a stand-in .vercel/project.json, the installed dependencies linked;
+// the Vercel CLI at its pinned version, fetched from the npm registry on the first run),
 // which is exactly what `vercel deploy --prebuilt` would upload, and reports what is in it: the
 // static files, the function and its size, the middleware, the routes, and whether a person's page
 // view would run any code. Exits non-zero when the check fails, the build fails or a page view
@@ -12,7 +13,7 @@ import { repoCopy } from './lib/repo-copy.ts';
 import { analyticsDeployReport } from './lib/analytics-notes.ts';
 import { ANALYTICS_PROVIDERS } from '../src/records/analytics.ts';
 import { DATA_FILE, readDataFile } from '../src/search/data-file.ts';
-import { BROWSER_ACCEPTS, folderSize, mappedFiles, outputFileSystem, outputRoutes, vercelBuild, walkRoutes } from './lib/vercel-output.ts';
+import { BROWSER_ACCEPTS, folderSize, mappedFiles, outputFileSystem, outputRoutes, vercelBuild, vercelCli, walkRoutes } from './lib/vercel-output.ts';
 
 const keep = process.argv.includes('--keep');
 const step = (text: string) => console.log(`\n▸ ${text}`);
@@ -26,10 +27,11 @@ if (check.status !== 0) {
 }
 
 step('vercel build --prod (offline, in a copy of the repository)');
+const cli = vercelCli('to run `vercel build` as a deploy does');
 const copy = repoCopy('folio-deploy-dry-');
 let failed = false;
 try {
-  const build = vercelBuild(copy, ['--prod', '--yes']);
+  const build = vercelBuild(cli, copy, ['--prod', '--yes']);
   if (!build.ok) {
     console.error(build.log.slice(-4000));
     console.error('\nvercel build failed: this is what a deploy would fail with.');

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { HasField } from '@vercel/routing-utils';
 import { conditionsHold, fill } from '../local-server/vercel-router.ts';
+import { pinnedTool, toolBin } from './pinned-tool.ts';
 
 /** A route of config.json (Build Output API § routes): the fields Folio's output uses. */
 export interface OutputRoute {
@@ -30,12 +31,23 @@ export const BROWSER_ACCEPTS = [
 ] as const;
 
 /**
- * `vercel build` in a copy of the repository, offline, as a deploy would run it: a stand-in linked
- * project (its IDs only name it), the copy's linked dependencies first on PATH
- * (VERCEL_INSTALL_COMPLETED stops a reinstall over the link), and no FOLIO_SITE_URL or
- * FOLIO_DATA_FILE: absolute URLs come from content/site.md's url, as on Vercel.
+ * The Vercel CLI's command at its pinned version (scripts/lib/pinned-tool.ts), fetched from the
+ * registry the first time; `purpose` says in the output why this command needs it.
  */
-export function vercelBuild(copy: string, args: readonly string[], timeout?: number): { ok: boolean; status: number | null; log: string; output: string } {
+export const vercelCli = (purpose: string): string => toolBin(pinnedTool('vercel', purpose), 'vercel');
+
+/**
+ * `vercel build` (`cli`: vercelCli()) in a copy of the repository, offline, as a deploy would run
+ * it: a stand-in linked project (its IDs only name it), the copy's linked dependencies first on PATH
+ * (its Node runs the CLI and the build; VERCEL_INSTALL_COMPLETED stops a reinstall over the link),
+ * and no FOLIO_SITE_URL or FOLIO_DATA_FILE: absolute URLs come from content/site.md's url, as on Vercel.
+ */
+export function vercelBuild(
+  cli: string,
+  copy: string,
+  args: readonly string[],
+  timeout?: number,
+): { ok: boolean; status: number | null; log: string; output: string } {
   if (!existsSync(join(copy, '.vercel/project.json'))) {
     mkdirSync(join(copy, '.vercel'), { recursive: true });
     writeFileSync(join(copy, '.vercel/project.json'), JSON.stringify({ projectId: 'prj_local', orgId: 'team_local', settings: {} }));
@@ -48,7 +60,7 @@ export function vercelBuild(copy: string, args: readonly string[], timeout?: num
   };
   delete env.FOLIO_SITE_URL;
   delete env.FOLIO_DATA_FILE;
-  const run = spawnSync('vercel', ['build', ...args], { cwd: copy, env, encoding: 'utf8', timeout });
+  const run = spawnSync(cli, ['build', ...args], { cwd: copy, env, encoding: 'utf8', timeout });
   return { ok: run.status === 0, status: run.status, log: `${run.stdout}\n${run.stderr}`, output: join(copy, '.vercel/output') };
 }
 

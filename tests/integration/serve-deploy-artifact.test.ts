@@ -1,4 +1,5 @@
-// The deploy artifact. `vercel build` runs offline in a temporary copy of the
+// The deploy artifact. `vercel build` (the Vercel CLI at its pinned version, fetched from the npm
+// registry on first use: scripts/lib/pinned-tool.ts) runs offline in a temporary copy of the
 // repository (never in the working tree: the end-to-end server serves dist/ meanwhile) for the
 // production URL, and the output must hold the static site, the function with its data file,
 // the middleware placed before static files, and the rewrites after them. The built function and
@@ -12,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { config as middlewareConfig } from '../../middleware.ts';
 import type { VercelConfig } from '../../src/builder/vercel-config.ts';
 import { compileVercelRoutes, matcherRegExp } from '../../scripts/local-server/vercel-router.ts';
-import { BROWSER_ACCEPTS, outputFileSystem, outputRoutes, vercelBuild, walkRoutes, type OutputRoute } from '../../scripts/lib/vercel-output.ts';
+import { BROWSER_ACCEPTS, outputFileSystem, outputRoutes, vercelBuild, vercelCli, walkRoutes, type OutputRoute } from '../../scripts/lib/vercel-output.ts';
 import { NEGOTIATE_PREFIX } from '../../src/routing/markdown-gate.ts';
 import { repoCopy } from '../e2e/serve-support.ts';
 import { contentDir } from '../../src/records/load.ts';
@@ -25,12 +26,18 @@ let copy = '';
 let output = '';
 let routes: Route[] = [];
 let buildLog = '';
+let cli = '';
+
+// Its own hook and time: the first run fetches the CLI (about a minute here) before the build's five.
+beforeAll(() => {
+  cli = vercelCli('to build the deploy artifact as a deploy does');
+}, 300_000);
 
 beforeAll(() => {
   // What a deploy holds, with the installed dependencies linked in; VERCEL_INSTALL_COMPLETED
   // stops `vercel build` reinstalling over the link.
   copy = repoCopy('folio-vercel-build-');
-  const build = vercelBuild(copy, ['--prod', '--standalone', '--yes'], 280_000);
+  const build = vercelBuild(cli, copy, ['--prod', '--standalone', '--yes'], 280_000);
   buildLog = build.log;
   if (!build.ok) throw new Error(`vercel build failed (${build.status}):\n${buildLog.slice(-4000)}`);
   output = build.output;

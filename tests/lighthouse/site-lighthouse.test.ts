@@ -4,11 +4,12 @@
 // throwaway copy of the repository: accessibility, best practices, SEO and Agentic Browsing 100,
 // performance at least 95. Failing audits are named in the assertion. The same for the bilingual
 // fixture's English home and an untranslated record's English page (FO-I18N: hreflang, lang).
+// Lighthouse is no dependency: its pinned version is fetched on the first run
+// (scripts/lib/pinned-tool.ts), with chrome-launcher, the launcher that version was released with.
 import { rmSync } from 'node:fs';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort } from '../../scripts/free-port.ts';
+import { importFromTool, pinnedTool } from '../../scripts/lib/pinned-tool.ts';
 import { cleanEnv, repoCopy, startServer, type Server } from '../e2e/serve-support.ts';
 import { CHROMIUM_FLAGS, testBrowser } from '../support/browser.ts';
 
@@ -29,7 +30,24 @@ const MINIMUM: Record<(typeof CATEGORIES)[number], number> = { performance: 0.95
 
 const BILINGUAL = { content: 'tests/fixtures/bilingual-site/content', pages: ['/en', '/en/projects/banc-essai'] };
 
-let chrome: chromeLauncher.LaunchedChrome | undefined;
+/** What this file reads of Lighthouse's result (its own types come with the package, fetched at run time). */
+interface LighthouseResult {
+  lhr: {
+    runtimeError?: { message: string };
+    audits: Record<string, { id: string; score: number | null; scoreDisplayMode: string; displayValue?: string }>;
+    categories: Record<string, { score: number | null } | undefined>;
+  };
+}
+type Lighthouse = (url: string, flags: { port: number; onlyCategories: string[]; output: 'json'; logLevel: 'error' }) => Promise<LighthouseResult | undefined>;
+interface ChromeLauncher {
+  launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): void }>;
+}
+
+const tool = pinnedTool('lighthouse', 'to audit the sample site (npm run test:lighthouse)');
+const lighthouse = (await importFromTool<{ default: Lighthouse }>(tool, 'lighthouse')).default;
+const chromeLauncher = await importFromTool<ChromeLauncher>(tool, 'chrome-launcher');
+
+let chrome: Awaited<ReturnType<ChromeLauncher['launch']>> | undefined;
 
 beforeAll(async () => {
   const browser = testBrowser();

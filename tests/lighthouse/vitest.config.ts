@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import { SAMPLE_SITE_CONTENT } from '../support/sites.ts';
 
-// `npm run test:lighthouse`: Lighthouse on the sample fixture site, about a minute, so beside
-// `npm test` rather than in it; .ci/run runs it after `npm test`.
+// `npm run test:lighthouse`: Lighthouse on the sample fixture site, about two minutes. Lighthouse is no
+// dependency: the first run fetches its pinned version (scripts/lib/pinned-tool.ts, about 20 s here).
 export default defineConfig({
   test: {
     root: new URL('../..', import.meta.url).pathname,
