@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { pinnedTool } from '../../scripts/lib/pinned-tool.ts';
-import type { VercelConfig } from '../../src/generators/vercel-config.ts';
+import type { VercelConfig } from '../../src/builder/vercel-config.ts';
 
 type Validate = (config: unknown) => { message: string } | null;
 
