@@ -28,6 +28,7 @@ export interface Rewrite {
 export interface VercelConfig {
   $schema: string;
   framework: 'astro';
+  installCommand: string;
   buildCommand: string;
   outputDirectory: string;
   functions: Record<string, { includeFiles?: string }>;
@@ -333,11 +334,17 @@ export function vercelRoutes(routes: RouteSpec[]): Route[] {
   return [...compiled.slice(0, filesystem), ...markdownGate(routes), ...compiled.slice(filesystem)];
 }
 
+/** What Vercel runs to install a deploy's dependencies: the production ones alone (FO-DEPLOY-LEAN). */
+export const DEPLOY_INSTALL = 'npm install --omit=dev --no-audit --no-fund';
+
 export function vercelConfig(routes: RouteSpec[]): VercelConfig {
   return {
     $schema: 'https://openapi.vercel.sh/vercel.json',
     // A fully prerendered Astro site plus one function: no adapter (docs/decisions.md § No Astro adapter).
     framework: 'astro',
+    // FO-DEPLOY-LEAN: the build and the function import only `dependencies`, so a deploy installs
+    // nothing else (the test tools and the `node` package are hundreds of MB it never runs).
+    installCommand: DEPLOY_INSTALL,
     buildCommand: 'npm run build',
     outputDirectory: 'dist',
     // The function reads the data file the build writes; it is not imported, so list it.

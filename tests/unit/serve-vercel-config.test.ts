@@ -49,6 +49,7 @@ describe('vercel.json is generated and committed', () => {
     expect(committed).toMatchObject({
       framework: 'astro',
       outputDirectory: 'dist',
+      installCommand: 'npm install --omit=dev --no-audit --no-fund',
       buildCommand: 'npm run build',
       functions: { 'api/index.ts': { includeFiles: 'generated/**' } },
     });
