@@ -14,6 +14,12 @@
 //      cover and drawn only the cards that show what changed;
 //   2. A's image encoder and card drawing change: the rebuild encodes every image and draws every
 //      card again, and nothing else of the output moves but the data file's build id.
+//
+// FO-BUILD-OUTPUT rides on step 0's builds (FO-TEST-TIERS: site builds are counted): what `npm run
+// build` prints, not in a terminal (a log): A's, one line per phase with its counts and a summary, not
+// Astro's route-by-route log; B's, run with `--verbose`, Astro's log kept, the résumé's twin route
+// among its routes. The flag changes the log and never the output: step 1 holds B's files, byte for
+// byte, to A's rebuilt without it.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -62,7 +68,7 @@ afterAll(() => {
 });
 
 /** `npm run build` in `dir` (Node 24 first on PATH, like bench/site.ts projectBuild), keeping the whole output. */
-function npmBuild(dir: string, env: Env): Promise<{ ok: boolean; ms: number; output: string }> {
+function npmBuild(dir: string, env: Env, args: string[] = []): Promise<{ ok: boolean; ms: number; output: string }> {
   const merged: Env = {
     ...process.env,
     ASTRO_TELEMETRY_DISABLED: '1',
@@ -72,7 +78,7 @@ function npmBuild(dir: string, env: Env): Promise<{ ok: boolean; ms: number; out
   for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
   const started = performance.now();
   return new Promise((done) => {
-    const child = spawn('npm', ['run', '--silent', 'build'], { cwd: dir, env: merged as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', '--silent', 'build', '--', ...args], { cwd: dir, env: merged as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -94,8 +100,8 @@ function snapshotFiles(dir: string): Map<string, string> {
 }
 
 /** Builds `dir` with `env` and returns what it wrote; a failed build fails the test with its output. */
-async function buildAndSnapshot(dir: string, env: Env, label: string): Promise<Snapshot> {
-  const { ok, ms, output } = await npmBuild(dir, env);
+async function buildAndSnapshot(dir: string, env: Env, label: string, args: string[] = []): Promise<Snapshot> {
+  const { ok, ms, output } = await npmBuild(dir, env, args);
   timings.push(`${label}: ${(ms / 1000).toFixed(1)} s`);
   expect(ok, `${label}: npm run build failed:\n${output.split('\n').slice(-60).join('\n')}`).toBe(true);
   const count = (text: string | undefined) => Number((text ?? 'NaN').replaceAll(',', ''));
@@ -112,9 +118,9 @@ async function buildAndSnapshot(dir: string, env: Env, label: string): Promise<S
   };
 }
 
-// Social cards on (the default), so both cached kinds are exercised.
-const env: Env = { FOLIO_CONTENT: '', FOLIO_SITE_URL: 'http://127.0.0.1:4321', FOLIO_SOCIAL_CARDS: undefined };
-const build = (copy: string, cache: string, label: string) => buildAndSnapshot(copy, { ...env, FOLIO_CACHE_DIR: cache }, label);
+// Social cards on (the default), so both cached kinds are exercised; Astro's log only where asked (--verbose).
+const env: Env = { FOLIO_CONTENT: '', FOLIO_SITE_URL: 'http://127.0.0.1:4321', FOLIO_SOCIAL_CARDS: undefined, FOLIO_VERBOSE: undefined };
+const build = (copy: string, cache: string, label: string, args: string[] = []) => buildAndSnapshot(copy, { ...env, FOLIO_CACHE_DIR: cache }, label, args);
 
 /** Replaces `from` with `to` in a file of the copy, failing when `from` is not there (the fixture or the code moved). */
 function replaceIn(copy: string, file: string, from: string | RegExp, to: string) {
@@ -161,7 +167,10 @@ function differences(incremental: Snapshot, reference: Snapshot, dirs = { increm
 
 function expectSame(step: string, incremental: Snapshot, reference: Snapshot) {
   const report = differences(incremental, reference);
-  expect(report, `${step}: the output differs from a build from nothing of the same content, code and environment:\n  ${report}`).toBe('');
+  expect(
+    report,
+    `${step}: the output differs from a build from nothing of the same content, code and environment (its log was --verbose, which changes no file):\n  ${report}`,
+  ).toBe('');
 }
 
 const digestOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
@@ -208,7 +217,10 @@ describe(`${RULE}: a rebuild reuses what did not change and writes what a build 
         .toBuffer();
       editSession(B);
       // The two copies share nothing but node_modules (which a build only reads): built side by side.
-      [first, reference] = await Promise.all([build(A, cacheA, 'A from nothing, the sample'), build(B, join(root, 'cache-b'), 'B from nothing, edited')]);
+      [first, reference] = await Promise.all([
+        build(A, cacheA, 'A from nothing, the sample'),
+        build(B, join(root, 'cache-b'), 'B from nothing, edited, --verbose', ['--verbose']),
+      ]);
       for (const [name, made] of [
         ['A', first],
         ['B', reference],
@@ -222,6 +234,47 @@ describe(`${RULE}: a rebuild reuses what did not change and writes what a build 
     },
     BUILD_TIMEOUT,
   );
+
+  it('FO-BUILD-OUTPUT: a first build prints one line per phase with counts and a summary with the time, and no route of Astro’s', () => {
+    expect(first, 'step 0 built A').toBeDefined();
+    const out = first.output;
+    const lines = out.split('\n');
+    // Phases, in order, with their counts (the sample: 24 source images, a résumé).
+    const phases = [
+      /^Building content\/ \(19 projects, 3 posts, 6 pages, a résumé\); --verbose shows Astro's log$/,
+      /^pages: [\d,]+ rendered$/,
+      /^social cards: (\d+), \1 drawn, 0 from the cache$/,
+      /^images: [\d,]+ files of 24 source images, [\d,]+ encoded, 0 from the cache$/,
+      /^llms\.txt: [\d,]+ characters, ~[\d,]+ tokens$/,
+      /^data file: 19 projects, 3 posts, 6 pages, a résumé for the function \(build [\w-]+\)$/,
+      /^twins: \d+ Markdown files; (\d+) of \1 pages have a twin$/,
+      /^function: \d+ files, \d+ KB$/,
+      /^Built in \d+\.\d s: \d+ pages, \d+ Markdown files, [\d,]+ image files \(\d+ encoded now\), \d+ social cards \(\d+ drawn now\), in dist\/\.$/,
+    ];
+    let at = -1;
+    for (const phase of phases) {
+      const found = lines.findIndex((line, i) => i > at && phase.test(line));
+      expect(found, `no line ${phase} after line ${at} in:\n${out}`).toBeGreaterThan(at);
+      at = found;
+    }
+    // None of Astro's own lines: its route log, its headings, its per-page timings.
+    expect(out).not.toContain('├─');
+    expect(out).not.toContain('generating static routes');
+    expect(out).not.toMatch(/\[build\]|\[vite\]|\[types\]/);
+    expect(out).not.toContain('file not created');
+  });
+
+  it('FO-BUILD-OUTPUT: --verbose keeps Astro’s route-by-route log; the résumé’s twin route writes its file on a site with a résumé', () => {
+    expect(reference, 'step 0 built B').toBeDefined();
+    const out = reference.output;
+    expect(out).toContain('generating static routes');
+    expect(out).toMatch(/├─ \/og\/projects\/quarry\.png/);
+    expect(out).toMatch(/^pages: [\d,]+ rendered$/m);
+    // The résumé's twin is its route's file (src/pages/[...lang]/resume.md.ts) on a site that has a résumé.
+    expect(out).toMatch(/├─ \/resume\.md/);
+    expect(out).not.toMatch(/\/resume\.md.*file not created/);
+    expect(out).not.toContain("--verbose shows Astro's log");
+  });
 
   it(
     `${RULE} — 1. a body, a cover's bytes, a title and a page template edited: the rebuild equals the build from nothing, encoding only the new cover and drawing only the changed cards`,

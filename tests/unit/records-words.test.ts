@@ -13,7 +13,7 @@ describe('the owner’s loop: plural forms of every count', () => {
     expect(allOf(6, 'project', 'projects')).toBe('All 6 projects');
   });
 
-  test('a one-project site never says "All 1 projects" in the catalog (the home page: tests/e2e/owner-sites.spec.ts)', () => {
+  test('a one-project site never says "All 1 projects" in the catalog (the home page: tests/unit/pages-owner-sites.test.ts)', () => {
     const one = corpus([project('solo')]);
     expect(publicPages(one).find((p) => p.name === 'Projects')!.description).toBe('The project by Test.');
   });
