@@ -17,11 +17,16 @@ export interface RawResponse {
   body: string;
 }
 
-/** One request with exactly the headers given (plus Host), no redirects followed. */
+/**
+ * One request with exactly the headers given (Node adds Host unless given), no redirect followed. A
+ * path is put on the request line as written: fetch or URL would resolve `//evil.com/` to another
+ * host and `..` segments away, which the socket's guards must be asked about as sent.
+ */
 export function raw(base: string, path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<RawResponse> {
   const url = new URL(path, base);
   return new Promise((resolvePromise, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers }, (res) => {
+    const requestPath = path.startsWith('/') ? path : url.pathname + url.search;
+    const req = httpRequest({ host: url.hostname, port: url.port, path: requestPath, method, headers }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk) => (text += chunk));

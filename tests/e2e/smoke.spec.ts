@@ -18,6 +18,7 @@ import { CONTENT_SECURITY_POLICY } from '../../src/builder/vercel-config.ts';
 import { PAGE_MANIFEST_FILE, type PageManifest } from '../../src/routing/page-manifest.ts';
 import { ROUTES } from '../../src/server/routes.ts';
 import { routeCalls } from '../support/route-calls.ts';
+import { raw } from './serve-support.ts';
 
 const MARKDOWN = 'text/markdown; charset=utf-8';
 const HTML = 'text/html; charset=utf-8';
@@ -26,35 +27,10 @@ const REVALIDATE = 'public, max-age=0, must-revalidate';
 const dist = (file: string) => readFileSync(`dist/${file}`, 'utf8');
 const manifest = JSON.parse(readFileSync(PAGE_MANIFEST_FILE, 'utf8')) as PageManifest;
 const tokens = (twin: string) => String(manifest.markdown[twin]);
+/** raw() with its options named. */
+const send = (base: string, path: string, { headers = {}, method = 'GET', body }: { headers?: Record<string, string>; method?: string; body?: string } = {}) =>
+  raw(base, path, headers, method, body);
 const ABOUT_LINK = '</about.md>; rel="alternate"; type="text/markdown", </llms.txt>; rel="describedby"; type="text/plain"; title="llms.txt"';
-
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/**
- * One request with exactly these headers (Node adds Host unless given), its path on the request
- * line as written (fetch would resolve `//evil.com/` to another host), no redirect followed.
- */
-function send(base: string, path: string, { headers = {}, method = 'GET', body }: { headers?: Record<string, string>; method?: string; body?: string } = {}) {
-  const { hostname, port } = new URL(base);
-  return new Promise<Answer>((resolve, reject) => {
-    const req = httpRequest({ host: hostname, port, path, method, headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => {
-        const h: Record<string, string> = {};
-        for (const [k, v] of Object.entries(res.headers)) h[k] = Array.isArray(v) ? v.join(', ') : String(v);
-        resolve({ status: res.statusCode!, headers: h, body: text });
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 /** What an answer must be: its status, its body (a file of the build, or text), and headers (`null`: absent). */
 interface Want {
@@ -173,7 +149,7 @@ test('KQ-PUBLIC-FILES, KQ-NOT-FOUND, PF-ROUTE-404, RFC 9110 § 15.5.6: redirects
     ['a write to a page', '/about', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' }, { status: 405, headers: { allow: 'GET, HEAD' } }],
     ['a method an API route does not answer', '/api/v1/sandbox', { method: 'DELETE' }, { status: 405, headers: { allow: 'GET, HEAD, OPTIONS' } }],
   ]);
-  expect(JSON.parse((await send(baseURL!, '/api/v1/no-such-route')).body).error.code).toBe('route_not_found');
+  expect(JSON.parse((await raw(baseURL!, '/api/v1/no-such-route')).body).error.code).toBe('route_not_found');
 });
 
 test('FO-LOCAL-AS-DEPLOYED (docs/decisions.md § Caching): the header rules of vercel.json on pages, twins, files, assets and the API', async ({ baseURL }) => {
@@ -227,23 +203,23 @@ test('FO-LOCAL-GUARDS: the socket’s guards — a foreign Host is refused, no o
   // playwright.config.ts lists evil.example for the CORS checks below.
   expect((await send(baseURL!, '/about', { headers: { host: 'evil.example' } })).status).toBe(200);
   for (const path of ['//evil.com/', '///evil.com/', '//evil.com/index.html']) {
-    const res = await send(baseURL!, path);
+    const res = await raw(baseURL!, path);
     expect([res.status, res.headers.location], path).toEqual([308, '/evil.com']);
-    expect((await send(baseURL!, res.headers.location!)).status, path).toBe(404);
+    expect((await raw(baseURL!, res.headers.location!)).status, path).toBe(404);
   }
-  const api = await send(baseURL!, '/api/..%2fabout');
+  const api = await raw(baseURL!, '/api/..%2fabout');
   expect([api.status, JSON.parse(api.body).error.code]).toEqual([404, 'route_not_found']);
-  const asset = await send(baseURL!, '/_astro/..%2fabout');
+  const asset = await raw(baseURL!, '/_astro/..%2fabout');
   expect([asset.status, asset.headers['content-type'], asset.headers['cache-control']]).toEqual([404, HTML, REVALIDATE]);
 });
 
 test('PF-CACHE, PF-CORS: real conditional requests get 304 (the API and a static file); the preflight and the grant', async ({ baseURL }) => {
-  const first = await send(baseURL!, '/api/v1/projects');
+  const first = await raw(baseURL!, '/api/v1/projects');
   expect(first.headers.etag).toMatch(/^W\/"[\w-]+"$/);
   const again = await send(baseURL!, '/api/v1/projects', { headers: { 'if-none-match': first.headers.etag! } });
   expect([again.status, again.body, again.headers.etag, again.headers['cache-control']]).toEqual([304, '', first.headers.etag, 'public, max-age=300']);
   expect(again.headers.ratelimit).toMatch(/^"portfolio";r=\d+;t=\d+$/);
-  const twin = await send(baseURL!, '/about.md');
+  const twin = await raw(baseURL!, '/about.md');
   const unchanged = await send(baseURL!, '/about.md', { headers: { 'if-none-match': twin.headers.etag! } });
   expect([unchanged.status, unchanged.body]).toEqual([304, '']);
 

@@ -4,15 +4,16 @@
 // made by its own reportLines. tests/e2e/owner-sites.spec.ts keeps the real command where only it
 // shows something: a whole check of the second site and of the scheduled site, the new site's
 // skeleton refused before any build, the exit codes.
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
 import { reportLines } from '../../scripts/lib/site-check.ts';
-import { placeholders, SKELETON, skeletonFiles } from '../../scripts/lib/skeleton.ts';
+import { placeholders } from '../../scripts/lib/skeleton.ts';
 import { loadContent, today } from '../../src/records/load.ts';
 import { fixtureSite } from '../support/render-page.ts';
 import { checkRendered } from '../support/rendered-site.ts';
 import { BEFORE_ITS_DATE, ON_ITS_DATE, SCHEDULED_TITLE, SECOND_SITE, writeScheduledSite } from '../support/scheduled-site.ts';
+import { fillSkeleton, writeSkeleton } from '../support/skeleton-site.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 /** What `npm run check` prints after its checks (scripts/check.ts finish), for a report of checkRendered. */
@@ -73,49 +74,8 @@ describe('FO-OWNER-CHECK: npm run check’s site checks over rendered owner site
   test('FO-OWNER-CHECK: the site npm run new-site writes, every placeholder filled in, passes the check: its pages, twins and records', async () => {
     // As scripts/new-site.ts writes it, dated today.
     const dir = join(tempDir('folio-new-site-'), 'content');
-    for (const [file, text] of Object.entries(skeletonFiles(today()))) {
-      mkdirSync(join(dir, file, '..'), { recursive: true });
-      writeFileSync(join(dir, file), text);
-    }
-    const fill = (file: string, pairs: [string, string][]) => {
-      let text = readFileSync(join(dir, file), 'utf8');
-      for (const [from, to] of pairs) text = text.split(from).join(to);
-      writeFileSync(join(dir, file), text);
-    };
-    fill('site.md', [
-      [SKELETON.name, 'Ines Duarte'],
-      [SKELETON.headline, 'Type designer in Porto'],
-      [SKELETON.summary, 'I draw typefaces for screens and print, and write about how letters are made.'],
-      [SKELETON.url, 'https://ines.example.org'],
-      [SKELETON.bio, 'I draw type.'],
-    ]);
-    fill('projects/first-project.md', [
-      [SKELETON.projectTitle, 'Maré Sans'],
-      [SKELETON.projectSummary, 'A humanist sans for long reading on screens.'],
-      [SKELETON.projectBody, 'Maré Sans started as a study of Portuguese tile lettering.'],
-    ]);
-    fill('pages/about.md', [
-      [SKELETON.pageSummary, 'Who I am, and how to reach me.'],
-      [SKELETON.pageBody, 'I live in Porto.'],
-    ]);
-    fill('posts/first-post.md', [
-      [SKELETON.postTitle, 'Why Maré'],
-      [SKELETON.postSummary, 'How Portuguese tiles led to a typeface.'],
-      [SKELETON.postBody, 'It began with the tiles of the Capela das Almas.'],
-    ]);
-    const r = SKELETON.resume;
-    fill('resume.md', [
-      [SKELETON.resumeBody, 'Type designer drawing for screens and print.'],
-      [r.employer, 'Atelier Nord'],
-      [r.position, 'Type designer'],
-      [r.highlight, 'Drew Maré Sans, now in four weights.'],
-      [r.institution, 'Universidade do Porto'],
-      [r.studyType, 'MA'],
-      [r.area, 'Communication design'],
-      [r.skill, 'Type design'],
-      [r.keyword, 'variable fonts'],
-      [r.language, 'Portuguese'],
-    ]);
+    writeSkeleton(dir, today());
+    fillSkeleton(dir);
     // No placeholder left, so the check goes on to build (scripts/check.ts refuses before any build otherwise).
     const content = loadContent(dir);
     expect(

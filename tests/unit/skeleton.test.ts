@@ -8,14 +8,12 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { placeholders, SKELETON, skeletonFiles } from '../../scripts/lib/skeleton.ts';
 import { contentWarnings, loadContent } from '../../src/records/load.ts';
 import { tempDir } from '../support/temp-dir.ts';
+import { fillFile, fillSkeleton, writeSkeleton } from '../support/skeleton-site.ts';
 
 let dir = '';
 beforeEach(() => {
   dir = join(tempDir('folio-skeleton-'), 'content');
-  for (const [file, text] of Object.entries(skeletonFiles('2026-01-05'))) {
-    mkdirSync(join(dir, file, '..'), { recursive: true });
-    writeFileSync(join(dir, file), text);
-  }
+  writeSkeleton(dir, '2026-01-05');
 });
 
 /** What `npm run check` would refuse, as `file: what` lines (scripts/check.ts passes the same records). */
@@ -25,12 +23,7 @@ function refused(): string[] {
   return placeholders({ site: content.site, records, resume: content.resume, siteFile: 'content/site.md' }).map((p) => `${p.file}: ${p.what}`);
 }
 
-/** Replaces every occurrence of each placeholder value in `file`. */
-function fill(file: string, pairs: [string, string][]) {
-  let text = readFileSync(join(dir, file), 'utf8');
-  for (const [from, to] of pairs) text = text.split(from).join(to);
-  writeFileSync(join(dir, file), text);
-}
+const fill = (file: string, pairs: [string, string][]) => fillFile(dir, file, pairs);
 
 describe('FO-OWNER-CHECK: the skeleton has a project, a page, a post and a résumé, and every placeholder is refused', () => {
   test('it loads as written, with one post and a résumé by JSON Resume’s names, and nothing to warn of', () => {
@@ -78,24 +71,7 @@ describe('FO-OWNER-CHECK: the skeleton has a project, a page, a post and a résu
   });
 
   test('filled in, or the post and the résumé deleted, nothing is refused', () => {
-    const s = SKELETON;
-    const r = s.resume;
-    fill('site.md', [
-      [s.name, 'Ines Duarte'],
-      [s.headline, 'Type designer in Porto'],
-      [s.summary, 'I draw typefaces.'],
-      [s.url, 'https://ines.example.org'],
-      [s.bio, 'I draw type.'],
-    ]);
-    fill('projects/first-project.md', [
-      [s.projectTitle, 'Maré Sans'],
-      [s.projectSummary, 'A humanist sans.'],
-      [s.projectBody, 'Maré Sans started as a study.'],
-    ]);
-    fill('pages/about.md', [
-      [s.pageSummary, 'Who I am.'],
-      [s.pageBody, 'I live in Porto.'],
-    ]);
+    fillSkeleton(dir, ['site.md', 'projects/first-project.md', 'pages/about.md']);
     rmSync(join(dir, 'posts'), { recursive: true });
     rmSync(join(dir, 'resume.md'));
     expect(refused()).toEqual([]);
@@ -103,23 +79,7 @@ describe('FO-OWNER-CHECK: the skeleton has a project, a page, a post and a résu
     writeFileSync(join(dir, 'resume.md'), again['resume.md']!);
     mkdirSync(join(dir, 'posts'));
     writeFileSync(join(dir, 'posts/first-post.md'), again['posts/first-post.md']!);
-    fill('posts/first-post.md', [
-      [s.postTitle, 'Why Maré'],
-      [s.postSummary, 'How the tiles led to a typeface.'],
-      [s.postBody, 'It began with tiles.'],
-    ]);
-    fill('resume.md', [
-      [s.resumeBody, 'Type designer.'],
-      [r.employer, 'Atelier Nord'],
-      [r.position, 'Type designer'],
-      [r.highlight, 'Drew Maré Sans.'],
-      [r.institution, 'Universidade do Porto'],
-      [r.studyType, 'MA'],
-      [r.area, 'Communication design'],
-      [r.skill, 'Type design'],
-      [r.keyword, 'variable fonts'],
-      [r.language, 'Portuguese'],
-    ]);
+    fillSkeleton(dir, ['posts/first-post.md', 'resume.md']);
     expect(refused()).toEqual([]);
   });
 });
