@@ -23,10 +23,10 @@ export interface RawResponse {
  * host and `..` segments away, which the socket's guards must be asked about as sent.
  */
 export function raw(base: string, path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<RawResponse> {
-  const url = new URL(path, base);
+  const asWritten = path.startsWith('/');
+  const url = asWritten ? new URL(base) : new URL(path, base);
   return new Promise((resolvePromise, reject) => {
-    const requestPath = path.startsWith('/') ? path : url.pathname + url.search;
-    const req = httpRequest({ host: url.hostname, port: url.port, path: requestPath, method, headers }, (res) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, path: asWritten ? path : url.pathname + url.search, method, headers }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk) => (text += chunk));
