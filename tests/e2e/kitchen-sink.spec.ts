@@ -3,19 +3,22 @@
 // project's and a post's cover, the home page's hero, images in a project's, a post's, a page's,
 // the résumé's and the bio's body) in every format Folio reads, project covers of six shapes (1:1,
 // 3:4, 4:3, 16:9, 2:1, 3:1), embeds, code blocks, a draft, an archived project, a
-// future-dated post, `theme`, `analytics`, `strings`, `custom.css` and French. `npm run check`
-// passes on it, and through `npm start` every page and twin names only what the site serves. Its
-// build is also where a browser checks what pages of work show (FO-WORK: covers' shapes and crops,
-// the player's box, the copy button, the frame policy enforced) and an owner's look (FO-THEME,
-// FO-ANALYTICS: the accent in both schemes, theme.css and custom.css winning the cascade, Plausible
-// under the static CSP, npm start's analytics stand-ins). What its pages, twins and function say is
-// tested with no build in tests/unit/pages-kitchen-sink.test.ts (the work site's in
-// tests/unit/pages-work.test.ts, the themed site's in tests/unit/pages-theme.test.ts).
+// future-dated post (whose cover is a source image past the size limit), `theme`, `analytics`,
+// `strings`, `custom.css` and French. `npm run check` passes on it, and through `npm start` every
+// page and twin names only what the site serves. Its one build is made by `npm start` from nothing
+// and then checked and served as it is (FO-LOCAL-AS-DEPLOYED: the owner's loop; FO-TEST-TIERS: at
+// most 12 site builds a run). It is also where a browser checks what pages of work show (FO-WORK:
+// covers' shapes and crops, the player's box, the copy button, the frame policy enforced) and an
+// owner's look (FO-THEME, FO-ANALYTICS: the accent in both schemes, theme.css and custom.css
+// winning the cascade, Plausible under the static CSP, npm start's analytics stand-ins). What its
+// pages, twins and function say is tested with no build in tests/unit/pages-kitchen-sink.test.ts
+// (the work site's in tests/unit/pages-work.test.ts, the themed site's in tests/unit/pages-theme.test.ts).
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { freePort } from '../../scripts/free-port.ts';
+import { staleReason } from '../../scripts/lib/build.ts';
 import { htmlLinks, internalPath, markdownLinks } from '../../scripts/lib/site-check.ts';
 import { CONTENT_SECURITY_POLICY } from '../../src/builder/vercel-config.ts';
 import { accentVariants } from '../../src/records/theme.ts';
@@ -25,12 +28,17 @@ import { cleanEnv, raw, repoCopy, type Server, startServer } from './serve-suppo
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 const KITCHEN_SINK = 'tests/fixtures/kitchen-sink/content';
+/** What the loader warns of in this site (FO-SCHEDULED, FO-IMAGE-SIZE), as the build logs it and the check prints it. */
+const SCHEDULED_WARNING = 'content/posts/billet-futur.md: scheduled for 2099-01-01, left out until then';
+const LARGE_IMAGE_WARNING = 'content/images/grand-format.png: a large source image (0.01 MB, 4200×3200 px); resize it to 2400 px wide or less';
 let copy = '';
 let base = '';
 let server: Server | undefined;
 
 test.beforeAll(async () => {
   copy = repoCopy('folio-kitchen-');
+  // One address (PORT, HOST) for every npm start and npm run check here: the first start builds for
+  // it, and every later start and check finds that build fresh.
   base = `http://127.0.0.1:${await freePort()}`;
 });
 
@@ -42,27 +50,93 @@ test.afterAll(async () => {
   if (copy) rmSync(copy, { recursive: true, force: true });
 });
 
-test('FO-KITCHEN-SINK: npm run check passes on a site that uses every field of every content kind', () => {
-  const run = spawnSync(process.execPath, ['scripts/check.ts'], {
-    cwd: copy,
-    env: cleanEnv({ FOLIO_CONTENT: KITCHEN_SINK, PORT: new URL(base).port, HOST: '127.0.0.1' }),
-    encoding: 'utf8',
-    timeout: 220_000,
-  });
+const siteEnv = () => cleanEnv({ FOLIO_CONTENT: KITCHEN_SINK, PORT: new URL(base).port, HOST: '127.0.0.1' });
+
+/** Stops the server; a non-zero exit fails with the server's last output, so the cause is in the report. */
+async function stop() {
+  server!.process.kill('SIGTERM');
+  const code = await server!.exited;
+  if (code !== 0) throw new Error(`the server exited with ${code}:\n${server!.output().slice(-3000)}`);
+}
+
+test('FO-LOCAL-AS-DEPLOYED, FO-SCHEDULED, FO-IMAGE-SIZE: with no build, npm start builds for its own address (the build names the scheduled post and the large image, once each), then ends with a short block: the address first, then where the agent entry points are listed', async () => {
+  server = await startServer(copy, 'scripts/start.ts', siteEnv(), `${base}/ready-check`, 220_000);
+  const out = server.output();
+  expect(out).toContain('Building (dist/index.html is missing)');
+  // The build's own log (src/builder/integration.ts's end-of-build hook: only a build runs it).
+  expect(out.split(SCHEDULED_WARNING), out).toHaveLength(2);
+  expect(out.split(LARGE_IMAGE_WARNING), out).toHaveLength(2);
+  const block = out.slice(out.lastIndexOf(`Folio on ${base}`));
+  // The address, the analytics notice (this site wires Plausible) and the entry points' line.
+  expect(block.trim().split('\n').length, block).toBeLessThanOrEqual(4);
+  expect(block).toContain(`${base}/developers lists every entry point`);
+  expect(block).not.toContain('/api/mcp');
+  // FOLIO_SITE_URL defaults to this server's address, so absolute URLs work locally.
+  const home = await raw(base, '/');
+  expect(home.status).toBe(200);
+  expect(home.body).toContain(`<link rel="canonical" href="${base}/">`);
+  const md = await raw(base, '/a-propos', { accept: 'text/markdown' });
+  expect(md.headers['content-type']).toBe('text/markdown; charset=utf-8');
+  // FO-SCHEDULED: nothing the build wrote names the scheduled post or its cover until its date (on
+  // its date it is published: tests/unit/pages-owner-sites.test.ts; the build is stale that day:
+  // tests/unit/serve-build-stamp.test.ts).
+  const texts = ['dist', 'generated'].flatMap((top) =>
+    readdirSync(join(copy, top), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && /\.(html|md|txt|xml|json)$/.test(e.name))
+      .map((e) => join(e.parentPath, e.name)),
+  );
+  expect(texts.length).toBeGreaterThan(40);
+  expect(texts.filter((file) => /billet-futur|Un billet programmé|grand-format/.test(readFileSync(file, 'utf8')))).toEqual([]);
+  expect(readFileSync(join(copy, 'dist/feed.xml'), 'utf8')).toContain('/posts/telemetrie-ota');
+});
+
+test('a content change makes the build stale: npm start builds again (the staleness judged on the stamp its own build wrote)', () => {
+  // npm start's first step, staleReason (scripts/start.ts), asked of the build and stamp the first
+  // test's npm start made, in this process: a rebuild would only repeat that test's build, which
+  // shows a stale reason leads to "Building (<reason>)…", a build, and the site served
+  // (FO-TEST-TIERS: builds are counted). A rebuild over an earlier dist/ writes what a build from
+  // nothing writes: tests/integration/build-incremental.test.ts.
+  const saved = process.env.FOLIO_CONTENT;
+  process.env.FOLIO_CONTENT = KITCHEN_SINK;
+  const file = join(copy, KITCHEN_SINK, 'pages/a-propos.md');
+  const text = readFileSync(file, 'utf8');
+  try {
+    const stale = () => staleReason(base, copy);
+    expect(stale(), 'the build the first test made is fresh').toBeUndefined();
+    try {
+      writeFileSync(file, text.replace(/^title: .*$/m, 'title: À propos de Zebracorn'));
+      expect(stale()).toBe(`content changed in ${KITCHEN_SINK}/`);
+    } finally {
+      writeFileSync(file, text);
+    }
+    expect(stale(), 'the content as built again').toBeUndefined();
+  } finally {
+    process.env.FOLIO_CONTENT = saved;
+  }
+});
+
+test('FO-KITCHEN-SINK, FO-SCHEDULED, FO-IMAGE-SIZE: npm run check passes on a site that uses every field of every content kind, on the build npm start made (fresh: nothing built), naming the scheduled post and the large image', async () => {
+  // Stopped, so the check finds npm start's address free and checks there (scripts/check.ts).
+  await stop();
+  const run = spawnSync(process.execPath, ['scripts/check.ts'], { cwd: copy, env: siteEnv(), encoding: 'utf8', timeout: 220_000 });
   const out = `${run.stdout}${run.stderr}`;
   expect(run.status, out).toBe(0);
+  // The owner's loop: npm start and npm run check build for one address (startAddress), so either
+  // finds the other's build fresh and builds nothing.
+  expect(out).toContain(`made for ${base}: it is fresh`);
+  expect(out).not.toContain('Building');
+  // A warning never stops a deploy.
+  expect(out).toContain(`⚠ ${SCHEDULED_WARNING}`);
+  expect(out).toContain(`⚠ ${LARGE_IMAGE_WARNING}`);
   expect(out).toContain('No problems');
   // 8 projects, 2 published posts (a draft and a future-dated post are not), 2 pages and the résumé.
   expect(out).toContain('13 records (search, REST, MCP)');
 });
 
 test('FO-KITCHEN-SINK: through npm start, every image, srcset candidate, og:image, icon and link of every page and twin answers 200', async () => {
-  server = await startServer(
-    copy,
-    'scripts/start.ts',
-    cleanEnv({ FOLIO_CONTENT: KITCHEN_SINK, PORT: new URL(base).port, HOST: '127.0.0.1' }),
-    `${base}/ready-check`,
-  );
+  // The owner's loop: npm start after npm run check serves that build as it is.
+  server = await startServer(copy, 'scripts/start.ts', siteEnv(), `${base}/ready-check`);
+  expect(server.output()).not.toContain('Building');
   const manifest = JSON.parse(readFileSync(join(copy, 'generated/pages-manifest.json'), 'utf8')) as { pages: Record<string, string | null> };
   const named = new Map<string, string>();
   for (const [page, twin] of Object.entries(manifest.pages)) {

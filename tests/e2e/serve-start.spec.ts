@@ -1,7 +1,11 @@
-// FO-LOCAL-AS-DEPLOYED: `npm start` and `npm run dev` as an owner runs them, in a throwaway copy of the
-// repository (the shared server's build is never touched): building when the build is missing or
-// stale, the address and entry points printed, the site's own address as its URL, the client
-// address taken from the socket, a clean stop on SIGTERM; and dev reloading pages and API together.
+// FO-LOCAL-AS-DEPLOYED: `npm start` and `npm run dev` as an owner runs them: the entry points printed,
+// the client address taken from the socket, a clean stop on SIGTERM, a fresh build served as it is,
+// a bad setting refused at start-up; and dev reloading pages and API together. The `npm start` tests
+// serve the run's own build of the sample (the e2e server's, in the run's working copy) on an address
+// of their own, passing the FOLIO_SITE_URL it was built for, so they build nothing (FO-TEST-TIERS: at
+// most 12 site builds a run); dev, which rewrites the data file, runs in a throwaway copy. npm start
+// building from nothing, and a content change making a build stale, are shown on the kitchen-sink
+// site's one build (tests/e2e/kitchen-sink.spec.ts).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,13 +18,16 @@ import { SAMPLE_SITE_CONTENT } from '../support/sites.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
+/** The dev tests' copy of the repository, made when the first of them runs. */
 let copy = '';
 let port = 0;
+/** The URL the run's build of the sample was made for: playwright.config.ts's baseURL. */
+let siteUrl = '';
 let server: Server | undefined;
 
 test.beforeAll(async () => {
-  copy = repoCopy('folio-start-');
-  // One address for every start: the build is made for it, so a restart finds it fresh.
+  siteUrl = test.info().project.use.baseURL!;
+  // One address for every start here, never the e2e server's.
   port = await freePort();
 });
 
@@ -32,9 +39,34 @@ test.afterAll(async () => {
   if (copy) rmSync(copy, { recursive: true, force: true });
 });
 
-async function start(script = 'scripts/start.ts', env: Record<string, string> = {}) {
+/**
+ * `npm start` in the run's working copy, serving its build of the sample as it is: the same
+ * FOLIO_SITE_URL it was built for, so the stamp says fresh (scripts/lib/build.ts staleReason). A
+ * stale build fails here instead of being rebuilt under the e2e server that serves it.
+ */
+async function startOnRunBuild(env: Record<string, string> = {}) {
+  expect(staleReason(siteUrl), "the run's build of the sample is fresh for its URL").toBeUndefined();
   const base = `http://127.0.0.1:${port}`;
-  server = await startServer(copy, script, cleanEnv({ PORT: String(port), HOST: '127.0.0.1', ...env }), `${base}/ready-check`);
+  server = await startServer(
+    process.cwd(),
+    'scripts/start.ts',
+    cleanEnv({ PORT: String(port), HOST: '127.0.0.1', FOLIO_SITE_URL: siteUrl, ...env }),
+    `${base}/ready-check`,
+  );
+  return base;
+}
+
+/** `npm run dev` in the dev tests' throwaway copy (dev rewrites the data file and watches the content). */
+async function startDev() {
+  copy ||= repoCopy('folio-start-');
+  const base = `http://127.0.0.1:${port}`;
+  // The API is polled hard below; the default limits would answer 429.
+  server = await startServer(
+    copy,
+    'scripts/dev.ts',
+    cleanEnv({ PORT: String(port), HOST: '127.0.0.1', FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' }),
+    `${base}/ready-check`,
+  );
   return base;
 }
 
@@ -46,20 +78,13 @@ async function stop() {
   return code;
 }
 
-test('with no build, npm start builds for its own address, then ends with a short block: the address first, then where the agent entry points are listed', async () => {
-  const base = await start();
+test('a fresh build is served as it is, without building again: a second server passing the FOLIO_SITE_URL it was built for', async () => {
+  const base = await startOnRunBuild();
   const out = server!.output();
-  expect(out).toContain('Building (dist/index.html is missing)');
-  const block = out.slice(out.lastIndexOf(`Folio on ${base}`));
-  expect(block.trim().split('\n').length, block).toBeLessThanOrEqual(4);
-  expect(block).toContain(`${base}/developers lists every entry point`);
-  expect(block).not.toContain('/api/mcp');
-  // FOLIO_SITE_URL defaults to this server's address, so absolute URLs work locally.
-  const home = await raw(base, '/');
-  expect(home.status).toBe(200);
-  expect(home.body).toContain(`<link rel="canonical" href="${base}/">`);
-  const md = await raw(base, '/about', { accept: 'text/markdown' });
-  expect(md.headers['content-type']).toBe('text/markdown; charset=utf-8');
+  expect(out).not.toContain('Building');
+  expect(out).toContain(`Folio on ${base}`);
+  expect(out).toContain(`Absolute URLs point at ${siteUrl} (FOLIO_SITE_URL).`);
+  expect((await raw(base, '/')).status).toBe(200);
 });
 
 test('npm start -- --verbose lists every agent entry point after the address', async () => {
@@ -68,7 +93,7 @@ test('npm start -- --verbose lists every agent entry point after the address', a
     spawnSync(
       process.execPath,
       ['--input-type=module', '-e', `import { banner } from './scripts/local-server/node-server.ts'; console.log(banner('http://x.test'));`, '--', ...args],
-      { cwd: copy, encoding: 'utf8' },
+      { encoding: 'utf8' },
     ).stdout;
   const verbose = print('--verbose');
   expect(verbose.trim().split('\n')[0]).toBe('Folio on http://x.test');
@@ -92,19 +117,13 @@ test('SIGTERM stops the server cleanly (exit code 0)', async () => {
   expect(server!.output()).toContain('SIGTERM: stopping');
 });
 
-test('a fresh build is served as it is, without building again', async () => {
-  await start();
-  expect(server!.output()).not.toContain('Building');
-  expect(await stop()).toBe(0);
-});
-
 for (const [name, value, message] of [
   ['FOLIO_RATE_LIMITS', 'knowledge=1000000/60', /FOLIO_RATE_LIMITS: expected entries like/],
   ['FOLIO_RATE_LIMITS', 'knowledge=600/60;portfolio=600/60', /FOLIO_RATE_LIMITS: expected entries like/],
   ['FOLIO_SEARCH_CACHE', '1k', /FOLIO_SEARCH_CACHE/],
 ] as const) {
   test(`FO-CONFIG-STARTUP: a bad ${name} (${value}) stops npm start at start-up with its message, before it listens`, async () => {
-    const started = start('scripts/start.ts', { [name]: value });
+    const started = startOnRunBuild({ [name]: value });
     await expect(started).rejects.toThrow(message);
     expect(
       await fetch(`http://127.0.0.1:${port}/`).then(
@@ -115,31 +134,10 @@ for (const [name, value, message] of [
   });
 }
 
-test('a content change makes the build stale: npm start builds again (the staleness judged on the stamp its own build wrote)', async () => {
-  // npm start's first step, staleReason (scripts/start.ts), asked of the build and stamp the first
-  // test's npm start made, in this process: a rebuild would only repeat that test's build, which
-  // shows a stale reason leads to "Building (<reason>)…", a build, and the site served
-  // (FO-TEST-TIERS: builds are counted). A rebuild over an earlier dist/ writes what a build from
-  // nothing writes: tests/integration/build-incremental.test.ts.
-  const base = `http://127.0.0.1:${port}`;
-  const stale = () => staleReason(base, copy);
-  expect(stale(), 'the build the first test made is fresh').toBeUndefined();
-  const file = join(copy, SAMPLE_SITE_CONTENT, 'pages/about.md');
-  const text = readFileSync(file, 'utf8');
-  try {
-    writeFileSync(file, text.replace(/^title: .*$/m, 'title: About Zebracorn'));
-    expect(stale()).toBe(`content changed in ${SAMPLE_SITE_CONTENT}/`);
-  } finally {
-    writeFileSync(file, text);
-  }
-  expect(stale(), 'the content as built again').toBeUndefined();
-});
-
 test('FO-LOCAL-AS-DEPLOYED: npm run dev negotiates and answers around astro dev; an edit updates the open page and the API, answering 200 throughout', async ({
   page,
 }) => {
-  // The API is polled hard below; the default limits would answer 429.
-  const base = await start('scripts/dev.ts', { FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' });
+  const base = await startDev();
   expect(server!.output()).toContain(`Folio on ${base}`);
   const md = await raw(base, '/about', { accept: 'text/markdown' });
   expect(md.status).toBe(200);
@@ -215,7 +213,7 @@ test('FO-LOCAL-AS-DEPLOYED: npm run dev negotiates and answers around astro dev;
 });
 
 test('the owner’s loop: under npm run dev a file added is served within seconds, and a file removed or renamed answers 404, never 500', async () => {
-  const base = await start('scripts/dev.ts', { FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' });
+  const base = await startDev();
   const projects = join(copy, SAMPLE_SITE_CONTENT, 'projects');
   const quarry = readFileSync(join(projects, 'quarry.md'), 'utf8');
   const status = async (path: string, accept = 'text/html') => (await raw(base, path, { accept })).status;
@@ -243,7 +241,7 @@ test('the owner’s loop: under npm run dev a file added is served within second
 test('FO-CONTENT-ERRORS: under npm run dev a content error shows once in the terminal, and the browser’s overlay names the Markdown file and line', async ({
   page,
 }) => {
-  const base = await start('scripts/dev.ts', { FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' });
+  const base = await startDev();
   const file = join(copy, SAMPLE_SITE_CONTENT, 'projects/quarry.md');
   const text = readFileSync(file, 'utf8');
   const before = server!.output().length;

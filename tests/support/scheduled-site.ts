@@ -1,8 +1,9 @@
 // The scheduled site (FO-SCHEDULED, FO-IMAGE-SIZE): the second fixture site with a post published
 // on 2030-05-01 whose cover is a large source image, and a post scheduled for 2030-06-01. Written
-// here, never committed (the image is 4200 × 3200 px), the same site for the e2e check that builds
-// it (tests/e2e/owner-sites.spec.ts) and the unit page test that renders it on the post's date
-// (tests/unit/pages-owner-sites.test.ts).
+// here, never committed (the image is 4200 × 3200 px), for the unit page test that renders it on
+// either side of the post's date (tests/unit/pages-owner-sites.test.ts). The build's and the
+// check's warnings over a built site: the kitchen-sink site's scheduled post and large cover
+// (tests/e2e/kitchen-sink.spec.ts).
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -11,10 +12,6 @@ export const SECOND_SITE = 'tests/fixtures/second-site/content';
 /** The day before the scheduled post's date, and its date (FOLIO_NOW). */
 export const BEFORE_ITS_DATE = '2030-05-31';
 export const ON_ITS_DATE = '2030-06-01';
-/** The scheduled post's warning, as the loader words it (contentWarnings). */
-export const SCHEDULED_WARNING = 'content/posts/puesta-de-sol.md: scheduled for 2030-06-01, left out until then';
-/** The large cover's warning. */
-export const LARGE_IMAGE_WARNING = /content\/images\/enorme\.png: a large source image \(0\.\d\d MB, 4200×3200 px\); resize it to 2400 px wide or less/;
 export const SCHEDULED_TITLE = 'Puesta de sol en Hokkaido';
 
 /** Writes the scheduled site into `dir` (a content folder that does not exist yet), from the second site in `root`. */

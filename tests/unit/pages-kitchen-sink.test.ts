@@ -32,6 +32,8 @@ describe('the kitchen-sink site', () => {
       const body = await site.text(path);
       expect(body, path).not.toContain('billet-futur');
       expect(body, path).not.toContain('brouillon');
+      // The future post's cover (a source image past the size limit) is published with it, not before.
+      expect(body, path).not.toContain('grand-format');
     }
     const api = await (await fn('/api/v1/posts')).text();
     expect(api).not.toContain('billet-futur');

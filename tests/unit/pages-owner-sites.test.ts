@@ -2,8 +2,9 @@
 // rendered and served as `npm start` serves a build, with no build (tests/support/rendered-site.ts
 // checkRendered: the check's own site checks, scripts/lib/site-check.ts), and the lines it prints
 // made by its own reportLines. tests/e2e/owner-sites.spec.ts keeps the real command where only it
-// shows something: a whole check of the second site and of the scheduled site, the new site's
-// skeleton refused before any build, the exit codes.
+// shows something: the new site's skeleton and broken content refused before any build, the exit
+// codes; the whole command over a build (and the build's and the check's warnings) runs on the
+// kitchen-sink site (tests/e2e/kitchen-sink.spec.ts).
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
@@ -56,6 +57,28 @@ describe('FO-SCHEDULED: the scheduled site, rendered on either side of the post�
 });
 
 describe('FO-OWNER-CHECK: npm run check’s site checks over rendered owner sites', () => {
+  test('FO-OWNER-CHECK: the second fixture site passes the check: every page, twin, link, record, MCP resource and agent file', async () => {
+    // A site nothing like the sample: other categories and types, no featured list, archived
+    // projects, a dozen pages, non-ASCII titles and slugs' titles, another locale.
+    const site = fixtureSite(SECOND_SITE);
+    const report = await checkRendered(site);
+    const out = printed(report);
+    // Every page with a twin in the manifest (FO-WORK: the projects index by category and by type too); the 404 page is not a page.
+    expect(out).toContain('Checked 41 pages, 41 Markdown twins');
+    expect(out).toContain('18 records (search, REST, MCP)');
+    expect(out).toContain('No problems');
+    expect(report.problems).toEqual([]);
+    // What the sample never exercises, in the files a build of it writes.
+    const llms = await site.text('/llms.txt');
+    expect(llms).toMatch(/^# Zoë Ñúñez-Økland$/m);
+    expect(llms.slice(llms.indexOf('## Optional'))).toContain('北海道 field notes (冬)');
+    expect(llms.slice(llms.indexOf('## Optional'))).toContain('Viejo escáner de película');
+    const projects = await site.text('/projects');
+    for (const label of ['Fotografía', 'Hardware &amp; sensores', 'Docencia']) expect(projects).toContain(label);
+    expect(await site.text('/')).toContain('<html lang="es"');
+    expect(await site.text('/projects/hokkaido-notes.md')).toMatch(/^# 北海道 field notes \(冬\)$/m);
+  }, 120_000);
+
   test('FO-OWNER-CHECK: a link to a project that does not exist: the check names the page, its twin and the link, as one problem in the owner’s content', async () => {
     const dir = join(tempDir('folio-broken-link-'), 'content');
     cpSync(SECOND_SITE, dir, { recursive: true });

@@ -1,7 +1,8 @@
 // FO-ONE-RECORD, one record on every surface: what `npm run check` reads off each surface of a project, and how it
 // tells them apart (scripts/lib/surface-parity.ts). Whole sites are held to it by `npm run check`:
-// generated ones in tests/integration/content-model-sites.test.ts, the fixture sites in
-// tests/e2e/owner-sites.spec.ts.
+// generated ones in tests/integration/content-model-sites.test.ts, the kitchen-sink site in
+// tests/e2e/kitchen-sink.spec.ts, and its site checks over the rendered second site in
+// tests/unit/pages-owner-sites.test.ts.
 import { describe, expect, test } from 'vitest';
 import { stringsFor } from '../../src/records/strings.ts';
 import {
