@@ -24,7 +24,7 @@ export const PINNED_TOOLS = {
   // vercel 64.0.2 pins sandbox 4.4.0, a release the npm registry here does not hold; 4.5.0 is.
   // Its builders bundle esbuild, whose install script the root package.json approves too.
   vercel: { version: '64.0.2', overrides: { sandbox: '4.5.0' }, allowScripts: { esbuild: true } },
-  // chrome-launcher comes with it (tests/lighthouse/ imports both from the tool's folder).
+  // chrome-launcher comes with it (tests/e2e/lighthouse.spec.ts imports both from the tool's folder).
   lighthouse: { version: '13.5.0' },
 } as const satisfies Record<string, Tool>;
 
