@@ -1,5 +1,5 @@
 // Tools Folio runs but does not depend on: the Vercel CLI (`npm run deploy:dry`, `npm run vercel`,
-// the deploy-artifact and route-validator tests) and Lighthouse (`npm run test:lighthouse`). As
+// the deploy-rehearsal and route-validator tests) and Lighthouse (`npm run test:lighthouse`). As
 // dependencies they were half of every install (and installed again by each deploy on Vercel that
 // installs) for commands few runs use, so each is fetched at its pinned version the first time a
 // command needs it, into a folder inside node_modules (gitignored, and wiped with it), and reused
