@@ -9,8 +9,12 @@
 // URL; the unit tier; the socket-and-browser smoke (tests/e2e/smoke.spec.ts) against `npm start`
 // serving that build; the contract check of every API answer the smoke received.
 // `npm run test:all` adds the integration tier, the whole end-to-end suite (whose contract check then
-// covers every answer it received), Lighthouse, and the owner-scale guard (a 1,000-record site that
-// passes `npm run check`); it prints how many site builds the run made, and fails above BUILD_BUDGET.
+// covers every answer it received) with Lighthouse after it in the same Playwright run (its
+// `lighthouse` project audits the sample build the suite's server serves and the bilingual build the
+// suite shares: no build of its own), and the owner-scale guard (a 1,000-record site that passes
+// `npm run check`); it prints how many site builds the run made, and fails above BUILD_BUDGET.
+// `npm run test:lighthouse` (--lighthouse): Lighthouse alone, on one build of the sample made here
+// (and the bilingual fixture's, which its project builds).
 // Extra arguments go to Playwright (`npm test -- --headed`).
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +27,9 @@ import { SAMPLE_SITE_CONTENT } from '../tests/support/sites.ts';
 import { ensureTestBrowser } from '../tests/support/browser.ts';
 
 const ALL = process.argv.includes('--all');
-const playwrightArgs = process.argv.slice(2).filter((arg) => arg !== '--all');
+const LIGHTHOUSE = process.argv.includes('--lighthouse');
+const playwrightArgs = process.argv.slice(2).filter((arg) => arg !== '--all' && arg !== '--lighthouse');
+const command = ALL ? 'npm run test:all' : LIGHTHOUSE ? 'npm run test:lighthouse' : 'npm test';
 /** Site builds `test:all` may make (each one seconds of CPU): page words are checked in Vitest's container renders instead. */
 const BUILD_BUDGET = 12;
 const started = performance.now();
@@ -36,7 +42,7 @@ if ('error' in browser) {
   process.exit(1);
 }
 
-const copy = repoCopy(ALL ? 'folio-test-all-' : 'folio-test-');
+const copy = repoCopy(ALL ? 'folio-test-all-' : LIGHTHOUSE ? 'folio-test-lighthouse-' : 'folio-test-');
 const port = process.env.FOLIO_TEST_PORT || String(await freePort());
 const siteUrl = `http://127.0.0.1:${port}`;
 // Every build of the run writes a line here (scripts/build.ts), so the run can say how many it made.
@@ -95,41 +101,58 @@ async function runTogether(name: string, commands: [string, string[]][]) {
 }
 
 const bin = (name: string) => join(copy, 'node_modules/.bin', name);
-await runTogether('types and lint', [
-  [bin('tsc'), ['--noEmit']],
-  [bin('astro'), ['check', '--tsconfig', 'tsconfig.astro.json']],
-  [bin('biome'), ['check', '.']],
-]);
+if (!LIGHTHOUSE) {
+  await runTogether('types and lint', [
+    [bin('tsc'), ['--noEmit']],
+    [bin('astro'), ['check', '--tsconfig', 'tsconfig.astro.json']],
+    [bin('biome'), ['check', '.']],
+  ]);
+}
 timed('build of the sample site', () => {
   console.log('\n> npm run build');
   build(siteUrl, copy);
 });
+if (LIGHTHOUSE) {
+  // Only the lighthouse project: --no-deps, or its dependency (the whole e2e project) would run first.
+  run('Lighthouse', bin('playwright'), ['test', '--project', 'lighthouse', '--no-deps', ...playwrightArgs]);
+  finish();
+}
 // The unit tier, or both Vitest tiers (vitest.config.ts): the integration tier reads the build just made.
 run(ALL ? 'unit and integration tiers' : 'unit tier', bin('vitest'), ['run', ...(ALL ? [] : ['--project', 'unit'])]);
 // The servers the e2e suite starts inherit FOLIO_RECORD_FILE and log the function's exchanges there
 // (scripts/local-server/record-exchanges.ts); outside test-results/, which Playwright empties when it starts.
 const exchanges = join(copy, 'api-exchanges.jsonl');
 writeFileSync(exchanges, '');
-run(ALL ? 'end to end' : 'socket and browser smoke', bin('playwright'), ['test', ...(ALL ? [] : ['tests/e2e/smoke.spec.ts']), ...playwrightArgs], {
-  FOLIO_RECORD_FILE: exchanges,
-});
+// test:all runs both Playwright projects (playwright.config.ts): the e2e suite, then Lighthouse.
+run(
+  ALL ? 'end to end, then Lighthouse' : 'socket and browser smoke',
+  bin('playwright'),
+  ['test', ...(ALL ? [] : ['tests/e2e/smoke.spec.ts']), ...playwrightArgs],
+  {
+    FOLIO_RECORD_FILE: exchanges,
+  },
+);
 run('contract', process.execPath, ['tests/contract/validate.ts', exchanges, 'dist/openapi.json']);
 if (ALL) {
-  // Lighthouse on the sample site's pages (its own server, from a copy of the repository).
-  run('Lighthouse', bin('vitest'), ['run', '--config', 'tests/lighthouse/vitest.config.ts']);
   // The owner-scale guard: a 1,000-record site builds and passes `npm run check` (the 10,000-record
   // build is `npm run test:scale`, run when build code changes).
   run('owner scale (1,000 records)', bin('vitest'), ['run', '--config', 'tests/scale/vitest.config.ts', 'tests/scale/owner-scale.test.ts']);
 }
 
-const builds = readFileSync(buildLog, 'utf8').split('\n').filter(Boolean);
-const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
-console.log(`\n${ALL ? 'npm run test:all' : 'npm test'} passed in ${seconds(performance.now() - started)}:`);
-for (const [name, ms] of timings) console.log(`  ${name.padEnd(30)} ${seconds(ms).padStart(6)}`);
-console.log(`  site builds: ${builds.length}${ALL ? ` (at most ${BUILD_BUDGET})` : ''}`);
-if (ALL && builds.length > BUILD_BUDGET) {
-  console.error(`\nThe run made ${builds.length} site builds, over its budget of ${BUILD_BUDGET}:\n${builds.join('\n')}`);
-  console.error('Check pages in a container render (CONTRIBUTING § A page test) or share a build (tests/e2e/shared-sites.ts).');
-  fail(1);
+finish();
+
+/** The run's timings and build count; fails when test:all went over its budget, else removes the copy and ends. */
+function finish(): never {
+  const builds = readFileSync(buildLog, 'utf8').split('\n').filter(Boolean);
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
+  console.log(`\n${command} passed in ${seconds(performance.now() - started)}:`);
+  for (const [name, ms] of timings) console.log(`  ${name.padEnd(30)} ${seconds(ms).padStart(6)}`);
+  console.log(`  site builds: ${builds.length}${ALL ? ` (at most ${BUILD_BUDGET})` : ''}`);
+  if (ALL && builds.length > BUILD_BUDGET) {
+    console.error(`\nThe run made ${builds.length} site builds, over its budget of ${BUILD_BUDGET}:\n${builds.join('\n')}`);
+    console.error('Check pages in a container render (CONTRIBUTING § A page test) or share a build (tests/e2e/shared-sites.ts).');
+    fail(1);
+  }
+  rmSync(copy, { recursive: true, force: true });
+  process.exit(0);
 }
-rmSync(copy, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 // Tools Folio runs but does not depend on: the Vercel CLI (`npm run deploy:dry`, `npm run vercel`,
-// the deploy-artifact and route-validator tests) and Lighthouse (`npm run test:lighthouse`). As
+// the deploy-rehearsal and route-validator tests) and Lighthouse (`npm run test:lighthouse`). As
 // dependencies they were half of every install (and installed again by each deploy on Vercel that
 // installs) for commands few runs use, so each is fetched at its pinned version the first time a
 // command needs it, into a folder inside node_modules (gitignored, and wiped with it), and reused
@@ -24,7 +24,7 @@ export const PINNED_TOOLS = {
   // vercel 64.0.2 pins sandbox 4.4.0, a release the npm registry here does not hold; 4.5.0 is.
   // Its builders bundle esbuild, whose install script the root package.json approves too.
   vercel: { version: '64.0.2', overrides: { sandbox: '4.5.0' }, allowScripts: { esbuild: true } },
-  // chrome-launcher comes with it (tests/lighthouse/ imports both from the tool's folder).
+  // chrome-launcher comes with it (tests/e2e/lighthouse.spec.ts imports both from the tool's folder).
   lighthouse: { version: '13.5.0' },
 } as const satisfies Record<string, Tool>;
 

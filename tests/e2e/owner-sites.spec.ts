@@ -102,22 +102,3 @@ test('npm run new-site refuses to overwrite uncommitted changes in content/', ()
     rmSync(repo, { recursive: true, force: true });
   }
 });
-
-test('the owner’s loop: npm run deploy:dry rehearses the deploy offline and reports what would publish', () => {
-  const run = spawnSync(process.execPath, ['scripts/deploy-dry.ts'], {
-    cwd: copy,
-    env: cleanEnv({ FOLIO_CONTENT: SECOND_SITE, PORT: String(port) }),
-    encoding: 'utf8',
-    timeout: 115_000,
-  });
-  const out = `${run.stdout}${run.stderr}`;
-  expect(run.status, out).toBe(0);
-  expect(out).toContain('No problems');
-  expect(out).toMatch(/Site URL +https:\/\/zoe\.example\.org\//);
-  expect(out).toMatch(/Static files +\d+ files, [\d.]+ MB/);
-  expect(out).toMatch(/Function +api\/index\.ts on nodejs2\d\.x: \d+ files/);
-  expect(out).toContain('all 41 pages are served as files');
-  // FO-ANALYTICS-LOCAL: the provider the deploy wires, and what it loads (the second site sets none).
-  expect(out).toMatch(/^ {2}Analytics +none \(site\.md sets no analytics:\)$/m);
-  expect(out).toContain('Ready:');
-});

@@ -1,51 +1,86 @@
-// The deploy artifact. `vercel build` (the Vercel CLI at its pinned version, fetched from the npm
-// registry on first use: scripts/lib/pinned-tool.ts) runs offline in a temporary copy of the
-// repository (never in the working tree: the end-to-end server serves dist/ meanwhile) for the
-// production URL, and the output must hold the static site, the function with its data file,
-// the middleware placed before static files, and the rewrites after them. The built function and
-// middleware are then run from the output, so a missing data file fails here and not in production.
+// The deploy, rehearsed as the owner rehearses it, and what it would publish: `npm run deploy:dry`
+// (scripts/deploy-dry.ts) runs once, on the sample fixture site, in a temporary copy of the
+// repository (never in the working tree: the end-to-end server serves dist/ meanwhile). It runs `npm
+// run check`, then `vercel build --prod` offline (the Vercel CLI at its pinned version, fetched from
+// the npm registry on first use: scripts/lib/pinned-tool.ts) for the production URL. Its report must
+// say what would publish, and its build output (kept with --keep) must hold the static site, the
+// function with its data file, the middleware placed before static files, and the rewrites after
+// them. The built function and middleware are then run from the output, so a missing data file
+// fails here and not in production.
+// One Vercel build serves both (FO-TEST-TIERS: a build is seconds of CPU): the report and the
+// artifact were two builds, one in the end-to-end suite on the second fixture site. The sample is
+// the site whose pages, function routes and access metadata the artifact's assertions name.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { parseFrontMatter } from '../../src/records/front-matter.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { config as middlewareConfig } from '../../middleware.ts';
 import type { VercelConfig } from '../../src/builder/vercel-config.ts';
 import { compileVercelRoutes, matcherRegExp } from '../../scripts/local-server/vercel-router.ts';
-import { BROWSER_ACCEPTS, outputFileSystem, outputRoutes, vercelBuild, vercelCli, walkRoutes, type OutputRoute } from '../../scripts/lib/vercel-output.ts';
+import { BROWSER_ACCEPTS, outputFileSystem, outputRoutes, vercelCli, walkRoutes, type OutputRoute } from '../../scripts/lib/vercel-output.ts';
+import { readStamp, staleReason } from '../../scripts/lib/build.ts';
 import { NEGOTIATE_PREFIX } from '../../src/routing/markdown-gate.ts';
-import { repoCopy } from '../e2e/serve-support.ts';
+import { cleanEnv, repoCopy } from '../e2e/serve-support.ts';
 import { contentDir } from '../../src/records/load.ts';
 import { FUNCTION_BUNDLE } from '../../src/server/bundle-path.ts';
+import { SAMPLE_SITE_CONTENT } from '../support/sites.ts';
 
 type Route = OutputRoute;
 
 const vercelJson: VercelConfig = JSON.parse(readFileSync('vercel.json', 'utf8'));
 let copy = '';
+/** The copy deploy:dry built in, kept by --keep: its .vercel/output is what a deploy would upload. */
+let built = '';
 let output = '';
 let routes: Route[] = [];
-let buildLog = '';
-let cli = '';
+/** What `npm run deploy:dry` printed, stdout and stderr. */
+let report = '';
+let status: number | null = null;
 
-// Its own hook and time: the first run fetches the CLI (about a minute here) before the build's five.
+// Its own hook and time: the first run fetches the CLI (about a minute here) before the rehearsal.
 beforeAll(() => {
-  cli = vercelCli('to build the deploy artifact as a deploy does');
+  vercelCli('to build the deploy artifact as a deploy does');
 }, 300_000);
 
 beforeAll(() => {
-  // What a deploy holds, with the installed dependencies linked in; VERCEL_INSTALL_COMPLETED
-  // stops `vercel build` reinstalling over the link.
-  copy = repoCopy('folio-vercel-build-');
-  const build = vercelBuild(cli, copy, ['--prod', '--standalone', '--yes'], 280_000);
-  buildLog = build.log;
-  if (!build.ok) throw new Error(`vercel build failed (${build.status}):\n${buildLog.slice(-4000)}`);
-  output = build.output;
+  copy = repoCopy('folio-deploy-rehearsal-');
+  // The check inside deploy:dry serves the tier's build of the sample (tests/support/build-setup.ts)
+  // when it is fresh for the address the check serves at, instead of building the site again: the
+  // copy gets that build, and the check that address (PORT and HOST; a busy port makes it build for
+  // another, which costs a build and changes nothing checked).
+  const stamp = readStamp();
+  const env: Record<string, string> = { FOLIO_CONTENT: SAMPLE_SITE_CONTENT };
+  if (stamp && !staleReason(stamp.siteUrl)) {
+    for (const folder of ['dist', 'generated']) cpSync(folder, join(copy, folder), { recursive: true });
+    const address = new URL(stamp.siteUrl);
+    Object.assign(env, { PORT: address.port || '80', HOST: address.hostname });
+  }
+  const run = spawnSync(process.execPath, ['scripts/deploy-dry.ts', '--keep'], { cwd: copy, env: cleanEnv(env), encoding: 'utf8', timeout: 400_000 });
+  status = run.status;
+  report = `${run.stdout}${run.stderr}`;
+  const kept = /^The build output is in (.+) \(--keep\)\.$/m.exec(report)?.[1];
+  if (!kept) throw new Error(`npm run deploy:dry made no build output (exit ${status}):\n${report.slice(-4000)}`);
+  output = kept;
+  built = dirname(dirname(output));
   routes = outputRoutes(output);
-}, 300_000);
+  // What `vercel deploy --prebuilt` uploads for each function: its folder and what its
+  // .vc-config.json maps in from the repository (filePathMap: the function's bundle and data files;
+  // the middleware's dependencies, here the copy's linked node_modules), placed where the map says,
+  // as the deployed function finds them. (deploy:dry builds as a deploy does, without --standalone,
+  // which would have copied them in.)
+  for (const func of ['functions/api/index.func', 'functions/middleware.func']) {
+    const map: Record<string, string> = JSON.parse(readFileSync(join(output, func, '.vc-config.json'), 'utf8')).filePathMap ?? {};
+    for (const [at, from] of Object.entries(map)) {
+      mkdirSync(dirname(join(output, func, at)), { recursive: true });
+      cpSync(join(built, from), join(output, func, at), { recursive: true });
+    }
+  }
+}, 420_000);
 
 afterAll(() => {
-  if (copy) rmSync(copy, { recursive: true, force: true });
+  for (const folder of [copy, built]) if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
 /** Runs an exported handler of the built output in its own Node process, with cwd = its .func directory. */
@@ -64,6 +99,23 @@ function runBuilt(funcDir: string, module: string, script: string): { status: nu
 }
 
 const indexOf = (predicate: (r: Route) => boolean) => routes.findIndex(predicate);
+
+describe('the owner’s loop: npm run deploy:dry rehearses the deploy offline and reports what would publish', () => {
+  test('it checks the site, builds it as Vercel does, and reports what would publish: ready', () => {
+    expect(status, report).toBe(0);
+    expect(report).toContain('No problems');
+    expect(report).toMatch(/Site URL +https:\/\/folio\.example\.com\//);
+    expect(report).toMatch(/Static files +\d+ files, [\d.]+ MB/);
+    expect(report).toMatch(/Function +api\/index\.ts on nodejs2\d\.x: \d+ files/);
+    // Every page of the build it reports on, each one a file for a browser (FO-ZERO-COMPUTE below walks them).
+    const pages = Object.keys(JSON.parse(readFileSync(join(built, 'generated/pages-manifest.json'), 'utf8')).pages);
+    expect(report).toContain(`Checked ${pages.length} pages`);
+    expect(report).toContain(`all ${pages.length} pages are served as files`);
+    // FO-ANALYTICS-LOCAL: the provider the deploy wires, and what it loads (the sample sets none).
+    expect(report).toMatch(/^ {2}Analytics +none \(site\.md sets no analytics:\)$/m);
+    expect(report).toContain('Ready:');
+  });
+});
 
 describe('the deploy artifact: vercel build output', () => {
   test('the static site: pages, twins, the agent view, 404 in both forms, llms.txt, assets, discovery files', () => {
@@ -146,7 +198,7 @@ describe('the deploy artifact: vercel build output', () => {
 
   test('FO-ZERO-COMPUTE: by config.json alone, a browser’s request for every page reaches its static file, never the middleware or a function', () => {
     const fileSystem = outputFileSystem(output);
-    const pages = Object.keys(JSON.parse(readFileSync(join(copy, 'generated/pages-manifest.json'), 'utf8')).pages);
+    const pages = Object.keys(JSON.parse(readFileSync(join(built, 'generated/pages-manifest.json'), 'utf8')).pages);
     expect(pages.length).toBeGreaterThan(20);
     for (const accept of BROWSER_ACCEPTS) {
       for (const page of pages) {
