@@ -1,4 +1,4 @@
-// `npm test` (the fast default, after every change) and `npm test:all` (everything; CI runs it).
+// `npm test` (the fast default, after every change) and `npm run test:all` (everything; CI runs it).
 //
 // Both run in a throwaway copy of the repository (scripts/lib/repo-copy.ts), so neither writes the
 // owner's dist/ or generated/ (FO-TEST-TIERS): `npm start` afterwards still serves the owner's site.

@@ -13,7 +13,7 @@ export async function serveBuild({ port, hostname, allowedHosts }: { port: numbe
   const config = JSON.parse(readFileSync('vercel.json', 'utf8'));
   const middleware = await import('../../middleware.ts');
   const fn = await functionOrExit();
-  // FOLIO_RECORD_FILE (set by `npm test` only): log the function's answers for the contract test.
+  // FOLIO_RECORD_FILE (set by scripts/test.ts only): log the function's answers for the contract test.
   const route = createVercelRouter({ config, middleware, files: distFiles('dist'), fn: { fetch: recordExchanges(fn.fetch) } });
   return listen({ port, hostname, handler: route, allowedHosts });
 }

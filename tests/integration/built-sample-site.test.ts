@@ -74,7 +74,7 @@ describe('/developers as built: the page and its twin', () => {
   });
 });
 
-describe('the manifest of the real build (npm test builds first)', () => {
+describe('the manifest of the real build (npm run test:all builds first)', () => {
   const manifest: PageManifest = JSON.parse(readFileSync(PAGE_MANIFEST_FILE, 'utf8'));
   test('PF-TWINS: every page of the content has a twin', () => {
     expect(manifest.pages['/']).toBe('/index.md');
@@ -98,7 +98,7 @@ describe('the data file the build wrote', () => {
 });
 
 describe('middleware.ts default export over the real build', () => {
-  test('answers with the built manifest (npm test builds first)', async () => {
+  test('answers with the built manifest (npm run test:all builds first)', async () => {
     const res = await middleware(new Request('https://folio.test/about', { headers: { accept: 'text/markdown' } }));
     expect(res.headers.get('x-middleware-rewrite')).toBe('https://folio.test/about.md');
     expect(Number(res.headers.get('x-markdown-tokens'))).toBeGreaterThan(0);

@@ -33,7 +33,7 @@ const readable = (report: LintReport) => report.problems.map((p) => `${p.ruleId}
 
 describe('PF-DISCOVERY: openapi.json lints clean (redocly, recommended rules)', () => {
   it('the built dist/openapi.json: no errors, no warnings', () => {
-    expect(existsSync('dist/openapi.json'), 'run `npm run build` first (npm test does)').toBe(true);
+    expect(existsSync('dist/openapi.json'), 'run `npm run build` first (npm run test:all does)').toBe(true);
     const report = lint('dist/openapi.json');
     expect(readable(report)).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });

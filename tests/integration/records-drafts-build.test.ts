@@ -1,4 +1,4 @@
-// FO-DRAFTS: the sample fixture site has a draft post; `npm test` builds that site before this suite
+// FO-DRAFTS: the sample fixture site has a draft post; `npm run test:all` builds that site before this suite
 // runs (tests/support/build-setup.ts). Nothing the build wrote may carry it: no page, twin, feed,
 // sitemap, llms.txt or discovery file in dist/, and no record, body, twin or index entry in the
 // function's data file (whose texts are compressed, so they are read back through its reader).

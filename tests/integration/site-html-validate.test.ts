@@ -1,6 +1,6 @@
 // FO-ACCESSIBLE: every built page validates with html-validate's recommended
 // preset (duplicate ids, obsolete attributes such as a table's align, over-long titles …).
-// `npm test` builds the sample fixture site before this suite runs.
+// `npm run test:all` builds the sample fixture site before this suite runs.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { HtmlValidate } from 'html-validate';
