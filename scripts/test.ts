@@ -149,8 +149,10 @@ function finish(): never {
   console.log(`\n${command} ${over ? 'ran every test' : 'passed'} in ${seconds(performance.now() - started)}:`);
   for (const [name, ms] of timings) console.log(`  ${name.padEnd(30)} ${seconds(ms).padStart(6)}`);
   console.log(`  site builds: ${builds.length}${ALL ? ` (at most ${BUILD_BUDGET})` : ''}`);
+  // Each as `folder content` (scripts/build.ts), so a new build is seen where it is made.
+  for (const line of builds) console.log(`    ${line}`);
   if (over) {
-    console.error(`\nThe run made ${builds.length} site builds, over its budget of ${BUILD_BUDGET}:\n${builds.join('\n')}`);
+    console.error(`\nThe run made ${builds.length} site builds, over its budget of ${BUILD_BUDGET}.`);
     console.error('Check pages in a container render (CONTRIBUTING § A page test) or share a build (tests/e2e/shared-sites.ts).');
     fail(1);
   }
