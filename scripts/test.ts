@@ -52,9 +52,9 @@ writeFileSync(buildLog, '');
 // off: scripts/lib/compile-cache.ts): each build and server loads Astro, Vite and Folio from source;
 // measured here, ~1 s less CPU a build (7.0 → 6.1 s).
 process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), 'node-compile-cache');
-const env = { ...process.env, FOLIO_TEST_PORT: port, FOLIO_SITE_URL: siteUrl, FOLIO_CONTENT: SAMPLE_SITE_CONTENT, FOLIO_BUILD_LOG: buildLog };
-// build() below runs in this process's environment.
+// build() below runs in this process's environment; every step inherits it, with the run's address.
 Object.assign(process.env, { FOLIO_CONTENT: SAMPLE_SITE_CONTENT, FOLIO_BUILD_LOG: buildLog });
+const env = { ...process.env, FOLIO_TEST_PORT: port, FOLIO_SITE_URL: siteUrl };
 
 function fail(status: number | null): never {
   console.error(`\nA step failed. The run's copy of the repository is kept for a look: ${copy}`);
