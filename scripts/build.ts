@@ -13,7 +13,7 @@ import { dirname, relative } from 'node:path';
 import { installBuildReporter } from '../src/builder/build-progress.ts';
 import { bundleFunction } from '../src/builder/function-bundle.ts';
 import { estimateTokens, startBuild } from '../src/builder/integration.ts';
-import { ContentError, contentDir, loadCatalog, loadLanguages, memoizeContentForBuild } from '../src/records/load.ts';
+import { ContentError, contentDir, loadCatalog, loadLanguages, memoizeContentForBuild, untranslatedTwins } from '../src/records/load.ts';
 import type { Catalog } from '../src/records/catalog.ts';
 import type { Content } from '../src/records/schema.ts';
 import { recordTwins } from '../src/discovery/twin.ts';
@@ -96,12 +96,7 @@ for (const { lang, base } of content.site.languages) renameSync(`dist${base}/sea
 const manifest = buildPageManifest('dist', estimateTokens, await recordTwins(catalog));
 if (content.site.languages.length > 1) {
   // FO-I18N: each twin's text language, for its Content-Language; a record not translated is in the main one.
-  const untranslated = loadLanguages()
-    .slice(1)
-    .flatMap(({ content: c }) => [...c.projects, ...c.posts, ...c.pages, ...(c.resume ? [c.resume] : [])])
-    .filter((record) => record.lang)
-    .map((record) => record.twin);
-  manifest.languages = markdownLanguages(Object.keys(manifest.markdown), content.site.languages, new Set(untranslated));
+  manifest.languages = markdownLanguages(Object.keys(manifest.markdown), content.site.languages, untranslatedTwins(loadLanguages().slice(1)));
 }
 writeFileSync(PAGE_MANIFEST_FILE, `${JSON.stringify(manifest, null, 1)}\n`);
 const pages = Object.keys(manifest.pages).length;

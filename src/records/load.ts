@@ -274,6 +274,20 @@ export function loadLanguages(dir = contentDir(), options: Omit<LoadOptions, 'la
 }
 
 /**
+ * FO-I18N: the twins of the records a translation shows in the main language because it does not
+ * translate them (each marked with its text's `lang`), from the translations' catalogs; the page
+ * manifest serves them with the main language's Content-Language (markdownLanguages).
+ */
+export function untranslatedTwins(translations: readonly { content: Content }[]): Set<string> {
+  return new Set(
+    translations
+      .flatMap(({ content: c }) => [...c.projects, ...c.posts, ...c.pages, ...(c.resume ? [c.resume] : [])])
+      .filter((record) => record.lang)
+      .map((record) => record.twin),
+  );
+}
+
+/**
  * Reading a translation (FO-I18N): content/<lang>/ holds files at the main files' relative paths;
  * each one's front matter is laid over its main file's, so it sets only what it translates.
  */

@@ -17,7 +17,7 @@ import { createVercelRouter, type StaticFile } from '../../scripts/local-server/
 import { estimateTokens, themeFiles } from '../../src/builder/integration.ts';
 import { contentImages } from '../../src/builder/write-images.ts';
 import { imageVariants } from '../../src/images/images.ts';
-import { loadLanguages } from '../../src/records/load.ts';
+import { loadLanguages, untranslatedTwins } from '../../src/records/load.ts';
 import type { Page, Post, Project, Resume } from '../../src/records/schema.ts';
 import { markdownLanguages, NOT_FOUND_PAGE, type PageManifest, twinPathOf } from '../../src/routing/page-manifest.ts';
 import { manifestFiles, routePage } from '../../src/routing/page-negotiation.ts';
@@ -38,13 +38,7 @@ async function pageManifest(site: FixtureSite): Promise<PageManifest> {
   const manifest: PageManifest = { pages, markdown, notFound: { body: notFound, tokens: estimateTokens(notFound) } };
   // FO-I18N: each twin's text language, as scripts/build.ts adds it.
   const [main, ...translations] = loadLanguages(site.dir, { drafts: false });
-  if (translations.length) {
-    const untranslated = translations
-      .flatMap(({ content: c }) => [...c.projects, ...c.posts, ...c.pages, ...(c.resume ? [c.resume] : [])])
-      .filter((record) => record.lang)
-      .map((record) => record.twin);
-    manifest.languages = markdownLanguages(Object.keys(markdown), main!.content.site.languages, new Set(untranslated));
-  }
+  if (translations.length) manifest.languages = markdownLanguages(Object.keys(markdown), main!.content.site.languages, untranslatedTwins(translations));
   return manifest;
 }
 
