@@ -23,7 +23,7 @@ describe('the hostile site', () => {
       const page = await site.page(path);
       const all = page.all('*');
       const found = {
-        handlers: all.flatMap((el) => el.node.attrs!.filter((a) => /^on/i.test(a.name)).map((a) => `<${el.tag} ${a.name}>`)),
+        handlers: all.flatMap((el) => el.attributes.filter((a) => /^on/i.test(a.name)).map((a) => `<${el.tag} ${a.name}>`)),
         scriptLinks: page
           .all('[href], [src], [action], [formaction]')
           .map((el) => el.attr('href') ?? el.attr('src') ?? el.attr('action') ?? el.attr('formaction') ?? '')

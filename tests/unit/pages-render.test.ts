@@ -52,6 +52,13 @@ describe('FO-TEST-TIERS: reading a page (html-query.ts)', () => {
     expect(() => page.get('table')).toThrow('no element matches table');
   });
 
+  test('a <template>’s content is its text, and no selector reaches into it, as in the DOM', () => {
+    const doc = parseHtml('<body><div id="d">x<template><a href="#t">T</a><template><b>U</b></template></template></div></body>');
+    expect(doc.all('a, b')).toEqual([]);
+    expect(doc.get('#d').textContent).toBe('xTU');
+    expect(doc.all('template')).toHaveLength(1);
+  });
+
   test('accessible names: aria-labelledby, aria-label, then the text and images’ alt, hidden parts left out', () => {
     expect(page.getNamed('nav', 'In this project').all('a')).toHaveLength(2);
     expect(page.all('a').map((a) => a.accessibleName())).toEqual(['A', 'B', 'Icon Home']);
