@@ -9,7 +9,10 @@
 //    whitespace and diacritics ignored):
 //      title            the title equals the query, or its name does: the part before a
 //                       subtitle separator ("Quarry: embeddable search" is named "Quarry")
-//      title_substring  the title contains the query, or contains each of its words
+//      title_substring  the title contains the query, or contains each of its words: as an index
+//                       term of the title (its stem), or inside a title word, stem and all, from
+//                       TITLE_PART_MIN_LENGTH letters ("gestalten" holds in "Gestaltungsprozess…",
+//                       "Prozesse" in "…prozessoptimierung": a form of the word, or a compound's part)
 //      tag/type/category  a query word is exactly a tag word, the type, or a category word
 //                       (one tier; the label says which, in that order)
 //      summary          a query word is exactly a word of the summary
@@ -79,6 +82,17 @@ const FIELD_TIERS: [IndexedField, MatchTier][] = [
   ['title', 'body'],
 ];
 
+/**
+ * FO-SEARCH-FORMS: a query term this long counts as in the title when a title word holds it (the
+ * term is a stem, so a form of the word; or a compound's part, "prozess" in
+ * "Gestaltungsprozessoptimierung"). Shorter stems are inside too many unrelated words ("app" in
+ * "Happy") to say the title is about them; those count only as whole title terms.
+ */
+export const TITLE_PART_MIN_LENGTH = 4;
+
+/** Whether a normalized title holds a query term as a word's part (FO-SEARCH-FORMS). */
+const partOfTitle = (title: string, term: string) => term.length >= TITLE_PART_MIN_LENGTH && title.includes(term);
+
 /** One bit per indexed field, so a candidate's exact-match fields are a number, not a Set. */
 const FIELD_BIT: Readonly<Record<IndexedField, number>> = { title: 1, summary: 2, tags: 4, type: 8, category: 16, body: 32 };
 
@@ -104,7 +118,7 @@ export function tierOf(title: string, query: string, terms: string[], match: Rec
         if (bit === FIELD_BIT.title) inTitle = true;
       }
     }
-    if (!inTitle) everyTermInTitle = false;
+    if (!inTitle && !partOfTitle(title, terms[t]!)) everyTermInTitle = false;
   }
   if (everyTermInTitle || title.includes(query)) return 'title_substring';
   for (const [field, tier] of FIELD_TIERS) if (exact & (FIELD_BIT[field] ?? 0)) return tier;
@@ -210,11 +224,13 @@ export function rankRecords(data: SiteData, query: string, { type, limit = 10 }:
     if (match === 'title' || match === 'title_substring') foundInTitle.add(entry);
     consider(entry.record, r.score, match);
   }
-  // docs/decisions.md § Search order: a title that contains the query ranks in the title tiers whether
-  // or not the index matched one of its words ("watch" is inside "Pagewatch", a word of its own).
+  // docs/decisions.md § Search order: a title that contains the query, or each of its terms as a
+  // word's part (FO-SEARCH-FORMS), ranks in the title tiers whether or not the index matched one of
+  // its words ("watch" is inside "Pagewatch", "prozess" inside "Gestaltungsprozessoptimierung").
   // Such a title has no relevance score: 0, below the titles the index found, then by slug.
   for (const entry of byId.values()) {
-    if (!entry.title.includes(wanted) || foundInTitle.has(entry) || (type !== undefined && entry.type !== type)) continue;
+    if (foundInTitle.has(entry) || (type !== undefined && entry.type !== type)) continue;
+    if (!entry.title.includes(wanted) && !terms.every((term) => partOfTitle(entry.title, term))) continue;
     consider(entry.record, 0, entry.title === wanted || titleName(entry.title) === wanted ? 'title' : 'title_substring');
   }
   return insert ? top : top.sort(compareHits).slice(0, keep);
