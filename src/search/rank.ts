@@ -23,6 +23,7 @@
 
 import { recordType, searchRecordsOf, type SiteData, type SiteRecord } from './data-file.ts';
 import { SEARCH_OPTIONS, normalize, queryTerms, type IndexedField } from './options.ts';
+import { withoutStopWords } from './stop-words.ts';
 import { LRUCache } from 'lru-cache';
 
 /** Every `match` label, best first. `tag`, `type` and `category` share a rank (TIER_RANK). */
@@ -52,6 +53,11 @@ export interface SearchOptions {
   /** A project type, or `post`, `page`, `resume`. */
   type?: string;
   limit?: number;
+  /**
+   * FO-ASK-STOP-WORDS: rank by the query's words less its language's stop words (the site's
+   * locale: stop-words.ts), as /ask does with a question; the query as it is when none would be left.
+   */
+  stopWords?: boolean;
 }
 
 /** The record type a `type` filter compares against: the project's type, or `post`, `page`, `resume` (data-file.ts). */
@@ -174,7 +180,7 @@ export function searchRecords(data: SiteData, query: string, options: SearchOpti
   cacheSize ??= searchCacheSize();
   if (cacheSize === 0) return rankRecords(data, query, options);
   const answers = (data.kept.answers ??= new LRUCache({ max: cacheSize }));
-  const key = `${options.type ?? ''}\u0000${options.limit ?? ''}\u0000${query}`;
+  const key = `${options.type ?? ''}\u0000${options.limit ?? ''}\u0000${options.stopWords ? 's' : ''}\u0000${query}`;
   let hits = answers.get(key);
   if (!hits) {
     // Frozen: every caller shares the one array.
@@ -185,8 +191,9 @@ export function searchRecords(data: SiteData, query: string, options: SearchOpti
 }
 
 /** searchRecords without the cache: every call searches and ranks. */
-export function rankRecords(data: SiteData, query: string, { type, limit = 10 }: SearchOptions = {}): Hit[] {
+export function rankRecords(data: SiteData, asked: string, { type, limit = 10, stopWords = false }: SearchOptions = {}): Hit[] {
   const byId = (data.kept.entries ??= entriesOf(data));
+  const query = stopWords ? withoutStopWords(asked, data.site.locale) : asked;
   // The index's terms are the site's language's stems (FO-STEMMING): the query's are made the same way.
   const terms = queryTerms(query, data.site.locale);
   if (terms.length === 0) return [];

@@ -9,7 +9,7 @@ import { BODY_ERRORS, json, jsonOfBytes } from './http.ts';
 import type { SiteData } from '../search/data-file.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
 import { QUOTA_COST_RULE } from './middleware/rate-limit.ts';
-import { answerEvents, answerBytes } from './knowledge/answer.ts';
+import { answerEvents, answerBytes, askFinds } from './knowledge/answer.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { entriesFor, itemsFor } from './knowledge/batch.ts';
 import { catalog } from './knowledge/catalog.ts';
@@ -35,7 +35,7 @@ import {
 } from './knowledge/schemas.ts';
 import { EVENT_STREAM } from '../http/media-types.ts';
 
-export { answer, answerEvents } from './knowledge/answer.ts';
+export { answer, answerEvents, askFinds } from './knowledge/answer.ts';
 export { catalog, publicPages } from './knowledge/catalog.ts';
 // For GET /api/v1 (access.ts): the same paging schema and resource as the sandbox; for MCP: the query rule.
 export { catalogResponse, pageQuery, queryText } from './knowledge/schemas.ts';
@@ -119,6 +119,7 @@ const askGet = defineRoute({
   invalid: { lang: 'unknown_language', '*': 'invalid_query' },
   responses: askResponses([]),
   errors: ['invalid_query', 'unknown_language', 'rate_limited'],
+  finds: ({ query }) => askFinds((query.query ?? query.q)!),
   handler: (c, { query, data }) => {
     const { query: text, q, streaming } = query;
     return respond(c, data, (text ?? q)!, streaming === undefined ? prefersEventStream(c.req.header('accept')) : streaming === 'true');
@@ -140,6 +141,7 @@ const askPost = defineRoute({
   requestHeaders: ['Idempotency-Key'],
   responses: askResponses(['Idempotency-Key'], true),
   errors: ['invalid_query', 'unknown_language', ...INPUT_ERRORS],
+  finds: ({ body }) => askFinds(typeof body.query === 'string' ? body.query : body.query.text),
   handler: (c, { body, data }) => {
     const { query, prefer } = body;
     const v055 = typeof query !== 'string';

@@ -53,3 +53,20 @@ export function dataIn(data: SiteData, lang: string | undefined): SiteData {
  */
 export const recordLang = (site: Site, record: Pick<SiteRecord, 'lang'>): { lang?: string } =>
   site.languages.length > 1 ? { lang: record.lang ?? site.locale } : {};
+
+/**
+ * FO-SEARCH-FALLBACK: the data a search answers from. The language asked (the main one when none
+ * is), when `finds` finds anything in it; else the first of the site's other languages, main first,
+ * in which it does, so an agent that asks in English finds a German site's English records without
+ * knowing to send `lang`. The answer is that language's, its records carrying `lang` and their own
+ * URLs. Nothing found anywhere: the language asked (an empty answer in it).
+ */
+export function dataFinding(data: SiteData, lang: string | undefined, finds: (data: SiteData) => boolean): SiteData {
+  const asked = dataIn(data, lang);
+  if (finds(asked)) return asked;
+  for (const tag of languageTags(data)) {
+    const other = dataIn(data, tag);
+    if (other !== asked && finds(other)) return other;
+  }
+  return asked;
+}

@@ -6,7 +6,7 @@
 import type { ErrorCode } from './errors.ts';
 import { json, jsonOfBytes, validate } from './http.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
-import { compareProjects, getProject, listProjects, searchBody } from './portfolio/projects.ts';
+import { compareProjects, getProject, listProjects, searchBody, searchFinds } from './portfolio/projects.ts';
 import { getPost, getResume, listPosts } from './portfolio/posts.ts';
 import {
   jsonResume,
@@ -34,7 +34,7 @@ import {
 } from './portfolio/schemas.ts';
 
 export * from './portfolio/schemas.ts';
-export { compareProjects, getProject, listProjects, projectSummaryOf, searchHits } from './portfolio/projects.ts';
+export { compareProjects, getProject, listProjects, projectSummaryOf, searchFinds, searchHits } from './portfolio/projects.ts';
 export { getPost, getResume, listPosts, postSummaryOf } from './portfolio/posts.ts';
 
 /** Errors every portfolio route can answer besides its own. */
@@ -59,6 +59,7 @@ const v1Routes: RouteSpec[] = [
     invalid: SEARCH_INVALID,
     responses: { 200: { description: 'Search hits, best first.', schema: searchResponse, headers: RESPONSE_HEADERS }, ...NOT_MODIFIED },
     errors: ['invalid_query', 'invalid_filter', 'unknown_language', ...COMMON_ERRORS],
+    finds: ({ query }) => searchFinds(query),
     handler: (_c, { query, data }) => jsonOfBytes(searchBody(data, query)),
   }),
   defineRoute({

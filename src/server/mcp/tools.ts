@@ -3,7 +3,7 @@
 // FO-ONE-RECORD). Argument names follow REST's, except search's `q`, which is `query` here.
 import { z } from 'zod';
 import { SLUG_PATTERN } from '../../records/schema.ts';
-import { answer, queryText as askQueryText } from '../knowledge.ts';
+import { answer, askFinds, queryText as askQueryText } from '../knowledge.ts';
 import { askResponse, type AskResponse } from '../knowledge/schemas.ts';
 import { queryText } from '../http.ts';
 import { langParam } from '../language.ts';
@@ -24,6 +24,7 @@ import {
   projectParams,
   projectsQuery,
   SEARCH_INVALID,
+  searchFinds,
   searchHits,
   searchQuery,
   searchResponse,
@@ -139,6 +140,7 @@ const searchPortfolio = defineTool({
   invalid: SEARCH_TOOL_INVALID,
   output: sizedSearch,
   ui: PROJECT_CARD_URI,
+  finds: ({ query, type, limit }) => searchFinds({ q: query, type, limit }),
   run: (data, { query, type, limit, detail, fields }) => sizedSearchOf(data, searchHits(data, { q: query, type, limit }), detail, fields),
   text: (result, { fields }) =>
     fields
@@ -440,6 +442,7 @@ const ask = defineTool({
   input: askInput,
   invalid: { lang: 'unknown_language', '*': 'invalid_query' },
   output: askResponse,
+  finds: ({ query }) => askFinds(query),
   run: (data, { query }) => answer(data, query),
   text: askText,
 });
