@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ApiError, errorBody } from './errors.ts';
 import { BODY_ERRORS, json, jsonOfBytes } from './http.ts';
 import type { SiteData } from '../search/data-file.ts';
+import { FALLBACK_RULE } from './language.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
 import { QUOTA_COST_RULE } from './middleware/rate-limit.ts';
 import { answerEvents, answerBytes, askFinds } from './knowledge/answer.ts';
@@ -109,7 +110,7 @@ const askGet = defineRoute({
   operationId: 'askGet',
   example: { query: { query: 'search' }, status: 200 },
   summary: 'Ask a question about the site',
-  description: `Answers from the site's projects and pages, in search order. \`q\` is an alias of \`query\` (\`query\` wins when both are sent). ${STREAM_FRAMING}`,
+  description: `Answers from the site's projects and pages, in search order, ranked without the language's stop words. \`q\` is an alias of \`query\` (\`query\` wins when both are sent). ${FALLBACK_RULE} ${STREAM_FRAMING}`,
   tag: 'knowledge',
   policy: 'knowledge',
   cors: 'site',
@@ -132,7 +133,7 @@ const askPost = defineRoute({
   operationId: 'askPost',
   example: { body: { json: { query: 'search' } }, status: 200 },
   summary: 'Ask a question about the site (JSON body)',
-  description: `Takes the flat body \`{"query": "...", "prefer": {"streaming": false}}\` or the NLWeb v0.55 structured body \`{"query": {"text": "..."}, "prefer": {...}, "meta": {...}}\`. Asks are safe to retry: \`Idempotency-Key\` is echoed and the same body always gets the same answer. ${STREAM_FRAMING} ${STREAM_FRAMING_055}`,
+  description: `Takes the flat body \`{"query": "...", "prefer": {"streaming": false}}\` or the NLWeb v0.55 structured body \`{"query": {"text": "..."}, "prefer": {...}, "meta": {...}}\`. Asks are safe to retry: \`Idempotency-Key\` is echoed and the same body always gets the same answer. ${FALLBACK_RULE} ${STREAM_FRAMING} ${STREAM_FRAMING_055}`,
   tag: 'knowledge',
   policy: 'knowledge',
   cors: 'site',

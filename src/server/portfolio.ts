@@ -4,6 +4,7 @@
 // (portfolio/projects.ts) hold every rule, so the MCP tools that call them answer the same codes
 // and hints as REST; the routes only add HTTP.
 import type { ErrorCode } from './errors.ts';
+import { FALLBACK_RULE } from './language.ts';
 import { json, jsonOfBytes, validate } from './http.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
 import { compareProjects, getProject, listProjects, searchBody, searchFinds } from './portfolio/projects.ts';
@@ -54,7 +55,7 @@ const v1Routes: RouteSpec[] = [
     summary: 'Search projects, posts, pages and the résumé',
     description:
       'Lexical search. Order: exact title, title substring, tag or type, summary, body text; typo and prefix matches come last. ' +
-      'Within a tier: relevance (BM25), then slug. Case, extra whitespace and diacritics are ignored.',
+      `Within a tier: relevance (BM25), then slug. Case, extra whitespace and diacritics are ignored, and words are stemmed in the site's language: a title that holds a form of each query word, inside a compound too, is a title substring match. ${FALLBACK_RULE}`,
     query: searchQuery,
     invalid: SEARCH_INVALID,
     responses: { 200: { description: 'Search hits, best first.', schema: searchResponse, headers: RESPONSE_HEADERS }, ...NOT_MODIFIED },

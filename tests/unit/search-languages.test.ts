@@ -14,6 +14,9 @@ import { fixtureDataFile, siteDataOfFile } from '../support/site-data.ts';
 import { client, roomy, viaTool } from '../support/portfolio-helpers.ts';
 import { connect } from '../support/mcp-helpers.ts';
 import { corpus, project } from '../support/search-fixtures.ts';
+import { captureExchange } from '../../scripts/local-server/record-exchanges.ts';
+import { openApiFor } from '../../src/discovery/openapi-file.ts';
+import { validateExchanges } from '../contract/validate.ts';
 
 const GERMAN = 'tests/fixtures/german-site/content';
 /** The site's address as loaded: site.md's, or FOLIO_SITE_URL when the run sets one. */
@@ -128,5 +131,25 @@ describe('FO-SEARCH-FALLBACK: a query that finds nothing in the language asked i
     const asked = await mcp.callTool({ name: 'ask', arguments: { query: 'accessibility' } });
     expect((asked.structuredContent as any).results).toEqual([expect.objectContaining({ url: english.url, lang: 'en' })]);
     await mcp.close();
+  });
+
+  it('the answers from another language match openapi.json’s response schemas (the contract test’s validator)', async () => {
+    const app = createApp({ ...roomy, data: () => data });
+    const json = { 'Content-Type': 'application/json', Accept: 'application/json' };
+    const requests = [
+      new Request(`${SITE_URL}/api/v1/search?q=accessibility`),
+      new Request(`${SITE_URL}/ask?query=accessibility`, { headers: { Accept: 'application/json' } }),
+      new Request(`${SITE_URL}/ask?query=accessibility&streaming=true`),
+      new Request(`${SITE_URL}/ask`, { method: 'POST', headers: json, body: JSON.stringify({ query: { text: 'accessibility' } }) }),
+      new Request(`${SITE_URL}/api/v1/batch`, { method: 'POST', headers: json, body: JSON.stringify({ queries: ['accessibility'] }) }),
+    ];
+    const exchanges = [];
+    for (const request of requests) {
+      const response = await app.request(request.clone());
+      expect(response.status, request.url).toBe(200);
+      exchanges.push(await captureExchange(request, response, response.body));
+    }
+    expect(exchanges.every((e) => JSON.stringify(e).includes('/en/projects/formulare'))).toBe(true);
+    expect(validateExchanges(openApiFor(data.site), exchanges)).toEqual([]);
   });
 });
