@@ -23,7 +23,14 @@ export function mcpToolDocs(served: ServedRecords): ToolDoc[] {
   return toolsFor(served).map((tool) => {
     const route = ROUTES.find((r) => r.operationId === tool.operation);
     if (!route) throw new Error(`MCP tool ${tool.name}: no route has the operationId ${tool.operation}`);
-    return { name: tool.name, does: tool.does, rest: `${route.method} ${route.path}`, sized: isSized(tool), languages: 'lang' in tool.input.shape, fallback: tool.finds !== undefined };
+    return {
+      name: tool.name,
+      does: tool.does,
+      rest: `${route.method} ${route.path}`,
+      sized: isSized(tool),
+      languages: 'lang' in tool.input.shape,
+      fallback: tool.finds !== undefined,
+    };
   });
 }
 
@@ -67,6 +74,6 @@ export function languageSentence(site: Pick<Site, 'languages'>, tools: readonly 
     `${named.length ? `, or \`lang: "${example}"\` to ${codeList(named)},` : ''} for answers in that language, with its URLs; a record not translated into it comes in the main language, ` +
     'and every record names its language in `lang`. An unknown tag is 400 `unknown_language`. ' +
     `${codeList([...fallbackRoutes(), ...tools.filter((t) => t.fallback).map((t) => t.name)])} need no \`lang\` to find a record: ` +
-    'a search that finds nothing in the language asked (the main one without `lang`) is answered from the site\'s other languages, main first, each hit with its `lang` and URLs.'
+    "a search that finds nothing in the language asked (the main one without `lang`) is answered from the site's other languages, main first, each hit with its `lang` and URLs."
   );
 }

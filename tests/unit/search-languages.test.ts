@@ -5,7 +5,6 @@
 // MCP alike (FO-SEARCH-FALLBACK). Unit tier: the app through app.request over the fixture's data.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteData } from '../../src/search/data-file.ts';
-import { loadLanguages } from '../../src/records/load.ts';
 import { searchRecords, TITLE_PART_MIN_LENGTH } from '../../src/search/rank.ts';
 import { stopWordsOf, withoutStopWords } from '../../src/search/stop-words.ts';
 import { LOCALES } from '../../src/records/strings.ts';
@@ -17,6 +16,11 @@ import { corpus, project } from '../support/search-fixtures.ts';
 import { captureExchange } from '../../scripts/local-server/record-exchanges.ts';
 import { openApiFor } from '../../src/discovery/openapi-file.ts';
 import { validateExchanges } from '../contract/validate.ts';
+import { loadContent, loadLanguages } from '../../src/records/load.ts';
+import { developerGuide } from '../../src/discovery/developers.ts';
+import { agentsMarkdown } from '../../src/discovery/agents-md.ts';
+import { FALLBACK_RULE } from '../../src/server/language.ts';
+import { SAMPLE_SITE_CONTENT } from '../support/sites.ts';
 
 const GERMAN = 'tests/fixtures/german-site/content';
 /** The site's address as loaded: site.md's, or FOLIO_SITE_URL when the run sets one. */
@@ -151,5 +155,17 @@ describe('FO-SEARCH-FALLBACK: a query that finds nothing in the language asked i
     }
     expect(exchanges.every((e) => JSON.stringify(e).includes('/en/projects/formulare'))).toBe(true);
     expect(validateExchanges(openApiFor(data.site), exchanges)).toEqual([]);
+  });
+
+  it('openapi.json and /developers say so: the search and /ask operations, and the language sentence naming the routes and tools that fall back', () => {
+    const german = loadContent(GERMAN, { drafts: false });
+    const guide = developerGuide(german);
+    const operations = guide.sections.flatMap((s) => s.operations);
+    for (const id of ['searchPortfolio', 'askGet', 'askPost']) expect(operations.find((o) => o.id === id)?.description, id).toContain(FALLBACK_RULE);
+    for (const text of [guide.sections.find((s) => s.id === 'mcp-server')!.intro, agentsMarkdown(german)]) {
+      expect(text).toContain('`GET /api/v1/search`, `GET /ask`, `POST /ask`, `search_portfolio` and `ask` need no `lang` to find a record');
+    }
+    // A one-language site's documents say nothing of languages.
+    expect(agentsMarkdown(loadContent(SAMPLE_SITE_CONTENT, { drafts: false }))).not.toContain('need no `lang`');
   });
 });
