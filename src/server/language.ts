@@ -54,9 +54,12 @@ export function dataIn(data: SiteData, lang: string | undefined): SiteData {
 export const recordLang = (site: Site, record: Pick<SiteRecord, 'lang'>): { lang?: string } =>
   site.languages.length > 1 ? { lang: record.lang ?? site.locale } : {};
 
-/** FO-SEARCH-FALLBACK in a sentence, for the descriptions of the routes and tools that search (openapi.json, /developers, tools/list). */
+/**
+ * FO-SEARCH-FALLBACK in a sentence, for the descriptions of the routes and tools that search
+ * (openapi.json, /developers, tools/list). Short: /developers repeats it on three operations.
+ */
 export const FALLBACK_RULE =
-  "On a site in several languages, a query that finds nothing in the language asked (the main one without lang) is answered from the site's other languages, main first, each hit with its lang and URLs.";
+  "Finding nothing in the language asked (the main one without lang), it answers from the site's other languages, each hit with its lang.";
 
 /**
  * FO-SEARCH-FALLBACK: the data a search answers from. The language asked (the main one when none

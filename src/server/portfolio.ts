@@ -55,7 +55,7 @@ const v1Routes: RouteSpec[] = [
     summary: 'Search projects, posts, pages and the résumé',
     description:
       'Lexical search. Order: exact title, title substring, tag or type, summary, body text; typo and prefix matches come last. ' +
-      `Within a tier: relevance (BM25), then slug. Case, extra whitespace and diacritics are ignored, and words are stemmed in the site's language: a title that holds a form of each query word, inside a compound too, is a title substring match. ${FALLBACK_RULE}`,
+      `Within a tier: relevance (BM25), then slug. Case, extra whitespace and diacritics are ignored; words are stemmed, and a title holding each query word's stem (in a compound too) is a title substring. ${FALLBACK_RULE}`,
     query: searchQuery,
     invalid: SEARCH_INVALID,
     responses: { 200: { description: 'Search hits, best first.', schema: searchResponse, headers: RESPONSE_HEADERS }, ...NOT_MODIFIED },

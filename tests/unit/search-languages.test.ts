@@ -130,6 +130,8 @@ describe('FO-SEARCH-FALLBACK: a query that finds nothing in the language asked i
 
   it('MCP: search_portfolio and ask through the official client answer the English record', async () => {
     const { client: mcp } = await connect(createApp({ ...roomy, data: () => data }), '2025-11-25');
+    const { tools } = await mcp.listTools();
+    for (const name of ['search_portfolio', 'ask']) expect(tools.find((t) => t.name === name)?.description, name).toContain(FALLBACK_RULE);
     const found = await mcp.callTool({ name: 'search_portfolio', arguments: { query: 'accessibility' } });
     expect((found.structuredContent as any).hits).toEqual([expect.objectContaining(english)]);
     const asked = await mcp.callTool({ name: 'ask', arguments: { query: 'accessibility' } });
