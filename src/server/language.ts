@@ -70,7 +70,8 @@ export const FALLBACK_RULE =
  */
 export function dataFinding(data: SiteData, lang: string | undefined, finds: (data: SiteData) => boolean): SiteData {
   const asked = dataIn(data, lang);
-  if (finds(asked)) return asked;
+  // One language: nothing else to try, and no search before the handler's.
+  if (data.site.languages.length < 2 || finds(asked)) return asked;
   for (const tag of languageTags(data)) {
     const other = dataIn(data, tag);
     if (other !== asked && finds(other)) return other;
