@@ -15,13 +15,22 @@ export interface ToolDoc {
   sized: boolean;
   /** Takes `lang` (FO-I18N). */
   languages: boolean;
+  /** Searches the site's other languages when the one asked finds nothing (FO-SEARCH-FALLBACK). */
+  fallback: boolean;
 }
 
 export function mcpToolDocs(served: ServedRecords): ToolDoc[] {
   return toolsFor(served).map((tool) => {
     const route = ROUTES.find((r) => r.operationId === tool.operation);
     if (!route) throw new Error(`MCP tool ${tool.name}: no route has the operationId ${tool.operation}`);
-    return { name: tool.name, does: tool.does, rest: `${route.method} ${route.path}`, sized: isSized(tool), languages: 'lang' in tool.input.shape };
+    return {
+      name: tool.name,
+      does: tool.does,
+      rest: `${route.method} ${route.path}`,
+      sized: isSized(tool),
+      languages: 'lang' in tool.input.shape,
+      fallback: tool.finds !== undefined,
+    };
   });
 }
 
@@ -47,6 +56,9 @@ const takesLang = (schema: unknown) =>
 /** The routes that take `lang` (FO-I18N), from the route table: `GET /api/v1/search`, … (aliases left out). */
 export const languageRoutes = (): string[] => ROUTES.filter((r) => !r.aliasOf && (takesLang(r.query) || takesLang(r.body))).map((r) => `${r.method} ${r.path}`);
 
+/** The routes that search the other languages when the one asked finds nothing (FO-SEARCH-FALLBACK), from the route table. */
+export const fallbackRoutes = (): string[] => ROUTES.filter((r) => !r.aliasOf && r.finds).map((r) => `${r.method} ${r.path}`);
+
 /**
  * FO-I18N: on a site in several languages, the sentence that says how to ask in one (`lang`), naming
  * the routes and tools that take it, from their tables; '' on a one-language site, whose documents are as before.
@@ -60,6 +72,8 @@ export function languageSentence(site: Pick<Site, 'languages'>, tools: readonly 
   return (
     ` The site is in ${codeList([main!, ...others])} (\`${main}\` is its main language): send \`lang=${example}\` to ${codeList(languageRoutes())}` +
     `${named.length ? `, or \`lang: "${example}"\` to ${codeList(named)},` : ''} for answers in that language, with its URLs; a record not translated into it comes in the main language, ` +
-    'and every record names its language in `lang`. An unknown tag is 400 `unknown_language`.'
+    'and every record names its language in `lang`. An unknown tag is 400 `unknown_language`. ' +
+    `${codeList([...fallbackRoutes(), ...tools.filter((t) => t.fallback).map((t) => t.name)])} need no \`lang\` to find a record: ` +
+    "a search that finds nothing in the language asked (the main one without `lang`) is answered from the site's other languages, main first, each hit with its `lang` and URLs."
   );
 }

@@ -91,7 +91,8 @@ export const INDEX_OPTIONS = indexOptions('en');
 
 export type IndexedField = (typeof fields)[number];
 
-const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
+/** MiniSearch's tokenizer: the words of a text as the index splits them. */
+export const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
 
 /**
  * Text run through the tokenizer and `processTerm` to fingerprint how terms are made. Hashing the

@@ -9,7 +9,10 @@
 //    whitespace and diacritics ignored):
 //      title            the title equals the query, or its name does: the part before a
 //                       subtitle separator ("Quarry: embeddable search" is named "Quarry")
-//      title_substring  the title contains the query, or contains each of its words
+//      title_substring  the title contains the query, or contains each of its words: as an index
+//                       term of the title (its stem), or inside a title word, stem and all, from
+//                       TITLE_PART_MIN_LENGTH letters ("gestalten" holds in "Gestaltungsprozess…",
+//                       "Prozesse" in "…prozessoptimierung": a form of the word, or a compound's part)
 //      tag/type/category  a query word is exactly a tag word, the type, or a category word
 //                       (one tier; the label says which, in that order)
 //      summary          a query word is exactly a word of the summary
@@ -20,6 +23,7 @@
 
 import { recordType, searchRecordsOf, type SiteData, type SiteRecord } from './data-file.ts';
 import { SEARCH_OPTIONS, normalize, queryTerms, type IndexedField } from './options.ts';
+import { withoutStopWords } from './stop-words.ts';
 import { LRUCache } from 'lru-cache';
 
 /** Every `match` label, best first. `tag`, `type` and `category` share a rank (TIER_RANK). */
@@ -49,6 +53,11 @@ export interface SearchOptions {
   /** A project type, or `post`, `page`, `resume`. */
   type?: string;
   limit?: number;
+  /**
+   * FO-ASK-STOP-WORDS: rank by the query's words less its language's stop words (the site's
+   * locale: stop-words.ts), as /ask does with a question; the query as it is when none would be left.
+   */
+  stopWords?: boolean;
 }
 
 /** The record type a `type` filter compares against: the project's type, or `post`, `page`, `resume` (data-file.ts). */
@@ -79,6 +88,17 @@ const FIELD_TIERS: [IndexedField, MatchTier][] = [
   ['title', 'body'],
 ];
 
+/**
+ * FO-SEARCH-FORMS: a query term this long counts as in the title when a title word holds it (the
+ * term is a stem, so a form of the word; or a compound's part, "prozess" in
+ * "Gestaltungsprozessoptimierung"). Shorter stems are inside too many unrelated words ("app" in
+ * "Happy") to say the title is about them; those count only as whole title terms.
+ */
+export const TITLE_PART_MIN_LENGTH = 4;
+
+/** Whether a normalized title holds a query term as a word's part (FO-SEARCH-FORMS). */
+const partOfTitle = (title: string, term: string) => term.length >= TITLE_PART_MIN_LENGTH && title.includes(term);
+
 /** One bit per indexed field, so a candidate's exact-match fields are a number, not a Set. */
 const FIELD_BIT: Readonly<Record<IndexedField, number>> = { title: 1, summary: 2, tags: 4, type: 8, category: 16, body: 32 };
 
@@ -104,7 +124,7 @@ export function tierOf(title: string, query: string, terms: string[], match: Rec
         if (bit === FIELD_BIT.title) inTitle = true;
       }
     }
-    if (!inTitle) everyTermInTitle = false;
+    if (!inTitle && !partOfTitle(title, terms[t]!)) everyTermInTitle = false;
   }
   if (everyTermInTitle || title.includes(query)) return 'title_substring';
   for (const [field, tier] of FIELD_TIERS) if (exact & (FIELD_BIT[field] ?? 0)) return tier;
@@ -160,7 +180,7 @@ export function searchRecords(data: SiteData, query: string, options: SearchOpti
   cacheSize ??= searchCacheSize();
   if (cacheSize === 0) return rankRecords(data, query, options);
   const answers = (data.kept.answers ??= new LRUCache({ max: cacheSize }));
-  const key = `${options.type ?? ''}\u0000${options.limit ?? ''}\u0000${query}`;
+  const key = `${options.type ?? ''}\u0000${options.limit ?? ''}\u0000${options.stopWords ? 's' : ''}\u0000${query}`;
   let hits = answers.get(key);
   if (!hits) {
     // Frozen: every caller shares the one array.
@@ -171,8 +191,9 @@ export function searchRecords(data: SiteData, query: string, options: SearchOpti
 }
 
 /** searchRecords without the cache: every call searches and ranks. */
-export function rankRecords(data: SiteData, query: string, { type, limit = 10 }: SearchOptions = {}): Hit[] {
+export function rankRecords(data: SiteData, asked: string, { type, limit = 10, stopWords = false }: SearchOptions = {}): Hit[] {
   const byId = (data.kept.entries ??= entriesOf(data));
+  const query = stopWords ? withoutStopWords(asked, data.site.locale) : asked;
   // The index's terms are the site's language's stems (FO-STEMMING): the query's are made the same way.
   const terms = queryTerms(query, data.site.locale);
   if (terms.length === 0) return [];
@@ -210,11 +231,13 @@ export function rankRecords(data: SiteData, query: string, { type, limit = 10 }:
     if (match === 'title' || match === 'title_substring') foundInTitle.add(entry);
     consider(entry.record, r.score, match);
   }
-  // docs/decisions.md § Search order: a title that contains the query ranks in the title tiers whether
-  // or not the index matched one of its words ("watch" is inside "Pagewatch", a word of its own).
+  // docs/decisions.md § Search order: a title that contains the query, or each of its terms as a
+  // word's part (FO-SEARCH-FORMS), ranks in the title tiers whether or not the index matched one of
+  // its words ("watch" is inside "Pagewatch", "prozess" inside "Gestaltungsprozessoptimierung").
   // Such a title has no relevance score: 0, below the titles the index found, then by slug.
   for (const entry of byId.values()) {
-    if (!entry.title.includes(wanted) || foundInTitle.has(entry) || (type !== undefined && entry.type !== type)) continue;
+    if (foundInTitle.has(entry) || (type !== undefined && entry.type !== type)) continue;
+    if (!entry.title.includes(wanted) && !terms.every((term) => partOfTitle(entry.title, term))) continue;
     consider(entry.record, 0, entry.title === wanted || titleName(entry.title) === wanted ? 'title' : 'title_substring');
   }
   return insert ? top : top.sort(compareHits).slice(0, keep);

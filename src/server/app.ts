@@ -7,7 +7,7 @@ import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { TrieRouter } from 'hono/router/trie-router';
 import { ApiError, errorBody } from './errors.ts';
 import { checkQueryEncoding, readBody, validate } from './http.ts';
-import { dataIn, langOf } from './language.ts';
+import { dataFinding, dataIn, langOf } from './language.ts';
 import { searchCacheSize } from '../search/rank.ts';
 import { cors, preflight } from './middleware/cors.ts';
 import { type LimiterOptions, RateLimiter, rateLimit, rateLimitsFromEnv } from './middleware/rate-limit.ts';
@@ -178,8 +178,10 @@ async function answer(c: Context, route: RouteSpec, data: SiteData): Promise<Res
     body: route.body && route.errorShape !== 'oauth' ? validate(route.body, await readBody(c.req.raw, route.bodyTypes), invalid) : undefined,
     data,
   };
-  // FO-I18N: a route that declares `lang` (language.ts langParam) answers from that language's data.
-  input.data = dataIn(data, langOf(input.query) ?? langOf(input.body));
+  // FO-I18N: a route that declares `lang` (language.ts langParam) answers from that language's data;
+  // a search that finds nothing there, from another language's (FO-SEARCH-FALLBACK).
+  const lang = langOf(input.query) ?? langOf(input.body);
+  input.data = route.finds ? dataFinding(data, lang, route.finds(input)) : dataIn(data, lang);
   return route.handler(c, input);
 }
 

@@ -7,9 +7,10 @@ import { z } from 'zod';
 import { ApiError, errorBody } from './errors.ts';
 import { BODY_ERRORS, json, jsonOfBytes } from './http.ts';
 import type { SiteData } from '../search/data-file.ts';
+import { FALLBACK_RULE } from './language.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
 import { QUOTA_COST_RULE } from './middleware/rate-limit.ts';
-import { answerEvents, answerBytes } from './knowledge/answer.ts';
+import { answerEvents, answerBytes, askFinds } from './knowledge/answer.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { entriesFor, itemsFor } from './knowledge/batch.ts';
 import { catalog } from './knowledge/catalog.ts';
@@ -35,7 +36,7 @@ import {
 } from './knowledge/schemas.ts';
 import { EVENT_STREAM } from '../http/media-types.ts';
 
-export { answer, answerEvents } from './knowledge/answer.ts';
+export { answer, answerEvents, askFinds } from './knowledge/answer.ts';
 export { catalog, publicPages } from './knowledge/catalog.ts';
 // For GET /api/v1 (access.ts): the same paging schema and resource as the sandbox; for MCP: the query rule.
 export { catalogResponse, pageQuery, queryText } from './knowledge/schemas.ts';
@@ -109,7 +110,7 @@ const askGet = defineRoute({
   operationId: 'askGet',
   example: { query: { query: 'search' }, status: 200 },
   summary: 'Ask a question about the site',
-  description: `Answers from the site's projects and pages, in search order. \`q\` is an alias of \`query\` (\`query\` wins when both are sent). ${STREAM_FRAMING}`,
+  description: `Answers from the site's projects and pages, in search order, ranked without the language's stop words. \`q\` is an alias of \`query\` (\`query\` wins when both are sent). ${FALLBACK_RULE} ${STREAM_FRAMING}`,
   tag: 'knowledge',
   policy: 'knowledge',
   cors: 'site',
@@ -119,6 +120,7 @@ const askGet = defineRoute({
   invalid: { lang: 'unknown_language', '*': 'invalid_query' },
   responses: askResponses([]),
   errors: ['invalid_query', 'unknown_language', 'rate_limited'],
+  finds: ({ query }) => askFinds((query.query ?? query.q)!),
   handler: (c, { query, data }) => {
     const { query: text, q, streaming } = query;
     return respond(c, data, (text ?? q)!, streaming === undefined ? prefersEventStream(c.req.header('accept')) : streaming === 'true');
@@ -131,7 +133,7 @@ const askPost = defineRoute({
   operationId: 'askPost',
   example: { body: { json: { query: 'search' } }, status: 200 },
   summary: 'Ask a question about the site (JSON body)',
-  description: `Takes the flat body \`{"query": "...", "prefer": {"streaming": false}}\` or the NLWeb v0.55 structured body \`{"query": {"text": "..."}, "prefer": {...}, "meta": {...}}\`. Asks are safe to retry: \`Idempotency-Key\` is echoed and the same body always gets the same answer. ${STREAM_FRAMING} ${STREAM_FRAMING_055}`,
+  description: `Takes the flat body \`{"query": "...", "prefer": {"streaming": false}}\` or the NLWeb v0.55 structured body \`{"query": {"text": "..."}, "prefer": {...}, "meta": {...}}\`. Asks are safe to retry: \`Idempotency-Key\` is echoed and the same body always gets the same answer. ${FALLBACK_RULE} ${STREAM_FRAMING} ${STREAM_FRAMING_055}`,
   tag: 'knowledge',
   policy: 'knowledge',
   cors: 'site',
@@ -140,6 +142,7 @@ const askPost = defineRoute({
   requestHeaders: ['Idempotency-Key'],
   responses: askResponses(['Idempotency-Key'], true),
   errors: ['invalid_query', 'unknown_language', ...INPUT_ERRORS],
+  finds: ({ body }) => askFinds(typeof body.query === 'string' ? body.query : body.query.text),
   handler: (c, { body, data }) => {
     const { query, prefer } = body;
     const v055 = typeof query !== 'string';

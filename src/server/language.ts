@@ -53,3 +53,28 @@ export function dataIn(data: SiteData, lang: string | undefined): SiteData {
  */
 export const recordLang = (site: Site, record: Pick<SiteRecord, 'lang'>): { lang?: string } =>
   site.languages.length > 1 ? { lang: record.lang ?? site.locale } : {};
+
+/**
+ * FO-SEARCH-FALLBACK in a sentence, for the descriptions of the routes and tools that search
+ * (openapi.json, /developers, tools/list). Short: /developers repeats it on three operations.
+ */
+export const FALLBACK_RULE =
+  "Finding nothing in the language asked (the main one without lang), it answers from the site's other languages, each hit with its lang.";
+
+/**
+ * FO-SEARCH-FALLBACK: the data a search answers from. The language asked (the main one when none
+ * is), when `finds` finds anything in it; else the first of the site's other languages, main first,
+ * in which it does, so an agent that asks in English finds a German site's English records without
+ * knowing to send `lang`. The answer is that language's, its records carrying `lang` and their own
+ * URLs. Nothing found anywhere: the language asked (an empty answer in it).
+ */
+export function dataFinding(data: SiteData, lang: string | undefined, finds: (data: SiteData) => boolean): SiteData {
+  const asked = dataIn(data, lang);
+  // One language: nothing else to try, and no search before the handler's.
+  if (data.site.languages.length < 2 || finds(asked)) return asked;
+  for (const tag of languageTags(data)) {
+    const other = dataIn(data, tag);
+    if (other !== asked && finds(other)) return other;
+  }
+  return asked;
+}

@@ -4,9 +4,10 @@
 // (portfolio/projects.ts) hold every rule, so the MCP tools that call them answer the same codes
 // and hints as REST; the routes only add HTTP.
 import type { ErrorCode } from './errors.ts';
+import { FALLBACK_RULE } from './language.ts';
 import { json, jsonOfBytes, validate } from './http.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
-import { compareProjects, getProject, listProjects, searchBody } from './portfolio/projects.ts';
+import { compareProjects, getProject, listProjects, searchBody, searchFinds } from './portfolio/projects.ts';
 import { getPost, getResume, listPosts } from './portfolio/posts.ts';
 import {
   jsonResume,
@@ -34,7 +35,7 @@ import {
 } from './portfolio/schemas.ts';
 
 export * from './portfolio/schemas.ts';
-export { compareProjects, getProject, listProjects, projectSummaryOf, searchHits } from './portfolio/projects.ts';
+export { compareProjects, getProject, listProjects, projectSummaryOf, searchFinds, searchHits } from './portfolio/projects.ts';
 export { getPost, getResume, listPosts, postSummaryOf } from './portfolio/posts.ts';
 
 /** Errors every portfolio route can answer besides its own. */
@@ -54,11 +55,12 @@ const v1Routes: RouteSpec[] = [
     summary: 'Search projects, posts, pages and the résumé',
     description:
       'Lexical search. Order: exact title, title substring, tag or type, summary, body text; typo and prefix matches come last. ' +
-      'Within a tier: relevance (BM25), then slug. Case, extra whitespace and diacritics are ignored.',
+      `Within a tier: relevance (BM25), then slug. Case, extra whitespace and diacritics are ignored; words are stemmed, and a title holding each query word's stem (in a compound too) is a title substring. ${FALLBACK_RULE}`,
     query: searchQuery,
     invalid: SEARCH_INVALID,
     responses: { 200: { description: 'Search hits, best first.', schema: searchResponse, headers: RESPONSE_HEADERS }, ...NOT_MODIFIED },
     errors: ['invalid_query', 'invalid_filter', 'unknown_language', ...COMMON_ERRORS],
+    finds: ({ query }) => searchFinds(query),
     handler: (_c, { query, data }) => jsonOfBytes(searchBody(data, query)),
   }),
   defineRoute({

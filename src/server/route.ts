@@ -71,6 +71,12 @@ export interface RouteSpec<Q extends z.ZodObject = z.ZodObject, P extends z.ZodO
   /** Error codes this route can answer, for openapi.json. */
   errors?: ErrorCode[];
   handler: (c: Context, input: RouteInput<Q, P, B>) => Response | Promise<Response>;
+  /**
+   * FO-SEARCH-FALLBACK, for a route that searches: whether its answer to this input finds anything
+   * in a language's data. When it finds nothing in the language asked, the app answers from the
+   * first of the site's other languages where it does (language.ts dataFinding).
+   */
+  finds?: (input: RouteInput<Q, P, B>) => (data: SiteData) => boolean;
   /** OAuth endpoints answer `{ error, error_description }` (RFC 6749 § 5.2) instead of the catalog shape. */
   errorShape?: 'oauth';
   /** Hidden routes are served but not listed (aliases share the v1 operation's docs). */

@@ -10,7 +10,8 @@ import { siteFields } from '../../src/records/markdown-text.ts';
 import { localPath, mainPath } from '../../src/records/urls.ts';
 
 const BILINGUAL = 'tests/fixtures/bilingual-site/content';
-const GERMAN = 'tests/fixtures/german-site/content';
+/** A site in one language that is not English (the German fixture has an English translation). */
+const FRENCH_ONLY = 'tests/fixtures/kitchen-sink/content';
 
 let copies: string[] = [];
 afterEach(() => {
@@ -76,12 +77,12 @@ describe('FO-I18N: content/<tag>/ translates the main content', () => {
   });
 
   test('FO-I18N: a site with one language has one, at / (its output is as before)', () => {
-    const catalogs = loadLanguages(GERMAN);
+    const catalogs = loadLanguages(FRENCH_ONLY);
     expect(catalogs).toHaveLength(1);
-    expect(catalogs[0]!.content.site.languages).toEqual([{ lang: 'de-AT', base: '' }]);
+    expect(catalogs[0]!.content.site.languages).toEqual([{ lang: 'fr', base: '' }]);
     const xml = sitemapXml([catalogs[0]!.content]);
     expect(xml).not.toContain('xhtml');
-    expect(siteFields(catalogs[0]!.content.site, (p) => p, '/index.md').map(([label]) => label)).toEqual(['Inhaltssignale']);
+    expect(siteFields(catalogs[0]!.content.site, (p) => p, '/index.md').map(([label]) => label)).toEqual(['Signaux de contenu']);
   });
 
   test('FO-I18N: localPath puts a path in a language (a home’s twin is its path plus .md), and mainPath takes it back', () => {

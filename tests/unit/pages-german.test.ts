@@ -70,7 +70,7 @@ describe('a German site (locale de-AT, strings: featuredWork)', () => {
     const home = await site.page('/');
     expect(home.get('#featured').text).toBe('Meine liebsten Arbeiten');
     expect(home.get('#about-me').text).toBe('Über mich');
-    expect(home.get('.section__head a.more').text).toContain('Alle 3 Projekte');
+    expect(home.get('.section__head a.more').text).toContain('Alle 5 Projekte');
     expect(home.get('.skip-link').text).toBe('Zum Inhalt springen');
     expect(home.get('.twin-link a').text).toBe('Diese Seite als Markdown lesen');
     expect(home.get('.site-footer__label').text).toBe('Menü');

@@ -71,14 +71,16 @@ function reference(data: SiteData, query: string, type?: string): Expected[] {
     };
     const everyWord = Object.values(fields).flat();
     const title = normalize(record.title);
-    // A title containing the query is found even inside a word ("watch" in "Pagewatch").
-    if (!terms.some((t) => everyWord.some((w) => looselyMatches(t, w))) && !title.includes(wanted)) continue;
+    // FO-SEARCH-FORMS: a term of 4 letters or more is in the title when a title word holds it.
+    const inTitle = (t: string) => fields.title.includes(t) || (t.length >= 4 && title.includes(t));
+    // A title containing the query, or each term as a word's part, is found even inside a word ("watch" in "Pagewatch").
+    if (!terms.some((t) => everyWord.some((w) => looselyMatches(t, w))) && !title.includes(wanted) && !terms.every(inTitle)) continue;
     const has = (field: keyof typeof fields) => terms.some((t) => fields[field].includes(t));
     // A title's name is what comes before its first subtitle separator: "a: b - c" is named "a", not "a: b".
     const tier: MatchTier =
       title === wanted || title.split(/: | - /, 1)[0] === wanted
         ? 'title'
-        : title.includes(wanted) || terms.every((t) => fields.title.includes(t))
+        : title.includes(wanted) || terms.every(inTitle)
           ? 'title_substring'
           : has('tags')
             ? 'tag'

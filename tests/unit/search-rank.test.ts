@@ -95,7 +95,8 @@ describe('PF-SEARCH-ORDER: search tiers', () => {
   it('keeps typo and prefix matches below every exact-word match, even a strong one', () => {
     const data = corpus([
       project('weak-exact', { title: 'A', body: `${'filler '.repeat(200)}indexing` }),
-      project('strong-typo', { title: 'Indexng indexng indexng', tags: [], summary: 'indexng' }),
+      // A typo that keeps no form of the word: "Indexng" holds the stem "index", a title match (FO-SEARCH-FORMS).
+      project('strong-typo', { title: 'Ondexing ondexing ondexing', tags: [], summary: 'ondexing' }),
     ]);
     const hits = searchRecords(data, 'indexing');
     expect(tiers(hits)).toEqual({ 'weak-exact': 'body', 'strong-typo': 'fuzzy' });

@@ -39,9 +39,18 @@ function resultFor(hit: Hit, data: SiteData): AskResult {
   }));
 }
 
+/** A question's hits: ranked without its language's stop words (FO-ASK-STOP-WORDS); the answer echoes the question as asked. */
+const hitsFor = (data: SiteData, query: string, limit = ASK_RESULT_LIMIT) => searchRecords(data, query, { limit, stopWords: true });
+
+/** Whether a question finds anything in a language's data: what FO-SEARCH-FALLBACK tries each language with (language.ts dataFinding). */
+export const askFinds =
+  (query: string) =>
+  (data: SiteData): boolean =>
+    hitsFor(data, query).length > 0;
+
 /** The answer to one question (already validated and trimmed, see `queryText`). Pure: data in, answer out. */
 export function answer(data: SiteData, query: string, { limit = ASK_RESULT_LIMIT }: AnswerOptions = {}): AskResponse {
-  return answerOf(searchRecords(data, query, { limit }), data, query);
+  return answerOf(hitsFor(data, query, limit), data, query);
 }
 
 const answerOf = (hits: readonly Hit[], data: SiteData, query: string): AskResponse => ({
@@ -52,7 +61,7 @@ const answerOf = (hits: readonly Hit[], data: SiteData, query: string): AskRespo
 
 /** The answer as JSON bytes, serialized once per kept answer (SiteData.kept.answerBytes; the query is its key). */
 export function answerBytes(data: SiteData, query: string): Uint8Array<ArrayBuffer> {
-  const hits = searchRecords(data, query, { limit: ASK_RESULT_LIMIT });
+  const hits = hitsFor(data, query);
   const bytes = keptBytes(data, hits);
   return (bytes.ask ??= jsonBytes(answerOf(hits, data, query)));
 }
@@ -74,7 +83,7 @@ export function* answerEvents(
   }: AnswerOptions & { batchSize?: number; signal?: AbortSignal; v055?: boolean } = {},
 ): Generator<SseEvent> {
   yield v055 ? { event: 'start', data: { _meta: meta() } } : { data: { message_type: 'begin-nlweb-response', _meta: meta(), query } satisfies AskStreamEvent };
-  const hits = searchRecords(data, query, { limit });
+  const hits = hitsFor(data, query, limit);
   // v0.55 sends a result an event; the older frames batch them.
   const size = v055 ? 1 : batchSize;
   for (let start = 0; start < hits.length; start += size) {

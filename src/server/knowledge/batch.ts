@@ -1,9 +1,11 @@
 // Batch and job answers: one item per query, in order. Both go through `itemsFor`, so a job's
-// results equal the batch's, and each answer equals the same question asked alone.
+// results equal the batch's, and each answer equals the same question asked alone (in another of the
+// site's languages when it finds nothing in the main one, as /ask does: FO-SEARCH-FALLBACK).
 import type { SiteData } from '../../search/data-file.ts';
 import { errorBody } from '../errors.ts';
 import { MAX_QUERY_CHARS } from '../http.ts';
-import { answer } from './answer.ts';
+import { dataFinding } from '../language.ts';
+import { answer, askFinds } from './answer.ts';
 import type { JobEntry } from './job-id.ts';
 import type { BatchItem } from './schemas.ts';
 
@@ -17,7 +19,7 @@ export const entriesFor = (queries: string[]): JobEntry[] => queries.map((q) => 
 export function itemsFor(data: SiteData, entries: JobEntry[]): BatchItem[] {
   return entries.map((entry, index) =>
     typeof entry === 'string'
-      ? { index, query: entry, answer: answer(data, entry) }
+      ? { index, query: entry, answer: answer(dataFinding(data, undefined, askFinds(entry)), entry) }
       : {
           index,
           error: errorBody('invalid_query', data.site.url, {

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { ApiError, errorBody, type ErrorBody } from '../errors.ts';
 import type { SiteData } from '../../search/data-file.ts';
 import { type ErrorCodes, validate } from '../http.ts';
-import { dataIn, langOf } from '../language.ts';
+import { dataFinding, dataIn, langOf } from '../language.ts';
 
 /** `_meta` key of a failed call's catalog error object (a prefix-less key, as MCP `_meta` allows). */
 export const ERROR_META_KEY = 'folio/error';
@@ -42,6 +42,12 @@ export interface ToolSpec<I extends z.ZodObject, O extends z.ZodType> {
   /** What tools/list shows when it differs from what `input` accepts (compare takes a list, and a comma-separated string too). */
   advertised?: z.ZodObject;
   output: O;
+  /**
+   * FO-SEARCH-FALLBACK, for a tool that searches: whether its answer to these arguments finds
+   * anything in a language's data; when it finds nothing in the language asked, `call` answers from
+   * the first of the site's other languages where it does, as the tool's REST route does.
+   */
+  finds?: (args: z.output<I>) => (data: SiteData) => boolean;
   /** The answer, from arguments `call` has validated. Pure: data and arguments in. */
   run: (data: SiteData, args: z.output<I>) => z.output<O>;
   /** The same answer as readable text, for clients and models that do not read structuredContent; sized as the arguments ask. */
@@ -98,8 +104,10 @@ export function registerTools(server: McpServer, data: SiteData, tools: readonly
 export function call(tool: AnyTool, data: SiteData, args: unknown): CallToolResult {
   try {
     const valid = validate(tool.input, args ?? {}, tool.invalid);
-    // FO-I18N: a tool that takes `lang` answers from that language's data, as its REST route does.
-    const result = tool.run(dataIn(data, langOf(valid)), valid);
+    // FO-I18N: a tool that takes `lang` answers from that language's data, as its REST route does;
+    // a search that finds nothing there, from another language's (FO-SEARCH-FALLBACK).
+    const lang = langOf(valid);
+    const result = tool.run(tool.finds ? dataFinding(data, lang, tool.finds(valid)) : dataIn(data, lang), valid);
     return { content: [{ type: 'text', text: tool.text(result, valid) }], structuredContent: result as Record<string, unknown> };
   } catch (error) {
     if (error instanceof ApiError) return toolError(data, error);

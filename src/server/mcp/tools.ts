@@ -3,10 +3,10 @@
 // FO-ONE-RECORD). Argument names follow REST's, except search's `q`, which is `query` here.
 import { z } from 'zod';
 import { SLUG_PATTERN } from '../../records/schema.ts';
-import { answer, queryText as askQueryText } from '../knowledge.ts';
+import { answer, askFinds, queryText as askQueryText } from '../knowledge.ts';
 import { askResponse, type AskResponse } from '../knowledge/schemas.ts';
 import { queryText } from '../http.ts';
-import { langParam } from '../language.ts';
+import { FALLBACK_RULE, langParam } from '../language.ts';
 import {
   COMPARE_INVALID,
   compareProjects,
@@ -24,6 +24,7 @@ import {
   projectParams,
   projectsQuery,
   SEARCH_INVALID,
+  searchFinds,
   searchHits,
   searchQuery,
   searchResponse,
@@ -134,11 +135,12 @@ const searchPortfolio = defineTool({
   description:
     'Lexical search over projects, posts, pages and the résumé (the same hits as GET /api/v1/search). Order: exact title, title substring, ' +
     'tag or type, summary, then body text; typo and prefix matches last. Each hit has the page URL and its Markdown twin URL ' +
-    '(readable as an MCP resource). Not semantic: use the words the records use.',
+    `(readable as an MCP resource). Not semantic: use the words the records use. ${FALLBACK_RULE}`,
   input: searchInput,
   invalid: SEARCH_TOOL_INVALID,
   output: sizedSearch,
   ui: PROJECT_CARD_URI,
+  finds: ({ query, type, limit }) => searchFinds({ q: query, type, limit }),
   run: (data, { query, type, limit, detail, fields }) => sizedSearchOf(data, searchHits(data, { q: query, type, limit }), detail, fields),
   text: (result, { fields }) =>
     fields
@@ -436,10 +438,11 @@ const ask = defineTool({
   title: 'Ask the portfolio',
   description:
     'Answers a question with the best-matching projects, posts, pages and résumé, best first, in the NLWeb v0.55 shape ' +
-    '(the same answer as GET /ask?query=…). Lexical, not generative: it finds records, it does not write prose.',
+    `(the same answer as GET /ask?query=…). Lexical, not generative: it finds records, it does not write prose. ${FALLBACK_RULE}`,
   input: askInput,
   invalid: { lang: 'unknown_language', '*': 'invalid_query' },
   output: askResponse,
+  finds: ({ query }) => askFinds(query),
   run: (data, { query }) => answer(data, query),
   text: askText,
 });

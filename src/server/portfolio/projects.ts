@@ -87,7 +87,13 @@ export function searchHits(data: SiteData, query: SearchInput): SearchResponse {
   return searchAnswer(data, hitsFor(data, query), query);
 }
 
-const hitsFor = (data: SiteData, { q, type, limit }: SearchInput) => searchRecords(data, q, { type, limit });
+const hitsFor = (data: SiteData, { q, type, limit }: Pick<SearchInput, 'q' | 'type' | 'limit'>) => searchRecords(data, q, { type, limit });
+
+/** Whether a search finds anything in a language's data: what FO-SEARCH-FALLBACK tries each language with (language.ts dataFinding). */
+export const searchFinds =
+  (query: Pick<SearchInput, 'q' | 'type' | 'limit'>) =>
+  (data: SiteData): boolean =>
+    hitsFor(data, query).length > 0;
 
 const searchAnswer = (data: SiteData, hits: readonly Hit[], { q, type, limit }: SearchInput): SearchResponse => ({
   query: q,
