@@ -293,19 +293,18 @@ export function loadLanguages(dir = contentDir(), options: Omit<LoadOptions, 'la
  */
 function translationProblems(dir: string, drafts: boolean, now: string): string[] {
   const main = readParts(dir, drafts, now);
-  const languages = main.loaded.site?.languages ?? siteLanguages(dir, writtenLocale(join(dir, 'site.md')), () => '', []);
-  return languages
-    .slice(1)
-    .flatMap(({ lang }) => readParts(join(dir, lang), drafts, now, { main: main.loaded, mainDir: dir, lang }).problems);
+  // 'und' (BCP 47: undetermined) when site.md does not say: then no folder is the main language's.
+  const languages = main.loaded.site?.languages ?? siteLanguages(dir, writtenLocale(join(dir, 'site.md')) ?? 'und', () => '', []);
+  return languages.slice(1).flatMap(({ lang }) => readParts(join(dir, lang), drafts, now, { main: main.loaded, mainDir: dir, lang }).problems);
 }
 
-/** The `locale` a site.md sets, read as written, when the file does not load: its language still spells suggestions (FO-SLUG-SUGGEST). */
-function writtenLocale(file: string): string {
+/** The `locale` a site.md sets, read as written, when the file may not load (FO-SLUG-SUGGEST, FO-CONTENT-ALL); `en`, the default, when it sets none; undefined when it cannot be read. */
+function writtenLocale(file: string): string | undefined {
   try {
     const { locale } = parseFrontMatter(readFileSync(file, 'utf8')).data as { locale?: unknown };
     return typeof locale === 'string' ? locale : 'en';
   } catch {
-    return 'en';
+    return undefined;
   }
 }
 
@@ -406,7 +405,7 @@ function readParts(dir: string, drafts: boolean, now: string, translating?: Tran
   /** The text of a file whose front matter is wrong, checked all the same (FO-CONTENT-ALL). */
   const textOf = (file: string) => (read: { body: string; text: string }) => void checkBody(file, read, where, problems, warn);
   // The site's language spells the names the problems suggest (FO-SLUG-SUGGEST); site.md's as written while it does not load.
-  const lang = translating?.lang ?? writtenLocale(join(dir, 'site.md'));
+  const lang = translating?.lang ?? writtenLocale(join(dir, 'site.md')) ?? 'en';
 
   const siteFile = join(dir, 'site.md');
   let site: Site | undefined;
@@ -468,7 +467,8 @@ function readParts(dir: string, drafts: boolean, now: string, translating?: Tran
       continue;
     }
     const over = inherit(file.path, 'project', ['cover']);
-    const parsed = over !== null && readFile(file.path, projectFrontMatter, where(file.path), problems, { translation: over, lang, invalid: textOf(file.path) });
+    const parsed =
+      over !== null && readFile(file.path, projectFrontMatter, where(file.path), problems, { translation: over, lang, invalid: textOf(file.path) });
     if (!parsed) continue;
     const { cover, coverAlt, ...fields } = parsed.data;
     const image =
@@ -557,7 +557,8 @@ function readParts(dir: string, drafts: boolean, now: string, translating?: Tran
   const resumeFile = join(dir, 'resume.md');
   if (existsSync(resumeFile)) {
     const over = inherit(resumeFile, 'resume');
-    const parsed = over !== null && readFile(resumeFile, resumeFrontMatter, where(resumeFile), problems, { translation: over, lang, invalid: textOf(resumeFile) });
+    const parsed =
+      over !== null && readFile(resumeFile, resumeFrontMatter, where(resumeFile), problems, { translation: over, lang, invalid: textOf(resumeFile) });
     // Checked whether or not site.md loads, so that one run names all of the résumé's mistakes (FO-CONTENT-ALL).
     const images = parsed && checkBody(resumeFile, parsed, where, problems, warn);
     if (parsed && images && site) {
@@ -855,7 +856,9 @@ function overlayTranslation(
     } else if (allowed === true || !Array.isArray(value)) merged[key] = value;
     else {
       const entries = Array.isArray(main[key]) ? (main[key] as unknown[]) : [];
-      merged[key] = entries.map((entry, i) => (i < value.length && isFields(entry) ? overlayTranslation(entry, value[i], allowed, `${field}[${i}]`, refuse) : entry));
+      merged[key] = entries.map((entry, i) =>
+        i < value.length && isFields(entry) ? overlayTranslation(entry, value[i], allowed, `${field}[${i}]`, refuse) : entry,
+      );
       if (value.length > entries.length)
         refuse(
           (t) =>
