@@ -146,7 +146,7 @@ describe('FO-CONTENT-ERRORS: loadContent: a bad file fails the build with one me
       problems = (error as ContentError).problems;
     }
     expect(problems).toHaveLength(3);
-    for (const p of problems) expect(p).not.toMatch(/[\u0000-\u001f\u007f\u202e]/);
+    for (const p of problems) expect(p).not.toMatch(/[\p{Cc}\u202e]/u);
     expect(problems.join('\n')).toContain('got "red\\u{1b}[31malert" (rename it to red-31malert.md)');
     expect(problems.join('\n')).toContain('got "two\\u{a}lines" (rename it to two-lines.md)');
     expect(problems.join('\n')).toContain('projects/notes\\u{202e}.txt: expected a Markdown file');
