@@ -134,7 +134,7 @@ function patternOf(pattern: string | undefined): RegExp | undefined {
 }
 
 /** `links.repo`, `featured[1]`: the path as the owner would point at it in YAML. */
-const fieldName = (path: PropertyKey[]) => path.map((k, i) => (typeof k === 'number' ? `[${k}]` : `${i ? '.' : ''}${String(k)}`)).join('');
+export const fieldName = (path: PropertyKey[]) => path.map((k, i) => (typeof k === 'number' ? `[${k}]` : `${i ? '.' : ''}${String(k)}`)).join('');
 
 const FORMAT_WORDS: Record<string, string> = { email: 'an email address', url: 'a URL', regex: 'text in the documented form' };
 
@@ -156,7 +156,7 @@ function bound(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig) {
 }
 
 /** The fields a strict object allows at `path`, for "unknown field" messages. */
-function allowedFields(schema: z.ZodType, path: PropertyKey[]): string[] {
+export function allowedFields(schema: z.ZodType, path: PropertyKey[]): string[] {
   let node: unknown = schema;
   for (const key of [...path, undefined]) {
     // Look through wrappers (default, optional, refine pipes) to the object or array underneath.

@@ -7,7 +7,7 @@ import { join, relative, basename, dirname, resolve } from 'node:path';
 import type { z } from 'zod';
 import { describeImage } from '../images/describe.ts';
 import { type ContentImage, isImageFile } from '../images/images.ts';
-import { closest, describeIssue, showFileName, suggestedSlug } from './content-issues.ts';
+import { allowedFields, closest, describeIssue, fieldName, showFileName, suggestedSlug } from './content-issues.ts';
 import { MAY_BE_UNSAFE, unsafeParts } from './body-safety.ts';
 import { markdownTree } from './markdown-tree.ts';
 import { normalizeUrl } from './escape.ts';
@@ -790,7 +790,14 @@ function readFile<T extends z.ZodType>(
   }
   const refused: string[] = [];
   const written = translation
-    ? overlayTranslation(translation.main, parsed.data, TRANSLATABLE[translation.kind], '', (problem) => refused.push(`${file}: ${problem(translation)}`))
+    ? overlayTranslation(
+        translation.main,
+        parsed.data,
+        TRANSLATABLE[translation.kind],
+        [],
+        (problem) => refused.push(`${file}: ${problem(translation)}`),
+        (path) => allowedFields(schema, path),
+      )
     : parsed.data;
   problems.push(...refused);
   // The rest of the file is checked all the same: one run names all of its mistakes (FO-CONTENT-ALL).
@@ -838,26 +845,31 @@ function overlayTranslation(
   main: Record<string, unknown>,
   own: unknown,
   fields: Translatable,
-  at: string,
+  path: PropertyKey[],
   refuse: (problem: (t: Translation) => string) => void,
+  known: (path: PropertyKey[]) => string[],
 ): unknown {
   // Not a set of fields: the schema names what it is instead.
   if (!isFields(own)) return own;
   const merged: Record<string, unknown> = { ...main };
+  // A name the schema does not know at all is no field of the main file's either: the schema names it, with the one meant.
+  const names = known(path);
+  const at = fieldName(path);
   for (const [key, value] of Object.entries(own)) {
     const field = `${at}${at ? '.' : ''}${key}`;
     const allowed = fields[key];
-    if (allowed === undefined) {
+    if (allowed === undefined && names.length > 0 && !names.includes(key)) merged[key] = value;
+    else if (allowed === undefined) {
       refuse((t) =>
         t.kind === 'site'
           ? `field "${field}" is the main site's: set it in ${t.mainFile} (${TRANSLATION_OF.site} sets ${settable(fields)} and its text)`
-          : `field "${field}" is the main file's, the same in every language: set it in ${t.mainFile} (${at ? `a translation of an entry of "${at.replace(/\[\d+\]$/, '')}" sets ${settable(fields)}` : `${TRANSLATION_OF[t.kind]} sets ${settable(fields)} and its text`})`,
+          : `field "${field}" is the main file's, the same in every language: set it in ${t.mainFile} (${at ? `a translation of an entry of "${fieldName(path.slice(0, -1))}" sets ${settable(fields)}` : `${TRANSLATION_OF[t.kind]} sets ${settable(fields)} and its text`})`,
       );
     } else if (allowed === true || !Array.isArray(value)) merged[key] = value;
     else {
       const entries = Array.isArray(main[key]) ? (main[key] as unknown[]) : [];
       merged[key] = entries.map((entry, i) =>
-        i < value.length && isFields(entry) ? overlayTranslation(entry, value[i], allowed, `${field}[${i}]`, refuse) : entry,
+        i < value.length && isFields(entry) ? overlayTranslation(entry, value[i], allowed, [...path, key, i], refuse, known) : entry,
       );
       if (value.length > entries.length)
         refuse(

@@ -189,6 +189,11 @@ describe('FO-I18N-FIELDS: a translation sets the words a reader reads; the facts
     ]);
   });
 
+  test('FO-I18N-FIELDS: a name no file may set is an unknown field, with the one meant, not a field of the main file’s', () => {
+    const dir = variant((d) => writeFileSync(join(d, 'en/projects/capteurs-lidar.md'), '---\ntitel: Lidar drivers\n---\n'));
+    expect(problemsOf(dir)).toEqual([expect.stringMatching(/^content\/en\/projects\/capteurs-lidar\.md: unknown field "titel" \(did you mean "title"\?\)/)]);
+  });
+
   test('FO-I18N-FIELDS: the location is translatable; the main site keeps its own', () => {
     const dir = variant((d) => writeFileSync(join(d, 'en/site.md'), '---\nheadline: Robotics engineer\nlocation: Lyon, France\n---\n'));
     const [fr, en] = loadLanguages(dir).map((c) => c.content);
