@@ -502,9 +502,6 @@ export const TRANSLATABLE = {
   },
 } as const satisfies Record<string, Translatable>;
 
-/** What a translation's content/<tag>/site.md may set (FO-I18N), besides its body; everything else is the main site.md's. */
-export const SITE_TRANSLATION_FIELDS: readonly string[] = Object.keys(TRANSLATABLE.site);
-
 export interface Content {
   site: Site;
   /** Newest first, then by slug: the one order every list starts from. */
