@@ -9,6 +9,7 @@ import { sitemapXml } from '../../src/discovery/sitemap.ts';
 import { siteFields } from '../../src/records/markdown-text.ts';
 import { localPath, mainPath } from '../../src/records/urls.ts';
 import { TRANSLATABLE } from '../../src/records/schema.ts';
+import { resumeDocument } from '../../src/records/resume.ts';
 
 const BILINGUAL = 'tests/fixtures/bilingual-site/content';
 const GERMAN = 'tests/fixtures/german-site/content';
@@ -199,6 +200,9 @@ describe('FO-I18N-FIELDS: a translation sets the words a reader reads; the facts
     const [fr, en] = loadLanguages(dir).map((c) => c.content);
     expect(fr!.site.location).toBe('Lyon');
     expect(en!.site.location).toBe('Lyon, France');
+    // The English JSON Resume (REST, MCP, /en/resume.json) says it in English too.
+    expect(resumeDocument(en!.site, en!.resume!, en!.projects).basics.location).toEqual({ address: 'Lyon, France' });
+    expect(resumeDocument(fr!.site, fr!.resume!, fr!.projects).basics.location).toEqual({ address: 'Lyon' });
   });
 
   test('FO-I18N-FIELDS: docs/content.md lists what each kind of translation sets, as TRANSLATABLE declares it', () => {
