@@ -13,7 +13,7 @@ import { dirname, relative } from 'node:path';
 import { installBuildReporter } from '../src/builder/build-progress.ts';
 import { bundleFunction } from '../src/builder/function-bundle.ts';
 import { estimateTokens, startBuild } from '../src/builder/integration.ts';
-import { ContentError, contentDir, loadCatalog, loadLanguages, memoizeContentForBuild, untranslatedTwins } from '../src/records/load.ts';
+import { ContentError, contentDir, loadLanguages, memoizeContentForBuild, untranslatedTwins } from '../src/records/load.ts';
 import type { Catalog } from '../src/records/catalog.ts';
 import type { Content } from '../src/records/schema.ts';
 import { recordTwins } from '../src/discovery/twin.ts';
@@ -37,7 +37,8 @@ for (const name of ['DEV', 'PROD', 'MODE', 'SSR', 'BASE_URL']) delete process.en
 let catalog: Catalog;
 let content: Content;
 try {
-  catalog = loadCatalog();
+  // Every language (FO-CONTENT-ALL): a translation's mistakes stop the build here, named with the main language's, not midway through Astro's.
+  catalog = loadLanguages()[0]!;
   content = catalog.content;
   // astro.config.ts reads the content again: the memo hands it this read. The search index starts
   // on another core now, while Astro loads (src/builder/integration.ts).

@@ -13,8 +13,8 @@ const TYPE_WORDS: Record<string, string> = {
   record: 'a set of name: value pairs',
 };
 
-/** One line per problem: the field, what was expected, and what was found. */
-export function describeIssue(issue: z.core.$ZodIssue, schema?: z.ZodType): string {
+/** One line per problem: the field, what was expected, and what was found; `lang`, the site's language, spells suggested tags and slugs. */
+export function describeIssue(issue: z.core.$ZodIssue, schema?: z.ZodType, lang?: string): string {
   const field = issue.path.length ? `field "${fieldName(issue.path)}"` : 'front matter';
   const got = 'input' in issue && issue.input !== undefined ? `, got ${show(issue.input)}` : '';
   // Our schemas word their own messages as "what was expected"; zod's defaults start with a verdict.
@@ -43,8 +43,8 @@ export function describeIssue(issue: z.core.$ZodIssue, schema?: z.ZodType): stri
     case 'too_big':
       return `${field} expected ${custom ?? bound(issue)}${got}`;
     case 'invalid_format': {
-      // "Web Performance" for a kebab-case tag or slug: the form it was meant to take.
-      const kebab = issue.format === 'regex' && typeof issue.input === 'string' ? asciiSlug(issue.input) : '';
+      // "Web Performance" for a kebab-case tag or slug: the form it was meant to take, in the site's language (FO-SLUG-SUGGEST).
+      const kebab = issue.format === 'regex' && typeof issue.input === 'string' ? suggestedSlug(issue.input, lang) : '';
       const near = kebab && kebab !== issue.input && patternOf(issue.pattern)?.test(kebab) ? ` (did you mean "${kebab}"?)` : '';
       return `${field} expected ${custom ?? FORMAT_WORDS[issue.format] ?? `text in ${issue.format} format`}${got}${near}`;
     }
@@ -71,17 +71,61 @@ export function describeIssue(issue: z.core.$ZodIssue, schema?: z.ZodType): stri
 const isFields = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
 
 /**
- * The ASCII kebab-case form of a name, as a slug or tag must be written ("Télémétrie OTA" →
- * "telemetrie-ota"): letters without their accents (NFD, then no combining marks), lowercase,
- * every other run of characters one hyphen. Letters with no ASCII base (ß, ø, 北) become hyphens.
+ * Letters a language spells in ASCII its own way when a name becomes a slug or tag (FO-SLUG-SUGGEST),
+ * as its speakers write them in addresses (and as WordPress's remove_accents does by locale): German
+ * "Möbel" is "moebel", "Größe" "groesse". Folio's other languages (strings.ts LOCALES) write a
+ * letter's base: French "é", "ç" → e, c; Spanish "ñ" → n; Portuguese "ã", "ç" → a, c; Swedish "å",
+ * "ä", "ö" → a, a, o ("Malmö" → malmo); English has no letters of its own. By the language's primary subtag.
  */
-export const asciiSlug = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+const LANGUAGE_LETTERS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  de: { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' },
+};
+
+/** Letters Unicode does not decompose into a base and an accent (NFKD leaves them whole): their usual ASCII spelling in any language. */
+const WHOLE_LETTERS: Readonly<Record<string, string>> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ł: 'l',
+  ı: 'i',
+  ħ: 'h',
+  ŧ: 't',
+  ŋ: 'n',
+  ĸ: 'k',
+};
+
+/**
+ * The form a name takes as a slug or tag, which are lowercase ASCII (schema.ts SLUG_PATTERN), in the
+ * site's language `lang` ("Möbel Serie" → "moebel-serie" in German): each letter spelled by the
+ * language's rules, else by its base letter (NFKD without its accents: "Télémétrie" → "telemetrie"),
+ * every other run of characters one hyphen. A letter that has no ASCII spelling at all (北, ж) gives
+ * no suggestion: one that silently dropped letters would name something else.
+ */
+export function suggestedSlug(text: string, lang = 'en'): string | undefined {
+  const own = LANGUAGE_LETTERS[lang.toLowerCase().split('-')[0]!] ?? {};
+  let slug = '';
+  for (const char of text.toLowerCase()) {
+    const spelled = own[char] ?? WHOLE_LETTERS[char] ?? char.normalize('NFKD').replace(/\p{M}/gu, '');
+    if (/^[a-z0-9]+$/.test(spelled)) slug += spelled;
+    // A combining accent written apart from its letter ("e" + U+0301) belongs to the letter before it.
+    else if (/^\p{M}$/u.test(char)) continue;
+    else if (/[\p{L}\p{N}]/u.test(char)) return undefined;
+    else slug += '-';
+  }
+  return slug.replace(/-+/g, '-').replace(/^-|-$/g, '');
+}
+
+/**
+ * A content file's name as a terminal line can show it: control characters (a newline, an escape
+ * sequence that would recolour or rewrite the owner's terminal) and bidirectional overrides (which
+ * would show the name's characters in another order) written as `\u{…}`, everything else as it is.
+ */
+export const showFileName = (name: string) =>
+  name.replace(/[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
 
 /** zod reports a regex check's pattern as its source text in slashes, `/^…$/flags`. */
 function patternOf(pattern: string | undefined): RegExp | undefined {
@@ -90,7 +134,7 @@ function patternOf(pattern: string | undefined): RegExp | undefined {
 }
 
 /** `links.repo`, `featured[1]`: the path as the owner would point at it in YAML. */
-const fieldName = (path: PropertyKey[]) => path.map((k, i) => (typeof k === 'number' ? `[${k}]` : `${i ? '.' : ''}${String(k)}`)).join('');
+export const fieldName = (path: PropertyKey[]) => path.map((k, i) => (typeof k === 'number' ? `[${k}]` : `${i ? '.' : ''}${String(k)}`)).join('');
 
 const FORMAT_WORDS: Record<string, string> = { email: 'an email address', url: 'a URL', regex: 'text in the documented form' };
 
@@ -112,7 +156,7 @@ function bound(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig) {
 }
 
 /** The fields a strict object allows at `path`, for "unknown field" messages. */
-function allowedFields(schema: z.ZodType, path: PropertyKey[]): string[] {
+export function allowedFields(schema: z.ZodType, path: PropertyKey[]): string[] {
   let node: unknown = schema;
   for (const key of [...path, undefined]) {
     // Look through wrappers (default, optional, refine pipes) to the object or array underneath.

@@ -7,7 +7,7 @@ import { join, relative, basename, dirname, resolve } from 'node:path';
 import type { z } from 'zod';
 import { describeImage } from '../images/describe.ts';
 import { type ContentImage, isImageFile } from '../images/images.ts';
-import { asciiSlug, closest, describeIssue } from './content-issues.ts';
+import { allowedFields, closest, describeIssue, fieldName, showFileName, suggestedSlug } from './content-issues.ts';
 import { MAY_BE_UNSAFE, unsafeParts } from './body-safety.ts';
 import { markdownTree } from './markdown-tree.ts';
 import { normalizeUrl } from './escape.ts';
@@ -28,7 +28,8 @@ import {
   type Resume,
   type Site,
   type SiteLanguage,
-  SITE_TRANSLATION_FIELDS,
+  TRANSLATABLE,
+  type Translatable,
 } from './schema.ts';
 
 /** A content problem, worded for the site's owner: file, field, what was expected. */
@@ -256,9 +257,20 @@ export function languageCatalog(lang: string | undefined): Catalog {
 /** The content folder's records: loadCatalog's content, for what needs no derived fact (the site, one record). */
 export const loadContent = (dir = contentDir(), options: LoadOptions = {}): Content => loadCatalog(dir, options).content;
 
-/** Every language's catalog, the main one first (FO-I18N): a build and `npm run check` read them all, so a translation's mistake stops both. */
+/**
+ * Every language's catalog, the main one first (FO-I18N): a build and `npm run check` read them all,
+ * so a translation's mistake stops both. One run names every language's mistakes (FO-CONTENT-ALL):
+ * when the main language does not load, each translation is still read, against what of it did.
+ */
 export function loadLanguages(dir = contentDir(), options: Omit<LoadOptions, 'lang'> = {}): Catalog[] {
-  const main = loadCatalog(dir, options);
+  let main: Catalog;
+  try {
+    main = loadCatalog(dir, options);
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    const more = translationProblems(dir, options.drafts ?? draftsByDefault(), options.today ?? today());
+    throw more.length ? new ContentError([...error.problems, ...more], error.loc) : error;
+  }
   const problems: string[] = [];
   const catalogs = [main];
   for (const { lang } of main.content.site.languages.slice(1)) {
@@ -271,6 +283,29 @@ export function loadLanguages(dir = contentDir(), options: Omit<LoadOptions, 'la
   }
   if (problems.length > 0) throw new ContentError(problems, locationOf(problems[0]!, dirname(dir)));
   return catalogs;
+}
+
+/**
+ * The translations' problems when the main language has its own (FO-CONTENT-ALL): the main content is
+ * read again, keeping what loaded (a slow path, taken only when there are mistakes to fix), and each
+ * translation is read over it. The languages are site.md's, or, when site.md itself does not load,
+ * every folder of a language Folio speaks.
+ */
+function translationProblems(dir: string, drafts: boolean, now: string): string[] {
+  const main = readParts(dir, drafts, now);
+  // 'und' (BCP 47: undetermined) when site.md does not say: then no folder is the main language's.
+  const languages = main.loaded.site?.languages ?? siteLanguages(dir, writtenLocale(join(dir, 'site.md')) ?? 'und', () => '', []);
+  return languages.slice(1).flatMap(({ lang }) => readParts(join(dir, lang), drafts, now, { main: main.loaded, mainDir: dir, lang }).problems);
+}
+
+/** The `locale` a site.md sets, read as written, when the file may not load (FO-SLUG-SUGGEST, FO-CONTENT-ALL); `en`, the default, when it sets none; undefined when it cannot be read. */
+function writtenLocale(file: string): string | undefined {
+  try {
+    const { locale } = parseFrontMatter(readFileSync(file, 'utf8')).data as { locale?: unknown };
+    return typeof locale === 'string' ? locale : 'en';
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -292,10 +327,14 @@ export function untranslatedTwins(translations: readonly { content: Content }[])
  * each one's front matter is laid over its main file's, so it sets only what it translates.
  */
 interface Translating {
-  main: Content;
+  /** The main language's records: all of them, or, when it has mistakes, those that loaded (FO-CONTENT-ALL). */
+  main: Loaded;
   mainDir: string;
   lang: string;
 }
+
+/** What of a content folder loaded: a Content when nothing is wrong, else the records that did (and the site, if its site.md did). */
+type Loaded = Omit<Content, 'site'> & { site?: Site };
 
 /** A two-letter folder of content/ that Intl knows as a language: translations (FO-I18N). Any other folder is the owner's. */
 function isLanguageFolder(name: string) {
@@ -332,6 +371,13 @@ function mainFrontMatter(file: string, omit: readonly string[] = []): Record<str
 }
 
 function readContent(dir: string, drafts: boolean, now: string, translating?: Translating): Content {
+  const { content, problems } = readParts(dir, drafts, now, translating);
+  if (content) return content;
+  throw new ContentError(problems, problems[0] === undefined ? undefined : locationOf(problems[0], dirname(translating?.mainDir ?? dir)));
+}
+
+/** A content folder read: its Content when nothing is wrong, else every problem and what loaded. */
+function readParts(dir: string, drafts: boolean, now: string, translating?: Translating): { content?: Content; problems: string[]; loaded: Loaded } {
   const problems: string[] = [];
   // A set: an image used twice (a cover that is also a project's) is named once.
   const warnings = new Set<string>();
@@ -340,45 +386,56 @@ function readContent(dir: string, drafts: boolean, now: string, translating?: Tr
   const root = dirname(translating?.mainDir ?? dir);
   const where = (file: string) => relative(root, file).split('\\').join('/');
   const base = translating ? `/${translating.lang}` : '';
-  /** The main file a translation's file translates: a problem when there is none. */
-  const inherit = (file: string, omit: readonly string[] = []) => {
-    if (!translating) return {};
+  /**
+   * What a file of a translation lies over: its main file's front matter and what it may set of it
+   * (FO-I18N-FIELDS); `null` when there is no main file (a problem), `undefined` for a main file.
+   */
+  const inherit = (file: string, kind: keyof typeof TRANSLATABLE, omit: readonly string[] = []): Translation | null | undefined => {
+    if (!translating) return undefined;
     const mainFile = join(translating.mainDir, relative(dir, file));
     const data = mainFrontMatter(mainFile, omit);
-    if (!data)
+    if (!data) {
       problems.push(
         `${where(file)}: translates ${where(mainFile)}, which does not exist; a translation has its main file's name and folder (rename it, or add the main file)`,
       );
-    return data;
+      return null;
+    }
+    return { main: data, mainFile: where(mainFile), kind };
   };
+  /** The text of a file whose front matter is wrong, checked all the same (FO-CONTENT-ALL). */
+  const textOf = (file: string) => (read: { body: string; text: string }) => void checkBody(file, read, where, problems, warn);
+  // The site's language spells the names the problems suggest (FO-SLUG-SUGGEST); site.md's as written while it does not load.
+  const lang = translating?.lang ?? writtenLocale(join(dir, 'site.md')) ?? 'en';
 
   const siteFile = join(dir, 'site.md');
   let site: Site | undefined;
   if (translating) {
     const mainSite = translating.main.site;
-    const own = existsSync(siteFile)
-      ? readFile(siteFile, siteConfig, where(siteFile), problems, inherit(siteFile, ['strings']), SITE_TRANSLATION_FIELDS)
-      : undefined;
+    // Without a main site.md (the main language's problem) there is nothing to translate.
+    const over = mainSite && existsSync(siteFile) ? inherit(siteFile, 'site', ['strings']) : undefined;
+    const own = over ? readFile(siteFile, siteConfig, where(siteFile), problems, { translation: over, lang, invalid: textOf(siteFile) }) : undefined;
     // A translation words the main site's categories; a new or missing id would be a category no project has.
     const ids = (categories: object) => Object.keys(categories).sort().join(', ');
-    const worded = own && ids(own.data.categories) === ids(mainSite.categories);
-    if (own && !worded)
+    const worded = own && mainSite && ids(own.data.categories) === ids(mainSite.categories);
+    if (own && mainSite && !worded)
       problems.push(
         `${where(siteFile)}: field "categories" expected the ids of content/site.md's categories (${ids(mainSite.categories)}), each with its label in this language, got ${ids(own.data.categories)}`,
       );
-    site = {
-      ...mainSite,
-      locale: translating.lang,
-      base,
-      // The main site's reworded strings are in its language: a translation words its own.
-      strings: own?.data.strings,
-      ...(own && { headline: own.data.headline, summary: own.data.summary }),
-      ...(worded && { categories: own.data.categories }),
-      ...(own?.body && { bio: own.body, images: checkBody(siteFile, own, where, problems, warn) }),
-    };
+    const bio = own?.body ? { bio: own.body, images: checkBody(siteFile, own, where, problems, warn) } : undefined;
+    if (mainSite)
+      site = {
+        ...mainSite,
+        locale: translating.lang,
+        base,
+        // The main site's reworded strings are in its language: a translation words its own.
+        strings: own?.data.strings,
+        ...(own && { headline: own.data.headline, summary: own.data.summary, location: own.data.location }),
+        ...(worded && { categories: own.data.categories }),
+        ...bio,
+      };
   } else if (!existsSync(siteFile)) problems.push(`${where(siteFile)}: file is missing (it holds the site config: name, headline, summary, url, categories)`);
   else {
-    const parsed = readFile(siteFile, siteConfig, where(siteFile), problems);
+    const parsed = readFile(siteFile, siteConfig, where(siteFile), problems, { lang, invalid: textOf(siteFile) });
     // FOLIO_SITE_URL points absolute URLs at where the site really runs (the local server, a preview).
     if (parsed) {
       const { avatar, hero, heroAlt, ...config } = parsed.data;
@@ -403,14 +460,15 @@ function readContent(dir: string, drafts: boolean, now: string, translating?: Tr
   }
 
   const projects: Project[] = [];
-  const projectFiles = markdownFiles(join(dir, 'projects'), where, problems);
+  const projectFiles = markdownFiles(join(dir, 'projects'), where, problems, lang);
   for (const file of projectFiles) {
     if (RESERVED_PROJECT_SLUGS.has(file.slug)) {
       problems.push(`${where(file.path)}: the slug "${file.slug}" would clash with the projects index at /projects; rename the file`);
       continue;
     }
-    const over = inherit(file.path, ['cover']);
-    const parsed = over && readFile(file.path, projectFrontMatter, where(file.path), problems, over);
+    const over = inherit(file.path, 'project', ['cover']);
+    const parsed =
+      over !== null && readFile(file.path, projectFrontMatter, where(file.path), problems, { translation: over, lang, invalid: textOf(file.path) });
     if (!parsed) continue;
     const { cover, coverAlt, ...fields } = parsed.data;
     const image =
@@ -433,14 +491,14 @@ function readContent(dir: string, drafts: boolean, now: string, translating?: Tr
   }
 
   const pages: Page[] = [];
-  for (const file of markdownFiles(join(dir, 'pages'), where, problems)) {
+  for (const file of markdownFiles(join(dir, 'pages'), where, problems, lang)) {
     // A page at /projects or /llms-full would be a second resource at a URL the site already serves.
     if (RESERVED_PAGE_SLUGS.has(file.slug)) {
       problems.push(`${where(file.path)}: the slug "${file.slug}" is taken by the site's own /${file.slug} or /${file.slug}.md; rename the file`);
       continue;
     }
-    const over = inherit(file.path);
-    const parsed = over && readFile(file.path, pageFrontMatter, where(file.path), problems, over);
+    const over = inherit(file.path, 'page');
+    const parsed = over !== null && readFile(file.path, pageFrontMatter, where(file.path), problems, { translation: over, lang, invalid: textOf(file.path) });
     if (!parsed) continue;
     pages.push({
       kind: 'page',
@@ -456,13 +514,13 @@ function readContent(dir: string, drafts: boolean, now: string, translating?: Tr
   }
 
   const posts: Post[] = [];
-  for (const file of markdownFiles(join(dir, 'posts'), where, problems)) {
+  for (const file of markdownFiles(join(dir, 'posts'), where, problems, lang)) {
     if (RESERVED_POST_SLUGS.has(file.slug)) {
       problems.push(`${where(file.path)}: the slug "${file.slug}" would clash with the posts index at /posts; rename the file`);
       continue;
     }
-    const over = inherit(file.path, ['cover']);
-    const parsed = over && readFile(file.path, postFrontMatter, where(file.path), problems, over);
+    const over = inherit(file.path, 'post', ['cover']);
+    const parsed = over !== null && readFile(file.path, postFrontMatter, where(file.path), problems, { translation: over, lang, invalid: textOf(file.path) });
     // A draft is still checked, so that publishing it never surprises the owner with errors.
     if (!parsed) continue;
     const images = checkBody(file.path, parsed, where, problems, warn);
@@ -498,9 +556,12 @@ function readContent(dir: string, drafts: boolean, now: string, translating?: Tr
   let resume: Resume | undefined;
   const resumeFile = join(dir, 'resume.md');
   if (existsSync(resumeFile)) {
-    const over = inherit(resumeFile);
-    const parsed = over && readFile(resumeFile, resumeFrontMatter, where(resumeFile), problems, over);
-    if (parsed && site) {
+    const over = inherit(resumeFile, 'resume');
+    const parsed =
+      over !== null && readFile(resumeFile, resumeFrontMatter, where(resumeFile), problems, { translation: over, lang, invalid: textOf(resumeFile) });
+    // Checked whether or not site.md loads, so that one run names all of the résumé's mistakes (FO-CONTENT-ALL).
+    const images = parsed && checkBody(resumeFile, parsed, where, problems, warn);
+    if (parsed && images && site) {
       const { label, ...lists } = parsed.data;
       resume = {
         kind: 'resume',
@@ -515,7 +576,7 @@ function readContent(dir: string, drafts: boolean, now: string, translating?: Tr
         twin: `${base}/resume.md`,
         body: parsed.body,
         source: where(resumeFile),
-        images: checkBody(resumeFile, parsed, where, problems, warn),
+        images,
       };
     }
   }
@@ -548,10 +609,10 @@ function readContent(dir: string, drafts: boolean, now: string, translating?: Tr
     }
   }
 
-  if (problems.length > 0 || !site) throw new ContentError(problems, problems[0] === undefined ? undefined : locationOf(problems[0], root));
+  if (problems.length > 0 || !site) return { problems, loaded: { site, projects, pages, posts, ...(resume && { resume }) } };
   if (translating) {
     // A record not translated is shown in its main language's text, at this language's URL, marked (FO-I18N).
-    const lang = translating.main.site.locale;
+    const lang = site.languages[0]!.lang;
     const untranslated = <T extends Project | Page | Post>(mine: T[], main: readonly T[]) => {
       const have = new Set(mine.map((r) => r.slug));
       for (const r of main) if (!have.has(r.slug)) mine.push({ ...r, href: `${base}${r.href}`, twin: `${base}${r.twin}`, lang });
@@ -567,7 +628,7 @@ function readContent(dir: string, drafts: boolean, now: string, translating?: Tr
   posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
   const content: Content = { site, projects, pages, posts, ...(resume && { resume }) };
   warningsOf().set(content, [...warnings]);
-  return content;
+  return { content, problems, loaded: content };
 }
 
 /** A translation without a `cover` of its own shows its main record's, described in its own words when it sets `coverAlt`. */
@@ -576,7 +637,7 @@ function inheritedCover(main: readonly (Project | Post)[] | undefined, slug: str
   return cover && alt !== undefined ? { ...cover, alt } : cover;
 }
 
-function markdownFiles(dir: string, where: (f: string) => string, problems: string[]) {
+function markdownFiles(dir: string, where: (f: string) => string, problems: string[], lang: string) {
   if (!existsSync(dir)) return [];
   const seen = new Map<string, string>();
   const files: { path: string; slug: string }[] = [];
@@ -587,15 +648,18 @@ function markdownFiles(dir: string, where: (f: string) => string, problems: stri
     // Images may sit beside the Markdown they illustrate; they are never records.
     if (isImageFile(name) && statSync(path).isFile()) continue;
     if (!name.endsWith('.md') || !statSync(path).isFile()) {
-      problems.push(`${where(path)}: expected a Markdown file (name ending in .md); only those belong in ${where(dir)}/`);
+      problems.push(`${showFileName(where(path))}: expected a Markdown file (name ending in .md); only those belong in ${where(dir)}/`);
       continue;
     }
     const slug = basename(name, '.md');
     if (!SLUG_PATTERN.test(slug)) {
-      // "Télémétrie OTA.md": its ASCII slug, unless that is no slug either or another file has it.
-      const ascii = asciiSlug(slug).slice(0, 60).replace(/-+$/, '');
-      const rename = SLUG_PATTERN.test(ascii) && !names.includes(`${ascii}.md`) ? ` (rename it to ${ascii}.md)` : '';
-      problems.push(`${where(path)}: the file name is the slug, expected lowercase a-z, 0-9 and inner hyphens (1 to 60 characters), got "${slug}"${rename}`);
+      // "Möbel Serie.md": its slug in the site's language (FO-SLUG-SUGGEST), unless that is no slug either or another file has it.
+      const ascii = suggestedSlug(slug, lang)?.slice(0, 60).replace(/-+$/, '');
+      const rename = ascii && SLUG_PATTERN.test(ascii) && !names.includes(`${ascii}.md`) ? ` (rename it to ${ascii}.md)` : '';
+      // The name as written, but never a control character that would rewrite the owner's terminal.
+      problems.push(
+        `${showFileName(where(path))}: the file name is the slug, expected lowercase a-z, 0-9 and inner hyphens (1 to 60 characters), got "${showFileName(slug)}"${rename}`,
+      );
       continue;
     }
     // Unreachable while slugs are lowercase ASCII (a directory cannot hold two equal names), kept
@@ -683,18 +747,27 @@ function checkBody(
   return images;
 }
 
+/** A translation's file (FO-I18N-FIELDS): the front matter of the main file it translates, as written, which its own lies over. */
+interface Translation {
+  main: Record<string, unknown>;
+  /** The main file, as the owner sees it (content/projects/rover.md). */
+  mainFile: string;
+  kind: keyof typeof TRANSLATABLE;
+}
+
 /**
- * A content file's front matter, validated, and its body. `inherit`: a translation's main front
- * matter, which its own lies over (FO-I18N); `allowed`: the only fields the file may set itself.
- * `written` is the front matter the schema parsed, as written: the order of keys zod does not keep.
+ * A content file's front matter, validated, and its body. `translation`: the main file a
+ * translation's lies over, of which it sets only what TRANSLATABLE allows (FO-I18N-FIELDS); `lang`,
+ * the site's language, spells the names problems suggest; `invalid` checks the text of a file whose
+ * front matter is wrong, so that one run names all of its mistakes (FO-CONTENT-ALL). `written` is the front matter the schema
+ * parsed, as written: the order of keys zod does not keep.
  */
 function readFile<T extends z.ZodType>(
   path: string,
   schema: T,
   file: string,
   problems: string[],
-  inherit?: Record<string, unknown>,
-  allowed?: readonly string[],
+  { translation, lang, invalid }: { translation?: Translation; lang?: string; invalid?: (read: { body: string; text: string }) => void } = {},
 ) {
   let text: string;
   let parsed: ReturnType<typeof parseFrontMatter>;
@@ -715,20 +788,97 @@ function readFile<T extends z.ZodType>(
     problems.push(`${file}: ${yamlProblem(error, text)}`);
     return undefined;
   }
-  const own = (parsed.data ?? {}) as Record<string, unknown>;
-  const foreign = allowed && Object.keys(own).filter((key) => !allowed.includes(key));
-  if (foreign?.length) {
-    for (const key of foreign)
-      problems.push(`${file}: field "${key}" is the main site's: set it in content/site.md (a translation's site.md sets ${allowed!.join(', ')} and its text)`);
-    return undefined;
-  }
-  const written = inherit ? { ...inherit, ...own } : parsed.data;
+  const refused: string[] = [];
+  const written = translation
+    ? overlayTranslation(
+        translation.main,
+        parsed.data,
+        TRANSLATABLE[translation.kind],
+        [],
+        (problem) => refused.push(`${file}: ${problem(translation)}`),
+        (path) => allowedFields(schema, path),
+      )
+    : parsed.data;
+  problems.push(...refused);
+  // The rest of the file is checked all the same: one run names all of its mistakes (FO-CONTENT-ALL).
   const result = schema.safeParse(written, { reportInput: true });
   if (!result.success) {
-    for (const issue of result.error.issues) problems.push(`${file}: ${describeIssue(issue, schema)}`);
+    // What the main file got wrong is its own problem, named there: a translation's lines name what it got wrong (FO-CONTENT-ALL).
+    const key = (issue: z.core.$ZodIssue) => `${issue.code}\0${issue.path.join('\0')}`;
+    const mains = translation && new Set(schema.safeParse(translation.main).error?.issues.map(key));
+    for (const issue of result.error.issues) if (!mains?.has(key(issue))) problems.push(`${file}: ${describeIssue(issue, schema, lang)}`);
+  }
+  if (!result.success || refused.length) {
+    invalid?.({ body: parsed.body.trim(), text });
     return undefined;
   }
   return { data: result.data as z.output<T>, body: parsed.body.trim(), text, written };
+}
+
+const isFields = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** How a translation of each kind of file is named in a refusal's hint. */
+const TRANSLATION_OF: Record<keyof typeof TRANSLATABLE, string> = {
+  site: "a translation's site.md",
+  project: 'a translation of a project',
+  post: 'a translation of a post',
+  page: 'a translation of a page',
+  resume: 'a translation of the résumé',
+};
+
+/** What a translation may set, for a refusal's hint: "title, summary, cover, coverAlt", a list's "work (each entry's name, position …)". */
+const settable = (fields: Translatable) =>
+  Object.entries(fields)
+    .map(([name, inner]) => (inner === true ? name : `${name} (each entry's ${Object.keys(inner).join(', ')})`))
+    .join(', ');
+
+/**
+ * A translation's front matter laid over its main file's (FO-I18N-FIELDS): each field `fields` allows
+ * replaces the main one; a list of entries (the résumé's `work` …) is translated entry by entry, the
+ * translation's n-th entry over the main file's n-th, so translating one entry keeps the others. By
+ * position, not by a key: no field of an entry is both always there and the same in every language
+ * (a university's name is translated, a skill has no dates), and a translation lists the entries in
+ * the main file's order, as a résumé does, leaving `{}` for one it does not translate. A field
+ * the translation may not set is refused with `refuse` (and left out, so the rest is still checked).
+ */
+function overlayTranslation(
+  main: Record<string, unknown>,
+  own: unknown,
+  fields: Translatable,
+  path: PropertyKey[],
+  refuse: (problem: (t: Translation) => string) => void,
+  known: (path: PropertyKey[]) => string[],
+): unknown {
+  // Not a set of fields: the schema names what it is instead.
+  if (!isFields(own)) return own;
+  const merged: Record<string, unknown> = { ...main };
+  // A name the schema does not know at all is no field of the main file's either: the schema names it, with the one meant.
+  const names = known(path);
+  const at = fieldName(path);
+  for (const [key, value] of Object.entries(own)) {
+    const field = `${at}${at ? '.' : ''}${key}`;
+    const allowed = fields[key];
+    if (allowed === undefined && names.length > 0 && !names.includes(key)) merged[key] = value;
+    else if (allowed === undefined) {
+      refuse((t) =>
+        t.kind === 'site'
+          ? `field "${field}" is the main site's: set it in ${t.mainFile} (${TRANSLATION_OF.site} sets ${settable(fields)} and its text)`
+          : `field "${field}" is the main file's, the same in every language: set it in ${t.mainFile} (${at ? `a translation of an entry of "${fieldName(path.slice(0, -1))}" sets ${settable(fields)}` : `${TRANSLATION_OF[t.kind]} sets ${settable(fields)} and its text`})`,
+      );
+    } else if (allowed === true || !Array.isArray(value)) merged[key] = value;
+    else {
+      const entries = Array.isArray(main[key]) ? (main[key] as unknown[]) : [];
+      merged[key] = entries.map((entry, i) =>
+        i < value.length && isFields(entry) ? overlayTranslation(entry, value[i], allowed, [...path, key, i], refuse, known) : entry,
+      );
+      if (value.length > entries.length)
+        refuse(
+          (t) =>
+            `field "${field}[${entries.length}]" has no entry to translate: ${t.mainFile} lists ${entries.length} under "${key}", and a translation's entries translate those, in their order (write {} for one left as it is)`,
+        );
+    }
+  }
+  return merged;
 }
 
 /**

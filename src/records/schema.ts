@@ -466,8 +466,41 @@ export interface SiteLanguage {
   readonly base: string;
 }
 
-/** What a translation's content/<tag>/site.md may set (FO-I18N), besides its body (categories: their labels, the same ids); everything else is the main site.md's. */
-export const SITE_TRANSLATION_FIELDS: readonly string[] = ['headline', 'summary', 'categories', 'strings'];
+/**
+ * What a translation may set (FO-I18N-FIELDS), by kind of file, besides its text: the words a reader
+ * reads in a language. Everything else (dates, type, category, tags, links, stack, order …) is a fact
+ * of the record, the same in every language, so the main file's: tags are ids that pair the
+ * languages' tag pages (hreflang) and REST's `tag` filter. A field maps to `true` (the translation's
+ * value replaces the main one), or, for a list of entries (the résumé's), to what each entry may
+ * set: the entries are translated one by one, matched by position (load.ts overlayTranslation).
+ * The one list the loader, docs/content.md's table and the refusals all read.
+ */
+export interface Translatable {
+  readonly [field: string]: true | Translatable;
+}
+
+const textOnly = (...fields: string[]): Translatable => Object.fromEntries(fields.map((f) => [f, true]));
+
+export const TRANSLATABLE = {
+  /** content/<tag>/site.md (categories: their labels, the same ids). */
+  site: textOnly('headline', 'summary', 'location', 'categories', 'strings'),
+  /** A translation may have a cover of its own (a picture with words in it); without one it shows the main file's, described by its own `coverAlt`. */
+  project: textOnly('title', 'summary', 'cover', 'coverAlt'),
+  post: textOnly('title', 'summary', 'cover', 'coverAlt'),
+  page: textOnly('title', 'summary'),
+  /** Each list's entries by position; their dates and URLs are the main file's. */
+  resume: {
+    label: true,
+    work: textOnly('name', 'position', 'location', 'summary', 'highlights'),
+    education: textOnly('institution', 'area', 'studyType', 'score', 'courses'),
+    skills: textOnly('name', 'level', 'keywords'),
+    languages: textOnly('language', 'fluency'),
+    awards: textOnly('title', 'awarder', 'summary'),
+    certificates: textOnly('name', 'issuer'),
+    publications: textOnly('name', 'publisher', 'summary'),
+    volunteer: textOnly('organization', 'position', 'summary', 'highlights'),
+  },
+} as const satisfies Record<string, Translatable>;
 
 export interface Content {
   site: Site;

@@ -42,10 +42,15 @@ function check(content: string, env: Record<string, string> = {}) {
   return { status: run.status, out: `${run.stdout}${run.stderr}` };
 }
 
-test('FO-CONTENT-ERRORS: invalid content: npm run check fails before building, one line per problem naming the file and field', () => {
+test('FO-CONTENT-ERRORS, FO-CONTENT-ALL: invalid content: npm run check fails before building, one line per problem naming the file and field, in every language', () => {
   const { status, out } = check('tests/fixtures/content-many-problems/content');
   expect(status, out).toBe(1);
   expect(out).toMatch(/^✗ content\/projects\/[a-z]+\.md: field "/m);
+  // FO-CONTENT-ALL: the translation's mistakes in the same run as the main language's, each naming its file and field.
+  expect(out).toMatch(
+    /^✗ content\/de\/projects\/alpha\.md: field "date" is the main file's, the same in every language: set it in content\/projects\/alpha\.md/m,
+  );
+  expect(out).toMatch(/^✗ content\/de\/pages\/about\.md: line 6: a level-1 heading/m);
   expect(out).toContain('it does not load, so nothing was built');
   // Each content problem already says what to do: no generic Fix line after it.
   expect(out).not.toContain('Fix: edit the file');

@@ -27,6 +27,16 @@ describe('FO-CONTENT-ERRORS: the build entry point', () => {
     expect(run.stdout).toBe('');
   });
 
+  test('FO-CONTENT-ALL: npm run build names every language’s mistakes at once, before anything is built', () => {
+    const run = buildWith({ FOLIO_DEBUG: '', FOLIO_CONTENT: 'tests/fixtures/content-many-problems/content' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^ {2}- content\/projects\/alpha\.md: field "title" expected non-empty text/m);
+    // A translation's mistake (here: a field only its main file may set) stops the build in the same message.
+    expect(run.stderr).toMatch(/^ {2}- content\/de\/projects\/alpha\.md: field "date" is the main file's/m);
+    expect(run.stderr).toMatch(/^ {2}- content\/de\/pages\/impressum\.md: translates content\/pages\/impressum\.md, which does not exist/m);
+    expect(run.stdout).toBe('');
+  });
+
   test('FOLIO_DEBUG=1 shows where the error came from', () => {
     const run = buildWith({ FOLIO_DEBUG: '1' });
     expect(run.status).not.toBe(0);

@@ -1,6 +1,6 @@
 // FO-I18N: the content model of a site in several languages, read from the bilingual fixture and
 // from copies of it made wrong one mistake at a time.
-import { cpSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -8,6 +8,8 @@ import { ContentError, loadCatalog, loadLanguages } from '../../src/records/load
 import { sitemapXml } from '../../src/discovery/sitemap.ts';
 import { siteFields } from '../../src/records/markdown-text.ts';
 import { localPath, mainPath } from '../../src/records/urls.ts';
+import { TRANSLATABLE } from '../../src/records/schema.ts';
+import { resumeDocument } from '../../src/records/resume.ts';
 
 const BILINGUAL = 'tests/fixtures/bilingual-site/content';
 /** A site in one language that is not English (the German fixture has an English translation). */
@@ -120,10 +122,10 @@ describe('FO-I18N: content errors of a translation', () => {
     );
   });
 
-  test('FO-I18N: a translation’s site.md sets only headline, summary, categories, strings and its text', () => {
+  test('FO-I18N: a translation’s site.md sets only headline, summary, location, categories, strings and its text', () => {
     const dir = variant((d) => writeFileSync(join(d, 'en/site.md'), '---\nheadline: Engineer\nname: Elise\n---\n'));
     expect(problemsOf(dir)).toEqual([
-      'content/en/site.md: field "name" is the main site\'s: set it in content/site.md (a translation\'s site.md sets headline, summary, categories, strings and its text)',
+      'content/en/site.md: field "name" is the main site\'s: set it in content/site.md (a translation\'s site.md sets headline, summary, location, categories, strings and its text)',
     ]);
   });
 
@@ -136,8 +138,8 @@ describe('FO-I18N: content errors of a translation', () => {
   });
 
   test('FO-I18N: a translation’s field is checked as the main file’s is', () => {
-    const dir = variant((d) => writeFileSync(join(d, 'en/projects/capteurs-lidar.md'), '---\ntitle: Lidar\ntype: website\n---\n'));
-    expect(problemsOf(dir)).toEqual([expect.stringMatching(/^content\/en\/projects\/capteurs-lidar\.md: field "type" expected one of/)]);
+    const dir = variant((d) => writeFileSync(join(d, 'en/projects/capteurs-lidar.md'), '---\ntitle: Lidar\nsummary: ""\n---\n'));
+    expect(problemsOf(dir)).toEqual(['content/en/projects/capteurs-lidar.md: field "summary" expected non-empty text, got ""']);
   });
 
   test('FO-I18N: a page whose slug is a language’s home is refused', () => {
@@ -145,5 +147,155 @@ describe('FO-I18N: content errors of a translation', () => {
     expect(problemsOf(dir)).toContainEqual(
       'content/pages/en.md: the slug "en" is taken by the home page of the site\'s translation in content/en/; rename the file',
     );
+  });
+});
+
+describe('FO-I18N-FIELDS: a translation sets the words a reader reads; the facts are its main file’s', () => {
+  const refusal = (file: string, field: string, main: string, sets: string) =>
+    `${file}: field "${field}" is the main file's, the same in every language: set it in ${main} (${sets})`;
+
+  test('FO-I18N-FIELDS: a project’s date, type, stack and tags in a translation are refused, each naming the file, the field and the main file', () => {
+    const dir = variant((d) =>
+      writeFileSync(
+        join(d, 'en/projects/capteurs-lidar.md'),
+        '---\ntitle: Lidar drivers\ndate: 2019-01-01\ntype: library\nstack: [C]\ntags: [sensors]\n---\n\nText.\n',
+      ),
+    );
+    const sets = 'a translation of a project sets title, summary, cover, coverAlt and its text';
+    expect(problemsOf(dir)).toEqual(
+      ['date', 'type', 'stack', 'tags'].map((field) => refusal('content/en/projects/capteurs-lidar.md', field, 'content/projects/capteurs-lidar.md', sets)),
+    );
+  });
+
+  test('FO-I18N-FIELDS: a post’s date and tags, a page’s order and nav are refused as well; the file’s other mistakes are named in the same run', () => {
+    const dir = variant((d) => {
+      writeFileSync(join(d, 'en/posts/cartes-legeres.md'), '---\ntitle: Light maps\ndate: 2020-01-01\ntags: [maps]\n---\n');
+      writeFileSync(join(d, 'en/pages/a-propos.md'), '---\ntitle: ""\norder: 1\nnav: true\n---\n');
+    });
+    expect(problemsOf(dir)).toEqual([
+      refusal('content/en/pages/a-propos.md', 'order', 'content/pages/a-propos.md', 'a translation of a page sets title, summary and its text'),
+      refusal('content/en/pages/a-propos.md', 'nav', 'content/pages/a-propos.md', 'a translation of a page sets title, summary and its text'),
+      'content/en/pages/a-propos.md: field "title" expected non-empty text, got ""',
+      refusal(
+        'content/en/posts/cartes-legeres.md',
+        'date',
+        'content/posts/cartes-legeres.md',
+        'a translation of a post sets title, summary, cover, coverAlt and its text',
+      ),
+      refusal(
+        'content/en/posts/cartes-legeres.md',
+        'tags',
+        'content/posts/cartes-legeres.md',
+        'a translation of a post sets title, summary, cover, coverAlt and its text',
+      ),
+    ]);
+  });
+
+  test('FO-I18N-FIELDS: a name no file may set is an unknown field, with the one meant, not a field of the main file’s', () => {
+    const dir = variant((d) => writeFileSync(join(d, 'en/projects/capteurs-lidar.md'), '---\ntitel: Lidar drivers\n---\n'));
+    expect(problemsOf(dir)).toEqual([expect.stringMatching(/^content\/en\/projects\/capteurs-lidar\.md: unknown field "titel" \(did you mean "title"\?\)/)]);
+  });
+
+  test('FO-I18N-FIELDS: the location is translatable; the main site keeps its own', () => {
+    const dir = variant((d) => writeFileSync(join(d, 'en/site.md'), '---\nheadline: Robotics engineer\nlocation: Lyon, France\n---\n'));
+    const [fr, en] = loadLanguages(dir).map((c) => c.content);
+    expect(fr!.site.location).toBe('Lyon');
+    expect(en!.site.location).toBe('Lyon, France');
+    // The English JSON Resume (REST, MCP, /en/resume.json) says it in English too.
+    expect(resumeDocument(en!.site, en!.resume!, en!.projects).basics.location).toEqual({ address: 'Lyon, France' });
+    expect(resumeDocument(fr!.site, fr!.resume!, fr!.projects).basics.location).toEqual({ address: 'Lyon' });
+  });
+
+  test('FO-I18N-FIELDS: docs/content.md lists what each kind of translation sets, as TRANSLATABLE declares it', () => {
+    const doc = readFileSync('docs/content.md', 'utf8');
+    const rows = new Map([...doc.matchAll(/^\| `([\w/<>.*-]+)` \| (.+?) \|$/gm)].map((m) => [m[1]!, [...m[2]!.matchAll(/`(\w+)`/g)].map((f) => f[1]!)]));
+    const files: Record<keyof typeof TRANSLATABLE, string> = {
+      site: 'site.md',
+      project: 'projects/*.md',
+      post: 'posts/*.md',
+      page: 'pages/*.md',
+      resume: 'resume.md',
+    };
+    for (const [kind, fields] of Object.entries(TRANSLATABLE)) {
+      const flat = Object.entries(fields).flatMap(([name, inner]) => (inner === true ? [name] : [name, ...Object.keys(inner)]));
+      expect(rows.get(files[kind as keyof typeof TRANSLATABLE]), kind).toEqual(flat);
+    }
+  });
+});
+
+describe('FO-I18N-RESUME: a translated résumé translates its lists entry by entry', () => {
+  /** The bilingual fixture with a main résumé of two jobs and two languages, and `translation` as content/en/resume.md. */
+  const resumes = (translation: string) =>
+    variant((d) => {
+      writeFileSync(
+        join(d, 'resume.md'),
+        [
+          '---',
+          'label: Ingénieure robotique',
+          'work:',
+          '  - { name: Arnaud Robotique, position: Ingénieure indépendante, location: Lyon, startDate: 2020-01, highlights: [Cartographie] }',
+          '  - { name: Université Lyon 1, position: Doctorante, url: "https://univ.example.fr", startDate: 2016-09, endDate: 2019-12 }',
+          'languages:',
+          '  - { language: Français, fluency: Langue maternelle }',
+          '  - { language: Anglais, fluency: Courant }',
+          '---',
+          '',
+          'Ingénieure.',
+        ].join('\n'),
+      );
+      writeFileSync(join(d, 'en/resume.md'), translation);
+    });
+
+  test('FO-I18N-RESUME: translating one entry keeps the others, and the entry keeps its main dates and URL', () => {
+    const dir = resumes(
+      '---\nwork:\n  - {}\n  - { name: Lyon 1 University, position: PhD student }\nlanguages:\n  - { language: French, fluency: Native }\n---\n\nEngineer.\n',
+    );
+    const [fr, en] = loadLanguages(dir).map((c) => c.content.resume!);
+    expect(en!.work).toEqual([fr!.work[0], { ...fr!.work[1], name: 'Lyon 1 University', position: 'PhD student' }]);
+    expect(en!.work[1]).toMatchObject({ url: 'https://univ.example.fr', startDate: '2016-09', endDate: '2019-12' });
+    expect(en!.languages).toEqual([{ language: 'French', fluency: 'Native' }, fr!.languages[1]]);
+    expect(en!.label).toBe('Ingénieure robotique');
+  });
+
+  test('FO-I18N-RESUME: an entry’s dates and URL, and an entry the main file does not have, are refused naming the field', () => {
+    const dir = resumes('---\nwork:\n  - { position: Engineer, startDate: 2021-01 }\nlanguages:\n  - {}\n  - {}\n  - { language: German }\n---\n');
+    expect(problemsOf(dir)).toEqual([
+      'content/en/resume.md: field "work[0].startDate" is the main file\'s, the same in every language: set it in content/resume.md (a translation of an entry of "work" sets name, position, location, summary, highlights)',
+      'content/en/resume.md: field "languages[2]" has no entry to translate: content/resume.md lists 2 under "languages", and a translation\'s entries translate those, in their order (write {} for one left as it is)',
+    ]);
+  });
+});
+
+describe('FO-CONTENT-ALL: one run names every file’s mistakes in every language', () => {
+  test('FO-CONTENT-ALL: the main language’s mistakes do not hide a translation’s (content-many-problems: main and German mistakes together)', () => {
+    const problems = problemsOf('tests/fixtures/content-many-problems/content');
+    const files = [...new Set(problems.map((p) => p.slice(0, p.indexOf(': '))))];
+    expect(files).toEqual([
+      'content/projects/alpha.md',
+      'content/pages/about.md',
+      'content/pages/now.md',
+      'content/de/site.md',
+      'content/de/projects/alpha.md',
+      'content/de/pages/about.md',
+      'content/de/pages/impressum.md',
+    ]);
+    // The translation's own mistakes, never the main file's again under the translation's name.
+    expect(problems.filter((p) => p.startsWith('content/de/projects/alpha.md'))).toEqual([
+      expect.stringMatching(/^content\/de\/projects\/alpha\.md: field "date" is the main file's/),
+      expect.stringMatching(/^content\/de\/projects\/alpha\.md: field "tags" is the main file's/),
+      'content/de/projects/alpha.md: field "summary" expected non-empty text, got ""',
+    ]);
+    // A file whose front matter is wrong still has its text checked.
+    expect(problems).toContainEqual(expect.stringMatching(/^content\/de\/pages\/about\.md: line 6: a level-1 heading/));
+  });
+
+  test('FO-CONTENT-ALL: a main site.md that does not load still lets every translation folder be checked', () => {
+    const dir = variant((d) => {
+      writeFileSync(join(d, 'site.md'), '---\nname: [unclosed\nlocale: fr\n---\n');
+      writeFileSync(join(d, 'en/projects/capteurs-lidar.md'), '---\ntitle: Lidar\ndate: 2019-01-01\n---\n');
+    });
+    const problems = problemsOf(dir);
+    expect(problems[0]).toMatch(/^content\/site\.md: /);
+    expect(problems).toContainEqual(expect.stringMatching(/^content\/en\/projects\/capteurs-lidar\.md: field "date" is the main file's/));
   });
 });

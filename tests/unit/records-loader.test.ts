@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { ContentError, loadContent } from '../../src/records/load.ts';
 import { projectFields } from '../../src/records/schema.ts';
+import { suggestedSlug } from '../../src/records/content-issues.ts';
+import { LOCALES } from '../../src/records/strings.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', `content-${name}`, 'content');
@@ -84,6 +86,70 @@ describe('FO-CONTENT-ERRORS: loadContent: a bad file fails the build with one me
         '"北海道"',
       ].sort(),
     );
+  });
+
+  test('FO-SLUG-SUGGEST: a German site’s file name and tag are suggested with ä, ö, ü, ß spelled ae, oe, ue, ss, never dropped', () => {
+    const dir = tempDir('folio-slug-de-');
+    cpSync(join(import.meta.dirname, '..', 'fixtures', 'german-site', 'content'), dir, { recursive: true });
+    const kiesel = readFileSync(join(dir, 'projects/kiesel.md'), 'utf8');
+    writeFileSync(join(dir, 'projects/möbel-serie.md'), kiesel);
+    writeFileSync(join(dir, 'projects/hocker.md'), kiesel.replace('tags: [rust, datenbanken]', 'tags: [rust, größe]'));
+    let problems: string[] = [];
+    try {
+      loadContent(dir);
+    } catch (error) {
+      problems = (error as ContentError).problems;
+    }
+    const at = dir.split('/').at(-1);
+    expect(problems).toEqual([
+      `${at}/projects/möbel-serie.md: the file name is the slug, expected lowercase a-z, 0-9 and inner hyphens (1 to 60 characters), got "möbel-serie" (rename it to moebel-serie.md)`,
+      `${at}/projects/hocker.md: field "tags[1]" expected a kebab-case tag such as "web-performance", got "größe" (did you mean "groesse"?)`,
+    ]);
+  });
+
+  test('FO-SLUG-SUGGEST: each language Folio speaks spells a name’s letters its own way, and a letter with no spelling gives no suggestion', () => {
+    const cases: [lang: string, name: string, slug: string | undefined][] = [
+      ['de', 'Möbel Serie', 'moebel-serie'],
+      ['de-AT', 'Übergrößen', 'uebergroessen'],
+      ['de', 'ẞ', 'ss'],
+      ['en', 'Möbel Serie', 'mobel-serie'],
+      ['en', 'Straße', 'strasse'],
+      ['fr', 'Œuvre complète à Noël', 'oeuvre-complete-a-noel'],
+      ['fr', 'Ça va', 'ca-va'],
+      ['es', 'Año del Niño', 'ano-del-nino'],
+      ['pt', 'Ação São João', 'acao-sao-joao'],
+      ['sv', 'Smörgåsbord i Malmö', 'smorgasbord-i-malmo'],
+      ['sv', 'Ærø og Łódź', 'aero-og-lodz'],
+      // Decomposed, as macOS writes an accented file name.
+      ['fr', 'te\u0301le\u0301me\u0301trie', 'telemetrie'],
+      ['en', 'İstanbul', 'istanbul'],
+      ['en', 'Web Performance!', 'web-performance'],
+      ['de', '北海道 Reise', undefined],
+      ['de', 'Москва', undefined],
+    ];
+    for (const [lang, name, slug] of cases) expect(suggestedSlug(name, lang), `${lang}: ${name}`).toBe(slug);
+    // The six languages are the interface's: a new one gets its rules considered here.
+    expect(LOCALES).toEqual(['en', 'de', 'fr', 'es', 'pt', 'sv']);
+  });
+
+  test('FO-SLUG-SUGGEST: a file name’s control characters are shown escaped, never sent to the terminal', () => {
+    const dir = tempDir('folio-slug-ctl-');
+    cpSync(fixture('valid'), dir, { recursive: true });
+    const alpha = readFileSync(join(dir, 'projects/alpha.md'), 'utf8');
+    writeFileSync(join(dir, 'projects', 'red\u001b[31malert.md'), alpha);
+    writeFileSync(join(dir, 'projects', 'two\nlines.md'), alpha);
+    writeFileSync(join(dir, 'projects', 'notes\u202e.txt'), 'x');
+    let problems: string[] = [];
+    try {
+      loadContent(dir);
+    } catch (error) {
+      problems = (error as ContentError).problems;
+    }
+    expect(problems).toHaveLength(3);
+    for (const p of problems) expect(p).not.toMatch(/[\p{Cc}\u202e]/u);
+    expect(problems.join('\n')).toContain('got "red\\u{1b}[31malert" (rename it to red-31malert.md)');
+    expect(problems.join('\n')).toContain('got "two\\u{a}lines" (rename it to two-lines.md)');
+    expect(problems.join('\n')).toContain('projects/notes\\u{202e}.txt: expected a Markdown file');
   });
 
   test('a locale as systems spell it (fr_FR, fr_FR.UTF-8, en_us) suggests its language tag', () => {
