@@ -3,6 +3,7 @@
 // (JSON lines, or one JSON array, whose `message` holds the function's line) or what `npm start`
 // printed (the lines themselves among the server's other output). Everything it prints is a count:
 // the lines hold no address, no user agent as sent and no query text to print.
+import { terminalText } from '../../src/records/terminal-text.ts';
 import { LOG_EVENT, type RequestLogLine } from '../../src/server/middleware/request-log.ts';
 
 /** Folio's request lines in a log file's text, in any of the shapes above; other lines are skipped. */
@@ -35,7 +36,9 @@ function parseJson(text: string): unknown {
 function fromRecord(record: unknown): RequestLogLine | undefined {
   if (typeof record !== 'object' || record === null) return undefined;
   const r = record as Record<string, unknown>;
-  if (r.event === LOG_EVENT && typeof r.time === 'string' && typeof r.status === 'number') return r as unknown as RequestLogLine;
+  // A line whose time does not parse has no week: skipped as any other line that is not ours.
+  if (r.event === LOG_EVENT && typeof r.time === 'string' && !Number.isNaN(Date.parse(r.time)) && typeof r.status === 'number')
+    return r as unknown as RequestLogLine;
   const message = r.message;
   if (typeof message === 'string') return fromRecord(parseJson(message));
   if (typeof message === 'object') return fromRecord(message);
@@ -64,7 +67,7 @@ const list = (counts: [string, number][], top = Infinity) =>
     ? 'none'
     : counts
         .slice(0, top)
-        .map(([name, n]) => `${name} ${n}`)
+        .map(([name, n]) => `${terminalText(name)} ${n}`)
         .join(', ') + (counts.length > top ? `, and ${counts.length - top} more` : '');
 
 /** The summary, one block per ISO week (oldest first), each a few labelled lines. */

@@ -30,3 +30,14 @@ export const terminalLines = (text: string): string =>
     .split('\n')
     .map((line) => terminalText(line))
     .join('\n');
+
+/** What JSON.stringify leaves raw that a terminal or a log viewer would obey: DEL, C1, the bidi controls, U+2028/U+2029 (C0 it escapes already). */
+const JSON_RAW_CONTROL = /[\u007f-\u009f\p{Bidi_Control}\u2028\u2029]/gu;
+
+/**
+ * One JSON line, as JSON.stringify writes it but with every control character a `\uXXXX` escape:
+ * the same value to a JSON reader, nothing a terminal obeys when the line is printed as it is
+ * (the function's request log, which `npm start` and `npm run dev` print).
+ */
+export const terminalJson = (value: unknown): string =>
+  JSON.stringify(value).replace(JSON_RAW_CONTROL, (ch) => `\\u${ch.codePointAt(0)!.toString(16).padStart(4, '0')}`);

@@ -3,7 +3,11 @@
 // carries and how much of an answer is read (scripts/lib/verify.ts), as functions.
 import { describe, expect, test } from 'vitest';
 import { BodyLimitError, bypassHeaders, cappedResponse, DEFAULT_LIMITS, limitsFromArgs, report } from '../../scripts/lib/verify.ts';
-import { terminalLines, terminalText } from '../../src/records/terminal-text.ts';
+import { reportLines } from '../../scripts/lib/site-check.ts';
+import { summarize } from '../../scripts/lib/agents-summary.ts';
+import { BuildReporter } from '../../src/builder/build-progress.ts';
+import { terminalJson, terminalLines, terminalText } from '../../src/records/terminal-text.ts';
+import type { RequestLogLine } from '../../src/server/middleware/request-log.ts';
 
 const CONTROL = /[\p{Cc}\p{Bidi_Control}\u2028\u2029]/u;
 
@@ -106,5 +110,49 @@ describe('FO-TERMINAL-TEXT: verify’s report', () => {
     expect(out.replaceAll('\n', '')).not.toMatch(CONTROL);
     expect(out).toContain('FAIL MCP: the card answered \\x1B]0;pwned\\x07 and \\u202Etxt. To do: do \\x9B2J\n');
     expect(out).toContain('note x-vercel-cache seen on pages: HIT\\x9B2J\n');
+  });
+});
+
+describe('FO-TERMINAL-TEXT: every CLI writes what it did not make escaped', () => {
+  const HOSTILE = '\x1b]0;pwned\x07\x1b[2J\u009b2J\u202Eevil\x7f\r';
+
+  test('FO-TERMINAL-TEXT: npm run agents: a client name from the log (an MCP client names itself) is printed escaped', () => {
+    const line: RequestLogLine = {
+      event: 'folio.request',
+      time: '2026-12-07T10:00:00.000Z',
+      surface: 'mcp',
+      operation: 'mcp',
+      method: 'POST',
+      tool: `get_project${HOSTILE}`,
+      mcpClient: `client${HOSTILE}`,
+      agent: `agent${HOSTILE}`,
+      agentKind: 'unknown',
+      query: false,
+      status: 200,
+      ms: 1,
+    } as RequestLogLine;
+    const out = summarize([line]);
+    expect(out.replaceAll('\n', '')).not.toMatch(CONTROL);
+    expect(out).toContain('client\\x1B]0;pwned\\x07\\x1B[2J\\x9B2J\\u202Eevil\\x7F\\x0D 1');
+  });
+
+  test('FO-TERMINAL-TEXT: the request log line npm start and npm run dev print holds no raw control character, and reads back the same', () => {
+    const value = { event: 'folio.request', mcpClient: `client${HOSTILE}\u2028` };
+    const line = terminalJson(value);
+    expect(line).not.toMatch(CONTROL);
+    expect(line).toContain('\\u009b2J\\u202eevil\\u007f\\r\\u2028');
+    expect(JSON.parse(line)).toEqual(value);
+  });
+
+  test('FO-TERMINAL-TEXT: npm run build: a phase line quoting content (a warning naming a file) is one escaped line', () => {
+    let out = '';
+    new BuildReporter({ write: (text) => (out += text), interactive: false }).line(`content/projects/x${HOSTILE}.md: a warning\nfake line`);
+    expect(out).toBe('content/projects/x\\x1B]0;pwned\\x07\\x1B[2J\\x9B2J\\u202Eevil\\x7F\\x0D.md: a warning\\x0Afake line\n');
+  });
+
+  test('FO-TERMINAL-TEXT: npm run check: each problem line quoting content or the served site is escaped', () => {
+    const lines = reportLines([{ where: `content/pages/a${HOSTILE}.md`, what: `the link "${HOSTILE}" is broken\nok`, fix: HOSTILE }], 'Checked.', '1 s');
+    for (const line of lines) expect(line).not.toMatch(CONTROL);
+    expect(lines[0]).toMatch(/^✗ content\/pages\/a\\x1B\]0;pwned.*\\x0Aok\. Fix: \\x1B/);
   });
 });

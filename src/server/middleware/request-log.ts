@@ -4,6 +4,7 @@
 // client (agent family, MCP client name), how it ended (status, milliseconds) and when. It never
 // holds an address, a user agent as sent, a query's text, a token or a path's parameters:
 // `npm run agents` (scripts/agents.ts) sums these lines into the owner's weekly summary.
+import { terminalJson } from '../../records/terminal-text.ts';
 import type { Context, MiddlewareHandler } from 'hono';
 import { agentFamily, type AgentKind } from '../agent-family.ts';
 
@@ -112,7 +113,9 @@ export function requestLog({ write, now = Date.now }: RequestLogOptions = {}): M
         status: c.res?.status ?? 500,
         ms: Math.round(performance.now() - started),
       };
-      sink(JSON.stringify(line));
+      // A client's own text (its MCP client name) is in the line: printed by `npm start` as it is
+      // written, so no control character in it is left raw (FO-TERMINAL-TEXT).
+      sink(terminalJson(line));
     }
   };
 }
