@@ -70,6 +70,12 @@ const list = (counts: [string, number][], top = Infinity) =>
         .map(([name, n]) => `${terminalText(name)} ${n}`)
         .join(', ') + (counts.length > top ? `, and ${counts.length - top} more` : '');
 
+/**
+ * A request that named its operator in a signed `Signature-Agent` (`signed` in logs written before
+ * the kind was renamed): a claim, never counted among the AI agents the crawler list knows (FO-AGENT-CLAIM).
+ */
+const claimed = (l: RequestLogLine) => l.agentKind === 'claimed' || (l.agentKind as string) === 'signed';
+
 /** The summary, one block per ISO week (oldest first), each a few labelled lines. */
 export function summarize(lines: RequestLogLine[]): string {
   const weeks = Map.groupBy(lines, (l) => weekOf(l.time));
@@ -78,10 +84,13 @@ export function summarize(lines: RequestLogLine[]): string {
     const w = weeks.get(week)!;
     const end = new Date(Date.parse(week) + 6 * 86_400_000).toISOString().slice(0, 10);
     const errors = w.filter((l) => l.status >= 400);
-    const agents = count(w, (l) => (l.agentKind === 'ai' || l.agentKind === 'signed' ? `${l.agent} (${l.agentKind})` : l.agent));
+    const agents = count(w, (l) => (l.agentKind === 'ai' ? `${l.agent} (ai)` : claimed(l) ? `${l.agent} (claimed)` : l.agent));
+    const claims = count(w, (l) => (claimed(l) ? l.agent : undefined));
     out.push(
       `Week ${week} to ${end} (UTC): ${w.length} request${w.length === 1 ? '' : 's'} answered by the function`,
-      `  AI agents:   ${list(count(w, (l) => (l.agentKind === 'ai' || l.agentKind === 'signed' ? l.agent : undefined)))}`,
+      `  AI agents:   ${list(count(w, (l) => (l.agentKind === 'ai' ? l.agent : undefined)))}`,
+      // FO-AGENT-CLAIM: a Signature-Agent names an operator, but its signature is not verified.
+      `  Signed:      ${claims.length ? `${list(claims)} (claimed, not verified: the signatures are not checked)` : 'none'}`,
       `  All clients: ${list(agents, 10)}`,
       `  Surfaces:    ${list(count(w, (l) => l.surface))}`,
       `  Top tools:   ${list(

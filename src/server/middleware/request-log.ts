@@ -97,7 +97,11 @@ export function requestLog({ write, now = Date.now }: RequestLogOptions = {}): M
       const route = c.get('route' as never) as { operationId?: string } | undefined;
       const path = new URL(c.req.url).pathname;
       const operation = note.operation ?? route?.operationId ?? 'route_not_found';
-      const { family, kind } = agentFamily(c.req.header('user-agent'), c.req.header('signature-agent'));
+      const { family, kind } = agentFamily(c.req.header('user-agent'), {
+        signatureAgent: c.req.header('signature-agent'),
+        signature: c.req.header('signature'),
+        signatureInput: c.req.header('signature-input'),
+      });
       const line: RequestLogLine = {
         event: LOG_EVENT,
         time,
