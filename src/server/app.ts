@@ -179,7 +179,7 @@ async function answer(c: Context, route: RouteSpec, data: SiteData): Promise<Res
     data,
   };
   // FO-I18N: a route that declares `lang` (language.ts langParam) answers from that language's data.
-  input.data = dataIn(data, langOf(input.query) ?? langOf(input.body));
+  input.data = dataIn(data, langOf(input.query) ?? langOf(input.body), invalid.lang);
   return route.handler(c, input);
 }
 

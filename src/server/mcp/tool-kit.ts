@@ -99,7 +99,7 @@ export function call(tool: AnyTool, data: SiteData, args: unknown): CallToolResu
   try {
     const valid = validate(tool.input, args ?? {}, tool.invalid);
     // FO-I18N: a tool that takes `lang` answers from that language's data, as its REST route does.
-    const result = tool.run(dataIn(data, langOf(valid)), valid);
+    const result = tool.run(dataIn(data, langOf(valid), tool.invalid.lang), valid);
     return { content: [{ type: 'text', text: tool.text(result, valid) }], structuredContent: result as Record<string, unknown> };
   } catch (error) {
     if (error instanceof ApiError) return toolError(data, error);
