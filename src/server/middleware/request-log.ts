@@ -25,6 +25,8 @@ export interface RequestLogLine {
   mcpMethod?: string;
   tool?: string;
   mcpClient?: string;
+  /** The client name a checked client ID metadata document gives (FO-CIMD), cut as safeName cuts. */
+  oauthClient?: string;
   agent: string;
   agentKind: AgentKind;
   /** Whether the request asked a question or searched: counted, never kept. */
@@ -34,7 +36,7 @@ export interface RequestLogLine {
 }
 
 /** What a handler adds to its request's line (the MCP transport: method, tool, client). */
-export type LogNote = Partial<Pick<RequestLogLine, 'mcpMethod' | 'tool' | 'mcpClient' | 'query' | 'operation'>>;
+export type LogNote = Partial<Pick<RequestLogLine, 'mcpMethod' | 'tool' | 'mcpClient' | 'oauthClient' | 'query' | 'operation'>>;
 
 const NOTE = 'requestLogNote';
 
@@ -111,6 +113,7 @@ export function requestLog({ write, now = Date.now }: RequestLogOptions = {}): M
         ...(note.mcpMethod ? { mcpMethod: note.mcpMethod } : {}),
         ...(note.tool ? { tool: note.tool } : {}),
         ...(note.mcpClient ? { mcpClient: note.mcpClient } : {}),
+        ...(note.oauthClient ? { oauthClient: note.oauthClient } : {}),
         agent: family,
         agentKind: kind,
         query: note.query ?? (QUERY_OPERATIONS.has(operation) && c.req.method !== 'OPTIONS'),
