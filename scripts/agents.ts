@@ -3,6 +3,7 @@
 // or what `npm start` printed (`npm start > folio.log`). Pages served by the CDN never reach the
 // function: Vercel's AI Traffic view counts those (README § Who reads your site).
 import { readFileSync } from 'node:fs';
+import { terminalText } from '../src/records/terminal-text.ts';
 import { requestLines, summarize } from './lib/agents-summary.ts';
 
 const file = process.argv[2];
@@ -14,13 +15,13 @@ let text: string;
 try {
   text = readFileSync(file, 'utf8');
 } catch (error) {
-  console.error(`Cannot read ${file}: ${(error as Error).message}`);
+  console.error(terminalText(`Cannot read ${file}: ${(error as Error).message}`));
   process.exit(2);
 }
 const lines = requestLines(text);
 if (lines.length === 0) {
   console.error(
-    `${file} holds no Folio request lines ({"event":"folio.request",…}). Export the function's logs from Vercel (the lines are console output), or save what \`npm start\` prints.`,
+    `${terminalText(file)} holds no Folio request lines ({"event":"folio.request",…}). Export the function's logs from Vercel (the lines are console output), or save what \`npm start\` prints.`,
   );
   process.exit(1);
 }

@@ -20,6 +20,7 @@ import { recordTwins } from '../src/discovery/twin.ts';
 import { buildPageManifest, markdownLanguages, PAGE_MANIFEST_FILE } from '../src/routing/page-manifest.ts';
 import { searchPageFile } from '../src/server/search-page.ts';
 import { countOf } from '../src/records/words.ts';
+import { terminalLines } from '../src/records/terminal-text.ts';
 import { verbose as verboseLog, VERBOSE_FLAG } from './lib/verbose.ts';
 
 const verbose = verboseLog();
@@ -56,7 +57,9 @@ try {
   reporter.line(`Building ${relative(process.cwd(), contentDir()) || '.'}/ (${records.join(', ')})${verbose ? '' : `; ${VERBOSE_FLAG} shows Astro's log`}`);
 } catch (error) {
   if (!(error instanceof ContentError) || process.env.FOLIO_DEBUG) throw error;
-  console.error(`${error.message}\n\nFix the file${error.problems.length > 1 ? 's' : ''} in ${contentDir()} and build again (README § Writing content).`);
+  console.error(
+    `${terminalLines(error.message)}\n\nFix the file${error.problems.length > 1 ? 's' : ''} in ${contentDir()} and build again (README § Writing content).`,
+  );
   process.exit(1);
 }
 
@@ -82,7 +85,7 @@ try {
   // What Astro's CLI prints of a failed build: its message and hint (the stack with FOLIO_DEBUG=1).
   const { message, hint, stack } = error as { message?: string; hint?: string; stack?: string };
   // On a line of its own: Astro may stop in the middle of its progress line.
-  console.error(`\n${process.env.FOLIO_DEBUG ? stack : [message, hint && `Hint: ${hint}`].filter(Boolean).join('\n')}`);
+  console.error(`\n${terminalLines((process.env.FOLIO_DEBUG ? stack : [message, hint && `Hint: ${hint}`].filter(Boolean).join('\n')) ?? '')}`);
   process.exitCode = 1;
 } finally {
   if (aside) rmSync(aside, { recursive: true, force: true });
@@ -106,7 +109,7 @@ const markdown = Object.keys(manifest.markdown).length;
 reporter.line(`twins: ${countOf(markdown, 'Markdown file', 'Markdown files')}; ${twins} of ${countOf(pages, 'page has', 'pages have')} a twin`);
 const fn = await bundled;
 if (fn instanceof Error) {
-  console.error(`The function could not be bundled: ${fn.message}`);
+  console.error(`The function could not be bundled: ${terminalLines(fn.message)}`);
   process.exit(1);
 }
 reporter.line(`function: ${fn.files} files, ${(fn.bytes / 2 ** 10).toFixed(0)} KB`);

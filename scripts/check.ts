@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { ContentError, contentDir, contentWarnings, loadLanguages } from '../src/records/load.ts';
 import type { Page, Post, Project, Resume, Site } from '../src/records/schema.ts';
+import { terminalText } from '../src/records/terminal-text.ts';
 import { PAGE_MANIFEST_FILE } from '../src/routing/page-manifest.ts';
 import { freePort, portIsFree, startAddress } from './free-port.ts';
 import { build, staleReason } from './lib/build.ts';
@@ -41,7 +42,7 @@ try {
   sources.set('/', siteFile).set('/index.md', siteFile);
   if (content.resume) sources.set('/resume.json', content.resume.source);
   // FO-SCHEDULED, FO-IMAGE-SIZE: worth knowing before a deploy, never a reason to stop one.
-  for (const warning of contentWarnings(content)) console.log(`⚠ ${warning}`);
+  for (const warning of contentWarnings(content)) console.log(`⚠ ${terminalText(warning)}`);
   // The skeleton's placeholders (npm run new-site) must not be published: no build needed to tell.
   const left = placeholders(
     { site: content.site, records: [...content.projects, ...content.pages, ...content.posts], resume: content.resume, siteFile },

@@ -6,6 +6,7 @@
 // static files, the function and its size, the middleware, the routes, and whether a person's page
 // view would run any code. Exits non-zero when the check fails, the build fails or a page view
 // would run code.
+import { terminalLines } from '../src/records/terminal-text.ts';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,7 +34,7 @@ let failed = false;
 try {
   const build = vercelBuild(cli, copy, ['--prod', '--yes']);
   if (!build.ok) {
-    console.error(build.log.slice(-4000));
+    console.error(terminalLines(build.log.slice(-4000)));
     console.error('\nvercel build failed: this is what a deploy would fail with.');
     process.exit(build.status ?? 1);
   }

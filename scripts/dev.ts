@@ -10,6 +10,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, watch } from 'node:fs';
 import { connect } from 'node:net';
+import { terminalText } from '../src/records/terminal-text.ts';
 import type { Duplex } from 'node:stream';
 import { estimateTokens } from '../src/builder/integration.ts';
 import { FALLBACK_NOT_FOUND, markdownLanguages, twinPathOf } from '../src/routing/page-manifest.ts';
@@ -48,7 +49,8 @@ for (const [from, to] of [
 ] as const) {
   createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => {
     const kept = filter(line);
-    if (kept !== undefined) to.write(`${kept}\n`);
+    // Astro's lines quote content (file names, a content error's text): escaped (FO-TERMINAL-TEXT).
+    if (kept !== undefined) to.write(`${terminalText(kept)}\n`);
   });
 }
 astro.on('exit', (code) => {

@@ -3,6 +3,7 @@
 // (JSON lines, or one JSON array, whose `message` holds the function's line) or what `npm start`
 // printed (the lines themselves among the server's other output). Everything it prints is a count:
 // the lines hold no address, no user agent as sent and no query text to print.
+import { terminalText } from '../../src/records/terminal-text.ts';
 import { LOG_EVENT, type RequestLogLine } from '../../src/server/middleware/request-log.ts';
 
 /** Folio's request lines in a log file's text, in any of the shapes above; other lines are skipped. */
@@ -35,7 +36,9 @@ function parseJson(text: string): unknown {
 function fromRecord(record: unknown): RequestLogLine | undefined {
   if (typeof record !== 'object' || record === null) return undefined;
   const r = record as Record<string, unknown>;
-  if (r.event === LOG_EVENT && typeof r.time === 'string' && typeof r.status === 'number') return r as unknown as RequestLogLine;
+  // A line whose time does not parse has no week: skipped as any other line that is not ours.
+  if (r.event === LOG_EVENT && typeof r.time === 'string' && !Number.isNaN(Date.parse(r.time)) && typeof r.status === 'number')
+    return r as unknown as RequestLogLine;
   const message = r.message;
   if (typeof message === 'string') return fromRecord(parseJson(message));
   if (typeof message === 'object') return fromRecord(message);
@@ -64,8 +67,14 @@ const list = (counts: [string, number][], top = Infinity) =>
     ? 'none'
     : counts
         .slice(0, top)
-        .map(([name, n]) => `${name} ${n}`)
+        .map(([name, n]) => `${terminalText(name)} ${n}`)
         .join(', ') + (counts.length > top ? `, and ${counts.length - top} more` : '');
+
+/**
+ * A request that named its operator in a signed `Signature-Agent` (`signed` in logs written before
+ * the kind was renamed): a claim, never counted among the AI agents the crawler list knows (FO-AGENT-CLAIM).
+ */
+const claimed = (l: RequestLogLine) => l.agentKind === 'claimed' || (l.agentKind as string) === 'signed';
 
 /** The summary, one block per ISO week (oldest first), each a few labelled lines. */
 export function summarize(lines: RequestLogLine[]): string {
@@ -75,10 +84,13 @@ export function summarize(lines: RequestLogLine[]): string {
     const w = weeks.get(week)!;
     const end = new Date(Date.parse(week) + 6 * 86_400_000).toISOString().slice(0, 10);
     const errors = w.filter((l) => l.status >= 400);
-    const agents = count(w, (l) => (l.agentKind === 'ai' || l.agentKind === 'signed' ? `${l.agent} (${l.agentKind})` : l.agent));
+    const agents = count(w, (l) => (l.agentKind === 'ai' ? `${l.agent} (ai)` : claimed(l) ? `${l.agent} (claimed)` : l.agent));
+    const claims = count(w, (l) => (claimed(l) ? l.agent : undefined));
     out.push(
       `Week ${week} to ${end} (UTC): ${w.length} request${w.length === 1 ? '' : 's'} answered by the function`,
-      `  AI agents:   ${list(count(w, (l) => (l.agentKind === 'ai' || l.agentKind === 'signed' ? l.agent : undefined)))}`,
+      `  AI agents:   ${list(count(w, (l) => (l.agentKind === 'ai' ? l.agent : undefined)))}`,
+      // FO-AGENT-CLAIM: a Signature-Agent names an operator, but its signature is not verified.
+      `  Signed:      ${claims.length ? `${list(claims)} (claimed, not verified: the signatures are not checked)` : 'none'}`,
       `  All clients: ${list(agents, 10)}`,
       `  Surfaces:    ${list(count(w, (l) => l.surface))}`,
       `  Top tools:   ${list(

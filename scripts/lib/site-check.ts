@@ -1,6 +1,7 @@
 // What `npm run check` verifies of a built site, over real HTTP against the local server: what an
 // owner needs to hold for *their* content before it deploys. Each problem names the file or URL,
 // what is wrong, and how to fix it.
+import { terminalText } from '../../src/records/terminal-text.ts';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { LLMS_TXT_WARN_CHARS, sizeReport } from '../../src/builder/integration.ts';
 import { createRequire } from 'node:module';
@@ -76,7 +77,8 @@ export function reportLines(problems: Problem[], summary: string, took: string):
     problems.length
       ? `${counts.join(' and ')}: nothing should deploy until ${problems.length === 1 ? 'it is' : 'they are'} fixed (${took}).`
       : `No problems (${took}).`,
-  ];
+    // Each line quotes content (file names, titles, links) and what the served site answered (FO-TERMINAL-TEXT).
+  ].map(terminalText);
 }
 
 /** Discovery documents that must parse, and how. */

@@ -6,6 +6,7 @@
 // says, when it fails, what is wrong and what to do.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import * as oauth from 'oauth4webapi';
+import { terminalText } from '../../src/records/terminal-text.ts';
 
 export interface Failure {
   check: string;
@@ -38,7 +39,114 @@ const varyHasAccept = (res: Response) =>
     .split(/\s*,\s*/)
     .includes('accept') || res.headers.get('vary') === '*';
 
-export async function verify(base: string, { bypassSecret = process.env.VERCEL_AUTOMATION_BYPASS_SECRET } = {}): Promise<VerifyResult> {
+/** The limits one run keeps to (FO-VERIFY-LIMITS): a server cannot hold it or fill its memory. */
+export interface VerifyLimits {
+  /** Per request, from sending it to the last byte of its body. */
+  requestTimeoutMs: number;
+  /** The whole run: checks not finished by then are reported as not run. */
+  runTimeoutMs: number;
+  /** Per answer body: reading stops there. */
+  maxBodyBytes: number;
+}
+
+export const DEFAULT_LIMITS: VerifyLimits = { requestTimeoutMs: 15_000, runTimeoutMs: 180_000, maxBodyBytes: 5 * 1024 * 1024 };
+
+/** The flags that change them (`--timeout=20`, seconds; `--run-timeout=300`, seconds; `--max-body=10`, MB), each a positive number. */
+export const LIMIT_FLAGS = { '--timeout': 'requestTimeoutMs', '--run-timeout': 'runTimeoutMs', '--max-body': 'maxBodyBytes' } as const;
+
+/** The limits from the command line, or what is wrong with a flag (and the usage stays the caller's). */
+export function limitsFromArgs(args: string[]): { limits: VerifyLimits; rest: string[] } | { error: string } {
+  const limits = { ...DEFAULT_LIMITS };
+  const rest: string[] = [];
+  for (const arg of args) {
+    const match = /^(--[a-z-]+)=(.*)$/.exec(arg);
+    const key = match && (LIMIT_FLAGS as Record<string, keyof VerifyLimits>)[match[1]!];
+    if (!key) {
+      if (arg.startsWith('--')) return { error: `unknown option ${arg}; the options are ${Object.keys(LIMIT_FLAGS).join('=…, ')}=…` };
+      rest.push(arg);
+      continue;
+    }
+    const value = Number(match[2]);
+    if (!/^\d+(\.\d+)?$/.test(match[2]!) || !(value > 0)) return { error: `${match[1]} must be a positive number, not ${JSON.stringify(match[2])}` };
+    limits[key] = key === 'maxBodyBytes' ? Math.round(value * 1024 * 1024) : Math.round(value * 1000);
+  }
+  return { limits, rest };
+}
+
+const seconds = (ms: number) => `${ms / 1000} s`;
+const megabytes = (bytes: number) => `${+(bytes / 1024 / 1024).toFixed(3)} MB`;
+
+/**
+ * Deployment Protection's bypass secret goes to the origin being verified and nowhere else: an
+ * allow-list of one origin, compared exactly as RFC 6454 § 5 compares origins (scheme, host,
+ * port). The site's own answers name other URLs (a 401's `resource_metadata`, the server card's
+ * `remotes[0].url`, the authorization server, a redirect's Location); none of them gets it.
+ */
+export function bypassHeaders(url: string | URL, origin: string, secret: string | undefined): Record<string, string> {
+  if (!secret) return {};
+  let target: string;
+  try {
+    target = new URL(url).origin;
+  } catch {
+    return {};
+  }
+  return target !== 'null' && target === new URL(origin).origin ? { 'x-vercel-protection-bypass': secret } : {};
+}
+
+/** Raised when an answer's body passes the size limit; its message says so. */
+export class BodyLimitError extends Error {}
+
+/**
+ * The answer with its body counted as it is read: past `maxBytes` the stream errors (and the
+ * connection is dropped) with a message naming the limit, reported once through `onLimit`; an
+ * error while reading goes through `mapError` (which names the time limit when that stopped it).
+ * Pull by pull, so an MCP event stream still reads as one and nothing is read ahead.
+ */
+export function cappedResponse(
+  res: Response,
+  maxBytes: number,
+  url: string,
+  onLimit: (message: string) => void,
+  mapError: (error: unknown) => unknown = (error) => error,
+): Response {
+  if (res.status < 200 || res.status > 599) throw new Error(`${url} answered status ${res.status}, which no check can use`);
+  if (!res.body || [204, 205, 304].includes(res.status)) return res;
+  const reader = res.body.getReader();
+  let seen = 0;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        controller.error(mapError(error));
+        return;
+      }
+      if (chunk.done) {
+        controller.close();
+        return;
+      }
+      seen += chunk.value.byteLength;
+      if (seen > maxBytes) {
+        const message = `the answer from ${url} passed the ${megabytes(maxBytes)} body limit; reading stopped (--max-body=MB to change it)`;
+        onLimit(message);
+        controller.error(new BodyLimitError(message));
+        await reader.cancel().catch(() => {});
+        return;
+      }
+      controller.enqueue(chunk.value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  const capped = new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+  Object.defineProperty(capped, 'url', { value: res.url });
+  return capped;
+}
+
+export async function verify(
+  base: string,
+  { bypassSecret = process.env.VERCEL_AUTOMATION_BYPASS_SECRET, limits = DEFAULT_LIMITS }: { bypassSecret?: string; limits?: VerifyLimits } = {},
+): Promise<VerifyResult> {
   const origin = new URL(base).origin;
   const failures: Failure[] = [];
   const passed: string[] = [];
@@ -48,14 +156,57 @@ export async function verify(base: string, { bypassSecret = process.env.VERCEL_A
   let n = 0;
   /** A URL of the site with a query of its own: no cache has seen it. */
   const fresh = (path: string) => `${origin}${path}${path.includes('?') ? '&' : '?'}verify=${run}-${++n}`;
-  /** Deployment Protection lets automation through with this header (Vercel: Protection Bypass for Automation). */
-  const extra: Record<string, string> = bypassSecret ? { 'x-vercel-protection-bypass': bypassSecret } : {};
+  /** The whole run's clock: when it runs out every request still open is aborted. */
+  const runSignal = AbortSignal.timeout(limits.runTimeoutMs);
+  /** Rejects when the run's time is up. */
+  const runOut = new Promise<never>((_, reject) =>
+    runSignal.addEventListener('abort', () => reject(new Error(`the run passed its ${seconds(limits.runTimeoutMs)} limit`)), { once: true }),
+  );
+  runOut.catch(() => {});
+  /** Each limit hit, said once in the report (FO-VERIFY-LIMITS). */
+  const limitHits = new Set<string>();
+  const hit = (message: string) => {
+    if (!runSignal.aborted) limitHits.add(message);
+  };
+
+  /**
+   * Every request of the run, verify's own and the MCP and OAuth clients': the bypass secret only
+   * to the origin verified, a time limit per request (body included) within the run's, a size
+   * limit per body. fetch never follows a redirect here (it would carry the headers to wherever
+   * the Location points): a 3xx goes back to the caller, which judges it (verify's checks want the
+   * first answer, oauth4webapi asks for `manual` itself, the MCP client follows same-origin only).
+   */
+  const request = async (input: string | URL, init: RequestInit = {}): Promise<Response> => {
+    const timeout = AbortSignal.timeout(limits.requestTimeoutMs);
+    const signal = AbortSignal.any([timeout, runSignal, ...(init.signal ? [init.signal] : [])]);
+    const url = new URL(input);
+    const headers = Object.fromEntries(new Headers(init.headers));
+    delete headers['x-vercel-protection-bypass'];
+    let res: Response;
+    try {
+      res = await fetch(url, { ...init, redirect: 'manual', signal, headers: { ...headers, ...bypassHeaders(url, origin, bypassSecret) } });
+    } catch (error) {
+      throw limitError(error, url.href, timeout) ?? error;
+    }
+    return cappedResponse(res, limits.maxBodyBytes, url.href, hit, (error) => limitError(error, url.href, timeout) ?? error);
+  };
+  /** The error that says which limit stopped a request, if one did (and notes it). */
+  const limitError = (error: unknown, url: string, timeout: AbortSignal) => {
+    if (runSignal.aborted) return new Error(`the run passed its ${seconds(limits.runTimeoutMs)} limit`);
+    if (timeout.aborted) {
+      const message = `${url} did not answer in full within ${seconds(limits.requestTimeoutMs)}, the per-request limit (--timeout=seconds to change it)`;
+      hit(message);
+      return new Error(message);
+    }
+    return error instanceof BodyLimitError ? error : undefined;
+  };
+  /** One request of verify's own: never follows a redirect (the checks judge the first answer); its body read, or what stopped it. */
   const get = async (url: string, accept?: string, init: RequestInit = {}) => {
     try {
-      const res = await fetch(url, {
+      const res = await request(url, {
         redirect: 'manual',
         ...init,
-        headers: { ...extra, ...(accept ? { accept } : {}), ...(init.headers as Record<string, string>) },
+        headers: { ...(accept ? { accept } : {}), ...(init.headers as Record<string, string>) },
       });
       const body = await res.text();
       return Object.assign(res, { bodyText: body });
@@ -64,9 +215,15 @@ export async function verify(base: string, { bypassSecret = process.env.VERCEL_A
     }
   };
   const check = async (name: string, body: () => Promise<void>) => {
+    if (runSignal.aborted) {
+      notRun.push(name);
+      return;
+    }
     const before = failures.length;
     try {
-      await body();
+      // The run's limit holds even where a client waits on a clock of its own (the MCP SDK's
+      // request timeout): the check is given up when the run's time is.
+      await Promise.race([body(), runOut]);
     } catch (error) {
       fail(
         name,
@@ -76,12 +233,29 @@ export async function verify(base: string, { bypassSecret = process.env.VERCEL_A
     }
     if (failures.length === before) passed.push(name);
   };
+  const notRun: string[] = [];
+  /** The limits hit, and the checks the run's limit left out, as failures with what to do. */
+  const finish = (): VerifyResult => {
+    for (const message of limitHits)
+      fail(
+        'limits',
+        message,
+        'A healthy deployment answers well within the limits: check the URL and the server; raise the limit only if the site is slow for a reason.',
+      );
+    if (runSignal.aborted)
+      fail(
+        'limits',
+        `the run passed its ${seconds(limits.runTimeoutMs)} limit${notRun.length ? `; not run: ${notRun.join(', ')}` : ''}`,
+        'Check the server answers promptly; --run-timeout=seconds raises the limit.',
+      );
+    return { failures, passed, notes };
+  };
 
   // The site answers at all (a protected preview answers 401 to everything).
   const home = await get(fresh('/'), BROWSER_ACCEPT);
   if (home.status === 599) {
     fail('reach', `${origin} did not answer (${home.bodyText})`, 'Check the URL; for `npm start`, start it first.');
-    return { failures, passed, notes };
+    return finish();
   }
   if (home.status === 401 || home.status === 403) {
     fail(
@@ -89,21 +263,26 @@ export async function verify(base: string, { bypassSecret = process.env.VERCEL_A
       `${origin}/ answers ${home.status} to a browser: the deployment is protected`,
       'Verify the production URL, or set VERCEL_AUTOMATION_BYPASS_SECRET (Vercel: Deployment Protection → Protection Bypass for Automation).',
     );
-    return { failures, passed, notes };
+    return finish();
   }
 
   // Pages to try: the home page and the first other page of the sitemap.
   const sitemap = await get(fresh('/sitemap.xml'));
   const paths = ['/'];
   for (const m of sitemap.bodyText.matchAll(/<loc>([^<]+)<\/loc>/g)) {
-    const path = new URL(m[1]!).pathname;
+    // A sitemap's <loc> is the site's text: one that is not a URL is passed over, not a crash.
+    const path = URL.canParse(m[1]!) ? new URL(m[1]!).pathname : '/';
     if (path !== '/' && !/\.[a-z0-9]+$/i.test(path)) {
       paths.push(path);
       break;
     }
   }
   if (sitemap.status !== 200)
-    fail('sitemap', `/sitemap.xml answered ${sitemap.status}`, 'Redeploy: the build writes sitemap.xml; a dashboard rewrite or redirect may be taking it.');
+    fail(
+      'sitemap',
+      sitemap.status === 599 ? `/sitemap.xml could not be read: ${sitemap.bodyText}` : `/sitemap.xml answered ${sitemap.status}`,
+      'Redeploy: the build writes sitemap.xml; a dashboard rewrite or redirect may be taking it.',
+    );
 
   const platformCache = new Set<string>();
   await check('negotiation', async () => {
@@ -266,10 +445,10 @@ export async function verify(base: string, { bypassSecret = process.env.VERCEL_A
         continue;
       }
       const client = new Client({ name: 'folio-verify', version: '1.0.0' }, options);
-      const fetchWith = (url: string | URL, init?: RequestInit) =>
-        fetch(url, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), ...extra } });
       try {
-        await client.connect(new StreamableHTTPClientTransport(new URL(remote.url), { fetch: fetchWith }));
+        // The card's URL is the site's text: the MCP client reaches it through `request`, so the
+        // secret goes there only when it is the origin verified, and the limits hold.
+        await client.connect(new StreamableHTTPClientTransport(new URL(remote.url), { fetch: (url, init) => request(url, init) }));
         const negotiated = client.getNegotiatedProtocolVersion();
         const { tools } = await client.listTools();
         if (negotiated !== revision)
@@ -290,7 +469,7 @@ export async function verify(base: string, { bypassSecret = process.env.VERCEL_A
 
   await check('OAuth discovery', async () => {
     const insecure = siteOrigin.startsWith('http:') ? { [oauth.allowInsecureRequests]: true } : {};
-    const options = { ...insecure, headers: new Headers(extra) };
+    const options = { ...insecure, [oauth.customFetch]: (url: string, init: RequestInit) => request(url, init) };
     const resource = new URL(siteOrigin);
     let servers: string[] = [];
     try {
@@ -347,14 +526,20 @@ export async function verify(base: string, { bypassSecret = process.env.VERCEL_A
     }
   });
 
-  return { failures, passed, notes };
+  return finish();
 }
 
-/** The report: one line per failure (check, problem, what to do), then what passed. */
+/**
+ * The report: one line per failure (check, problem, what to do), then what passed. Problems and
+ * notes quote the server (its statuses, headers, bodies, error texts): every field goes through
+ * terminalText, so a control character it sent is printed as an escape, never obeyed (FO-TERMINAL-TEXT).
+ */
 export function report({ failures, passed, notes }: VerifyResult, base: string): string {
-  const lines = failures.map((f) => `FAIL ${f.check}: ${f.problem}. To do: ${f.fix}`);
-  for (const p of passed) lines.push(`ok   ${p}`);
-  for (const note of notes) lines.push(`note ${note}`);
-  lines.push(failures.length ? `${failures.length} failure${failures.length === 1 ? '' : 's'} on ${base}` : `${base}: every check passed`);
+  const lines = failures.map((f) => `FAIL ${terminalText(f.check)}: ${terminalText(f.problem)}. To do: ${terminalText(f.fix)}`);
+  for (const p of passed) lines.push(`ok   ${terminalText(p)}`);
+  for (const note of notes) lines.push(`note ${terminalText(note)}`);
+  lines.push(
+    failures.length ? `${failures.length} failure${failures.length === 1 ? '' : 's'} on ${terminalText(base)}` : `${terminalText(base)}: every check passed`,
+  );
   return `${lines.join('\n')}\n`;
 }

@@ -8,6 +8,8 @@
 // the integration (loaded by Astro's config loader) and the card route (in Astro's prerender bundle)
 // each load their own copy of this module, and all of them must reach the same reporter.
 
+import { terminalText } from '../records/terminal-text.ts';
+
 /** How a long phase's progress is shown: redrawn in place, or a line every `intervalMs`. */
 export interface ReporterOptions {
   write: (text: string) => void;
@@ -52,7 +54,8 @@ export class BuildReporter {
   /** A phase's line (`pages: 171 rendered`). */
   line(text: string): void {
     this.clear();
-    this.options.write(`${text}\n`);
+    // A phase's line may quote content (a file name in a warning): one line, no control character obeyed (FO-TERMINAL-TEXT).
+    this.options.write(`${terminalText(text)}\n`);
   }
 
   /** A long phase begins: `total` items are to come (a second call, say Astro asking a route's paths again, only restates it). */

@@ -1,5 +1,6 @@
 // Build hooks: the search index started before pages render; after them the function's data file,
 // the content images, and a report on what agents will read (llms.txt sizes). The twins are routes'.
+import { terminalText } from '../records/terminal-text.ts';
 import { unknownLocaleWarning } from '../records/strings.ts';
 import { countOf } from '../records/words.ts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -128,7 +129,7 @@ async function onAnotherThread(documents: IndexedDocument[], locale: string) {
 const report = (logger: AstroIntegrationLogger, text: string) => {
   const reporter = buildReporter();
   if (reporter) reporter.line(text);
-  else logger.info(text);
+  else logger.info(terminalText(text));
 };
 
 export function folio(loaded?: Content): AstroIntegration {
@@ -174,7 +175,7 @@ export function folio(loaded?: Content): AstroIntegration {
               return;
             }
           } catch (error) {
-            logger.error(`image ${name}: ${(error as Error).message}`);
+            logger.error(terminalText(`image ${name}: ${(error as Error).message}`));
           }
           next();
         });
@@ -194,7 +195,7 @@ export function folio(loaded?: Content): AstroIntegration {
               const data = await writeSiteData(root);
               logger.info(`content changed: data file rewritten (build ${data.buildId})`);
             } catch (error) {
-              logger.error(`content not reloaded into the API (the last good data stays): ${(error as Error).message}`);
+              logger.error(terminalText(`content not reloaded into the API (the last good data stays): ${(error as Error).message}`));
             }
             // Astro keeps each route's getStaticPaths until its content changes, and content/ is not
             // Astro's: the event its own content layer sends clears that cache, so an added file's page
@@ -213,9 +214,9 @@ export function folio(loaded?: Content): AstroIntegration {
         const { content } = catalog;
         // FO-LANGUAGE: a locale Folio has no words for reads English; said once, not an error.
         const unknownLocale = unknownLocaleWarning(content.site.locale);
-        if (unknownLocale) logger.warn(unknownLocale);
+        if (unknownLocale) logger.warn(terminalText(unknownLocale));
         // FO-SCHEDULED, FO-IMAGE-SIZE: scheduled posts and large source images, one line each.
-        for (const warning of contentWarnings(content)) logger.warn(warning);
+        for (const warning of contentWarnings(content)) logger.warn(terminalText(warning));
         report(logger, `pages: ${pages.length.toLocaleString('en')} rendered`);
         // The cards were drawn while Astro rendered the pages (src/pages/og/[...card].png.ts).
         const cards = buildReporter()?.end('cards');
@@ -249,14 +250,14 @@ export function folio(loaded?: Content): AstroIntegration {
             : 'images: none in the content',
         );
         for (const link of await brokenLinks(content, RESERVED_PAGE_SLUGS)) {
-          logger.warn(`${link.source}: the link "${link.url}" points at no project or page; readers following it get a 404.`);
+          logger.warn(terminalText(`${link.source}: the link "${link.url}" points at no project or page; readers following it get a 404.`));
         }
         for (const name of ['llms.txt', 'llms-full.txt']) {
           const file = fileURLToPath(new URL(name, dir));
           if (!existsSync(file)) continue;
           const size = sizeReport(name, readFileSync(file, 'utf8'));
           report(logger, size.info);
-          if (size.warning) logger.warn(size.warning);
+          if (size.warning) logger.warn(terminalText(size.warning));
         }
         await writeData(logger);
         pruneCodeFolders(root);

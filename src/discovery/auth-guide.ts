@@ -52,7 +52,8 @@ export function authGuide(content: Pick<Content, 'site' | 'pages' | 'projects'>)
   const sampleClient = { client_name: 'my-agent', redirect_uris: ['http://127.0.0.1:8080/callback'] };
   const registration = registerClient(sampleClient, site.url, SAMPLE_ISSUED_AT);
   const jwtRefusal = exchangeToken({ grant_type: JWT_BEARER_GRANT });
-  // FO-CIMD: the refusal an http client_id gets, computed by the same check the token endpoint runs.
+  // FO-CIMD: a client_id whose document the check refuses (plain http) still gets the token, as
+  // the token endpoint answers it (exchangeToken: the client_id never decides).
   const plainHttpClientId = 'http://agent.example/oauth/client.json';
   let cimdRefusal: ClientIdMetadataError | undefined;
   try {
@@ -60,7 +61,8 @@ export function authGuide(content: Pick<Content, 'site' | 'pages' | 'projects'>)
   } catch (error) {
     cimdRefusal = error as ClientIdMetadataError;
   }
-  if (!challenge || !registration.ok || jwtRefusal.ok || !(cimdRefusal instanceof ClientIdMetadataError))
+  const refusedClientToken = exchangeToken({ grant_type: 'public', client_id: plainHttpClientId });
+  if (!challenge || !registration.ok || jwtRefusal.ok || !(cimdRefusal instanceof ClientIdMetadataError) || !refusedClientToken.ok)
     throw new Error('auth guide: the sample exchanges no longer behave as documented');
 
   // FO-MARKDOWN-SAFE: the owner's name as Markdown text.
@@ -124,11 +126,9 @@ No registration is needed: a client may use the https URL of its own Client ID M
 ${JSON.stringify({ client_id: 'https://agent.example/oauth/client.json', client_name: 'my-agent', redirect_uris: ['http://127.0.0.1:8080/callback'], token_endpoint_auth_method: 'none' }, null, 2)}
 \`\`\`
 
-The service fetches it when it first sees the URL and checks it: https only; the host must resolve to public addresses only; the answer must be 200 (redirects are not followed), at most ${MAX_DOCUMENT_BYTES / 1024} KB and arrive within ${FETCH_TIMEOUT_MS / 1000} s; its \`client_id\` must equal the URL; no \`client_secret\` and no \`token_endpoint_auth_method\` other than \`none\`; a \`redirect_uri\` sent with the token request must be one of its \`redirect_uris\`; if it lists \`grant_types\`, they must include \`public\`. A checked document is kept as its \`Cache-Control: max-age\` says, between ${MIN_CACHE_SECONDS} s and ${MAX_CACHE_SECONDS / 3600} h (5 minutes without one); a refused one is tried again after 30 s. A refusal is \`invalid_client\`, and its description starts with the reason:
+The service fetches it when it first sees the URL and checks it: https only; the host must resolve to public addresses only; the answer must be 200 (redirects are not followed), at most ${MAX_DOCUMENT_BYTES / 1024} KB and arrive within ${FETCH_TIMEOUT_MS / 1000} s; its \`client_id\` must equal the URL; no \`client_secret\` and no \`token_endpoint_auth_method\` other than \`none\`; a \`redirect_uri\` sent with the token request must be one of its \`redirect_uris\`. A checked document is kept as its \`Cache-Control: max-age\` says, between ${MIN_CACHE_SECONDS} s and ${MAX_CACHE_SECONDS / 3600} h (5 minutes without one); a refused one is tried again after 30 s. What a checked document adds is its \`client_name\`, which the site's request log shows; that is all. **The token is never refused for its \`client_id\`**: the same public-read token goes to every caller, so a document that cannot be fetched or is refused (for one of the reasons ${CIMD_REASONS.map((r) => `\`${r}\``).join(', ')}) only goes unnamed:
 
-${exchange(`curl -i ${urls.token} -d grant_type=public -d client_id=${plainHttpClientId}`, 400, { ...JSON_HEADERS, ...NO_STORE_HEADERS, Pragma: 'no-cache' }, { error: 'invalid_client', error_description: `${cimdRefusal.reason}: ${cimdRefusal.message}` })}
-
-The reasons: ${CIMD_REASONS.map((r) => `\`${r}\``).join(', ')}.
+${exchange(`curl -i ${urls.token} -d grant_type=public -d client_id=${plainHttpClientId}`, 200, { ...JSON_HEADERS, ...NO_STORE_HEADERS, Pragma: 'no-cache' }, refusedClientToken.token)}
 
 #### Deprecated: dynamic client registration (RFC 7591), for older clients
 
@@ -150,7 +150,7 @@ ${exchange(`curl -i -X POST ${urls.claim}`, 200, JSON_HEADERS, claimAnswer(site.
 
 ### 7. Get the token
 
-Form-encoded, as RFC 6749 § 4 has it, or JSON. \`grant_type\` defaults to \`public\`; \`client_id\` is optional (a metadata document's URL is checked as step 4 says; any other value is accepted as is). The token lasts ${TOKEN_LIFETIME_SECONDS} seconds; ask again at any time and you get the same value.
+Form-encoded, as RFC 6749 § 4 has it, or JSON. \`grant_type\` defaults to \`public\`; \`client_id\` is optional (a metadata document's URL is checked as step 4 says, for its name only; any value gets the token). The token lasts ${TOKEN_LIFETIME_SECONDS} seconds; ask again at any time and you get the same value.
 
 ${exchange(`curl -i ${urls.token} -H 'Content-Type: application/json' -d '{"grant_type":"public"}'`, 200, { ...JSON_HEADERS, ...NO_STORE_HEADERS, Pragma: 'no-cache' }, publicReadToken())}
 
@@ -184,8 +184,6 @@ OAuth and agent endpoints answer \`{ "error": "…", "error_description": "…" 
 |---|---|---|---|
 | \`/oauth/register\` | 400 | \`invalid_client_metadata\` | the body is not a JSON object (not JSON at all, or another media type); \`token_endpoint_auth_method\` is not \`none\`; a grant type other than \`public\` or jwt-bearer; a field of the wrong type |
 | \`/oauth/register\` | 400 | \`invalid_redirect_uri\` | a redirect URI that is not an absolute URL, uses \`javascript:\` or \`data:\`, uses plain http off loopback, or has a fragment |
-| \`/oauth/token\` | 400 | \`invalid_client\` | an https \`client_id\` whose metadata document could not be fetched or was refused (step 4); the description starts with the reason |
-| \`/oauth/token\` | 400 | \`unauthorized_client\` | the metadata document's \`grant_types\` leave out the grant asked for |
 | \`/oauth/token\` | 400 | \`unsupported_grant_type\` | any \`grant_type\` other than \`public\` and jwt-bearer (an empty one too) |
 | \`/oauth/token\` | 400 | \`invalid_grant\` | the jwt-bearer grant, with or without an assertion |
 | \`/oauth/token\` | 400 | \`invalid_scope\` | a scope other than \`${PUBLIC_READ_SCOPE}\` |

@@ -72,7 +72,7 @@ export function languageSentence(site: Pick<Site, 'languages'>, tools: readonly 
   return (
     ` The site is in ${codeList([main!, ...others])} (\`${main}\` is its main language): send \`lang=${example}\` to ${codeList(languageRoutes())}` +
     `${named.length ? `, or \`lang: "${example}"\` to ${codeList(named)},` : ''} for answers in that language, with its URLs; a record not translated into it comes in the main language, ` +
-    'and every record names its language in `lang`. An unknown tag is 400 `unknown_language`. ' +
+    "and every record names its language in `lang`. An unknown tag is 400 `invalid_filter` (`unknown_language` on `/ask` and `ask`), its hint naming the site's languages. " +
     `${codeList([...fallbackRoutes(), ...tools.filter((t) => t.fallback).map((t) => t.name)])} need no \`lang\` to find a record: ` +
     "a search that finds nothing in the language asked (the main one without `lang`) is answered from the site's other languages, main first, each hit with its `lang` and URLs."
   );

@@ -3,6 +3,7 @@
 // (KQ-REGISTER, KQ-TOKEN, KQ-REVOKE) and the agent endpoints (KQ-IDENTITY, KQ-CLAIM, KQ-EVENTS).
 // The two root discovery documents are prerendered (src/pages/.well-known/) from the same builder,
 // oauth-metadata.ts.
+import { noteRequest } from './middleware/request-log.ts';
 import { ApiError, errorResponse, type ErrorCode } from './errors.ts';
 import { json } from './http.ts';
 import { defineRoute, type RouteSpec } from './route.ts';
@@ -157,7 +158,7 @@ const token = defineRoute({
   responses: {
     200: { description: 'The public-read token.', schema: tokenResponse, headers: ['Cache-Control', 'Pragma'] },
     400: oauthFailure(
-      '`invalid_request`, `invalid_client` (a metadata-document `client_id` that could not be fetched or was refused; the description starts with the reason), `unauthorized_client`, `invalid_grant` (jwt-bearer), `unsupported_grant_type` or `invalid_scope`.',
+      '`invalid_grant` (jwt-bearer), `invalid_request`, `unsupported_grant_type` or `invalid_scope`; never for the `client_id`: a metadata-document URL that cannot be fetched or is refused still gets the token.',
     ),
   },
   errors: ['rate_limited'],
@@ -166,6 +167,8 @@ const token = defineRoute({
     // RFC 6749 § 5.1: token responses, errors included, must not be cached.
     const headers = { 'Cache-Control': NO_STORE, Pragma: 'no-cache' };
     if (!result.ok) return oauthError(400, result.error, result.description, headers);
+    // The name a checked metadata document gives its client: shown in the request log (FO-AGENT-LOG), nowhere else.
+    if (result.clientName) noteRequest(c, { oauthClient: result.clientName });
     return json(result.token, { headers });
   },
 });

@@ -5,18 +5,20 @@
 // pattern and tags the AI crawlers and assistants `ai-crawler`, so a family is both named and
 // known to be an AI agent. isbot, the other maintained list, says only "a bot or not". A client
 // that signs its requests (HTTP Message Signatures for bots, RFC 9421 with the web-bot-auth
-// `Signature-Agent` header) names its operator there; that name is taken as claimed (verifying
-// the signature means fetching the operator's keys, which a log line is not worth).
+// `Signature-Agent` header) names its operator there; the signature is not verified, so that name
+// is a claim, logged as `claimed` and counted apart from the AI agents (FO-AGENT-CLAIM;
+// docs/decisions.md § Who reads the site). A `Signature-Agent` without `Signature` and
+// `Signature-Input` claims nothing and is passed over.
 //
 // A cold start does none of this work (FO-AGENT-LOG): the list's rows (crawler-list.ts) are read on
 // the first request, and a row's expression is compiled only when a user agent holds the text every
 // match of it contains; a browser's user agent compiles a handful of the list's 1,500 (3 today).
 import { crawlerRows } from './crawler-list.ts';
 
-export type AgentKind = 'ai' | 'bot' | 'signed' | 'browser' | 'unknown';
+export type AgentKind = 'ai' | 'bot' | 'claimed' | 'browser' | 'unknown';
 
 export interface AgentFamily {
-  /** A family name: a crawler's (`GPTBot`, `Claude-User`), the signing operator's host, `browser` or `unknown`. */
+  /** A family name: a crawler's (`GPTBot`, `Claude-User`), the host a signed request claims, `browser` or `unknown`. */
   family: string;
   kind: AgentKind;
 }
@@ -63,9 +65,16 @@ export function signatureAgentHost(value: string | null | undefined): string | u
   }
 }
 
-export function agentFamily(userAgent: string | null | undefined, signatureAgent?: string | null): AgentFamily {
-  const signed = signatureAgentHost(signatureAgent);
-  if (signed) return { family: signed, kind: 'signed' };
+/** The request's signature headers (RFC 9421 § 4): what a claim needs besides `Signature-Agent`. */
+export interface SignatureHeaders {
+  signatureAgent?: string | null;
+  signature?: string | null;
+  signatureInput?: string | null;
+}
+
+export function agentFamily(userAgent: string | null | undefined, { signatureAgent, signature, signatureInput }: SignatureHeaders = {}): AgentFamily {
+  const claimed = signature && signatureInput ? signatureAgentHost(signatureAgent) : undefined;
+  if (claimed) return { family: claimed, kind: 'claimed' };
   const ua = userAgent?.slice(0, 512) ?? '';
   const hit = ua ? crawlerOf(ua) : undefined;
   if (hit !== undefined) {

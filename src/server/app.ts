@@ -181,7 +181,7 @@ async function answer(c: Context, route: RouteSpec, data: SiteData): Promise<Res
   // FO-I18N: a route that declares `lang` (language.ts langParam) answers from that language's data;
   // a search that finds nothing there, from another language's (FO-SEARCH-FALLBACK).
   const lang = langOf(input.query) ?? langOf(input.body);
-  input.data = route.finds ? dataFinding(data, lang, route.finds(input)) : dataIn(data, lang);
+  input.data = route.finds ? dataFinding(data, lang, route.finds(input), invalid.lang) : dataIn(data, lang, invalid.lang);
   return route.handler(c, input);
 }
 

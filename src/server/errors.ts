@@ -22,10 +22,10 @@ export const ERRORS = {
     hint: 'Slugs are lowercase a-z, 0-9 and inner hyphens, 1 to 60 characters; list them with GET /api/v1/projects or GET /api/v1/posts.',
   },
   invalid_filter: {
-    fields: ['type', 'category', 'archive', 'page', 'limit'],
+    fields: ['type', 'category', 'archive', 'page', 'limit', 'lang'],
     status: 400,
     message: 'A filter or paging parameter is not valid.',
-    hint: 'Check type, category, archive, tag, page and limit against /openapi.json.',
+    hint: "Check type, category, archive, tag, page, limit and lang (one of the site's language tags) against /openapi.json.",
   },
   invalid_compare: {
     fields: ['slugs'],
@@ -39,6 +39,7 @@ export const ERRORS = {
     message: 'The cursor is not valid for this request.',
     hint: 'Send back nextCursor unchanged, with the same filters as the request that returned it.',
   },
+  // /ask and its MCP tool (the knowledge service); on the portfolio's routes `lang` is a filter: invalid_filter.
   unknown_language: {
     fields: ['lang'],
     status: 400,

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { Site } from '../records/schema.ts';
 import type { SiteData, SiteRecord } from '../search/data-file.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, type ErrorCode } from './errors.ts';
 
 /** Longer than any language tag a site may have (BCP 47 tags Folio serves are a few letters): what an error message echoes of one. */
 const MAX_LANG_CHARS = 35;
@@ -30,17 +30,18 @@ export const languageTags = (data: SiteData): string[] => data.site.languages.ma
 
 /**
  * The data to answer `lang` from: the main language's without it (or named by its tag), else the
- * translation's. Tags compare without case (BCP 47 § 2.1.1). An unknown tag is `unknown_language`,
- * its hint naming the site's languages.
+ * translation's. Tags compare without case (BCP 47 § 2.1.1). An unknown tag is the code the route
+ * gives `lang` (its `invalid` map: `invalid_filter` on the portfolio's routes and tools, where
+ * `lang` is a filter; `unknown_language` on /ask and its tool), its hint naming the site's languages.
  */
-export function dataIn(data: SiteData, lang: string | undefined): SiteData {
+export function dataIn(data: SiteData, lang: string | undefined, code: ErrorCode = 'unknown_language'): SiteData {
   if (lang === undefined) return data;
   const tags = languageTags(data);
   const tag = tags.find((t) => t.toLowerCase() === lang.toLowerCase());
   if (tag === tags[0]) return data;
   const translated = tag === undefined ? undefined : data.translation?.(tag);
   if (translated) return translated;
-  throw new ApiError('unknown_language', {
+  throw new ApiError(code, {
     message: `lang: the site has no language "${lang.slice(0, MAX_LANG_CHARS)}".`,
     hint: `Use ${tags.length > 1 ? `one of ${tags.join(', ')}` : tags[0]} (the first is the main language), or leave lang out.`,
   });
@@ -68,8 +69,8 @@ export const FALLBACK_RULE =
  * knowing to send `lang`. The answer is that language's, its records carrying `lang` and their own
  * URLs. Nothing found anywhere: the language asked (an empty answer in it).
  */
-export function dataFinding(data: SiteData, lang: string | undefined, finds: (data: SiteData) => boolean): SiteData {
-  const asked = dataIn(data, lang);
+export function dataFinding(data: SiteData, lang: string | undefined, finds: (data: SiteData) => boolean, code?: ErrorCode): SiteData {
+  const asked = dataIn(data, lang, code);
   // One language: nothing else to try, and no search before the handler's.
   if (data.site.languages.length < 2 || finds(asked)) return asked;
   for (const tag of languageTags(data)) {

@@ -59,7 +59,7 @@ const v1Routes: RouteSpec[] = [
     query: searchQuery,
     invalid: SEARCH_INVALID,
     responses: { 200: { description: 'Search hits, best first.', schema: searchResponse, headers: RESPONSE_HEADERS }, ...NOT_MODIFIED },
-    errors: ['invalid_query', 'invalid_filter', 'unknown_language', ...COMMON_ERRORS],
+    errors: ['invalid_query', 'invalid_filter', ...COMMON_ERRORS],
     finds: ({ query }) => searchFinds(query),
     handler: (_c, { query, data }) => jsonOfBytes(searchBody(data, query)),
   }),
@@ -74,7 +74,7 @@ const v1Routes: RouteSpec[] = [
     query: projectsQuery,
     invalid: PROJECTS_INVALID,
     responses: { 200: { description: 'One page of projects.', schema: projectList, headers: RESPONSE_HEADERS }, ...NOT_MODIFIED },
-    errors: ['invalid_filter', 'invalid_cursor', 'unknown_language', ...COMMON_ERRORS],
+    errors: ['invalid_filter', 'invalid_cursor', ...COMMON_ERRORS],
     handler: (_c, { query, data }) => json(listProjects(data, query)),
   }),
   defineRoute({
@@ -89,7 +89,7 @@ const v1Routes: RouteSpec[] = [
     query: langQuery,
     invalid: PROJECT_INVALID,
     responses: { 200: { description: 'The project.', schema: projectDetail, headers: RESPONSE_HEADERS }, ...NOT_MODIFIED },
-    errors: ['invalid_slug', 'not_found', 'unknown_language', ...COMMON_ERRORS],
+    errors: ['invalid_slug', 'invalid_filter', 'not_found', ...COMMON_ERRORS],
     handler: (_c, { params, data }) => json(getProject(data, params.slug)),
   }),
   defineRoute({
@@ -103,7 +103,7 @@ const v1Routes: RouteSpec[] = [
     query: compareQuery,
     invalid: COMPARE_INVALID,
     responses: { 200: { description: 'The comparison.', schema: comparison, headers: RESPONSE_HEADERS }, ...NOT_MODIFIED },
-    errors: ['invalid_compare', 'invalid_slug', 'not_found', 'unknown_language', ...COMMON_ERRORS],
+    errors: ['invalid_compare', 'invalid_slug', 'invalid_filter', 'not_found', ...COMMON_ERRORS],
     // The route's schema says `slugs` is text; its list (2 to 4 distinct slugs) is read here, at the edge.
     handler: (_c, { query, data }) => json(compareProjects(data, validate(compareSlugs, query, COMPARE_INVALID).slugs)),
   }),
@@ -120,7 +120,7 @@ const v1Routes: RouteSpec[] = [
     query: postsQuery,
     invalid: POSTS_INVALID,
     responses: { 200: { description: 'One page of posts.', schema: postList, headers: RESPONSE_HEADERS }, ...NOT_MODIFIED },
-    errors: ['invalid_filter', 'invalid_cursor', 'unknown_language', ...COMMON_ERRORS],
+    errors: ['invalid_filter', 'invalid_cursor', ...COMMON_ERRORS],
     handler: (_c, { query, data }) => json(listPosts(data, query)),
   }),
   defineRoute({
@@ -135,7 +135,7 @@ const v1Routes: RouteSpec[] = [
     query: langQuery,
     invalid: POST_INVALID,
     responses: { 200: { description: 'The post.', schema: postDetail, headers: RESPONSE_HEADERS }, ...NOT_MODIFIED },
-    errors: ['invalid_slug', 'not_found', 'unknown_language', ...COMMON_ERRORS],
+    errors: ['invalid_slug', 'invalid_filter', 'not_found', ...COMMON_ERRORS],
     handler: (_c, { params, data }) => json(getPost(data, params.slug)),
   }),
   defineRoute({
@@ -149,7 +149,7 @@ const v1Routes: RouteSpec[] = [
     query: langQuery,
     invalid: RESUME_INVALID,
     responses: { 200: { description: 'The JSON Resume document.', schema: jsonResume, headers: RESPONSE_HEADERS }, ...NOT_MODIFIED },
-    errors: ['not_found', 'unknown_language', ...COMMON_ERRORS],
+    errors: ['invalid_filter', 'not_found', ...COMMON_ERRORS],
     handler: (_c, { data }) => json(getResume(data)),
   }),
 ];

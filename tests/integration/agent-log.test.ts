@@ -137,8 +137,8 @@ describe('FO-AGENT-LOG: one structured line per request the function answers', (
     expect(parsed[12]).toMatchObject({ surface: 'oauth', operation: 'registerClient', status: 400 });
     expect(parsed[13]).toMatchObject({ agent: 'unknown', agentKind: 'unknown', status: 404 });
     expect(parsed[14]).toMatchObject({ surface: 'mcp', operation: 'mcpServerCard', agent: 'unknown' });
-    // A signed request (web-bot-auth) is named by the operator its Signature-Agent names.
-    expect(parsed[15]).toMatchObject({ agent: 'chatgpt.com', agentKind: 'signed' });
+    // A signed request (web-bot-auth) is named by the operator its Signature-Agent names: a claim (FO-AGENT-CLAIM).
+    expect(parsed[15]).toMatchObject({ agent: 'chatgpt.com', agentKind: 'claimed' });
     expect(parsed[16]).toMatchObject({ tool: 'ask', mcpClient: 'Claude Desktop', query: true });
   });
 
@@ -160,7 +160,11 @@ describe('FO-AGENT-LOG: one structured line per request the function answers', (
     expect(agentFamily('Googlebot/2.1 (+http://www.google.com/bot.html)')).toEqual({ family: 'Googlebot', kind: 'bot' });
     expect(agentFamily(UA.browser)).toEqual({ family: 'browser', kind: 'browser' });
     expect(agentFamily(undefined)).toEqual({ family: 'unknown', kind: 'unknown' });
-    expect(agentFamily(UA.script, 'sig2=("https://agent.example"), sig1="https://bot.example.net/x"')).toEqual({ family: 'agent.example', kind: 'signed' });
+    const signed = { signature: 'sig2=:AAAA:', signatureInput: 'sig2=("@authority" "signature-agent")' };
+    expect(agentFamily(UA.script, { ...signed, signatureAgent: 'sig2=("https://agent.example"), sig1="https://bot.example.net/x"' })).toEqual({
+      family: 'agent.example',
+      kind: 'claimed',
+    });
     expect(signatureAgentHost('"http://plain.example"')).toBeUndefined();
     expect(familyName('PerplexityBot\\/')).toBe('PerplexityBot');
     expect(familyName('[cC]laude[bB]ot')).toBe('ClaudeBot');
@@ -177,8 +181,9 @@ describe('FO-AGENT-LOG: one structured line per request the function answers', (
 });
 
 const SUMMARY = `Week 2026-11-16 to 2026-11-22 (UTC): 19 requests answered by the function
-  AI agents:   GPTBot 6, Claude-User 5, Perplexity-User 2, chatgpt.com 1
-  All clients: GPTBot (ai) 6, Claude-User (ai) 5, Perplexity-User (ai) 2, curl 2, unknown 2, browser 1, chatgpt.com (signed) 1
+  AI agents:   GPTBot 6, Claude-User 5, Perplexity-User 2
+  Signed:      chatgpt.com 1 (claimed, not verified: the signatures are not checked)
+  All clients: GPTBot (ai) 6, Claude-User (ai) 5, Perplexity-User (ai) 2, curl 2, unknown 2, browser 1, chatgpt.com (claimed) 1
   Surfaces:    api 8, mcp 6, ask 2, oauth 2, search 1
   Top tools:   search_portfolio 2, ask 1, get_project 1
   Top operations: getProject 2, listProjects 2, askGet 1, askPost 1, compareProjects 1, and 7 more
@@ -188,6 +193,7 @@ const SUMMARY = `Week 2026-11-16 to 2026-11-22 (UTC): 19 requests answered by th
 
 Week 2026-11-23 to 2026-11-29 (UTC): 1 request answered by the function
   AI agents:   Claude-User 1
+  Signed:      none
   All clients: Claude-User (ai) 1
   Surfaces:    mcp 1
   Top tools:   list_projects 1

@@ -18,6 +18,20 @@ function expectNoStore(res: Response) {
 }
 
 describe('KQ-TOKEN: POST /oauth/token (RFC 6749 § 5)', () => {
+  it('KQ-TOKEN: a URL-shaped client_id whose metadata document is refused (plain http, a private host, no path) still gets the public token', async () => {
+    // Each is refused by the client_id check before any fetch (client-id-metadata.ts): no socket.
+    for (const clientId of ['http://client.example/meta.json', 'https://127.0.0.1/meta.json', 'https://client.example']) {
+      for (const res of [
+        await postForm('/oauth/token', { grant_type: 'public', client_id: clientId }),
+        await postForm('/oauth/token', { client_id: clientId }),
+      ]) {
+        expect(res.status, clientId).toBe(200);
+        expectNoStore(res);
+        expect(await res.json()).toEqual(PUBLIC_TOKEN);
+      }
+    }
+  });
+
   it('grant_type=public (form, RFC 6749 § 4) → the public token, no-store + Pragma (RFC 6749 § 5.1)', async () => {
     const res = await postForm('/oauth/token', { grant_type: 'public', client_id: 'public-anything' });
     expect(res.status).toBe(200);

@@ -2,9 +2,11 @@
 // expressions a user agent may match, and answers exactly as the plain classifier it replaced (every
 // pattern compiled, tested in order, AI agents first) on every example user agent of the list.
 import list from 'crawler-user-agents';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, test, vi } from 'vitest';
+import { summarize } from '../../scripts/lib/agents-summary.ts';
 import { agentFamily, familyName } from '../../src/server/agent-family.ts';
 import { bundledModule, crawlerRows, requiredText } from '../../src/server/crawler-list.ts';
+import type { RequestLogLine } from '../../src/server/middleware/request-log.ts';
 
 const crawlers = list as { pattern: string; tags?: string[]; instances?: string[] }[];
 const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -118,5 +120,40 @@ describe('FO-AGENT-LOG: the agent-family classifier', () => {
     expect(rows).toEqual(crawlerRows());
     expect(rows.patterns).toHaveLength(crawlers.length);
     expect(rows.ai.replaceAll('0', '')).toHaveLength(crawlers.filter((c) => c.tags?.includes('ai-crawler')).length);
+  });
+});
+
+describe('FO-AGENT-CLAIM: a Signature-Agent is a claim, never a verified or an AI agent', () => {
+  const SCRIPT = 'my-own-script/1.0';
+  const signature = { signature: 'sig1=:AAAA:', signatureInput: 'sig1=("@authority" "signature-agent")' };
+
+  test('FO-AGENT-CLAIM: a bare Signature-Agent (no Signature, no Signature-Input) claims nothing: the user agent decides', () => {
+    expect(agentFamily(SCRIPT, { signatureAgent: '"https://chatgpt.com"' })).toEqual({ family: 'unknown', kind: 'unknown' });
+    expect(agentFamily(SCRIPT, { signatureAgent: '"https://chatgpt.com"', signature: signature.signature })).toEqual({ family: 'unknown', kind: 'unknown' });
+  });
+
+  test('FO-AGENT-CLAIM: with a signature (not verified) it is logged as claimed, by the host it names', () => {
+    expect(agentFamily(SCRIPT, { signatureAgent: '"https://chatgpt.com"', ...signature })).toEqual({ family: 'chatgpt.com', kind: 'claimed' });
+  });
+
+  test('FO-AGENT-CLAIM: npm run agents counts claims apart from the AI agents and says they are not verified', () => {
+    const at = (agent: string, agentKind: string): RequestLogLine =>
+      ({
+        event: 'folio.request',
+        time: '2026-11-16T10:00:00.000Z',
+        surface: 'api',
+        operation: 'listProjects',
+        method: 'GET',
+        agent,
+        agentKind,
+        query: false,
+        status: 200,
+        ms: 1,
+      }) as RequestLogLine;
+    // A line written before the kind was renamed (`signed`) is a claim too.
+    const out = summarize([at('GPTBot', 'ai'), at('chatgpt.com', 'claimed'), at('bot.example', 'signed')]);
+    expect(out).toContain('  AI agents:   GPTBot 1\n');
+    expect(out).toContain('  Signed:      bot.example 1, chatgpt.com 1 (claimed, not verified: the signatures are not checked)\n');
+    expect(out).toContain('chatgpt.com (claimed) 1');
   });
 });

@@ -1,7 +1,7 @@
 // FO-I18N on the function side: agents ask in a language. REST search, projects, posts and the
 // résumé, /ask and the MCP tools take `lang`; each answers from that language's records and index,
 // with its URLs, a record not translated in the main language and marked so; an unknown tag is
-// 400 `unknown_language` naming the site's languages. A one-language site answers as before.
+// 400 `invalid_filter` on the portfolio's routes and tools (`unknown_language` on /ask), naming the site's languages. A one-language site answers as before.
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DataFile, SiteData } from '../../src/search/data-file.ts';
@@ -170,18 +170,35 @@ describe('FO-I18N: REST answers in the language asked', () => {
     expect(posted.body.results).toEqual(res.body.results);
   });
 
-  it('?lang=xx is 400 unknown_language, its hint naming the site languages', async () => {
-    for (const path of ['/api/v1/search?q=robots&lang=xx', '/api/v1/projects?lang=xx', '/api/v1/projects/banc-essai?lang=xx', '/ask?query=robots&lang=xx']) {
+  it('PF-ERRORS: ?lang=xx on the portfolio routes is 400 invalid_filter (lang is a filter), its hint naming the site languages', async () => {
+    const slug = data.posts[0]?.slug;
+    for (const path of [
+      '/api/v1/search?q=robots&lang=xx',
+      '/api/v1/projects?lang=xx',
+      '/api/v1/projects/banc-essai?lang=xx',
+      '/api/v1/compare?slugs=banc-essai,robotique-mobile&lang=xx',
+      '/api/v1/posts?lang=xx',
+      ...(slug ? [`/api/v1/posts/${slug}?lang=xx`] : []),
+      '/api/v1/resume?lang=xx',
+      '/api/search?q=robots&lang=XX-nope',
+    ]) {
       const res = await get(path);
-      expectError(res, 400, 'unknown_language');
-      expect(res.body.error.hint).toContain('fr, en');
+      expectError(res, 400, 'invalid_filter');
+      expect(res.body.error.hint, path).toContain('fr, en');
     }
     const long = await get(`/api/v1/search?q=robots&lang=${'x'.repeat(5000)}`);
-    expectError(long, 400, 'unknown_language');
+    expectError(long, 400, 'invalid_filter');
     expect(long.body.error.hint).toContain('fr, en');
     expect(long.body.error.message.length).toBeLessThan(100);
-    // A tool's lang that is not text is the same code.
-    expect(viaTool('search_portfolio', data, { query: 'robots', lang: 7 })).toEqual({ code: 'unknown_language' });
+    // A tool's lang that is not text is the same code as its route's.
+    expect(viaTool('search_portfolio', data, { query: 'robots', lang: 7 })).toEqual({ code: 'invalid_filter' });
+  });
+
+  it("FO-I18N: /ask and its tool keep the knowledge service's own code, unknown_language", async () => {
+    const res = await get('/ask?query=robots&lang=xx');
+    expectError(res, 400, 'unknown_language');
+    expect(res.body.error.hint).toContain('fr, en');
+    expect(viaTool('ask', data, { query: 'robots', lang: 'xx' })).toEqual({ code: 'unknown_language' });
   });
 });
 
@@ -196,8 +213,8 @@ describe('FO-I18N: MCP tools answer in the language asked', () => {
     expect(project.answer).toMatchObject({ title: 'Banc d’essai pour moteurs', lang: 'fr', href: '/en/projects/banc-essai' });
     const list = viaTool('list_projects', data, { lang: 'en' }) as { answer: any };
     expect(list.answer.projects.every((p: { href: string }) => p.href.startsWith('/en/'))).toBe(true);
-    expect(viaTool('search_portfolio', data, { query: 'robots', lang: 'xx' })).toEqual({ code: 'unknown_language' });
-    expect(viaTool('get_project', data, { slug: 'banc-essai', lang: 'xx' })).toEqual({ code: 'unknown_language' });
+    expect(viaTool('search_portfolio', data, { query: 'robots', lang: 'xx' })).toEqual({ code: 'invalid_filter' });
+    expect(viaTool('get_project', data, { slug: 'banc-essai', lang: 'xx' })).toEqual({ code: 'invalid_filter' });
   });
 
   it('through the official MCP client', async () => {
@@ -209,7 +226,7 @@ describe('FO-I18N: MCP tools answer in the language asked', () => {
     expect((result.structuredContent as any).hits.map((h: { url: string }) => h.url)).toContain(`${SITE_URL}/en/projects/robotique-mobile`);
     const bad = await mcp.callTool({ name: 'get_project', arguments: { slug: 'banc-essai', lang: 'xx' } });
     expect(bad.isError).toBe(true);
-    expect((bad.content as { text: string }[])[0]!.text).toMatch(/^unknown_language: .*fr, en/);
+    expect((bad.content as { text: string }[])[0]!.text).toMatch(/^invalid_filter: .*fr, en/);
     await mcp.close();
   });
 });
@@ -229,7 +246,7 @@ describe('FO-I18N: a one-language site answers as before', () => {
     expect(sample.buildId).toBe(id);
   });
 
-  it('its answers carry no lang field; lang naming its language answers the same; another is unknown_language', async () => {
+  it('its answers carry no lang field; lang naming its language answers the same; another is invalid_filter', async () => {
     const one = client({ ...roomy, data: () => siteDataOfFile(sample) });
     const res = await one('/api/v1/search?q=rust');
     expect(res.status).toBe(200);
@@ -240,7 +257,7 @@ describe('FO-I18N: a one-language site answers as before', () => {
     const tag = sample.site.languages[0]!.lang;
     expect((await one(`/api/v1/search?q=rust&lang=${tag}`)).text).toBe(res.text);
     const other = await one('/api/v1/search?q=rust&lang=fr');
-    expectError(other, 400, 'unknown_language');
+    expectError(other, 400, 'invalid_filter');
     expect(other.body.error.hint).toContain(tag);
   });
 });
@@ -255,7 +272,7 @@ describe('FO-I18N: the agent documents say how to ask in a language, from the ro
       expect(text).toContain('`GET /api/v1/search`');
       expect(text).toContain('`GET /ask`');
       expect(text).toContain('`search_portfolio`');
-      expect(text).toContain('`unknown_language`');
+      expect(text).toContain('An unknown tag is 400 `invalid_filter` (`unknown_language` on `/ask` and `ask`)');
     }
     for (const text of [agentsMarkdown(sample), skillMarkdown(sample), mcpIntro(sample)]) expect(text).not.toContain('unknown_language');
   });

@@ -36,8 +36,8 @@ export const FAILURE_CACHE_SECONDS = 30;
 export const ALLOW_HTTP_LOOPBACK_ENV = 'FOLIO_CIMD_ALLOW_HTTP_LOOPBACK';
 
 /**
- * Why a document was refused: permanent names, listed in /auth.md's error table. Each becomes the
- * OAuth error `invalid_client` (RFC 6749 § 5.2) with the reason and what to do in the description.
+ * Why a document was refused: permanent names, listed in /auth.md. A refusal never refuses the
+ * public-read token (KQ-TOKEN, token.ts): the client only goes without the name the document gives.
  */
 export const CIMD_REASONS = [
   'client_id_not_https',

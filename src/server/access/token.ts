@@ -4,10 +4,15 @@ import { tokenRequest, type TokenResponse } from './schemas.ts';
 import { checkRedirectUri, ClientIdMetadataError, type ClientIdMetadataResolver, isClientIdUrl } from './client-id-metadata.ts';
 
 export type TokenResult =
-  | { ok: true; token: TokenResponse }
+  | {
+      ok: true;
+      token: TokenResponse;
+      /** The name a checked client ID metadata document gives its client (`client_name`): something to show, never a condition. */
+      clientName?: string;
+    }
   | {
       ok: false;
-      error: 'invalid_request' | 'invalid_client' | 'unauthorized_client' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_scope';
+      error: 'invalid_request' | 'unsupported_grant_type' | 'invalid_grant' | 'invalid_scope';
       description: string;
     };
 
@@ -46,30 +51,24 @@ export function exchangeToken(body: unknown): TokenResult {
 }
 
 /**
- * The token request with its client identified first (FO-CIMD): an https `client_id` is a Client ID
- * Metadata Document, fetched and checked before the grant is looked at. Its failures are
- * `invalid_client` (RFC 6749 § 5.2: the client is unknown), and a document whose `grant_types`
- * leaves out the grant asked for is `unauthorized_client`. Any other `client_id` is taken as is.
+ * The token request with a URL-shaped `client_id` (FO-CIMD): the public-read token is never
+ * refused for its client_id (KQ-TOKEN: the same token for every caller, and `invalid_grant` the
+ * only refusal the knowledge service description lists for this endpoint). What a Client ID
+ * Metadata Document adds is optional: when the document at the URL is fetched and checked
+ * (client-id-metadata.ts, with its bounds) and names its client, that name is returned to be shown
+ * (the request log); a document that cannot be fetched, or is refused, only goes without one.
  */
 export async function exchangeTokenFor(body: unknown, clientIds: ClientIdMetadataResolver): Promise<TokenResult> {
-  const parsed = tokenRequest.safeParse(body);
-  if (!parsed.success) return exchangeToken(body);
-  const { client_id: clientId, redirect_uri: redirectUri, grant_type: grant = 'public' } = parsed.data;
-  if (clientId !== undefined && isClientIdUrl(clientId)) {
-    try {
-      const doc = await clientIds(clientId);
-      checkRedirectUri(doc, redirectUri);
-      if (doc.grant_types && !doc.grant_types.includes(grant)) {
-        return {
-          ok: false,
-          error: 'unauthorized_client',
-          description: `The metadata document's grant_types (${doc.grant_types.join(', ')}) do not include ${JSON.stringify(grant)}; add "public" to them, or leave grant_types out.`,
-        };
-      }
-    } catch (error) {
-      if (!(error instanceof ClientIdMetadataError)) throw error;
-      return { ok: false, error: 'invalid_client', description: `${error.reason}: ${error.message}` };
-    }
+  const result = exchangeToken(body);
+  if (!result.ok) return result;
+  const { client_id: clientId, redirect_uri: redirectUri } = tokenRequest.parse(body);
+  if (clientId === undefined || !isClientIdUrl(clientId)) return result;
+  try {
+    const doc = await clientIds(clientId);
+    checkRedirectUri(doc, redirectUri);
+    return doc.client_name ? { ...result, clientName: doc.client_name } : result;
+  } catch (error) {
+    if (!(error instanceof ClientIdMetadataError)) throw error;
+    return result;
   }
-  return exchangeToken(body);
 }

@@ -107,7 +107,7 @@ export function call(tool: AnyTool, data: SiteData, args: unknown): CallToolResu
     // FO-I18N: a tool that takes `lang` answers from that language's data, as its REST route does;
     // a search that finds nothing there, from another language's (FO-SEARCH-FALLBACK).
     const lang = langOf(valid);
-    const result = tool.run(tool.finds ? dataFinding(data, lang, tool.finds(valid)) : dataIn(data, lang), valid);
+    const result = tool.run(tool.finds ? dataFinding(data, lang, tool.finds(valid), tool.invalid.lang) : dataIn(data, lang, tool.invalid.lang), valid);
     return { content: [{ type: 'text', text: tool.text(result, valid) }], structuredContent: result as Record<string, unknown> };
   } catch (error) {
     if (error instanceof ApiError) return toolError(data, error);

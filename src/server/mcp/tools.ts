@@ -21,6 +21,7 @@ import {
   projectList,
   PROJECT_INVALID,
   PROJECTS_INVALID,
+  RESUME_INVALID,
   projectParams,
   projectsQuery,
   SEARCH_INVALID,
@@ -401,7 +402,7 @@ const getResumeTool = defineTool({
   description:
     'The résumé as a JSON Resume document (the same as GET /api/v1/resume and /resume.json): work, education, skills, languages, ' + 'and the active projects.',
   input: z.object({ lang: langParam }),
-  invalid: { lang: 'unknown_language', '*': 'invalid_filter' },
+  invalid: RESUME_INVALID,
   output: jsonResume,
   run: (data) => getResume(data),
   text: resumeText,

@@ -4,6 +4,7 @@
 // client (agent family, MCP client name), how it ended (status, milliseconds) and when. It never
 // holds an address, a user agent as sent, a query's text, a token or a path's parameters:
 // `npm run agents` (scripts/agents.ts) sums these lines into the owner's weekly summary.
+import { terminalJson } from '../../records/terminal-text.ts';
 import type { Context, MiddlewareHandler } from 'hono';
 import { agentFamily, type AgentKind } from '../agent-family.ts';
 
@@ -24,6 +25,8 @@ export interface RequestLogLine {
   mcpMethod?: string;
   tool?: string;
   mcpClient?: string;
+  /** The client name a checked client ID metadata document gives (FO-CIMD), cut as safeName cuts. */
+  oauthClient?: string;
   agent: string;
   agentKind: AgentKind;
   /** Whether the request asked a question or searched: counted, never kept. */
@@ -33,7 +36,7 @@ export interface RequestLogLine {
 }
 
 /** What a handler adds to its request's line (the MCP transport: method, tool, client). */
-export type LogNote = Partial<Pick<RequestLogLine, 'mcpMethod' | 'tool' | 'mcpClient' | 'query' | 'operation'>>;
+export type LogNote = Partial<Pick<RequestLogLine, 'mcpMethod' | 'tool' | 'mcpClient' | 'oauthClient' | 'query' | 'operation'>>;
 
 const NOTE = 'requestLogNote';
 
@@ -96,7 +99,11 @@ export function requestLog({ write, now = Date.now }: RequestLogOptions = {}): M
       const route = c.get('route' as never) as { operationId?: string } | undefined;
       const path = new URL(c.req.url).pathname;
       const operation = note.operation ?? route?.operationId ?? 'route_not_found';
-      const { family, kind } = agentFamily(c.req.header('user-agent'), c.req.header('signature-agent'));
+      const { family, kind } = agentFamily(c.req.header('user-agent'), {
+        signatureAgent: c.req.header('signature-agent'),
+        signature: c.req.header('signature'),
+        signatureInput: c.req.header('signature-input'),
+      });
       const line: RequestLogLine = {
         event: LOG_EVENT,
         time,
@@ -106,13 +113,16 @@ export function requestLog({ write, now = Date.now }: RequestLogOptions = {}): M
         ...(note.mcpMethod ? { mcpMethod: note.mcpMethod } : {}),
         ...(note.tool ? { tool: note.tool } : {}),
         ...(note.mcpClient ? { mcpClient: note.mcpClient } : {}),
+        ...(note.oauthClient ? { oauthClient: note.oauthClient } : {}),
         agent: family,
         agentKind: kind,
         query: note.query ?? (QUERY_OPERATIONS.has(operation) && c.req.method !== 'OPTIONS'),
         status: c.res?.status ?? 500,
         ms: Math.round(performance.now() - started),
       };
-      sink(JSON.stringify(line));
+      // A client's own text (its MCP client name) is in the line: printed by `npm start` as it is
+      // written, so no control character in it is left raw (FO-TERMINAL-TEXT).
+      sink(terminalJson(line));
     }
   };
 }

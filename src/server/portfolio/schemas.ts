@@ -118,15 +118,19 @@ export const compareSlugs = z.object({
   ),
 });
 
-/** Which error code a validation failure of each parameter maps to (PF-ERRORS; docs/decisions.md § Errors). */
-export const SEARCH_INVALID = { q: 'invalid_query', lang: 'unknown_language', '*': 'invalid_filter' } as const satisfies Record<string, ErrorCode>;
-export const PROJECTS_INVALID = { cursor: 'invalid_cursor', lang: 'unknown_language', '*': 'invalid_filter' } as const satisfies Record<string, ErrorCode>;
-export const PROJECT_INVALID = { lang: 'unknown_language', '*': 'invalid_slug' } as const satisfies Record<string, ErrorCode>;
+/**
+ * Which error code a validation failure of each parameter maps to (PF-ERRORS; docs/decisions.md §
+ * Errors). `lang` is a filter (FO-I18N): a malformed or unknown tag is `invalid_filter`, one of the
+ * portfolio description's 400 codes, its hint naming the site's languages (language.ts dataIn).
+ */
+export const SEARCH_INVALID = { q: 'invalid_query', lang: 'invalid_filter', '*': 'invalid_filter' } as const satisfies Record<string, ErrorCode>;
+export const PROJECTS_INVALID = { cursor: 'invalid_cursor', lang: 'invalid_filter', '*': 'invalid_filter' } as const satisfies Record<string, ErrorCode>;
+export const PROJECT_INVALID = { lang: 'invalid_filter', '*': 'invalid_slug' } as const satisfies Record<string, ErrorCode>;
 export const POSTS_INVALID = PROJECTS_INVALID;
 export const POST_INVALID = PROJECT_INVALID;
-export const COMPARE_INVALID = { lang: 'unknown_language', '*': 'invalid_compare' } as const satisfies Record<string, ErrorCode>;
+export const COMPARE_INVALID = { lang: 'invalid_filter', '*': 'invalid_compare' } as const satisfies Record<string, ErrorCode>;
 /** FO-I18N: the résumé's route reads only `lang`. */
-export const RESUME_INVALID = { lang: 'unknown_language', '*': 'unknown_language' } as const satisfies Record<string, ErrorCode>;
+export const RESUME_INVALID = { lang: 'invalid_filter', '*': 'invalid_filter' } as const satisfies Record<string, ErrorCode>;
 
 // ---------------------------------------------------------------------------------------------
 // Response schemas (ids name them in openapi.json).
