@@ -219,7 +219,7 @@ const body = fc
 
 /** The elements and attributes a rendered body holds, as parse5 (the WHATWG parser) reads them, that the allow-list does not name. */
 function unlisted(html: string): string[] {
-  // What the renderer itself adds around a body's HTML: paragraphs, the table wrapper (FO-A11Y), lists and quotes.
+  // What the renderer itself adds around a body's HTML: paragraphs, the table wrapper (a focusable, labelled region that scrolls).
   const RENDERER: Record<string, readonly string[]> = { section: ['class', 'tabindex', 'aria-label'], td: ['align'], th: ['align'] };
   const found: string[] = [];
   const walk = (node: { tagName?: string; attrs?: { name: string; value: string }[]; childNodes?: unknown[]; content?: unknown }) => {
