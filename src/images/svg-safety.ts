@@ -119,6 +119,12 @@ const STANDARD_DOCTYPES = new Set([
 const FRAGMENT = /^#[^\s#]*$/;
 /** An inline raster image, on `<image>` and `<feImage>`: decoded as pixels, never a document (an SVG inside could be one). */
 const DATA_RASTER = /^data:image\/(?:png|jpeg|gif|webp|avif)(?:;[a-z0-9=-]+)*,/i;
+/**
+ * What a CSS `url()` may name: an `#id` of the file, an inline raster image, or an inline font
+ * (Excalidraw embeds its hand-drawn fonts so): pixels and glyphs (fonts pass the browser's
+ * OpenType sanitizer), never a document, and nothing loaded from elsewhere.
+ */
+const CSS_INLINE = /^(?:data:image\/(?:png|jpeg|gif|webp|avif)|data:font\/(?:woff2?|ttf|otf|sfnt))(?:;[a-z0-9=-]+)*,/i;
 /** CSS functions that load what they name; only `url(#id)` stays in the file. `image-set()`, `image()`, `src()`, `cross-fade()` take bare strings. */
 const CSS_LOADING_FUNCTION = /(?:^|[^a-z0-9_-])(-webkit-image-set|image-set|image|src|cross-fade|element)\(/gi;
 /** A `url(` and what it names up to a quote, `)` or space: only `url(#id)` stays in the file; a quote inside (`url("javascript:f('x')")`) must not end the match early. */
@@ -157,7 +163,8 @@ function cssProblems(css: string): string[] {
   if (/@import/i.test(css)) found.push('@import loads a stylesheet from elsewhere');
   for (const [, name] of css.matchAll(CSS_LOADING_FUNCTION)) found.push(`${name}() loads an image from elsewhere`);
   for (const [, url] of css.matchAll(CSS_URL))
-    if (!FRAGMENT.test(url ?? '')) found.push(`url(${JSON.stringify(url)}) loads from elsewhere (only url(#id) stays in the file)`);
+    if (!FRAGMENT.test(url ?? '') && !CSS_INLINE.test(url ?? ''))
+      found.push(`url(${JSON.stringify(url?.slice(0, 60))}) loads from elsewhere (only url(#id) and inline data: images and fonts stay in the file)`);
   // An escape could spell `url(` or `@import` past the checks above (CSS Syntax § 4.3.7).
   if (css.includes('\\')) found.push('a CSS escape (\\) can hide what it loads');
   return found;
@@ -171,7 +178,7 @@ function cssProblems(css: string): string[] {
  * drawing elements of SVG_ELEMENTS with the attributes of SVG_ATTRIBUTES, `aria-*`/`data-*`,
  * `xml:space`/`xml:lang` and namespace declarations of SVG, XLink and the editors; `href`/`xlink:href`
  * only to `#id` (and, on `<image>`/`<feImage>`, an inline PNG, JPEG, GIF, WebP or AVIF);
- * animations only of drawing attributes; CSS without `@import`, escapes, or a `url()` but `url(#id)`.
+ * animations only of drawing attributes; CSS without `@import`, escapes, or a `url()` but `url(#id)` and inline raster images and fonts.
  */
 export function svgProblem(bytes: Uint8Array, file: string): string | undefined {
   const text = decoded(bytes);

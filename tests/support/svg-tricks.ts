@@ -203,6 +203,37 @@ const TRICKS: [name: string, svg: string | Uint8Array, refused: string | null][]
     ),
     null,
   ],
+  [
+    'illustrator',
+    `<?xml version="1.0" encoding="utf-8"?>\n<!-- Generator: Adobe Illustrator 27.0.0, SVG Export Plug-In . SVG Version: 6.00 Build 0)  -->\n<svg version="1.1" id="Layer_1" xmlns="${SVG_NS}" xmlns:xlink="http://www.w3.org/1999/xlink" x="0px" y="0px" viewBox="0 0 100 100" style="enable-background:new 0 0 100 100;" xml:space="preserve"><style type="text/css">.st0{fill:#FF0000;}</style><rect x="10" y="10" class="st0" width="80" height="80"/></svg>`,
+    null,
+  ],
+  [
+    'figma',
+    `<svg width="24" height="24" viewBox="0 0 24 24" fill="none" xmlns="${SVG_NS}"><g clip-path="url(#clip0_1_2)"><path fill-rule="evenodd" clip-rule="evenodd" d="M12 2L22 22H2Z" fill="black"/></g><defs><clipPath id="clip0_1_2"><rect width="24" height="24" fill="white"/></clipPath></defs></svg>`,
+    null,
+  ],
+  [
+    'excalidraw-inline-font',
+    svg(
+      '<defs><style class="style-fonts">@font-face { font-family: "Virgil"; src: url(data:font/woff2;base64,d09GMgABAAAAAA) format("woff2"); }</style></defs><text x="10" y="50" font-family="Virgil, Segoe UI Emoji">hand-drawn</text>',
+    ),
+    null,
+  ],
+  [
+    'excalidraw-remote-font',
+    svg(
+      '<defs><style>@font-face { font-family: "Virgil"; src: url("/pwned/excalidraw-remote-font.woff2"); }</style></defs><text x="10" y="50" font-family="Virgil">x</text>',
+    ),
+    'svg-css',
+  ],
+  [
+    'drawio-html-labels',
+    svg(
+      `<switch><foreignObject requiredFeatures="http://www.w3.org/TR/SVG11/feature#Extensibility" width="80" height="20"><div xmlns="${XHTML_NS}">label</div></foreignObject><text x="10" y="20">label</text></switch>`,
+    ),
+    'svg-element',
+  ],
   ['aria-and-data', svg(`<g role="img" aria-label="A square" data-name="Layer 1">${RECT}</g>`), null],
 ];
 

@@ -78,7 +78,7 @@ describe('FO-SVG-ALLOW: an SVG is accepted only when every construct is on the a
     );
     expect(problem).toContain('line 4: <script> is not a drawing element: it runs script [svg-element]');
     expect(problem).toContain(
-      '(and 2 more: line 5: the attribute filter on <rect>: url("/f.svg#a") loads from elsewhere (only url(#id) stays in the file) [svg-css]; line 5: the attribute onclick on <rect> is an event handler, which runs script [svg-attribute])',
+      '(and 2 more: line 5: the attribute filter on <rect>: url("/f.svg#a") loads from elsewhere (only url(#id) and inline data: images and fonts stay in the file) [svg-css]; line 5: the attribute onclick on <rect> is an event handler, which runs script [svg-attribute])',
     );
   });
 
