@@ -131,17 +131,19 @@ const CSS_LOADING_FUNCTION = /(?:^|[^a-z0-9_-])(-webkit-image-set|image-set|imag
 const CSS_URL = /url\(\s*['"]?([^'")\s]*)/gi;
 
 /** Every code an SVG refusal carries: stable, for the owner to search the docs by (docs/content.md). */
-export type SvgCode =
-  | 'svg-encoding'
-  | 'svg-not-svg'
-  | 'svg-doctype'
-  | 'svg-instruction'
-  | 'svg-element'
-  | 'svg-attribute'
-  | 'svg-namespace'
-  | 'svg-reference'
-  | 'svg-animation'
-  | 'svg-css';
+export const SVG_CODES = [
+  'svg-encoding',
+  'svg-not-svg',
+  'svg-doctype',
+  'svg-instruction',
+  'svg-element',
+  'svg-attribute',
+  'svg-namespace',
+  'svg-reference',
+  'svg-animation',
+  'svg-css',
+] as const;
+type SvgCode = (typeof SVG_CODES)[number];
 
 const FIX = 'remove it in a text editor, or export the drawing again as plain SVG or as a PNG (docs/content.md lists what an SVG image may hold)';
 

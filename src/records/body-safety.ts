@@ -9,6 +9,11 @@
 import { ErrorCodes, Tokenizer, type Token, type TokenHandler } from 'parse5';
 import { EMBED_HINT } from './embeds.ts';
 
+/** Every code a body refusal carries: stable, for the owner to search the docs by (docs/content.md). */
+export const BODY_CODES = ['body-element', 'body-attribute', 'body-url', 'body-unclosed'] as const;
+/** How a problem ends: its code, in brackets. */
+const code = (c: (typeof BODY_CODES)[number]) => ` [${c}]`;
+
 /** One refused construct: its line, counted from the body's first line (1-based), and the problem worded with its fix. */
 export interface UnsafePart {
   line: number;
@@ -201,7 +206,7 @@ export function unsafeParts(node: BodyNode): UnsafePart[] {
   if ((node.type === 'link' || node.type === 'image' || node.type === 'definition') && node.url !== undefined) {
     const why = unsafeUrl(node.url);
     const what = node.type === 'image' ? 'the image' : node.type === 'definition' ? 'the link definition' : 'the link';
-    if (why) return [{ line, problem: `${what} ${quoted(node.url)}: ${why}; ${URL_FIX} [body-url]` }];
+    if (why) return [{ line, problem: `${what} ${quoted(node.url)}: ${why}; ${URL_FIX}${code('body-url')}` }];
   }
   return [];
 }
@@ -222,7 +227,7 @@ export function unsafeHtml(html: string): UnsafePart[] {
   const unclosed = (line: number, close: string) =>
     parts.push({
       line,
-      problem: `a comment or declaration in the text is never closed with ${close}, so the page after it would be read as part of it; close it [body-unclosed]`,
+      problem: `a comment or declaration in the text is never closed with ${close}, so the page after it would be read as part of it; close it${code('body-unclosed')}`,
     });
   const handler: TokenHandler = {
     onStartTag(token: Token.TagToken) {
@@ -234,7 +239,7 @@ export function unsafeHtml(html: string): UnsafePart[] {
         const why = REFUSED_ELEMENTS[tag] ?? WHY_NOT[tag] ?? ELEMENT_HINT;
         parts.push({
           line: at,
-          problem: `a raw <${tag}> in the text: ${REFUSED_ELEMENTS[tag] ? why : `it is not one of the HTML elements a body may use; ${why}`} [body-element]`,
+          problem: `a raw <${tag}> in the text: ${REFUSED_ELEMENTS[tag] ? why : `it is not one of the HTML elements a body may use; ${why}`}${code('body-element')}`,
         });
         return;
       }
@@ -248,18 +253,18 @@ export function unsafeHtml(html: string): UnsafePart[] {
               : name === 'srcdoc'
                 ? `it holds a document of its own; ${SCRIPT_FIX}`
                 : `it is not one of the attributes a body may give <${tag}>; remove it (docs/content.md lists them)`;
-          parts.push({ line: attrLine, problem: `the attribute ${name} on <${tag}>: ${why} [body-attribute]` });
+          parts.push({ line: attrLine, problem: `the attribute ${name} on <${tag}>: ${why}${code('body-attribute')}` });
         } else if (ATTRIBUTE_VALUES[name] && !ATTRIBUTE_VALUES[name].test(value)) {
           parts.push({
             line: attrLine,
-            problem: `${name}=${quoted(value)} on <${tag}>: not a value a body may use; remove it (docs/content.md lists them) [body-attribute]`,
+            problem: `${name}=${quoted(value)} on <${tag}>: not a value a body may use; remove it (docs/content.md lists them)${code('body-attribute')}`,
           });
         } else if (URL_ATTRIBUTES.has(name)) {
           // A srcset is a comma-separated list of "url descriptor" candidates (WHATWG HTML § 4.8.4.3.1).
           const urls = name === 'srcset' ? value.split(',').map((c) => c.trim().split(/\s+/)[0] ?? '') : [value];
           for (const url of urls) {
             const why = unsafeUrl(url);
-            if (why) parts.push({ line: attrLine, problem: `${name}=${quoted(url)} on <${tag}>: ${why}; ${URL_FIX} [body-url]` });
+            if (why) parts.push({ line: attrLine, problem: `${name}=${quoted(url)} on <${tag}>: ${why}; ${URL_FIX}${code('body-url')}` });
           }
         }
       }
@@ -268,12 +273,12 @@ export function unsafeHtml(html: string): UnsafePart[] {
       // A browser keeps the first of two same-named attributes and drops the rest; another parser
       // might keep the last, so neither is trusted (WHATWG HTML § 13.2.5.33).
       if (error.code === ErrorCodes.duplicateAttribute)
-        parts.push({ line: error.startLine, problem: 'a tag in the text names an attribute twice; keep one [body-attribute]' });
+        parts.push({ line: error.startLine, problem: `a tag in the text names an attribute twice; keep one${code('body-attribute')}` });
       // `<` or `</` at the piece's end: with what the page says next, a tag or a comment begins.
       if (error.code === ErrorCodes.eofInTag || error.code === ErrorCodes.eofBeforeTagName)
         parts.push({
           line: error.startLine,
-          problem: 'a tag in the text is never closed with ">", so the text after it would be read as part of the tag; close it [body-unclosed]',
+          problem: `a tag in the text is never closed with ">", so the text after it would be read as part of the tag; close it${code('body-unclosed')}`,
         });
       // Reported with the comment or <!DOCTYPE it cut off, which comes next, at the line it starts on.
       if (error.code === ErrorCodes.eofInComment || error.code === ErrorCodes.eofInDoctype) cutOff = true;

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { parseFragment } from 'parse5';
 import { describe, expect, test } from 'vitest';
-import { svgProblem } from '../../src/images/svg-safety.ts';
-import { GLOBAL_ATTRIBUTES, HTML_ELEMENTS, unsafeUrl } from '../../src/records/body-safety.ts';
+import { SVG_CODES, svgProblem } from '../../src/images/svg-safety.ts';
+import { BODY_CODES, GLOBAL_ATTRIBUTES, HTML_ELEMENTS, unsafeUrl } from '../../src/records/body-safety.ts';
 import { ContentError, loadContent } from '../../src/records/load.ts';
 import { renderMarkdown } from '../../src/render/markdown.ts';
 import { HTML_TRICKS } from '../support/html-tricks.ts';
@@ -132,6 +132,24 @@ describe('FO-HTML-ALLOW: raw HTML in a body is accepted only when every element 
       expect(problems.flatMap(codes)).toContain(refused);
     }
   });
+});
+
+test('FO-SVG-ALLOW, FO-HTML-ALLOW: docs/content.md names every element and attribute of the HTML allow-list, and every code either check gives', () => {
+  const docs = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'content.md'), 'utf8');
+  const section = docs.slice(docs.indexOf('**What you write is shown, never run.**'), docs.indexOf('Dates must exist'));
+  const named = new Set([...section.matchAll(/`([a-z0-9-]+)`/g)].map((m) => m[1]));
+  // `h2`–`h6` names the headings between.
+  const listed = [
+    ...Object.keys(HTML_ELEMENTS).filter((e) => !/^h[3-5]$/.test(e)),
+    ...GLOBAL_ATTRIBUTES,
+    ...Object.values(HTML_ELEMENTS).flat(),
+    ...BODY_CODES,
+    ...SVG_CODES,
+  ];
+  expect(listed.filter((name) => !named.has(name))).toEqual([]);
+  // And every code a check gives is one of the documented ones.
+  const given = [...SVG_TRICKS.map((t) => t.refused), ...HTML_TRICKS.map((t) => t.refused)].filter((c) => c !== null);
+  expect(given.filter((c) => !(SVG_CODES as readonly string[]).includes(c) && !(BODY_CODES as readonly string[]).includes(c))).toEqual([]);
 });
 
 // The differential: what the check accepts against what the renderer makes of it, as a browser reads it.
