@@ -90,6 +90,8 @@ const GEOMETRY = [
   'numOctaves', 'seed', 'stitchTiles', 'azimuth', 'elevation', 'z', 'pointsAtX', 'pointsAtY', 'pointsAtZ',
   'limitingConeAngle', 'requiredFeatures', 'requiredExtensions', 'systemLanguage', 'externalResourcesRequired',
   'media', 'title',
+  // Batik and other Java exporters declare the languages on the root; with no script or handler in the file they name nothing that runs.
+  'contentScriptType', 'contentStyleType',
 ];
 
 /** SMIL's timing and value attributes (SVG 1.1 § 19.2.8–19.2.10); `href` (the target) is a reference. */

@@ -234,6 +234,7 @@ const TRICKS: [name: string, svg: string | Uint8Array, refused: string | null][]
     ),
     'svg-element',
   ],
+  ['batik', svg(RECT, ' contentScriptType="text/ecmascript" contentStyleType="text/css" zoomAndPan="magnify" preserveAspectRatio="xMidYMid meet"'), null],
   ['aria-and-data', svg(`<g role="img" aria-label="A square" data-name="Layer 1">${RECT}</g>`), null],
 ];
 
