@@ -1,12 +1,18 @@
-// FO-CONTENT-DATA: what an owner writes in a body is shown, never run. The loader refuses (with file,
-// line and the fix) every construct of a Markdown body that could run script, frame or embed
-// another document, send a form, or restyle the page once rendered: raw HTML is read with parse5's
+// FO-CONTENT-DATA, FO-HTML-ALLOW: what an owner writes in a body is shown, never run. The loader
+// accepts raw HTML only when every element and attribute in it is on an allow-list of what Markdown
+// authors write HTML for, and refuses (with file, line, the construct, a stable code and the fix)
+// everything else and every address that could run script: raw HTML is read with parse5's
 // tokenizer (the WHATWG HTML tokenizer browsers implement), Markdown links, images, autolinks and
 // reference definitions by their destination after the Markdown parse decoded it. Refusing, not
 // sanitizing: the owner's text stays as written on every surface (page, twin, llms-full.txt, the
 // data file), and the owner learns what was wrong instead of finding it silently gone.
 import { ErrorCodes, Tokenizer, type Token, type TokenHandler } from 'parse5';
 import { EMBED_HINT } from './embeds.ts';
+
+/** Every code a body refusal carries: stable, for the owner to search the docs by (docs/content.md). */
+export const BODY_CODES = ['body-element', 'body-attribute', 'body-url', 'body-unclosed'] as const;
+/** How a problem ends: its code, in brackets. */
+const code = (c: (typeof BODY_CODES)[number]) => ` [${c}]`;
 
 /** One refused construct: its line, counted from the body's first line (1-based), and the problem worded with its fix. */
 export interface UnsafePart {
@@ -36,12 +42,12 @@ const STYLE_FIX = 'a body may not style the page; give the element a class and s
 const RAW_TEXT_FIX = 'it changes how the browser reads the rest of the page; to show text as it is, put it in a code block (```)';
 
 /**
- * Elements refused wherever they appear, with why and the fix. Script and everything that frames
- * or embeds another document; what restyles, redirects or rebases the page; forms; the elements
- * whose content the browser reads by other rules than the text around them (raw text, RCDATA,
- * `<plaintext>`, and SVG and MathML, whose foreign content turns `<style>` and CDATA into markup:
- * the parser differentials behind mutation XSS), so that every other tag is read here exactly as a
- * browser reads it (WHATWG HTML § 13.2.5.1, § 13.2.6.5).
+ * Why the most dangerous of the elements not on HTML_ELEMENTS are refused, with the fix: script
+ * and everything that frames or embeds another document; what restyles, redirects or rebases the
+ * page; forms; the elements whose content the browser reads by other rules than the text around
+ * them (raw text, RCDATA, `<plaintext>`, and SVG and MathML, whose foreign content turns `<style>`
+ * and CDATA into markup: the parser differentials behind mutation XSS), so that every other tag is
+ * read here exactly as a browser reads it (WHATWG HTML § 13.2.5.1, § 13.2.6.5).
  */
 const REFUSED_ELEMENTS: Record<string, string> = {
   script: SCRIPT_FIX,
@@ -68,29 +74,108 @@ const REFUSED_ELEMENTS: Record<string, string> = {
   title: RAW_TEXT_FIX,
 };
 
-/** Attributes that hold a URL (or, `srcset` and `imagesrcset`, a list of them) a browser may load or follow. */
-const URL_ATTRIBUTES = new Set([
-  'href',
-  'src',
-  'srcset',
-  'imagesrcset',
-  'action',
-  'formaction',
-  'poster',
-  'background',
-  'cite',
-  'longdesc',
-  'data',
-  'codebase',
-  'classid',
-  'archive',
-  'usemap',
-  'lowsrc',
-  'dynsrc',
-  'manifest',
-  'icon',
-  'xlink:href',
-]);
+/**
+ * FO-HTML-ALLOW: the elements a body's raw HTML may use, what Markdown authors write HTML for
+ * (links, images and pictures, figures, details, abbreviations, keyboard and sub/superscript,
+ * tables, line breaks, text-level semantics, headings from <h2>, lists, quotes, code, and the
+ * `<p>`/`<div>` GitHub READMEs centre with), each with the attributes it may carry beyond GLOBAL.
+ * Everything else is refused: a list of what is dangerous always missed one (`<meta
+ * name="referrer">`, `<a ping>`, `<template shadowrootmode>`, `<button formaction>`, `popover`).
+ */
+export const HTML_ELEMENTS: Readonly<Record<string, readonly string[]>> = {
+  a: ['href', 'target', 'rel', 'hreflang'],
+  abbr: [],
+  address: [],
+  b: [],
+  bdi: [],
+  bdo: [],
+  blockquote: ['cite'],
+  br: [],
+  caption: ['align'],
+  cite: [],
+  code: [],
+  col: ['span', 'align', 'width'],
+  colgroup: ['span', 'align', 'width'],
+  dd: [],
+  del: ['cite', 'datetime'],
+  details: ['open'],
+  dfn: [],
+  div: ['align'],
+  dl: [],
+  dt: [],
+  em: [],
+  figcaption: [],
+  figure: [],
+  h2: ['align'],
+  h3: ['align'],
+  h4: ['align'],
+  h5: ['align'],
+  h6: ['align'],
+  hr: [],
+  i: [],
+  img: ['src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading', 'decoding', 'align'],
+  ins: ['cite', 'datetime'],
+  kbd: [],
+  li: ['value'],
+  mark: [],
+  ol: ['start', 'reversed', 'type'],
+  p: ['align'],
+  picture: [],
+  pre: [],
+  q: ['cite'],
+  rp: [],
+  rt: [],
+  ruby: [],
+  s: [],
+  samp: [],
+  small: [],
+  source: ['srcset', 'sizes', 'media', 'type', 'width', 'height'],
+  span: [],
+  strong: [],
+  sub: [],
+  summary: [],
+  sup: [],
+  table: [],
+  tbody: [],
+  td: ['colspan', 'rowspan', 'headers', 'align'],
+  tfoot: [],
+  th: ['colspan', 'rowspan', 'headers', 'scope', 'abbr', 'align'],
+  thead: [],
+  time: ['datetime'],
+  tr: ['align'],
+  u: [],
+  ul: [],
+  var: [],
+  wbr: [],
+};
+
+/** Attributes any element of HTML_ELEMENTS may carry; they style, run, send or load nothing. */
+export const GLOBAL_ATTRIBUTES: readonly string[] = ['class', 'id', 'lang', 'dir', 'title', 'translate'];
+
+/** Attributes that hold a URL (`srcset`, a list of them): each is checked by unsafeUrl. */
+const URL_ATTRIBUTES = new Set(['href', 'src', 'srcset', 'cite']);
+
+/**
+ * Values a browser acts on beyond showing: `target` only opens a new tab or stays (no named
+ * window another page could drive), and `rel` has no `opener` (which gives the opened page this
+ * window: reverse tabnabbing, HTML § 4.6.6.7).
+ */
+const ATTRIBUTE_VALUES: Record<string, RegExp> = {
+  target: /^_(?:blank|self)$/i,
+  rel: /^\s*(?:(?:noopener|noreferrer|nofollow|external|me|ugc|sponsored|author|license|tag|bookmark|help|alternate)(?:\s+|$))*$/i,
+};
+
+/** Why an element is refused, worded with its fix, for the ones owners most likely paste; the rest get the general hint. */
+const WHY_NOT: Record<string, string> = {
+  h1: "the page's title is its one level-1 heading, so start sections at <h2> or ##",
+  video: `to show a video, ${EMBED_HINT}`,
+  audio: 'link to the recording instead',
+  input: 'a body may not send what visitors type anywhere; link to the form instead',
+  button: 'a body may not send what visitors type anywhere; link to the form instead',
+  meta: 'it can change how the page loads or what it tells other sites; remove it',
+  template: 'it can attach a hidden document of its own (shadowrootmode); remove it',
+};
+const ELEMENT_HINT = 'docs/content.md lists the HTML a body may use; write it in Markdown or with those elements';
 
 /** `data:` URLs of raster images: what a body may name inline (an SVG carries script; it must be a file, which is checked). */
 const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp|avif)(?:;[^,]*)?,/i;
@@ -121,7 +206,7 @@ export function unsafeParts(node: BodyNode): UnsafePart[] {
   if ((node.type === 'link' || node.type === 'image' || node.type === 'definition') && node.url !== undefined) {
     const why = unsafeUrl(node.url);
     const what = node.type === 'image' ? 'the image' : node.type === 'definition' ? 'the link definition' : 'the link';
-    if (why) return [{ line, problem: `${what} ${quoted(node.url)}: ${why}; ${URL_FIX}` }];
+    if (why) return [{ line, problem: `${what} ${quoted(node.url)}: ${why}; ${URL_FIX}${code('body-url')}` }];
   }
   return [];
 }
@@ -142,30 +227,44 @@ export function unsafeHtml(html: string): UnsafePart[] {
   const unclosed = (line: number, close: string) =>
     parts.push({
       line,
-      problem: `a comment or declaration in the text is never closed with ${close}, so the page after it would be read as part of it; close it`,
+      problem: `a comment or declaration in the text is never closed with ${close}, so the page after it would be read as part of it; close it${code('body-unclosed')}`,
     });
   const handler: TokenHandler = {
     onStartTag(token: Token.TagToken) {
       const at = token.location?.startLine ?? 1;
       const tag = token.tagName;
-      const refused = REFUSED_ELEMENTS[tag];
-      if (refused) parts.push({ line: at, problem: `a raw <${tag}> in the text: ${refused}` });
-      else if (tag === 'meta' && token.attrs.some((a) => a.name === 'http-equiv'))
-        parts.push({ line: at, problem: 'a raw <meta http-equiv> in the text: it can reload, redirect or reconfigure the page; remove it' });
+      const allowed = HTML_ELEMENTS[tag];
+      if (!allowed) {
+        // One problem per element: its attributes go with it.
+        const why = REFUSED_ELEMENTS[tag] ?? WHY_NOT[tag] ?? ELEMENT_HINT;
+        parts.push({
+          line: at,
+          problem: `a raw <${tag}> in the text: ${REFUSED_ELEMENTS[tag] ? why : `it is not one of the HTML elements a body may use; ${why}`}${code('body-element')}`,
+        });
+        return;
+      }
       for (const { name, value } of token.attrs) {
         const attrLine = token.location?.attrs?.[name]?.startLine ?? at;
-        if (name.startsWith('on')) {
-          parts.push({ line: attrLine, problem: `the attribute ${name} on <${tag}>: an event handler is script, and a body may not run script; remove it` });
-        } else if (name === 'style') {
-          parts.push({ line: attrLine, problem: `the attribute style on <${tag}>: ${STYLE_FIX}` });
-        } else if (name === 'srcdoc') {
-          parts.push({ line: attrLine, problem: `the attribute srcdoc on <${tag}>: it holds a document of its own; ${SCRIPT_FIX}` });
+        if (!GLOBAL_ATTRIBUTES.includes(name) && !allowed.includes(name)) {
+          const why = name.startsWith('on')
+            ? 'an event handler is script, and a body may not run script; remove it'
+            : name === 'style'
+              ? STYLE_FIX
+              : name === 'srcdoc'
+                ? `it holds a document of its own; ${SCRIPT_FIX}`
+                : `it is not one of the attributes a body may give <${tag}>; remove it (docs/content.md lists them)`;
+          parts.push({ line: attrLine, problem: `the attribute ${name} on <${tag}>: ${why}${code('body-attribute')}` });
+        } else if (ATTRIBUTE_VALUES[name] && !ATTRIBUTE_VALUES[name].test(value)) {
+          parts.push({
+            line: attrLine,
+            problem: `${name}=${quoted(value)} on <${tag}>: not a value a body may use; remove it (docs/content.md lists them)${code('body-attribute')}`,
+          });
         } else if (URL_ATTRIBUTES.has(name)) {
           // A srcset is a comma-separated list of "url descriptor" candidates (WHATWG HTML § 4.8.4.3.1).
-          const urls = name.endsWith('srcset') ? value.split(',').map((c) => c.trim().split(/\s+/)[0] ?? '') : [value];
+          const urls = name === 'srcset' ? value.split(',').map((c) => c.trim().split(/\s+/)[0] ?? '') : [value];
           for (const url of urls) {
             const why = unsafeUrl(url);
-            if (why) parts.push({ line: attrLine, problem: `${name}=${quoted(url)} on <${tag}>: ${why}; ${URL_FIX}` });
+            if (why) parts.push({ line: attrLine, problem: `${name}=${quoted(url)} on <${tag}>: ${why}; ${URL_FIX}${code('body-url')}` });
           }
         }
       }
@@ -173,12 +272,13 @@ export function unsafeHtml(html: string): UnsafePart[] {
     onParseError(error) {
       // A browser keeps the first of two same-named attributes and drops the rest; another parser
       // might keep the last, so neither is trusted (WHATWG HTML § 13.2.5.33).
-      if (error.code === ErrorCodes.duplicateAttribute) parts.push({ line: error.startLine, problem: 'a tag in the text names an attribute twice; keep one' });
+      if (error.code === ErrorCodes.duplicateAttribute)
+        parts.push({ line: error.startLine, problem: `a tag in the text names an attribute twice; keep one${code('body-attribute')}` });
       // `<` or `</` at the piece's end: with what the page says next, a tag or a comment begins.
       if (error.code === ErrorCodes.eofInTag || error.code === ErrorCodes.eofBeforeTagName)
         parts.push({
           line: error.startLine,
-          problem: 'a tag in the text is never closed with ">", so the text after it would be read as part of the tag; close it',
+          problem: `a tag in the text is never closed with ">", so the text after it would be read as part of the tag; close it${code('body-unclosed')}`,
         });
       // Reported with the comment or <!DOCTYPE it cut off, which comes next, at the line it starts on.
       if (error.code === ErrorCodes.eofInComment || error.code === ErrorCodes.eofInDoctype) cutOff = true;

@@ -63,7 +63,11 @@ const REFUSED: [file: string, marker: string, says: string][] = [
     'the attribute style on <p>: a body may not style the page; give the element a class and style it in content/custom.css',
   ],
   ['projects/html-attributes.md', 'data:text/html', 'on <a>: a data: address other than a PNG, JPEG, GIF, WebP or AVIF image opens a document of its own'],
-  ['projects/html-attributes.md', 'formaction=', 'formaction="javascript:alert(7)" on <button>'],
+  [
+    'projects/html-attributes.md',
+    'formaction=',
+    'a raw <button> in the text: it is not one of the HTML elements a body may use; a body may not send what visitors type anywhere; link to the form instead [body-element]',
+  ],
   ['projects/html-attributes.md', 'srcset=', 'srcset="javascript:alert(8)" on <img>'],
   ['projects/html-attributes.md', 'title="', 'a tag in the text is never closed with ">"'],
   [
@@ -76,12 +80,18 @@ const REFUSED: [file: string, marker: string, says: string][] = [
   ['projects/elements.md', '<embed', 'a raw <embed> in the text'],
   ['projects/elements.md', '<form', 'a raw <form> in the text: a body may not send what visitors type anywhere'],
   ['projects/elements.md', '<base', 'a raw <base> in the text'],
-  ['projects/elements.md', '<meta', 'a raw <meta http-equiv> in the text'],
+  ['projects/elements.md', '<form', 'a raw <input> in the text: it is not one of the HTML elements a body may use'],
+  ['projects/elements.md', '<meta', 'a raw <meta> in the text: it is not one of the HTML elements a body may use; it can change how the page loads'],
   ['projects/elements.md', '<link', 'a raw <link> in the text'],
   ['projects/elements.md', '<svg>', 'a raw <svg> in the text: inline SVG is read by other rules than HTML'],
   ['projects/elements.md', '<svg>', 'a raw <script> in the text'],
   ['projects/elements.md', '<math>', 'a raw <math> in the text'],
   ['projects/elements.md', '<math>', 'a raw <style> in the text'],
+  [
+    'projects/elements.md',
+    '<math>',
+    'a raw <mtext> in the text: it is not one of the HTML elements a body may use; docs/content.md lists the HTML a body may use',
+  ],
   ['projects/elements.md', '<noscript>', 'a raw <noscript> in the text: it changes how the browser reads the rest of the page'],
   ['projects/elements.md', '<iframe', 'a raw <iframe> in the text'],
   ['projects/markdown-links.md', '[link](javascript:', 'the link "javascript:alert(1)": a javascript: address runs script'],
@@ -97,12 +107,12 @@ const REFUSED: [file: string, marker: string, says: string][] = [
   [
     'projects/markdown-links.md',
     'body-script.svg',
-    'the image content/images/body-script.svg is an SVG that could run script or load other files when opened by its address: line 3: a <script> runs script',
+    'the image content/images/body-script.svg is an SVG with more than a drawing in it, which could run script or load other files when the image is opened by its address: line 3: <script> is not a drawing element: it runs script [svg-element]',
   ],
   [
     'pages/about.md',
     'entity.svg',
-    'the image content/images/entity.svg is an SVG that could run script or load other files when opened by its address: line 5: the <!DOCTYPE> declares entities',
+    'the image content/images/entity.svg is an SVG with more than a drawing in it, which could run script or load other files when the image is opened by its address: line 5: a <!DOCTYPE> other than the standard SVG one',
   ],
   ['pages/about.md', 'external-href.svg', 'xlink:href="https://tracker.example/pixel.png" on <image> refers to another file or address'],
 ];
@@ -117,7 +127,7 @@ describe('FO-CONTENT-DATA: raw HTML and Markdown that could run, frame or restyl
     // The avatar is a front-matter field: its problem names the field, not a line.
     expect(problems.filter((p) => p.startsWith('content/site.md: field "avatar"'))).toEqual([
       expect.stringContaining(
-        'content/images/avatar-onload.svg is an SVG that could run script or load other files when opened by its address: line 2: the attribute onload is an event handler',
+        'content/images/avatar-onload.svg is an SVG with more than a drawing in it, which could run script or load other files when the image is opened by its address: line 2: the attribute onload on <svg> is an event handler',
       ),
     ]);
     expect(problems).toHaveLength(REFUSED.length + 1);
@@ -203,30 +213,37 @@ const drawn = (body: string, attrs = '') =>
 describe('FO-CONTENT-DATA: an SVG that could run script or load from elsewhere is a content error naming the file and the reason', () => {
   test('the fixture SVGs: the clean one passes; each hostile one names its file, line and reason', () => {
     expect(svg('clean.svg')).toBeUndefined();
-    expect(svg('avatar-onload.svg')).toMatch(/^content\/images\/avatar-onload\.svg is an SVG .*line 2: the attribute onload is an event handler/);
-    expect(svg('body-script.svg')).toMatch(/^content\/images\/body-script\.svg .*line 3: a <script> runs script/);
-    expect(svg('entity.svg')).toContain('declares entities (<!ENTITY …>)');
+    expect(svg('avatar-onload.svg')).toMatch(
+      /^content\/images\/avatar-onload\.svg is an SVG .*line 2: the attribute onload on <svg> is an event handler, which runs script \[svg-attribute\]/,
+    );
+    expect(svg('body-script.svg')).toMatch(/^content\/images\/body-script\.svg .*line 3: <script> is not a drawing element: it runs script \[svg-element\]/);
+    expect(svg('entity.svg')).toContain(
+      'a <!DOCTYPE> other than the standard SVG one (an internal subset [ … ] declares entities or default attributes, such as an onload) [svg-doctype]',
+    );
     expect(svg('external-href.svg')).toContain('refers to another file or address');
-    expect(svg('external-href.svg')).toContain('a <foreignObject> holds HTML');
+    expect(svg('external-href.svg')).toContain('<foreignObject> is not a drawing element: it holds HTML, which can run script [svg-element]');
     expect(readdirSync(IMAGES).filter((f) => f.endsWith('.svg'))).toHaveLength(5);
   });
 
   test('every way an SVG runs script or loads from elsewhere, each with its reason', () => {
     const cases: [Uint8Array, string][] = [
-      [drawn('<script>alert(1)</script>'), 'a <script> runs script'],
-      [drawn('<rect/>', ' onload="alert(1)"'), 'the attribute onload is an event handler'],
-      [drawn('<foreignObject/>'), 'a <foreignObject> holds HTML'],
-      [drawn('<h:iframe xmlns:h="http://www.w3.org/1999/xhtml" src="javascript:alert(1)"/>'), '<h:iframe> is HTML'],
-      [drawn('<g xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></g>'), 'a <script> runs script'],
-      [drawn('<a href="#x"><set attributeName="href" to="javascript:alert(1)"/></a>'), '<set attributeName="href"> animates a link'],
-      [drawn('<animate attributeName="onbegin" values="alert(1)"/>'), 'animates a link or an event handler'],
+      [drawn('<script>alert(1)</script>'), '<script> is not a drawing element: it runs script [svg-element]'],
+      [drawn('<rect/>', ' onload="alert(1)"'), 'the attribute onload on <svg> is an event handler'],
+      [drawn('<foreignObject/>'), '<foreignObject> is not a drawing element: it holds HTML'],
+      [
+        drawn('<h:iframe xmlns:h="http://www.w3.org/1999/xhtml" src="javascript:alert(1)"/>'),
+        '<h:iframe> is in the namespace "http://www.w3.org/1999/xhtml", not SVG\'s',
+      ],
+      [drawn('<g xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></g>'), '<script> is in the namespace "http://www.w3.org/1999/xhtml"'],
+      [drawn('<a href="#x"><set attributeName="href" to="javascript:alert(1)"/></a>'), '<set attributeName="href"> animates what is not a drawing attribute'],
+      [drawn('<animate attributeName="onbegin" values="alert(1)"/>'), 'a link or an event handler can become script) [svg-animation]'],
       [drawn('<use href="other.svg#icon"/>'), 'href="other.svg#icon" on <use> refers to another file'],
       [drawn('<image xlink:href="data:image/svg+xml,&lt;svg/&gt;"/>'), 'refers to another file or address'],
-      [drawn('<style>@import "https://x.example/a.css";</style>'), 'a <style> loads a stylesheet or image from elsewhere'],
-      [drawn('<style><![CDATA[rect { fill: url("https://x.example/p.svg#a") }]]></style>'), 'loads "https://x.example/p.svg#a" from elsewhere (url())'],
-      [drawn('<style>rect { fill: \\75 rl(https://x.example/) }</style>'), 'holds a CSS escape'],
-      [drawn('<rect filter="url(https://x.example/f.svg#blur)"/>'), 'the attribute filter loads "https://x.example/f.svg#blur"'],
-      [drawn('<rect style="fill: url(//x.example/p)"/>'), 'the attribute style loads "//x.example/p"'],
+      [drawn('<style>@import "https://x.example/a.css";</style>'), 'a <style>: @import loads a stylesheet from elsewhere [svg-css]'],
+      [drawn('<style><![CDATA[rect { fill: url("https://x.example/p.svg#a") }]]></style>'), 'url("https://x.example/p.svg#a") loads from elsewhere'],
+      [drawn('<style>rect { fill: \\75 rl(https://x.example/) }</style>'), 'a CSS escape (\\) can hide what it loads'],
+      [drawn('<rect filter="url(https://x.example/f.svg#blur)"/>'), 'the attribute filter on <rect>: url("https://x.example/f.svg#blur") loads from elsewhere'],
+      [drawn('<rect style="fill: url(//x.example/p)"/>'), 'the attribute style on <rect>: url("//x.example/p") loads from elsewhere'],
       [new TextEncoder().encode(`<?xml-stylesheet href="https://x.example/a.xsl"?>${new TextDecoder().decode(drawn(''))}`), 'an <?xml-stylesheet?> loads'],
     ];
     for (const [bytes, reason] of cases) expect(svgProblem(bytes, 'x.svg'), reason).toContain(reason);

@@ -88,7 +88,7 @@ describe('FO-CONTENT-DATA: raw HTML that leaves a comment, declaration or tag op
     // What the page would hold: the renderer copies the open comment, and a browser reads on to the title's `-->`.
     expect(handlers((await renderMarkdown(body)).html)).toEqual(['<img onerror>']);
     expect(refusedIn(body)).toEqual([
-      'projects/alpha.md: line 10: a comment or declaration in the text is never closed with "-->", so the page after it would be read as part of it; close it',
+      'projects/alpha.md: line 10: a comment or declaration in the text is never closed with "-->", so the page after it would be read as part of it; close it [body-unclosed]',
     ]);
   });
 
@@ -103,16 +103,16 @@ describe('FO-CONTENT-DATA: raw HTML that leaves a comment, declaration or tag op
     ['a CDATA section', '> <![CDATA[\n\n[x](/a "]]><img src=x onerror=alert(1)>")', 10, '">"'],
   ])('FO-CONTENT-DATA: an open comment or declaration in %s is refused with file and line', (_, body, line, close) => {
     expect(refusedIn(body)).toContain(
-      `projects/alpha.md: line ${line}: a comment or declaration in the text is never closed with ${close}, so the page after it would be read as part of it; close it`,
+      `projects/alpha.md: line ${line}: a comment or declaration in the text is never closed with ${close}, so the page after it would be read as part of it; close it [body-unclosed]`,
     );
   });
 
   test('FO-CONTENT-DATA: an open <!DOCTYPE and a `</` at the end of a block are refused too', () => {
     expect(refusedIn(`<div>\n<!DOCTYPE\n\n${SWALLOWING}`)).toContain(
-      'projects/alpha.md: line 11: a comment or declaration in the text is never closed with ">", so the page after it would be read as part of it; close it',
+      'projects/alpha.md: line 11: a comment or declaration in the text is never closed with ">", so the page after it would be read as part of it; close it [body-unclosed]',
     );
     expect(refusedIn('<div>\n</\n\ntext')).toContain(
-      'projects/alpha.md: line 11: a tag in the text is never closed with ">", so the text after it would be read as part of the tag; close it',
+      'projects/alpha.md: line 11: a tag in the text is never closed with ">", so the text after it would be read as part of the tag; close it [body-unclosed]',
     );
   });
 
