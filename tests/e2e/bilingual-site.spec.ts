@@ -5,6 +5,7 @@
 // sitemap and search page are tested with no build in tests/unit/pages-bilingual.test.ts.
 import { test, expect } from '@playwright/test';
 import { raw, serveSharedSite } from './serve-support.ts';
+import { expectNothingSideways, sitemapPaths } from './design-support.ts';
 
 const BILINGUAL = 'tests/fixtures/bilingual-site/content';
 
@@ -54,5 +55,22 @@ test.describe('FO-I18N: a bilingual site (French at /, English at /en)', () => {
     const first = page.locator('#site-search-results li a').first();
     await expect(first).toHaveAttribute('href', /^\/en\//);
     await expect(page.locator('#site-search-results a.site-search__all')).toHaveAttribute('href', '/en/search?q=robot');
+  });
+
+  test('FO-LONG-WORDS: at 320 and 390 px no page in either language scrolls sideways or has an element past the screen: every page of the sitemap (the longest real words of each language Folio speaks in titles, summaries, tags and a post) and each language’s search page for one', async ({
+    page,
+  }) => {
+    const paths = await sitemapPaths(site.base);
+    for (const path of [
+      '/projects/accessibilite-longue',
+      '/en/projects/accessibilite-longue',
+      '/posts/mots-longs',
+      '/en/posts/mots-longs',
+      '/tags/gestaltungsprozessoptimierung',
+    ])
+      expect(paths).toContain(path);
+    const word = encodeURIComponent('Rindfleischetikettierungsüberwachungsaufgabenübertragungsgesetz');
+    const seen = await expectNothingSideways(page, site.base, [...paths, `/search?q=${word}`, `/en/search?q=${word}`]);
+    expect(seen).toBe(2 * (paths.length + 2));
   });
 });
