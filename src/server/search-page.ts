@@ -178,6 +178,17 @@ export const searchPage =
   };
 
 /**
+ * What a refusal says, in the page's language (FO-LANGUAGE): the two these paths make, 429 with the
+ * seconds its Retry-After names and 405; any other keeps the catalog's message and hint.
+ */
+function refusal(t: Strings, error: ApiError): string {
+  const seconds = Number(error.detail.headers?.['Retry-After']);
+  if (error.code === 'rate_limited' && Number.isSafeInteger(seconds) && seconds >= 0) return t('searchRateLimited', { n: seconds });
+  if (error.code === 'method_not_allowed') return t('searchMethodNotAllowed');
+  return `${error.message} ${error.detail.hint ?? ERRORS[error.code].hint}`;
+}
+
+/**
  * An error on the search paths (405, 429) as a page for people, or as Markdown for agents: its
  * status, its headers (Allow, Retry-After, the rate-limit state), the catalog's message, hint and code.
  */
@@ -191,12 +202,12 @@ export function searchErrorPage(c: Context, error: ApiError, main: SiteData): Re
       return { site: main.site, lang: undefined };
     }
   })();
-  const { message, code } = error;
-  const hint = error.detail.hint ?? ERRORS[code].hint;
+  const { code } = error;
   const markdown = markdownType(c);
   const query = shownQuery(c.req.query('q'));
   const headers = { ...error.detail.headers, ...pageHeaders(site, query, markdown), 'Cache-Control': NO_STORE };
-  const sentence = `${message} ${hint} (error code: ${code})`;
+  const t = stringsFor(site);
+  const sentence = `${refusal(t, error)} ${t('searchErrorCode', { code })}`;
   const body = markdown
     ? searchTwin(site, query, [], sentence)
     : fillPage(pageTemplate(lang), query, `<p class="lead" role="alert">${escapeHtml(sentence)}</p>`);
