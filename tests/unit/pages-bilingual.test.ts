@@ -147,6 +147,16 @@ describe('FO-I18N: a bilingual site (French at /, English at /en)', () => {
   describe('the search page, as the function answers it', () => {
     const fn = siteFunction(site);
 
+    test('FO-I18N, FO-LONG-WORDS: a search hit not translated is in French on the English search page, said by its item’s lang and marked “In French” as lists mark it', async () => {
+      const hits = parseHtml(await (await fn('/en/search?q=Gestaltungsprozessoptimierung')).text()).all('.search-result');
+      const byHref = Object.fromEntries(hits.map((li) => [li.one('a.rows__title')!.attr('href'), li]));
+      expect(byHref['/en/posts/mots-longs']?.attr('lang')).toBe('fr');
+      expect(byHref['/en/posts/mots-longs']?.one('.badge')?.attr('lang')).toBe('en');
+      expect(byHref['/en/posts/mots-longs']?.one('.badge')?.text).toBe('In French');
+      expect(byHref['/en/projects/accessibilite-longue']?.attr('lang')).toBeUndefined();
+      expect(byHref['/en/projects/accessibilite-longue']?.all('.badge')).toEqual([]);
+    });
+
     test('FO-I18N: the language switch of a search page keeps its query, with no script: each language’s link is that language’s search for the same words', async () => {
       const query = 'robot & lidar + 100% “Gestaltungsprozessoptimierung”';
       for (const [path, current] of [
