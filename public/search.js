@@ -51,6 +51,8 @@
     const list = document.createElement('ul');
     for (const hit of hits) {
       const item = document.createElement('li');
+      // A hit not translated into the page's language is in its own (FO-I18N): its item says so, for hyphenation and speech.
+      if (hit.lang && hit.lang !== lang) item.lang = hit.lang;
       const link = document.createElement('a');
       link.href = pathOf(hit.url);
       link.textContent = hit.title;

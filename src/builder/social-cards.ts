@@ -82,6 +82,16 @@ const cardFonts = () =>
 
 const COLORS = { bg: '#fbfaf7', text: '#1d1c1a', muted: '#5c5850', accent: '#a1401a', line: '#e5e1d8' };
 
+/** The cover's panel at the card's right, and the text panel's padding and accent border (left 72 + 16, right 64). */
+export const COVER_WIDTH = 440;
+const TEXT_INSET = 72 + 16 + 64;
+/** Inter Bold's mean advance per character, in em (measured on German compounds): a long word's width is its letters times this. */
+const BOLD_EM_PER_CHAR = 0.6;
+/** The smallest title size: below it a title stops reading as one on a shared card's thumbnail. */
+const TITLE_MIN_SIZE = 40;
+/** The letters of a text's longest word (a URL counts as one). */
+const longestWord = (text: string) => Math.max(1, ...text.split(/\s+/u).map((w) => [...w].length));
+
 /** A satori element (what JSX would make), without JSX. */
 const el = (type: string, style: Record<string, unknown>, children?: unknown) => ({ type, props: { style, children } });
 
@@ -89,31 +99,55 @@ const el = (type: string, style: Record<string, unknown>, children?: unknown) =>
 // panel's shape (a wide cover sits in a band, a tall one stands full height).
 async function coverDataUri(root: string, cover: ContentImage): Promise<string> {
   const png = await sharp(join(root, cover.file))
-    .resize({ width: 440, height: 630, fit: 'contain', background: COLORS.bg })
+    .resize({ width: COVER_WIDTH, height: 630, fit: 'contain', background: COLORS.bg })
     .flatten({ background: COLORS.bg })
     .jpeg({ quality: 82 })
     .toBuffer();
   return `data:image/jpeg;base64,${png.toString('base64')}`;
 }
 
-/** The card as PNG bytes; `accent` is the light scheme's (cards are drawn light), site.md's `theme.accent` when set. */
-export async function drawCard(root: string, card: CardSpec, owner: string, accent = COLORS.accent): Promise<Buffer> {
+/** The card as SVG, laid out by satori (its text as paths); drawCard rasterises it. */
+export async function cardSvg(root: string, card: CardSpec, owner: string, accent = COLORS.accent): Promise<string> {
   const title = card.title.length > 90 ? `${card.title.slice(0, 88)}…` : card.title;
   const summary = card.summary.length > 160 ? `${card.summary.slice(0, 158)}…` : card.summary;
-  const text = el('div', { display: 'flex', flexDirection: 'column', flex: 1, padding: '64px 64px 56px 72px', borderLeft: `16px solid ${accent}` }, [
-    el('div', { fontSize: 26, fontWeight: 700, color: accent, letterSpacing: 1, textTransform: 'uppercase' }, owner),
-    el('div', { fontSize: title.length > 50 ? 52 : 64, fontWeight: 700, color: COLORS.text, lineHeight: 1.1, marginTop: 28, letterSpacing: -1 }, title),
-    el('div', { fontSize: 28, color: COLORS.muted, lineHeight: 1.4, marginTop: 24 }, summary),
-  ]);
-  const children = card.cover ? [text, el('img', { width: 440, height: 630, objectFit: 'cover' }, undefined)] : [text];
+  // FO-LONG-WORDS: the text panel may shrink below its longest word (a flex item is as wide as that
+  // word otherwise, CSS Flexbox § 4.5, and would push the cover off the card); the title's size comes
+  // down so its longest word fits the panel where it can, and a word longer still breaks (satori has
+  // no hyphenation dictionaries), as do the owner's name and the summary.
+  const textWidth = CARD_WIDTH - (card.cover ? COVER_WIDTH : 0) - TEXT_INSET;
+  const titleSize = Math.max(TITLE_MIN_SIZE, Math.min(title.length > 50 ? 52 : 64, Math.floor(textWidth / (longestWord(title) * BOLD_EM_PER_CHAR))));
+  const text = el(
+    'div',
+    {
+      display: 'flex',
+      flexDirection: 'column',
+      flex: 1,
+      minWidth: 0,
+      padding: '64px 64px 56px 72px',
+      borderLeft: `16px solid ${accent}`,
+      wordBreak: 'break-word',
+    },
+    [
+      el('div', { fontSize: 26, fontWeight: 700, color: accent, letterSpacing: 1, textTransform: 'uppercase' }, owner),
+      el('div', { fontSize: titleSize, fontWeight: 700, color: COLORS.text, lineHeight: 1.1, marginTop: 28, letterSpacing: -1 }, title),
+      el('div', { fontSize: 28, color: COLORS.muted, lineHeight: 1.4, marginTop: 24 }, summary),
+    ],
+  );
+  const children = card.cover ? [text, el('img', { width: COVER_WIDTH, height: 630, objectFit: 'cover', flexShrink: 0 }, undefined)] : [text];
   if (card.cover)
-    Object.assign((children[1] as { props: Record<string, unknown> }).props, { src: await coverDataUri(root, card.cover), width: 440, height: 630 });
-  const svg = await satori(el('div', { display: 'flex', width: '100%', height: '100%', background: COLORS.bg, fontFamily: 'Inter' }, children) as never, {
+    Object.assign((children[1] as { props: Record<string, unknown> }).props, { src: await coverDataUri(root, card.cover), width: COVER_WIDTH, height: 630 });
+  return satori(el('div', { display: 'flex', width: '100%', height: '100%', background: COLORS.bg, fontFamily: 'Inter' }, children) as never, {
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
     fonts: cardFonts(),
   });
-  return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
+}
+
+/** The card as PNG bytes; `accent` is the light scheme's (cards are drawn light), site.md's `theme.accent` when set. */
+export async function drawCard(root: string, card: CardSpec, owner: string, accent = COLORS.accent): Promise<Buffer> {
+  return sharp(Buffer.from(await cardSvg(root, card, owner, accent)))
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }
 
 /** The card for `card`, from the cache when nothing it shows has changed (`drawn` says whether it was drawn now). */

@@ -19,7 +19,7 @@ import {
 } from '../records/collections.ts';
 import { POSTS_PER_PAGE, postsIndexPath } from '../records/posts.ts';
 import { absoluteUrl, localPath } from '../records/urls.ts';
-import { languageName } from '../records/strings.ts';
+import { languageName, stringsFor } from '../records/strings.ts';
 import {
   HOME_TWIN,
   POSTS_TWIN,
@@ -72,12 +72,23 @@ export const ROOT_LIST_MAX = 60;
 /** How many records a section's llms.txt lists itself; past it, it lists the pages of its index instead. */
 export const SECTION_LIST_MAX = 200;
 
-const projectEntry = (p: Listed<Project>): LlmsEntry => ({
-  title: p.title,
-  path: p.twin,
-  note: `${p.summary} (${TYPE_LABELS[p.type].one.toLowerCase()}, ${p.date.slice(0, 4)})`,
-});
-const postEntry = (p: Listed<Post>): LlmsEntry => ({ title: p.title, path: p.twin, note: `${p.summary} (${p.date})` });
+/**
+ * FO-I18N: a record a translation lists untranslated says so in its item, as its card does (TextLang.astro):
+ * "In French." in the file's language, before its note; an agent then knows the linked twin is in that language.
+ */
+const inItsLanguage = (site: Site, record: { lang?: string }, note: string) =>
+  record.lang ? `${stringsFor(site)('textIn', { language: languageName(record.lang, site.locale) })}. ${note}` : note;
+
+const projectEntry =
+  (site: Site) =>
+  (p: Listed<Project>): LlmsEntry => ({
+    title: p.title,
+    path: p.twin,
+    note: inItsLanguage(site, p, `${p.summary} (${TYPE_LABELS[p.type].one.toLowerCase()}, ${p.date.slice(0, 4)})`),
+  });
+const postEntry =
+  (site: Site) =>
+  (p: Listed<Post>): LlmsEntry => ({ title: p.title, path: p.twin, note: inItsLanguage(site, p, `${p.summary} (${p.date})`) });
 
 /** The H2 sections of llms.txt, in order. Exported so tests can check each twin appears once. */
 export function llmsSections(content: SiteListing): LlmsSection[] {
@@ -88,11 +99,12 @@ export function llmsSections(content: SiteListing): LlmsSection[] {
   const projectsShort = active.length > ROOT_LIST_MAX || archived.length > ROOT_LIST_MAX;
   const postsShort = posts.length > ROOT_LIST_MAX;
   const pages = content.pages.slice(0, ROOT_LIST_MAX);
+  const { site } = content;
   return [
     {
       title: 'Projects',
       entries: [
-        ...active.slice(0, ROOT_LIST_MAX).map(projectEntry),
+        ...active.slice(0, ROOT_LIST_MAX).map(projectEntry(site)),
         // llms.txt v2: the section file covers /projects and every project page, and lists them all.
         ...(projectsShort
           ? [
@@ -111,7 +123,7 @@ export function llmsSections(content: SiteListing): LlmsSection[] {
       entries: posts.length
         ? [
             { title: 'All posts', path: localPath(content.site, POSTS_TWIN), note: `${postsSummary(content)} Grouped by year.` },
-            ...posts.slice(0, ROOT_LIST_MAX).map(postEntry),
+            ...posts.slice(0, ROOT_LIST_MAX).map(postEntry(site)),
             ...(postsShort
               ? [{ title: `All ${count(posts.length, 'post')}`, path: localPath(content.site, POSTS_LLMS_TXT), note: 'every post, in an llms.txt of its own' }]
               : []),
@@ -131,7 +143,7 @@ export function llmsSections(content: SiteListing): LlmsSection[] {
           ? [{ title: 'Résumé', path: localPath(content.site, RESUME_TWIN), note: `${resume.label}: experience, education, skills and languages` }]
           : []),
         { title: 'Projects', path: localPath(content.site, PROJECTS_TWIN), note: `${projectsSummary(content)} Listed by category and by type.` },
-        ...pages.map((p) => ({ title: p.title, path: p.twin, note: p.summary })),
+        ...pages.map((p) => ({ title: p.title, path: p.twin, note: inItsLanguage(site, p, p.summary) })),
         ...(content.pages.length > pages.length
           ? [
               {
@@ -163,7 +175,7 @@ export function llmsSections(content: SiteListing): LlmsSection[] {
     },
     { title: 'API and agent docs', entries: agentDocs(content.site) },
     // llmstxt.org § Format: "Optional" marks what can be skipped for a shorter context.
-    { title: 'Optional', entries: projectsShort ? [] : archived.map((p) => ({ ...projectEntry(p), note: `Archived. ${projectEntry(p).note}` })) },
+    { title: 'Optional', entries: projectsShort ? [] : archived.map((p) => ({ ...projectEntry(site)(p), note: `Archived. ${projectEntry(site)(p).note}` })) },
   ].filter((s) => s.entries.length > 0);
 }
 
@@ -256,7 +268,7 @@ export const projectsLlmsTxt = (content: Listing) =>
     records: filteredProjects(content, ALL_PROJECTS),
     perPage: PROJECTS_PER_PAGE,
     pagePath: (page) => projectsListPath(ALL_PROJECTS, page),
-    entry: projectEntry,
+    entry: projectEntry(content.site),
     optional: (p) => p.archived,
   });
 
@@ -269,15 +281,16 @@ export const postsLlmsTxt = (content: Listing) =>
     records: content.posts,
     perPage: POSTS_PER_PAGE,
     pagePath: postsIndexPath,
-    entry: postEntry,
+    entry: postEntry(content.site),
   });
 
 export function llmsTxt(content: SiteListing): string {
   const { site, projects, pages, posts } = content;
   const published = [count(projects.length, 'project'), ...(posts.length ? [count(posts.length, 'post')] : []), count(pages.length, 'page')];
+  // FO-I18N: the home page's twin in this file's language (`/en.md` in /en/llms.txt), not the main one's.
   const intro = [
     `${escapeMarkdownText(site.headline.replace(/[.!?]*$/, ''))}.`,
-    `This site publishes ${published.slice(0, -1).join(', ')} and ${published.at(-1)}${content.resume ? ', and a résumé' : ''}. Every page has a Markdown version at its path plus \`.md\` (the home page: \`/index.md\`); the links below point at those.`,
+    `This site publishes ${published.slice(0, -1).join(', ')} and ${published.at(-1)}${content.resume ? ', and a résumé' : ''}. Every page has a Markdown version at its path plus \`.md\` (the home page: \`${localPath(site, HOME_TWIN)}\`); the links below point at those.`,
     'Content changes only when the site is redeployed.',
   ].join(' ');
   const machine = [

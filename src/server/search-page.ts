@@ -12,7 +12,7 @@ import type { SiteData, SiteRecord } from '../search/data-file.ts';
 import { formatMonth, typeLabel } from '../records/collections.ts';
 import { formatDay } from '../records/posts.ts';
 import { thumbnailImage } from '../images/images.ts';
-import { LOCALES, type Strings, stringsFor } from '../records/strings.ts';
+import { LOCALES, languageName, type Strings, stringsFor } from '../records/strings.ts';
 import { searchTwin } from '../records/markdown-text.ts';
 import { searchRecords } from '../search/rank.ts';
 import { MAX_QUERY_CHARS } from './http.ts';
@@ -118,7 +118,13 @@ function searchResults(raw: string | undefined, data: SiteData): string {
     const thumb = cover
       ? `<img class="search-result__thumb" src="${escapeHtml(cover.path)}" width="${cover.width}" height="${cover.height}" alt="" loading="lazy" decoding="async">`
       : '';
-    return `<li class="rows__item search-result"><div class="rows__body"><p class="search-result__meta">${meta}</p><a class="rows__title" href="${escapeHtml(r.href)}">${escapeHtml(r.title)}</a><p class="rows__detail">${escapeHtml(r.summary)}</p></div>${thumb}</li>`;
+    // FO-I18N: a hit not translated into the page's language is in its own, said by `lang` (so it is
+    // hyphenated and read aloud in it, FO-LONG-WORDS) and marked as lists mark it (TextLang.astro).
+    const lang = r.lang ? ` lang="${escapeHtml(r.lang)}"` : '';
+    const marker = r.lang
+      ? ` <span class="badge" lang="${escapeHtml(data.site.locale)}">${escapeHtml(t('textIn', { language: languageName(r.lang, data.site.locale) }))}</span>`
+      : '';
+    return `<li class="rows__item search-result"${lang}><div class="rows__body"><p class="search-result__meta">${meta}${marker}</p><a class="rows__title" href="${escapeHtml(r.href)}">${escapeHtml(r.title)}</a><p class="rows__detail">${escapeHtml(r.summary)}</p></div>${thumb}</li>`;
   });
   return `<p class="lead" role="status">${htmlOf(t('searchResults', { n: hits.length }), { query: shown })}</p><ol class="rows search-results">${items.join('')}</ol>`;
 }
@@ -178,6 +184,17 @@ export const searchPage =
   };
 
 /**
+ * What a refusal says, in the page's language (FO-LANGUAGE): the two these paths make, 429 with the
+ * seconds its Retry-After names and 405; any other keeps the catalog's message and hint.
+ */
+function refusal(t: Strings, error: ApiError): string {
+  const seconds = Number(error.detail.headers?.['Retry-After']);
+  if (error.code === 'rate_limited' && Number.isSafeInteger(seconds) && seconds >= 0) return t('searchRateLimited', { n: seconds });
+  if (error.code === 'method_not_allowed') return t('searchMethodNotAllowed');
+  return `${error.message} ${error.detail.hint ?? ERRORS[error.code].hint}`;
+}
+
+/**
  * An error on the search paths (405, 429) as a page for people, or as Markdown for agents: its
  * status, its headers (Allow, Retry-After, the rate-limit state), the catalog's message, hint and code.
  */
@@ -191,12 +208,12 @@ export function searchErrorPage(c: Context, error: ApiError, main: SiteData): Re
       return { site: main.site, lang: undefined };
     }
   })();
-  const { message, code } = error;
-  const hint = error.detail.hint ?? ERRORS[code].hint;
+  const { code } = error;
   const markdown = markdownType(c);
   const query = shownQuery(c.req.query('q'));
   const headers = { ...error.detail.headers, ...pageHeaders(site, query, markdown), 'Cache-Control': NO_STORE };
-  const sentence = `${message} ${hint} (error code: ${code})`;
+  const t = stringsFor(site);
+  const sentence = `${refusal(t, error)} ${t('searchErrorCode', { code })}`;
   const body = markdown
     ? searchTwin(site, query, [], sentence)
     : fillPage(pageTemplate(lang), query, `<p class="lead" role="alert">${escapeHtml(sentence)}</p>`);

@@ -5,6 +5,7 @@
 // sitemap and search page are tested with no build in tests/unit/pages-bilingual.test.ts.
 import { test, expect } from '@playwright/test';
 import { raw, serveSharedSite } from './serve-support.ts';
+import { expectNothingSideways, sitemapPaths } from './design-support.ts';
 
 const BILINGUAL = 'tests/fixtures/bilingual-site/content';
 
@@ -54,5 +55,33 @@ test.describe('FO-I18N: a bilingual site (French at /, English at /en)', () => {
     const first = page.locator('#site-search-results li a').first();
     await expect(first).toHaveAttribute('href', /^\/en\//);
     await expect(page.locator('#site-search-results a.site-search__all')).toHaveAttribute('href', '/en/search?q=robot');
+  });
+
+  test('FO-I18N, FO-LONG-WORDS: a live result not translated is in French on an English page, said by its item’s lang; a translated one is in the page’s', async ({
+    page,
+  }) => {
+    await page.goto(`${site.base}/en/projects`);
+    await page.locator('#site-search-q').fill('Gestaltungsprozessoptimierung');
+    const item = (href: string) => page.locator('#site-search-results li').filter({ has: page.locator(`a[href="${href}"]`) });
+    await expect(item('/en/posts/mots-longs')).toHaveAttribute('lang', 'fr');
+    await expect(item('/en/projects/accessibilite-longue')).toHaveCount(1);
+    expect(await item('/en/projects/accessibilite-longue').getAttribute('lang')).toBeNull();
+  });
+
+  test('FO-LONG-WORDS: at 320 and 390 px no page in either language scrolls sideways or has an element past the screen: every page of the sitemap (the longest real words of each language Folio speaks in titles, summaries, tags and a post) and each language’s search page for one', async ({
+    page,
+  }) => {
+    const paths = await sitemapPaths(site.base);
+    for (const path of [
+      '/projects/accessibilite-longue',
+      '/en/projects/accessibilite-longue',
+      '/posts/mots-longs',
+      '/en/posts/mots-longs',
+      '/tags/gestaltungsprozessoptimierung',
+    ])
+      expect(paths).toContain(path);
+    const word = encodeURIComponent('Rindfleischetikettierungsüberwachungsaufgabenübertragungsgesetz');
+    const seen = await expectNothingSideways(page, site.base, [...paths, `/search?q=${word}`, `/en/search?q=${word}`]);
+    expect(seen).toBe(2 * (paths.length + 2));
   });
 });

@@ -1,7 +1,9 @@
 // What the design checks share (design.spec.ts, kitchen-sink.spec.ts, theme-site.spec.ts; FO-DESIGN,
 // FO-THEME): images loaded before a full-page screenshot, the shape of every card cover, grid by
-// grid, the accent as the page resolves it, and the Content-Security-Policy violations a page reports.
+// grid, the accent as the page resolves it, the Content-Security-Policy violations a page reports,
+// and what makes a page wider than a phone (FO-LONG-WORDS).
 import { expect, type Page } from '@playwright/test';
+import { raw } from './serve-support.ts';
 
 /** Lazy images below the fold and the web fonts load before a full-page picture is taken (it would show empty covers otherwise). */
 export async function loadLazyImages(page: Page) {
@@ -77,3 +79,51 @@ export const accentOf = (page: Page) =>
     probe.remove();
     return color;
   });
+
+/** The phones' widths no page may scroll sideways at (FO-LONG-WORDS): the narrowest in use, and a common one. */
+export const PHONE_WIDTHS = [320, 390] as const;
+
+/** The paths of every page the sitemap of the site at `base` lists (each language's), as this server answers them. */
+export async function sitemapPaths(base: string): Promise<string[]> {
+  const sitemap = (await raw(base, '/sitemap.xml')).body;
+  return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+}
+
+/**
+ * FO-LONG-WORDS: at each phone width, every page of `paths` (on `page`, one tab for all) is no
+ * wider than the screen, and no element reaches past it: a box that scrolls or clips its content
+ * (a code block, a table's wrapper) holds what is inside it, so only what it lets show counts.
+ * Returns how many pages were seen, so a caller can say the list was not empty.
+ */
+export async function expectNothingSideways(page: Page, base: string, paths: readonly string[]): Promise<number> {
+  let seen = 0;
+  for (const width of PHONE_WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of paths) {
+      const response = await page.goto(`${base}${path}`);
+      expect(response?.ok(), `${path}: ${response?.status()}`).toBe(true);
+      const { scroll, client, past } = await page.evaluate(() => {
+        const client = document.documentElement.clientWidth;
+        const held = (el: Element) => {
+          for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) if (getComputedStyle(up).overflowX !== 'visible') return true;
+          return false;
+        };
+        const past = [...document.body.querySelectorAll('*')]
+          .filter((el) => {
+            const box = el.getBoundingClientRect();
+            return box.width > 0 && (box.right > client + 0.5 || box.left < -0.5) && !held(el);
+          })
+          .slice(0, 5)
+          .map(
+            (el) =>
+              `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> ${Math.round(el.getBoundingClientRect().right)} px: ${(el.textContent ?? '').trim().slice(0, 60)}`,
+          );
+        return { scroll: document.documentElement.scrollWidth, client, past };
+      });
+      expect(scroll, `${path} is ${scroll} px wide at ${width} px`).toBeLessThanOrEqual(client);
+      expect(past, `${path} at ${width} px`).toEqual([]);
+      seen++;
+    }
+  }
+  return seen;
+}

@@ -22,7 +22,17 @@ import { staleReason } from '../../scripts/lib/build.ts';
 import { htmlLinks, internalPath, markdownLinks } from '../../scripts/lib/site-check.ts';
 import { CONTENT_SECURITY_POLICY } from '../../src/builder/vercel-config.ts';
 import { accentVariants } from '../../src/records/theme.ts';
-import { accentOf, coverBoxes, expectOneShapePerGrid, loadLazyImages, rgb, violations, watchViolations } from './design-support.ts';
+import {
+  accentOf,
+  coverBoxes,
+  expectNothingSideways,
+  expectOneShapePerGrid,
+  loadLazyImages,
+  rgb,
+  sitemapPaths,
+  violations,
+  watchViolations,
+} from './design-support.ts';
 import { cleanEnv, raw, repoCopy, type Server, startServer } from './serve-support.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
@@ -205,6 +215,14 @@ test('FO-DESIGN: at 390 px no page scrolls sideways, the owner’s name shows, a
     expect((await page.locator('#site-search-q').boundingBox())?.width ?? 0).toBeGreaterThan(200);
     await context.close();
   }
+});
+
+test('FO-LONG-WORDS: at 320 and 390 px no page of the sitemap scrolls sideways or has an element past the screen (code blocks, tables, embeds and galleries included)', async ({
+  page,
+}) => {
+  const paths = await sitemapPaths(base);
+  expect(paths).toContain('/projects/rover-slam');
+  expect(await expectNothingSideways(page, base, paths)).toBe(2 * paths.length);
 });
 
 test('FO-DESIGN: at 1280 px three featured projects fill one row, and a hyphenated card title is never broken inside its word', async ({

@@ -144,8 +144,10 @@ describe('docs/decisions.md § Rate limits: /search is a page, rate-limited like
     expect(refused.headers.get('cache-control')).toBe('no-store');
     const page = await refused.text();
     expect(page).toMatch(/^<!doctype html>/i);
-    expect(page).toContain(ERRORS.rate_limited.hint);
-    expect(page).toContain('rate_limited');
+    // In the site's language (FO-LANGUAGE: this one is English), with the seconds Retry-After names.
+    expect(page).toContain(
+      `Too many searches in a short time: wait ${refused.headers.get('retry-after')} seconds, then search again. (error code: rate_limited)`,
+    );
   });
 
   test('over the quota, the Markdown form answers a Markdown 429', async () => {

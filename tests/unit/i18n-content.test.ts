@@ -51,7 +51,12 @@ describe('FO-I18N: content/<tag>/ translates the main content', () => {
     expect(en!.site).toMatchObject({ locale: 'en', base: '/en', headline: 'Robotics and embedded systems engineer', name: 'Élise Arnaud' });
     expect(en!.site.bio).toContain('I write software for robots');
     expect(fr!.projects.map((p) => p.slug).sort()).toEqual(en!.projects.map((p) => p.slug).sort());
-    expect(en!.projects.map((p) => p.href).sort()).toEqual(['/en/projects/banc-essai', '/en/projects/capteurs-lidar', '/en/projects/robotique-mobile']);
+    expect(en!.projects.map((p) => p.href).sort()).toEqual([
+      '/en/projects/accessibilite-longue',
+      '/en/projects/banc-essai',
+      '/en/projects/capteurs-lidar',
+      '/en/projects/robotique-mobile',
+    ]);
     expect(en!.resume).toMatchObject({ href: '/en/resume', twin: '/en/resume.md', label: 'Freelance robotics engineer', title: 'Résumé' });
   });
 

@@ -125,8 +125,55 @@ describe('FO-I18N: a bilingual site (French at /, English at /en)', () => {
     }
   });
 
+  test('FO-I18N: the English llms.txt names the English home’s twin, and marks each record it lists untranslated “In French.”, in its own item, as the page marks it', async () => {
+    const english = await site.text('/en/llms.txt');
+    expect(english).toContain('(the home page: `/en.md`)');
+    expect(english).not.toContain('/index.md');
+    expect(await site.text('/llms.txt')).toContain('(the home page: `/index.md`)');
+    /** The llms.txt item linking a twin (`- [title](url): note`). */
+    const item = (file: string, twin: string) => file.split('\n').find((line) => line.startsWith('- [') && line.includes(`](${url}${twin})`));
+    for (const twin of ['/en/projects/banc-essai.md', '/en/posts/notes-atelier.md', '/en/posts/mots-longs.md'])
+      expect(item(english, twin), twin).toMatch(/\]\([^)]+\): In French\. /);
+    // The page says the same thing (TextLang.astro's badge).
+    expect((await site.page('/en/projects')).texts('.badge')).toContain('In French');
+    for (const twin of ['/en/projects/robotique-mobile.md', '/en/posts/cartes-legeres.md', '/en/a-propos.md'])
+      expect(item(english, twin), twin).not.toContain('In French');
+    // The section files list them the same way; the main language's files mark nothing.
+    expect(item(await site.text('/en/projects/llms.txt'), '/en/projects/banc-essai.md')).toContain(': In French. ');
+    expect(item(await site.text('/en/posts/llms.txt'), '/en/posts/notes-atelier.md')).toContain(': In French. ');
+    for (const file of ['/llms.txt', '/projects/llms.txt', '/posts/llms.txt']) expect(await site.text(file), file).not.toMatch(/In French|En français/);
+  });
+
   describe('the search page, as the function answers it', () => {
     const fn = siteFunction(site);
+
+    test('FO-I18N, FO-LONG-WORDS: a search hit not translated is in French on the English search page, said by its item’s lang and marked “In French” as lists mark it', async () => {
+      const hits = parseHtml(await (await fn('/en/search?q=Gestaltungsprozessoptimierung')).text()).all('.search-result');
+      const byHref = Object.fromEntries(hits.map((li) => [li.one('a.rows__title')!.attr('href'), li]));
+      expect(byHref['/en/posts/mots-longs']?.attr('lang')).toBe('fr');
+      expect(byHref['/en/posts/mots-longs']?.one('.badge')?.attr('lang')).toBe('en');
+      expect(byHref['/en/posts/mots-longs']?.one('.badge')?.text).toBe('In French');
+      expect(byHref['/en/projects/accessibilite-longue']?.attr('lang')).toBeUndefined();
+      expect(byHref['/en/projects/accessibilite-longue']?.all('.badge')).toEqual([]);
+    });
+
+    test('FO-I18N: the language switch of a search page keeps its query, with no script: each language’s link is that language’s search for the same words', async () => {
+      const query = 'robot & lidar + 100% “Gestaltungsprozessoptimierung”';
+      for (const [path, current] of [
+        ['/search', '/search'],
+        ['/en/search', '/en/search'],
+      ] as const) {
+        const page = parseHtml(await (await fn(`${path}?q=${encodeURIComponent(query)}`)).text());
+        const links = page.all('.lang-switch a');
+        expect(
+          links.map((a) => a.attr('href')),
+          path,
+        ).toEqual([`/search?q=${encodeURIComponent(query)}`, `/en/search?q=${encodeURIComponent(query)}`]);
+        expect(links.find((a) => a.attr('aria-current') === 'page')?.attr('href'), path).toBe(`${current}?q=${encodeURIComponent(query)}`);
+      }
+      // Another page's switch links that page, with nothing after its path.
+      expect((await site.page('/en/projects')).all('.lang-switch a').map((a) => a.attr('href'))).toEqual(['/projects', '/en/projects']);
+    });
 
     test('FO-I18N: each language has its search page: /en/search answers English records with /en links in both forms, and the header searches in the page’s language', async () => {
       const html = await fn('/en/search?q=robot');

@@ -5,12 +5,14 @@
 // other sites' builds (docs/decisions.md § Where the page tests went).
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { themeFiles } from '../../src/builder/integration.ts';
 import { ENGLISH, type Plural, STRING_KEYS, TABLES } from '../../src/records/strings.ts';
 import { fontFiles, THEME_CSS_PATH, themeCss, themeOf } from '../../src/records/theme.ts';
 import { parseHtml } from '../support/html-query.ts';
 import { fixtureSite, siteFunction } from '../support/render-page.ts';
+import { fixtureSiteData } from '../support/site-data.ts';
+import { createApp } from '../../src/server/app.ts';
 
 const GERMAN = 'tests/fixtures/german-site/content';
 const site = fixtureSite(GERMAN);
@@ -187,6 +189,35 @@ describe('a German site (locale de-AT, strings: featuredWork)', () => {
       for (const label of ['- Webseite:', '- Alle Projekte: [Projekte]', '(Bibliothek)']) expect(markdown).toContain(label);
       expect(englishIn(wordsOfMarkdown(markdown))).toEqual([]);
       expect(await (await fn('/search.md?q=zzqqxx')).text()).toContain('> Nichts passt zu „zzqqxx“. Versuchen Sie weniger oder andere Wörter.');
+    });
+
+    // The function with a quota of one search a minute, over the same templates siteFunction set above.
+    let tight: ReturnType<typeof createApp> | undefined;
+    beforeAll(async () => {
+      const data = await fixtureSiteData(GERMAN);
+      const one = { limit: 1, window: 60 };
+      tight = createApp({ rateLimits: { portfolio: one, knowledge: one }, data: () => data });
+    });
+
+    test('FO-LANGUAGE: the search page’s refusals (429 over the quota, 405) are German, in both forms, the error code kept as the API names it', async () => {
+      const ask = (path: string, init?: RequestInit) => tight!.request(path, { ...init, headers: { 'x-forwarded-for': '203.0.113.7', ...init?.headers } });
+      expect((await ask('/search?q=kiesel')).status).toBe(200);
+      const page = await ask('/search?q=kiesel');
+      expect(page.status).toBe(429);
+      const seconds = page.headers.get('retry-after');
+      expect(Number(seconds)).toBeGreaterThan(1);
+      const alert = parseHtml(await page.text()).get('main [role="alert"]').text;
+      expect(alert).toBe(`Zu viele Suchen in kurzer Zeit: Warten Sie ${seconds} Sekunden und suchen Sie dann erneut. (Fehlercode: rate_limited)`);
+      const twin = await ask('/search.md?q=kiesel');
+      expect(twin.status).toBe(429);
+      const markdown = await twin.text();
+      expect(markdown).toContain(
+        `> Zu viele Suchen in kurzer Zeit: Warten Sie ${twin.headers.get('retry-after')} Sekunden und suchen Sie dann erneut. (Fehlercode: rate_limited)`,
+      );
+      expect(englishIn(wordsOfMarkdown(markdown.replace('rate_limited', '')))).toEqual([]);
+      const post = await fn('/search.md?q=kiesel', { method: 'POST' });
+      expect(post.status).toBe(405);
+      expect(await post.text()).toContain('> Diese Seite beantwortet nur GET- und HEAD-Anfragen. (Fehlercode: method_not_allowed)');
     });
   });
 });

@@ -139,6 +139,12 @@ export const de: InterfaceTable = {
   searchAllProjects: 'alle Projekte',
   searchNothingFound: 'Nichts gefunden für „{query}“',
   searchAllResults: 'Alle Ergebnisse',
+  searchRateLimited: {
+    one: 'Zu viele Suchen in kurzer Zeit: Warten Sie {n} Sekunde und suchen Sie dann erneut.',
+    other: 'Zu viele Suchen in kurzer Zeit: Warten Sie {n} Sekunden und suchen Sie dann erneut.',
+  },
+  searchMethodNotAllowed: 'Diese Seite beantwortet nur GET- und HEAD-Anfragen.',
+  searchErrorCode: '(Fehlercode: {code})',
   kindPage: 'Seite',
   kindPost: 'Artikel',
   feedProjects: '{name}: Projekte',

@@ -157,6 +157,13 @@ export const en = {
   searchAllProjects: 'all projects',
   searchNothingFound: 'Nothing found for “{query}”',
   searchAllResults: 'All results',
+  // The search page's refusals (src/server/search-page.ts searchErrorPage): 429 and 405, then the error's code as the API names it
+  searchRateLimited: {
+    one: 'Too many searches in a short time: wait {n} second, then search again.',
+    other: 'Too many searches in a short time: wait {n} seconds, then search again.',
+  },
+  searchMethodNotAllowed: 'This page answers only GET and HEAD requests.',
+  searchErrorCode: '(error code: {code})',
   kindPage: 'Page',
   kindPost: 'Post',
   feedProjects: '{name}: projects',

@@ -139,6 +139,12 @@ export const es: InterfaceTable = {
   searchAllProjects: 'todos los proyectos',
   searchNothingFound: 'No se ha encontrado nada para «{query}»',
   searchAllResults: 'Todos los resultados',
+  searchRateLimited: {
+    one: 'Demasiadas búsquedas en poco tiempo: espere {n} segundo y vuelva a buscar.',
+    other: 'Demasiadas búsquedas en poco tiempo: espere {n} segundos y vuelva a buscar.',
+  },
+  searchMethodNotAllowed: 'Esta página solo responde a solicitudes GET y HEAD.',
+  searchErrorCode: '(código de error: {code})',
   kindPage: 'Página',
   kindPost: 'Artículo',
   feedProjects: '{name}: proyectos',

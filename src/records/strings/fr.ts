@@ -139,6 +139,12 @@ export const fr: InterfaceTable = {
   searchAllProjects: 'tous les projets',
   searchNothingFound: 'Rien trouvé pour « {query} »',
   searchAllResults: 'Tous les résultats',
+  searchRateLimited: {
+    one: 'Trop de recherches en peu de temps : attendez {n} seconde, puis cherchez de nouveau.',
+    other: 'Trop de recherches en peu de temps : attendez {n} secondes, puis cherchez de nouveau.',
+  },
+  searchMethodNotAllowed: 'Cette page ne répond qu’aux requêtes GET et HEAD.',
+  searchErrorCode: '(code d’erreur : {code})',
   kindPage: 'Page',
   kindPost: 'Article',
   feedProjects: '{name} : projets',

@@ -139,6 +139,12 @@ export const pt: InterfaceTable = {
   searchAllProjects: 'todos os projetos',
   searchNothingFound: 'Nada encontrado para “{query}”',
   searchAllResults: 'Todos os resultados',
+  searchRateLimited: {
+    one: 'Pesquisas demais em pouco tempo: aguarde {n} segundo e pesquise novamente.',
+    other: 'Pesquisas demais em pouco tempo: aguarde {n} segundos e pesquise novamente.',
+  },
+  searchMethodNotAllowed: 'Esta página só responde a pedidos GET e HEAD.',
+  searchErrorCode: '(código de erro: {code})',
   kindPage: 'Página',
   kindPost: 'Artigo',
   feedProjects: '{name}: projetos',

@@ -139,6 +139,12 @@ export const sv: InterfaceTable = {
   searchAllProjects: 'alla projekt',
   searchNothingFound: 'Inget hittades för ”{query}”',
   searchAllResults: 'Alla träffar',
+  searchRateLimited: {
+    one: 'För många sökningar på kort tid: vänta {n} sekund och sök sedan igen.',
+    other: 'För många sökningar på kort tid: vänta {n} sekunder och sök sedan igen.',
+  },
+  searchMethodNotAllowed: 'Den här sidan svarar bara på GET- och HEAD-förfrågningar.',
+  searchErrorCode: '(felkod: {code})',
   kindPage: 'Sida',
   kindPost: 'Text',
   feedProjects: '{name}: projekt',
