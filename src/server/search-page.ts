@@ -15,6 +15,7 @@ import { thumbnailImage } from '../images/images.ts';
 import { LOCALES, languageName, type Strings, stringsFor } from '../records/strings.ts';
 import { searchTwin } from '../records/markdown-text.ts';
 import { searchRecords } from '../search/rank.ts';
+import { dataFinding } from './language.ts';
 import { MAX_QUERY_CHARS } from './http.ts';
 import { twinType } from '../http/negotiate.ts';
 import { HTML, MARKDOWN, MARKDOWN_TYPE } from '../http/media-types.ts';
@@ -72,18 +73,35 @@ export function fillPage(page: string, query: string, results: string): string {
   return page.replace(MARKS, (mark) => values[mark]!);
 }
 
-type Outcome = { kind: 'empty' } | { kind: 'too-long'; length: number } | { kind: 'hits'; hits: readonly SiteRecord[] };
+type Outcome = { kind: 'empty' } | { kind: 'too-long'; length: number } | { kind: 'hits'; hits: readonly { record: SiteRecord; lang: string }[] };
+
+/** A request's page: the language its path names (undefined: the main one), that language's data, and the site's. */
+interface PageData {
+  data: SiteData;
+  lang?: string;
+  main: SiteData;
+}
 
 /** The query as the page shows it (title, input, links): trimmed, and cut to the longest query searched. */
 const shownQuery = (raw: string | undefined) => (raw ?? '').trim().slice(0, MAX_QUERY_CHARS);
 
-/** What a `q` parameter (as sent) asks for: the query as shown, and nothing, a refusal or the hits. */
-function search(raw: string | undefined, data: SiteData): { query: string; outcome: Outcome } {
+/** The language tag of a language's data: its own text's (FO-I18N). */
+const dataLang = (data: SiteData) => data.site.languages.find((l) => l.base === data.site.base)?.lang ?? data.site.locale;
+
+/**
+ * What a `q` parameter (as sent) asks for: the query as shown, and nothing, a refusal or the hits,
+ * each with the language of its text. A query that finds nothing in the page's language is tried in
+ * the site's others (FO-SEARCH-FALLBACK), as the header's live results (REST search) are.
+ */
+function search(raw: string | undefined, page: PageData): { query: string; outcome: Outcome } {
   const query = shownQuery(raw);
   const length = (raw ?? '').trim().length;
   if (!query) return { query, outcome: { kind: 'empty' } };
   if (length > MAX_QUERY_CHARS) return { query, outcome: { kind: 'too-long', length } };
-  return { query, outcome: { kind: 'hits', hits: searchRecords(data, query, { limit: SEARCH_PAGE_LIMIT }).map((h) => h.record) } };
+  const hitsIn = (data: SiteData) => searchRecords(data, query, { limit: SEARCH_PAGE_LIMIT });
+  const found = dataFinding(page.main, page.lang, (data) => hitsIn(data).length > 0);
+  const hits = hitsIn(found).map(({ record }) => ({ record, lang: record.lang ?? dataLang(found) }));
+  return { query, outcome: { kind: 'hits', hits } };
 }
 
 // The sentences are the site's interface words (FO-LANGUAGE, src/records/strings/).
@@ -100,16 +118,18 @@ const htmlOf = (text: string, values: Record<string, string>) =>
   escapeHtml(text).replace(/\{(\w+)\}/g, (mark, name: string) => (Object.hasOwn(values, name) ? values[name]! : mark));
 
 /** The results part of the page for `raw` (the q parameter as sent). */
-function searchResults(raw: string | undefined, data: SiteData): string {
+function searchResults(raw: string | undefined, page: PageData): string {
+  const { data } = page;
   const t = stringsFor(data.site);
-  const { query, outcome } = search(raw, data);
+  const { query, outcome } = search(raw, page);
   if (outcome.kind === 'empty') return `<p class="lead">${escapeHtml(empty(t))}</p>`;
   if (outcome.kind === 'too-long') return `<p class="lead">${escapeHtml(tooLong(t, outcome.length))}</p>`;
   const { hits } = outcome;
   const shown = escapeHtml(query);
   if (!hits.length)
     return `<p class="lead">${htmlOf(t('searchNothingMatches'), { query: shown, link: `<a href="${escapeHtml(localPath(data.site, '/projects'))}">${escapeHtml(t('searchAllProjects'))}</a>` })}</p>`;
-  const items = hits.map((r) => {
+  const pageLang = dataLang(data);
+  const items = hits.map(({ record: r, lang: textLang }) => {
     // Kind and date on a line above the title (no label column to overflow in any language), the
     // cover's smallest file beside it (FO-DESIGN).
     const date = r.kind === 'post' ? formatDay(r.date, data.site.locale) : r.kind === 'project' ? formatMonth(r.date, data.site.locale) : undefined;
@@ -118,11 +138,13 @@ function searchResults(raw: string | undefined, data: SiteData): string {
     const thumb = cover
       ? `<img class="search-result__thumb" src="${escapeHtml(cover.path)}" width="${cover.width}" height="${cover.height}" alt="" loading="lazy" decoding="async">`
       : '';
-    // FO-I18N: a hit not translated into the page's language is in its own, said by `lang` (so it is
-    // hyphenated and read aloud in it, FO-LONG-WORDS) and marked as lists mark it (TextLang.astro).
-    const lang = r.lang ? ` lang="${escapeHtml(r.lang)}"` : '';
-    const marker = r.lang
-      ? ` <span class="badge" lang="${escapeHtml(data.site.locale)}">${escapeHtml(t('textIn', { language: languageName(r.lang, data.site.locale) }))}</span>`
+    // FO-I18N: a hit whose text is not in the page's language (not translated, or found in another
+    // language, FO-SEARCH-FALLBACK) is in its own, said by `lang` (so it is hyphenated and read aloud
+    // in it, FO-LONG-WORDS) and marked as lists mark it (TextLang.astro).
+    const other = textLang === pageLang ? undefined : textLang;
+    const lang = other ? ` lang="${escapeHtml(other)}"` : '';
+    const marker = other
+      ? ` <span class="badge" lang="${escapeHtml(data.site.locale)}">${escapeHtml(t('textIn', { language: languageName(other, data.site.locale) }))}</span>`
       : '';
     return `<li class="rows__item search-result"${lang}><div class="rows__body"><p class="search-result__meta">${meta}${marker}</p><a class="rows__title" href="${escapeHtml(r.href)}">${escapeHtml(r.title)}</a><p class="rows__detail">${escapeHtml(r.summary)}</p></div>${thumb}</li>`;
   });
@@ -130,11 +152,13 @@ function searchResults(raw: string | undefined, data: SiteData): string {
 }
 
 /** The Markdown form for `raw`: the same hits, each linking its twin by absolute URL. */
-function searchMarkdown(raw: string | undefined, data: SiteData): string {
+function searchMarkdown(raw: string | undefined, page: PageData): string {
+  const { data } = page;
   const t = stringsFor(data.site);
-  const { query, outcome } = search(raw, data);
+  const { query, outcome } = search(raw, page);
   const note = outcome.kind === 'empty' ? empty(t) : outcome.kind === 'too-long' ? tooLong(t, outcome.length) : undefined;
-  const hits = outcome.kind === 'hits' ? outcome.hits.map((r) => ({ title: r.title, twin: r.twin, summary: r.summary, kind: kindLabel(data.site, r) })) : [];
+  const hits =
+    outcome.kind === 'hits' ? outcome.hits.map(({ record: r }) => ({ title: r.title, twin: r.twin, summary: r.summary, kind: kindLabel(data.site, r) })) : [];
   return searchTwin(data.site, query, hits, note);
 }
 
@@ -160,9 +184,9 @@ const pathLang = (path: string) => /^\/([a-z]{2})\//.exec(path)?.[1];
  * The data a request's page answers from, by its path's language. A language the site does not have
  * has no page: 404, like any missing page.
  */
-function pageData(c: Context, data: SiteData): { data: SiteData; lang?: string } {
+function pageData(c: Context, data: SiteData): PageData {
   const lang = pathLang(c.req.path);
-  if (lang === undefined) return { data };
+  if (lang === undefined) return { data, main: data };
   const tag = data.site.languages.find((l) => l.lang === lang && l.base);
   const translated = tag && data.translation?.(lang);
   if (!translated)
@@ -170,7 +194,7 @@ function pageData(c: Context, data: SiteData): { data: SiteData; lang?: string }
       message: `This site has no page ${c.req.path}: it is not written in "${lang}".`,
       hint: `Search at ${data.site.languages.map((l) => localPath(l, SEARCH_PAGE_PATH)).join(' or ')}.`,
     });
-  return { data: translated, lang };
+  return { data: translated, lang, main: data };
 }
 
 export const searchPage =
@@ -178,9 +202,9 @@ export const searchPage =
   (c: Context): Response => {
     const raw = c.req.query('q');
     const markdown = markdownType(c);
-    const { data, lang } = pageData(c, getData());
-    const body = markdown ? searchMarkdown(raw, data) : fillPage(pageTemplate(lang), shownQuery(raw), searchResults(raw, data));
-    return new Response(body, { headers: { ...pageHeaders(data.site, shownQuery(raw), markdown), 'Cache-Control': REVALIDATE_CACHE_CONTROL } });
+    const page = pageData(c, getData());
+    const body = markdown ? searchMarkdown(raw, page) : fillPage(pageTemplate(page.lang), shownQuery(raw), searchResults(raw, page));
+    return new Response(body, { headers: { ...pageHeaders(page.data.site, shownQuery(raw), markdown), 'Cache-Control': REVALIDATE_CACHE_CONTROL } });
   };
 
 /**

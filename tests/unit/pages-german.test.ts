@@ -191,6 +191,20 @@ describe('a German site (locale de-AT, strings: featuredWork)', () => {
       expect(await (await fn('/search.md?q=zzqqxx')).text()).toContain('> Nichts passt zu „zzqqxx“. Versuchen Sie weniger oder andere Wörter.');
     });
 
+    test('FO-SEARCH-FALLBACK: the search page finds what the header’s live results (REST) find: "accessibility", in no German record, lists the English one, said by its lang and marked “Auf Englisch”', async () => {
+      const page = parseHtml(await (await fn('/search?q=accessibility')).text());
+      const hits = page.all('.search-results .search-result');
+      expect(hits.map((li) => li.one('a.rows__title')!.attr('href'))).toEqual(['/en/projects/formulare']);
+      expect(hits[0]!.attr('lang')).toBe('en');
+      expect(hits[0]!.one('.badge')?.attr('lang')).toBe('de-AT');
+      expect(hits[0]!.one('.badge')?.text).toBe('Auf Englisch');
+      expect(page.get('main .lead').text).toMatch(/^1 Ergebnis für „accessibility“$/);
+      // Its twin lists the same record, by its twin's address.
+      expect(await (await fn('/search.md?q=accessibility')).text()).toContain('/en/projects/formulare.md');
+      // A query the page's language finds stays in it: no hit marked.
+      expect(parseHtml(await (await fn('/search?q=kiesel')).text()).all('.search-result .badge')).toEqual([]);
+    });
+
     // The function with a quota of one search a minute, over the same templates siteFunction set above.
     let tight: ReturnType<typeof createApp> | undefined;
     beforeAll(async () => {
