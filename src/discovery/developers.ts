@@ -406,7 +406,7 @@ export function developersMarkdown(guide: DeveloperGuide): string {
  * micromark: the prose is this closed subset, one line at a time inside the page's own elements.
  */
 export function inlineHtml(text: string): string {
-  const pattern = /\\([!-/:-@[-`{-~])|(`+)(.*?[^`])\2(?!`)|\[([^\]]+)\]\(([^)\s]+)\)|(https?:\/\/[^\s)]+[^\s).,;:])/g;
+  const pattern = /\\([!-/:-@[-`{-~])|(?<!`)(`+)(?!`)(.*?[^`])\2(?!`)|\[([^\]]+)\]\(([^)\s]+)\)|(https?:\/\/[^\s)]+[^\s).,;:])/g;
   let html = '';
   let last = 0;
   for (const match of text.matchAll(pattern)) {
@@ -420,4 +420,3 @@ export function inlineHtml(text: string): string {
   }
   return html + escapeHtml(text.slice(last));
 }
-

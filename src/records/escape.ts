@@ -190,7 +190,8 @@ export function isLinkAddress(url: string): boolean {
  * unreserved and reserved characters and `%` with two hex digits, one `#`, and `[`…`]` only
  * around an IP literal host.
  */
-const URI = /^[A-Za-z][A-Za-z0-9+.-]*:(?:\/\/(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})*(?:\[[0-9A-Fa-f:.vV]+\](?::\d*)?)?)?(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*(?:#(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*)?$/;
+const URI =
+  /^[A-Za-z][A-Za-z0-9+.-]*:(?:\/\/(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})*(?:\[[0-9A-Fa-f:.vV]+\](?::\d*)?)?)?(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*(?:#(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*)?$/;
 /** The scheme and authority of a URL as WHATWG URL serializes it: already RFC 3986 (the host punycoded, user info percent-encoded). */
 const ORIGIN = /^[A-Za-z][A-Za-z0-9+.-]*:(?:\/\/[^/?#]*)?/;
 /** What RFC 3986 lets a path, query or fragment hold as it is (§ 3.3–3.5); `%` only before two hex digits. */
@@ -272,3 +273,11 @@ function balanced(url: string): boolean {
 export const escapeAutolink = (url: string) => `<${normalizeUrl(url)}>`;
 /** `escapeAutolink` read back: the normalized URL. */
 export const unescapeAutolink = (autolink: string) => autolink.replace(/^<|>$/g, '');
+
+/**
+ * YAML whose every scalar is double-quoted, with `<` and `[` written `\u003c` and `\u005b`: the same
+ * characters to a YAML reader (YAML 1.2 § 5.7), and no HTML and no link to a Markdown renderer that
+ * does not know front matter and reads the block as a paragraph or a heading (FO-MARKDOWN-SAFE).
+ * A key is ours and holds neither, so only values change.
+ */
+export const markdownInertYaml = (yaml: string) => yaml.replace(/[<[]/g, (c) => (c === '<' ? '\\u003c' : '\\u005b'));
