@@ -203,7 +203,7 @@ const URI_TEXT = /[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2}/y;
  * punycoded, spaces, `"`, `<`, `>` and non-ASCII percent-encoded, a `\` in the path read as `/`,
  * the address a browser would go to), then whatever that still leaves that a URI may not hold
  * (`|`, `^`, `{`, `}`, `[`, `]` past the host, `` ` `` or `\` in a query, a `%` before no hex
- * pair, a second `#`) percent-encoded as UTF-8 (PF-URI-FIELDS: every `format: uri` field of the
+ * pair, a second `#`) percent-encoded as UTF-8 (FO-URI-FIELDS: every `format: uri` field of the
  * API is one). A URL the schema accepted is never refused; inside `<…>` or `(…)` nothing of it can
  * end the link early.
  */

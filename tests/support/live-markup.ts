@@ -7,19 +7,20 @@ import { micromark } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { isLinkAddress } from '../../src/records/escape.ts';
 
+/** micromark's own handler for HTML data (lib/compile.js onexitdata), which the tag filter replaces. */
+function rawData(this: { raw(html: string): void; encode(text: string): string; sliceSerialize(token: unknown): string }, token: unknown) {
+  this.raw(this.encode(this.sliceSerialize(token)));
+}
+const KEEP_RAW_HTML = { exit: { htmlFlowData: rawData, htmlTextData: rawData } } as unknown as ReturnType<typeof gfmHtml>;
+
 const render = (markdown: string, raw: boolean) =>
   micromark(markdown, {
     allowDangerousHtml: raw,
     allowDangerousProtocol: true,
     extensions: [gfm()],
     // GFM's tag filter (§ 6.11) would disarm `<script>` and friends: this renderer keeps raw HTML as it is.
-    htmlExtensions: [gfmHtml(), { exit: { htmlFlowData: rawData, htmlTextData: rawData } }],
+    htmlExtensions: [gfmHtml(), KEEP_RAW_HTML],
   });
-
-/** micromark's own handler for HTML data (lib/compile.js onexitdata), which the tag filter replaces. */
-function rawData(this: { raw(html: string): void; encode(text: string): string; sliceSerialize(token: never): string }, token: never) {
-  this.raw(this.encode(this.sliceSerialize(token)));
-}
 
 /**
  * A Markdown document as HTML, raw HTML passed through and no address sanitized, and the raw HTML

@@ -220,7 +220,7 @@ describe('FO-MARKDOWN-SAFE: one escaper per Markdown context, each read back exa
   });
 });
 
-describe('FO-LINK-SCHEMES and PF-URI-FIELDS: code spans, link addresses and URIs', () => {
+describe('FO-LINK-SCHEMES and FO-URI-FIELDS: code spans, link addresses and URIs', () => {
   test('a code span holds any text whole: a backtick inside cannot end it (CommonMark § 6.1)', () => {
     expect(escapeCodeSpan('"quarry"')).toBe('`"quarry"`');
     expect(escapeCodeSpan('a`b')).toBe('``a`b``');

@@ -96,14 +96,14 @@ describe('contract validator: real answers pass', () => {
 });
 
 /**
- * PF-URI-FIELDS: the hostile fixture (tests/fixtures/markdown-hostile-site) holds, in every URL
+ * FO-URI-FIELDS: the hostile fixture (tests/fixtures/markdown-hostile-site) holds, in every URL
  * field of every kind (the site's links, a project's repo, demo, docs and more, the résumé's work,
  * education, certificate, publication and volunteer URLs), URLs with quotes, angle brackets,
  * spaces, non-ASCII, parentheses, pipes, braces, a stray `%` and a second `#`. Every operation's
  * answers over its data are checked by the contract validator (ajv's `format: uri` among the rest),
  * and every address-named string of a 2xx body is an RFC 3986 URI or reference as well.
  */
-describe('PF-URI-FIELDS: the contract holds on the hostile site, every URL a URI', async () => {
+describe('FO-URI-FIELDS: the contract holds on the hostile site, every URL a URI', async () => {
   const HOSTILE = 'tests/fixtures/markdown-hostile-site/content';
   const data = await fixtureSiteData(HOSTILE);
   const hostileDoc = openApiFor(data.site);
@@ -139,7 +139,7 @@ describe('PF-URI-FIELDS: the contract holds on the hostile site, every URL a URI
           ? Object.entries(value).flatMap(([k, v]) => addresses(v, `${pointer}/${k}`))
           : [];
 
-  it('PF-URI-FIELDS: every operation’s answers about the hostile records match openapi.json, and every URL field is a URI', async () => {
+  it('FO-URI-FIELDS: every operation’s answers about the hostile records match openapi.json, and every URL field is a URI', async () => {
     const projects = data.projects.map((p) => p.slug);
     const posts = data.posts.map((p) => p.slug);
     const ladder: [string, RequestInit?][] = [
