@@ -1,7 +1,7 @@
 // The developer guide: every endpoint with its parameters, answers and examples, the error catalog
 // and the limits. One model, built from openapi.json (itself built from the route table), the error
 // catalog and the examples; /developers (HTML) and /developers.md render it.
-import { escapeHtml, isLinkAddress, unescapeCodeSpan } from '../records/escape.ts';
+import { escapeCodeSpan, escapeHtml, isLinkAddress, unescapeCodeSpan } from '../records/escape.ts';
 import type { Content, Site } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { ERRORS, type ErrorCode } from '../server/errors.ts';
@@ -135,7 +135,7 @@ export function schemaRules(schema: Json | undefined, components: Record<string,
   if (typeof schema.$ref === 'string') return schema.$ref.split('/').pop()!;
   const parts: string[] = [];
   const type = Array.isArray(schema.type) ? schema.type.join(' or ') : (schema.type as string | undefined);
-  if (Array.isArray(schema.enum)) parts.push(`one of ${schema.enum.map((v) => `\`${String(v)}\``).join(', ')}`);
+  if (Array.isArray(schema.enum)) parts.push(`one of ${schema.enum.map((v) => escapeCodeSpan(String(v))).join(', ')}`);
   else if (type === 'array') {
     const items = schema.items as Json | undefined;
     parts.push(`list of ${schemaRules(items, components) || 'values'}`);
@@ -151,9 +151,9 @@ export function schemaRules(schema: Json | undefined, components: Record<string,
   range(schema.minItems, schema.maxItems, ' items');
   // `\S` is how the query schema says "not white space alone" (src/server/http.ts queryText).
   if (schema.pattern === '\\S') parts.push('not white space alone');
-  else if (typeof schema.pattern === 'string') parts.push(`pattern \`${schema.pattern}\``);
+  else if (typeof schema.pattern === 'string') parts.push(`pattern ${escapeCodeSpan(schema.pattern)}`);
   if (schema.format) parts.push(String(schema.format));
-  if (schema.default !== undefined) parts.push(`default \`${String(schema.default)}\``);
+  if (schema.default !== undefined) parts.push(`default ${escapeCodeSpan(String(schema.default))}`);
   return parts.join(', ');
 }
 
