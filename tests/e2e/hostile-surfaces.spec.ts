@@ -24,8 +24,8 @@ const EMAIL = 'mallory@example.com';
 
 /**
  * What in the document Chromium made could run or lead elsewhere: handlers, inline scripts of the
- * owner's (Folio's own are files of the site or JSON data), frames and forms but the layout's
- * search, and addresses (srcset entries too) that escape.ts isLinkAddress refuses, but the site's
+ * owner's (Folio's own are files of the site or JSON data), frames, forms but the layout's search,
+ * a `meta` that would redirect or set a header but the layout's CSP (a policy only narrows), and addresses (srcset entries too) that escape.ts isLinkAddress refuses, but the site's
  * mailto: (FO-LINK-SCHEMES). Chromium reads the document; the addresses are judged here.
  */
 async function liveInBrowser(page: Page) {
@@ -44,7 +44,9 @@ async function liveInBrowser(page: Page) {
         ),
       ),
       scripts: [...document.scripts].filter((s) => !s.src && !/^application\/(?:ld\+)?json$/.test(s.type)).map((s) => s.textContent?.slice(0, 80)),
-      frames: [...document.querySelectorAll('iframe, object, embed, base, form:not([role="search"]), meta[http-equiv]')].map((el) => `<${el.localName}>`),
+      frames: [
+        ...document.querySelectorAll('iframe, object, embed, base, form:not([role="search"]), meta[http-equiv]:not([http-equiv="Content-Security-Policy"])'),
+      ].map((el) => `<${el.localName}>`),
     };
   }, ADDRESS_ATTRIBUTES);
   return { ...found, addresses: found.addresses.filter((a) => a.url && !allowedAddress(a.url, EMAIL)).map((a) => `${a.element}: ${a.url}`) };
