@@ -103,16 +103,7 @@ describe('contract validator: real answers pass', () => {
  * answers over its data are checked by the contract validator (ajv's `format: uri` among the rest),
  * and every address-named string of a 2xx body is an RFC 3986 URI or reference as well.
  */
-describe('FO-URI-FIELDS: the contract holds on the hostile site, every URL a URI', async () => {
-  const HOSTILE = 'tests/fixtures/markdown-hostile-site/content';
-  const data = await fixtureSiteData(HOSTILE);
-  const hostileDoc = openApiFor(data.site);
-  const hostileApp = createApp({ routes: ROUTES, ...roomy, data: () => data });
-  const send = async (path: string, init: RequestInit = {}) => {
-    const request = new Request(new URL(path, 'http://localhost'), init);
-    const response = await hostileApp.request(request);
-    return captureExchange(request, response, response.body);
-  };
+describe('FO-URI-FIELDS: the contract holds on the hostile site, every URL a URI', () => {
   const mcp = (id: number, name: string, args: Record<string, unknown>): [string, RequestInit] => [
     '/api/mcp',
     {
@@ -140,6 +131,15 @@ describe('FO-URI-FIELDS: the contract holds on the hostile site, every URL a URI
           : [];
 
   it('FO-URI-FIELDS: every operation’s answers about the hostile records match openapi.json, and every URL field is a URI', async () => {
+    const HOSTILE = 'tests/fixtures/markdown-hostile-site/content';
+    const data = await fixtureSiteData(HOSTILE);
+    const hostileDoc = openApiFor(data.site);
+    const hostileApp = createApp({ routes: ROUTES, ...roomy, data: () => data });
+    const send = async (path: string, init: RequestInit = {}) => {
+      const request = new Request(new URL(path, 'http://localhost'), init);
+      const response = await hostileApp.request(request);
+      return captureExchange(request, response, response.body);
+    };
     const projects = data.projects.map((p) => p.slug);
     const posts = data.posts.map((p) => p.slug);
     const ladder: [string, RequestInit?][] = [
