@@ -1,7 +1,7 @@
 // The developer guide: every endpoint with its parameters, answers and examples, the error catalog
 // and the limits. One model, built from openapi.json (itself built from the route table), the error
 // catalog and the examples; /developers (HTML) and /developers.md render it.
-import { escapeHtml } from '../records/escape.ts';
+import { escapeCodeSpan, escapeHtml, isLinkAddress, unescapeCodeSpan } from '../records/escape.ts';
 import type { Content, Site } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { ERRORS, type ErrorCode } from '../server/errors.ts';
@@ -135,7 +135,7 @@ export function schemaRules(schema: Json | undefined, components: Record<string,
   if (typeof schema.$ref === 'string') return schema.$ref.split('/').pop()!;
   const parts: string[] = [];
   const type = Array.isArray(schema.type) ? schema.type.join(' or ') : (schema.type as string | undefined);
-  if (Array.isArray(schema.enum)) parts.push(`one of ${schema.enum.map((v) => `\`${String(v)}\``).join(', ')}`);
+  if (Array.isArray(schema.enum)) parts.push(`one of ${schema.enum.map((v) => escapeCodeSpan(String(v))).join(', ')}`);
   else if (type === 'array') {
     const items = schema.items as Json | undefined;
     parts.push(`list of ${schemaRules(items, components) || 'values'}`);
@@ -151,9 +151,9 @@ export function schemaRules(schema: Json | undefined, components: Record<string,
   range(schema.minItems, schema.maxItems, ' items');
   // `\S` is how the query schema says "not white space alone" (src/server/http.ts queryText).
   if (schema.pattern === '\\S') parts.push('not white space alone');
-  else if (typeof schema.pattern === 'string') parts.push(`pattern \`${schema.pattern}\``);
+  else if (typeof schema.pattern === 'string') parts.push(`pattern ${escapeCodeSpan(schema.pattern)}`);
   if (schema.format) parts.push(String(schema.format));
-  if (schema.default !== undefined) parts.push(`default \`${String(schema.default)}\``);
+  if (schema.default !== undefined) parts.push(`default ${escapeCodeSpan(String(schema.default))}`);
   return parts.join(', ');
 }
 
@@ -399,20 +399,24 @@ export function developersMarkdown(guide: DeveloperGuide): string {
 
 /**
  * The guide's prose is Markdown with only backslash escapes (CommonMark § 2.4: owner text comes
- * escaped), code spans, links and bare URLs; this renders just those.
+ * escaped), code spans (§ 6.1: any backtick string, closed by one as long; escape.ts
+ * escapeCodeSpan writes them), links and bare URLs; this renders just those, every character of
+ * text HTML-escaped. A link's address is kept only when escape.ts isLinkAddress allows it
+ * (FO-LINK-SCHEMES: http(s), relative, fragment); any other stays text. Hand-written rather than
+ * micromark: the prose is this closed subset, one line at a time inside the page's own elements.
  */
 export function inlineHtml(text: string): string {
-  const pattern = /\\([!-/:-@[-`{-~])|`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\)|(https?:\/\/[^\s)]+[^\s).,;:])/g;
+  const pattern = /\\([!-/:-@[-`{-~])|(?<!`)(`+)(?!`)(.*?[^`])\2(?!`)|\[([^\]]+)\]\(([^)\s]+)\)|(https?:\/\/[^\s)]+[^\s).,;:])/g;
   let html = '';
   let last = 0;
   for (const match of text.matchAll(pattern)) {
     html += escapeHtml(text.slice(last, match.index));
-    const [, escaped, code, label, href, bare] = match;
+    const [whole, escaped, , code, label, href, bare] = match;
     if (escaped !== undefined) html += escapeHtml(escaped);
-    else if (code !== undefined) html += `<code>${escapeHtml(code)}</code>`;
-    else if (label !== undefined) html += `<a href="${escapeHtml(href!)}">${inlineHtml(label)}</a>`;
+    else if (code !== undefined) html += `<code>${escapeHtml(unescapeCodeSpan(whole))}</code>`;
+    else if (label !== undefined) html += isLinkAddress(href!) ? `<a href="${escapeHtml(href!)}">${inlineHtml(label)}</a>` : escapeHtml(whole);
     else html += `<a href="${escapeHtml(bare!)}">${escapeHtml(bare!)}</a>`;
-    last = match.index + match[0].length;
+    last = match.index + whole.length;
   }
   return html + escapeHtml(text.slice(last));
 }

@@ -3,6 +3,7 @@
 // tests/integration/served-sample-site.test.ts runs every rendered command against the built site and
 // checks the documented answer, so the docs cannot drift from the API.
 import type { Content, Page, Project } from '../records/schema.ts';
+import { escapeCodeSpan } from '../records/escape.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { normalize } from '../search/options.ts';
 import { titleName } from '../search/rank.ts';
@@ -187,10 +188,11 @@ export function fieldName(pointer: string): string {
 /** The documented answer, in words: "Answers 200; `hits[0].slug` is `"quarry"`." */
 export function answerText(example: ApiExample): string {
   const { fact } = example;
-  const field = `\`${fieldName(fact.pointer)}\``;
+  // FO-MARKDOWN-SAFE: the value may be owner text (a project's title): a code span it cannot end.
+  const field = escapeCodeSpan(fieldName(fact.pointer));
   const said =
     'equals' in fact
-      ? `${field} is \`${JSON.stringify(fact.equals)}\``
+      ? `${field} is ${escapeCodeSpan(JSON.stringify(fact.equals))}`
       : 'length' in fact
         ? `${field} holds ${fact.length} items`
         : `${field} is a ${fact.type}`;

@@ -4,6 +4,7 @@
 // with every value double-quoted (YAML 1.2 § 7.3.1), never by string joining: a title may hold a
 // colon, a quote, `#` or `---`, and a date left plain would be read back as a timestamp.
 import { dump } from 'js-yaml';
+import { markdownInertYaml } from '../records/escape.ts';
 
 export interface FrontMatter {
   title: string;
@@ -23,7 +24,7 @@ export function frontMatterBlock(fields: FrontMatter): string {
   const ordered = Object.fromEntries(
     (['title', 'description', 'canonical', 'lang', 'date', 'lastmod'] as const).flatMap((key) => (fields[key] === undefined ? [] : [[key, fields[key]]])),
   );
-  return `---\n${dump(ordered, { lineWidth: -1, forceQuotes: true, quotingType: '"' })}---\n\n`;
+  return `---\n${markdownInertYaml(dump(ordered, { lineWidth: -1, forceQuotes: true, quotingType: '"' }))}---\n\n`;
 }
 
 /** `markdown` with its front matter on top. */

@@ -1,6 +1,7 @@
 // The MCP tools as the agent documents name them (AGENTS.md, SKILL.md, /developers): each tool the
 // site serves, what it does and the REST endpoint it answers as, from the tool table
 // (src/server/mcp/tools.ts) and the route table, so a tool is named where it is served and nowhere else.
+import { escapeCodeSpan } from '../records/escape.ts';
 import type { Site } from '../records/schema.ts';
 import { ROUTES } from '../server/routes.ts';
 import { isSized, type ServedRecords, toolsFor } from '../server/mcp/tools.ts';
@@ -37,9 +38,9 @@ export function mcpToolDocs(served: ServedRecords): ToolDoc[] {
 /** One tool in a sentence, as inline Markdown: "`get_project` reads one project by slug (as `GET /api/v1/projects/{slug}`)". */
 export const toolSentence = (tool: ToolDoc) => `\`${tool.name}\` ${tool.does} (as \`${tool.rest}\`)`;
 
-/** "`a`", "`a` and `b`", "`a`, `b` and `c`". */
+/** "`a`", "`a` and `b`", "`a`, `b` and `c`": each a code span it cannot end (a language tag is the site's configuration). */
 export function codeList(names: readonly string[]): string {
-  const coded = names.map((n) => `\`${n}\``);
+  const coded = names.map(escapeCodeSpan);
   return coded.length < 2 ? (coded[0] ?? '') : `${coded.slice(0, -1).join(', ')} and ${coded.at(-1)}`;
 }
 
@@ -70,8 +71,8 @@ export function languageSentence(site: Pick<Site, 'languages'>, tools: readonly 
   const example = others[0]!;
   const named = tools.filter((t) => t.languages).map((t) => t.name);
   return (
-    ` The site is in ${codeList([main!, ...others])} (\`${main}\` is its main language): send \`lang=${example}\` to ${codeList(languageRoutes())}` +
-    `${named.length ? `, or \`lang: "${example}"\` to ${codeList(named)},` : ''} for answers in that language, with its URLs; a record not translated into it comes in the main language, ` +
+    ` The site is in ${codeList([main!, ...others])} (${escapeCodeSpan(main!)} is its main language): send ${escapeCodeSpan(`lang=${example}`)} to ${codeList(languageRoutes())}` +
+    `${named.length ? `, or ${escapeCodeSpan(`lang: "${example}"`)} to ${codeList(named)},` : ''} for answers in that language, with its URLs; a record not translated into it comes in the main language, ` +
     "and every record names its language in `lang`. An unknown tag is 400 `invalid_filter` (`unknown_language` on `/ask` and `ask`), its hint naming the site's languages. " +
     `${codeList([...fallbackRoutes(), ...tools.filter((t) => t.fallback).map((t) => t.name)])} need no \`lang\` to find a record: ` +
     "a search that finds nothing in the language asked (the main one without `lang`) is answered from the site's other languages, main first, each hit with its `lang` and URLs."

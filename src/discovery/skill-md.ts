@@ -5,7 +5,7 @@ import type { Content } from '../records/schema.ts';
 import { absoluteUrl } from '../records/urls.ts';
 import { apiExamples, exampleMarkdown } from './examples.ts';
 import { rateLimitSentence } from './limits.ts';
-import { escapeMarkdownText } from '../records/escape.ts';
+import { escapeMarkdownText, markdownInertYaml } from '../records/escape.ts';
 import { languageSentence, mcpToolDocs, sizingSentence, toolSentence } from './mcp-tools.ts';
 import { MAX_COMPARE, MAX_LIMIT, MIN_COMPARE } from '../server/portfolio.ts';
 
@@ -33,12 +33,8 @@ export function skillDescription(content: Pick<Content, 'site'>): string {
   return text.length <= MAX_SKILL_DESCRIPTION ? text : `${text.slice(0, MAX_SKILL_DESCRIPTION - 1)}…`;
 }
 
-/**
- * YAML double-quoted scalar: JSON string syntax is a subset of it. `<` and `[` are written
- * `\u003c` and `\u005b` (the same characters to a YAML reader, YAML 1.2 § 5.7), so that a Markdown
- * renderer that does not know front matter finds no HTML and no link in it (FO-MARKDOWN-SAFE).
- */
-const yamlString = (text: string) => JSON.stringify(text).replace(/[<[]/g, (c) => (c === '<' ? '\\u003c' : '\\u005b'));
+/** YAML double-quoted scalar (JSON string syntax is a subset of it), inert to Markdown as a twin's front matter is. */
+const yamlString = (text: string) => markdownInertYaml(JSON.stringify(text));
 
 export function skillMarkdown(content: Pick<Content, 'site' | 'projects' | 'pages'> & Partial<Pick<Content, 'posts' | 'resume'>>): string {
   const { site, posts = [], resume } = content;

@@ -149,19 +149,94 @@ export const escapeLinkText = (text: string) => escapeAt(markdownLine(text), new
 /** `escapeLinkText` read back. */
 export const unescapeLinkText = unescapePunctuation;
 
-/** What a URL may not hold and Markdown would read: controls, whitespace, `"`, `<`, `>`, `` ` ``, `\`. */
-const NOT_IN_URL = /[\0-\x20"<>\\`\x7F\s]/g;
+/**
+ * Text as one Markdown code span (CommonMark § 6.1), shown exactly as it is: backslash escapes do
+ * not work inside a code span, so a backtick in the text cannot be escaped; the span's backtick
+ * string is one longer than the longest run inside, and a space pads each side when the text
+ * starts or ends with a backtick, which the reader strips again (the line has no space at
+ * either end to lose: markdownLine trims it). One line: § 6.1 reads a line ending as a space.
+ */
+export function escapeCodeSpan(text: string): string {
+  const line = markdownLine(text);
+  const longest = Math.max(0, ...[...line.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = /^`|`$/.test(line) ? ' ' : '';
+  return `${fence}${pad}${line}${pad}${fence}`;
+}
+
+/** `escapeCodeSpan` read back, as a CommonMark reader takes the span's content (§ 6.1). */
+export function unescapeCodeSpan(span: string): string {
+  const fence = /^`+/.exec(span)![0].length;
+  const inner = span.slice(fence, span.length - fence);
+  return inner.length > 2 && inner.startsWith(' ') && inner.endsWith(' ') && inner.trim() !== '' ? inner.slice(1, -1) : inner;
+}
 
 /**
- * A URL with nothing in it a URL may not hold. One that holds none is written as it is (the common
- * case: nothing changes); one that does is written as WHATWG URL serializes it (§ 4.5: spaces,
- * `"`, `<`, `>` percent-encoded, a `\` in the path read as `/`, the address a browser would go to),
- * then what that still leaves in a query (`` ` ``, `\`) percent-encoded. A URL the schema accepted
- * is never refused; inside `<…>` or `(…)` nothing of it can end the link early.
+ * Whether a link's address is one the site may link to (FO-LINK-SCHEMES): an http(s) URL, a
+ * relative reference (a path, a query, `//host/…`) or a fragment. An allow-list: any other
+ * scheme (`javascript:`, `data:`, `vbscript:`, `file:`…) is refused. The scheme is read as a
+ * browser reads it (WHATWG URL § 4.4: leading C0 controls and spaces dropped, tabs and newlines
+ * removed anywhere), so `java\tscript:` is `javascript:` here too. The site's own `mailto:` of the
+ * configured email is the one other link it writes, and it never passes through here.
+ */
+export function isLinkAddress(url: string): boolean {
+  const read = url.replace(/^[\0-\x20]+/, '').replace(/[\t\n\r]/g, '');
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(read)?.[1];
+  return scheme === undefined || /^https?$/i.test(scheme);
+}
+
+/**
+ * An absolute URI as RFC 3986 § 3 spells it, as JSON Schema's `format: uri` checks it: only
+ * unreserved and reserved characters and `%` with two hex digits, one `#`, and `[`…`]` only
+ * around an IP literal host.
+ */
+const URI =
+  /^[A-Za-z][A-Za-z0-9+.-]*:(?:\/\/(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})*(?:\[[0-9A-Fa-f:.vV]+\](?::\d*)?)?)?(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*(?:#(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*)?$/;
+/** The scheme and authority of a URL as WHATWG URL serializes it: already RFC 3986 (the host punycoded, user info percent-encoded). */
+const ORIGIN = /^[A-Za-z][A-Za-z0-9+.-]*:(?:\/\/[^/?#]*)?/;
+/** What RFC 3986 lets a path, query or fragment hold as it is (§ 3.3–3.5); `%` only before two hex digits. */
+const URI_TEXT = /[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2}/y;
+
+/**
+ * A URL as a URI (RFC 3986). One that is a URI already is written as it is (the common case:
+ * nothing changes). One that is not is written as WHATWG URL serializes it (§ 4.5: the host
+ * punycoded, spaces, `"`, `<`, `>` and non-ASCII percent-encoded, a `\` in the path read as `/`,
+ * the address a browser would go to), then whatever that still leaves that a URI may not hold
+ * (`|`, `^`, `{`, `}`, `[`, `]` past the host, `` ` `` or `\` in a query, a `%` before no hex
+ * pair, a second `#`) percent-encoded as UTF-8 (FO-URI-FIELDS: every `format: uri` field of the
+ * API is one). A URL the schema accepted is never refused; inside `<…>` or `(…)` nothing of it can
+ * end the link early.
  */
 export function normalizeUrl(url: string): string {
-  if (!url.match(NOT_IN_URL)) return url;
-  return (URL.canParse(url) ? new URL(url).href : url).replace(NOT_IN_URL, (c) => encodeURIComponent(c));
+  if (URI.test(url)) return url;
+  const href = URL.canParse(url) ? new URL(url).href : url;
+  const origin = ORIGIN.exec(href)?.[0] ?? '';
+  let out = origin;
+  let fragment = false;
+  for (let i = origin.length; i < href.length; ) {
+    URI_TEXT.lastIndex = i;
+    const kept = URI_TEXT.exec(href);
+    if (kept) {
+      out += kept[0];
+      i += kept[0].length;
+      continue;
+    }
+    const c = String.fromCodePoint(href.codePointAt(i)!);
+    if (c === '#' && !fragment) out += c;
+    else out += percentEncode(c);
+    fragment ||= c === '#';
+    i += c.length;
+  }
+  return out;
+}
+
+/** One character as UTF-8 percent-encoded; a lone surrogate as U+FFFD, as a URL parser writes it. */
+function percentEncode(c: string): string {
+  try {
+    return encodeURIComponent(c);
+  } catch {
+    return encodeURIComponent('\uFFFD');
+  }
 }
 
 /**
@@ -198,3 +273,11 @@ function balanced(url: string): boolean {
 export const escapeAutolink = (url: string) => `<${normalizeUrl(url)}>`;
 /** `escapeAutolink` read back: the normalized URL. */
 export const unescapeAutolink = (autolink: string) => autolink.replace(/^<|>$/g, '');
+
+/**
+ * YAML whose every scalar is double-quoted, with `<` and `[` written `\u003c` and `\u005b`: the same
+ * characters to a YAML reader (YAML 1.2 § 5.7), and no HTML and no link to a Markdown renderer that
+ * does not know front matter and reads the block as a paragraph or a heading (FO-MARKDOWN-SAFE).
+ * A key is ours and holds neither, so only values change.
+ */
+export const markdownInertYaml = (yaml: string) => yaml.replace(/[<[]/g, (c) => (c === '<' ? '\\u003c' : '\\u005b'));

@@ -8,15 +8,19 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { toString as textOf } from 'mdast-util-to-string';
 import { gfm } from 'micromark-extension-gfm';
 import { describe, expect, test } from 'vitest';
+import { createAjv } from '../contract/validate.ts';
 import {
   escapeAutolink,
   escapeClientText,
+  escapeCodeSpan,
   escapeLinkDestination,
+  isLinkAddress,
   escapeLinkText,
   escapeMarkdownText,
   markdownLine,
   normalizeUrl,
   unescapeAutolink,
+  unescapeCodeSpan,
   unescapeLinkDestination,
   unescapeLinkText,
   unescapeMarkdownText,
@@ -213,5 +217,81 @@ describe('FO-MARKDOWN-SAFE: one escaper per Markdown context, each read back exa
   test('a link URL with "><script> in its query stays one autolink, percent-encoded', () => {
     expect(escapeAutolink('https://x.example/?q="><script>alert(1)</script>')).toBe('<https://x.example/?q=%22%3E%3Cscript%3Ealert(1)%3C/script%3E>');
     expect(escapeLinkDestination('https://x.example/a b)')).toBe('https://x.example/a%20b\\)');
+  });
+});
+
+describe('FO-LINK-SCHEMES and FO-URI-FIELDS: code spans, link addresses and URIs', () => {
+  test('a code span holds any text whole: a backtick inside cannot end it (CommonMark § 6.1)', () => {
+    expect(escapeCodeSpan('"quarry"')).toBe('`"quarry"`');
+    expect(escapeCodeSpan('a`b')).toBe('``a`b``');
+    expect(escapeCodeSpan('"Evil` [x](javascript:fetch(\'/pwned-dev\')) `"')).toBe('``"Evil` [x](javascript:fetch(\'/pwned-dev\')) `"``');
+    expect(escapeCodeSpan('`x`')).toBe('`` `x` ``');
+    expect(escapeCodeSpan('a ``` b')).toBe('````a ``` b````');
+  });
+
+  test('property: a code span reads back as the line and parses to one inline code node holding it, in every container', () => {
+    fc.assert(
+      fc.property(markdownish, (s) => {
+        const line = markdownLine(s);
+        fc.pre(line !== '');
+        const span = escapeCodeSpan(s);
+        expect(unescapeCodeSpan(span)).toBe(line);
+        for (const [opening] of PLAIN_CONTEXTS) {
+          const all = nodes(parse(`${opening}Answers 200; ${span}.`));
+          expect(all.filter((n) => n.type === 'html' || n.type === 'link')).toEqual([]);
+          const code = all.filter((n) => n.type === 'inlineCode');
+          expect(code).toHaveLength(1);
+          // A reader keeps the span's content, less the padding it strips (§ 6.1).
+          expect(code[0]!.value).toBe(line);
+        }
+      }),
+      { numRuns: runs(400) },
+    );
+  });
+
+  test('a link address is kept only when it is http(s), relative or a fragment, its scheme read as a browser reads it', () => {
+    for (const url of ['https://x.example/', 'HTTP://x.example', '/developers#errors', '#limits', '?q=1', 'relative/path', '//x.example/a', ''])
+      expect(isLinkAddress(url), url).toBe(true);
+    for (const url of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      ' javascript:alert(1)',
+      '\x01javascript:alert(1)',
+      'java\tscript:alert(1)',
+      'java\nscript:alert(1)',
+      'vbscript:x',
+      'data:text/html,<script>',
+      'file:///etc/passwd',
+      'mailto:a@b.example',
+      'ftp://x.example/',
+      'ui://folio/card',
+    ])
+      expect(isLinkAddress(url), JSON.stringify(url)).toBe(false);
+  });
+
+  test('property: a normalized URL is an RFC 3986 URI (JSON Schema format: uri), the same address WHATWG URL names, and normalizing twice changes nothing', () => {
+    const isUri = createAjv().compile({ type: 'string', format: 'uri' });
+    const uriHostile = fc
+      .tuple(
+        fc.constantFrom('https://x.example', 'http://bücher.example', 'https://例え.jp:8443', 'https://[::1]'),
+        fc.array(fc.oneof(fc.constantFrom(...'|^{}[]%#"<>` \\()\'é€😀/?&='.split('')), fc.string({ maxLength: 3 }), fc.constantFrom('%20', '%zz', 'a')), {
+          maxLength: 8,
+        }),
+      )
+      .map(([origin, parts]) => `${origin}/${parts.join('')}`)
+      .filter((u) => URL.canParse(u));
+    fc.assert(
+      fc.property(uriHostile, (url) => {
+        const uri = normalizeUrl(url);
+        expect(isUri(uri), uri).toBe(true);
+        expect(normalizeUrl(uri)).toBe(uri);
+        expect(new URL(uri).origin).toBe(new URL(url).origin);
+      }),
+      { numRuns: runs(400) },
+    );
+    // What a URI may hold is written as it is; what it may not is percent-encoded as UTF-8.
+    expect(normalizeUrl('https://x.example/a(b)?c=d&e=f#g')).toBe('https://x.example/a(b)?c=d&e=f#g');
+    expect(normalizeUrl('https://bücher.example/ä|b^{c}#x#y')).toBe('https://xn--bcher-kva.example/%C3%A4%7Cb%5E%7Bc%7D#x%23y');
+    expect(normalizeUrl('https://docs.example/100%real/[v1]')).toBe('https://docs.example/100%25real/%5Bv1%5D');
   });
 });

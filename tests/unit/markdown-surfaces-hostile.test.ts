@@ -30,6 +30,8 @@ import { skillMarkdown } from '../../src/discovery/skill-md.ts';
 import { roomy } from '../support/portfolio-helpers.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { withConfiguredSiteUrls } from '../support/content-fixtures.ts';
+import { parseHtml } from '../support/html-query.ts';
+import { liveMarkup, renderTrusting } from '../support/live-markup.ts';
 
 withConfiguredSiteUrls();
 const content = loadContent(join(import.meta.dirname, '..', 'fixtures', 'markdown-hostile-site', 'content'));
@@ -58,6 +60,10 @@ function expectInert(markdown: string, name: string) {
     urls.filter((url) => !/^(?:https?:\/\/|mailto:|\/|#)/i.test(url)),
     `${name}: a link that is not http(s), mailto or the site`,
   ).toEqual([]);
+  // FO-LINK-SCHEMES: and rendered by micromark letting raw HTML and every protocol through, nothing runs or leads elsewhere.
+  const { html, rawHtml } = renderTrusting(markdown);
+  expect(rawHtml, `${name}: raw HTML to a trusting renderer`).toBe(false);
+  expect(liveMarkup(parseHtml(html).all('*'), { email: content.site.email }), `${name}: live markup`).toEqual([]);
   // The hostile text is still there, as text: escaped, not dropped.
   return textOf(tree as never);
 }

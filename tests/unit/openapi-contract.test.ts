@@ -8,7 +8,10 @@ import { siteData } from '../../src/server/data.ts';
 import { captureExchange, recordExchanges, type Exchange } from '../../scripts/local-server/record-exchanges.ts';
 import { ROUTES } from '../../src/server/routes.ts';
 import { openApiFor } from '../../src/discovery/openapi-file.ts';
-import { checkStaticFiles, coverage, validateExchanges } from '../contract/validate.ts';
+import { checkStaticFiles, coverage, createAjv, validateExchanges } from '../contract/validate.ts';
+import { PUBLIC_READ_TOKEN } from '../../src/server/access/public-read.ts';
+import { fixtureSiteData } from '../support/site-data.ts';
+import { JSON_HEADERS } from '../support/mcp-helpers.ts';
 import { roomy } from '../support/portfolio-helpers.ts';
 import { routeCalls } from '../support/route-calls.ts';
 import { staticFiles } from '../support/static-files.ts';
@@ -89,6 +92,99 @@ describe('contract validator: real answers pass', () => {
     expect(missed.filter((id) => !files.checked.includes(id))).toEqual([]);
     // And it saw the answers the rules in openapi.json's prose describe.
     expect(exchanges.map((e) => e.status)).toEqual(expect.arrayContaining([200, 201, 202, 204, 304, 400, 401, 404, 405, 415]));
+  });
+});
+
+/**
+ * FO-URI-FIELDS: the hostile fixture (tests/fixtures/markdown-hostile-site) holds, in every URL
+ * field of every kind (the site's links, a project's repo, demo, docs and more, the résumé's work,
+ * education, certificate, publication and volunteer URLs), URLs with quotes, angle brackets,
+ * spaces, non-ASCII, parentheses, pipes, braces, a stray `%` and a second `#`. Every operation's
+ * answers over its data are checked by the contract validator (ajv's `format: uri` among the rest),
+ * and every address-named string of a 2xx body is an RFC 3986 URI or reference as well.
+ */
+describe('FO-URI-FIELDS: the contract holds on the hostile site, every URL a URI', () => {
+  const mcp = (id: number, name: string, args: Record<string, unknown>): [string, RequestInit] => [
+    '/api/mcp',
+    {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, 'Mcp-Protocol-Version': '2025-11-25' },
+      body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } }),
+    },
+  ];
+  const ajv = createAjv();
+  const isUri = ajv.compile({ type: 'string', format: 'uri-reference' });
+  /** Keys that name an address: `url`, `href`, `…Url`, `…_uri`, `$schema`, `@id`, `sameAs`… */
+  const ADDRESS_KEY = /(?:^|_)(?:url|uri|href)$|(?:Url|Uri)$|^(?:\$schema|@id|sameAs|issuer|resource)$/;
+  /** The jobs descriptor's poll address is a URI template (RFC 6570), braces and all: not a URI, and documented as a plain string. */
+  const TEMPLATES = new Set(['GET /api/v1/jobs /poll/url']);
+  /** Every address-named string of a JSON value, with its JSON Pointer. */
+  const addresses = (value: unknown, pointer = ''): [string, string][] =>
+    typeof value === 'string'
+      ? ADDRESS_KEY.test(pointer.split('/').pop()!)
+        ? [[pointer, value]]
+        : []
+      : Array.isArray(value)
+        ? value.flatMap((v, i) => addresses(v, `${pointer}/${i}`))
+        : value && typeof value === 'object'
+          ? Object.entries(value).flatMap(([k, v]) => addresses(v, `${pointer}/${k}`))
+          : [];
+
+  it('FO-URI-FIELDS: every operation’s answers about the hostile records match openapi.json, and every URL field is a URI', async () => {
+    const HOSTILE = 'tests/fixtures/markdown-hostile-site/content';
+    const data = await fixtureSiteData(HOSTILE);
+    const hostileDoc = openApiFor(data.site);
+    const hostileApp = createApp({ routes: ROUTES, ...roomy, data: () => data });
+    const send = async (path: string, init: RequestInit = {}) => {
+      const request = new Request(new URL(path, 'http://localhost'), init);
+      const response = await hostileApp.request(request);
+      return captureExchange(request, response, response.body);
+    };
+    const projects = data.projects.map((p) => p.slug);
+    const posts = data.posts.map((p) => p.slug);
+    const ladder: [string, RequestInit?][] = [
+      ...routeCalls(ROUTES, hostileDoc, data.site.url).map((call): [string, RequestInit] => [call.path, call.init]),
+      ...projects.flatMap((slug): [string][] => [[`/api/v1/projects/${slug}`], [`/api/projects/${slug}`]]),
+      ...posts.map((slug): [string] => [`/api/v1/posts/${slug}`]),
+      ['/api/v1/projects?archive=1&limit=20'],
+      ['/api/v1/posts?limit=20'],
+      ['/api/v1/resume'],
+      ['/api/resume'],
+      ...['evil', 'lantern', 'alert', 'javascript', 'logs'].flatMap((q): [string][] => [[`/api/v1/search?q=${q}&limit=20`], [`/ask?query=${q}`]]),
+      ['/ask?query=evil&streaming=true'],
+      [`/api/v1/compare?slugs=${projects.slice(0, 3).join(',')}`],
+      ['/api/v1/sandbox?limit=100'],
+      ['/api/v1?limit=100', { headers: { Authorization: `Bearer ${PUBLIC_READ_TOKEN}` } }],
+      ['/api/v1/batch', json({ queries: ['evil', 'lantern'] })],
+      mcp(1, 'get_project', { slug: 'evil' }),
+      mcp(2, 'get_resume', {}),
+      mcp(3, 'list_projects', { archive: '1', detail: 'full' }),
+      mcp(4, 'search_portfolio', { query: 'evil' }),
+    ];
+    const exchanges = [];
+    for (const [path, init] of ladder) exchanges.push(await send(path, init));
+    const job = exchanges.find((e) => e.path === '/api/v1/jobs' && e.status === 202);
+    if (job?.headers.location) exchanges.push(await send(new URL(job.headers.location, 'http://localhost').pathname));
+    expect(validateExchanges(hostileDoc, exchanges)).toEqual([]);
+    // The hostile records were answered, not only refused.
+    expect(exchanges.filter((e) => e.status === 200 && /^\/api\/v1\/projects\/[^/]+$/.test(e.path)).length).toBe(projects.length);
+    const notUris: string[] = [];
+    for (const e of exchanges.filter((x) => x.status < 300 && x.contentType?.startsWith('application/json'))) {
+      const body = JSON.parse(e.body) as unknown;
+      for (const [pointer, value] of addresses(body))
+        if (!isUri(value) && !TEMPLATES.has(`${e.method} ${e.path.split('?')[0]} ${pointer}`))
+          notUris.push(`${e.method} ${e.path}: ${pointer} ${JSON.stringify(value)}`);
+    }
+    expect(notUris).toEqual([]);
+    // Every kind of URL field was answered: the site's links, a project's links, the résumé's.
+    const bodies = exchanges.map((e) => e.body).join('\n');
+    for (const encoded of [
+      'https://xn--bcher-kva.example/',
+      'https://code.example/%C3%BCn%C3%AF/',
+      'https://xn--r8jz45g.example/',
+      'https://vol.example/100%25/',
+    ])
+      expect(bodies, encoded).toContain(encoded);
   });
 });
 

@@ -17,6 +17,7 @@ import { OAUTH_ERROR_FOR } from '../../server/access/oauth-http.ts';
 import { RATE_LIMIT_HEADERS, VERSION_HEADERS } from '../../server/header-names.ts';
 import type { ResponseSpec, RouteSpec } from '../../server/route.ts';
 import type { Site } from '../../records/schema.ts';
+import { escapeMarkdownText } from '../../records/escape.ts';
 import { EVENT_STREAM, FORM_TYPE, JSON_TYPE } from '../../http/media-types.ts';
 import { HEADER_DOCS, REQUEST_HEADER_DOCS, SKIPPED_REQUEST_HEADERS, type HeaderDoc } from './header-docs.ts';
 
@@ -305,8 +306,10 @@ const METADATA_FILES = [
 
 function infoDescription(site: SiteForOpenApi): string {
   const { knowledge, portfolio } = site.rateLimits;
+  // FO-MARKDOWN-SAFE: a description is CommonMark (OAS 3.1 § 4.8); the owner's name goes in as Markdown text.
+  const name = escapeMarkdownText(site.name);
   return [
-    `Read-only API over ${site.name}'s site: search, projects, compare, posts and the résumé (portfolio), questions in the NLWeb shape, batch and async jobs (knowledge), the public-read access flow and an MCP tool server.`,
+    `Read-only API over ${name}'s site: search, projects, compare, posts and the résumé (portfolio), questions in the NLWeb shape, batch and async jobs (knowledge), the public-read access flow and an MCP tool server.`,
     `Free, public, no account and no API key. Only the catalog (\`GET /api/v1\`, \`GET /api\`) asks for a bearer token, and that token is a public literal: see ${site.url}/auth.md.`,
     `Rate limits per client address, per instance: knowledge endpoints ${knowledge.limit} requests per ${knowledge.window} s, portfolio and MCP ${portfolio.limit} per ${portfolio.window} s. Over the limit: 429 with \`Retry-After\`.`,
     'Every error is JSON from one catalog, `{ "error": { "code", "message", "status", "hint", "docs" } }`, except the OAuth endpoints, which answer RFC 6749 `{ "error", "error_description" }`. ' +
@@ -355,7 +358,7 @@ export function openApiDocument(site: SiteForOpenApi, routes: RouteSpec[]): Open
         description: infoDescription(site),
         contact: { name: site.name, url: site.url, ...(site.email ? { email: site.email } : {}) },
       },
-      servers: [{ url: site.url, description: `${site.name}'s site` }],
+      servers: [{ url: site.url, description: `${escapeMarkdownText(site.name)}'s site` }],
       tags: (Object.keys(TAGS) as RouteSpec['tag'][]).filter((t) => used.has(t)).map((name) => ({ name, description: TAGS[name] })),
       externalDocs: { description: 'Every endpoint with examples, the error catalog and the limits', url: `${site.url}/developers` },
       paths,
