@@ -7,7 +7,6 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadContent } from '../../src/records/load.ts';
 import { agentImage, imageVariants, pictureSources } from '../../src/images/images.ts';
-import { contentImages } from '../../src/builder/write-images.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 const VALID = join(import.meta.dirname, '..', 'fixtures', 'content-valid', 'content');
@@ -55,7 +54,7 @@ describe('content images load', () => {
     expect(content.site.avatar).toMatchObject({ alt: content.site.name, width: 800 });
   });
 
-  test('FO-HERO: the hero image is relative to site.md, described by heroAlt, and published with the other images', () => {
+  test('FO-HERO: the hero image is relative to site.md, described by heroAlt', () => {
     const dir = site((d) => {
       mkdirSync(join(d, 'images'));
       writeFileSync(join(d, 'images/hills.png'), png);
@@ -63,7 +62,6 @@ describe('content images load', () => {
     });
     const content = loadContent(dir);
     expect(content.site.hero).toMatchObject({ alt: 'Blue hills at dusk', width: 800, height: 450, type: 'png' });
-    expect(contentImages(content).map((i) => i.digest)).toContain(content.site.hero!.digest);
   });
 
   test('body images: by their destination as written', () => {
@@ -149,29 +147,5 @@ describe('FO-CONTENT-ERRORS: content image mistakes are content errors', () => {
       `Invalid content (2 problems):\n  - content/projects/alpha.md: line ${noAlt}: the image "diagram.png" has no alt text; write ![what it shows](diagram.png)\n` +
         `  - content/projects/alpha.md: line ${gone}: the image expected an image file, but content/projects/gone.png does not exist`,
     );
-  });
-});
-
-describe('FO-ANY-CONTENT: every image the content names is published', () => {
-  /** Every image object anywhere in the loaded content, found by shape: a place added later is found too. */
-  function imagesIn(value: unknown, found = new Set<string>()): Set<string> {
-    if (!value || typeof value !== 'object') return found;
-    const v = value as Record<string, unknown>;
-    if (typeof v.digest === 'string' && typeof v.file === 'string' && typeof v.width === 'number') found.add(v.digest);
-    for (const child of Object.values(v)) imagesIn(child, found);
-    return found;
-  }
-
-  test('the build writes the avatar, every record kind’s cover and every body’s images (the kitchen-sink site: an image in every place)', () => {
-    const content = loadContent(join(import.meta.dirname, '..', 'fixtures', 'kitchen-sink', 'content'), { drafts: true });
-    const named = imagesIn(content);
-    // The avatar, the bio's, projects', posts' (cover and body), a page's and the résumé's images.
-    expect(named.size).toBeGreaterThanOrEqual(7);
-    expect(new Set(contentImages(content).map((i) => i.digest))).toEqual(named);
-    // A post's cover and body images, and the résumé's, are among them (none is also a project's cover).
-    const post = content.posts.find((p) => p.slug === 'telemetrie-ota')!;
-    const published = new Set(contentImages(content).map((i) => i.digest));
-    for (const image of [post.cover!, ...Object.values(post.images), ...Object.values(content.resume!.images), ...Object.values(content.site.images)])
-      expect(published.has(image.digest), image.file).toBe(true);
   });
 });
