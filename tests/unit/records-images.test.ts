@@ -5,7 +5,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { loadContent } from '../../src/records/load.ts';
+import { type ContentError, loadContent, loadLanguages } from '../../src/records/load.ts';
 import { agentImage, imageVariants, pictureSources } from '../../src/images/images.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
@@ -147,5 +147,53 @@ describe('FO-CONTENT-ERRORS: content image mistakes are content errors', () => {
       `Invalid content (2 problems):\n  - content/projects/alpha.md: line ${noAlt}: the image "diagram.png" has no alt text; write ![what it shows](diagram.png)\n` +
         `  - content/projects/alpha.md: line ${gone}: the image expected an image file, but content/projects/gone.png does not exist`,
     );
+  });
+});
+
+describe('FO-IMAGE-RELATIVE: a body image at a path from the site’s root is refused at load, naming the relative path that works', () => {
+  test('in a main-language record, a translation’s and site.md, each by file and line, with the path from that file', () => {
+    const dir = site((d) => {
+      mkdirSync(join(d, 'images'));
+      writeFileSync(join(d, 'images/a.png'), png);
+      writeFileSync(alpha(d), `${readFileSync(alpha(d), 'utf8')}\n![A diagram](/images/a.png)\n`);
+      mkdirSync(join(d, 'fr/projects'), { recursive: true });
+      writeFileSync(join(d, 'fr/projects/alpha.md'), '---\ntitle: Alpha en français\n---\n\nTexte.\n\n![Un schéma](/content/images/a.png)\n');
+      writeFileSync(join(d, 'site.md'), `${readFileSync(join(d, 'site.md'), 'utf8')}\n![Me](/images/a.png)\n`);
+    });
+    const lineOf = (file: string, text: string) => readFileSync(join(dir, file), 'utf8').split('\n').indexOf(text) + 1;
+    let problems: string[] = [];
+    try {
+      loadLanguages(dir);
+    } catch (error) {
+      problems = (error as ContentError).problems;
+    }
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        `content/projects/alpha.md: line ${lineOf('projects/alpha.md', '![A diagram](/images/a.png)')}: the image "/images/a.png" is a path from the site's root, which names no published file; write it relative to this file: ![A diagram](../images/a.png)`,
+        `content/site.md: line ${lineOf('site.md', '![Me](/images/a.png)')}: the image "/images/a.png" is a path from the site's root, which names no published file; write it relative to this file: ![Me](images/a.png)`,
+      ]),
+    );
+    // The translation's mistake is its own file's, one folder deeper (reported with the main language's, or once those are fixed).
+    const fixed = site((d) => {
+      mkdirSync(join(d, 'images'));
+      writeFileSync(join(d, 'images/a.png'), png);
+      mkdirSync(join(d, 'fr/projects'), { recursive: true });
+      writeFileSync(join(d, 'fr/projects/alpha.md'), '---\ntitle: Alpha en français\n---\n\nTexte.\n\n![Un schéma](/content/images/a.png)\n');
+    });
+    expect(() => loadLanguages(fixed)).toThrow(
+      `content/fr/projects/alpha.md: line 7: the image "/content/images/a.png" is a path from the site's root, which names no published file; write it relative to this file: ![Un schéma](../../images/a.png)`,
+    );
+  });
+
+  test('the relative path it names loads; a URL with a scheme, or protocol-relative, is not a root path', () => {
+    const dir = site((d) => {
+      mkdirSync(join(d, 'images'));
+      writeFileSync(join(d, 'images/a.png'), png);
+      writeFileSync(
+        alpha(d),
+        `${readFileSync(alpha(d), 'utf8')}\n![A diagram](../images/a.png)\n\n![Remote](https://example.org/a.png)\n\n![Remote too](//example.org/b.png)\n`,
+      );
+    });
+    expect(Object.keys(loadContent(dir).projects[0]!.images)).toEqual(['../images/a.png']);
   });
 });
