@@ -199,6 +199,27 @@ export async function checkSite({ base, manifest, records, sourceOf, site }: Sit
     if (detail.status !== 200 || JSON.parse(detail.text).slug !== record.slug) bug(record.source, `/api/v1/projects/${record.slug} answers ${detail.status}`);
     else details.set(record.slug, JSON.parse(detail.text));
   });
+  // FO-IMAGES-NAMED: the images REST names, in every language (a translation's record may show a
+  // cover of its own), answer too: the function names them at request time, after the build.
+  const restImages = new Map<string, Set<string>>();
+  const restRecords = records.filter((record) => record.kind === 'project' || record.kind === 'post');
+  await inBatches(
+    site.languages.flatMap((language) => restRecords.map((record) => ({ language, record }))),
+    async ({ language, record }) => {
+      const path = `/api/v1/${record.kind}s/${record.slug}?lang=${encodeURIComponent(language.lang)}`;
+      const res = await get(base, path);
+      if (res.status !== 200) return; // a record missing from REST is reported above, by its language's absence or its slug
+      for (const m of res.text.matchAll(/\/_images\/[\w-]+\.(?:avif|webp|svg)/g)) {
+        if (!restImages.has(m[0])) restImages.set(m[0], new Set());
+        restImages.get(m[0])!.add(`${record.source} (${path})`);
+      }
+    },
+  );
+  await inBatches([...restImages], async ([path, from]) => {
+    const res = await get(base, path);
+    if (res.status !== 200) for (const where of from) bug(where, `REST names ${path}, which answers ${res.status || res.error}`);
+  });
+
   const mcp = await mcpClient(base).catch((error: Error) => {
     bug('/api/mcp', `the MCP server could not be reached (${error.message})`);
     return undefined;

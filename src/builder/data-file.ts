@@ -22,6 +22,7 @@ import {
   type TranslationData,
   textsPathOf,
 } from '../search/data-file.ts';
+import { isContentImage, servedImage } from '../images/images.ts';
 import { INDEX_FORMAT, indexOptions, normalize, optionsHash, type IndexedDocument } from '../search/options.ts';
 
 /** Every project's related projects' slugs, as DataFile.related holds them: the catalog's, which a build scored or kept already. */
@@ -238,9 +239,19 @@ export function serializeDataFile(data: DataFile, compressed?: ReadonlyMap<strin
   };
   // The index goes last, as it is when it was serialized apart.
   const { index, ...rest } = file;
-  const json = index instanceof IndexText ? `${asciiJson(rest).slice(0, -1)},"index":${index.json}}` : asciiJson(file);
+  const json = index instanceof IndexText ? `${asciiJson(rest, namesCarried).slice(0, -1)},"index":${index.json}}` : asciiJson(file, namesCarried);
   return { json, texts: Buffer.concat(chunks) };
 }
+
+/**
+ * FO-IMAGES-NAMED: the function names the images the data file carries at request time (through
+ * servedImage, wherever it carries them: a cover, an avatar, a translation's own), so the file
+ * names them as it is written, and the build writes what the function will name.
+ */
+export const namesCarried = (_key: string, value: unknown) => {
+  if (isContentImage(value)) servedImage(value);
+  return value;
+};
 
 /**
  * JSON with every non-ASCII character escaped (`\u00e9`). The function reads the file into one
@@ -248,7 +259,8 @@ export function serializeDataFile(data: DataFile, compressed?: ReadonlyMap<strin
  * character, so one "Łódź" in the content would double the largest transient allocation of a cold
  * start (bench/RESULTS.md: about 60 MB at 10,000 records). Parsed values are unchanged.
  */
-export const asciiJson = (value: unknown) => JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+export const asciiJson = (value: unknown, replacer?: (key: string, value: unknown) => unknown) =>
+  JSON.stringify(value, replacer).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 export const documentOf = (r: BodyRecord, resumeText = ''): IndexedDocument => ({
   id: `${r.kind}:${r.slug}`,

@@ -27,8 +27,8 @@ import { resumeSearchText } from '../records/resume.ts';
 import type { IndexedDocument } from '../search/options.ts';
 import { codeHash } from './code-hash.ts';
 import { pruneCodeFolders } from './disk-cache.ts';
-import { IMAGES_PATH, imageVariants } from '../images/images.ts';
-import { contentImages, encodeVariant, writeImages } from './write-images.ts';
+import { forgetNamedImages, IMAGES_PATH, namedImages } from '../images/images.ts';
+import { encodeVariant, writeImages } from './write-images.ts';
 import { CUSTOM_CSS_PATH, fontFiles, needsThemeCss, SITE_CSS_PATH, SITE_CSS_SOURCE, THEME_CSS_PATH, themeCss, themeOf } from '../records/theme.ts';
 import { transformSync } from 'esbuild';
 import { buildReporter } from './build-progress.ts';
@@ -162,18 +162,18 @@ export function folio(loaded?: Content): AstroIntegration {
         const dir = contentDir(root);
         let pending: NodeJS.Timeout | undefined;
         server.watcher.add(dir);
-        // Content images in dev: encoded on first request into the same cache the build uses.
+        // Content images in dev: the files a page, twin or the data file named (FO-IMAGES-NAMED: they
+        // render in this process before their images are asked for), encoded on first request into
+        // the same cache the build uses.
         server.middlewares.use(IMAGES_PATH, async (req, res, next) => {
           const name = req.url?.split('?')[0]?.slice(1);
+          const named = namedImages().get(`${IMAGES_PATH}/${name}`);
+          if (!named) return next();
           try {
-            for (const image of contentImages(loadContent(dir))) {
-              const variant = imageVariants(image).find((v) => v.path === `${IMAGES_PATH}/${name}`);
-              if (!variant) continue;
-              const { cached: file } = await encodeVariant(root, image, variant);
-              res.setHeader('Content-Type', variant.format === 'svg' ? 'image/svg+xml' : `image/${variant.format}`);
-              res.end(readFileSync(file));
-              return;
-            }
+            const { cached: file } = await encodeVariant(root, named.image, named.variant);
+            res.setHeader('Content-Type', named.variant.format === 'svg' ? 'image/svg+xml' : `image/${named.variant.format}`);
+            res.end(readFileSync(file));
+            return;
           } catch (error) {
             logger.error(terminalText(`image ${name}: ${(error as Error).message}`));
           }
@@ -208,6 +208,8 @@ export function folio(loaded?: Content): AstroIntegration {
       // Pages call loadCatalog() once each; content cannot change mid-build, so read it once (load.ts).
       'astro:build:start': () => {
         memoizeContentForBuild(true, loaded && [contentDir(), loaded]);
+        // FO-IMAGES-NAMED: this build writes the images its own outputs name, from here on.
+        forgetNamedImages();
       },
       'astro:build:done': async ({ dir, pages, logger }) => {
         const catalog = loadCatalog(contentDir(root));
@@ -225,30 +227,11 @@ export function folio(loaded?: Content): AstroIntegration {
             logger,
             `social cards: ${cards.total.toLocaleString('en')}, ${cards.fresh.toLocaleString('en')} drawn, ${(cards.total - cards.fresh).toLocaleString('en')} from the cache`,
           );
-        // What needs no search index first: the index may still be in the making (startBuild).
-        const reporter = buildReporter();
-        const imageList = contentImages(content);
-        const images = await writeImages(
-          root,
-          imageList,
-          fileURLToPath(dir),
-          reporter && {
-            start: (total) => reporter.start('images', 'images', total),
-            done: (encoded) => reporter.tick('images', encoded),
-          },
-        );
-        reporter?.end('images');
         for (const [path, read] of themeFiles(content, contentDir(root), root)) {
           const out = join(fileURLToPath(dir), path);
           mkdirSync(dirname(out), { recursive: true });
           writeFileSync(out, read());
         }
-        report(
-          logger,
-          images.files
-            ? `images: ${images.files.toLocaleString('en')} files of ${countOf(imageList.length, 'source image', 'source images')}, ${images.encoded.toLocaleString('en')} encoded, ${(images.files - images.encoded).toLocaleString('en')} from the cache`
-            : 'images: none in the content',
-        );
         for (const link of await brokenLinks(content, RESERVED_PAGE_SLUGS)) {
           logger.warn(terminalText(`${link.source}: the link "${link.url}" points at no project or page; readers following it get a 404.`));
         }
@@ -259,7 +242,27 @@ export function folio(loaded?: Content): AstroIntegration {
           report(logger, size.info);
           if (size.warning) logger.warn(terminalText(size.warning));
         }
+        // The images last (FO-IMAGES-NAMED): exactly the files named by then. The pages, twins,
+        // feeds and llms files named theirs as they rendered; the data file names the images it
+        // carries as it is written, for the function names those at request time (servedImage).
         await writeData(logger);
+        const reporter = buildReporter();
+        const images = await writeImages(
+          root,
+          namedImages().values(),
+          fileURLToPath(dir),
+          reporter && {
+            start: (total) => reporter.start('images', 'images', total),
+            done: (encoded) => reporter.tick('images', encoded),
+          },
+        );
+        reporter?.end('images');
+        report(
+          logger,
+          images.files
+            ? `images: ${images.files.toLocaleString('en')} files of ${countOf(images.sources, 'source image', 'source images')}, ${images.encoded.toLocaleString('en')} encoded, ${(images.files - images.encoded).toLocaleString('en')} from the cache`
+            : 'images: none named by any page, twin or the data file',
+        );
         pruneCodeFolders(root);
         memoizeContentForBuild(false);
       },

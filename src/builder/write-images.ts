@@ -1,29 +1,12 @@
-// Build step: every content image's files in dist/_images/, encoded with sharp. Each file is
-// named by the source's digest and kept in the build cache's folder for this code
+// Build step: the content images' files in dist/_images/, encoded with sharp: exactly the files the
+// build's outputs named (FO-IMAGES-NAMED: src/images/images.ts namedImages), in every language.
+// Each file is named by the source's digest and kept in the build cache's folder for this code
 // (src/builder/disk-cache.ts), so a rebuild encodes only images that changed.
 import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { Content } from '../records/schema.ts';
 import { codeFolder } from './disk-cache.ts';
-import { imageVariants, type ContentImage, type ImageVariant } from '../images/images.ts';
-
-/**
- * Every image the content uses, once each (by digest): the avatar, the hero, and each record's
- * cover and body images, whatever its kind. Every kind is walked the same way, so an image is published
- * wherever a page, a twin or the API may name it.
- */
-export function contentImages(content: Content): ContentImage[] {
-  const holders: { cover?: ContentImage; avatar?: ContentImage; hero?: ContentImage; images: Record<string, ContentImage> }[] = [
-    content.site,
-    ...content.projects,
-    ...content.pages,
-    ...content.posts,
-    ...(content.resume ? [content.resume] : []),
-  ];
-  const all = holders.flatMap((h) => [h.avatar, h.hero, h.cover, ...Object.values(h.images)]);
-  return [...new Map(all.filter((i): i is ContentImage => Boolean(i)).map((i) => [i.digest, i])).values()];
-}
+import type { ContentImage, ImageVariant, NamedFile } from '../images/images.ts';
 
 // AVIF at effort 1: a twentieth of the default's encoding time (about 0.2 s against 3.3 s for one cover's five widths, measured here), for files a few per cent larger.
 const ENCODE = { avif: { quality: 55, effort: 1 }, webp: { quality: 78 } } as const;
@@ -57,14 +40,17 @@ export interface ImageProgress {
   done(encoded: boolean): void;
 }
 
-/** Writes every variant of every image into `distDir`; returns how many were encoded and how many reused. */
+/**
+ * Writes each named file into `distDir` (namedImages: what the pages, twins, feeds and the data file
+ * named); returns how many files were written, of how many source images, and how many were encoded now.
+ */
 export async function writeImages(
   root: string,
-  images: ContentImage[],
+  named: Iterable<NamedFile>,
   distDir: string,
   progress?: ImageProgress,
-): Promise<{ files: number; encoded: number }> {
-  const jobs = images.flatMap((image) => imageVariants(image).map((variant) => ({ image, variant })));
+): Promise<{ files: number; sources: number; encoded: number }> {
+  const jobs = [...named];
   progress?.start(jobs.length);
   let encoded = 0;
   // Two at a time: sharp already spreads one image's work over libuv's threads.
@@ -80,5 +66,5 @@ export async function writeImages(
       }),
     );
   }
-  return { files: jobs.length, encoded };
+  return { files: jobs.length, sources: new Set(jobs.map((job) => job.image.digest)).size, encoded };
 }

@@ -10,6 +10,12 @@
 // This module is what every surface reads (URLs, sizes, variants), the function included; reading
 // an image file (describe.ts) is the loader's alone, so image-size and node:fs stay out of the
 // function's import graph (FO-FUNCTION-GRAPH).
+//
+// FO-IMAGES-NAMED: an image file is published because an output names it, never because a list of
+// the content's image holders says so. The functions that give a file's path (pictureSources,
+// agentImage, thumbnailImage, zoomImage, servedImage) record it as they give it (nameFile), and the
+// build writes exactly the files recorded (namedImages): whatever names an image, in whichever
+// language, publishes it. imageVariants only lists an image's files; its paths name nothing.
 /** Source formats Folio accepts; SVG is published as it is. */
 export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'avif', 'gif', 'svg'] as const;
 
@@ -34,6 +40,16 @@ export interface ContentImage {
   alt: string;
 }
 
+/** Whether a value is a described image (a ContentImage, as records carry it and JSON keeps it). */
+export const isContentImage = (value: unknown): value is ContentImage =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as ContentImage).digest === 'string' &&
+  typeof (value as ContentImage).file === 'string' &&
+  typeof (value as ContentImage).type === 'string' &&
+  typeof (value as ContentImage).width === 'number' &&
+  typeof (value as ContentImage).height === 'number';
+
 export const isImageFile = (name: string) => IMAGE_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(`.${ext}`));
 
 export interface ImageVariant {
@@ -44,7 +60,51 @@ export interface ImageVariant {
   path: string;
 }
 
-/** The files the build writes for an image: one SVG as it is, or each width in each format. */
+/** A file of an image that an output names: what the build writes (namedImages). */
+export interface NamedFile {
+  image: ContentImage;
+  variant: ImageVariant;
+}
+
+// On globalThis: the pages, the twins and the integration each run in a module copy of their own
+// (Astro's config copy, the routes' Vite copy), and all of them name images for one build.
+const NAMED = Symbol.for('folio.namedImages');
+const named = (): Map<string, NamedFile> => ((globalThis as { [NAMED]?: Map<string, NamedFile> })[NAMED] ??= new Map());
+
+/** Records that an output names `variant` of `image` (FO-IMAGES-NAMED), and gives it back. */
+export function nameFile(image: ContentImage, variant: ImageVariant): ImageVariant {
+  named().set(variant.path, { image, variant });
+  for (const into of listening) into.push({ image, variant });
+  return variant;
+}
+
+const listening: NamedFile[][] = [];
+
+/**
+ * What `make` gives, and the files it names: for an output kept to be given again (a body's
+ * render, made once per process), which names them again each time it is given.
+ */
+export function namesOf<T>(make: () => T): { value: T; named: NamedFile[] } {
+  const into: NamedFile[] = [];
+  listening.push(into);
+  try {
+    return { value: make(), named: into };
+  } finally {
+    listening.splice(listening.indexOf(into), 1);
+  }
+}
+
+/** Every file named since the last forgetNamedImages, by site path: what a build writes, and what astro dev serves. */
+export const namedImages = (): ReadonlyMap<string, NamedFile> => named();
+
+/** Starts a build's list of named files afresh (a process may build twice, or with other content). */
+export const forgetNamedImages = () => named().clear();
+
+/**
+ * The files the build may write for an image: one SVG as it is, or each width in each format. A
+ * list, not a name: a path taken from here is published only once one of the naming functions
+ * below gives it too (FO-IMAGES-NAMED).
+ */
 export function imageVariants(image: ContentImage): ImageVariant[] {
   if (image.type === 'svg') return [{ width: image.width, height: image.height, format: 'svg', path: `${IMAGES_PATH}/${image.digest}.svg` }];
   const widths: number[] = IMAGE_WIDTHS.filter((w) => w < image.width);
@@ -62,13 +122,31 @@ export function imageVariants(image: ContentImage): ImageVariant[] {
 /** The one file agents are given (twins, llms-full.txt, the API, JSON-LD): WebP up to 1280 wide, or the SVG. */
 export function agentImage(image: ContentImage): ImageVariant {
   const variants = imageVariants(image);
-  if (image.type === 'svg') return variants[0]!;
+  if (image.type === 'svg') return nameFile(image, variants[0]!);
   const webp = variants.filter((v) => v.format === 'webp');
-  return webp.filter((v) => v.width <= 1280).at(-1) ?? webp[0]!;
+  return nameFile(image, webp.filter((v) => v.width <= 1280).at(-1) ?? webp[0]!);
 }
 
 /** The smallest file of an image (an icon-sized use, such as the avatar in the header). */
-export const thumbnailImage = (image: ContentImage): ImageVariant => imageVariants(image).find((v) => v.format !== 'avif')!;
+export const thumbnailImage = (image: ContentImage): ImageVariant => nameFile(image, imageVariants(image).find((v) => v.format !== 'avif')!);
+
+/** The largest file of an image a browser shows without AVIF: the enlarged view a gallery's thumbnail links to. */
+export const zoomImage = (image: ContentImage): ImageVariant =>
+  nameFile(
+    image,
+    imageVariants(image)
+      .filter((v) => v.format !== 'avif')
+      .at(-1)!,
+  );
+
+/**
+ * The files of an image the function names at request time: REST's, MCP's and /ask's `image` and
+ * JSON-LD (agent), and the search page's thumbnail. Code the function runs names images only
+ * through this (FO-FUNCTION-GRAPH's test checks), and the data file names it for every image it
+ * carries as a build writes it (src/builder/data-file.ts), so the build publishes whatever the
+ * function may name (FO-IMAGES-NAMED).
+ */
+export const servedImage = (image: ContentImage) => ({ agent: agentImage(image), thumbnail: thumbnailImage(image) });
 
 export interface PictureSources {
   sources: { type: string; srcset: string }[];
@@ -79,7 +157,7 @@ export interface PictureSources {
 export function pictureSources(image: ContentImage): PictureSources {
   const fallback = agentImage(image);
   if (image.type === 'svg') return { sources: [], img: { src: fallback.path, width: image.width, height: image.height } };
-  const variants = imageVariants(image);
+  const variants = imageVariants(image).map((v) => nameFile(image, v));
   const sources = IMAGE_FORMATS.map((format) => ({
     type: `image/${format}`,
     srcset: variants

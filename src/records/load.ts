@@ -735,7 +735,12 @@ function checkBody(
     if (node.type === 'image' && node.url !== undefined) {
       const line = (node.position?.start.line ?? 0) + offset;
       if (!node.alt?.trim()) problems.push(`${where(file)}: line ${line}: the image "${node.url}" has no alt text; write ![what it shows](${node.url})`);
-      if (!/^([a-z][a-z0-9+.-]*:|\/|#)/i.test(node.url) && !images[node.url]) {
+      const relativeForm = rootedImage(where(file), node.url);
+      if (relativeForm !== undefined)
+        problems.push(
+          `${where(file)}: line ${line}: the image "${node.url}" is a path from the site's root, which names no published file; write it relative to this file: ![${node.alt ?? ''}](${relativeForm})`,
+        );
+      else if (!/^([a-z][a-z0-9+.-]*:|\/|#)/i.test(node.url) && !images[node.url]) {
         const image = describeImage(resolve(dirname(file), decodeURI(node.url)), where(resolve(dirname(file), decodeURI(node.url))), node.alt ?? '', warn);
         if (typeof image === 'string') problems.push(`${where(file)}: line ${line}: the image ${image}`);
         else images[node.url] = image;
@@ -753,6 +758,22 @@ interface Translation {
   /** The main file, as the owner sees it (content/projects/rover.md). */
   mainFile: string;
   kind: keyof typeof TRANSLATABLE;
+}
+
+/**
+ * FO-IMAGE-RELATIVE: a body image at a path from the site's root (`/images/a.jpg`) names a file the
+ * build never publishes (content images are published under digest names, from paths relative to
+ * their Markdown file), so it is refused with the relative path that would work: the content
+ * folder's `images/a.jpg` seen from `shown` (the file as where() names it: `content/en/projects/x.md`
+ * gives `../../images/a.jpg`). Undefined for any other destination; `//host/x` is a URL.
+ */
+function rootedImage(shown: string, url: string): string | undefined {
+  if (!/^\/(?!\/)/.test(url)) return undefined;
+  const [folder, ...rest] = shown.split('/');
+  const up = '../'.repeat(Math.max(0, rest.length - 1));
+  // `/content/images/a.jpg` (the folder's own name first) means the same file.
+  const path = url.replace(/^\/+/, '');
+  return up + (path.startsWith(`${folder}/`) ? path.slice(folder!.length + 1) : path);
 }
 
 /**

@@ -3,11 +3,11 @@
 import type { Listed, Listing } from './collections.ts';
 import type { Page, Post, Project, Resume, Site } from './schema.ts';
 import { absoluteUrl, localPath } from './urls.ts';
-import { agentImage, type ContentImage } from '../images/images.ts';
+import { type ContentImage, servedImage } from '../images/images.ts';
 
-/** schema.org ImageObject of a content image: its published file, size and alt text. */
+/** schema.org ImageObject of a content image: its published file, size and alt text (the function's /ask names it too, hence servedImage). */
 const imageObject = (site: Site, image: ContentImage) => {
-  const file = agentImage(image);
+  const file = servedImage(image).agent;
   return { '@type': 'ImageObject', url: absoluteUrl(site, file.path), width: file.width, height: file.height, caption: image.alt };
 };
 

@@ -7,7 +7,7 @@
 import { satteriCreateHighlightFn, satteriHeadingIdsPlugin, satteriHighlightPlugin } from '@astrojs/markdown-satteri';
 import type { MarkdownHeading } from 'astro';
 import { type HastNode, type HastPluginEntry, type HastVisitorContext, type MdastPluginEntry, markdownToHtml } from 'satteri';
-import { imageVariants, pictureSources, type ContentImage } from '../images/images.ts';
+import { type ContentImage, type NamedFile, nameFile, namesOf, pictureSources, zoomImage } from '../images/images.ts';
 import { embedOf } from '../records/embeds.ts';
 import { stringsFor } from '../records/strings.ts';
 import { typeset, typesets } from '../records/typography.ts';
@@ -33,6 +33,11 @@ interface TreeNode {
  * render, the links, is shared through src/records/source-links.ts.
  */
 const cache = new Map<string, Promise<RenderedMarkdown>>();
+/**
+ * The image files each kept render names (by its key): named again each time the render is given
+ * (FO-IMAGES-NAMED), so a build that starts its list afresh still has them.
+ */
+const namedBy = new Map<string, NamedFile[]>();
 
 // Both themes as CSS variables, no inline colour: the stylesheet picks one by `light-dark()` and the root's color-scheme.
 // The Primer "default" themes keep every token colour at 4.5:1 or more on the code background.
@@ -70,9 +75,12 @@ export function renderMarkdown(markdown: string, images: Record<string, ContentI
   const key = renderKey(markdown, images, locale);
   let rendered = cache.get(key);
   if (!rendered) {
-    rendered = render(markdown, images, locale);
+    // The render names its files as it makes them; they are kept for the next time it is given.
+    const named: NamedFile[] = [];
+    namedBy.set(key, named);
+    rendered = render(markdown, images, locale, named);
     cache.set(key, rendered);
-  }
+  } else for (const file of namedBy.get(key)!) nameFile(file.image, file.variant);
   return rendered;
 }
 
@@ -102,7 +110,13 @@ export async function findLinks(markdown: string, images: Record<string, Content
  * native code; GFM, smart punctuation, Shiki, heading ids), with Folio's plugins. Raw HTML is
  * parsed and serialized again, as rehype-raw did in the unified pipeline before it.
  */
-async function render(markdown: string, images: Record<string, ContentImage>, locale: string): Promise<RenderedMarkdown> {
+async function render(markdown: string, images: Record<string, ContentImage>, locale: string, named: NamedFile[]): Promise<RenderedMarkdown> {
+  // What the render names (pictures and galleries' enlarged views) goes into `named` too.
+  const keep = <T>(make: () => T): T => {
+    const { value, named: files } = namesOf(make);
+    named.push(...files);
+    return value;
+  };
   const highlight = await (highlighter ??= satteriCreateHighlightFn('shiki', SHIKI));
   // What Astro's heading-ids plugin fills in (`headings`); the rest of its shape is unused here.
   const astro = { frontmatter: {}, headings: [] as MarkdownHeading[], localImagePaths: new Set<string>(), remoteImagePaths: new Set<string>() };
@@ -112,8 +126,8 @@ async function render(markdown: string, images: Record<string, ContentImage>, lo
     hastPlugins: [
       highlight && satteriHighlightPlugin(highlight, undefined),
       alignByClass,
-      galleries(images),
-      pictures(images),
+      galleries(images, keep),
+      pictures(images, keep),
       wrapTables,
       videoEmbeds(locale),
       codeBlocks,
@@ -189,7 +203,7 @@ const alignByClass: HastPluginEntry = {
  * Hast plugin: a body image the loader resolved becomes `<picture>` with AVIF and WebP at the
  * widths the build writes (src/images/), its size set and loaded lazily (bodies are below the fold).
  */
-function pictures(images: Record<string, ContentImage>): HastPluginEntry {
+function pictures(images: Record<string, ContentImage>, keep: Keep): HastPluginEntry {
   if (!Object.keys(images).length) return null;
   return {
     name: 'folio-pictures',
@@ -197,7 +211,7 @@ function pictures(images: Record<string, ContentImage>): HastPluginEntry {
       filter: ['img'],
       visit(node) {
         const image = images[String(node.properties?.src)];
-        return image ? (pictureElement(image, node.properties!) as HastNode) : undefined;
+        return image ? (keep(() => pictureElement(image, node.properties!)) as HastNode) : undefined;
       },
     },
   };
@@ -208,7 +222,7 @@ function pictures(images: Record<string, ContentImage>): HastPluginEntry {
  * consecutive lines) becomes a gallery, a grid of thumbnails; each links to the image's largest
  * file, the enlarged view a browser gives without script.
  */
-function galleries(images: Record<string, ContentImage>): HastPluginEntry {
+function galleries(images: Record<string, ContentImage>, keep: Keep): HastPluginEntry {
   if (Object.keys(images).length < 2) return null;
   return {
     name: 'folio-galleries',
@@ -229,17 +243,18 @@ function galleries(images: Record<string, ContentImage>): HastPluginEntry {
             tagName: 'a',
             properties: {
               className: ['gallery__item'],
-              href: imageVariants(shown[i]!)
-                .filter((v) => v.format !== 'avif')
-                .at(-1)!.path,
+              href: keep(() => zoomImage(shown[i]!)).path,
             },
-            children: [pictureElement(shown[i]!, kid.properties!, GALLERY_SIZES)],
+            children: [keep(() => pictureElement(shown[i]!, kid.properties!, GALLERY_SIZES))],
           })),
         } as HastNode;
       },
     },
   };
 }
+
+/** Makes part of a render, keeping the image files it names with the render. */
+type Keep = <T>(make: () => T) => T;
 
 /** A gallery shows two or three thumbnails across the reading column. */
 const GALLERY_SIZES = '(min-width: 48rem) 14rem, 50vw';

@@ -11,7 +11,7 @@ import type { Context } from 'hono';
 import type { SiteData, SiteRecord } from '../search/data-file.ts';
 import { formatMonth, typeLabel } from '../records/collections.ts';
 import { formatDay } from '../records/posts.ts';
-import { thumbnailImage } from '../images/images.ts';
+import { servedImage } from '../images/images.ts';
 import { LOCALES, languageName, type Strings, stringsFor } from '../records/strings.ts';
 import { searchTwin } from '../records/markdown-text.ts';
 import { searchRecords } from '../search/rank.ts';
@@ -134,7 +134,7 @@ function searchResults(raw: string | undefined, page: PageData): string {
     // cover's smallest file beside it (FO-DESIGN).
     const date = r.kind === 'post' ? formatDay(r.date, data.site.locale) : r.kind === 'project' ? formatMonth(r.date, data.site.locale) : undefined;
     const meta = `<span class="search-result__kind">${escapeHtml(kindLabel(data.site, r))}</span>${date && 'date' in r ? ` <time datetime="${escapeHtml(r.date)}">${escapeHtml(date)}</time>` : ''}`;
-    const cover = 'cover' in r && r.cover ? thumbnailImage(r.cover) : undefined;
+    const cover = 'cover' in r && r.cover ? servedImage(r.cover).thumbnail : undefined;
     const thumb = cover
       ? `<img class="search-result__thumb" src="${escapeHtml(cover.path)}" width="${cover.width}" height="${cover.height}" alt="" loading="lazy" decoding="async">`
       : '';

@@ -244,9 +244,10 @@ describe(`${RULE}: a rebuild reuses what did not change and writes what a build 
       /^Building content\/ \(19 projects, 3 posts, 6 pages, a résumé\); --verbose shows Astro's log$/,
       /^pages: [\d,]+ rendered$/,
       /^social cards: (\d+), \1 drawn, 0 from the cache$/,
-      /^images: [\d,]+ files of 24 source images, [\d,]+ encoded, 0 from the cache$/,
       /^llms\.txt: [\d,]+ characters, ~[\d,]+ tokens$/,
       /^data file: 19 projects, 3 posts, 6 pages, a résumé for the function \(build [\w-]+\)$/,
+      // FO-IMAGES-NAMED: after the data file, the last output to name images.
+      /^images: [\d,]+ files of 24 source images, [\d,]+ encoded, 0 from the cache$/,
       /^twins: \d+ Markdown files; (\d+) of \1 pages have a twin$/,
       /^function: \d+ files, \d+ KB$/,
       /^Built in \d+\.\d s: \d+ pages, \d+ Markdown files, [\d,]+ image files \(\d+ encoded now\), \d+ social cards \(\d+ drawn now\), in dist\/\.$/,

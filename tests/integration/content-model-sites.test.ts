@@ -4,7 +4,10 @@
 // to `npm run check`'s site checks with no build in tests/unit/pages-any-content.test.ts (three
 // sites by default). Here the first of them (the same seed) is built whole, served and checked by
 // `npm run check` in a throwaway copy of the repository: the build itself takes any content, and
-// every image path any built file names is a file of the build.
+// every image path any built file names is a file of the build. The site built is one with a
+// translation whose records show covers and body images of their own, one of them in a file no
+// main-language record names (FO-IMAGES-NAMED: the build writes the images its outputs name, in
+// every language); the check asks for every image a page, twin or llms file names, and REST's.
 //
 // Seeded and bounded (each site is a whole build): FOLIO_GEN_SEED and FOLIO_GEN_BUILDS build more
 // by hand. A failing site is kept, and its folder and seed are printed, to be rerun with
@@ -17,7 +20,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort } from '../../scripts/free-port.ts';
 import { repoCopy } from '../../scripts/lib/repo-copy.ts';
 import { cleanEnv } from '../e2e/serve-support.ts';
-import { GENERATED_TODAY, generatedSite, writeSite } from '../support/generated-site.ts';
+import { GENERATED_TODAY, translatedSite, writeSite } from '../support/generated-site.ts';
 
 const SEED = Number(process.env.FOLIO_GEN_SEED ?? 20_261_127);
 const RUNS = Number(process.env.FOLIO_GEN_BUILDS ?? 1);
@@ -45,11 +48,11 @@ function* filesIn(dir: string, prefix = ''): Generator<string> {
 }
 
 test(
-  'FO-ANY-CONTENT: sites generated from the content model build, serve and pass npm run check, and every image a built file names is built',
+  'FO-ANY-CONTENT, FO-IMAGES-NAMED: sites generated from the content model, in two languages, build, serve and pass npm run check, and every image any output names in either language is built and answers 200',
   async () => {
     let n = 0;
     await fc.assert(
-      fc.asyncProperty(generatedSite, async (site) => {
+      fc.asyncProperty(translatedSite, async (site) => {
         const content = join(copy, 'generated', `site-${n++}`, 'content');
         await writeSite(site, content);
         const run = spawnSync(process.execPath, ['scripts/check.ts'], {

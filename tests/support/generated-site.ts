@@ -6,6 +6,7 @@
 //
 // Front matter is written as one `key: <JSON>` line per field: JSON is YAML's flow style, so any
 // string (quotes, colons, `#`, markup-looking text) reaches the loader exactly as generated.
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
@@ -104,6 +105,8 @@ const imageUse: fc.Arbitrary<ImageUse> = fc.oneof(
 export interface GeneratedSite {
   files: Record<string, string | ImageSpec>;
   counts: { projects: number; posts: number; pages: number; images: number; resume: boolean };
+  /** The translation's language tag (content/<tag>/), when the site has one. */
+  translation?: string;
 }
 
 const frontMatter = (fields: Record<string, unknown>, body: string) =>
@@ -298,7 +301,24 @@ export const generatedSite: fc.Arbitrary<GeneratedSite> = fc
     resume: opt(resume),
     images: fc.array(imageSpec, { minLength: 1, maxLength: 6 }),
     // FO-I18N: a second language translating some of the records (a bit each), maybe the site and the résumé.
-    translation: opt(fc.record({ lang: fc.constantFrom(...LOCALES), records: fc.nat(), site: fc.boolean(), resume: fc.boolean(), words: phrase(1, 4) })),
+    // Its records set covers and body images of their own, some in files no main-language record uses (FO-IMAGES-NAMED).
+    translation: opt(
+      fc.record({
+        lang: fc.constantFrom(...LOCALES),
+        records: fc.nat(),
+        site: fc.boolean(),
+        resume: fc.boolean(),
+        words: phrase(1, 4),
+        images: fc.array(
+          fc.record({ cover: opt(fc.record({ image: imageUse, alt: phrase(1, 5) })), body: opt(fc.record({ image: imageUse, alt: phrase(1, 5) })) }),
+          {
+            minLength: 1,
+            maxLength: 8,
+          },
+        ),
+        only: imageSpec,
+      }),
+    ),
   })
   .map(({ site, projects, posts, pages, resume, images, translation }) => {
     const files: GeneratedSite['files'] = {};
@@ -405,7 +425,10 @@ export const generatedSite: fc.Arbitrary<GeneratedSite> = fc
     if (translation && tag) {
       // A translation's images are seen from content/<tag>/<kind>/: one folder deeper.
       const fromTranslation = (use: ImageUse) => `../../images/${imageFile(use)}`;
-      const translated = (i: number) => ((translation.records >> i) & 1) === 1;
+      // The first record is always translated, and its body shows a file only the translation names.
+      const translated = (i: number) => i === 0 || ((translation.records >> i) & 1) === 1;
+      const only = `translation-only.${translation.only.format === 'jpeg' ? 'jpg' : translation.only.format}`;
+      files[`images/${only}`] = translation.only;
       const records = [
         ...projects.map((p) => ['projects', p] as const),
         ...posts.map((p) => ['posts', p] as const),
@@ -413,33 +436,60 @@ export const generatedSite: fc.Arbitrary<GeneratedSite> = fc
       ];
       for (const [i, [kind, record]] of records.entries()) {
         if (!translated(i)) continue;
+        const own = translation.images[i % translation.images.length]!;
+        // Pages have no cover; a project's or post's translation may set its own.
+        const cover = kind !== 'pages' ? own.cover : undefined;
+        const shows = [
+          ...(i === 0 ? [`![${translation.words}](../../images/${only})`] : []),
+          ...(own.body ? [`![${own.body.alt.replace(/[[\]\\]/g, '')}](${fromTranslation(own.body.image)})`] : []),
+        ];
         files[`${tag}/${kind}/${record.slug}.md`] = frontMatter(
-          { title: `${translation.words} ${i}`, summary: `${translation.words}, ${record.summary}` },
-          bodyMarkdown(record.body, hrefs, fromTranslation),
+          {
+            title: `${translation.words} ${i}`,
+            summary: `${translation.words}, ${record.summary}`,
+            cover: cover && fromTranslation(cover.image),
+            coverAlt: cover?.alt,
+          },
+          [bodyMarkdown(record.body, hrefs, fromTranslation), ...shows].filter(Boolean).join('\n\n'),
         );
       }
-      if (translation.site) files[`${tag}/site.md`] = frontMatter({ headline: translation.words }, `${translation.words}.`);
-      if (translation.resume && resume) files[`${tag}/resume.md`] = frontMatter({ label: translation.words }, `${translation.words}.`);
+      // The translated site and résumé show images of their own in their text (content/<tag>/: one folder down).
+      const ownImage = (i: number) => translation.images[i % translation.images.length]!.body;
+      const shown = (i: number) => {
+        const image = ownImage(i);
+        return image ? `\n\n![${image.alt.replace(/[[\]\\]/g, '')}](../images/${imageFile(image.image)})` : '';
+      };
+      if (translation.site) files[`${tag}/site.md`] = frontMatter({ headline: translation.words }, `${translation.words}.${shown(1)}`);
+      if (translation.resume && resume) files[`${tag}/resume.md`] = frontMatter({ label: translation.words }, `${translation.words}.${shown(2)}`);
     }
     return {
       files,
+      ...(translation && tag && { translation: tag }),
       counts: { projects: projects.length, posts: published.length, pages: pages.length, images: images.length, resume: Boolean(resume) },
     };
   });
 
-/** Writes a generated site into `dir` (its content folder), drawing each image with sharp. */
+/** Generated sites in two languages, whose translation shows covers and body images of its own (FO-I18N, FO-IMAGES-NAMED). */
+export const translatedSite: fc.Arbitrary<GeneratedSite> = generatedSite.filter((site) => site.translation !== undefined);
+
+/**
+ * Writes a generated site into `dir` (its content folder), drawing each image with sharp. Each file
+ * is drawn in a colour of its own (from its name), so two files are two images, each with its own
+ * digest: a file only one place names is the only one with its bytes.
+ */
 export async function writeSite(site: GeneratedSite, dir: string): Promise<void> {
   for (const [path, file] of Object.entries(site.files)) {
     const target = join(dir, path);
     mkdirSync(dirname(target), { recursive: true });
+    const [r, g, b] = createHash('sha256').update(path).digest();
     if (typeof file === 'string') writeFileSync(target, file);
     else if (file.format === 'svg')
       writeFileSync(
         target,
-        `<svg xmlns="http://www.w3.org/2000/svg" width="${file.width}" height="${file.height}" viewBox="0 0 ${file.width} ${file.height}"><rect width="100%" height="100%" fill="#3a6"/></svg>\n`,
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${file.width}" height="${file.height}" viewBox="0 0 ${file.width} ${file.height}"><rect width="100%" height="100%" fill="rgb(${r},${g},${b})"/></svg>\n`,
       );
     else {
-      const drawn = sharp({ create: { width: file.width, height: file.height, channels: 3, background: { r: 40, g: 120, b: 200 } } });
+      const drawn = sharp({ create: { width: file.width, height: file.height, channels: 3, background: { r: r!, g: g!, b: b! } } });
       await drawn.toFormat(file.format, file.format === 'avif' ? { effort: 0 } : {}).toFile(target);
     }
   }

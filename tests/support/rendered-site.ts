@@ -15,8 +15,7 @@ import { type CheckReport, checkSite } from '../../scripts/lib/site-check.ts';
 import { MEDIA_TYPES } from '../../scripts/local-server/dist-files.ts';
 import { createVercelRouter, type StaticFile } from '../../scripts/local-server/vercel-router.ts';
 import { estimateTokens, themeFiles } from '../../src/builder/integration.ts';
-import { contentImages } from '../../src/builder/write-images.ts';
-import { imageVariants } from '../../src/images/images.ts';
+import { namedImages } from '../../src/images/images.ts';
 import { loadLanguages, untranslatedTwins } from '../../src/records/load.ts';
 import type { Page, Post, Project, Resume } from '../../src/records/schema.ts';
 import { markdownLanguages, NOT_FOUND_PAGE, type PageManifest, twinPathOf } from '../../src/routing/page-manifest.ts';
@@ -57,8 +56,9 @@ export async function serveRendered(site: FixtureSite): Promise<RenderedSite> {
   const content = await site.content();
   const base = content.site.url;
   const manifest = await pageManifest(site);
-  // The files a build writes after the pages: each image variant, the theme's stylesheets and fonts, public/.
-  const images = new Map(contentImages(content).flatMap((image) => imageVariants(image).map((v) => [v.path, v] as const)));
+  // The files a build writes after the pages: each image file an output named (FO-IMAGES-NAMED:
+  // named in this process as the pages, twins and the function made them, so an image is answered
+  // once what names it was made, as in a build), the theme's stylesheets and fonts, public/.
   const theme = themeFiles(content, site.dir);
   const typeOf = (path: string) => MEDIA_TYPES[extname(path)] ?? 'application/octet-stream';
   const pages = new Set([...(await site.pagePaths()), NOT_FOUND_PAGE]);
@@ -77,7 +77,7 @@ export async function serveRendered(site: FixtureSite): Promise<RenderedSite> {
       // A file route's file (a twin, the feed, llms.txt; the .well-known documents have no extension).
       if ((extname(path) || path.startsWith('/.well-known/')) && !pages.has(path) && (await site.has(path)))
         return { headers: { 'content-type': typeOf(path) }, body: new Uint8Array(await (await site.response(path)).arrayBuffer()) };
-      if (images.has(path)) return empty(path);
+      if (namedImages().has(path)) return empty(path);
       const themed = theme.get(path);
       if (themed) return { headers: { 'content-type': typeOf(path) }, body: new Uint8Array(Buffer.from(themed())) };
       const file = join('public', path);

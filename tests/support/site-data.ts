@@ -22,7 +22,7 @@ export function fixtureDataFile(dir = SAMPLE_SITE_CONTENT): Promise<DataFile> {
   let file = made.get(path);
   if (!file) {
     file = (async () => {
-      const [{ loadCatalog, loadLanguages }, { recordTwins }, { buildDataFile, resumeParts, translationData }] = await Promise.all([
+      const [{ loadCatalog, loadLanguages }, { recordTwins }, { buildDataFile, namesCarried, resumeParts, translationData }] = await Promise.all([
         import('../../src/records/load.ts'),
         import('../../src/discovery/twin.ts'),
         import('../../src/builder/data-file.ts'),
@@ -36,7 +36,11 @@ export function fixtureDataFile(dir = SAMPLE_SITE_CONTENT): Promise<DataFile> {
       const translations = loadLanguages(path, { drafts: false }).slice(1);
       for (const t of translations) Object.assign(twins, await recordTwins(t));
       return JSON.parse(
-        JSON.stringify(buildDataFile(catalog.content, twins, undefined, undefined, resumeParts(catalog.content), related, translations.map(translationData))),
+        // The images it carries are named as a build's writing of it names them (FO-IMAGES-NAMED).
+        JSON.stringify(
+          buildDataFile(catalog.content, twins, undefined, undefined, resumeParts(catalog.content), related, translations.map(translationData)),
+          namesCarried,
+        ),
       ) as DataFile;
     })();
     made.set(path, file);

@@ -61,6 +61,16 @@ describe('FO-FUNCTION-GRAPH: the function imports only what answers requests', (
   test('no module of the build or the discovery generators is reached', () => {
     expect(graph.filter((file) => /^src\/(builder|render|discovery|pages|layouts|components)\//.test(file))).toEqual([]);
   });
+  test('FO-IMAGES-NAMED: what the function runs names an image file only through servedImage, the files the data file names for it as a build writes it', () => {
+    // Any other naming function (pictureSources, agentImage, thumbnailImage, zoomImage, nameFile) would
+    // name a file at request time that no build output named, so no build wrote.
+    const naming = /\b(pictureSources|agentImage|thumbnailImage|zoomImage|nameFile|imageVariants)\b/;
+    const outside = graph.filter((file) => file !== 'src/images/images.ts' && naming.test(readFileSync(file, 'utf8')));
+    expect(outside).toEqual([]);
+    expect(graph.filter((file) => /\bservedImage\(/.test(readFileSync(file, 'utf8')))).toEqual(
+      expect.arrayContaining(['src/server/portfolio/projects.ts', 'src/server/search-page.ts', 'src/records/schema-org.ts']),
+    );
+  });
 });
 
 describe('FO-COLD-PATH: a cold start loads what answers the REST API, the rest on first use', () => {

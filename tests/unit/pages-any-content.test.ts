@@ -13,9 +13,7 @@
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { contentImages } from '../../src/builder/write-images.ts';
-import { imageVariants } from '../../src/images/images.ts';
-import { loadLanguages } from '../../src/records/load.ts';
+import { namedImages } from '../../src/images/images.ts';
 import { GENERATED_TODAY, generatedSite, writeSite } from '../support/generated-site.ts';
 import { fixtureSite } from '../support/render-page.ts';
 import { checkRendered } from '../support/rendered-site.ts';
@@ -50,16 +48,11 @@ test(
         const { projects, posts, pages, resume } = generated.counts;
         expect(report.counted.records, `${dir} (seed ${SEED})`).toBe(projects + posts + pages + (resume ? 1 : 0));
 
-        // What no request of the check reads (the data file, JSON, the feed) names only images the build writes.
-        const written = new Set(
-          loadLanguages(dir, { drafts: false }).flatMap(({ content }) =>
-            contentImages(content)
-              .flatMap(imageVariants)
-              .map((v) => v.path),
-          ),
-        );
+        // What no request of the check reads (the data file, JSON, the feed) names only images the
+        // build writes: the files named as they were made (FO-IMAGES-NAMED, what write-images.ts writes).
         const texts = [JSON.stringify(await fixtureDataFile(dir))];
         for (const path of await site.paths()) if (!path.startsWith('/og/') && (await site.has(path))) texts.push(await site.text(path));
+        const written = namedImages();
         const missing = new Set(
           texts.flatMap((text) => [...text.matchAll(/\/_images\/[\w-]+\.(?:avif|webp|svg)/g)].map((m) => m[0]).filter((path) => !written.has(path))),
         );

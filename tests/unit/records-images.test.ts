@@ -5,9 +5,8 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { loadContent } from '../../src/records/load.ts';
+import { type ContentError, loadContent, loadLanguages } from '../../src/records/load.ts';
 import { agentImage, imageVariants, pictureSources } from '../../src/images/images.ts';
-import { contentImages } from '../../src/builder/write-images.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 const VALID = join(import.meta.dirname, '..', 'fixtures', 'content-valid', 'content');
@@ -55,7 +54,7 @@ describe('content images load', () => {
     expect(content.site.avatar).toMatchObject({ alt: content.site.name, width: 800 });
   });
 
-  test('FO-HERO: the hero image is relative to site.md, described by heroAlt, and published with the other images', () => {
+  test('FO-HERO: the hero image is relative to site.md, described by heroAlt', () => {
     const dir = site((d) => {
       mkdirSync(join(d, 'images'));
       writeFileSync(join(d, 'images/hills.png'), png);
@@ -63,7 +62,6 @@ describe('content images load', () => {
     });
     const content = loadContent(dir);
     expect(content.site.hero).toMatchObject({ alt: 'Blue hills at dusk', width: 800, height: 450, type: 'png' });
-    expect(contentImages(content).map((i) => i.digest)).toContain(content.site.hero!.digest);
   });
 
   test('body images: by their destination as written', () => {
@@ -152,26 +150,50 @@ describe('FO-CONTENT-ERRORS: content image mistakes are content errors', () => {
   });
 });
 
-describe('FO-ANY-CONTENT: every image the content names is published', () => {
-  /** Every image object anywhere in the loaded content, found by shape: a place added later is found too. */
-  function imagesIn(value: unknown, found = new Set<string>()): Set<string> {
-    if (!value || typeof value !== 'object') return found;
-    const v = value as Record<string, unknown>;
-    if (typeof v.digest === 'string' && typeof v.file === 'string' && typeof v.width === 'number') found.add(v.digest);
-    for (const child of Object.values(v)) imagesIn(child, found);
-    return found;
-  }
+describe('FO-IMAGE-RELATIVE: a body image at a path from the site’s root is refused at load, naming the relative path that works', () => {
+  test('in a main-language record, a translation’s and site.md, each by file and line, with the path from that file', () => {
+    const dir = site((d) => {
+      mkdirSync(join(d, 'images'));
+      writeFileSync(join(d, 'images/a.png'), png);
+      writeFileSync(alpha(d), `${readFileSync(alpha(d), 'utf8')}\n![A diagram](/images/a.png)\n`);
+      mkdirSync(join(d, 'fr/projects'), { recursive: true });
+      writeFileSync(join(d, 'fr/projects/alpha.md'), '---\ntitle: Alpha en français\n---\n\nTexte.\n\n![Un schéma](/content/images/a.png)\n');
+      writeFileSync(join(d, 'site.md'), `${readFileSync(join(d, 'site.md'), 'utf8')}\n![Me](/images/a.png)\n`);
+    });
+    const lineOf = (file: string, text: string) => readFileSync(join(dir, file), 'utf8').split('\n').indexOf(text) + 1;
+    let problems: string[] = [];
+    try {
+      loadLanguages(dir);
+    } catch (error) {
+      problems = (error as ContentError).problems;
+    }
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        `content/projects/alpha.md: line ${lineOf('projects/alpha.md', '![A diagram](/images/a.png)')}: the image "/images/a.png" is a path from the site's root, which names no published file; write it relative to this file: ![A diagram](../images/a.png)`,
+        `content/site.md: line ${lineOf('site.md', '![Me](/images/a.png)')}: the image "/images/a.png" is a path from the site's root, which names no published file; write it relative to this file: ![Me](images/a.png)`,
+      ]),
+    );
+    // The translation's mistake is its own file's, one folder deeper (reported with the main language's, or once those are fixed).
+    const fixed = site((d) => {
+      mkdirSync(join(d, 'images'));
+      writeFileSync(join(d, 'images/a.png'), png);
+      mkdirSync(join(d, 'fr/projects'), { recursive: true });
+      writeFileSync(join(d, 'fr/projects/alpha.md'), '---\ntitle: Alpha en français\n---\n\nTexte.\n\n![Un schéma](/content/images/a.png)\n');
+    });
+    expect(() => loadLanguages(fixed)).toThrow(
+      `content/fr/projects/alpha.md: line 7: the image "/content/images/a.png" is a path from the site's root, which names no published file; write it relative to this file: ![Un schéma](../../images/a.png)`,
+    );
+  });
 
-  test('the build writes the avatar, every record kind’s cover and every body’s images (the kitchen-sink site: an image in every place)', () => {
-    const content = loadContent(join(import.meta.dirname, '..', 'fixtures', 'kitchen-sink', 'content'), { drafts: true });
-    const named = imagesIn(content);
-    // The avatar, the bio's, projects', posts' (cover and body), a page's and the résumé's images.
-    expect(named.size).toBeGreaterThanOrEqual(7);
-    expect(new Set(contentImages(content).map((i) => i.digest))).toEqual(named);
-    // A post's cover and body images, and the résumé's, are among them (none is also a project's cover).
-    const post = content.posts.find((p) => p.slug === 'telemetrie-ota')!;
-    const published = new Set(contentImages(content).map((i) => i.digest));
-    for (const image of [post.cover!, ...Object.values(post.images), ...Object.values(content.resume!.images), ...Object.values(content.site.images)])
-      expect(published.has(image.digest), image.file).toBe(true);
+  test('the relative path it names loads; a URL with a scheme, or protocol-relative, is not a root path', () => {
+    const dir = site((d) => {
+      mkdirSync(join(d, 'images'));
+      writeFileSync(join(d, 'images/a.png'), png);
+      writeFileSync(
+        alpha(d),
+        `${readFileSync(alpha(d), 'utf8')}\n![A diagram](../images/a.png)\n\n![Remote](https://example.org/a.png)\n\n![Remote too](//example.org/b.png)\n`,
+      );
+    });
+    expect(Object.keys(loadContent(dir).projects[0]!.images)).toEqual(['../images/a.png']);
   });
 });

@@ -4,7 +4,7 @@
 // Resume document the record core builds (src/records/resume.ts), made at build into the data file.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { agentImage } from '../../images/images.ts';
+import { servedImage } from '../../images/images.ts';
 import type { JsonResume } from '../../records/resume.ts';
 import { SLUG_PATTERN } from '../../records/schema.ts';
 import { absoluteUrl } from '../../records/urls.ts';
@@ -49,7 +49,7 @@ function summaryOf(data: SiteData, post: Post): PostSummary {
   let summary = summaries.get(post);
   if (!summary) {
     const { site } = data;
-    const cover = post.cover && agentImage(post.cover);
+    const cover = post.cover && servedImage(post.cover).agent;
     summary = {
       slug: post.slug,
       // The front-matter fields the API answers as written (postFromContent), then the ones it adds or reshapes.

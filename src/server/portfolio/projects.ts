@@ -4,7 +4,7 @@
 // it (SiteData.kept, src/server/kept.ts).
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { agentImage, type ContentImage } from '../../images/images.ts';
+import { type ContentImage, servedImage } from '../../images/images.ts';
 import { SLUG_PATTERN, type Site } from '../../records/schema.ts';
 import { absoluteUrl } from '../../records/urls.ts';
 import type { ProjectRecord as Project, SiteData } from '../../search/data-file.ts';
@@ -70,7 +70,7 @@ function summaryOf(site: Site, p: Project): ProjectSummary {
 }
 
 function coverOf(site: Site, cover: ContentImage) {
-  const file = agentImage(cover);
+  const file = servedImage(cover).agent;
   return { url: absoluteUrl(site, file.path), alt: cover.alt, width: file.width, height: file.height };
 }
 
