@@ -15,7 +15,7 @@ export interface HtmlTrick {
 
 const TRICKS: [name: string, body: string, refused: string | null][] = [
   // The attack's reproductions.
-  ['meta-referrer', '<meta name="referrer" content="unsafe-url">\n\n![a photo](/pwned/meta-referrer.png)', 'body-element'],
+  ['meta-referrer', '<meta name="referrer" content="unsafe-url">\n\n<img src="/pwned/meta-referrer.png" alt="a photo">', 'body-element'],
   ['a-ping', '<a href="/ok/page" ping="/pwned/a-ping">a link</a>', 'body-attribute'],
   ['template-shadowroot', `<div><template shadowrootmode="open"><img src="x" alt="" onerror="${hit('template-shadowroot')}"></template></div>`, 'body-element'],
   ['button-formaction', `<button formaction="javascript:${hit('button-formaction')}">Go</button>`, 'body-element'],
