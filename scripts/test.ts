@@ -12,10 +12,10 @@
 // covers every answer it received) with Lighthouse after it in the same Playwright run (its
 // `lighthouse` project audits the sample build the suite's server serves and the bilingual build the
 // suite shares: no build of its own), and the owner-scale guard (a 1,000-record site that passes
-// `npm run check`); after the build it runs two lanes side by side (the browser lane: Playwright, then
-// the contract check; the node lane: types and lint, both Vitest tiers, the owner-scale guard), as
-// most of each lane's steps keep one core of two busy, not both; Lighthouse audits once the node lane
-// has ended. It prints each step's wall and CPU time and how many site builds the run made, and fails
+// `npm run check`); after types and lint and the build it runs two lanes side by side (the browser
+// lane: Playwright, then the contract check; the node lane: both Vitest tiers, the owner-scale
+// guard), so that one lane's waits (servers idling, a browser, a checker's requests) are the other's
+// CPU; Lighthouse audits once the node lane has ended. It prints each step's wall and CPU time and how many site builds the run made, and fails
 // above BUILD_BUDGET.
 // `npm run test:lighthouse` (--lighthouse): Lighthouse alone, on one build of the sample made here
 // (and the bilingual fixture's, which its project builds).
@@ -200,12 +200,15 @@ if (LIGHTHOUSE) {
   run('socket and browser smoke', bin('playwright'), ['test', 'tests/e2e/smoke.spec.ts', ...playwrightArgs], { FOLIO_RECORD_FILE: exchanges });
   run('contract', ...CONTRACT);
 } else {
+  // Before the build, as in npm test: astro check loads astro.config.ts, whose integration writes
+  // generated/'s data file, which would make the build stale under the servers and tiers reading it.
+  await together('types and lint', TYPES_AND_LINT);
   timedBuild();
   writeFileSync(exchanges, '');
   // Two lanes side by side, each step's output printed whole when it ends. The browser lane: the
   // whole end-to-end suite, then Lighthouse in the same Playwright run (on the builds it shares),
-  // then the contract check of every answer the suite received. The node lane: types and lint, both
-  // Vitest tiers (the integration tier reads the build just made), the owner-scale guard. Lighthouse's
+  // then the contract check of every answer the suite received. The node lane: both Vitest tiers
+  // (the integration tier reads the build just made), then the owner-scale guard. Lighthouse's
   // performance is a timing measurement: it waits until the node lane has ended (FOLIO_LIGHTHOUSE_AFTER,
   // tests/e2e/lighthouse.spec.ts), so no step of this run shares the CPU with its audits.
   const nodeLaneDone = join(copy, 'node-lane-done');
@@ -225,7 +228,6 @@ if (LIGHTHOUSE) {
     [
       'node',
       [
-        () => together('types and lint', TYPES_AND_LINT, 'node lane'),
         () => together('unit and integration tiers', [[bin('vitest'), ['run']]], 'node lane'),
         // The owner-scale guard: a 1,000-record site builds and passes `npm run check` (the 10,000-record
         // build is `npm run test:scale`, run when build code changes).
