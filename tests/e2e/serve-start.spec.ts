@@ -20,8 +20,6 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 /** The dev tests' copy of the repository, made when the first of them runs. */
 let copy = '';
-/** The dev tests' one `npm run dev`, started by the first of them and stopped by the last. */
-let devBase = '';
 let port = 0;
 /** The URL the run's build of the sample was made for: playwright.config.ts's baseURL. */
 let siteUrl = '';
@@ -58,14 +56,8 @@ async function startOnRunBuild(env: Record<string, string> = {}) {
   return base;
 }
 
-/**
- * `npm run dev` in the dev tests' throwaway copy (dev rewrites the data file and watches the content),
- * started once for the three of them (serial, in file order): each start is astro dev's and Vite's
- * whole start-up, seconds of CPU, and what each test edits it puts back or removes. The last one
- * stops it and asserts the clean exit.
- */
+/** `npm run dev` in the dev tests' throwaway copy (dev rewrites the data file and watches the content). */
 async function startDev() {
-  if (devBase && server && server.process.exitCode === null) return devBase;
   copy ||= repoCopy('folio-start-');
   const base = `http://127.0.0.1:${port}`;
   // The API is polled hard below; the default limits would answer 429.
@@ -75,7 +67,6 @@ async function startDev() {
     cleanEnv({ PORT: String(port), HOST: '127.0.0.1', FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' }),
     `${base}/ready-check`,
   );
-  devBase = base;
   return base;
 }
 
@@ -217,7 +208,8 @@ test('FO-LOCAL-AS-DEPLOYED: npm run dev negotiates and answers around astro dev;
   });
   expect(JSON.parse(message).type).toBe('connected');
   socket.close();
-  // The same dev server serves the next two tests; the last stops it (SIGTERM, exit code 0).
+
+  expect(await stop()).toBe(0);
 });
 
 test('the owner’s loop: under npm run dev a file added is served within seconds, and a file removed or renamed answers 404, never 500', async () => {
@@ -243,6 +235,7 @@ test('the owner’s loop: under npm run dev a file added is served within second
   unlinkSync(join(projects, 'wombat-atlas.md'));
   await expect.poll(() => status('/projects/wombat-atlas'), { timeout: 15_000, message: 'the removed page' }).toBe(404);
   expect(server!.output()).not.toMatch(/Invalid value used as weak map key|TypeError/);
+  expect(await stop()).toBe(0);
 });
 
 test('FO-CONTENT-ERRORS: under npm run dev a content error shows once in the terminal, and the browser’s overlay names the Markdown file and line', async ({
@@ -267,6 +260,5 @@ test('FO-CONTENT-ERRORS: under npm run dev a content error shows once in the ter
   } finally {
     writeFileSync(file, text);
   }
-  // The dev server the three tests shared stops cleanly on SIGTERM.
   expect(await stop()).toBe(0);
 });
