@@ -38,6 +38,10 @@ const tiers = defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/support/build-setup.ts'],
+          // Hooks copy and remove whole sites and repository copies: Vitest's 10 s default was
+          // exceeded by an afterAll removing the deploy rehearsal's copies on a loaded machine (and
+          // `npm run test:all` runs this tier beside the browser lane: scripts/test.ts).
+          hookTimeout: 120_000,
           // A fifth of each property's cases outside CI, all of them in CI.
           setupFiles: ['tests/support/property-runs.ts'],
         },

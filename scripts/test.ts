@@ -12,15 +12,20 @@
 // covers every answer it received) with Lighthouse after it in the same Playwright run (its
 // `lighthouse` project audits the sample build the suite's server serves and the bilingual build the
 // suite shares: no build of its own), and the owner-scale guard (a 1,000-record site that passes
-// `npm run check`); it prints how many site builds the run made, and fails above BUILD_BUDGET.
+// `npm run check`); after types and lint and the build it runs two lanes side by side (the browser
+// lane: Playwright, then the contract check; the node lane: both Vitest tiers, the owner-scale
+// guard), so that one lane's waits (servers idling, a browser, a checker's requests) are the other's
+// CPU; Lighthouse audits once the node lane has ended. It prints each step's wall and CPU time and how many site builds the run made, and fails
+// above BUILD_BUDGET.
 // `npm run test:lighthouse` (--lighthouse): Lighthouse alone, on one build of the sample made here
 // (and the bilingual fixture's, which its project builds).
 // Extra arguments go to Playwright (`npm test -- --headed`).
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from './lib/build.ts';
+import { childrenCpuSeconds, ownCpuSeconds } from './lib/cpu-time.ts';
 import { repoCopy } from './lib/repo-copy.ts';
 import { freePort } from './free-port.ts';
 import { SAMPLE_SITE_CONTENT } from '../tests/support/sites.ts';
@@ -33,7 +38,7 @@ const command = ALL ? 'npm run test:all' : LIGHTHOUSE ? 'npm run test:lighthouse
 /** Site builds `test:all` may make (each one seconds of CPU): page words are checked in Vitest's container renders instead. */
 const BUILD_BUDGET = 12;
 const started = performance.now();
-const timings: [string, number][] = [];
+const timings: { name: string; ms: number; cpu: number | null }[] = [];
 
 // Found, or got (apt-get as root or with passwordless sudo, else Playwright's download), or named as missing with how to install one.
 const browser = ensureTestBrowser();
@@ -61,82 +66,181 @@ function fail(status: number | null): never {
   process.exit(status ?? 1);
 }
 
-function timed<T>(name: string, step: () => T): T {
-  const from = performance.now();
-  const result = step();
-  timings.push([name, performance.now() - from]);
-  return result;
+/** A step's wall time, and its CPU time (user + system, its processes and theirs) where the kernel says (scripts/lib/cpu-time.ts). */
+function record(name: string, from: number, cpu: number | null) {
+  timings.push({ name, ms: performance.now() - from, cpu });
 }
 
+/** The build, made in this process's child (its CPU read as this process's children's before and after). */
+function timedBuild() {
+  const from = performance.now();
+  const cpuBefore = childrenCpuSeconds();
+  console.log('\n> npm run build');
+  build(siteUrl, copy);
+  const cpuAfter = childrenCpuSeconds();
+  record('build of the sample site', from, cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore);
+}
+
+const cpuTime = join(copy, 'scripts/lib/cpu-time.ts');
+let cpuFiles = 0;
+/** The command wrapped so that its CPU time (its and every descendant's) lands in a file: [command, args, file]. */
+function wrapped(command: string, args: string[]): [string, string[], string] {
+  const file = join(copy, `.cpu-${++cpuFiles}`);
+  return [process.execPath, [cpuTime, file, command, ...args], file];
+}
+const readCpu = (file: string) => {
+  try {
+    return Number(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+};
+const sum = (values: (number | null)[]) => (values.some((v) => v === null) ? null : values.reduce<number>((a, b) => a + b!, 0));
+
+/** One step after another, its output straight to the terminal (`npm test`, `npm run test:lighthouse`). */
 function run(name: string, command: string, args: string[], extraEnv: Record<string, string> = {}) {
-  timed(name, () => {
-    console.log(`\n> ${command} ${args.join(' ')}`);
-    const result = spawnSync(command, args, { cwd: copy, stdio: 'inherit', env: { ...env, ...extraEnv } });
-    if (result.status !== 0) fail(result.status);
+  const from = performance.now();
+  console.log(`\n> ${command} ${args.join(' ')}`);
+  const [wrapper, wrapperArgs, file] = wrapped(command, args);
+  const result = spawnSync(wrapper, wrapperArgs, { cwd: copy, stdio: 'inherit', env: { ...env, ...extraEnv } });
+  record(name, from, readCpu(file));
+  if (result.status !== 0) fail(result.status);
+}
+
+/** The steps' processes still running, each the leader of its own process group, so a failure or ^C ends each whole. */
+const running = new Set<ChildProcess>();
+let stopping = false;
+function stopAll() {
+  stopping = true;
+  // SIGINT, as ^C would: Playwright and Vitest stop their workers and servers and run their teardown.
+  for (const child of running) if (child.pid) process.kill(-child.pid, 'SIGINT');
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    stopAll();
+    fail(130);
+  });
+
+interface Ran {
+  command: string;
+  args: string[];
+  status: number | null;
+  output: string;
+  cpu: number | null;
+}
+
+/** One command of a step, its output kept (stdout and stderr in the order written) to be printed whole. */
+function start(command: string, args: string[], extraEnv: Record<string, string> = {}): Promise<Ran> {
+  const [wrapper, wrapperArgs, file] = wrapped(command, args);
+  return new Promise((done) => {
+    const child = spawn(wrapper, wrapperArgs, { cwd: copy, env: { ...env, ...extraEnv }, detached: true });
+    running.add(child);
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (status) => {
+      running.delete(child);
+      done({ command, args, status, output, cpu: readCpu(file) });
+    });
   });
 }
 
+const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
+
 /**
- * Commands that read the tree and write nothing, run side by side (each is single-threaded: on two
- * cores the three take as long as astro check alone); each one's output is printed whole, in order.
+ * Commands run side by side as one step, each one's output printed whole, in order, when all have
+ * ended; the step fails when one does (and, in a lane, stops the other lane: `lanes`).
  */
-async function runTogether(name: string, commands: [string, string[]][]) {
+async function together(name: string, commands: [string, string[], Record<string, string>?][], lane?: string): Promise<void> {
+  if (stopping) return;
   const from = performance.now();
-  const results = await Promise.all(
-    commands.map(
-      ([command, args]) =>
-        new Promise<{ status: number | null; output: string }>((done) => {
-          const child = spawn(command, args, { cwd: copy, env });
-          let output = '';
-          child.stdout.on('data', (d) => (output += d));
-          child.stderr.on('data', (d) => (output += d));
-          child.on('close', (status) => done({ status, output }));
-        }),
-    ),
-  );
-  timings.push([name, performance.now() - from]);
-  for (const [i, [command, args]] of commands.entries()) console.log(`\n> ${command} ${args.join(' ')}\n${results[i]!.output}`);
+  if (lane) console.log(`\n[${lane}] ${name}: started at ${seconds(from - started)}`);
+  const results = await Promise.all(commands.map(([command, args, extraEnv]) => start(command, args, extraEnv)));
+  if (stopping) return;
+  record(name, from, sum(results.map((r) => r.cpu)));
+  const ms = performance.now() - from;
+  for (const r of results) console.log(`\n> ${r.command} ${r.args.join(' ')}${lane ? `  [${lane}, ${seconds(ms)}]` : ''}\n${r.output.trimEnd()}`);
   const failed = results.find((r) => r.status !== 0);
-  if (failed) fail(failed.status);
+  if (failed) {
+    stopAll();
+    fail(failed.status);
+  }
+}
+
+/** Lanes of steps: the steps of a lane one after another, the lanes side by side. */
+async function lanes(...all: [string, (() => Promise<void>)[]][]) {
+  await Promise.all(
+    all.map(async ([, steps]) => {
+      for (const step of steps) await step();
+    }),
+  );
 }
 
 const bin = (name: string) => join(copy, 'node_modules/.bin', name);
-if (!LIGHTHOUSE) {
-  await runTogether('types and lint', [
-    [bin('tsc'), ['--noEmit']],
-    [bin('astro'), ['check', '--tsconfig', 'tsconfig.astro.json']],
-    [bin('biome'), ['check', '.']],
-  ]);
-}
-timed('build of the sample site', () => {
-  console.log('\n> npm run build');
-  build(siteUrl, copy);
-});
-if (LIGHTHOUSE) {
-  // Only the lighthouse project: --no-deps, or its dependency (the whole e2e project) would run first.
-  run('Lighthouse', bin('playwright'), ['test', '--project', 'lighthouse', '--no-deps', ...playwrightArgs]);
-  finish();
-}
-// The unit tier, or both Vitest tiers (vitest.config.ts): the integration tier reads the build just made.
-run(ALL ? 'unit and integration tiers' : 'unit tier', bin('vitest'), ['run', ...(ALL ? [] : ['--project', 'unit'])]);
+const TYPES_AND_LINT: [string, string[]][] = [
+  [bin('tsc'), ['--noEmit']],
+  [bin('astro'), ['check', '--tsconfig', 'tsconfig.astro.json']],
+  [bin('biome'), ['check', '.']],
+];
 // The servers the e2e suite starts inherit FOLIO_RECORD_FILE and log the function's exchanges there
 // (scripts/local-server/record-exchanges.ts); outside test-results/, which Playwright empties when it starts.
 const exchanges = join(copy, 'api-exchanges.jsonl');
-writeFileSync(exchanges, '');
-// test:all runs both Playwright projects (playwright.config.ts): the e2e suite, then Lighthouse.
-run(
-  ALL ? 'end to end, then Lighthouse' : 'socket and browser smoke',
-  bin('playwright'),
-  ['test', ...(ALL ? [] : ['tests/e2e/smoke.spec.ts']), ...playwrightArgs],
-  {
-    FOLIO_RECORD_FILE: exchanges,
-  },
-);
-run('contract', process.execPath, ['tests/contract/validate.ts', exchanges, 'dist/openapi.json']);
-if (ALL) {
-  // The owner-scale guard: a 1,000-record site builds and passes `npm run check` (the 10,000-record
-  // build is `npm run test:scale`, run when build code changes).
-  run('owner scale (1,000 records)', bin('vitest'), ['run', '--config', 'tests/scale/vitest.config.ts', 'tests/scale/owner-scale.test.ts']);
+const CONTRACT: [string, string[]] = [process.execPath, ['tests/contract/validate.ts', exchanges, 'dist/openapi.json']];
+
+if (LIGHTHOUSE) {
+  timedBuild();
+  // Only the lighthouse project: --no-deps, or its dependency (the whole e2e project) would run first.
+  run('Lighthouse', bin('playwright'), ['test', '--project', 'lighthouse', '--no-deps', ...playwrightArgs]);
+} else if (!ALL) {
+  // Each of the three is single-threaded: on two cores they take as long as astro check alone.
+  await together('types and lint', TYPES_AND_LINT);
+  timedBuild();
+  run('unit tier', bin('vitest'), ['run', '--project', 'unit']);
+  writeFileSync(exchanges, '');
+  run('socket and browser smoke', bin('playwright'), ['test', 'tests/e2e/smoke.spec.ts', ...playwrightArgs], { FOLIO_RECORD_FILE: exchanges });
+  run('contract', ...CONTRACT);
+} else {
+  // Before the build, as in npm test: astro check loads astro.config.ts, whose integration writes
+  // generated/'s data file, which would make the build stale under the servers and tiers reading it.
+  await together('types and lint', TYPES_AND_LINT);
+  timedBuild();
+  writeFileSync(exchanges, '');
+  // Two lanes side by side, each step's output printed whole when it ends. The browser lane: the
+  // whole end-to-end suite, then Lighthouse in the same Playwright run (on the builds it shares),
+  // then the contract check of every answer the suite received. The node lane: both Vitest tiers
+  // (the integration tier reads the build just made), then the owner-scale guard. Lighthouse's
+  // performance is a timing measurement: it waits until the node lane has ended (FOLIO_LIGHTHOUSE_AFTER,
+  // tests/e2e/lighthouse.spec.ts), so no step of this run shares the CPU with its audits.
+  const nodeLaneDone = join(copy, 'node-lane-done');
+  await lanes(
+    [
+      'browser',
+      [
+        () =>
+          together(
+            'end to end, then Lighthouse',
+            [[bin('playwright'), ['test', ...playwrightArgs], { FOLIO_RECORD_FILE: exchanges, FOLIO_LIGHTHOUSE_AFTER: nodeLaneDone }]],
+            'browser lane',
+          ),
+        () => together('contract', [CONTRACT], 'browser lane'),
+      ],
+    ],
+    [
+      'node',
+      [
+        () => together('unit and integration tiers', [[bin('vitest'), ['run']]], 'node lane'),
+        // The owner-scale guard: a 1,000-record site builds and passes `npm run check` (the 10,000-record
+        // build is `npm run test:scale`, run when build code changes).
+        () =>
+          together(
+            'owner scale (1,000 records)',
+            [[bin('vitest'), ['run', '--config', 'tests/scale/vitest.config.ts', 'tests/scale/owner-scale.test.ts']]],
+            'node lane',
+          ),
+        async () => writeFileSync(nodeLaneDone, ''),
+      ],
+    ],
+  );
 }
 
 finish();
@@ -144,10 +248,17 @@ finish();
 /** The run's timings and build count; fails when test:all went over its budget, else removes the copy and ends. */
 function finish(): never {
   const builds = readFileSync(buildLog, 'utf8').split('\n').filter(Boolean);
-  const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
+  const wall = performance.now() - started;
   const over = ALL && builds.length > BUILD_BUDGET;
-  console.log(`\n${command} ${over ? 'ran every test' : 'passed'} in ${seconds(performance.now() - started)}:`);
-  for (const [name, ms] of timings) console.log(`  ${name.padEnd(30)} ${seconds(ms).padStart(6)}`);
+  const cpu = (value: number | null) => (value === null ? '' : `${value.toFixed(0)} s CPU`.padStart(11));
+  console.log(`\n${command} ${over ? 'ran every test' : 'passed'} in ${seconds(wall)}${ALL ? ' (two lanes side by side)' : ''}:`);
+  for (const { name, ms, cpu: used } of timings) console.log(`  ${name.padEnd(30)} ${seconds(ms).padStart(6)}${cpu(used)}`);
+  // This process's CPU and every process it waited for: what the run cost, whatever the neighbours did.
+  const children = childrenCpuSeconds();
+  if (children !== null) {
+    const total = children + ownCpuSeconds();
+    console.log(`  CPU time ${seconds(total * 1000)} in all: ${(total / (wall / 1000)).toFixed(2)} cores busy on average`);
+  }
   console.log(`  site builds: ${builds.length}${ALL ? ` (at most ${BUILD_BUDGET})` : ''}`);
   // Each as `folder content` (scripts/build.ts), so a new build is seen where it is made.
   for (const line of builds) console.log(`    ${line}`);

@@ -5,7 +5,10 @@
 // the same content, code and environment: every file under dist/ and generated/.
 //
 // Four builds in two throwaway copies of the project (bench/site.ts copyProject: the work tree,
-// node_modules linked) with the sample site's content:
+// node_modules linked) with the sample site's content, its raster images scaled down to 400 px wide
+// (SOURCE_WIDTH) in both: encoding costs by the pixel, and what is proven does not (each image
+// still has a file per format at two widths, 320 and its own, and three of the four builds encode
+// every one; at full size they were most of the tier's CPU time);
 //   0. copy A builds the sample from nothing; side by side, copy B builds the edited state (step 1's
 //      edits, made first) from nothing, with an empty cache of its own;
 //   1. A, edited (a body, a cover's bytes, a title, a page template: one session), rebuilds from its
@@ -31,7 +34,10 @@ import { tempDir } from '../support/temp-dir.ts';
 
 const SAMPLE = join(REPO_ROOT, 'tests/fixtures/sample-site/content');
 const RULE = 'FO-INCREMENTAL: a stale cache can never leak into a build';
-// Step 0 is two builds from nothing side by side (most of each is encoding 200 image files): on two
+/** The sources' width in the copies: above the smallest output width (320), so an image has two. */
+const SOURCE_WIDTH = 400;
+const RASTER = /\.(png|webp|jpe?g)$/;
+// Step 0 is two builds from nothing side by side (each encodes every image and draws every card): on two
 // shared cores under load, minutes.
 const BUILD_TIMEOUT = 600_000;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: a terminal colour code starts with ESC.
@@ -205,10 +211,19 @@ describe(`${RULE}: a rebuild reuses what did not change and writes what a build 
   it(
     `${RULE} — 0. the sample and its edited state, each built from nothing (every image encoded, every card drawn)`,
     async () => {
+      // The sample's content with its raster images scaled down (the same bytes in both copies).
+      const content = join(root, 'content');
+      cpSync(SAMPLE, content, { recursive: true });
+      const images = join(content, 'images');
+      for (const name of readdirSync(images).filter((n) => RASTER.test(n))) {
+        const file = join(images, name);
+        const format = name.endsWith('.png') ? 'png' : name.endsWith('.webp') ? 'webp' : 'jpeg';
+        writeFileSync(file, await sharp(readFileSync(file)).resize({ width: SOURCE_WIDTH, withoutEnlargement: true }).toFormat(format).toBuffer());
+      }
       for (const copy of [A, B]) {
         mkdirSync(copy);
         copyProject(copy);
-        cpSync(SAMPLE, join(copy, 'content'), { recursive: true });
+        cpSync(content, join(copy, 'content'), { recursive: true });
       }
       oldCover = digestOf(readFileSync(join(A, 'content/images/quarry.webp')));
       newCover = await sharp(readFileSync(join(A, 'content/images/lintel.webp')))
