@@ -4,6 +4,7 @@
 // and what makes a page wider than a phone (FO-LONG-WORDS).
 import { expect, type Page } from '@playwright/test';
 import { raw } from './serve-support.ts';
+import { PHONE_WIDTHS, sideways } from '../support/sideways.ts';
 
 /** Lazy images below the fold and the web fonts load before a full-page picture is taken (it would show empty covers otherwise). */
 export async function loadLazyImages(page: Page) {
@@ -80,9 +81,6 @@ export const accentOf = (page: Page) =>
     return color;
   });
 
-/** The phones' widths no page may scroll sideways at (FO-LONG-WORDS): the narrowest in use, and a common one. */
-export const PHONE_WIDTHS = [320, 390] as const;
-
 /** The paths of every page the sitemap of the site at `base` lists (each language's), as this server answers them. */
 export async function sitemapPaths(base: string): Promise<string[]> {
   const sitemap = (await raw(base, '/sitemap.xml')).body;
@@ -102,24 +100,7 @@ export async function expectNothingSideways(page: Page, base: string, paths: rea
     for (const path of paths) {
       const response = await page.goto(`${base}${path}`);
       expect(response?.ok(), `${path}: ${response?.status()}`).toBe(true);
-      const { scroll, client, past } = await page.evaluate(() => {
-        const client = document.documentElement.clientWidth;
-        const held = (el: Element) => {
-          for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) if (getComputedStyle(up).overflowX !== 'visible') return true;
-          return false;
-        };
-        const past = [...document.body.querySelectorAll('*')]
-          .filter((el) => {
-            const box = el.getBoundingClientRect();
-            return box.width > 0 && (box.right > client + 0.5 || box.left < -0.5) && !held(el);
-          })
-          .slice(0, 5)
-          .map(
-            (el) =>
-              `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> ${Math.round(el.getBoundingClientRect().right)} px: ${(el.textContent ?? '').trim().slice(0, 60)}`,
-          );
-        return { scroll: document.documentElement.scrollWidth, client, past };
-      });
+      const { scroll, client, past } = await page.evaluate(sideways);
       expect(scroll, `${path} is ${scroll} px wide at ${width} px`).toBeLessThanOrEqual(client);
       expect(past, `${path} at ${width} px`).toEqual([]);
       seen++;

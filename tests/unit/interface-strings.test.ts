@@ -292,6 +292,6 @@ describe('FO-LANGUAGE: the German fixture', () => {
   });
 
   test('summaries are German, with German numbers and plurals', () => {
-    expect(tagsSummary(listingOf(content))).toBe('5 Schlagwörter in den Projekten, Artikeln und Seiten von Jonas Weber.');
+    expect(tagsSummary(listingOf(content))).toBe('7 Schlagwörter in den Projekten, Artikeln und Seiten von Jonas Weber.');
   });
 });

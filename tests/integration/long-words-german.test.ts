@@ -1,0 +1,65 @@
+// FO-LONG-WORDS over a German site with English translations, in a real browser, with no build:
+// every page of the German fixture (the longest real words of each language Folio speaks in a
+// post's title, summary, tags and text, and its English translation's) rendered by the Container
+// API and served as `npm start` serves a build (tests/support/rendered-site.ts), bridged to one
+// loopback socket for Chromium, at 320 and 390 px. The French and English fixture is measured the
+// same way over its build (tests/e2e/bilingual-site.spec.ts).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type Browser, chromium } from '@playwright/test';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { CHROMIUM_FLAGS, testBrowser } from '../support/browser.ts';
+import { fixtureSite } from '../support/render-page.ts';
+import { type RenderedSite, serveRendered } from '../support/rendered-site.ts';
+import { PHONE_WIDTHS, sideways } from '../support/sideways.ts';
+
+const site = fixtureSite('tests/fixtures/german-site/content');
+let served: RenderedSite;
+let server: Server;
+let browser: Browser;
+let base: string;
+
+beforeAll(async () => {
+  served = await serveRendered(site);
+  // The rendered site answers in-process; Chromium needs a socket, so each request is handed over whole.
+  server = createServer(async (req, res) => {
+    const response = await served.fetch(new Request(new URL(req.url ?? '/', served.base), { method: req.method, headers: { accept: 'text/html' } }));
+    res.writeHead(response.status, Object.fromEntries(response.headers)).end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const found = testBrowser();
+  if ('error' in found) throw new Error(found.error);
+  browser = await chromium.launch({ executablePath: found.path, args: CHROMIUM_FLAGS });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((done) => server?.close(done));
+  served?.close();
+});
+
+test('FO-LONG-WORDS: at 320 and 390 px no page of a German site with English translations scrolls sideways or has an element past the screen, the longest words of each language in a post’s title, summary, tags and text', async () => {
+  const paths = await site.pagePaths();
+  for (const path of [
+    '/posts/langwoerter',
+    '/en/posts/langwoerter',
+    '/tags/kraftfahrzeughaftpflichtversicherung',
+    '/en/tags/kraftfahrzeughaftpflichtversicherung',
+  ])
+    expect(paths).toContain(path);
+  const word = encodeURIComponent('Rindfleischetikettierungsüberwachungsaufgabenübertragungsgesetz');
+  const tab = await browser.newPage();
+  const wide: string[] = [];
+  for (const width of PHONE_WIDTHS) {
+    await tab.setViewportSize({ width, height: 800 });
+    for (const path of [...paths, `/search?q=${word}`, `/en/search?q=${word}`]) {
+      const response = await tab.goto(`${base}${path}`);
+      expect(response?.ok(), `${path}: ${response?.status()}`).toBe(true);
+      const { scroll, client, past } = await tab.evaluate(sideways);
+      if (scroll > client || past.length) wide.push(`${path} at ${width} px: ${scroll} px wide; ${past.join('; ')}`);
+    }
+  }
+  await tab.close();
+  expect(wide).toEqual([]);
+}, 300_000);
