@@ -133,12 +133,12 @@ export const siteConfig = /* @__PURE__ */ z
       .optional(),
     /** What the footer shows besides the menu (FO-FOOTER); the <link rel="alternate"> and Link headers stay either way. */
     show: z.strictObject({ forSoftware: z.boolean().default(true), markdownLink: z.boolean().default(true) }).optional(),
-    /** How a body's video line shows (FO-PLAYERS): `ask` (default) a facade that loads the provider only on a click, `direct` the player itself. */
-    players: z
-      .enum(PLAYER_MODES, {
-        error: 'ask (a play button; nothing loads from YouTube or Vimeo before a click, the default) or direct (the player itself), e.g. players: direct',
-      })
-      .default('ask'),
+    /**
+     * How a body's video line shows (FO-PLAYERS): `ask` (default) a facade that loads the provider
+     * only on a click, `direct` the player itself. A bad value is refused as every enum is, with the
+     * values and the nearest one.
+     */
+    players: z.enum(PLAYER_MODES).default('ask'),
     /** Privacy-respecting analytics, served first-party (FO-ANALYTICS); none unless set. */
     analytics: z
       .discriminatedUnion(
