@@ -452,6 +452,8 @@ test('FO-PLAYERS: a page with a YouTube and a Vimeo line asks nothing of either 
   );
   await page.goto(`${base}/projects/talk-roscon`);
   const youtube = page.getByRole('button', { name: 'Lire la vidéo sur YouTube' });
+  // A line with its own poster and title (`[![alt](image)](address "title")`).
+  await expect(page.getByRole('button', { name: 'Lire La démo complète sur YouTube' })).toHaveAttribute('aria-describedby', /^video-note-/);
   const vimeo = page.getByRole('button', { name: 'Lire la vidéo sur Vimeo' });
   // Both facades in view, scrolled past, and the page settled: still nothing asked of either provider.
   await vimeo.scrollIntoViewIfNeeded();
@@ -514,7 +516,13 @@ test('FO-PLAYERS: the facade at 390 and 1280 px, light and dark: a 16:9 box hold
       const play = (await facade.locator('.embed__play').boundingBox())!;
       const label = (await facade.locator('.embed__label').boundingBox())!;
       expect(play.y + play.height, `${width} ${colorScheme}`).toBeLessThanOrEqual(label.y);
-      await testInfo.attach(`facade-${width}-${colorScheme}.png`, { body: await page.locator('.prose').screenshot(), contentType: 'image/png' });
+      // The owner's poster is the site's own file, shown.
+      const poster = page.locator('.prose picture.embed__poster img');
+      await poster.scrollIntoViewIfNeeded();
+      await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && new URL(img.currentSrc).origin)).toBe(base);
+      const path = testInfo.outputPath(`facade-${width}-${colorScheme}.png`);
+      await page.locator('.prose').screenshot({ path });
+      await testInfo.attach(`facade-${width}-${colorScheme}.png`, { path, contentType: 'image/png' });
       await context.close();
     }
 });

@@ -26,6 +26,9 @@ describe('the kitchen-sink site', () => {
     const page = await site.text('/projects/talk-roscon');
     expect(page).toContain('data-player="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1"');
     expect(page).toContain('data-player="https://player.vimeo.com/video/76979871?dnt=1&amp;autoplay=1"');
+    // FO-PLAYERS: the twin keeps each video line as written, the poster's line too (its image at its published address).
+    expect(twin).toContain('\nhttps://www.youtube.com/watch?v=dQw4w9WgXcQ\n');
+    expect(twin).toMatch(/\n\[!\[La première diapositive\]\([^)]+\)\]\(https:\/\/youtu\.be\/aqz-KE-bpKQ "La démo complète"\)\n/);
     for (const path of ['/posts/brouillon', '/posts/billet-futur', '/posts/brouillon.md', '/posts/billet-futur.md'])
       expect(await site.has(path), path).toBe(false);
     for (const path of ['/llms.txt', '/feed.xml', '/sitemap.xml', '/posts.md']) {
