@@ -495,7 +495,9 @@ test("FO-PLAYERS: without JavaScript the facade is a link to the video on the pr
   await context.close();
 });
 
-test('FO-PLAYERS: the facade at 390 and 1280 px, light and dark: a 16:9 box holding its play button and words, the button clear of the label', async ({ browser }, testInfo) => {
+test('FO-PLAYERS: the facade at 390 and 1280 px, light and dark: a 16:9 box holding its play button and words, the button clear of the label', async ({
+  browser,
+}, testInfo) => {
   for (const width of [390, 1280])
     for (const colorScheme of ['light', 'dark'] as const) {
       const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });

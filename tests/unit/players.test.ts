@@ -25,7 +25,14 @@ const BODY = [
   '',
 ].join('\n');
 // The poster as the loader resolves a body image (src/images/images.ts): the site's own file.
-const POSTER: ContentImage = { file: 'tests/fixtures/work-site/content/images/wide.png', digest: 'p55poster', width: 1600, height: 900, type: 'png', alt: 'A frame of the demo' };
+const POSTER: ContentImage = {
+  file: 'tests/fixtures/work-site/content/images/wide.png',
+  digest: 'p55poster',
+  width: 1600,
+  height: 900,
+  type: 'png',
+  alt: 'A frame of the demo',
+};
 const IMAGES = { '../images/wide.png': POSTER };
 
 const PROVIDER = /youtube\.com|youtube-nocookie\.com|youtu\.be|ytimg\.com|vimeo\.com|vimeocdn\.com/;
@@ -97,7 +104,9 @@ describe('FO-PLAYERS: a video line asks first', () => {
   });
 
   test("in the site's language; a link that is not a video, or a video link inside a sentence, stays a link", async () => {
-    const page = parseHtml((await renderMarkdown(`${BODY}\nSee [the talk](https://vimeo.com/76979871) too.\n\n[Slides](https://slides.example.org/x)\n`, IMAGES, 'de')).html);
+    const page = parseHtml(
+      (await renderMarkdown(`${BODY}\nSee [the talk](https://vimeo.com/76979871) too.\n\n[Slides](https://slides.example.org/x)\n`, IMAGES, 'de')).html,
+    );
     expect(page.root.all('a.embed__facade').map((a) => a.accessibleName())).toEqual([
       'Video auf YouTube abspielen',
       'Questions and answers auf Vimeo abspielen',
@@ -153,8 +162,6 @@ describe('FO-PLAYERS: the players setting in site.md', () => {
     expect(loadContent(siteWith('players: direct')).site.players).toBe('direct');
     expect(loadContent(siteWith('players: ask')).site.players).toBe('ask');
     const message = problemsOf(siteWith('players: drect'));
-    expect(message).toContain(
-      'content/site.md: field "players" expected one of ask, direct, got "drect" (did you mean "direct"?)',
-    );
+    expect(message).toContain('content/site.md: field "players" expected one of ask, direct, got "drect" (did you mean "direct"?)');
   });
 });

@@ -238,7 +238,12 @@ describe('FO-WORK: video embeds and code blocks', () => {
   });
 
   test('a paragraph holding only a video address renders as a lazy, titled player (players: direct); an address inside a sentence stays a link', async () => {
-    const { html } = await renderMarkdown('Intro.\n\nhttps://www.youtube.com/watch?v=dQw4w9WgXcQ\n\nSee https://vimeo.com/76979871 for more.\n', {}, 'en', 'direct');
+    const { html } = await renderMarkdown(
+      'Intro.\n\nhttps://www.youtube.com/watch?v=dQw4w9WgXcQ\n\nSee https://vimeo.com/76979871 for more.\n',
+      {},
+      'en',
+      'direct',
+    );
     expect(html).toContain('<div class="embed"><iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="Video on YouTube" loading="lazy"');
     expect(html).not.toContain('youtube.com/watch');
     expect(html).toContain('<a href="https://vimeo.com/76979871">');
@@ -251,7 +256,9 @@ describe('FO-WORK: video embeds and code blocks', () => {
     expect((await renderMarkdown(body, {}, 'de-AT', 'direct')).html).toContain(' title="Video auf Vimeo"');
     expect((await renderMarkdown(body, {}, 'en', 'direct')).html).toContain(' title="Video on Vimeo"');
     // The facade's words and the title of the player it frames, likewise (FO-PLAYERS).
-    expect((await renderMarkdown(body, {}, 'fr')).html).toContain('aria-label="Lire la vidéo sur Vimeo" aria-describedby="video-note-1" data-player="https://player.vimeo.com/video/76979871?dnt=1&amp;autoplay=1" data-player-title="Vidéo sur Vimeo"');
+    expect((await renderMarkdown(body, {}, 'fr')).html).toContain(
+      'aria-label="Lire la vidéo sur Vimeo" aria-describedby="video-note-1" data-player="https://player.vimeo.com/video/76979871?dnt=1&amp;autoplay=1" data-player-title="Vidéo sur Vimeo"',
+    );
     const plain = 'Just *text*.\n';
     expect(renderMarkdown(plain, {}, 'fr')).toBe(renderMarkdown(plain, {}, 'en'));
   });
