@@ -138,7 +138,7 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data: https:",
   "font-src 'self'",
   "connect-src 'self'",
-  // The one embed a body may hold, a bare YouTube or Vimeo address (src/records/embeds.ts): raw
+  // The one embed a body may hold, a video line's player (src/records/embeds.ts; framed on a click by default, FO-PLAYERS): raw
   // <iframe> is a content error, so only these players can ever be framed. This static header is
   // the ceiling; every page whose body embeds no video narrows it to none with a <meta> policy
   // (src/layouts/Base.astro, NO_FRAMES_POLICY): policies combine, and each can only take away

@@ -1,6 +1,8 @@
-// Video embeds in bodies (FO-WORK): a paragraph holding nothing but a YouTube or Vimeo address
-// becomes that video's player, from the privacy-enhanced hosts (youtube-nocookie.com,
-// player.vimeo.com) and only those; the twin keeps the address as written. Raw <iframe> and
+// Video lines in bodies (FO-WORK, FO-PLAYERS): a paragraph holding nothing but a link to a YouTube
+// or Vimeo video becomes, by default, a facade that asks first (src/render/markdown.ts): the
+// provider is contacted only when the visitor plays, from the privacy-enhanced hosts
+// (youtube-nocookie.com, player.vimeo.com with dnt=1) and only those; `players: direct` in site.md
+// puts the player on the page instead. The twin keeps the address as written. Raw <iframe> and
 // <script> in a body are refused by the loader (load.ts checkBody), which names this syntax.
 
 /** The hosts a player loads from: what the Content-Security-Policy's frame-src must allow. */
@@ -16,8 +18,20 @@ export const NO_FRAMES_POLICY = "frame-src 'none'";
 /** How to embed, as the loader's hint says it. */
 export const EMBED_HINT = 'put the video address alone on its own line (a YouTube or Vimeo URL), e.g. https://www.youtube.com/watch?v=VIDEO_ID';
 
+/**
+ * How a page shows a video line (site.md `players`, FO-PLAYERS): `ask`, the default, a facade that
+ * loads the player on a click (nothing reaches the provider before); `direct`, the player itself.
+ */
+export const PLAYER_MODES = ['ask', 'direct'] as const;
+export type PlayerMode = (typeof PLAYER_MODES)[number];
+
 export interface Embed {
+  /** The player's address, for a page that shows it at once (`players: direct`). */
   src: string;
+  /** The player's address for the facade's click: it starts playing, so one click plays (FO-PLAYERS). */
+  autoplay: string;
+  /** The video's page on the provider's own site: the facade's link without JavaScript, so the visitor still chooses. */
+  watch: string;
   /** The player's host as people name it: the player's title says it in the site's language (`videoOn`, FO-LANGUAGE). */
   host: 'YouTube' | 'Vimeo';
 }
@@ -40,10 +54,16 @@ export function embedOf(address: string): Embed | undefined {
   } else if (host === 'youtu.be') {
     id = /^\/([^/]+)$/.exec(url.pathname)?.[1];
   }
-  if (id !== undefined) return YOUTUBE_ID.test(id) ? { src: `https://www.youtube-nocookie.com/embed/${id}`, host: 'YouTube' } : undefined;
+  if (id !== undefined) {
+    if (!YOUTUBE_ID.test(id)) return undefined;
+    const src = `https://www.youtube-nocookie.com/embed/${id}`;
+    return { src, autoplay: `${src}?autoplay=1`, watch: `https://www.youtube.com/watch?v=${id}`, host: 'YouTube' };
+  }
   if (host === 'vimeo.com' || host === 'player.vimeo.com') {
     const vimeo = /^\/(?:video\/)?(\d{1,12})$/.exec(url.pathname)?.[1];
-    if (vimeo) return { src: `https://player.vimeo.com/video/${vimeo}`, host: 'Vimeo' };
+    // dnt=1: Vimeo's player then sets no tracking cookie and records no session data (Vimeo's player parameters).
+    const src = `https://player.vimeo.com/video/${vimeo}?dnt=1`;
+    if (vimeo) return { src, autoplay: `${src}&autoplay=1`, watch: `https://vimeo.com/${vimeo}`, host: 'Vimeo' };
   }
   return undefined;
 }

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { ContentImage } from '../images/images.ts';
 import { accentProblem, COLOR_SCHEMES, FONT_PAIRINGS, HEX_COLOR } from './theme.ts';
+import { PLAYER_MODES } from './embeds.ts';
 import { closest } from './content-issues.ts';
 import { normalizeUrl } from './escape.ts';
 import { PLURAL_KEYS, RENAMED_KEYS, STRING_KEYS, type StringKey } from './strings.ts';
@@ -132,6 +133,12 @@ export const siteConfig = /* @__PURE__ */ z
       .optional(),
     /** What the footer shows besides the menu (FO-FOOTER); the <link rel="alternate"> and Link headers stay either way. */
     show: z.strictObject({ forSoftware: z.boolean().default(true), markdownLink: z.boolean().default(true) }).optional(),
+    /**
+     * How a body's video line shows (FO-PLAYERS): `ask` (default) a facade that loads the provider
+     * only on a click, `direct` the player itself. A bad value is refused as every enum is, with the
+     * values and the nearest one.
+     */
+    players: z.enum(PLAYER_MODES).default('ask'),
     /** Privacy-respecting analytics, served first-party (FO-ANALYTICS); none unless set. */
     analytics: z
       .discriminatedUnion(

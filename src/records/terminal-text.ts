@@ -18,7 +18,7 @@ const escapeOne = (ch: string) => {
  * The text with every control character escaped visibly (`\x1B`, `\x0A`, `\u202E`): one line,
  * whatever it holds. Everything else (letters of any script, emoji, punctuation) is left as is.
  */
-export const terminalText = (text: string): string => String(text).replace(CONTROL, escapeOne);
+export const terminalText = (text: string): string => String(text).replace(CONTROL, (c) => escapeOne(c));
 
 /**
  * A tool's whole output, its own line breaks kept: each line through `terminalText`. For output

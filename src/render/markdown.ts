@@ -8,7 +8,7 @@ import { satteriCreateHighlightFn, satteriHeadingIdsPlugin, satteriHighlightPlug
 import type { MarkdownHeading } from 'astro';
 import { type HastNode, type HastPluginEntry, type HastVisitorContext, type MdastPluginEntry, markdownToHtml } from 'satteri';
 import { type ContentImage, type NamedFile, nameFile, namesOf, pictureSources, zoomImage } from '../images/images.ts';
-import { embedOf } from '../records/embeds.ts';
+import { embedOf, type Embed, type PlayerMode } from '../records/embeds.ts';
 import { stringsFor } from '../records/strings.ts';
 import { typeset, typesets } from '../records/typography.ts';
 import { knownLinks, linkOf, rememberLinks, type SourceLink } from '../records/source-links.ts';
@@ -62,35 +62,41 @@ const SHIKI: Parameters<typeof satteriCreateHighlightFn>[1] = {
 };
 let highlighter: ReturnType<typeof satteriCreateHighlightFn> | undefined;
 
-/** How a rendered body's video player starts (videoEmbeds): a page showing one allows the players' frames. */
+/** How a rendered body's video line starts, a player or its facade (videoEmbeds): a page showing one allows the players' frames. */
 const EMBED_START = '<div class="embed">';
-/** Whether a rendered body shows a video player: its page's CSP then allows the players' frames (FO-CONTENT-DATA). */
+/** Whether a rendered body shows a video line: its page's CSP then allows the players' frames (FO-CONTENT-DATA, FO-PLAYERS). */
 export const hasEmbed = (html: string) => html.includes(EMBED_START);
 
 /**
  * Renders a body; `images` are its images by destination (the record's `images`), published as
- * `<picture>`; `locale` is the site's, the language of a video player's title (FO-LANGUAGE).
+ * `<picture>`; `locale` is the site's, the language of a video player's title (FO-LANGUAGE);
+ * `players` is site.md's, how a video line shows (FO-PLAYERS).
  */
-export function renderMarkdown(markdown: string, images: Record<string, ContentImage> = {}, locale = 'en'): Promise<RenderedMarkdown> {
-  const key = renderKey(markdown, images, locale);
+export function renderMarkdown(
+  markdown: string,
+  images: Record<string, ContentImage> = {},
+  locale = 'en',
+  players: PlayerMode = 'ask',
+): Promise<RenderedMarkdown> {
+  const key = renderKey(markdown, images, locale, players);
   let rendered = cache.get(key);
   if (!rendered) {
     // The render names its files as it makes them; they are kept for the next time it is given.
     const named: NamedFile[] = [];
     namedBy.set(key, named);
-    rendered = render(markdown, images, locale, named);
+    rendered = render(markdown, images, locale, named, players);
     cache.set(key, rendered);
   } else for (const file of namedBy.get(key)!) nameFile(file.image, file.variant);
   return rendered;
 }
 
 // The same text in two files may name two different images by one relative path.
-// A body renders differently by language when it may embed a video (its player's title) or when its
+// A body renders differently by language and `players` when it may embed a video (its player's words) or when its
 // language's typography may change its text (FO-TYPOGRAPHY: French and a body with `;:!?«»`, or an
 // entity that could be one); any other is one render whichever language asks, so a twin's call
 // (links only) shares the page's.
-const renderKey = (markdown: string, images: Record<string, ContentImage>, locale: string) =>
-  (MAY_EMBED.test(markdown) || (typesets(locale) && MAY_TYPESET.test(markdown)) ? `${locale}\0` : '') + bodyKey(markdown, images);
+const renderKey = (markdown: string, images: Record<string, ContentImage>, locale: string, players: PlayerMode) =>
+  (MAY_EMBED.test(markdown) ? `${locale}\0${players}\0` : typesets(locale) && MAY_TYPESET.test(markdown) ? `${locale}\0` : '') + bodyKey(markdown, images);
 const MAY_EMBED = /youtu|vimeo/i;
 const MAY_TYPESET = /[;:!?«»&]/;
 const bodyKey = (markdown: string, images: Record<string, ContentImage>) =>
@@ -110,7 +116,13 @@ export async function findLinks(markdown: string, images: Record<string, Content
  * native code; GFM, smart punctuation, Shiki, heading ids), with Folio's plugins. Raw HTML is
  * parsed and serialized again, as rehype-raw did in the unified pipeline before it.
  */
-async function render(markdown: string, images: Record<string, ContentImage>, locale: string, named: NamedFile[]): Promise<RenderedMarkdown> {
+async function render(
+  markdown: string,
+  images: Record<string, ContentImage>,
+  locale: string,
+  named: NamedFile[],
+  players: PlayerMode,
+): Promise<RenderedMarkdown> {
   // What the render names (pictures and galleries' enlarged views) goes into `named` too.
   const keep = <T>(make: () => T): T => {
     const { value, named: files } = namesOf(make);
@@ -129,7 +141,7 @@ async function render(markdown: string, images: Record<string, ContentImage>, lo
       galleries(images, keep),
       pictures(images, keep),
       wrapTables,
-      videoEmbeds(locale),
+      videoEmbeds(locale, players),
       codeBlocks,
       satteriHeadingIdsPlugin(),
       // After the heading ids: an anchor is the same in every language.
@@ -282,37 +294,109 @@ const textOf = (node: TreeNode): string =>
   node.type === 'text' ? String((node as { value?: unknown }).value ?? '') : (node.children ?? []).map(textOf).join('');
 
 /**
- * Hast plugin (FO-WORK): a paragraph holding only a YouTube or Vimeo address (GFM has made it a
- * link) becomes the video's player, 16:9, loaded lazily, titled for screen readers (embeds.ts).
+ * Hast plugin (FO-WORK, FO-PLAYERS): a paragraph holding only a link to a YouTube or Vimeo video is
+ * a video line: a bare address (GFM has made it a link), `[title](address)`, or a poster,
+ * `[![alt](image)](address "title")`. By default it becomes a facade that asks first: the video's
+ * title where the line gives one, a play link naming the provider, and a poster that is the site's
+ * own file (the line's image when the build resolved it, else a drawn placeholder); nothing in it
+ * is the provider's. The link goes to the video on the provider's site, so without JavaScript the
+ * visitor still chooses; /players.js makes it a button that puts the player in its place, playing.
+ * `players: direct` shows the player itself, 16:9 and loaded lazily (embeds.ts).
  */
-const videoEmbeds = (locale: string): HastPluginEntry => ({
-  name: 'folio-video-embeds',
-  element: {
-    filter: ['p'],
-    visit(node) {
-      const kids = ((node as TreeNode).children ?? []).filter((c) => !(c.type === 'text' && textOf(c).trim() === ''));
-      const only = kids.length === 1 ? kids[0]! : undefined;
-      const address = only?.type === 'element' && only.tagName === 'a' ? String(only.properties?.href ?? '') : undefined;
-      if (!address || textOf(only!).trim() !== address) return undefined;
-      const embed = embedOf(address);
-      if (!embed) return undefined;
-      const iframe = {
-        type: 'element',
-        tagName: 'iframe',
-        properties: {
-          src: embed.src,
-          title: stringsFor({ locale })('videoOn', { host: embed.host }),
-          loading: 'lazy',
-          allow: 'accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen',
-          allowFullScreen: true,
-          referrerPolicy: 'strict-origin-when-cross-origin',
+const videoEmbeds =
+  (locale: string, players: PlayerMode): HastPluginEntry =>
+  () => {
+    const t = stringsFor({ locale });
+    // Numbered, so that two facades on a page point at notes of their own.
+    let count = 0;
+    return {
+      name: 'folio-video-embeds',
+      element: {
+        filter: ['p'],
+        visit(node) {
+          const kids = ((node as TreeNode).children ?? []).filter((c) => !(c.type === 'text' && textOf(c).trim() === ''));
+          const link = kids.length === 1 && kids[0]!.type === 'element' && kids[0]!.tagName === 'a' ? kids[0]! : undefined;
+          const embed = link && embedOf(String(link.properties?.href ?? ''));
+          if (!link || !embed) return undefined;
+          const line = videoLine(link);
+          const videoOn = t('videoOn', { host: embed.host });
+          const frameTitle = line.title ? `${line.title} (${videoOn})` : videoOn;
+          const shown = players === 'direct' ? playerFrame(embed.src, frameTitle) : facade(embed, line, frameTitle, t, `video-note-${++count}`);
+          return { type: 'element', tagName: 'div', properties: { className: ['embed'] }, children: [shown] } as unknown as HastNode;
         },
-        children: [],
-      };
-      return { type: 'element', tagName: 'div', properties: { className: ['embed'] }, children: [iframe] } as unknown as HastNode;
-    },
+      },
+    };
+  };
+
+/** What a video line gives besides its address: the link's title or text (not the address itself), and its image when the build resolved it (a `<picture>` by now). */
+function videoLine(link: TreeNode): { title?: string; poster?: TreeNode } {
+  const address = String(link.properties?.href ?? '');
+  const inside = (link.children ?? []).filter((c) => !(c.type === 'text' && textOf(c).trim() === ''));
+  const image =
+    inside.length === 1 && inside[0]!.type === 'element' && (inside[0]!.tagName === 'picture' || inside[0]!.tagName === 'img') ? inside[0] : undefined;
+  const text = image ? '' : textOf(link).replace(/\s+/g, ' ').trim();
+  const title = String(link.properties?.title ?? '').trim() || (text !== address ? text : '');
+  // An image the build did not resolve is another site's (a provider's thumbnail, say): never shown, since loading it would tell that site.
+  const poster = image?.tagName === 'picture' ? image : undefined;
+  return { ...(title && { title }), ...(poster && { poster }) };
+}
+
+/** The player itself (`players: direct`, and what /players.js puts in a facade's place, there playing). */
+const playerFrame = (src: string, title: string): TreeNode => ({
+  type: 'element',
+  tagName: 'iframe',
+  properties: {
+    src,
+    title,
+    loading: 'lazy',
+    allow: 'accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen',
+    allowFullScreen: true,
+    referrerPolicy: 'strict-origin-when-cross-origin',
   },
+  children: [],
 });
+
+/**
+ * A video line's facade (FO-PLAYERS): a link to the video's page on the provider's site, named
+ * "Play <title> on <provider>", over the site's own poster or a drawn one; `data-player` is the
+ * player /players.js frames on a click (with autoplay, so that one click plays).
+ */
+function facade(embed: Embed, line: { title?: string; poster?: TreeNode }, frameTitle: string, t: ReturnType<typeof stringsFor>, noteId: string): TreeNode {
+  const label = line.title ? t('videoPlay', { title: line.title, host: embed.host }) : t('videoPlayUntitled', { host: embed.host });
+  const span = (className: string, children: TreeNode[], extra: Record<string, unknown> = {}): TreeNode => ({
+    type: 'element',
+    tagName: 'span',
+    properties: { className: [className], ...extra },
+    children,
+  });
+  const text = (value: string) => ({ type: 'text', value }) as TreeNode;
+  // The poster is part of the link, which its label names: its own alt text would only repeat it.
+  const poster = line.poster
+    ? {
+        ...line.poster,
+        properties: { ...line.poster.properties, className: ['embed__poster'] },
+        children: (line.poster.children ?? []).map((c) => (c.tagName === 'img' ? { ...c, properties: { ...c.properties, alt: '' } } : c)),
+      }
+    : span('embed__poster', [], { className: ['embed__poster', 'embed__poster--drawn'], ariaHidden: 'true' });
+  return {
+    type: 'element',
+    tagName: 'a',
+    properties: {
+      className: ['embed__facade'],
+      href: embed.watch,
+      ariaLabel: label,
+      ariaDescribedBy: noteId,
+      dataPlayer: embed.autoplay,
+      dataPlayerTitle: frameTitle,
+    },
+    children: [
+      poster,
+      span('embed__play', [], { ariaHidden: 'true' }),
+      // The label shown is the name given (WCAG 2.5.3, label in name); the note describes it.
+      span('embed__text', [span('embed__label', [text(label)]), span('embed__note', [text(t('videoPlayNote', { host: embed.host }))], { id: noteId })]),
+    ],
+  };
+}
 
 /** A link's text that is its own address (`<https://exemple.fr/quoi?>`, an e-mail address): an address, not prose. */
 const isAddress = (text: string, parent: TreeNode | undefined) =>

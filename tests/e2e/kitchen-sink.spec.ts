@@ -417,8 +417,8 @@ test('FO-CONTENT-DATA: only a page that shows a video may frame the players: its
   // Offline: the player's host answers from here, so that a frame the policy allows visibly loads.
   await page.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p id="player">player</p>' }));
   await page.goto(`${base}/projects/talk-roscon`);
-  // The player loads lazily: in view, it loads.
-  await page.locator('.prose .embed iframe').first().scrollIntoViewIfNeeded();
+  // The player loads when the visitor asks (FO-PLAYERS): on a click, it loads.
+  await page.getByRole('button', { name: 'Lire la vidéo sur YouTube' }).click();
   await expect(page.frameLocator('.prose .embed iframe').first().locator('#player')).toHaveText('player');
 
   await page.goto(`${base}/projects/rover-slam`);
@@ -434,6 +434,99 @@ test('FO-CONTENT-DATA: only a page that shows a video may frame the players: its
   );
   // A cross-origin address is reported by its origin (CSP 3 § 5.4).
   expect(refused).toBe('frame-src https://www.youtube-nocookie.com');
+});
+
+// The providers' hosts (and their image and video CDNs): nothing of theirs before the visitor asks.
+const PROVIDER_HOST = /(^|\.)(youtube\.com|youtube-nocookie\.com|youtu\.be|ytimg\.com|ggpht\.com|googlevideo\.com|vimeo\.com|vimeocdn\.com)$/;
+
+test('FO-PLAYERS: a page with a YouTube and a Vimeo line asks nothing of either provider until a click; the click frames that player, playing', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (PROVIDER_HOST.test(new URL(request.url()).hostname)) asked.push(request.url());
+  });
+  // Offline: a player's host answers from here, so that the framed player visibly loads.
+  await page.route(/^https:\/\/(www\.youtube-nocookie\.com|player\.vimeo\.com)\//, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<p id="player">player</p>' }),
+  );
+  await page.goto(`${base}/projects/talk-roscon`);
+  const youtube = page.getByRole('button', { name: 'Lire la vidéo sur YouTube' });
+  // A line with its own poster and title (`[![alt](image)](address "title")`).
+  await expect(page.getByRole('button', { name: 'Lire La démo complète sur YouTube' })).toHaveAttribute('aria-describedby', /^video-note-/);
+  const vimeo = page.getByRole('button', { name: 'Lire la vidéo sur Vimeo' });
+  // Both facades in view, scrolled past, and the page settled: still nothing asked of either provider.
+  await vimeo.scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 4000);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.prose iframe')).toHaveCount(0);
+  expect(asked).toEqual([]);
+
+  await youtube.click();
+  const player = page.locator('.prose .embed iframe');
+  await expect(player).toHaveCount(1);
+  await expect(player).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1');
+  // One click plays: the frame may autoplay.
+  expect(await player.getAttribute('allow')).toContain('autoplay');
+  await expect(page.frameLocator('.prose .embed iframe').locator('#player')).toHaveText('player');
+  expect(asked).toEqual(['https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1']);
+  // The Vimeo line still has asked nothing; its own click frames its player (dnt=1: no tracking).
+  await vimeo.press('Space');
+  await expect(page.locator('.prose .embed iframe')).toHaveCount(2);
+  await expect(page.locator('.prose .embed iframe').nth(1)).toHaveAttribute('src', 'https://player.vimeo.com/video/76979871?dnt=1&autoplay=1');
+  await expect.poll(() => asked.length).toBe(2);
+  expect(asked[1]).toBe('https://player.vimeo.com/video/76979871?dnt=1&autoplay=1');
+});
+
+test("FO-PLAYERS: without JavaScript the facade is a link to the video on the provider's site, and nothing is asked of the provider", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (PROVIDER_HOST.test(new URL(request.url()).hostname)) asked.push(request.url());
+  });
+  await page.goto(`${base}/projects/talk-roscon`);
+  await page.mouse.wheel(0, 4000);
+  await page.waitForLoadState('networkidle');
+  const link = page.getByRole('link', { name: 'Lire la vidéo sur YouTube' });
+  await expect(link).toHaveAttribute('href', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  await expect(page.getByRole('link', { name: 'Lire la vidéo sur Vimeo' })).toHaveAttribute('href', 'https://vimeo.com/76979871');
+  expect(asked).toEqual([]);
+  await context.close();
+});
+
+test('FO-PLAYERS: the facade at 390 and 1280 px, light and dark: a 16:9 box holding its play button and words, the button clear of the label', async ({
+  browser,
+}, testInfo) => {
+  for (const width of [390, 1280])
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
+      const page = await context.newPage();
+      await page.goto(`${base}/projects/talk-roscon`);
+      const facade = page.locator('.prose .embed__facade').first();
+      await facade.scrollIntoViewIfNeeded();
+      const box = (await facade.boundingBox())!;
+      expect(box.width / box.height, `${width} ${colorScheme}`).toBeCloseTo(16 / 9, 1);
+      for (const part of ['.embed__play', '.embed__label', '.embed__note']) {
+        const inner = (await facade.locator(part).boundingBox())!;
+        expect(inner.x, part).toBeGreaterThanOrEqual(box.x);
+        expect(inner.y, part).toBeGreaterThanOrEqual(box.y);
+        expect(inner.x + inner.width, part).toBeLessThanOrEqual(box.x + box.width + 0.5);
+        expect(inner.y + inner.height, part).toBeLessThanOrEqual(box.y + box.height + 0.5);
+      }
+      // The play button stands clear above the label.
+      const play = (await facade.locator('.embed__play').boundingBox())!;
+      const label = (await facade.locator('.embed__label').boundingBox())!;
+      expect(play.y + play.height, `${width} ${colorScheme}`).toBeLessThanOrEqual(label.y);
+      // The owner's poster is the site's own file, shown.
+      const poster = page.locator('.prose picture.embed__poster img');
+      await poster.scrollIntoViewIfNeeded();
+      await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && new URL(img.currentSrc).origin)).toBe(base);
+      const path = testInfo.outputPath(`facade-${width}-${colorScheme}.png`);
+      await page.locator('.prose').screenshot({ path });
+      await testInfo.attach(`facade-${width}-${colorScheme}.png`, { path, contentType: 'image/png' });
+      await context.close();
+    }
 });
 
 // FO-THEME, FO-ANALYTICS in a browser, on this build: site.md's accent (#0f766e), the plex pairing,

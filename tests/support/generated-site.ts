@@ -14,6 +14,7 @@ import sharp from 'sharp';
 import { PROJECT_LINK_KEYS, PROJECT_TYPES, COVER_POSITIONS } from '../../src/records/schema.ts';
 import { RESERVED_PAGE_SLUGS } from '../../src/records/load.ts';
 import { LOCALES, PLURAL_KEYS, STRING_KEYS } from '../../src/records/strings.ts';
+import { PLAYER_MODES } from '../../src/records/embeds.ts';
 import { COLOR_SCHEMES, FONT_PAIRINGS } from '../../src/records/theme.ts';
 
 /** Words a text is made of: plain and accented words, other scripts, and text that looks like markup. */
@@ -273,6 +274,7 @@ const siteFields = fc.record({
   featured: fc.nat(),
   theme: opt(fc.record({ accent: opt(fc.constantFrom(...ACCENTS)), colorScheme: fc.constantFrom(...COLOR_SCHEMES), font: fc.constantFrom(...FONT_PAIRINGS) })),
   show: opt(fc.record({ forSoftware: fc.boolean(), markdownLink: fc.boolean() })),
+  players: opt(fc.constantFrom(...PLAYER_MODES)),
   analytics: opt(
     fc.constantFrom(
       { provider: 'vercel' },
@@ -359,6 +361,7 @@ export const generatedSite: fc.Arbitrary<GeneratedSite> = fc
         featured: featured.length ? featured : undefined,
         theme: site.theme && Object.fromEntries(Object.entries(site.theme).filter(([, v]) => v !== undefined)),
         show: site.show,
+        players: site.players,
         analytics: site.analytics,
         contentSignal: site.contentSignal,
         strings: site.strings && Object.keys(site.strings).length ? site.strings : undefined,

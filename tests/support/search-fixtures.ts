@@ -21,6 +21,7 @@ export const testSite: Site = {
   rateLimits: { knowledge: { limit: 120, window: 60 }, portfolio: { limit: 60, window: 60 } },
   apiVersions: [{ version: 'v1' }],
   contentSignal: { search: 'yes', 'ai-input': 'yes', 'ai-train': 'no' },
+  players: 'ask',
   bio: 'Bio.',
   images: {},
 };

@@ -24,8 +24,11 @@ describe('the kitchen-sink site', () => {
       'https://roscon.example.org/2025/program?day=2#talk-14',
     ]);
     const page = await site.text('/projects/talk-roscon');
-    expect(page).toContain('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
-    expect(page).toContain('https://player.vimeo.com/video/76979871');
+    expect(page).toContain('data-player="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1"');
+    expect(page).toContain('data-player="https://player.vimeo.com/video/76979871?dnt=1&amp;autoplay=1"');
+    // FO-PLAYERS: the twin keeps each video line as written, the poster's line too (its image at its published address).
+    expect(twin).toContain('\nhttps://www.youtube.com/watch?v=dQw4w9WgXcQ\n');
+    expect(twin).toMatch(/\n\[!\[La première diapositive\]\([^)]+\)\]\(https:\/\/youtu\.be\/aqz-KE-bpKQ "La démo complète"\)\n/);
     for (const path of ['/posts/brouillon', '/posts/billet-futur', '/posts/brouillon.md', '/posts/billet-futur.md'])
       expect(await site.has(path), path).toBe(false);
     for (const path of ['/llms.txt', '/feed.xml', '/sitemap.xml', '/posts.md']) {
@@ -45,7 +48,8 @@ describe('the kitchen-sink site', () => {
     const set = 'Navigation sous contraintes\u202F: ROSCon 2025';
     const page = await site.text('/projects/talk-roscon');
     expect(page).toContain(`<h1>${set}</h1>`);
-    expect(page).toContain('title="Vidéo sur YouTube"');
+    expect(page).toContain('data-player-title="Vidéo sur YouTube"');
+    expect(page).toContain('aria-label="Lire la vidéo sur YouTube"');
     expect(page).not.toContain('Video on YouTube');
     expect(await site.text('/projects')).toContain(set);
     const twin = await site.text('/projects/talk-roscon.md');

@@ -3,7 +3,7 @@
 // blocks; a talk and research; links written out of the usual order), its pages and twins as a
 // build makes them, rendered with no build (tests/support/render-page.ts). What a browser adds
 // (covers' shapes and crops, the embed's 16:9 box, the copy button's click, the frame policy
-// enforced) is proven in Chromium on the kitchen-sink build (tests/e2e/kitchen-sink.spec.ts).
+// enforced, the facade's click: FO-PLAYERS) is proven in Chromium on the kitchen-sink build (tests/e2e/kitchen-sink.spec.ts).
 import { describe, expect, test } from 'vitest';
 import type { Doc } from '../support/html-query.ts';
 import { fixtureSite } from '../support/render-page.ts';
@@ -72,11 +72,15 @@ describe('the work site, as a build renders it (what reads without JavaScript)',
     // The code block names its language; its copy button comes only with script.
     expect(page.get('.code-block__lang').text).toBe('ts');
     expect(page.all('.code-block__copy')).toHaveLength(0);
-    // The YouTube address is a player from the privacy-enhanced host, lazy and titled.
-    const player = page.get('.prose .embed iframe');
-    expect(player.attr('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
-    expect(player.attr('loading')).toBe('lazy');
-    expect(player.attr('title')).toBe('Video on YouTube');
+    // The YouTube address is a facade that asks first (FO-PLAYERS): the player, from the
+    // privacy-enhanced host, is framed by /players.js on a click; the page loads that script.
+    const facade = page.get('.prose .embed a.embed__facade');
+    expect(facade.accessibleName()).toBe('Play the video on YouTube');
+    expect(facade.attr('href')).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    expect(facade.attr('data-player')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1');
+    expect(facade.attr('data-player-title')).toBe('Video on YouTube');
+    expect(page.all('.prose iframe')).toHaveLength(0);
+    expect(page.attrs('script[src]', 'src')).toContain('/players.js');
     // The twin keeps the link.
     expect(await site.text('/projects/portrait-camera.md')).toContain('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
   });
@@ -85,7 +89,7 @@ describe('the work site, as a build renders it (what reads without JavaScript)',
     const talk = await site.page('/projects/stage-talk');
     expect(talk.texts('.work-facts dt')).not.toContain('Status');
     expect(talk.get('.work-facts').text).toContain('Given');
-    expect(talk.get('.prose .embed iframe').attr('src')).toBe('https://player.vimeo.com/video/76979871');
+    expect(talk.get('.prose .embed a.embed__facade').attr('data-player')).toBe('https://player.vimeo.com/video/76979871?dnt=1&autoplay=1');
     const study = await site.page('/projects/sensor-study');
     expect(study.get('.work-facts').text).toContain('Published');
     expect(study.texts('.work-facts dt')).not.toContain('Status');

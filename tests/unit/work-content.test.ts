@@ -215,10 +215,17 @@ describe('FO-WORK: video embeds and code blocks', () => {
   test('embedOf: YouTube and Vimeo addresses map to the privacy-enhanced players; anything else is no embed', () => {
     expect(embedOf('https://www.youtube.com/watch?v=dQw4w9WgXcQ')).toEqual({
       src: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+      autoplay: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1',
+      watch: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
       host: 'YouTube',
     });
     expect(embedOf('https://youtu.be/dQw4w9WgXcQ')?.src).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
-    expect(embedOf('https://vimeo.com/76979871')).toEqual({ src: 'https://player.vimeo.com/video/76979871', host: 'Vimeo' });
+    expect(embedOf('https://vimeo.com/76979871')).toEqual({
+      src: 'https://player.vimeo.com/video/76979871?dnt=1',
+      autoplay: 'https://player.vimeo.com/video/76979871?dnt=1&autoplay=1',
+      watch: 'https://vimeo.com/76979871',
+      host: 'Vimeo',
+    });
     for (const other of [
       'https://example.com/watch?v=dQw4w9WgXcQ',
       'https://www.youtube.com/watch?v=bad"id',
@@ -230,8 +237,13 @@ describe('FO-WORK: video embeds and code blocks', () => {
     }
   });
 
-  test('a paragraph holding only a video address renders as a lazy, titled player; an address inside a sentence stays a link', async () => {
-    const { html } = await renderMarkdown('Intro.\n\nhttps://www.youtube.com/watch?v=dQw4w9WgXcQ\n\nSee https://vimeo.com/76979871 for more.\n');
+  test('a paragraph holding only a video address renders as a lazy, titled player (players: direct); an address inside a sentence stays a link', async () => {
+    const { html } = await renderMarkdown(
+      'Intro.\n\nhttps://www.youtube.com/watch?v=dQw4w9WgXcQ\n\nSee https://vimeo.com/76979871 for more.\n',
+      {},
+      'en',
+      'direct',
+    );
     expect(html).toContain('<div class="embed"><iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="Video on YouTube" loading="lazy"');
     expect(html).not.toContain('youtube.com/watch');
     expect(html).toContain('<a href="https://vimeo.com/76979871">');
@@ -240,9 +252,13 @@ describe('FO-WORK: video embeds and code blocks', () => {
 
   test("FO-LANGUAGE: the player's title is in the site's language; a body without a video is one render for every language", async () => {
     const body = 'https://vimeo.com/76979871\n';
-    expect((await renderMarkdown(body, {}, 'fr')).html).toContain('title="Vidéo sur Vimeo"');
-    expect((await renderMarkdown(body, {}, 'de-AT')).html).toContain('title="Video auf Vimeo"');
-    expect((await renderMarkdown(body)).html).toContain('title="Video on Vimeo"');
+    expect((await renderMarkdown(body, {}, 'fr', 'direct')).html).toContain(' title="Vidéo sur Vimeo"');
+    expect((await renderMarkdown(body, {}, 'de-AT', 'direct')).html).toContain(' title="Video auf Vimeo"');
+    expect((await renderMarkdown(body, {}, 'en', 'direct')).html).toContain(' title="Video on Vimeo"');
+    // The facade's words and the title of the player it frames, likewise (FO-PLAYERS).
+    expect((await renderMarkdown(body, {}, 'fr')).html).toContain(
+      'aria-label="Lire la vidéo sur Vimeo" aria-describedby="video-note-1" data-player="https://player.vimeo.com/video/76979871?dnt=1&amp;autoplay=1" data-player-title="Vidéo sur Vimeo"',
+    );
     const plain = 'Just *text*.\n';
     expect(renderMarkdown(plain, {}, 'fr')).toBe(renderMarkdown(plain, {}, 'en'));
   });

@@ -13,6 +13,6 @@ export const GET: APIRoute = async ({ params }) => {
   const page = catalog.page(params.slug);
   if (!page) return missingTwin();
   // The body's one parse: its page's render, whichever of the two the build makes first (src/render/markdown.ts).
-  await renderMarkdown(page.body, page.images, page.lang ?? catalog.content.site.locale);
+  await renderMarkdown(page.body, page.images, page.lang ?? catalog.content.site.locale, catalog.content.site.players);
   return twinResponse(await pageTwin(page, catalog, ABSOLUTE), catalog);
 };

@@ -15,6 +15,6 @@ export const GET: APIRoute = async ({ params }) => {
   const { resume } = catalog.content;
   if (!resume) return noFile();
   // The body's one parse: its page's render, whichever of the two the build makes first (src/render/markdown.ts).
-  await renderMarkdown(resume.body, resume.images, resume.lang ?? catalog.content.site.locale);
+  await renderMarkdown(resume.body, resume.images, resume.lang ?? catalog.content.site.locale, catalog.content.site.players);
   return twinResponse(await resumeTwin(resume, catalog, ABSOLUTE), catalog);
 };

@@ -203,4 +203,7 @@ export const de: InterfaceTable = {
   twinOtherLanguages: 'Andere Sprachen',
   twinNotTranslated: '{language} (noch nicht übersetzt)',
   videoOn: 'Video auf {host}',
+  videoPlay: '{title} auf {host} abspielen',
+  videoPlayUntitled: 'Video auf {host} abspielen',
+  videoPlayNote: 'Erst beim Abspielen wird etwas von {host} geladen.',
 };

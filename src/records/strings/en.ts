@@ -225,6 +225,10 @@ export const en = {
   twinOtherLanguages: 'Other languages',
   twinNotTranslated: '{language} (not translated yet)',
   videoOn: 'Video on {host}',
+  // A video line's facade (src/render/markdown.ts, FO-PLAYERS): its play link's name and the note under it
+  videoPlay: 'Play {title} on {host}',
+  videoPlayUntitled: 'Play the video on {host}',
+  videoPlayNote: 'Nothing loads from {host} until you press play.',
 } as const satisfies Record<string, string | Plural>;
 
 /** The interface sentences' keys; the facts' labels (src/records/facts.ts) join them in strings.ts. */

@@ -203,4 +203,7 @@ export const es: InterfaceTable = {
   twinOtherLanguages: 'Otros idiomas',
   twinNotTranslated: '{language} (aún sin traducir)',
   videoOn: 'Vídeo en {host}',
+  videoPlay: 'Reproducir {title} en {host}',
+  videoPlayUntitled: 'Reproducir el vídeo en {host}',
+  videoPlayNote: 'No se carga nada de {host} hasta que le des a reproducir.',
 };

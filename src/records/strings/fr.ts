@@ -203,4 +203,7 @@ export const fr: InterfaceTable = {
   twinOtherLanguages: 'Autres langues',
   twinNotTranslated: '{language} (pas encore traduit)',
   videoOn: 'Vidéo sur {host}',
+  videoPlay: 'Lire {title} sur {host}',
+  videoPlayUntitled: 'Lire la vidéo sur {host}',
+  videoPlayNote: 'Rien n’est chargé depuis {host} avant la lecture.',
 };

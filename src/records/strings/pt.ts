@@ -203,4 +203,7 @@ export const pt: InterfaceTable = {
   twinOtherLanguages: 'Outros idiomas',
   twinNotTranslated: '{language} (ainda não traduzido)',
   videoOn: 'Vídeo no {host}',
+  videoPlay: 'Reproduzir {title} no {host}',
+  videoPlayUntitled: 'Reproduzir o vídeo no {host}',
+  videoPlayNote: 'Nada é carregado do {host} até carregar em reproduzir.',
 };

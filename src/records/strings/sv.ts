@@ -203,4 +203,7 @@ export const sv: InterfaceTable = {
   twinOtherLanguages: 'Andra språk',
   twinNotTranslated: '{language} (inte översatt än)',
   videoOn: 'Video på {host}',
+  videoPlay: 'Spela {title} på {host}',
+  videoPlayUntitled: 'Spela videon på {host}',
+  videoPlayNote: 'Inget laddas från {host} förrän du trycker på spela.',
 };

@@ -13,6 +13,6 @@ export const GET: APIRoute = async ({ params }) => {
   const post = catalog.post(params.slug);
   if (!post) return missingTwin();
   // The body's one parse: its page's render, whichever of the two the build makes first (src/render/markdown.ts).
-  await renderMarkdown(post.body, post.images, post.lang ?? catalog.content.site.locale);
+  await renderMarkdown(post.body, post.images, post.lang ?? catalog.content.site.locale, catalog.content.site.players);
   return twinResponse(await postTwin(post, catalog, ABSOLUTE), catalog);
 };

@@ -13,6 +13,6 @@ export const GET: APIRoute = async ({ params }) => {
   const project = catalog.project(params.slug);
   if (!project) return missingTwin();
   // The body's one parse: its page's render, whichever of the two the build makes first (src/render/markdown.ts).
-  await renderMarkdown(project.body, project.images, project.lang ?? catalog.content.site.locale);
+  await renderMarkdown(project.body, project.images, project.lang ?? catalog.content.site.locale, catalog.content.site.players);
   return twinResponse(await projectTwin(project, catalog, ABSOLUTE), catalog);
 };
