@@ -32,7 +32,10 @@ test.describe("the sample site: theme absent (today's look), colorScheme auto", 
       await page.emulateMedia({ colorScheme: 'dark' });
       await page.goto('/');
       expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(20, 20, 19)');
-      await expect(page.locator('button.scheme-toggle')).toBeHidden();
+      // The header's toggle and the footer menu's copy for phones (FO-HEADER-NAME).
+      const toggles = page.locator('button.scheme-toggle');
+      await expect(toggles).toHaveCount(2);
+      for (const toggle of await toggles.all()) await expect(toggle).toBeHidden();
       await page.emulateMedia({ colorScheme: 'light' });
       expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(251, 250, 247)');
     });
