@@ -82,6 +82,27 @@ test.describe("the sample site: theme absent (today's look), colorScheme auto", 
     await expect(page.getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', 'false');
     expect(await violations(page)).toEqual([]);
   });
+
+  test('FO-THEME, FO-HEADER-NAME: on a phone the toggle is in the footer’s menu, with its words shown, and works there; both toggles say the one scheme', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/');
+    // The header's is not drawn on a phone; the one a person (or an agent's accessibility tree) finds is the menu's.
+    await expect(page.locator('.site-header button.scheme-toggle')).toBeHidden();
+    const toggle = page.getByRole('button', { name: 'Dark theme' });
+    await expect(toggle).toHaveCount(1);
+    await expect(page.locator('#site-menu').getByRole('button', { name: 'Dark theme' })).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('html')).toHaveAttribute('data-scheme', 'dark');
+    // Both toggles say the one scheme: the header's, shown again on a wider screen, is pressed too.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.locator('.site-header button.scheme-toggle')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('#site-menu button.scheme-toggle')).toBeHidden();
+  });
 });
 
 test.describe('the second fixture site: theme.font plex, colorScheme auto, locale es', () => {
