@@ -199,7 +199,12 @@ describe('FO-I18N-FIELDS: a translation sets the words a reader reads; the facts
   test('FO-I18N-FIELDS, FO-FOOTER-PAGES: a page’s `footer` is a fact of its main file: a translation that sets it is refused, naming the main file', () => {
     const dir = variant((d) => writeFileSync(join(d, 'en/pages/mentions-legales.md'), '---\ntitle: Legal notice\nfooter: false\n---\n'));
     expect(problemsOf(dir)).toEqual([
-      refusal('content/en/pages/mentions-legales.md', 'footer', 'content/pages/mentions-legales.md', 'a translation of a page sets title, summary and its text'),
+      refusal(
+        'content/en/pages/mentions-legales.md',
+        'footer',
+        'content/pages/mentions-legales.md',
+        'a translation of a page sets title, summary and its text',
+      ),
     ]);
   });
 
