@@ -28,21 +28,26 @@
 
   const current = () => root.dataset.scheme || (system.matches ? 'dark' : 'light');
   document.addEventListener('DOMContentLoaded', () => {
-    const button = document.querySelector('button.scheme-toggle');
-    if (!button) return;
-    const show = () => button.setAttribute('aria-pressed', String(current() === 'dark'));
-    button.addEventListener('click', () => {
-      const next = current() === 'dark' ? 'light' : 'dark';
-      apply(next);
-      try {
-        localStorage.setItem(KEY, next);
-      } catch {
-        // not remembered, but this page still changes
-      }
-      show();
-    });
+    // The header's toggle, and the footer menu's copy that a phone shows instead (FO-HEADER-NAME): both say the one scheme.
+    const buttons = [...document.querySelectorAll('button.scheme-toggle')];
+    if (!buttons.length) return;
+    const show = () => {
+      for (const button of buttons) button.setAttribute('aria-pressed', String(current() === 'dark'));
+    };
+    for (const button of buttons) {
+      button.addEventListener('click', () => {
+        const next = current() === 'dark' ? 'light' : 'dark';
+        apply(next);
+        try {
+          localStorage.setItem(KEY, next);
+        } catch {
+          // not remembered, but this page still changes
+        }
+        show();
+      });
+      button.hidden = false;
+    }
     system.addEventListener('change', show);
     show();
-    button.hidden = false;
   });
 })();

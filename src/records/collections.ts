@@ -191,10 +191,18 @@ export function initialsOf(name: string): string {
  */
 export const NAV_PAGES = 5;
 
-/** The header's pages: those marked `nav: true`, else the first pages by `order` not marked `nav: false`. */
+/**
+ * The header's pages: those marked `nav: true`, else the first pages by `order` not marked
+ * `nav: false` nor `footer: true` (a legal page is the footer's, FO-FOOTER-PAGES, unless it asks for the header).
+ */
 export function navPages({ pages }: Pick<Content, 'pages'>): Page[] {
   const chosen = pages.filter((p) => p.nav === true);
-  return (chosen.length ? chosen : pages.filter((p) => p.nav !== false)).slice(0, NAV_PAGES);
+  return (chosen.length ? chosen : pages.filter((p) => p.nav !== false && p.footer !== true)).slice(0, NAV_PAGES);
+}
+
+/** The footer's pages (FO-FOOTER-PAGES): every page marked `footer: true`, in the pages' one order (`order`, then slug). */
+export function footerPages({ pages }: Pick<Content, 'pages'>): Page[] {
+  return pages.filter((p) => p.footer === true);
 }
 
 /** A record as a list shows it (a card, a list entry, a related project): all but its body and the body's images. */
@@ -229,6 +237,9 @@ export const siteListingOf = (listing: Listing, resume: Resume | undefined): Sit
 export interface PageFrame {
   readonly site: Site;
   readonly nav: readonly { readonly href: string; readonly label: string }[];
+  /** The pages every page's footer links (`footer: true`, FO-FOOTER-PAGES): an Impressum, a privacy page, a licence. */
+  readonly footer: readonly { readonly href: string; readonly label: string }[];
+  /** Whether some page is linked from neither the header nor the footer's own list: then the footer's menu links "All pages". */
   readonly morePages: boolean;
   /** The header links "Writing" when the site has posts (FO-POSTS) and "Résumé" when it has one (FO-RESUME). */
   readonly writing: boolean;
@@ -241,10 +252,14 @@ export interface PageFrame {
  */
 export function pageFrame({ site, pages, posts, resume }: Pick<Content, 'site' | 'pages' | 'posts' | 'resume'>): PageFrame {
   const header = navPages({ pages });
+  const footer = footerPages({ pages });
+  const linked = (p: Page) => header.includes(p) || footer.includes(p);
+  const entry = (p: Page) => Object.freeze({ href: p.href, label: p.title });
   return Object.freeze({
     site,
-    nav: Object.freeze(header.map((p) => Object.freeze({ href: p.href, label: p.title }))),
-    morePages: pages.length > header.length,
+    nav: Object.freeze(header.map(entry)),
+    footer: Object.freeze(footer.map(entry)),
+    morePages: pages.some((p) => !linked(p)),
     writing: posts.length > 0,
     resume: resume !== undefined,
   });

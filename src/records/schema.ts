@@ -393,6 +393,11 @@ export const pageFrontMatter = /* @__PURE__ */ z.strictObject({
   order: z.int().min(0).default(100),
   /** `true` puts the page in the header; by default the first pages by `order` are there (NAV_PAGES). */
   nav: z.boolean().optional(),
+  /**
+   * `true` links the page from every page's footer in every language (FO-FOOTER-PAGES): an
+   * Impressum, a privacy page, a licence. Such a page is in the header only when it also says `nav: true`.
+   */
+  footer: z.boolean().optional(),
 });
 
 export type SiteConfig = z.infer<typeof siteConfig>;

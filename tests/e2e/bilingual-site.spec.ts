@@ -84,4 +84,53 @@ test.describe('FO-I18N: a bilingual site (French at /, English at /en)', () => {
     const seen = await expectNothingSideways(page, site.base, [...paths, `/search?q=${word}`, `/en/search?q=${word}`]);
     expect(seen).toBe(2 * (paths.length + 2));
   });
+
+  test('FO-HEADER-NAME: the owner’s name of 24 characters is whole in the header on every page in both languages at 320 and 390 px, and at widths from 641 to 1088 px where the menu is a link', async ({
+    page,
+  }) => {
+    /**
+     * What the browser shows of the name: cut (wider inside than its box, or an ellipsis), off the
+     * screen, under another of the header's controls, or taller than the row its tap targets make
+     * (two lines fit; a third would make this header taller than the others).
+     */
+    const nameAt = (path: string) =>
+      page.evaluate((path) => {
+        const text = document.querySelector<HTMLElement>('.site-name__text')!;
+        const box = text.getBoundingClientRect();
+        const covered = [...document.querySelectorAll('.site-header__inner > :not(.site-name), .site-header__extras > *')]
+          .filter((el) => {
+            const b = el.getBoundingClientRect();
+            return b.width > 0 && b.left < box.right && b.right > box.left && b.top < box.bottom && b.bottom > box.top;
+          })
+          .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class')}">`);
+        const row = Math.max(...[...document.querySelectorAll('.site-search, .site-menu-link, .site-nav')].map((el) => el.getBoundingClientRect().height));
+        return {
+          path,
+          name: text.textContent,
+          cut: text.scrollWidth > text.clientWidth || getComputedStyle(text).textOverflow === 'ellipsis',
+          inView: box.left >= 0 && box.right <= document.documentElement.clientWidth && box.top >= 0,
+          covered,
+          inRow: box.height <= row + 0.5,
+        };
+      }, path);
+    const paths = await sitemapPaths(site.base);
+    expect(paths).toContain('/en/mentions-legales');
+    const whole = (path: string) => ({ path, name: 'Élise Arnaud-Montgolfier', cut: false, inView: true, covered: [], inRow: true });
+    let seen = 0;
+    for (const [width, list] of [
+      [320, paths],
+      [390, paths],
+      [641, ['/', '/en/projects']],
+      [800, ['/', '/en/projects']],
+      [1088, ['/', '/en/projects']],
+    ] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of list) {
+        await page.goto(`${site.base}${path}`);
+        expect(await nameAt(path), `${path} at ${width} px`).toEqual(whole(path));
+        seen++;
+      }
+    }
+    expect(seen).toBe(2 * paths.length + 6);
+  });
 });

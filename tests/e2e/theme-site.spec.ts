@@ -32,7 +32,10 @@ test.describe("the sample site: theme absent (today's look), colorScheme auto", 
       await page.emulateMedia({ colorScheme: 'dark' });
       await page.goto('/');
       expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(20, 20, 19)');
-      await expect(page.locator('button.scheme-toggle')).toBeHidden();
+      // The header's toggle and the footer menu's copy for phones (FO-HEADER-NAME).
+      const toggles = page.locator('button.scheme-toggle');
+      await expect(toggles).toHaveCount(2);
+      for (const toggle of await toggles.all()) await expect(toggle).toBeHidden();
       await page.emulateMedia({ colorScheme: 'light' });
       expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(251, 250, 247)');
     });
@@ -78,6 +81,27 @@ test.describe("the sample site: theme absent (today's look), colorScheme auto", 
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(251, 250, 247)');
     await expect(page.getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', 'false');
     expect(await violations(page)).toEqual([]);
+  });
+
+  test('FO-THEME, FO-HEADER-NAME: on a phone the toggle is in the footer’s menu, with its words shown, and works there; both toggles say the one scheme', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/');
+    // The header's is not drawn on a phone; the one a person (or an agent's accessibility tree) finds is the menu's.
+    await expect(page.locator('.site-header button.scheme-toggle')).toBeHidden();
+    const toggle = page.getByRole('button', { name: 'Dark theme' });
+    await expect(toggle).toHaveCount(1);
+    await expect(page.locator('#site-menu').getByRole('button', { name: 'Dark theme' })).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('html')).toHaveAttribute('data-scheme', 'dark');
+    // Both toggles say the one scheme: the header's, shown again on a wider screen, is pressed too.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.locator('.site-header button.scheme-toggle')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('#site-menu button.scheme-toggle')).toBeHidden();
   });
 });
 

@@ -48,7 +48,7 @@ describe('FO-I18N: content/<tag>/ translates the main content', () => {
       { lang: 'fr', base: '' },
       { lang: 'en', base: '/en' },
     ]);
-    expect(en!.site).toMatchObject({ locale: 'en', base: '/en', headline: 'Robotics and embedded systems engineer', name: 'Élise Arnaud' });
+    expect(en!.site).toMatchObject({ locale: 'en', base: '/en', headline: 'Robotics and embedded systems engineer', name: 'Élise Arnaud-Montgolfier' });
     expect(en!.site.bio).toContain('I write software for robots');
     expect(fr!.projects.map((p) => p.slug).sort()).toEqual(en!.projects.map((p) => p.slug).sort());
     expect(en!.projects.map((p) => p.href).sort()).toEqual([
@@ -192,6 +192,18 @@ describe('FO-I18N-FIELDS: a translation sets the words a reader reads; the facts
         'tags',
         'content/posts/cartes-legeres.md',
         'a translation of a post sets title, summary, cover, coverAlt and its text',
+      ),
+    ]);
+  });
+
+  test('FO-I18N-FIELDS, FO-FOOTER-PAGES: a page’s `footer` is a fact of its main file: a translation that sets it is refused, naming the main file', () => {
+    const dir = variant((d) => writeFileSync(join(d, 'en/pages/mentions-legales.md'), '---\ntitle: Legal notice\nfooter: false\n---\n'));
+    expect(problemsOf(dir)).toEqual([
+      refusal(
+        'content/en/pages/mentions-legales.md',
+        'footer',
+        'content/pages/mentions-legales.md',
+        'a translation of a page sets title, summary and its text',
       ),
     ]);
   });
