@@ -7,12 +7,12 @@
 // ATTLIST default among them), so a harness that saw nothing could not pass.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Browser, chromium } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { svgProblem } from '../../src/images/svg-safety.ts';
 import { ContentError, loadContent } from '../../src/records/load.ts';
 import { renderMarkdown } from '../../src/render/markdown.ts';
-import { CHROMIUM_FLAGS, testBrowser } from '../support/browser.ts';
+import { launchTestBrowser } from '../support/browser.ts';
 import { HTML_TRICKS } from '../support/html-tricks.ts';
 import { SVG_TRICKS } from '../support/svg-tricks.ts';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
@@ -71,9 +71,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const found = testBrowser();
-  if ('error' in found) throw new Error(found.error);
-  browser = await chromium.launch({ executablePath: found.path, args: CHROMIUM_FLAGS });
+  browser = await launchTestBrowser();
 }, 120_000);
 
 afterAll(async () => {

@@ -6,9 +6,9 @@
 // same way over its build (tests/e2e/bilingual-site.spec.ts).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Browser, chromium } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CHROMIUM_FLAGS, testBrowser } from '../support/browser.ts';
+import { launchTestBrowser } from '../support/browser.ts';
 import { fixtureSite } from '../support/render-page.ts';
 import { type RenderedSite, serveRendered } from '../support/rendered-site.ts';
 import { PHONE_WIDTHS, sideways } from '../support/sideways.ts';
@@ -28,9 +28,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const found = testBrowser();
-  if ('error' in found) throw new Error(found.error);
-  browser = await chromium.launch({ executablePath: found.path, args: CHROMIUM_FLAGS });
+  browser = await launchTestBrowser();
 }, 120_000);
 
 afterAll(async () => {

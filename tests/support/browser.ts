@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { chromium } from '@playwright/test';
+import { type Browser, chromium } from '@playwright/test';
 
 const SYSTEM_BROWSERS = [
   '/usr/bin/chromium',
@@ -159,4 +159,11 @@ export function ensureTestBrowser({
 (Tried: ${tried.join('; ')}.)`,
       }
     : first;
+}
+
+/** The test browser, launched with the flags every test uses, for a Vitest file that drives one (the integration tier). */
+export async function launchTestBrowser(): Promise<Browser> {
+  const found = testBrowser();
+  if ('error' in found) throw new Error(found.error);
+  return chromium.launch({ executablePath: found.path, args: CHROMIUM_FLAGS });
 }

@@ -1,7 +1,7 @@
 // Shared by the generator tests: the twin fixture site, loaded with the URLs its files configure.
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { loadContent } from '../../src/records/load.ts';
+import { ContentError, loadContent } from '../../src/records/load.ts';
 import type { Content } from '../../src/records/schema.ts';
 
 /**
@@ -20,3 +20,14 @@ export function withConfiguredSiteUrls() {
 }
 
 export const loadTwinFixture = (): Content => loadContent(join(import.meta.dirname, '..', 'fixtures', 'content-twins', 'content'));
+
+/** What loading the content folder `dir` refuses, as the build says it (a ContentError's message); '' when it loads. */
+export function contentErrorOf(dir: string): string {
+  try {
+    loadContent(dir);
+  } catch (error) {
+    if (error instanceof ContentError) return error.message;
+    throw error;
+  }
+  return '';
+}

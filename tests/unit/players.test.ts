@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { ContentImage } from '../../src/images/images.ts';
 import { hasEmbed, renderMarkdown } from '../../src/render/markdown.ts';
-import { ContentError, loadContent } from '../../src/records/load.ts';
+import { loadContent } from '../../src/records/load.ts';
 import { parseHtml, type Doc } from '../support/html-query.ts';
+import { contentErrorOf } from '../support/content-fixtures.ts';
 
 const BODY = [
   'The talk:',
@@ -147,15 +148,7 @@ describe('FO-PLAYERS: the players setting in site.md', () => {
     writeFileSync(join(content, 'site.md'), site);
     return content;
   };
-  const problemsOf = (content: string) => {
-    try {
-      loadContent(content);
-    } catch (error) {
-      if (error instanceof ContentError) return error.message;
-      throw error;
-    }
-    return '';
-  };
+  const problemsOf = contentErrorOf;
 
   test('absent it asks first; direct is read; anything else is refused naming the field, the values and a fix', () => {
     expect(loadContent(FIXTURE).site.players).toBe('ask');

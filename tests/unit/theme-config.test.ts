@@ -4,13 +4,14 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { ContentError, loadContent } from '../../src/records/load.ts';
+import { loadContent } from '../../src/records/load.ts';
 import { ANALYTICS_PROXIES, analyticsScript, isAnalyticsPath } from '../../src/records/analytics.ts';
 import { CONTENT_SECURITY_POLICY } from '../../src/builder/vercel-config.ts';
 import { EMBED_FRAME_HOSTS } from '../../src/records/embeds.ts';
 import { showOf, themeOf } from '../../src/records/theme.ts';
 import { pricingMarkdown } from '../../src/discovery/pricing.ts';
 import { developerGuide, developersMarkdown } from '../../src/discovery/developers.ts';
+import { contentErrorOf } from '../support/content-fixtures.ts';
 
 const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'themed-site', 'content');
 const dirs: string[] = [];
@@ -29,15 +30,7 @@ function siteWith(settings: string, { customCss = true } = {}) {
   writeFileSync(join(content, 'site.md'), site);
   return content;
 }
-const problemsOf = (content: string) => {
-  try {
-    loadContent(content);
-  } catch (error) {
-    if (error instanceof ContentError) return error.message;
-    throw error;
-  }
-  return '';
-};
+const problemsOf = contentErrorOf;
 
 describe('FO-THEME: theme settings', () => {
   test("absent: today's look (auto, system fonts), both footer blocks, no analytics, no custom.css", () => {
