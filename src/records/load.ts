@@ -593,10 +593,11 @@ function readParts(dir: string, drafts: boolean, now: string, translating?: Tran
   if (site) {
     const categories = Object.keys(site.categories);
     // FO-TYPES: a type is built in or declared, as a category is declared; the refusal names both lists.
+    // A translation's type is its main file's, named there once.
     const types = siteTypes(site);
     const declaredTypes = Object.keys(site.types ?? {}).filter((id) => !isBuiltInType(id));
     for (const p of projects) {
-      if (!types.includes(p.type)) {
+      if (!translating && !types.includes(p.type)) {
         const near = closest(p.type, [...types]);
         problems.push(
           `${p.source}: field "type" expected a built-in type (${PROJECT_TYPES.join(', ')}) or one declared under types: in content/site.md (${declaredTypes.join(', ') || 'none declared'}), got "${p.type}"${near ? ` (did you mean "${near}"?)` : ''}`,
