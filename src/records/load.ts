@@ -600,7 +600,7 @@ function readParts(dir: string, drafts: boolean, now: string, translating?: Tran
       if (!translating && !types.includes(p.type)) {
         const near = closest(p.type, [...types]);
         problems.push(
-          `${p.source}: field "type" expected a built-in type (${PROJECT_TYPES.join(', ')}) or one declared under types: in content/site.md (${declaredTypes.join(', ') || 'none declared'}), got "${p.type}"${near ? ` (did you mean "${near}"?)` : ''}`,
+          `${p.source}: field "type" expected one of ${PROJECT_TYPES.join(', ')} (built in) or ${declaredTypes.length ? `${declaredTypes.join(', ')} (declared under types: in content/site.md)` : 'a type of your own declared under types: in content/site.md'}, got "${p.type}"${near ? ` (did you mean "${near}"?)` : ''}`,
         );
       }
       if (!categories.includes(p.category)) {

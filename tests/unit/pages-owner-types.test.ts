@@ -65,7 +65,7 @@ describe('FO-TYPES: the loader', () => {
       writeFileSync(file, readFileSync(file, 'utf8').replace('type: luminaire', 'type: luminair'));
     });
     expect(problems).toEqual([
-      'content/projects/lampe-tulipe.md: field "type" expected a built-in type (app, library, tool, service, research, talk) or one declared under types: in content/site.md (luminaire, mobilier), got "luminair" (did you mean "luminaire"?)',
+      'content/projects/lampe-tulipe.md: field "type" expected one of app, library, tool, service, research, talk (built in) or luminaire, mobilier (declared under types: in content/site.md), got "luminair" (did you mean "luminaire"?)',
     ]);
   });
 
