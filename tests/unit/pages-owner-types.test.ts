@@ -156,6 +156,8 @@ describe('FO-TYPES: REST, search, openapi.json and MCP', () => {
     expect(filtered.body.hits.map((h: { slug: string }) => h.slug)).toEqual(['chaise-pliante']);
     const byType = await json('/api/v1/search?q=luminaire');
     expect(byType.body.hits[0]).toMatchObject({ slug: 'lampe-tulipe', type: 'luminaire', match: 'type' });
+    // The search page names a hit's type as its card does.
+    expect(await (await fn('/en/search?q=luminaire')).text()).toContain('<span class="search-result__kind">Lamp</span>');
     expect((await json('/api/v1/search?q=x&type=lampe')).body.error.message).toBe(
       'type must be one of app, library, tool, service, research, talk, luminaire, mobilier, post, page, resume.',
     );
@@ -169,6 +171,8 @@ describe('FO-TYPES: REST, search, openapi.json and MCP', () => {
     expect(param('/api/v1/projects').enum).toEqual(['app', 'library', 'tool', 'service', 'research', 'talk', 'luminaire', 'mobilier']);
     expect(param('/api/v1/search').enum).toEqual(['app', 'library', 'tool', 'service', 'research', 'talk', 'luminaire', 'mobilier', 'post', 'page', 'resume']);
     expect(doc.components.schemas.Project.properties.type.enum).toContain('mobilier');
+    // /developers states each parameter's values from the same document.
+    expect(await site.text('/developers.md')).toContain('`luminaire`, `mobilier`');
   });
 
   test('FO-TYPES: MCP’s tools/list gives list_projects and search_portfolio the site’s types, and a tool filters by one', async () => {

@@ -383,7 +383,7 @@ export const jsonResume = z
           url: z.url(),
           startDate: isoDate,
           keywords: z.array(z.string()),
-          type: z.string().describe('The project type (app, library, tool, service, research, talk).'),
+          type: siteTypeField('project').describe("The project type: one of the site's project types."),
         }),
       )
       .describe("The site's active projects, newest first."),
