@@ -2,7 +2,19 @@
 // projects through these functions, so a reader sees the same grouping on every surface.
 import { ENGLISH, type StringKey, stringsFor } from './strings.ts';
 import type { FactContext } from './facts.ts';
-import { type BuiltInType, isBuiltInType, type PROJECT_LINK_KEYS, siteTypes, type Content, type Page, type Post, type Project, type ProjectType, type Resume, type Site } from './schema.ts';
+import {
+  type BuiltInType,
+  isBuiltInType,
+  type PROJECT_LINK_KEYS,
+  siteTypes,
+  type Content,
+  type Page,
+  type Post,
+  type Project,
+  type ProjectType,
+  type Resume,
+  type Site,
+} from './schema.ts';
 
 const TYPE_KEYS = {
   app: 'typeApp',
@@ -384,7 +396,9 @@ export function projectFilters({ site, projects }: Pick<Listing, 'site' | 'proje
     categories: Object.keys(site.categories)
       .map((id) => link({ kind: 'category', id }))
       .filter(narrows),
-    types: siteTypes(site).map((id) => link({ kind: 'type', id })).filter(narrows),
+    types: siteTypes(site)
+      .map((id) => link({ kind: 'type', id }))
+      .filter(narrows),
     archived,
     categoriesUsed: Object.keys(site.categories).filter((id) => counts.has(`category/${id}`)).length,
   });

@@ -418,7 +418,10 @@ function readParts(dir: string, drafts: boolean, now: string, translating?: Tran
     const over = mainSite && existsSync(siteFile) ? inherit(siteFile, 'site', ['strings']) : undefined;
     const own = over ? readFile(siteFile, siteConfig, where(siteFile), problems, { translation: over, lang, invalid: textOf(siteFile) }) : undefined;
     // A translation words the main site's categories and types (FO-TYPES); a new or missing id would be one no project has.
-    const ids = (declared: object | undefined) => Object.keys(declared ?? {}).sort().join(', ');
+    const ids = (declared: object | undefined) =>
+      Object.keys(declared ?? {})
+        .sort()
+        .join(', ');
     const wordedAs = (field: 'categories' | 'types') => {
       const same = own !== undefined && mainSite !== undefined && ids(own.data[field]) === ids(mainSite[field]);
       if (own && mainSite && !same)

@@ -26,7 +26,6 @@ export type BuiltInType = (typeof PROJECT_TYPES)[number];
 /** A project's type: a built-in one or one the site declares (siteTypes), checked by the loader as a category is. */
 export type ProjectType = string;
 
-
 const builtIn = new Set<string>(PROJECT_TYPES);
 export const isBuiltInType = (type: string): type is BuiltInType => builtIn.has(type);
 

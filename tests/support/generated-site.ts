@@ -346,7 +346,8 @@ export const generatedSite: fc.Arbitrary<GeneratedSite> = fc
         hero: site.hero && fromTop(site.hero.image),
         heroAlt: site.hero?.alt,
         categories: Object.fromEntries(site.categories.map((c) => [c.id, c.label])),
-        types: site.types && Object.fromEntries(site.types.map((t) => [t.id, t.plural || t.date ? { label: t.label, plural: t.plural, date: t.date } : t.label])),
+        types:
+          site.types && Object.fromEntries(site.types.map((t) => [t.id, t.plural || t.date ? { label: t.label, plural: t.plural, date: t.date } : t.label])),
         featured: featured.length ? featured : undefined,
         theme: site.theme && Object.fromEntries(Object.entries(site.theme).filter(([, v]) => v !== undefined)),
         show: site.show,
@@ -430,7 +431,8 @@ export const generatedSite: fc.Arbitrary<GeneratedSite> = fc
         );
       }
       // FO-TYPES: a translated site.md words the owner's types too (the same ids).
-      const types = site.types && Object.fromEntries(site.types.map((t) => [t.id, { label: `${translation.words} ${t.label}`, date: t.date && translation.words }]));
+      const types =
+        site.types && Object.fromEntries(site.types.map((t) => [t.id, { label: `${translation.words} ${t.label}`, date: t.date && translation.words }]));
       if (translation.site) files[`${tag}/site.md`] = frontMatter({ headline: translation.words, types }, `${translation.words}.`);
       if (translation.resume && resume) files[`${tag}/resume.md`] = frontMatter({ label: translation.words }, `${translation.words}.`);
     }

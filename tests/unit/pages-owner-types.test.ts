@@ -22,12 +22,9 @@ function addToFrontMatter(file: string, lines: string) {
 }
 
 /** The bilingual fixture with two owner types (a luminaire, furniture), one project of each, translated into English. */
-export function writeOwnerTypesSite(dir: string) {
+function writeOwnerTypesSite(dir: string) {
   cpSync(BILINGUAL, dir, { recursive: true });
-  addToFrontMatter(
-    join(dir, 'site.md'),
-    'types:\n  luminaire: { label: Luminaire, plural: Luminaires, date: Dessiné }\n  mobilier: Mobilier',
-  );
+  addToFrontMatter(join(dir, 'site.md'), 'types:\n  luminaire: { label: Luminaire, plural: Luminaires, date: Dessiné }\n  mobilier: Mobilier');
   addToFrontMatter(join(dir, 'en', 'site.md'), 'types:\n  luminaire: { label: Lamp, plural: Lamps, date: Designed }\n  mobilier: Furniture');
   writeFileSync(
     join(dir, 'projects', 'lampe-tulipe.md'),
@@ -37,7 +34,10 @@ export function writeOwnerTypesSite(dir: string) {
     join(dir, 'projects', 'chaise-pliante.md'),
     '---\ntitle: Chaise pliante\nsummary: Une chaise qui se plie à plat.\ntype: mobilier\ncategory: robotique\ndate: 2023-02-01\n---\n\nUne chaise en frêne.\n',
   );
-  writeFileSync(join(dir, 'en', 'projects', 'lampe-tulipe.md'), '---\ntitle: Tulip lamp\nsummary: A desk lamp of folded brass.\n---\n\nA lamp folded from one sheet.\n');
+  writeFileSync(
+    join(dir, 'en', 'projects', 'lampe-tulipe.md'),
+    '---\ntitle: Tulip lamp\nsummary: A desk lamp of folded brass.\n---\n\nA lamp folded from one sheet.\n',
+  );
 }
 
 const dir = join(tempDir('folio-owner-types-', 'file'), 'content');
@@ -179,7 +179,12 @@ describe('FO-TYPES: REST, search, openapi.json and MCP', () => {
     const post = (method: string, params: Record<string, unknown> = {}) =>
       fn('/api/mcp', {
         method: 'POST',
-        headers: { ...JSON_HEADERS, 'Mcp-Protocol-Version': '2026-07-28', 'Mcp-Method': method, ...(method === 'tools/call' ? { 'Mcp-Name': String(params.name) } : {}) },
+        headers: {
+          ...JSON_HEADERS,
+          'Mcp-Protocol-Version': '2026-07-28',
+          'Mcp-Method': method,
+          ...(method === 'tools/call' ? { 'Mcp-Name': String(params.name) } : {}),
+        },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: MODERN_META } }),
       }).then((r) => r.json() as Promise<{ result: Record<string, any> }>);
     const { result } = await post('tools/list');

@@ -100,7 +100,8 @@ const hitsFor = (data: SiteData, { q, type, limit }: Pick<SearchInput, 'q' | 'ty
 function checkType(data: SiteData, type: string | undefined, list: 'project' | 'search') {
   if (type === undefined) return;
   const allowed = typesFor(data.site, list);
-  if (!allowed.includes(type)) throw new ApiError('invalid_filter', { message: `type must be one of ${allowed.join(', ')}.`, hint: 'Use one of those, or leave type out.' });
+  if (!allowed.includes(type))
+    throw new ApiError('invalid_filter', { message: `type must be one of ${allowed.join(', ')}.`, hint: 'Use one of those, or leave type out.' });
 }
 
 /** Whether a search finds anything in a language's data: what FO-SEARCH-FALLBACK tries each language with (language.ts dataFinding). */
