@@ -122,6 +122,29 @@ describe('FO-TYPES: pages, twins and llms.txt in both languages', () => {
     expect(await site.text('/en/projects/chaise-pliante.md')).toMatch(/^- Started: 2023-02-01$/m);
   });
 
+  test('FO-TYPES: declaring a built-in id rewords that type, its date included, and it stays in its place among the types', async () => {
+    const copy = join(tempDir('folio-owner-types-talk-'), 'content');
+    cpSync(dir, copy, { recursive: true });
+    const declare = (file: string, line: string) => writeFileSync(file, readFileSync(file, 'utf8').replace('types:\n', `types:\n  ${line}\n`));
+    declare(join(copy, 'site.md'), 'talk: { label: Exposé, date: Présenté }');
+    declare(join(copy, 'en', 'site.md'), 'talk: { label: Lecture, date: Held }');
+    const reworded = fixtureSite(copy);
+    expect(await reworded.text('/projects/banc-essai.md')).toMatch(/^- Type\u202F?: Exposé \(talk\)$/m);
+    expect(await reworded.text('/projects/banc-essai.md')).toMatch(/^- Présenté\u202F?: 2023-05-20$/m);
+    expect(await reworded.text('/en/projects/banc-essai.md')).toMatch(/^- Held: 2023-05-20$/m);
+    const { paths } = JSON.parse(await reworded.text('/openapi.json'));
+    expect(paths['/api/v1/projects'].get.parameters.find((p: { name: string }) => p.name === 'type').schema.enum).toEqual([
+      'app',
+      'library',
+      'tool',
+      'service',
+      'research',
+      'talk',
+      'luminaire',
+      'mobilier',
+    ]);
+  });
+
   test('FO-TYPES: llms.txt names an owner type by its label', async () => {
     expect(await site.text('/llms.txt')).toContain('Une lampe de bureau en laiton plié. (Luminaire, 2024)');
     expect(await site.text('/en/llms.txt')).toContain('A desk lamp of folded brass. (Lamp, 2024)');
