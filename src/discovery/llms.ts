@@ -15,7 +15,7 @@ import {
   PROJECTS_PER_PAGE,
   projectsListPath,
   tagGroups,
-  TYPE_LABELS,
+  typeName,
 } from '../records/collections.ts';
 import { POSTS_PER_PAGE, postsIndexPath } from '../records/posts.ts';
 import { absoluteUrl, localPath } from '../records/urls.ts';
@@ -84,7 +84,7 @@ const projectEntry =
   (p: Listed<Project>): LlmsEntry => ({
     title: p.title,
     path: p.twin,
-    note: inItsLanguage(site, p, `${p.summary} (${TYPE_LABELS[p.type].one.toLowerCase()}, ${p.date.slice(0, 4)})`),
+    note: inItsLanguage(site, p, `${p.summary} (${typeName(site, p.type)}, ${p.date.slice(0, 4)})`),
   });
 const postEntry =
   (site: Site) =>

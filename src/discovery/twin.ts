@@ -909,11 +909,11 @@ const hrefFor = ({ site }: Pick<Content, 'site'>, options: TwinOptions) => {
   return Object.assign(href, { local: (path: string) => href(localPath(site, path)) });
 };
 
-function projectEntry(p: Listed<Project>, href: (path: string) => string, site: Pick<Site, 'locale' | 'strings'>) {
+function projectEntry(p: Listed<Project>, href: (path: string) => string, site: Pick<Site, 'locale' | 'strings' | 'types'>) {
   return entry(p.title, href(p.twin), `${p.summary} (${typeWord(site, p.type)}, ${p.date.slice(0, 4)})`);
 }
 
 /** A type as a word inside a sentence: "talk", "talks"; German keeps its nouns' capital (FO-LANGUAGE). */
-function typeWord(site: Pick<Site, 'locale' | 'strings'>, type: Project['type'], n = 1) {
+function typeWord(site: Pick<Site, 'locale' | 'strings' | 'types'>, type: Project['type'], n = 1) {
   return inSentence(stringsFor(site), typeLabel(site, type, n));
 }

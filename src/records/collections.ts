@@ -2,7 +2,19 @@
 // projects through these functions, so a reader sees the same grouping on every surface.
 import { ENGLISH, type StringKey, stringsFor } from './strings.ts';
 import type { FactContext } from './facts.ts';
-import { type PROJECT_LINK_KEYS, PROJECT_TYPES, type Content, type Page, type Post, type Project, type ProjectType, type Resume, type Site } from './schema.ts';
+import {
+  type BuiltInType,
+  isBuiltInType,
+  type PROJECT_LINK_KEYS,
+  siteTypes,
+  type Content,
+  type Page,
+  type Post,
+  type Project,
+  type ProjectType,
+  type Resume,
+  type Site,
+} from './schema.ts';
 
 const TYPE_KEYS = {
   app: 'typeApp',
@@ -11,28 +23,45 @@ const TYPE_KEYS = {
   service: 'typeService',
   research: 'typeResearch',
   talk: 'typeTalk',
-} as const satisfies Record<ProjectType, StringKey>;
+} as const satisfies Record<BuiltInType, StringKey>;
 
-/** The type names in English, for machine-facing text (llms.txt, the API); pages and twins say typeLabel. */
-export const TYPE_LABELS: Record<ProjectType, { one: string; many: string }> = Object.fromEntries(
-  PROJECT_TYPES.map((type) => [type, { one: ENGLISH[TYPE_KEYS[type]].one, many: ENGLISH[TYPE_KEYS[type]].other }]),
-) as Record<ProjectType, { one: string; many: string }>;
+/** The site fields a type's words depend on: its locale, its `strings:` and its `types:` (FO-LANGUAGE, FO-TYPES). */
+type TypesSite = StringsSite & Pick<Site, 'types'>;
 
-/** "Talk", "Talks": a project type in the site's interface language (FO-LANGUAGE); `n` picks the form. */
-export const typeLabel = (site: StringsSite, type: ProjectType, n = 1) => stringsFor(site)(TYPE_KEYS[type], { n });
+/**
+ * A type as a word inside machine-facing English text (llms.txt: "(talk, 2024)"): a built-in type's
+ * English word in lower case, an owner type's label as site.md writes it (the owner's words are the
+ * only ones it has, FO-TYPES); pages and twins say typeLabel.
+ */
+export function typeName(site: Pick<Site, 'types'>, type: ProjectType): string {
+  const declared = site.types?.[type];
+  if (declared) return declared.label;
+  return isBuiltInType(type) ? ENGLISH[TYPE_KEYS[type]].one.toLowerCase() : type;
+}
+
+/**
+ * "Talk", "Talks", "Lamp": a project type in the site's interface language (FO-LANGUAGE); `n` picks
+ * the form. An owner type (or a built-in one site.md rewords) says its `types:` label, its `plural`
+ * for more than one (FO-TYPES).
+ */
+export function typeLabel(site: TypesSite, type: ProjectType, n = 1): string {
+  const declared = site.types?.[type];
+  if (declared) return n === 1 ? declared.label : (declared.plural ?? declared.label);
+  return isBuiltInType(type) ? stringsFor(site)(TYPE_KEYS[type], { n }) : type;
+}
 
 /**
  * A project's type as its twin states it (FO-LANGUAGE): the word the page shows, in the site's
  * language, then the type's id in parentheses when the word is not the id itself ("Conférence
  * (talk)", "Talk"), since the id is what agents filter by (REST `type=`, MCP `type`).
  */
-export function twinTypeValue(site: StringsSite, type: ProjectType): string {
+export function twinTypeValue(site: TypesSite, type: ProjectType): string {
   const label = typeLabel(site, type);
   return label.toLowerCase() === type ? label : `${label} (${type})`;
 }
 
-/** The type's id a twin's Type field names (twinTypeValue read back, for the check's parity reader). */
-export const typeOfTwinValue = (value: string): string => /\((\w+)\)$/.exec(value)?.[1] ?? value.toLowerCase();
+/** The type's id a twin's Type field names (twinTypeValue read back, for the check's parity reader); an owner's id may hold hyphens. */
+export const typeOfTwinValue = (value: string): string => /\(([a-z0-9-]+)\)$/.exec(value)?.[1] ?? value.toLowerCase();
 
 export interface ProjectGroup<P extends Listed<Project> = Project> {
   /** Stable key, used for anchors: `category-data`, `type-library`. */
@@ -360,7 +389,7 @@ export interface ProjectFilters {
 
 /**
  * Every filter that narrows the listing: all, then categories in content/site.md's order, then
- * types in PROJECT_TYPES order. A category or type with no project, or with every project (it
+ * types in siteTypes order (built-in, then the owner's). A category or type with no project, or with every project (it
  * would repeat /projects), has no page and no link. Every project page asks: a build asks its Catalog.
  */
 export function projectFilters({ site, projects }: Pick<Listing, 'site' | 'projects'>): ProjectFilters {
@@ -382,7 +411,9 @@ export function projectFilters({ site, projects }: Pick<Listing, 'site' | 'proje
     categories: Object.keys(site.categories)
       .map((id) => link({ kind: 'category', id }))
       .filter(narrows),
-    types: PROJECT_TYPES.map((id) => link({ kind: 'type', id })).filter(narrows),
+    types: siteTypes(site)
+      .map((id) => link({ kind: 'type', id }))
+      .filter(narrows),
     archived,
     categoriesUsed: Object.keys(site.categories).filter((id) => counts.has(`category/${id}`)).length,
   });
@@ -431,7 +462,7 @@ const TOP_TAGS = 12;
 export const projectsParam = (filter: ProjectFilter, page: number) => projectsListPath(filter, page).slice(PROJECTS_PATH.length + 1) || undefined;
 
 /** The filter and page a rest parameter names, or undefined for anything else (the route answers 404). */
-export function parseProjectsParam(param: string | undefined): { filter: ProjectFilter; page: number } | undefined {
+export function parseProjectsParam(param: string | undefined, types: readonly string[]): { filter: ProjectFilter; page: number } | undefined {
   const m = /^(?:(category|type)\/([a-z0-9-]+))?(?:\/?page\/([1-9]\d*))?$/.exec(param ?? '');
   if (!m) return undefined;
   const [, kind, id, n] = m;
@@ -439,8 +470,8 @@ export function parseProjectsParam(param: string | undefined): { filter: Project
   if (kind && n && !param!.includes(`${id}/page/`)) return undefined;
   const page = n ? Number(n) : 1;
   if (n && page === 1) return undefined;
-  if (kind === 'type' && !(PROJECT_TYPES as readonly string[]).includes(id!)) return undefined;
-  const filter: ProjectFilter = kind === 'category' ? { kind, id: id! } : kind === 'type' ? { kind, id: id as ProjectType } : ALL_PROJECTS;
+  if (kind === 'type' && !types.includes(id!)) return undefined;
+  const filter: ProjectFilter = kind === 'category' ? { kind, id: id! } : kind === 'type' ? { kind, id: id! } : ALL_PROJECTS;
   return { filter, page };
 }
 
@@ -481,7 +512,7 @@ export function projectLinkList({ links }: Pick<Project, 'links'>, site?: String
  * What a fact's readers are handed (src/records/facts.ts): the site's words and the helpers here
  * they word a value with; a page gives the links of its type's and category's listings too.
  */
-export function factContext(site: StringsSite & Pick<Site, 'categories'>, links: Pick<FactContext, 'typeHref' | 'categoryHref'> = {}): FactContext {
+export function factContext(site: TypesSite & Pick<Site, 'categories'>, links: Pick<FactContext, 'typeHref' | 'categoryHref'> = {}): FactContext {
   return {
     site,
     t: stringsFor(site),

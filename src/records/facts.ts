@@ -23,7 +23,7 @@ export type Labels = Readonly<Record<Lang, string>>;
 
 /** What a fact's readers are handed: the site's words, and the collections.ts helpers they need. */
 export interface FactContext {
-  readonly site: Pick<Site, 'locale' | 'strings' | 'categories'>;
+  readonly site: Pick<Site, 'locale' | 'strings' | 'categories' | 'types'>;
   /** The site's interface sentences (strings.ts stringsFor): a value's words, "Archived", "4 min read". */
   readonly t: (key: InterfaceKey, params?: Readonly<Record<string, string | number>>) => string;
   /** "Talk": the type's word (collections.ts typeLabel). */
@@ -67,6 +67,8 @@ export type PostAnswer = Answer<z.output<typeof postFields>> & { readonly readin
 export interface FactReader<R, A> {
   /** The label's key for this record when it is not the fact's own (a talk's date is "Given"). */
   readonly key?: (record: R) => string;
+  /** The owner's own words for this record's label, when site.md gives them (FO-TYPES: a lamp's date is "Designed"); they win over `key`. */
+  readonly ownLabel?: (record: R, c: FactContext) => string | undefined;
   /** The value as the Markdown twin states it. */
   readonly twin?: (record: R, c: FactContext) => string | undefined;
   /** The value as the page shows it; without one, the twin's value as text. */
@@ -131,6 +133,8 @@ export const FACTS = [
     },
     project: {
       key: (p) => (p.type === 'talk' ? 'factGiven' : p.type === 'research' ? 'factPublished' : 'factStarted'),
+      // FO-TYPES: a type site.md declares may word its date ("Designed"); an owner type without one says "Started".
+      ownLabel: (p, c) => c.site.types?.[p.type]?.date,
       twin: (p) => p.date,
       page: (p, c) => ({ text: c.month(p.date), datetime: p.date }),
       mcp: { inline: (p) => (p.updated ? `${p.date}, updated ${p.updated}` : p.date) },
@@ -210,7 +214,7 @@ const readers = <K extends Kind>(kind: K) =>
 
 /** The fact's label as the site words it: its table's entry, or the owner's `strings:` (FO-LANGUAGE). */
 const labelOf = (fact: Fact, reader: FactReader<never, never>, record: unknown, c: FactContext) =>
-  (c.t as (key: string) => string)(reader.key?.(record as never) ?? fact.key);
+  reader.ownLabel?.(record as never, c) ?? (c.t as (key: string) => string)(reader.key?.(record as never) ?? fact.key);
 
 /** A record's facts as its twin's field list states them: `[label, value]`, in order (fieldList leaves out an undefined value). */
 export function twinFacts<K extends Kind>(kind: K, record: RecordOf<K>, c: FactContext): [string, string | undefined][] {

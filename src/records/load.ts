@@ -14,8 +14,11 @@ import { normalizeUrl } from './escape.ts';
 import { parseFrontMatter } from './front-matter.ts';
 import { readingMinutes } from './posts.ts';
 import {
+  isBuiltInType,
+  PROJECT_TYPES,
   SLUG_PATTERN,
   siteConfig,
+  siteTypes,
   linksAsWritten,
   projectFrontMatter,
   pageFrontMatter,
@@ -414,13 +417,21 @@ function readParts(dir: string, drafts: boolean, now: string, translating?: Tran
     // Without a main site.md (the main language's problem) there is nothing to translate.
     const over = mainSite && existsSync(siteFile) ? inherit(siteFile, 'site', ['strings']) : undefined;
     const own = over ? readFile(siteFile, siteConfig, where(siteFile), problems, { translation: over, lang, invalid: textOf(siteFile) }) : undefined;
-    // A translation words the main site's categories; a new or missing id would be a category no project has.
-    const ids = (categories: object) => Object.keys(categories).sort().join(', ');
-    const worded = own && mainSite && ids(own.data.categories) === ids(mainSite.categories);
-    if (own && mainSite && !worded)
-      problems.push(
-        `${where(siteFile)}: field "categories" expected the ids of content/site.md's categories (${ids(mainSite.categories)}), each with its label in this language, got ${ids(own.data.categories)}`,
-      );
+    // A translation words the main site's categories and types (FO-TYPES); a new or missing id would be one no project has.
+    const ids = (declared: object | undefined) =>
+      Object.keys(declared ?? {})
+        .sort()
+        .join(', ');
+    const wordedAs = (field: 'categories' | 'types') => {
+      const same = own !== undefined && mainSite !== undefined && ids(own.data[field]) === ids(mainSite[field]);
+      if (own && mainSite && !same)
+        problems.push(
+          `${where(siteFile)}: field "${field}" expected the ids of content/site.md's ${field} (${ids(mainSite[field]) || 'none'}), each with its label in this language, got ${ids(own.data[field]) || 'none'}`,
+        );
+      return same;
+    };
+    const worded = wordedAs('categories');
+    const typesWorded = wordedAs('types');
     const bio = own?.body ? { bio: own.body, images: checkBody(siteFile, own, where, problems, warn) } : undefined;
     if (mainSite)
       site = {
@@ -430,7 +441,8 @@ function readParts(dir: string, drafts: boolean, now: string, translating?: Tran
         // The main site's reworded strings are in its language: a translation words its own.
         strings: own?.data.strings,
         ...(own && { headline: own.data.headline, summary: own.data.summary, location: own.data.location }),
-        ...(worded && { categories: own.data.categories }),
+        ...(own && worded && { categories: own.data.categories }),
+        ...(own?.data.types && typesWorded && { types: own.data.types }),
         ...bio,
       };
   } else if (!existsSync(siteFile)) problems.push(`${where(siteFile)}: file is missing (it holds the site config: name, headline, summary, url, categories)`);
@@ -583,7 +595,17 @@ function readParts(dir: string, drafts: boolean, now: string, translating?: Tran
 
   if (site) {
     const categories = Object.keys(site.categories);
+    // FO-TYPES: a type is built in or declared, as a category is declared; the refusal names both lists.
+    // A translation's type is its main file's, named there once.
+    const types = siteTypes(site);
+    const declaredTypes = Object.keys(site.types ?? {}).filter((id) => !isBuiltInType(id));
     for (const p of projects) {
+      if (!translating && !types.includes(p.type)) {
+        const near = closest(p.type, [...types]);
+        problems.push(
+          `${p.source}: field "type" expected one of ${PROJECT_TYPES.join(', ')} (built in) or ${declaredTypes.length ? `${declaredTypes.join(', ')} (declared under types: in content/site.md)` : 'a type of your own declared under types: in content/site.md'}, got "${p.type}"${near ? ` (did you mean "${near}"?)` : ''}`,
+        );
+      }
       if (!categories.includes(p.category)) {
         const near = closest(p.category, categories);
         problems.push(

@@ -18,9 +18,34 @@ export const MIN_SUNSET_DAYS = 90;
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?$/;
 export const slug = z.string().regex(SLUG_PATTERN, 'a slug: lowercase a-z, 0-9 and inner hyphens, 1 to 60 characters');
 
+/**
+ * The built-in project types (FO-TYPES): every site has them; `types:` in content/site.md adds the
+ * owner's own. A site's whole list is siteTypes(site), which every surface reads.
+ */
 export const PROJECT_TYPES = ['app', 'library', 'tool', 'service', 'research', 'talk'] as const;
-export const projectType = z.enum(PROJECT_TYPES);
-export type ProjectType = z.infer<typeof projectType>;
+export type BuiltInType = (typeof PROJECT_TYPES)[number];
+/** A project's type: a built-in one or one the site declares (siteTypes), checked by the loader as a category is. */
+export type ProjectType = string;
+
+const builtIn = new Set<string>(PROJECT_TYPES);
+export const isBuiltInType = (type: string): type is BuiltInType => builtIn.has(type);
+
+const siteTypeLists = new WeakMap<object, readonly string[]>();
+const NO_TYPES: Readonly<Record<string, TypeDeclaration>> = Object.freeze({});
+/**
+ * The site's project types (FO-TYPES), the one list every surface reads: the built-in ones in their
+ * order, then the owner's in site.md's order (a declared built-in id rewords that type in place).
+ * Derived once per site object.
+ */
+export function siteTypes(site: Pick<Site, 'types'>): readonly string[] {
+  const declared = site.types ?? NO_TYPES;
+  let list = siteTypeLists.get(declared);
+  if (!list) {
+    list = Object.freeze([...PROJECT_TYPES, ...Object.keys(declared).filter((id) => !builtIn.has(id))]);
+    siteTypeLists.set(declared, list);
+  }
+  return list;
+}
 
 // Dates are written YYYY-MM-DD. The loader reads YAML without implicit timestamps, so an unquoted
 // date arrives here as the text the owner typed (js-yaml would otherwise roll 2024-02-30 over to
@@ -67,6 +92,18 @@ const tag = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a kebab-case tag suc
 // (percent-encoded, escape.ts normalizeUrl), so the page, the twin, REST and MCP carry one valid
 // URI (RFC 3986), and an ordinary URL stays exactly as written.
 const httpUrl = z.url({ protocol: /^https?$/, error: 'an absolute http(s) URL' }).overwrite(normalizeUrl);
+
+/**
+ * One owner type as content/site.md declares it (FO-TYPES): its label, or `{ label, plural, date }`
+ * where `plural` names the filter's page ("Lamps"; the label when unset) and `date` words the
+ * project's date fact ("Designed"; "Started" when unset). Read as the object form everywhere.
+ */
+const typeDeclaration = /* @__PURE__ */ z
+  .union([text(60), z.strictObject({ label: text(60), plural: text(60).optional(), date: text(40).optional() })], {
+    error: 'a label, or { label, plural, date }, e.g. lamp: Lamp or lamp: { label: Lamp, plural: Lamps, date: Designed }',
+  })
+  .transform((t) => (typeof t === 'string' ? { label: t } : t));
+export type TypeDeclaration = z.output<typeof typeDeclaration>;
 
 // FO-COLD-PATH: the schemas only the build's loader reads (the site config, each kind's front
 // matter with its refinements) are marked pure, so the function's bundle, which answers with the
@@ -116,6 +153,8 @@ export const siteConfig = /* @__PURE__ */ z
     hero: text(300).optional(),
     heroAlt: text(200).optional(),
     categories: z.record(slug, text(60)).refine((c) => Object.keys(c).length > 0, 'at least one category'),
+    /** The owner's project types beside the built-in ones (FO-TYPES): id → label, or { label, plural, date }. */
+    types: z.record(slug, typeDeclaration, { error: 'a set of id: label pairs, e.g. types: { lamp: Lamp, furniture: Furniture }' }).optional(),
     featured: z.array(slug).default([]),
     rateLimits: z
       .strictObject({ knowledge: rateLimitPolicy, portfolio: rateLimitPolicy })
@@ -271,7 +310,8 @@ function datedAndDescribed(p: { date: string; updated?: string; cover?: string; 
 export const projectFields = z.strictObject({
   title: text(120),
   summary: text(300),
-  type: projectType,
+  /** A type of siteTypes: the loader refuses another, naming them (FO-TYPES). */
+  type: z.string({ error: 'a project type such as "tool" (the built-in ones, or one declared under types: in content/site.md)' }).min(1, 'a project type'),
   category: slug,
   tags: z.array(tag).default([]),
   archived: z.boolean().default(false),
@@ -494,8 +534,8 @@ export interface Translatable {
 const textOnly = (...fields: string[]): Translatable => Object.fromEntries(fields.map((f) => [f, true]));
 
 export const TRANSLATABLE = {
-  /** content/<tag>/site.md (categories: their labels, the same ids). */
-  site: textOnly('headline', 'summary', 'location', 'categories', 'strings'),
+  /** content/<tag>/site.md (categories and types: their labels, the same ids). */
+  site: textOnly('headline', 'summary', 'location', 'categories', 'types', 'strings'),
   /** A translation may have a cover of its own (a picture with words in it); without one it shows the main file's, described by its own `coverAlt`. */
   project: textOnly('title', 'summary', 'cover', 'coverAlt'),
   post: textOnly('title', 'summary', 'cover', 'coverAlt'),

@@ -3,6 +3,7 @@
 // (src/records/catalog.ts).
 import { filterHref, isListedFilter, parseProjectsParam, type ProjectFilter, projectsParam, PROJECTS_PER_PAGE } from '../records/collections.ts';
 import type { Catalog } from '../records/catalog.ts';
+import { siteTypes } from '../records/schema.ts';
 import { loadLanguages } from '../records/load.ts';
 import { adjacentPosts, POSTS_PER_PAGE, postsIndexCount } from '../records/posts.ts';
 import { postsSummary, projectFilterSummary } from '../discovery/twin.ts';
@@ -119,7 +120,7 @@ export function projectsIndexPages(catalog: Catalog) {
 
 /** The page of the projects index a rest parameter names, or undefined (the route answers 404). */
 export function projectsIndexFor(catalog: Catalog, param: string | undefined) {
-  const at = parseProjectsParam(param);
+  const at = parseProjectsParam(param, siteTypes(catalog.content.site));
   return at && projectsIndexPage(catalog, at.filter, at.page);
 }
 

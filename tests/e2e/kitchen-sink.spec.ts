@@ -87,6 +87,13 @@ test('FO-LOCAL-AS-DEPLOYED, FO-SCHEDULED, FO-IMAGE-SIZE: with no build, npm star
   expect(home.body).toContain(`<link rel="canonical" href="${base}/">`);
   const md = await raw(base, '/a-propos', { accept: 'text/markdown' });
   expect(md.headers['content-type']).toBe('text/markdown; charset=utf-8');
+  // FO-TYPES: the owner's own types in a build: their listing page, REST's filter (the function
+  // over the data file) and openapi.json's enum.
+  expect((await raw(base, '/projects/type/banc')).status).toBe(200);
+  const benches = JSON.parse((await raw(base, '/api/v1/projects?type=banc&archive=1')).body) as { projects: { slug: string }[] };
+  expect(benches.projects.map((p) => p.slug)).toEqual(['ancien-banc']);
+  const openapi = JSON.parse((await raw(base, '/openapi.json')).body);
+  expect(openapi.paths['/api/v1/projects'].get.parameters.find((p: { name: string }) => p.name === 'type').schema.enum).toContain('montage');
   // FO-SCHEDULED: nothing the build wrote names the scheduled post or its cover until its date (on
   // its date it is published: tests/unit/pages-owner-sites.test.ts; the build is stale that day:
   // tests/unit/serve-build-stamp.test.ts).

@@ -21,7 +21,7 @@ describe('FO-CONTENT-ERRORS: the build entry point', () => {
     const run = buildWith({ FOLIO_DEBUG: '' });
     expect(run.status).toBe(1);
     expect(run.stderr).toBe(
-      'Invalid content: content/projects/alpha.md: field "type" expected one of app, library, tool, service, research, talk, got "website"\n\n' +
+      'Invalid content: content/projects/alpha.md: field "type" expected one of app, library, tool, service, research, talk (built in) or a type of your own declared under types: in content/site.md, got "website"\n\n' +
         `Fix the file in ${join(repo, 'tests/fixtures/content-bad-type/content')} and build again (README § Writing content).\n`,
     );
     expect(run.stdout).toBe('');
@@ -56,7 +56,7 @@ describe('FO-CONTENT-ERRORS: the build entry point', () => {
     });
     expect(run.status).not.toBe(0);
     expect(run.stderr).toContain(
-      'ContentError: Invalid content: content/projects/alpha.md: field "type" expected one of app, library, tool, service, research, talk, got "website"',
+      'ContentError: Invalid content: content/projects/alpha.md: field "type" expected one of app, library, tool, service, research, talk (built in) or a type of your own declared under types: in content/site.md, got "website"',
     );
   });
 });

@@ -169,6 +169,8 @@ const project = fc.record({
   title: phrase(0, 5),
   summary: sentence,
   type: fc.constantFrom(...PROJECT_TYPES),
+  // FO-TYPES: which of the site's own types it has instead, when the site declares some.
+  ownType: opt(fc.nat()),
   category: fc.nat(),
   tags,
   archived: fc.boolean(),
@@ -271,6 +273,14 @@ const siteFields = fc.record({
   avatar: opt(imageUse),
   hero: opt(fc.record({ image: imageUse, alt: phrase(1, 5) })),
   categories: fc.uniqueArray(fc.record({ id: slug, label: phrase(0, 2) }), { minLength: 1, maxLength: 3, selector: (c) => c.id }),
+  // FO-TYPES: the owner's own types, as a label or { label, plural, date }.
+  types: opt(
+    fc.uniqueArray(fc.record({ id: slug, label: phrase(0, 2), plural: opt(phrase(0, 2)), date: opt(fc.constantFrom('Designed', 'Built', 'Shown')) }), {
+      minLength: 1,
+      maxLength: 2,
+      selector: (t) => t.id,
+    }),
+  ),
   featured: fc.nat(),
   theme: opt(fc.record({ accent: opt(fc.constantFrom(...ACCENTS)), colorScheme: fc.constantFrom(...COLOR_SCHEMES), font: fc.constantFrom(...FONT_PAIRINGS) })),
   show: opt(fc.record({ forSoftware: fc.boolean(), markdownLink: fc.boolean() })),
@@ -358,6 +368,8 @@ export const generatedSite: fc.Arbitrary<GeneratedSite> = fc
         hero: site.hero && fromTop(site.hero.image),
         heroAlt: site.hero?.alt,
         categories: Object.fromEntries(site.categories.map((c) => [c.id, c.label])),
+        types:
+          site.types && Object.fromEntries(site.types.map((t) => [t.id, t.plural || t.date ? { label: t.label, plural: t.plural, date: t.date } : t.label])),
         featured: featured.length ? featured : undefined,
         theme: site.theme && Object.fromEntries(Object.entries(site.theme).filter(([, v]) => v !== undefined)),
         show: site.show,
@@ -378,7 +390,7 @@ export const generatedSite: fc.Arbitrary<GeneratedSite> = fc
         {
           title: p.title,
           summary: p.summary,
-          type: p.type,
+          type: site.types && p.ownType !== undefined ? site.types[p.ownType % site.types.length]!.id : p.type,
           category: site.categories[p.category % site.categories.length]!.id,
           tags: p.tags,
           archived: p.archived || undefined,
@@ -462,7 +474,10 @@ export const generatedSite: fc.Arbitrary<GeneratedSite> = fc
         const image = ownImage(i);
         return image ? `\n\n![${image.alt.replace(/[[\]\\]/g, '')}](../images/${imageFile(image.image)})` : '';
       };
-      if (translation.site) files[`${tag}/site.md`] = frontMatter({ headline: translation.words }, `${translation.words}.${shown(1)}`);
+      // FO-TYPES: a translated site.md words the owner's types too (the same ids).
+      const types =
+        site.types && Object.fromEntries(site.types.map((t) => [t.id, { label: `${translation.words} ${t.label}`, date: t.date && translation.words }]));
+      if (translation.site) files[`${tag}/site.md`] = frontMatter({ headline: translation.words, types }, `${translation.words}.${shown(1)}`);
       if (translation.resume && resume) files[`${tag}/resume.md`] = frontMatter({ label: translation.words }, `${translation.words}.${shown(2)}`);
     }
     return {

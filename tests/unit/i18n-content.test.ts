@@ -127,10 +127,10 @@ describe('FO-I18N: content errors of a translation', () => {
     );
   });
 
-  test('FO-I18N: a translation’s site.md sets only headline, summary, location, categories, strings and its text', () => {
+  test('FO-I18N: a translation’s site.md sets only headline, summary, location, categories, types, strings and its text', () => {
     const dir = variant((d) => writeFileSync(join(d, 'en/site.md'), '---\nheadline: Engineer\nname: Elise\n---\n'));
     expect(problemsOf(dir)).toEqual([
-      'content/en/site.md: field "name" is the main site\'s: set it in content/site.md (a translation\'s site.md sets headline, summary, location, categories, strings and its text)',
+      'content/en/site.md: field "name" is the main site\'s: set it in content/site.md (a translation\'s site.md sets headline, summary, location, categories, types, strings and its text)',
     ]);
   });
 

@@ -94,4 +94,19 @@ describe('FO-FACTS: a fact on every surface (the kitchen-sink site)', () => {
     expect(rest.stack).toEqual(['C++', 'ROS 2', 'Eigen']);
     expect(mcp).toContain('stack: C++, ROS 2, Eigen');
   });
+
+  test('FO-TYPES: an owner type and its date wording: the page, the twin, REST and MCP state them', async () => {
+    const bench = await surfaces('ancien-banc');
+    expect(bench.page).toContain('Type: Banc d’essai');
+    expect(bench.page).toContain('Construit: septembre 2019');
+    expect(bench.twin).toContain('- Type\u202F: Banc d’essai (banc)');
+    expect(bench.twin).toContain('- Construit\u202F: 2019-09-01');
+    expect(bench.rest.type).toBe('banc');
+    expect(bench.mcp).toMatch(/^slug: ancien-banc · banc · /m);
+    // Declared with a label only: the date keeps the built-in wording.
+    const rig = await surfaces('banc-vision');
+    expect(rig.page).toContain('Type: Montage optique');
+    expect(rig.twin).toContain('- Type\u202F: Montage optique (montage)');
+    expect(rig.twin).toContain('- Début\u202F: 2022-06-20');
+  });
 });

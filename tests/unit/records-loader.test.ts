@@ -13,7 +13,7 @@ const load = (name: string) => () => loadContent(fixture(name));
 describe('FO-CONTENT-ERRORS: loadContent: a bad file fails the build with one message naming file, field and expectation', () => {
   test('a project type outside the list names the allowed types', () => {
     expect(load('bad-type')).toThrowErrorMatchingInlineSnapshot(
-      `[ContentError: Invalid content: content/projects/alpha.md: field "type" expected one of app, library, tool, service, research, talk, got "website"]`,
+      `[ContentError: Invalid content: content/projects/alpha.md: field "type" expected one of app, library, tool, service, research, talk (built in) or a type of your own declared under types: in content/site.md, got "website"]`,
     );
   });
 

@@ -25,6 +25,7 @@ import {
 import { pageFacts } from '../../src/records/facts.ts';
 import { embedOf } from '../../src/records/embeds.ts';
 import { ContentError, loadContent } from '../../src/records/load.ts';
+import { PROJECT_TYPES, siteTypes } from '../../src/records/schema.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { Catalog } from '../../src/records/catalog.ts';
 
@@ -47,7 +48,7 @@ describe('FO-WORK: the projects index, its pages and filters', () => {
 
   test('every filter that lists something is a page of its own, with its path and the rest parameter that names it', () => {
     const paths = projectsIndexPages(new Catalog(work)).map(({ params }) => {
-      const at = parseProjectsParam(params.page);
+      const at = parseProjectsParam(params.page, siteTypes(work.site));
       return at && projectsListPath(at.filter, at.page);
     });
     expect(paths).toEqual([
@@ -62,7 +63,7 @@ describe('FO-WORK: the projects index, its pages and filters', () => {
       '/projects/type/talk',
     ]);
     for (const { params } of projectsIndexPages(new Catalog(work))) {
-      const at = parseProjectsParam(params.page);
+      const at = parseProjectsParam(params.page, siteTypes(work.site));
       expect(at, params.page).toBeDefined();
       expect(projectsParam(at!.filter, at!.page)).toBe(params.page);
     }
@@ -83,9 +84,9 @@ describe('FO-WORK: the projects index, its pages and filters', () => {
       'tools',
       'category/tools/extra',
     ]) {
-      expect(parseProjectsParam(bad), bad).toBeUndefined();
+      expect(parseProjectsParam(bad, PROJECT_TYPES), bad).toBeUndefined();
     }
-    expect(parseProjectsParam('type/talk/page/3')).toEqual({ filter: { kind: 'type', id: 'talk' }, page: 3 });
+    expect(parseProjectsParam('type/talk/page/3', PROJECT_TYPES)).toEqual({ filter: { kind: 'type', id: 'talk' }, page: 3 });
   });
 
   test('each page past the first has a twin listing that page, which names /projects.md; /projects.md lists every project once, no copy by type', async () => {

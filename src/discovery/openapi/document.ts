@@ -18,6 +18,7 @@ import { RATE_LIMIT_HEADERS, VERSION_HEADERS } from '../../server/header-names.t
 import type { ResponseSpec, RouteSpec } from '../../server/route.ts';
 import type { Site } from '../../records/schema.ts';
 import { escapeMarkdownText } from '../../records/escape.ts';
+import { withSiteTypes } from '../../server/portfolio/schemas.ts';
 import { EVENT_STREAM, FORM_TYPE, JSON_TYPE } from '../../http/media-types.ts';
 import { HEADER_DOCS, REQUEST_HEADER_DOCS, SKIPPED_REQUEST_HEADERS, type HeaderDoc } from './header-docs.ts';
 
@@ -32,7 +33,7 @@ export interface Operation extends Json {
   responses: Record<string, Json>;
 }
 
-export type SiteForOpenApi = Pick<Site, 'url' | 'name' | 'summary' | 'email' | 'rateLimits' | 'apiVersions'>;
+export type SiteForOpenApi = Pick<Site, 'url' | 'name' | 'summary' | 'email' | 'rateLimits' | 'apiVersions' | 'types'>;
 
 export { HEADER_DOCS };
 
@@ -401,7 +402,8 @@ export function openApiDocument(site: SiteForOpenApi, routes: RouteSpec[]): Open
       }
     }
   }
-  return doc;
+  // FO-TYPES: a `type` lists this site's project types (built in and declared in site.md).
+  return withSiteTypes(doc, site);
 }
 
 // ---- Schema conversion --------------------------------------------------------------------------

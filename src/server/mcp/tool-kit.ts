@@ -8,6 +8,8 @@ import { ApiError, errorBody, type ErrorBody } from '../errors.ts';
 import type { SiteData } from '../../search/data-file.ts';
 import { type ErrorCodes, validate } from '../http.ts';
 import { dataFinding, dataIn, langOf } from '../language.ts';
+import type { Site } from '../../records/schema.ts';
+import { withSiteTypes } from '../portfolio/schemas.ts';
 
 /** `_meta` key of a failed call's catalog error object (a prefix-less key, as MCP `_meta` allows). */
 export const ERROR_META_KEY = 'folio/error';
@@ -71,17 +73,31 @@ export const defineTool = <I extends z.ZodObject, O extends z.ZodType>(tool: Too
  * schema registered with the SDK publishes the zod schema's JSON Schema unchanged but lets every
  * value through to `run`, whose validation is the REST one.
  */
-export function advertisedOnly(schema: z.ZodObject): StandardSchemaWithJSON<Record<string, unknown>> {
-  const standard = schema['~standard'];
+export function advertisedOnly(schema: z.ZodObject, site: Pick<Site, 'types'>): StandardSchemaWithJSON<Record<string, unknown>> {
   return {
     '~standard': {
       version: 1,
       vendor: 'folio',
       validate: (value: unknown) => ({ value: (value ?? {}) as Record<string, unknown> }),
-      jsonSchema: standard.jsonSchema,
+      jsonSchema: siteJsonSchema(schema, site),
     },
   };
 }
+
+/** A schema's JSON Schema with the site's project types as `type`'s enum (FO-TYPES, schemas.ts withSiteTypes). */
+const siteJsonSchema = (schema: z.ZodType, site: Pick<Site, 'types'>) => {
+  const converter = schema['~standard'].jsonSchema;
+  return {
+    input: (options: Parameters<typeof converter.input>[0]) => withSiteTypes(converter.input(options), site),
+    output: (options: Parameters<typeof converter.output>[0]) => withSiteTypes(converter.output(options), site),
+  } satisfies typeof converter;
+};
+
+/** The output schema as registered: zod's own validation, its JSON Schema with the site's types. */
+const siteOutput = (schema: z.ZodType, site: Pick<Site, 'types'>): StandardSchemaWithJSON => {
+  const standard = schema['~standard'];
+  return { '~standard': { ...standard, jsonSchema: siteJsonSchema(schema, site) } } as unknown as StandardSchemaWithJSON;
+};
 
 export function registerTools(server: McpServer, data: SiteData, tools: readonly AnyTool[]) {
   for (const tool of tools) {
@@ -90,8 +106,8 @@ export function registerTools(server: McpServer, data: SiteData, tools: readonly
       {
         title: tool.title,
         description: tool.description,
-        inputSchema: advertisedOnly(tool.advertised ?? tool.input),
-        outputSchema: tool.output as unknown as StandardSchemaWithJSON,
+        inputSchema: advertisedOnly(tool.advertised ?? tool.input, data.site),
+        outputSchema: siteOutput(tool.output, data.site),
         annotations: { title: tool.title, ...READ_ONLY },
         ...(tool.ui ? { _meta: { ui: { resourceUri: tool.ui } } } : {}),
       },

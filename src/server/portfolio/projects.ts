@@ -19,6 +19,7 @@ import {
   isoDate,
   PROJECT_CONTENT_KEYS,
   type projectsQuery,
+  typesFor,
   type searchQuery,
   type Comparison,
   type ProjectDetail,
@@ -87,7 +88,21 @@ export function searchHits(data: SiteData, query: SearchInput): SearchResponse {
   return searchAnswer(data, hitsFor(data, query), query);
 }
 
-const hitsFor = (data: SiteData, { q, type, limit }: Pick<SearchInput, 'q' | 'type' | 'limit'>) => searchRecords(data, q, { type, limit });
+const hitsFor = (data: SiteData, { q, type, limit }: Pick<SearchInput, 'q' | 'type' | 'limit'>) => {
+  checkType(data, type, 'search');
+  return searchRecords(data, q, { type, limit });
+};
+
+/**
+ * FO-TYPES: `type` names one of the site's types (built in or declared in site.md), which the
+ * schema cannot list (schemas.ts withSiteTypes); another is `invalid_filter`, naming them all.
+ */
+function checkType(data: SiteData, type: string | undefined, list: 'project' | 'search') {
+  if (type === undefined) return;
+  const allowed = typesFor(data.site, list);
+  if (!allowed.includes(type))
+    throw new ApiError('invalid_filter', { message: `type must be one of ${allowed.join(', ')}.`, hint: 'Use one of those, or leave type out.' });
+}
 
 /** Whether a search finds anything in a language's data: what FO-SEARCH-FALLBACK tries each language with (language.ts dataFinding). */
 export const searchFinds =
@@ -139,6 +154,7 @@ const cursorPayload = z.object({ v: z.literal(1), f: z.string(), d: isoDate, s: 
 
 /** GET /api/v1/projects: active projects (all with archive=1), newest first, in pages bound to their filters. */
 export function listProjects(data: SiteData, { category, type, archive, cursor, limit }: ProjectsInput): ProjectList {
+  checkType(data, type, 'project');
   if (category !== undefined && !Object.hasOwn(data.site.categories, category)) {
     throw new ApiError('invalid_filter', {
       message: `category: unknown category "${category}".`,

@@ -1,7 +1,7 @@
 // The portfolio API's schemas (PF-SEARCH, PF-PROJECTS, PF-PROJECT, PF-COMPARE): the routes' input,
 // which the MCP tools accept too, and the answers, whose `.meta({ id })` names them in openapi.json.
 import { z } from 'zod';
-import { postFields, PROJECT_TYPES, projectFields, resumeFrontMatter, SLUG_PATTERN } from '../../records/schema.ts';
+import { postFields, projectFields, resumeFrontMatter, type Site, siteTypes, SLUG_PATTERN } from '../../records/schema.ts';
 import { MATCH_TIERS } from '../../search/rank.ts';
 import type { ErrorCode } from '../errors.ts';
 import { queryInt, queryText } from '../http.ts';
@@ -9,8 +9,37 @@ import { MAX_CURSOR_CHARS } from '../cursor.ts';
 import { langField, langParam } from '../language.ts';
 // Input schemas: the routes' query/params, and what the domain functions accept from MCP.
 
-/** What `type` can filter search by: a project type, or `post`, `page`, `resume` (FO-POSTS, FO-RESUME). */
-export const SEARCH_TYPES = [...PROJECT_TYPES, 'post', 'page', 'resume'] as const;
+/** The kinds `type` can filter search by beside the site's project types (FO-POSTS, FO-RESUME). */
+export const OTHER_SEARCH_TYPES = ['post', 'page', 'resume'] as const;
+
+/**
+ * FO-TYPES: a project's type is one of the site's (built-in or declared in site.md, siteTypes), so a
+ * schema here cannot list them: a `type` value is marked with this JSON Schema keyword, and
+ * withSiteTypes writes the site's list as its `enum` wherever a schema is published (openapi.json,
+ * MCP's tools/list). The domain functions refuse a type not in the list (projects.ts checkType).
+ */
+const SITE_TYPES_KEYWORD = 'x-folio-types';
+type TypeList = 'project' | 'search';
+const siteTypeField = (list: TypeList) => z.string({ error: 'type must be text' }).meta({ [SITE_TYPES_KEYWORD]: list });
+
+/** What a `type` may name on this site: its project types (siteTypes), and for search `post`, `page`, `resume` too. */
+export const typesFor = (site: Pick<Site, 'types'>, list: TypeList): readonly string[] =>
+  list === 'project' ? siteTypes(site) : [...siteTypes(site), ...OTHER_SEARCH_TYPES];
+
+/**
+ * A published JSON Schema (or a document holding them) with the site's types as each marked
+ * value's `enum` (FO-TYPES): a new object, the input untouched, the marker gone.
+ */
+export function withSiteTypes<T>(schema: T, site: Pick<Site, 'types'>): T {
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (value === null || typeof value !== 'object') return value;
+    const { [SITE_TYPES_KEYWORD]: list, ...rest } = value as Record<string, unknown>;
+    const out = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, walk(v)]));
+    return list === 'project' || list === 'search' ? { ...out, enum: [...typesFor(site, list)] } : out;
+  };
+  return walk(schema) as T;
+}
 /** What a search hit is: `kind` says which list it comes from. */
 export const RECORD_KINDS = ['project', 'post', 'page', 'resume'] as const;
 
@@ -25,20 +54,14 @@ const slugText = (name: string) =>
 
 export const searchQuery = z.object({
   q: queryText.describe('Search text, 1 to 500 characters after trimming. Case, extra whitespace and diacritics are ignored.'),
-  type: z
-    .enum(SEARCH_TYPES, { error: `type must be one of ${SEARCH_TYPES.join(', ')}` })
-    .optional()
-    .describe('Only records of this type: a project type, or `post`, `page`, `resume`.'),
+  type: siteTypeField('search').optional().describe('Only records of this type: a project type of the site, or `post`, `page`, `resume`.'),
   limit: queryInt('limit', 1, MAX_LIMIT, DEFAULT_LIMIT).describe(`Most hits to return, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).`),
   lang: langParam,
 });
 
 export const projectsQuery = z.object({
   category: z.string({ error: 'category must be text' }).optional().describe('Only projects in this category: a key of `categories` in the site config.'),
-  type: z
-    .enum(PROJECT_TYPES, { error: `type must be one of ${PROJECT_TYPES.join(', ')}` })
-    .optional()
-    .describe('Only projects of this type.'),
+  type: siteTypeField('project').optional().describe("Only projects of this type: one of the site's project types."),
   archive: z
     .preprocess((v) => (v === true ? '1' : v === false ? '0' : v), z.enum(['0', '1'], { error: 'archive must be 1 (include archived projects) or 0' }))
     .optional()
@@ -143,7 +166,7 @@ export const searchHit = z
   .object({
     slug: z.string(),
     kind: z.enum(RECORD_KINDS),
-    type: z.enum(SEARCH_TYPES).describe('The project type; for any other record its kind (`post`, `page`, `resume`).'),
+    type: siteTypeField('search').describe('The project type; for any other record its kind (`post`, `page`, `resume`).'),
     title: z.string(),
     summary: z.string(),
     tags: z.array(z.string()),
@@ -166,7 +189,7 @@ export const searchHit = z
 export const searchResponse = z
   .object({
     query: z.string().describe('The query as searched (trimmed).'),
-    type: z.enum(SEARCH_TYPES).nullable(),
+    type: siteTypeField('search').nullable(),
     limit: z.int(),
     hits: z.array(searchHit).describe('Best first: by match tier, then relevance, then slug.'),
   })
@@ -230,6 +253,7 @@ export const projectSummary = z
   .object({ slug: z.string() })
   .extend(projectFromContent.shape)
   .extend({
+    type: siteTypeField('project').describe("The project's type: one of the site's project types."),
     date: projectFromContent.shape.date.describe('When the project started or shipped (YYYY-MM-DD).'),
     categoryLabel: z.string().describe('The category as the site names it.'),
     updated: isoDate.nullable().describe('Last significant update (YYYY-MM-DD), if any.'),
@@ -283,7 +307,7 @@ export const comparison = z
     projects: z.array(projectSummary).describe('Side by side, in the order asked.'),
     shared: z
       .object({
-        type: z.enum(PROJECT_TYPES).nullable().describe('The type, if all projects have the same one.'),
+        type: siteTypeField('project').nullable().describe('The type, if all projects have the same one.'),
         category: z.string().nullable().describe('The category, if all projects have the same one.'),
         tags: z.array(z.string()).describe('Tags every project has.'),
         stack: z.array(z.string()).describe('Stack entries every project has.'),
@@ -291,7 +315,7 @@ export const comparison = z
       .describe('What all compared projects have in common.'),
     differences: z
       .object({
-        type: bySlug(z.enum(PROJECT_TYPES)).optional(),
+        type: bySlug(siteTypeField('project')).optional(),
         category: bySlug(z.string()).optional(),
         archived: bySlug(z.boolean()).optional(),
         date: bySlug(z.string()).optional(),
@@ -359,7 +383,7 @@ export const jsonResume = z
           url: z.url(),
           startDate: isoDate,
           keywords: z.array(z.string()),
-          type: z.string().describe('The project type (app, library, tool, service, research, talk).'),
+          type: siteTypeField('project').describe("The project type: one of the site's project types."),
         }),
       )
       .describe("The site's active projects, newest first."),

@@ -5,6 +5,7 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { missingTwin } from '../../../discovery/responses.ts';
 import { ABSOLUTE, projectsPageTwin, twinResponse } from '../../../discovery/twin.ts';
 import { parseProjectsParam, projectsParam } from '../../../records/collections.ts';
+import { siteTypes } from '../../../records/schema.ts';
 import { languageCatalog } from '../../../records/load.ts';
 import { inEachLanguage } from '../../../render/page-inputs.ts';
 
@@ -20,8 +21,8 @@ export const getStaticPaths = (() =>
   })) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ params }) => {
-  const at = parseProjectsParam(params.page);
   const catalog = languageCatalog(params.lang);
+  const at = parseProjectsParam(params.page, siteTypes(catalog.content.site));
   const twin = at && projectsPageTwin(catalog, at.filter, at.page, ABSOLUTE);
   return twin ? twinResponse(twin, catalog.content.site) : missingTwin();
 };
