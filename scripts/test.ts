@@ -13,15 +13,16 @@
 // `lighthouse` project audits the sample build the suite's server serves and the bilingual build the
 // suite shares: no build of its own), and the owner-scale guard (a 1,000-record site that passes
 // `npm run check`); after types and lint and the build it runs two lanes side by side (the browser
-// lane: Playwright, then the contract check; the node lane: both Vitest tiers, the owner-scale
-// guard), so that one lane's waits (servers idling, a browser, a checker's requests) are the other's
-// CPU; Lighthouse audits once the node lane has ended. It prints each step's wall and CPU time and how many site builds the run made, and fails
-// above BUILD_BUDGET.
+// lane: the unit tier, Playwright, the contract check; the node lane: the deploy rehearsal, the
+// integration tier, the owner-scale guard), so that one lane's waits (servers idling, a browser, a
+// checker's requests) are the other's CPU; Lighthouse audits once the node lane has ended. It
+// prints each step's wall and CPU time and how many site builds the run made, and fails above
+// BUILD_BUDGET.
 // `npm run test:lighthouse` (--lighthouse): Lighthouse alone, on one build of the sample made here
 // (and the bilingual fixture's, which its project builds).
 // Extra arguments go to Playwright (`npm test -- --headed`).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from './lib/build.ts';
@@ -167,6 +168,11 @@ async function together(name: string, commands: [string, string[], Record<string
   }
 }
 
+/** A lane's step that waits until another lane's step has written `file`, or the run is stopping. */
+async function until(file: string): Promise<void> {
+  while (!existsSync(file) && !stopping) await new Promise((wake) => setTimeout(wake, 250));
+}
+
 /** Lanes of steps: the steps of a lane one after another, the lanes side by side. */
 async function lanes(...all: [string, (() => Promise<void>)[]][]) {
   await Promise.all(
@@ -206,16 +212,23 @@ if (LIGHTHOUSE) {
   timedBuild();
   writeFileSync(exchanges, '');
   // Two lanes side by side, each step's output printed whole when it ends. The browser lane: the
-  // whole end-to-end suite, then Lighthouse in the same Playwright run (on the builds it shares),
-  // then the contract check of every answer the suite received. The node lane: both Vitest tiers
-  // (the integration tier reads the build just made), then the owner-scale guard. Lighthouse's
-  // performance is a timing measurement: it waits until the node lane has ended (FOLIO_LIGHTHOUSE_AFTER,
-  // tests/e2e/lighthouse.spec.ts), so no step of this run shares the CPU with its audits.
+  // unit tier, then the whole end-to-end suite, Lighthouse in the same Playwright run (on the builds
+  // it shares), then the contract check of every answer the suite received. The node lane: the
+  // deploy rehearsal, the integration tier (which reads the build just made), then the owner-scale
+  // guard. The rehearsal's `npm run check` reuses the build when the address it was made for is
+  // free, which the end-to-end server takes: so the suite starts once the rehearsal has ended
+  // (without that wait it costs a build). Lighthouse's performance is a timing measurement: it
+  // waits until the node lane has ended (FOLIO_LIGHTHOUSE_AFTER, tests/e2e/lighthouse.spec.ts), so
+  // no step of this run shares the CPU with its audits.
   const nodeLaneDone = join(copy, 'node-lane-done');
+  const rehearsalDone = join(copy, 'rehearsal-done');
+  const REHEARSAL = 'tests/integration/serve-deploy-artifact.test.ts';
   await lanes(
     [
       'browser',
       [
+        () => together('unit tier', [[bin('vitest'), ['run', '--project', 'unit']]], 'browser lane'),
+        () => until(rehearsalDone),
         () =>
           together(
             'end to end, then Lighthouse',
@@ -228,7 +241,9 @@ if (LIGHTHOUSE) {
     [
       'node',
       [
-        () => together('unit and integration tiers', [[bin('vitest'), ['run']]], 'node lane'),
+        () => together('deploy rehearsal', [[bin('vitest'), ['run', '--project', 'integration', REHEARSAL]]], 'node lane'),
+        async () => writeFileSync(rehearsalDone, ''),
+        () => together('integration tier', [[bin('vitest'), ['run', '--project', 'integration', '--exclude', REHEARSAL]]], 'node lane'),
         // The owner-scale guard: a 1,000-record site builds and passes `npm run check` (the 10,000-record
         // build is `npm run test:scale`, run when build code changes).
         () =>
