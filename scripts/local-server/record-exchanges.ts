@@ -2,7 +2,9 @@
 // exchange is appended to that file as one JSON line, and tests/contract/validate.ts checks each
 // against openapi.json after the end-to-end suites ran. Unset (always, in production), the
 // function's fetch is returned untouched: recording costs nothing unless asked for.
-import { appendFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { SEARCH_PAGE_PATHS } from '../../src/server/search-page.ts';
 
 export interface Exchange {
@@ -17,6 +19,12 @@ export interface Exchange {
   body: string;
   /** True when the body was longer than the cap, or its reader stopped early (a client hung up). */
   truncated: boolean;
+  /**
+   * The openapi.json of the site that answered, a file beside the exchanges (`openapi-<digest>.json`):
+   * each site's description is its own (FO-TYPES: a type enum per site), and the servers' copies are
+   * gone when the check runs. Absent: the description the check is given.
+   */
+  description?: string;
 }
 
 /** Enough for every JSON answer the API gives; longer bodies (long event streams) are cut. */
@@ -72,17 +80,26 @@ export async function captureExchange(request: Request, response: Response, body
  * one branch of the body (tee), so streams still stream and a client that hangs up still cancels
  * the answer; the recorder reads the other branch and never delays or changes the response.
  */
-export function recordExchanges<F extends FetchLike>(fetch: F, file: string | undefined = process.env.FOLIO_RECORD_FILE): F {
+export function recordExchanges<F extends FetchLike>(fetch: F, file: string | undefined = process.env.FOLIO_RECORD_FILE, openapi?: string): F {
   if (!file) return fetch;
+  const description = openapi && existsSync(openapi) ? keepDescription(file, readFileSync(openapi)) : undefined;
   const recording = async (request: Request, ...rest: never[]) => {
     const response = await fetch(request, ...rest);
     // The search results page and its Markdown form are pages, not part of the API openapi.json describes.
     if (SEARCH_PAGE_PATHS.includes(new URL(request.url).pathname)) return response;
     const [mine, theirs] = response.body ? response.body.tee() : [null, null];
     void captureExchange(request, response, mine)
-      .then((exchange) => appendFileSync(file, `${JSON.stringify(exchange)}\n`))
+      .then((exchange) => appendFileSync(file, `${JSON.stringify(description ? { ...exchange, description } : exchange)}\n`))
       .catch((error: unknown) => console.error('recordExchanges: could not record an exchange', error));
     return new Response(theirs, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
   return recording as unknown as F;
+}
+
+/** Writes the answering site's openapi.json beside the exchanges, once per distinct document, and returns its file name. */
+function keepDescription(file: string, bytes: Buffer): string {
+  const name = `${basename(file)}.openapi-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.json`;
+  const path = join(dirname(file), name);
+  if (!existsSync(path)) writeFileSync(path, bytes);
+  return name;
 }

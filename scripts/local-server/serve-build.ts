@@ -13,8 +13,9 @@ export async function serveBuild({ port, hostname, allowedHosts }: { port: numbe
   const config = JSON.parse(readFileSync('vercel.json', 'utf8'));
   const middleware = await import('../../middleware.ts');
   const fn = await functionOrExit();
-  // FOLIO_RECORD_FILE (set by scripts/test.ts only): log the function's answers for the contract test.
-  const route = createVercelRouter({ config, middleware, files: distFiles('dist'), fn: { fetch: recordExchanges(fn.fetch) } });
+  // FOLIO_RECORD_FILE (set by scripts/test.ts only): log the function's answers for the contract test,
+  // each against this site's own description.
+  const route = createVercelRouter({ config, middleware, files: distFiles('dist'), fn: { fetch: recordExchanges(fn.fetch, undefined, 'dist/openapi.json') } });
   return listen({ port, hostname, handler: route, allowedHosts });
 }
 

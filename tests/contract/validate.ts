@@ -262,6 +262,18 @@ export function coverage(doc: OpenApi, exchanges: Exchange[]): { exercised: stri
   return { exercised: all.filter((id) => seen.has(id)), missed: all.filter((id) => !seen.has(id)) };
 }
 
+/**
+ * Each recorded answer against the description of the site that gave it (`description`, a file
+ * recordExchanges kept in `dir`, beside the log), else against `doc`: sites' descriptions differ
+ * (FO-TYPES: each site's type enum).
+ */
+export function validateRecorded(doc: OpenApi, exchanges: Exchange[], dir: string): Problem[] {
+  const bySite = Map.groupBy(exchanges, (e) => e.description);
+  return [...bySite].flatMap(([description, answers]) =>
+    validateExchanges(description ? (JSON.parse(readFileSync(join(dir, description), 'utf8')) as OpenApi) : doc, answers),
+  );
+}
+
 export function readExchanges(file: string): Exchange[] {
   return readFileSync(file, 'utf8')
     .split('\n')
@@ -287,7 +299,7 @@ if (import.meta.main) {
   const files = checkStaticFiles(doc, dirname(docFile), unrecorded);
   const missed = unrecorded.filter((id) => !files.checked.includes(id));
   exercised.push(...files.checked);
-  const problems = [...validateExchanges(doc, exchanges), ...files.problems];
+  const problems = [...validateRecorded(doc, exchanges, dirname(file)), ...files.problems];
   console.log(
     `\ncontract: ${exchanges.length} API answers checked against ${docFile}; ${exercised.length} of ${exercised.length + missed.length} operations exercised.`,
   );

@@ -1,6 +1,6 @@
 // The contract validator (tests/contract/validate.ts) and the recorder (scripts/local-server/record-exchanges.ts):
 // real answers of the app pass; every kind of drift from openapi.json fails with a readable problem.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
@@ -8,7 +8,7 @@ import { siteData } from '../../src/server/data.ts';
 import { captureExchange, recordExchanges, type Exchange } from '../../scripts/local-server/record-exchanges.ts';
 import { ROUTES } from '../../src/server/routes.ts';
 import { openApiFor } from '../../src/discovery/openapi-file.ts';
-import { checkStaticFiles, coverage, createAjv, validateExchanges } from '../contract/validate.ts';
+import { checkStaticFiles, coverage, createAjv, readExchanges, validateExchanges, validateRecorded } from '../contract/validate.ts';
 import { PUBLIC_READ_TOKEN } from '../../src/server/access/public-read.ts';
 import { fixtureSiteData } from '../support/site-data.ts';
 import { JSON_HEADERS } from '../support/mcp-helpers.ts';
@@ -298,6 +298,24 @@ describe('recordExchanges (the function wrapper the e2e server uses)', () => {
     const recordedStream = lines.find((l) => l.path.startsWith('/ask'))!;
     expect(recordedStream).toMatchObject({ body: streamText, truncated: false, contentType: expect.stringMatching(/^text\/event-stream/) });
     expect(lines.find((l) => l.path.endsWith('quarry'))!.body).toBe(plainText);
+  });
+
+  it('FO-TYPES: with a site’s openapi.json, each line names a copy of it kept beside the log, and each answer is checked against its own site’s description', async () => {
+    const dir = tempDir('folio-record-');
+    const file = join(dir, 'exchanges.jsonl');
+    const description = join(dir, 'openapi.json');
+    writeFileSync(description, JSON.stringify(doc));
+    const fetch = recordExchanges((request: Request) => app.request(request), file, description);
+    await (await fetch(new Request('http://localhost/api/v1/projects/quarry'))).text();
+    for (let i = 0; i < 50 && !(existsSync(file) && readFileSync(file, 'utf8').includes('\n')); i++) await new Promise((r) => setTimeout(r, 10));
+    const [recorded] = readExchanges(file);
+    expect(recorded!.description).toMatch(/^exchanges\.jsonl\.openapi-[0-9a-f]{16}\.json$/);
+    expect(readFileSync(join(dir, recorded!.description!), 'utf8')).toBe(JSON.stringify(doc));
+    // Grouped by description: the same answer passes against its own site's and fails against another that lacks the path.
+    expect(validateRecorded(doc, [recorded!], dir)).toEqual([]);
+    writeFileSync(join(dir, recorded!.description!), JSON.stringify({ ...doc, paths: {} }));
+    expect(validateRecorded(doc, [recorded!], dir).map((p) => p.problem)).toEqual([expect.stringContaining('path is not in openapi.json')]);
+    expect(validateRecorded(doc, [{ ...recorded!, description: undefined }], dir)).toEqual([]);
   });
 
   it('cuts a body over the cap and says so', async () => {
