@@ -70,7 +70,7 @@
     const link = links[at];
     const shown = link.querySelector('img');
     const text = link.closest('figure')?.querySelector('figcaption')?.textContent || '';
-    image.src = link.href;
+    image.src = link.getAttribute('href');
     image.alt = shown ? shown.alt : '';
     caption.textContent = text;
     caption.hidden = !text;
