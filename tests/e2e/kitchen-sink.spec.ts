@@ -311,6 +311,8 @@ test('FO-GALLERY, FO-LIGHTBOX: at 390 and 1280 px (device pixel ratio 2, light a
             chosen: Number(/-(\d+)\.(?:avif|webp)$/.exec(img.currentSrc)?.[1]),
             largest: Math.max(...widths),
             right: box.right,
+            lone: img.closest('.figure') !== null,
+            file: Number(img.getAttribute('width')),
           };
         }),
       );
@@ -319,6 +321,8 @@ test('FO-GALLERY, FO-LIGHTBOX: at 390 and 1280 px (device pixel ratio 2, light a
         expect(Math.abs(image.box / image.natural - 1), `${image.alt} ${where}`).toBeLessThanOrEqual(0.02);
         expect(image.chosen, `${image.alt} ${where}`).toBeGreaterThanOrEqual(Math.min(Math.ceil(image.width * 2), image.largest));
         expect(image.right, `${image.alt} ${where}`).toBeLessThanOrEqual(width);
+        // A lone image is never drawn wider than its file (400 px here, in a 640 px column).
+        if (image.lone) expect(image.width, `${image.alt} ${where}`).toBeLessThanOrEqual(image.file);
       }
       // A phone shows one column: every gallery image as wide as the column.
       if (width === 390) expect(new Set(shown.slice(0, 6).map((i) => Math.round(i.width))).size, where).toBe(1);
