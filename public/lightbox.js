@@ -30,6 +30,8 @@
     dialog.setAttribute('aria-label', words.label || 'Enlarged image');
     image = document.createElement('img');
     image.className = 'lightbox__image';
+    // A drag of the image would take the pointer from the swipe.
+    image.draggable = false;
     caption = document.createElement('p');
     caption.className = 'lightbox__caption';
     const close = button('lightbox__close', words.close || 'Close', '×');

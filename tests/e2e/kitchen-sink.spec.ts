@@ -354,6 +354,15 @@ test('FO-GALLERY, FO-LIGHTBOX: at 390 and 1280 px (device pixel ratio 2, light a
       await expect(dialog.getByText('La salle du banc en panorama'), where).toBeVisible();
       await dialog.getByRole('button', { name: 'Image suivante' }).click();
       await expect(large, where).toHaveAttribute('src', hrefs[1]!);
+      // A swipe to the left shows the next image.
+      const center = (await large.boundingBox())!;
+      await page.mouse.move(center.x + center.width / 2, center.y + center.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(center.x + center.width / 2 - 120, center.y + center.height / 2, { steps: 4 });
+      await page.mouse.up();
+      await expect(large, where).toHaveAttribute('src', hrefs[2]!);
+      await page.keyboard.press('ArrowLeft');
+      await expect(large, where).toHaveAttribute('src', hrefs[1]!);
       await page.keyboard.press('Escape');
       await expect(dialog, where).toHaveJSProperty('open', false);
       expect(await page.evaluate(() => document.activeElement?.getAttribute('href')), where).toBe(hrefs[1]);
