@@ -130,7 +130,7 @@ export function agentImage(image: ContentImage): ImageVariant {
 /** The smallest file of an image (an icon-sized use, such as the avatar in the header). */
 export const thumbnailImage = (image: ContentImage): ImageVariant => nameFile(image, imageVariants(image).find((v) => v.format !== 'avif')!);
 
-/** The largest file of an image a browser shows without AVIF: the enlarged view a gallery's thumbnail links to. */
+/** The largest file of an image a browser shows without AVIF: the enlarged view a body's figure or gallery image links to, and the lightbox shows (FO-LIGHTBOX). */
 export const zoomImage = (image: ContentImage): ImageVariant =>
   nameFile(
     image,

@@ -9,6 +9,7 @@ import type { MarkdownHeading } from 'astro';
 import { type HastNode, type HastPluginEntry, type HastVisitorContext, type MdastPluginEntry, markdownToHtml } from 'satteri';
 import { type ContentImage, type NamedFile, nameFile, namesOf, pictureSources, zoomImage } from '../images/images.ts';
 import { embedOf, type Embed, type PlayerMode } from '../records/embeds.ts';
+import { galleryRows, gallerySizes } from './gallery-rows.ts';
 import { stringsFor } from '../records/strings.ts';
 import { typeset, typesets } from '../records/typography.ts';
 import { knownLinks, linkOf, rememberLinks, type SourceLink } from '../records/source-links.ts';
@@ -138,7 +139,7 @@ async function render(
     hastPlugins: [
       highlight && satteriHighlightPlugin(highlight, undefined),
       alignByClass,
-      galleries(images, keep),
+      figures(images, keep),
       pictures(images, keep),
       wrapTables,
       videoEmbeds(locale, players),
@@ -230,14 +231,17 @@ function pictures(images: Record<string, ContentImage>, keep: Keep): HastPluginE
 }
 
 /**
- * Hast plugin (FO-DESIGN): a paragraph of two or more images and nothing else (images on
- * consecutive lines) becomes a gallery, a grid of thumbnails; each links to the image's largest
- * file, the enlarged view a browser gives without script.
+ * Hast plugin (FO-DESIGN, FO-GALLERY): a paragraph of images the loader resolved and nothing else
+ * becomes a figure (one image) or a gallery (two or more, images on consecutive lines) in justified
+ * rows (src/render/gallery-rows.ts): each image keeps its own shape, carries its Markdown title as a
+ * visible caption (`![alt](src "caption")`; the alt text stays the image's description), and links
+ * its largest file, the enlarged view a browser gives without script and the one /lightbox.js shows
+ * in a dialog.
  */
-function galleries(images: Record<string, ContentImage>, keep: Keep): HastPluginEntry {
-  if (Object.keys(images).length < 2) return null;
+function figures(images: Record<string, ContentImage>, keep: Keep): HastPluginEntry {
+  if (!Object.keys(images).length) return null;
   return {
-    name: 'folio-galleries',
+    name: 'folio-figures',
     element: {
       filter: ['p'],
       visit(node) {
@@ -245,20 +249,43 @@ function galleries(images: Record<string, ContentImage>, keep: Keep): HastPlugin
           (c) => !(c.type === 'text' && textOf(c).trim() === '') && !(c.type === 'element' && c.tagName === 'br'),
         );
         const shown = kids.map((c) => (c.type === 'element' && c.tagName === 'img' ? images[String(c.properties?.src)] : undefined));
-        if (kids.length < 2 || shown.some((image) => !image)) return undefined;
+        if (!kids.length || shown.some((image) => !image)) return undefined;
+        const item = (i: number, sizes: string | undefined, className: string, linkClass: string, style?: string): TreeNode => {
+          const { title, ...img } = kids[i]!.properties ?? {};
+          const caption = typeof title === 'string' && title.trim() ? title.trim() : undefined;
+          const link: TreeNode = {
+            type: 'element',
+            tagName: 'a',
+            properties: { className: [linkClass], href: keep(() => zoomImage(shown[i]!)).path },
+            children: [keep(() => pictureElement(shown[i]!, img, sizes))],
+          };
+          return {
+            type: 'element',
+            tagName: 'figure',
+            properties: { className: [className], ...(style ? { style } : {}) },
+            children: caption
+              ? [link, { type: 'element', tagName: 'figcaption', properties: {}, children: [{ type: 'text', value: caption } as TreeNode] }]
+              : [link],
+          };
+        };
+        if (kids.length === 1) return item(0, undefined, 'figure', 'figure__link') as HastNode;
+        const ratios = shown.map((image) => image!.width / image!.height);
         return {
           type: 'element',
           tagName: 'div',
           properties: { className: ['gallery'], dataCount: String(kids.length) },
-          children: kids.map((kid, i) => ({
-            type: 'element',
-            tagName: 'a',
-            properties: {
-              className: ['gallery__item'],
-              href: keep(() => zoomImage(shown[i]!)).path,
-            },
-            children: [keep(() => pictureElement(shown[i]!, kid.properties!, GALLERY_SIZES))],
-          })),
+          children: galleryRows(ratios).map((row) => {
+            const sum = row.items.reduce((total, i) => total + ratios[i]!, 0);
+            return {
+              type: 'element',
+              tagName: 'div',
+              // Custom properties in a style attribute: the CSP allows attributes' styles (style-src-attr), and the layout needs each item's own number.
+              properties: { className: ['gallery__row'], ...(row.fill < 1 ? { style: `--fill: ${row.fill}` } : {}) },
+              children: row.items.map((i) =>
+                item(i, gallerySizes((row.fill * ratios[i]!) / sum), 'gallery__item', 'gallery__link', `--ratio: ${Math.round(ratios[i]! * 10_000) / 10_000}`),
+              ),
+            };
+          }),
         } as HastNode;
       },
     },
@@ -267,9 +294,6 @@ function galleries(images: Record<string, ContentImage>, keep: Keep): HastPlugin
 
 /** Makes part of a render, keeping the image files it names with the render. */
 type Keep = <T>(make: () => T) => T;
-
-/** A gallery shows two or three thumbnails across the reading column. */
-const GALLERY_SIZES = '(min-width: 48rem) 14rem, 50vw';
 
 function pictureElement(image: ContentImage, img: Record<string, unknown>, sizes = '(min-width: 48rem) 42rem, 100vw'): TreeNode {
   const { sources, img: fallback } = pictureSources(image);

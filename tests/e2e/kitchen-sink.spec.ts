@@ -278,12 +278,110 @@ test('FO-DESIGN: a search result’s cover thumbnail loads, and its kind is neve
 
 test('FO-DESIGN: each image of a body’s gallery links a file the site serves', async ({ page }) => {
   await page.goto(`${base}/posts/telemetrie-ota`);
-  const items = page.locator('.prose .gallery > a.gallery__item');
+  const items = page.locator('.prose .gallery a.gallery__link');
   await expect(items).toHaveCount(3);
   for (const href of await items.evaluateAll((links) => links.map((a) => a.getAttribute('href')!))) {
     const res = await raw(base, href);
     expect(res.status, href).toBe(200);
     expect(res.headers['content-type'], href).toMatch(/^image\//);
+  }
+});
+
+// FO-GALLERY, FO-LIGHTBOX in a browser, on this build's designer gallery (banc-vision: a 4:1
+// panorama, two 3:4 portraits, three phone screenshots, captions on some) and its captioned lone
+// image. Screenshots for a person to look at go to FOLIO_SHOTS when it is set (never committed).
+test('FO-GALLERY, FO-LIGHTBOX: at 390 and 1280 px (device pixel ratio 2, light and dark), each gallery image keeps its shape, its caption shows, srcset gives it enough pixels, nothing scrolls sideways; a click opens the large file in a dialog, arrows move, Escape closes and focus returns', async ({
+  browser,
+}) => {
+  const shots = process.env.FOLIO_SHOTS;
+  for (const width of [390, 1280]) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const where = `at ${width} px, ${colorScheme}`;
+      const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 2, colorScheme });
+      const page = await context.newPage();
+      const fetched: string[] = [];
+      page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+      await page.goto(`${base}/projects/banc-vision`);
+      await loadLazyImages(page);
+      const shown = await page.locator('.prose .gallery__item img, .prose .figure img').evaluateAll((imgs) =>
+        (imgs as HTMLImageElement[]).map((img) => {
+          const box = img.getBoundingClientRect();
+          // The largest file the build writes of this image: the widest candidate of its sources.
+          const widths = [...img.closest('picture')!.querySelectorAll('source')].flatMap((s) =>
+            s.srcset.split(', ').map((c) => Number(c.split(' ')[1]!.slice(0, -1))),
+          );
+          return {
+            alt: img.alt,
+            box: box.width / box.height,
+            natural: img.naturalWidth / img.naturalHeight,
+            width: box.width,
+            chosen: Number(/-(\d+)\.(?:avif|webp)$/.exec(img.currentSrc)?.[1]),
+            largest: Math.max(...widths),
+            right: box.right,
+            lone: img.closest('.figure') !== null,
+            file: Number(img.getAttribute('width')),
+          };
+        }),
+      );
+      expect(shown, where).toHaveLength(7);
+      for (const image of shown) {
+        expect(Math.abs(image.box / image.natural - 1), `${image.alt} ${where}`).toBeLessThanOrEqual(0.02);
+        expect(image.chosen, `${image.alt} ${where}`).toBeGreaterThanOrEqual(Math.min(Math.ceil(image.width * 2), image.largest));
+        expect(image.right, `${image.alt} ${where}`).toBeLessThanOrEqual(width);
+        // A lone image is never drawn wider than its file (400 px here, in a 640 px column).
+        if (image.lone) expect(image.width, `${image.alt} ${where}`).toBeLessThanOrEqual(image.file);
+      }
+      // A phone shows one column: every gallery image as wide as the column.
+      if (width === 390) expect(new Set(shown.slice(0, 6).map((i) => Math.round(i.width))).size, where).toBe(1);
+      for (const caption of ['La salle du banc en panorama', 'La mire, de face', 'L’écran de calibration', 'Les réglages', 'La diapositive d’ouverture'])
+        await expect(page.locator('.prose figcaption', { hasText: caption }), where).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(width);
+      // No dialog and no enlarged file before a click.
+      const links = page.locator('.prose .gallery a.gallery__link');
+      const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+      expect(await page.locator('dialog').count(), where).toBe(0);
+      expect(
+        fetched.filter((path) => path === hrefs[0]),
+        where,
+      ).toEqual([]);
+      if (shots) await page.screenshot({ path: join(shots, `gallery-${width}-${colorScheme}.png`), fullPage: true });
+      const dialog = page.locator('dialog.lightbox');
+      const large = dialog.locator('img');
+      await links.nth(1).click();
+      await expect(dialog, where).toHaveJSProperty('open', true);
+      await expect(large, where).toHaveAttribute('src', hrefs[1]!);
+      await expect.poll(() => large.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect(dialog.getByText('La mire, de face'), where).toBeVisible();
+      if (shots) await page.screenshot({ path: join(shots, `lightbox-${width}-${colorScheme}.png`) });
+      await page.keyboard.press('ArrowRight');
+      await expect(large, where).toHaveAttribute('src', hrefs[2]!);
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      await expect(large, where).toHaveAttribute('src', hrefs[0]!);
+      await expect(dialog.getByText('La salle du banc en panorama'), where).toBeVisible();
+      await dialog.getByRole('button', { name: 'Image suivante' }).click();
+      await expect(large, where).toHaveAttribute('src', hrefs[1]!);
+      // A swipe to the left shows the next image.
+      const center = (await large.boundingBox())!;
+      await page.mouse.move(center.x + center.width / 2, center.y + center.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(center.x + center.width / 2 - 120, center.y + center.height / 2, { steps: 4 });
+      await page.mouse.up();
+      await expect(large, where).toHaveAttribute('src', hrefs[2]!);
+      await page.keyboard.press('ArrowLeft');
+      await expect(large, where).toHaveAttribute('src', hrefs[1]!);
+      await page.keyboard.press('Escape');
+      await expect(dialog, where).toHaveJSProperty('open', false);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('href')), where).toBe(hrefs[1]);
+      // The lone figure opens alone: no previous or next; its close button closes it.
+      await page.locator('.prose a.figure__link').click();
+      await expect(dialog, where).toHaveJSProperty('open', true);
+      await expect(dialog.getByRole('button', { name: 'Image suivante' }), where).toBeHidden();
+      await dialog.getByRole('button', { name: 'Fermer' }).click();
+      await expect(dialog, where).toHaveJSProperty('open', false);
+      expect(await page.locator('dialog').count(), 'one dialog per page').toBe(1);
+      await context.close();
+    }
   }
 });
 

@@ -94,7 +94,7 @@ describe('the kitchen-sink site', () => {
 
   test('FO-DESIGN: images on consecutive lines of a body are a gallery, each a link to its largest file; profile links carry their service’s icon', async () => {
     const post = await site.page('/posts/telemetrie-ota');
-    const items = post.all('.prose .gallery > a.gallery__item');
+    const items = post.all('.prose .gallery .gallery__item > a.gallery__link');
     expect(items).toHaveLength(3);
     expect(items[0]!.accessibleName()).toBe('Le banc de test, vu de dessus');
     // Each links the largest file the build writes of its image.
@@ -109,14 +109,58 @@ describe('the kitchen-sink site', () => {
         href,
       ).toBe(true);
     }
-    // The portrait above the gallery, alone in its paragraph, stays a full-width picture.
-    expect(post.all('.prose > p > picture img[alt="Le portrait du capteur, vu de face"]')).toHaveLength(1);
+    // The portrait above the gallery, alone in its paragraph, is a figure of its own that links its largest file (FO-LIGHTBOX).
+    expect(post.all('.prose > figure.figure > a.figure__link > picture img[alt="Le portrait du capteur, vu de face"]')).toHaveLength(1);
     const home = await site.page('/');
     const profiles = home.all('ul').find((list) => list.one('a[rel="me"]') && list.accessibleName() !== '')!;
     const link = (name: string) => profiles.all('a').find((a) => a.accessibleName() === name)!;
     expect(link('GitHub').all('svg.service-icon')).toHaveLength(1);
     expect(link('LinkedIn').all('svg')).toHaveLength(0);
     expect(link('Mastodon').all('svg.service-icon')).toHaveLength(1);
+  });
+
+  test('FO-GALLERY, FO-LIGHTBOX: a designer’s gallery keeps each image’s shape in rows the build chose, captions what the owner titled, sizes each image as its row shows it, and brings the lightbox script', async () => {
+    const page = await site.page('/projects/banc-vision');
+    const gallery = page.get('.prose .gallery');
+    const rows = gallery.all('.gallery__row');
+    // The panorama (4:1) takes a row of its own; the portraits and phone screenshots share the next.
+    expect(rows.map((row) => row.all('.gallery__item').length)).toEqual([1, 5]);
+    const { projects } = await site.content();
+    const images = projects.find((p) => p.slug === 'banc-vision')!.images;
+    const byPath = new Map(Object.values(images).flatMap((image) => imageVariants(image).map((v) => [v.path, image] as const)));
+    const sums = rows.map((row) => row.all('.gallery__item img').reduce((total, img) => total + Number(img.attr('width')) / Number(img.attr('height')), 0));
+    for (const [r, row] of rows.entries()) {
+      for (const item of row.all('.gallery__item')) {
+        const img = item.get('img');
+        const image = byPath.get(item.get('a.gallery__link').attr('href')!)!;
+        const ratio = image.width / image.height;
+        // Each item grows by its own aspect ratio, from the image's size the build knows (no crop: FO-GALLERY).
+        expect(item.attr('style'), img.attr('alt')).toBe(`--ratio: ${Math.round(ratio * 10_000) / 10_000}`);
+        expect([img.attr('width'), img.attr('height')]).toEqual([String(image.width), String(image.height)]);
+        // sizes: the whole column less the gutters on a phone; on a wide screen its share of the 640 px column.
+        const share = ratio / sums[r]!;
+        for (const source of item.all('source')) {
+          expect(source.attr('sizes')).toBe(
+            `(max-width: 30rem) calc(100vw - 2.25rem), (min-width: 44rem) ${Math.ceil(640 * share)}px, calc((100vw - 2.25rem) * ${Math.ceil(share * 10_000) / 10_000})`,
+          );
+        }
+      }
+    }
+    // A title is a visible caption; an untitled image has none, and its alt text stays its description.
+    const captions = gallery.all('figure.gallery__item').map((f) => f.one('figcaption')?.text ?? null);
+    expect(captions).toEqual(['La salle du banc en panorama', 'La mire, de face', null, 'L’écran de calibration', null, 'Les réglages']);
+    expect(gallery.all('img[title]')).toHaveLength(0);
+    // A lone image with a title is a captioned figure that links its largest file.
+    const figure = page.get('.prose > figure.figure');
+    expect(figure.get('figcaption').text).toBe('La diapositive d’ouverture');
+    expect(figure.get('a.figure__link').attr('href')).toMatch(/^\/_images\/[\w-]+\.webp$/);
+    // The lightbox script, deferred, in the site's language; a page with no figure has none.
+    const script = page.get('script[src="/lightbox.js"]');
+    expect(script.has('defer')).toBe(true);
+    expect([script.attr('data-close'), script.attr('data-previous'), script.attr('data-next')]).toEqual(['Fermer', 'Image précédente', 'Image suivante']);
+    expect((await site.page('/projects/talk-roscon')).all('script[src="/lightbox.js"]')).toHaveLength(0);
+    // The twin keeps each caption as the image's Markdown title.
+    expect(await site.text('/projects/banc-vision.md')).toMatch(/!\[La mire vue de face, cadre rouge\]\([^)]+\.webp "La mire, de face"\)/);
   });
 
   test('FO-HERO: site.md’s hero leads the home page, sized, eager and at high priority; the avatar loads at once without competing; the twin names it', async () => {

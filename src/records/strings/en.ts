@@ -173,6 +173,11 @@ export const en = {
   codeCopyFailed: 'Copy failed',
   codeCopiedStatus: 'Code copied to the clipboard',
   codeCopyFailedStatus: 'Could not copy the code',
+  // The lightbox's buttons and its dialog's name (public/lightbox.js, FO-LIGHTBOX)
+  lightboxClose: 'Close',
+  lightboxPrevious: 'Previous image',
+  lightboxNext: 'Next image',
+  lightboxLabel: 'Enlarged image',
   // Markdown twins (src/discovery/twin.ts): field labels and section headings
   twinWebPage: 'Web page',
   twinAuthor: 'Author',
