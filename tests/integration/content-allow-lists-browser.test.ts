@@ -5,8 +5,7 @@
 // trick would run or load asks this server for /pwned/<name>: none may, and no dialog opens. A few
 // refused ones are opened too, to show the same page does run them without the check (the attack's
 // ATTLIST default among them), so a harness that saw nothing could not pass.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import type { Browser } from '@playwright/test';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { svgProblem } from '../../src/images/svg-safety.ts';
@@ -18,6 +17,7 @@ import { SVG_TRICKS } from '../support/svg-tricks.ts';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../support/temp-dir.ts';
+import { listenOnLoopback } from '../support/loopback.ts';
 
 const VALID = join(import.meta.dirname, '..', 'fixtures', 'content-valid', 'content');
 /** The SVGs and bodies Chromium runs or loads from when nothing checks them: the harness must see each. */
@@ -58,7 +58,7 @@ const page = (html: string) => `<!doctype html><html lang="en"><head><meta chars
 beforeAll(async () => {
   for (const trick of SVG_TRICKS) pages.set(`/svg/${trick.name}.svg`, { type: 'image/svg+xml', body: trick.bytes });
   for (const trick of HTML_TRICKS) pages.set(`/body/${trick.name}`, { type: 'text/html; charset=utf-8', body: page((await renderMarkdown(trick.body)).html) });
-  server = createServer((req, res) => {
+  ({ server, origin: base } = await listenOnLoopback((req, res) => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     if (path.startsWith('/pwned/')) {
       pwned.push(`${path} (from ${req.headers.referer ?? 'no referrer'})`);
@@ -68,9 +68,7 @@ beforeAll(async () => {
     const found = pages.get(path);
     if (!found) res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     else res.writeHead(200, { 'content-type': found.type }).end(found.body);
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }));
   browser = await launchTestBrowser();
 }, 120_000);
 

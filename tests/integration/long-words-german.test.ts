@@ -4,14 +4,14 @@
 // API and served as `npm start` serves a build (tests/support/rendered-site.ts), bridged to one
 // loopback socket for Chromium, at 320 and 390 px. The French and English fixture is measured the
 // same way over its build (tests/e2e/bilingual-site.spec.ts).
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import type { Browser } from '@playwright/test';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchTestBrowser } from '../support/browser.ts';
 import { fixtureSite } from '../support/render-page.ts';
 import { type RenderedSite, serveRendered } from '../support/rendered-site.ts';
 import { PHONE_WIDTHS, sideways } from '../support/sideways.ts';
+import { listenOnLoopback } from '../support/loopback.ts';
 
 const site = fixtureSite('tests/fixtures/german-site/content');
 let served: RenderedSite;
@@ -22,12 +22,10 @@ let base: string;
 beforeAll(async () => {
   served = await serveRendered(site);
   // The rendered site answers in-process; Chromium needs a socket, so each request is handed over whole.
-  server = createServer(async (req, res) => {
+  ({ server, origin: base } = await listenOnLoopback(async (req, res) => {
     const response = await served.fetch(new Request(new URL(req.url ?? '/', served.base), { method: req.method, headers: { accept: 'text/html' } }));
     res.writeHead(response.status, Object.fromEntries(response.headers)).end(Buffer.from(await response.arrayBuffer()));
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }));
   browser = await launchTestBrowser();
 }, 120_000);
 

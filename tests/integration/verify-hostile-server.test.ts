@@ -5,10 +5,10 @@
 // at a time and never ends another. The bypass secret reaches the verified origin and never the
 // second; the limits are hit and said; nothing printed holds a raw control character.
 import { spawn } from 'node:child_process';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { report, verify, type VerifyLimits } from '../../scripts/lib/verify.ts';
+import { listenOnLoopback } from '../support/loopback.ts';
 
 const SECRET = 'bypass-secret-for-the-test';
 /** ESC sequences that set the window title (OSC 0) and clear the screen (CSI 2J), and a bidi override. */
@@ -24,12 +24,7 @@ interface Seen {
   secret: string | undefined;
 }
 
-function listen(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ server: Server; origin: string }> {
-  const server = createServer(handler);
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })),
-  );
-}
+const listen = listenOnLoopback;
 
 const stop = (server: Server) =>
   new Promise<void>((done) => {
