@@ -119,14 +119,6 @@ export function suggestedSlug(text: string, lang = 'en'): string | undefined {
   return slug.replace(/-+/g, '-').replace(/^-|-$/g, '');
 }
 
-/**
- * A content file's name as a terminal line can show it: control characters (a newline, an escape
- * sequence that would recolour or rewrite the owner's terminal) and bidirectional overrides (which
- * would show the name's characters in another order) written as `\u{…}`, everything else as it is.
- */
-export const showFileName = (name: string) =>
-  name.replace(/[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
-
 /** zod reports a regex check's pattern as its source text in slashes, `/^…$/flags`. */
 function patternOf(pattern: string | undefined): RegExp | undefined {
   const m = pattern && /^\/(.*)\/([a-z]*)$/s.exec(pattern);

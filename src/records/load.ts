@@ -7,7 +7,8 @@ import { join, relative, basename, dirname, resolve } from 'node:path';
 import type { z } from 'zod';
 import { describeImage } from '../images/describe.ts';
 import { type ContentImage, isImageFile } from '../images/images.ts';
-import { allowedFields, closest, describeIssue, fieldName, showFileName, suggestedSlug } from './content-issues.ts';
+import { allowedFields, closest, describeIssue, fieldName, suggestedSlug } from './content-issues.ts';
+import { terminalText } from './terminal-text.ts';
 import { MAY_BE_UNSAFE, unsafeParts } from './body-safety.ts';
 import { markdownTree } from './markdown-tree.ts';
 import { normalizeUrl } from './escape.ts';
@@ -670,7 +671,7 @@ function markdownFiles(dir: string, where: (f: string) => string, problems: stri
     // Images may sit beside the Markdown they illustrate; they are never records.
     if (isImageFile(name) && statSync(path).isFile()) continue;
     if (!name.endsWith('.md') || !statSync(path).isFile()) {
-      problems.push(`${showFileName(where(path))}: expected a Markdown file (name ending in .md); only those belong in ${where(dir)}/`);
+      problems.push(`${terminalText(where(path))}: expected a Markdown file (name ending in .md); only those belong in ${where(dir)}/`);
       continue;
     }
     const slug = basename(name, '.md');
@@ -680,7 +681,7 @@ function markdownFiles(dir: string, where: (f: string) => string, problems: stri
       const rename = ascii && SLUG_PATTERN.test(ascii) && !names.includes(`${ascii}.md`) ? ` (rename it to ${ascii}.md)` : '';
       // The name as written, but never a control character that would rewrite the owner's terminal.
       problems.push(
-        `${showFileName(where(path))}: the file name is the slug, expected lowercase a-z, 0-9 and inner hyphens (1 to 60 characters), got "${showFileName(slug)}"${rename}`,
+        `${terminalText(where(path))}: the file name is the slug, expected lowercase a-z, 0-9 and inner hyphens (1 to 60 characters), got "${terminalText(slug)}"${rename}`,
       );
       continue;
     }

@@ -147,9 +147,9 @@ describe('FO-CONTENT-ERRORS: loadContent: a bad file fails the build with one me
     }
     expect(problems).toHaveLength(3);
     for (const p of problems) expect(p).not.toMatch(/[\p{Cc}\u202e]/u);
-    expect(problems.join('\n')).toContain('got "red\\u{1b}[31malert" (rename it to red-31malert.md)');
-    expect(problems.join('\n')).toContain('got "two\\u{a}lines" (rename it to two-lines.md)');
-    expect(problems.join('\n')).toContain('projects/notes\\u{202e}.txt: expected a Markdown file');
+    expect(problems.join('\n')).toContain('got "red\\x1B[31malert" (rename it to red-31malert.md)');
+    expect(problems.join('\n')).toContain('got "two\\x0Alines" (rename it to two-lines.md)');
+    expect(problems.join('\n')).toContain('projects/notes\\u202E.txt: expected a Markdown file');
   });
 
   test('a locale as systems spell it (fr_FR, fr_FR.UTF-8, en_us) suggests its language tag', () => {
