@@ -290,13 +290,7 @@ async function makeProjectTwin(project: Project, catalog: Catalog, options: Twin
   ];
   const related = catalog.related(project);
   return {
-    path: project.twin,
-    page: project.href,
-    title: project.title,
-    summary: project.summary,
-    lang: project.lang,
-    date: project.date,
-    lastmod: project.updated ?? project.date,
+    ...datedTwin(project),
     markdown: document([
       heading(1, project.title),
       opening(site, project.summary),
@@ -308,6 +302,18 @@ async function makeProjectTwin(project: Project, catalog: Catalog, options: Twin
   };
 }
 
+/** What a record's twin says of itself besides its text: where it and its page are, its title and summary, its text's language when not the site's. */
+const recordTwin = (record: Project | Page | Post) => ({
+  path: record.twin,
+  page: record.href,
+  title: record.title,
+  summary: record.summary,
+  lang: record.lang,
+});
+
+/** A dated record's, with its date and when it last changed (the sitemap's `<lastmod>`). */
+const datedTwin = (record: Project | Post) => ({ ...recordTwin(record), date: record.date, lastmod: record.updated ?? record.date });
+
 export function pageTwin(page: Page, catalog: Catalog, options: TwinOptions = {}): Promise<Twin> {
   return remembered(page, catalog, options, () => makePageTwin(page, catalog.content, options));
 }
@@ -316,11 +322,7 @@ async function makePageTwin(page: Page, content: Content, options: TwinOptions):
   const href = hrefFor(content, options);
   const t = stringsFor(content.site);
   return {
-    path: page.twin,
-    page: page.href,
-    title: page.title,
-    summary: page.summary,
-    lang: page.lang,
+    ...recordTwin(page),
     markdown: document([
       heading(1, page.title),
       opening(content.site, page.summary),
@@ -351,13 +353,7 @@ async function makePostTwin(post: Post, content: Content, options: TwinOptions):
     p && `- ${escapeMarkdownText(label)}${colonOf(t.locale)} ${link(p.title, href(p.twin)).markdown} (${p.date})`;
   const around = [neighbour(t('twinOlder'), older), neighbour(t('twinNewer'), newer)].filter(Boolean);
   return {
-    path: post.twin,
-    page: post.href,
-    title: post.title,
-    summary: post.summary,
-    lang: post.lang,
-    date: post.date,
-    lastmod: post.updated ?? post.date,
+    ...datedTwin(post),
     markdown: document([
       heading(1, post.title),
       opening(site, post.summary),
@@ -466,16 +462,20 @@ const resumeEntryIn =
 
 const section = (title: string, entries: string[]) => (entries.length ? `${heading(2, title)}\n\n${entries.join('\n\n')}` : '');
 
-/** The résumé (/resume.md, FO-RESUME): who, the professional summary, then JSON Resume's sections in its order. */
-async function makeResumeTwin(resume: Resume, content: Content, options: TwinOptions): Promise<Twin> {
-  const { site } = content;
-  const href = hrefFor(content, options);
-  const links = site.links.length
+/** The owner's links (site.md `links`), comma-separated as the résumé's and the home twin's fields give them; none, undefined. */
+const siteLinks = (site: Site): Markdown | undefined =>
+  site.links.length
     ? joined(
         ', ',
         site.links.map((l) => link(l.label, l.url)),
       )
     : undefined;
+
+/** The résumé (/resume.md, FO-RESUME): who, the professional summary, then JSON Resume's sections in its order. */
+async function makeResumeTwin(resume: Resume, content: Content, options: TwinOptions): Promise<Twin> {
+  const { site } = content;
+  const href = hrefFor(content, options);
+  const links = siteLinks(site);
   const linked = (text: string, url?: string) => (url ? link(text, url) : text);
   const t = stringsFor(site);
   const span = spanIn(t);
@@ -590,12 +590,7 @@ async function makeResumeTwin(resume: Resume, content: Content, options: TwinOpt
 export async function homeTwin(content: SiteListing, options: TwinOptions = {}): Promise<Twin> {
   const { site, pages, posts, resume } = content;
   const href = hrefFor(content, options);
-  const links = site.links.length
-    ? joined(
-        ', ',
-        site.links.map((l) => link(l.label, l.url)),
-      )
-    : undefined;
+  const links = siteLinks(site);
   const featured = featuredProjects(content);
   const archived = archivedProjects(content);
   const t = stringsFor(site);
