@@ -1,7 +1,7 @@
 // Shared by the generator tests: the twin fixture site, loaded with the URLs its files configure.
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { ContentError, loadContent } from '../../src/records/load.ts';
+import { ContentError, loadContent, loadLanguages } from '../../src/records/load.ts';
 import type { Content } from '../../src/records/schema.ts';
 
 /**
@@ -30,4 +30,15 @@ export function contentErrorOf(dir: string): string {
     throw error;
   }
   return '';
+}
+
+/** Each problem loading `dir` in every language refuses (a ContentError's problems); none when it loads. */
+export function languageProblemsOf(dir: string): string[] {
+  try {
+    loadLanguages(dir);
+  } catch (error) {
+    if (error instanceof ContentError) return error.problems;
+    throw error;
+  }
+  return [];
 }

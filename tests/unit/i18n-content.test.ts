@@ -4,12 +4,13 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { ContentError, loadCatalog, loadLanguages } from '../../src/records/load.ts';
+import { loadCatalog, loadLanguages } from '../../src/records/load.ts';
 import { sitemapXml } from '../../src/discovery/sitemap.ts';
 import { siteFields } from '../../src/records/markdown-text.ts';
 import { localPath, mainPath } from '../../src/records/urls.ts';
 import { TRANSLATABLE } from '../../src/records/schema.ts';
 import { resumeDocument } from '../../src/records/resume.ts';
+import { languageProblemsOf } from '../support/content-fixtures.ts';
 
 const BILINGUAL = 'tests/fixtures/bilingual-site/content';
 /** A site in one language that is not English (the German fixture has an English translation). */
@@ -31,15 +32,7 @@ function variant(change: (dir: string) => void): string {
   return dir;
 }
 
-const problemsOf = (dir: string) => {
-  try {
-    loadLanguages(dir);
-  } catch (error) {
-    if (error instanceof ContentError) return error.problems;
-    throw error;
-  }
-  return [];
-};
+const problemsOf = languageProblemsOf;
 
 describe('FO-I18N: content/<tag>/ translates the main content', () => {
   test('FO-I18N: the main language at /, each translation at /<tag>, every record in every language', () => {

@@ -7,11 +7,11 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ContentError, loadLanguages } from '../../src/records/load.ts';
 import { fixtureSite, siteFunction } from '../support/render-page.ts';
 import { checkRendered } from '../support/rendered-site.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { JSON_HEADERS, MODERN_META } from '../support/mcp-helpers.ts';
+import { languageProblemsOf } from '../support/content-fixtures.ts';
 
 const BILINGUAL = join(import.meta.dirname, '..', 'fixtures', 'bilingual-site', 'content');
 
@@ -49,13 +49,7 @@ function problemsAfter(edit: (copy: string) => void): string[] {
   const copy = join(tempDir('folio-owner-types-bad-'), 'content');
   cpSync(dir, copy, { recursive: true });
   edit(copy);
-  try {
-    loadLanguages(copy);
-  } catch (error) {
-    if (error instanceof ContentError) return error.problems;
-    throw error;
-  }
-  return [];
+  return languageProblemsOf(copy);
 }
 
 describe('FO-TYPES: the loader', () => {
