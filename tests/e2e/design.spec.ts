@@ -1,13 +1,14 @@
 // FO-DESIGN: how the pages look, at a phone's width (390 px) and a desktop's (1280 px), in the light
 // and the dark scheme, on the sample fixture site (served by the suite's own server) and the second
 // fixture site (tests/fixtures/second-site: no featured list, archived work, a dozen pages, Spanish;
-// served by the run's shared `npm start` of it). Each page's full-page screenshot is attached to the report, and
+// served by the run's shared `npm start` of it). Each page's full-page picture is attached to the report (pictures.ts), and
 // each page is also held to what a picture cannot prove: nothing scrolls sideways at 390 px, the
 // owner's name is in the header, a hyphenated word of a title stays on one line, and the card
 // covers of a grid are boxes of one shape, each filled by its image (cropped, never letterboxed).
 // The kitchen-sink fixture, with covers of six shapes, has the same checks in kitchen-sink.spec.ts.
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { coverBoxes, expectOneShapePerGrid, loadLazyImages } from './design-support.ts';
+import { picture } from './pictures.ts';
 import { serveSharedSite } from './serve-support.ts';
 
 const SECOND = 'tests/fixtures/second-site/content';
@@ -15,7 +16,7 @@ const WIDTHS = [390, 1280] as const;
 const SCHEMES = ['light', 'dark'] as const;
 
 const shotName = (site: string, path: string, width: number, scheme: string) =>
-  `${site}-${path === '/' ? 'home' : path.slice(1).replaceAll('/', '-')}-${width}-${scheme}.png`;
+  `${site}-${path === '/' ? 'home' : path.slice(1).replaceAll('/', '-')}-${width}-${scheme}`;
 
 /** Screenshots and checks of `paths` of the site at `base`, at every width and scheme. */
 async function designPages(page: Page, testInfo: TestInfo, site: string, base: string, paths: readonly string[]) {
@@ -28,7 +29,7 @@ async function designPages(page: Page, testInfo: TestInfo, site: string, base: s
         await page.goto(`${base}${path}`);
         await loadLazyImages(page);
         const where = `${site} ${path} at ${width} px, ${scheme}`;
-        await testInfo.attach(shotName(site, path, width, scheme), { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+        await picture(page, testInfo, shotName(site, path, width, scheme));
         const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
         expect(scroll, `${where} is ${scroll} px wide`).toBeLessThanOrEqual(client);
         expect((await page.locator('.site-name__text').boundingBox())?.width ?? 0, where).toBeGreaterThan(40);

@@ -33,6 +33,7 @@ import {
   violations,
   watchViolations,
 } from './design-support.ts';
+import { picture } from './pictures.ts';
 import { cleanEnv, raw, repoCopy, type Server, startServer } from './serve-support.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
@@ -210,10 +211,7 @@ test('FO-DESIGN: at 390 px no page scrolls sideways, the owner’s name shows, a
       const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
       expect(scroll, `${path} is ${scroll} px wide at 390`).toBeLessThanOrEqual(client);
       expect((await page.locator('.site-name__text').boundingBox())?.width ?? 0, path).toBeGreaterThan(60);
-      await testInfo.attach(`390-${colorScheme}${path.replaceAll(/[/?=]/g, '_')}.png`, {
-        body: await page.screenshot({ fullPage: true }),
-        contentType: 'image/png',
-      });
+      await picture(page, testInfo, `390-${colorScheme}${path.replaceAll(/[/?=]/g, '_')}`);
     }
     await page.goto(`${base}/`);
     expect((await page.locator('#site-search-q').boundingBox())?.width ?? 0).toBeLessThan(2);
@@ -240,10 +238,7 @@ test('FO-DESIGN: at 1280 px three featured projects fill one row, and a hyphenat
     const page = await context.newPage();
     for (const path of DESIGN_PAGES) {
       await page.goto(`${base}${path}`);
-      await testInfo.attach(`1280-${colorScheme}${path.replaceAll(/[/?=]/g, '_')}.png`, {
-        body: await page.screenshot({ fullPage: true }),
-        contentType: 'image/png',
-      });
+      await picture(page, testInfo, `1280-${colorScheme}${path.replaceAll(/[/?=]/g, '_')}`);
     }
     await page.goto(`${base}/`);
     const tops = await page.locator('.cards--featured > .card').evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().top)));
@@ -289,11 +284,10 @@ test('FO-DESIGN: each image of a body’s gallery links a file the site serves',
 
 // FO-GALLERY, FO-LIGHTBOX in a browser, on this build's designer gallery (banc-vision: a 4:1
 // panorama, two 3:4 portraits, three phone screenshots, captions on some) and its captioned lone
-// image. Screenshots for a person to look at go to FOLIO_SHOTS when it is set (never committed).
+// image. Its pictures are for a person to look at (pictures.ts).
 test('FO-GALLERY, FO-LIGHTBOX: at 390 and 1280 px (device pixel ratio 2, light and dark), each gallery image keeps its shape, its caption shows, srcset gives it enough pixels, nothing scrolls sideways; a click opens the large file in a dialog, arrows move, Escape closes and focus returns', async ({
   browser,
-}) => {
-  const shots = process.env.FOLIO_SHOTS;
+}, testInfo) => {
   for (const width of [390, 1280]) {
     for (const colorScheme of ['light', 'dark'] as const) {
       const where = `at ${width} px, ${colorScheme}`;
@@ -344,7 +338,7 @@ test('FO-GALLERY, FO-LIGHTBOX: at 390 and 1280 px (device pixel ratio 2, light a
         fetched.filter((path) => path === hrefs[0]),
         where,
       ).toEqual([]);
-      if (shots) await page.screenshot({ path: join(shots, `gallery-${width}-${colorScheme}.png`), fullPage: true });
+      await picture(page, testInfo, `gallery-${width}-${colorScheme}`);
       const dialog = page.locator('dialog.lightbox');
       const large = dialog.locator('img');
       await links.nth(1).click();
@@ -352,7 +346,7 @@ test('FO-GALLERY, FO-LIGHTBOX: at 390 and 1280 px (device pixel ratio 2, light a
       await expect(large, where).toHaveAttribute('src', hrefs[1]!);
       await expect.poll(() => large.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       await expect(dialog.getByText('La mire, de face'), where).toBeVisible();
-      if (shots) await page.screenshot({ path: join(shots, `lightbox-${width}-${colorScheme}.png`) });
+      await picture(page, testInfo, `lightbox-${width}-${colorScheme}`, { viewportOnly: true });
       await page.keyboard.press('ArrowRight');
       await expect(large, where).toHaveAttribute('src', hrefs[2]!);
       await page.keyboard.press('ArrowLeft');
@@ -456,7 +450,7 @@ test('FO-HERO: site.md’s hero leads the home page as its largest paint, with n
       expect(Math.abs(box.width - column)).toBeLessThan(1);
       expect(box.x + box.width).toBeLessThanOrEqual(width);
       expect(box.height).toBeLessThanOrEqual(22 * 16);
-      await testInfo.attach(`hero-${width}-${colorScheme}.png`, { body: await page.screenshot(), contentType: 'image/png' });
+      await picture(page, testInfo, `hero-${width}-${colorScheme}`, { viewportOnly: true });
       await context.close();
     }
   }
@@ -627,9 +621,7 @@ test('FO-PLAYERS: the facade at 390 and 1280 px, light and dark: a 16:9 box hold
       const poster = page.locator('.prose picture.embed__poster img');
       await poster.scrollIntoViewIfNeeded();
       await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && new URL(img.currentSrc).origin)).toBe(base);
-      const path = testInfo.outputPath(`facade-${width}-${colorScheme}.png`);
-      await page.locator('.prose').screenshot({ path });
-      await testInfo.attach(`facade-${width}-${colorScheme}.png`, { path, contentType: 'image/png' });
+      await picture(page.locator('.prose'), testInfo, `facade-${width}-${colorScheme}`);
       await context.close();
     }
 });

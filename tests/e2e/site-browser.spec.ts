@@ -1,20 +1,15 @@
 // The site in Chromium: home → a project → its twin, with screenshots at phone (390 px) and
 // desktop (1280 px) widths; and the accessibility basics checked in the rendered page: landmarks,
 // skip link, heading order, no sideways scrolling, WCAG AA contrast.
-import { test, expect, type Page, type TestInfo } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { loadContent } from '../../src/records/load.ts';
+import { picture } from './pictures.ts';
 
 const content = loadContent();
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
 
 /**
  * The page never scrolls sideways: nothing is wider than the viewport, once laid out. Polled: on a
@@ -35,19 +30,19 @@ for (const viewport of VIEWPORTS) {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(content.site.name);
     await expectNoSidewaysScroll(page);
-    await shoot(page, testInfo, `home-${viewport.width}`);
+    await picture(page, testInfo, `home-${viewport.width}`);
 
     await page.getByRole('link', { name: featured.title }).first().click();
     await expect(page).toHaveURL(featured.href);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(featured.title);
     await expect(page.locator('link[rel="alternate"][type="text/markdown"]')).toHaveAttribute('href', featured.twin);
     await expectNoSidewaysScroll(page);
-    await shoot(page, testInfo, `project-${viewport.width}`);
+    await picture(page, testInfo, `project-${viewport.width}`);
 
     await page.getByRole('link', { name: 'Read this page as Markdown' }).click();
     await expect(page).toHaveURL(featured.twin);
     await expect(page.locator('body')).toContainText(`# ${featured.title}`);
-    await shoot(page, testInfo, `twin-${viewport.width}`);
+    await picture(page, testInfo, `twin-${viewport.width}`);
   });
 }
 

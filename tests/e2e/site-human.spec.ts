@@ -4,7 +4,8 @@
 // loaded, no compute for a browser's view, the search box with and without script, WebMCP, the
 // header on a phone. Screenshots at 390 and 1280 px, light and dark, are attached. What its pages,
 // twins and feed say is tested with no build in tests/unit/pages-human.test.ts.
-import { test, expect, type Page, type TestInfo } from '@playwright/test';
+import { test, expect } from '@playwright/test';
+import { picture } from './pictures.ts';
 import { computeOfEveryPage, raw, sharedSite } from './serve-support.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -15,12 +16,6 @@ let base = '';
 test.beforeAll(async () => {
   base = await sharedSite(SITE);
 });
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
 
 /** Width and height from a PNG's IHDR chunk. */
 const pngSize = (bytes: Buffer) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });
@@ -212,7 +207,7 @@ for (const scheme of ['light', 'dark'] as const) {
         for (const img of await page.locator('img[loading="lazy"]').all()) await img.scrollIntoViewIfNeeded();
         await page.evaluate(() => window.scrollTo(0, 0));
         expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
-        await shoot(page, testInfo, `${name}-${width}-${scheme}`);
+        await picture(page, testInfo, `${name}-${width}-${scheme}`);
       }
     });
   }
