@@ -25,6 +25,7 @@ import { NEGOTIATE_PREFIX } from '../../src/routing/markdown-gate.ts';
 import { cleanEnv, repoCopy } from '../e2e/serve-support.ts';
 import { contentDir } from '../../src/records/load.ts';
 import { FUNCTION_BUNDLE } from '../../src/server/bundle-path.ts';
+import { cacheRoot } from '../../src/builder/disk-cache.ts';
 import { SAMPLE_SITE_CONTENT } from '../support/sites.ts';
 
 type Route = OutputRoute;
@@ -51,7 +52,13 @@ beforeAll(() => {
   // copy gets that build, and the check that address (PORT and HOST; a busy port makes it build for
   // another, which costs a build and changes nothing checked).
   const stamp = readStamp();
-  const env: Record<string, string> = { FOLIO_CONTENT: SAMPLE_SITE_CONTENT };
+  // The build inside `vercel build` reads and fills the repository's build cache (encoded images,
+  // social cards: src/builder/disk-cache.ts, keyed by the code that makes them), as a redeploy
+  // reads the cache Vercel keeps. Without this it started cold every run: vercel build reinstalls
+  // the copy's dependencies (@vercel/static-build runs vercel.json's installCommand whatever
+  // VERCEL_INSTALL_COMPLETED says), and the fresh node_modules replaces the linked one and its cache.
+  // Nothing here asserts on an encoding; the files' presence is asserted below either way.
+  const env: Record<string, string> = { FOLIO_CONTENT: SAMPLE_SITE_CONTENT, FOLIO_CACHE_DIR: cacheRoot() };
   if (stamp && !staleReason(stamp.siteUrl)) {
     for (const folder of ['dist', 'generated']) cpSync(folder, join(copy, folder), { recursive: true });
     const address = new URL(stamp.siteUrl);
@@ -83,12 +90,21 @@ afterAll(() => {
   for (const folder of [copy, built]) if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
-/** Runs an exported handler of the built output in its own Node process, with cwd = its .func directory. */
-function runBuilt(funcDir: string, module: string, script: string): { status: number; headers: Record<string, string>; body: string } {
+type Answer = { status: number; headers: Record<string, string>; body: string };
+
+/**
+ * Runs an exported handler of the built output in its own Node process, with cwd = its .func
+ * directory, as a deployed instance runs it: `script` gets the module's default export and `ask`
+ * (a Request in, its answer read whole out), and returns its answers by name. One process per
+ * handler, answering in turn, as a warm instance does (a process each was a Node start and an
+ * import of the bundle per request).
+ */
+function runBuilt(funcDir: string, module: string, script: string): Record<string, Answer> {
   const code = `
     const mod = await import(${JSON.stringify(join(funcDir, module))});
-    const res = await (${script})(mod.default);
-    process.stdout.write(JSON.stringify({ status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() }));
+    const read = async (res) => ({ status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() });
+    const answers = await (${script})(mod.default, async (res) => read(await res));
+    process.stdout.write(JSON.stringify(answers));
   `;
   const env = { ...process.env };
   delete env.FOLIO_DATA_FILE;
@@ -150,49 +166,61 @@ describe('the deploy artifact: vercel build output', () => {
     // FO-FUNCTION-GRAPH: the deploy carries the function as the build bundled it, and no dependency beside it.
     expect(existsSync(join(func, FUNCTION_BUNDLE))).toBe(true);
     expect(existsSync(join(func, 'node_modules'))).toBe(false);
-    const ok = runBuilt(func, vc.handler, `(fn) => fn.fetch(new Request('https://folio.example.com/api/v1/sandbox?limit=2'))`);
-    expect(ok.status).toBe(200);
-    expect(JSON.parse(ok.body).pagination.limit).toBe(2);
-    const missing = runBuilt(func, vc.handler, `(fn) => fn.fetch(new Request('https://folio.example.com/api/v1/nope'))`);
-    expect(missing.status).toBe(404);
-    expect(JSON.parse(missing.body).error.code).toBe('route_not_found');
-    // Project detail reads its body from the texts file; MCP loads its transport on first use
-    // (a dynamic import the build must have traced and compiled).
-    const list = runBuilt(func, vc.handler, `(fn) => fn.fetch(new Request('https://folio.example.com/api/v1/projects?limit=1'))`);
-    const slug = JSON.parse(list.body).projects[0].slug;
-    const detail = runBuilt(func, vc.handler, `(fn) => fn.fetch(new Request('https://folio.example.com/api/v1/projects/${slug}'))`);
-    expect(detail.status).toBe(200);
-    expect(JSON.parse(detail.body).body.length).toBeGreaterThan(0);
     const initialize = {
       jsonrpc: '2.0',
       id: 1,
       method: 'initialize',
       params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'artifact-test', version: '1' } },
     };
-    const mcp = runBuilt(
+    // Project detail reads its body from the texts file; MCP loads its transport on first use
+    // (a dynamic import the build must have traced and compiled): its request is the process's first to /api/mcp.
+    const { ok, missing, list, detail, mcp } = runBuilt(
       func,
       vc.handler,
-      `(fn) => fn.fetch(new Request('https://folio.example.com/api/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: ${JSON.stringify(JSON.stringify(initialize))} }))`,
+      `async (fn, ask) => {
+        const at = (path, init) => ask(fn.fetch(new Request('https://folio.example.com' + path, init)));
+        const ok = await at('/api/v1/sandbox?limit=2');
+        const missing = await at('/api/v1/nope');
+        const list = await at('/api/v1/projects?limit=1');
+        const detail = await at('/api/v1/projects/' + JSON.parse(list.body).projects[0].slug);
+        const mcp = await at('/api/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: ${JSON.stringify(JSON.stringify(initialize))} });
+        return { ok, missing, list, detail, mcp };
+      }`,
     );
-    expect(mcp.status).toBe(200);
-    expect(JSON.parse(mcp.body).result.protocolVersion).toBe('2025-11-25');
+    expect(ok!.status).toBe(200);
+    expect(JSON.parse(ok!.body).pagination.limit).toBe(2);
+    expect(missing!.status).toBe(404);
+    expect(JSON.parse(missing!.body).error.code).toBe('route_not_found');
+    expect(list!.status).toBe(200);
+    expect(detail!.status).toBe(200);
+    expect(JSON.parse(detail!.body).body.length).toBeGreaterThan(0);
+    expect(mcp!.status).toBe(200);
+    expect(JSON.parse(mcp!.body).result.protocolVersion).toBe('2025-11-25');
   });
 
   test('the middleware, with the page manifest it reads, negotiates a page, handed the gate’s path or the path asked', () => {
     const func = join(output, 'functions/middleware.func');
     const vc = JSON.parse(readFileSync(join(func, '.vc-config.json'), 'utf8'));
     expect(existsSync(join(func, 'generated/pages-manifest.json'))).toBe(true);
-    for (const path of ['/about', `${NEGOTIATE_PREFIX}/about`]) {
-      const md = runBuilt(func, vc.handler, `(mw) => mw(new Request('https://folio.example.com${path}', { headers: { accept: 'text/markdown' } }))`);
+    const paths = ['/about', `${NEGOTIATE_PREFIX}/about`];
+    const answers = runBuilt(
+      func,
+      vc.handler,
+      `async (mw, ask) => {
+        const answers = {};
+        for (const path of ${JSON.stringify(paths)}) {
+          answers['md ' + path] = await ask(mw(new Request('https://folio.example.com' + path, { headers: { accept: 'text/markdown' } })));
+          answers['html ' + path] = await ask(mw(new Request('https://folio.example.com' + path, { headers: { accept: 'text/html, text/markdown;q=0.5' } })));
+        }
+        return answers;
+      }`,
+    );
+    for (const path of paths) {
+      const md = answers[`md ${path}`]!;
       expect(md.headers['x-middleware-rewrite'], path).toBe('https://folio.example.com/about.md');
       expect(md.headers['content-type'], path).toBe('text/markdown; charset=utf-8');
       // HTML preferred: served from the page's own path (the gate's path names no file).
-      const html = runBuilt(
-        func,
-        vc.handler,
-        `(mw) => mw(new Request('https://folio.example.com${path}', { headers: { accept: 'text/html, text/markdown;q=0.5' } }))`,
-      );
-      expect(html.headers, path).toMatchObject({ 'x-middleware-rewrite': 'https://folio.example.com/about', vary: 'Accept' });
+      expect(answers[`html ${path}`]!.headers, path).toMatchObject({ 'x-middleware-rewrite': 'https://folio.example.com/about', vary: 'Accept' });
     }
   });
 
