@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { HasField } from '@vercel/routing-utils';
 import { conditionsHold, fill } from '../local-server/vercel-router.ts';
+import { cacheRoot } from '../../src/builder/disk-cache.ts';
 import { pinnedTool, toolBin } from './pinned-tool.ts';
 
 /** A route of config.json (Build Output API § routes): the fields Folio's output uses. */
@@ -39,8 +40,12 @@ export const vercelCli = (purpose: string): string => toolBin(pinnedTool('vercel
 /**
  * `vercel build` (`cli`: vercelCli()) in a copy of the repository, offline, as a deploy would run
  * it: a stand-in linked project (its IDs only name it), the copy's linked dependencies first on PATH
- * (its Node runs the CLI and the build; VERCEL_INSTALL_COMPLETED stops a reinstall over the link),
- * and no FOLIO_SITE_URL or FOLIO_DATA_FILE: absolute URLs come from content/site.md's url, as on Vercel.
+ * (its Node runs the CLI), and no FOLIO_SITE_URL or FOLIO_DATA_FILE: absolute URLs come from
+ * content/site.md's url, as on Vercel. The static builder runs vercel.json's installCommand whatever
+ * VERCEL_INSTALL_COMPLETED says (@vercel/static-build in vercel@64), so the copy's production
+ * install replaces the linked node_modules, as a deploy's does (FO-DEPLOY-LEAN at run time), and with
+ * it the build cache under it: the build reads this repository's cache instead (FOLIO_CACHE_DIR,
+ * named by the code that makes each file), or it would encode every image and draw every card again.
  */
 export function vercelBuild(
   cli: string,
@@ -57,6 +62,7 @@ export function vercelBuild(
     PATH: `${join(copy, 'node_modules/.bin')}:${process.env.PATH}`,
     VERCEL_INSTALL_COMPLETED: '1',
     VERCEL_TELEMETRY_DISABLED: '1',
+    FOLIO_CACHE_DIR: cacheRoot(),
   };
   delete env.FOLIO_SITE_URL;
   delete env.FOLIO_DATA_FILE;

@@ -25,7 +25,6 @@ import { NEGOTIATE_PREFIX } from '../../src/routing/markdown-gate.ts';
 import { cleanEnv, repoCopy } from '../e2e/serve-support.ts';
 import { contentDir } from '../../src/records/load.ts';
 import { FUNCTION_BUNDLE } from '../../src/server/bundle-path.ts';
-import { cacheRoot } from '../../src/builder/disk-cache.ts';
 import { SAMPLE_SITE_CONTENT } from '../support/sites.ts';
 
 type Route = OutputRoute;
@@ -52,13 +51,8 @@ beforeAll(() => {
   // copy gets that build, and the check that address (PORT and HOST; a busy port makes it build for
   // another, which costs a build and changes nothing checked).
   const stamp = readStamp();
-  // The build inside `vercel build` reads and fills the repository's build cache (encoded images,
-  // social cards: src/builder/disk-cache.ts, keyed by the code that makes them), as a redeploy
-  // reads the cache Vercel keeps. Without this it started cold every run: vercel build reinstalls
-  // the copy's dependencies (@vercel/static-build runs vercel.json's installCommand whatever
-  // VERCEL_INSTALL_COMPLETED says), and the fresh node_modules replaces the linked one and its cache.
-  // Nothing here asserts on an encoding; the files' presence is asserted below either way.
-  const env: Record<string, string> = { FOLIO_CONTENT: SAMPLE_SITE_CONTENT, FOLIO_CACHE_DIR: cacheRoot() };
+  // The build inside `vercel build` reads the repository's build cache (vercelBuild, scripts/lib/vercel-output.ts).
+  const env: Record<string, string> = { FOLIO_CONTENT: SAMPLE_SITE_CONTENT };
   if (stamp && !staleReason(stamp.siteUrl)) {
     for (const folder of ['dist', 'generated']) cpSync(folder, join(copy, folder), { recursive: true });
     const address = new URL(stamp.siteUrl);

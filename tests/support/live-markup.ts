@@ -2,7 +2,7 @@
 // FO-LINK-SCHEMES): Markdown rendered by micromark (CommonMark's reference parser, with GFM) with
 // raw HTML and every protocol allowed, as the most trusting renderer would; an HTML document's
 // elements read for what could run or send a reader elsewhere. The unit tier reads the HTML with
-// parse5 (html-query.ts); tests/e2e/hostile-surfaces.spec.ts gives the same HTML to Chromium.
+// parse5 (html-query.ts); tests/integration/hostile-surfaces-browser.test.ts gives the same HTML to Chromium.
 import { micromark } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { isLinkAddress } from '../../src/records/escape.ts';

@@ -7,7 +7,7 @@
 // Markdown renderer that passes raw HTML and every address through, every JSON document (the
 // OpenAPI descriptions and examples, the catalogs, the server card) and the feed: no raw HTML, no
 // handler, no script, and every address http(s), relative or a fragment (or the site's own
-// mailto:). The same pages and Markdown, opened in Chromium: tests/e2e/hostile-surfaces.spec.ts.
+// mailto:). The same pages and Markdown, opened in Chromium: tests/integration/hostile-surfaces-browser.test.ts.
 import { describe, expect, test } from 'vitest';
 import { developerGuide, developersMarkdown, inlineHtml } from '../../src/discovery/developers.ts';
 import { answerText, apiExamples } from '../../src/discovery/examples.ts';

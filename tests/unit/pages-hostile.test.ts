@@ -4,7 +4,7 @@
 // a build makes them, rendered with no build (tests/support/render-page.ts), parsed as a browser
 // parses them (parse5), and REST and MCP through the function over its data. The Markdown surfaces
 // are parsed in tests/unit/markdown-surfaces-hostile.test.ts; that no script runs when Chromium
-// loads every page stays in tests/e2e/hostile-surfaces.spec.ts.
+// loads every page stays in tests/integration/hostile-surfaces-browser.test.ts.
 import { describe, expect, test } from 'vitest';
 import type { App } from '../support/mcp-helpers.ts';
 import { connect } from '../support/mcp-helpers.ts';
