@@ -16,7 +16,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { test as playwrightTest, expect, type Page } from '@playwright/test';
 import { freePort } from '../../scripts/free-port.ts';
 import { staleReason } from '../../scripts/lib/build.ts';
 import { htmlLinks, internalPath, markdownLinks } from '../../scripts/lib/site-check.ts';
@@ -33,8 +33,59 @@ import {
   violations,
   watchViolations,
 } from './design-support.ts';
-import { picture } from './pictures.ts';
+import { picture, picturesWanted } from './pictures.ts';
 import { cleanEnv, raw, repoCopy, type Server, startServer } from './serve-support.ts';
+
+/** The light and dark schemes, in the order the browser tests look at them. */
+const SCHEMES = ['light', 'dark'] as const;
+
+/**
+ * Back to what a new page of Playwright's has (1280 × 720, light, nothing routed or listened to, no
+ * permission granted), for the next test on a shared tab.
+ */
+async function resetTab(page: Page) {
+  page.removeAllListeners('request');
+  page.removeAllListeners('response');
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.context().clearPermissions();
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+// The browser tests share two tabs, one with script and one without, each opened once for the file
+// and reset after each test (resetTab): a browser context and its first page cost about 0.45 s of
+// CPU, as much as a page load (measured on two cores), and what a test sets on a tab is undone, but
+// for the FO-ANALYTICS test's init script, which only records CSP violations. Width and colour
+// scheme, which only CSS reads on these pages (theme-scheme.js reads the scheme for the toggle's
+// aria-pressed alone), are switched on a loaded page (setViewportSize, emulateMedia) unless a load is
+// what is measured; a test that needs a context option (device pixel ratio 2) or a load per case
+// (layout shift, largest paint) opens its own.
+const test = playwrightTest.extend<{ tab: Page; noScriptTab: Page }, { sharedTab: Page; sharedNoScriptTab: Page }>({
+  sharedTab: [
+    async ({ browser }, use) => {
+      const page = await browser.newPage();
+      await use(page);
+      await page.close();
+    },
+    { scope: 'worker' },
+  ],
+  sharedNoScriptTab: [
+    async ({ browser }, use) => {
+      const page = await browser.newPage({ javaScriptEnabled: false });
+      await use(page);
+      await page.close();
+    },
+    { scope: 'worker' },
+  ],
+  tab: async ({ sharedTab }, use) => {
+    await use(sharedTab);
+    await resetTab(sharedTab);
+  },
+  noScriptTab: async ({ sharedNoScriptTab }, use) => {
+    await use(sharedNoScriptTab);
+    await resetTab(sharedNoScriptTab);
+  },
+});
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -182,7 +233,7 @@ test('FO-KITCHEN-SINK: through npm start, every image, srcset candidate, og:imag
   expect(broken).toEqual([]);
 });
 
-test('FO-KITCHEN-SINK: a post’s cover and body images and the résumé’s and bio’s images load in a browser', async ({ page }) => {
+test('FO-KITCHEN-SINK: a post’s cover and body images and the résumé’s and bio’s images load in a browser', async ({ tab: page }) => {
   for (const path of ['/posts/telemetrie-ota', '/projects/rover-slam', '/resume', '/', '/a-propos', '/projects/ota-telemetrie']) {
     await page.goto(`${base}${path}`);
     const images = page.locator('main img');
@@ -201,57 +252,87 @@ test('FO-KITCHEN-SINK: a post’s cover and body images and the résumé’s and
 const DESIGN_PAGES = ['/', '/projects', '/projects/talk-roscon', '/posts', '/posts/telemetrie-ota', '/resume', '/search?q=rover'];
 
 test('FO-DESIGN: at 390 px no page scrolls sideways, the owner’s name shows, and the search icon opens the field without script', async ({
-  browser,
+  noScriptTab: page,
 }, testInfo) => {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme, javaScriptEnabled: false });
-    const page = await context.newPage();
-    for (const path of DESIGN_PAGES) {
-      await page.goto(`${base}${path}`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of DESIGN_PAGES) {
+    await page.goto(`${base}${path}`);
+    // One load, both schemes: the scheme is read by CSS alone (and there is no script here).
+    for (const colorScheme of SCHEMES) {
+      await page.emulateMedia({ colorScheme });
+      const where = `${path} at 390 px, ${colorScheme}`;
       const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-      expect(scroll, `${path} is ${scroll} px wide at 390`).toBeLessThanOrEqual(client);
-      expect((await page.locator('.site-name__text').boundingBox())?.width ?? 0, path).toBeGreaterThan(60);
+      expect(scroll, `${where} is ${scroll} px wide`).toBeLessThanOrEqual(client);
+      expect((await page.locator('.site-name__text').boundingBox())?.width ?? 0, where).toBeGreaterThan(60);
       await picture(page, testInfo, `390-${colorScheme}${path.replaceAll(/[/?=]/g, '_')}`);
+      if (path !== '/') continue;
+      const field = page.locator('#site-search-q');
+      expect((await field.boundingBox())?.width ?? 0, where).toBeLessThan(2);
+      await page.locator('.site-search__open').click();
+      await expect(field, where).toBeFocused();
+      expect((await field.boundingBox())?.width ?? 0, where).toBeGreaterThan(200);
+      // Focus gone, the field folds again: the other scheme starts from the closed icon.
+      await field.blur();
     }
-    await page.goto(`${base}/`);
-    expect((await page.locator('#site-search-q').boundingBox())?.width ?? 0).toBeLessThan(2);
-    await page.locator('.site-search__open').click();
-    await expect(page.locator('#site-search-q')).toBeFocused();
-    expect((await page.locator('#site-search-q').boundingBox())?.width ?? 0).toBeGreaterThan(200);
-    await context.close();
   }
 });
 
 test('FO-LONG-WORDS: at 320 and 390 px no page of the sitemap scrolls sideways or has an element past the screen (code blocks, tables, embeds and galleries included)', async ({
-  page,
+  tab: page,
 }) => {
   const paths = await sitemapPaths(base);
   expect(paths).toContain('/projects/rover-slam');
   expect(await expectNothingSideways(page, base, paths)).toBe(2 * paths.length);
 });
 
-test('FO-DESIGN: at 1280 px three featured projects fill one row, and a hyphenated card title is never broken inside its word', async ({
-  browser,
+test('FO-DESIGN: project covers of six shapes (1:1, 3:4, 4:3, 16:9, 2:1, 3:1) are cards of one shape in each grid, each filled by its image, at 390 and 1280 px, light and dark; at 1280 px three featured projects fill one row, and a hyphenated card title is never broken inside its word', async ({
+  tab: page,
 }, testInfo) => {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme });
-    const page = await context.newPage();
-    for (const path of DESIGN_PAGES) {
-      await page.goto(`${base}${path}`);
+  // One load a page, its images loaded once; width and scheme switched on it, as only CSS lays out
+  // and colours the cards.
+  for (const path of ['/', '/projects', '/projects/rover-slam']) {
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto(`${base}${path}`);
+    await loadLazyImages(page);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const colorScheme of SCHEMES) {
+        await page.emulateMedia({ colorScheme });
+        const where = `${path} at ${width} px, ${colorScheme}`;
+        const grids = await coverBoxes(page);
+        expectOneShapePerGrid(grids, where);
+        if (path === '/projects') {
+          const shapes = new Set(grids.flat().flatMap((c) => (c.source ? [c.source.toFixed(2)] : [])));
+          expect([...shapes].sort(), where).toEqual(['0.75', '1.00', '1.33', '1.78', '2.00', '3.00']);
+          // The archived grid's card has no cover: a placeholder of the same shape as its neighbours'.
+          await expect(page.locator('#archived .card__placeholder'), where).toHaveCount(1);
+          expect(
+            grids.flat().every((c) => Math.abs(c.box - grids[0]![0]!.box) < 0.01),
+            where,
+          ).toBe(true);
+        }
+        if (width !== 1280) continue;
+        if (path === '/') {
+          const tops = await page.locator('.cards--featured > .card').evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().top)));
+          expect(tops, where).toHaveLength(3);
+          expect(new Set(tops).size, where).toBe(1);
+        }
+        if (path === '/projects') await expect(page.locator('.card__title .nowrap', { hasText: 'capteur-rs' }), where).toHaveCSS('white-space', 'nowrap');
+      }
+    }
+  }
+  // Pictures of the pages a visitor meets first, at 1280 px, where someone can look at them (pictures.ts).
+  if (!picturesWanted) return;
+  for (const path of DESIGN_PAGES) {
+    await page.goto(`${base}${path}`);
+    for (const colorScheme of SCHEMES) {
+      await page.emulateMedia({ colorScheme });
       await picture(page, testInfo, `1280-${colorScheme}${path.replaceAll(/[/?=]/g, '_')}`);
     }
-    await page.goto(`${base}/`);
-    const tops = await page.locator('.cards--featured > .card').evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().top)));
-    expect(tops).toHaveLength(3);
-    expect(new Set(tops).size).toBe(1);
-    await page.goto(`${base}/projects`);
-    const word = page.locator('.card__title .nowrap', { hasText: 'capteur-rs' });
-    await expect(word).toHaveCSS('white-space', 'nowrap');
-    await context.close();
   }
 });
 
-test('FO-DESIGN: the filter bar of a site with few projects starts folded and opens', async ({ page }) => {
+test('FO-DESIGN: the filter bar of a site with few projects starts folded and opens', async ({ tab: page }) => {
   await page.goto(`${base}/projects`);
   const bar = page.locator('details.work-filters');
   await expect(bar).not.toHaveAttribute('open');
@@ -260,7 +341,7 @@ test('FO-DESIGN: the filter bar of a site with few projects starts folded and op
   await expect(page.getByRole('navigation', { name: 'Filtrer les projets' }).getByRole('link', { name: /^Robotique/ })).toBeVisible();
 });
 
-test('FO-DESIGN: a search result’s cover thumbnail loads, and its kind is never drawn under its title', async ({ page }) => {
+test('FO-DESIGN: a search result’s cover thumbnail loads, and its kind is never drawn under its title', async ({ tab: page }) => {
   await page.goto(`${base}/search?q=rover`);
   const slam = page.locator('.search-result', { has: page.getByRole('link', { name: /^Rover SLAM/ }) });
   const thumb = slam.locator('img.search-result__thumb');
@@ -271,7 +352,7 @@ test('FO-DESIGN: a search result’s cover thumbnail loads, and its kind is neve
   }
 });
 
-test('FO-DESIGN: each image of a body’s gallery links a file the site serves', async ({ page }) => {
+test('FO-DESIGN: each image of a body’s gallery links a file the site serves', async ({ tab: page }) => {
   await page.goto(`${base}/posts/telemetrie-ota`);
   const items = page.locator('.prose .gallery a.gallery__link');
   await expect(items).toHaveCount(3);
@@ -289,14 +370,18 @@ test('FO-GALLERY, FO-LIGHTBOX: at 390 and 1280 px (device pixel ratio 2, light a
   browser,
 }, testInfo) => {
   for (const width of [390, 1280]) {
-    for (const colorScheme of ['light', 'dark'] as const) {
+    // A context of its own per width (the pixel ratio is a context's; a fresh cache, so what a load
+    // fetches before a click is seen), one load, and both schemes on it: no script reads the scheme
+    // (lightbox.js reads neither it nor the width).
+    const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await page.goto(`${base}/projects/banc-vision`);
+    await loadLazyImages(page);
+    for (const colorScheme of SCHEMES) {
+      await page.emulateMedia({ colorScheme });
       const where = `at ${width} px, ${colorScheme}`;
-      const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 2, colorScheme });
-      const page = await context.newPage();
-      const fetched: string[] = [];
-      page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
-      await page.goto(`${base}/projects/banc-vision`);
-      await loadLazyImages(page);
       const shown = await page.locator('.prose .gallery__item img, .prose .figure img').evaluateAll((imgs) =>
         (imgs as HTMLImageElement[]).map((img) => {
           const box = img.getBoundingClientRect();
@@ -330,17 +415,22 @@ test('FO-GALLERY, FO-LIGHTBOX: at 390 and 1280 px (device pixel ratio 2, light a
       for (const caption of ['La salle du banc en panorama', 'La mire, de face', 'L’écran de calibration', 'Les réglages', 'La diapositive d’ouverture'])
         await expect(page.locator('.prose figcaption', { hasText: caption }), where).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(width);
-      // No dialog and no enlarged file before a click.
-      const links = page.locator('.prose .gallery a.gallery__link');
-      const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
-      expect(await page.locator('dialog').count(), where).toBe(0);
-      expect(
-        fetched.filter((path) => path === hrefs[0]),
-        where,
-      ).toEqual([]);
       await picture(page, testInfo, `gallery-${width}-${colorScheme}`);
-      const dialog = page.locator('dialog.lightbox');
-      const large = dialog.locator('img');
+    }
+    // No dialog and no enlarged file before a click.
+    const links = page.locator('.prose .gallery a.gallery__link');
+    const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    expect(await page.locator('dialog').count(), `at ${width} px`).toBe(0);
+    expect(
+      fetched.filter((path) => path === hrefs[0]),
+      `at ${width} px`,
+    ).toEqual([]);
+    // The lightbox in each scheme, after the measures above (a hovered image is drawn 2% larger).
+    const dialog = page.locator('dialog.lightbox');
+    const large = dialog.locator('img');
+    for (const colorScheme of SCHEMES) {
+      await page.emulateMedia({ colorScheme });
+      const where = `at ${width} px, ${colorScheme}`;
       await links.nth(1).click();
       await expect(dialog, where).toHaveJSProperty('open', true);
       await expect(large, where).toHaveAttribute('src', hrefs[1]!);
@@ -373,63 +463,42 @@ test('FO-GALLERY, FO-LIGHTBOX: at 390 and 1280 px (device pixel ratio 2, light a
       await expect(dialog.getByRole('button', { name: 'Image suivante' }), where).toBeHidden();
       await dialog.getByRole('button', { name: 'Fermer' }).click();
       await expect(dialog, where).toHaveJSProperty('open', false);
-      expect(await page.locator('dialog').count(), 'one dialog per page').toBe(1);
-      await context.close();
     }
-  }
-});
-
-test('FO-DESIGN: project covers of six shapes (1:1, 3:4, 4:3, 16:9, 2:1, 3:1) are cards of one shape in each grid, each filled by its image, at 390 and 1280 px', async ({
-  browser,
-}) => {
-  for (const width of [390, 1280]) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
-      const page = await context.newPage();
-      for (const path of ['/', '/projects', '/projects/rover-slam']) {
-        await page.goto(`${base}${path}`);
-        await loadLazyImages(page);
-        expectOneShapePerGrid(await coverBoxes(page), `${path} at ${width} px, ${colorScheme}`);
-      }
-      await page.goto(`${base}/projects`);
-      await loadLazyImages(page);
-      const grids = await coverBoxes(page);
-      const shapes = new Set(grids.flat().flatMap((c) => (c.source ? [c.source.toFixed(2)] : [])));
-      expect([...shapes].sort()).toEqual(['0.75', '1.00', '1.33', '1.78', '2.00', '3.00']);
-      // The archived grid's card has no cover: a placeholder of the same shape as its neighbours'.
-      await expect(page.locator('#archived .card__placeholder')).toHaveCount(1);
-      expect(grids.flat().every((c) => Math.abs(c.box - grids[0]![0]!.box) < 0.01)).toBe(true);
-      await context.close();
-    }
+    expect(await page.locator('dialog').count(), 'one dialog per page').toBe(1);
+    await context.close();
   }
 });
 
 test('FO-HERO: site.md’s hero leads the home page as its largest paint, with no layout shift, as wide as the column, at 390 and 1280 px', async ({
   browser,
 }, testInfo) => {
+  // A load per case (a shift and the largest paint are the load's), in one context: routing turns
+  // the HTTP cache off (Playwright), so every load fetches the hero as a first visit does.
+  const context = await browser.newContext();
+  // The site's web font (theme.font plex) swaps in after the first paint and moves text by a hair
+  // of its own; without it, any shift left is the page's layout, the hero's included.
+  await context.route('**/_fonts/**', (route) => route.abort());
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const seen = window as unknown as { shifts: number; moved: string[]; lcp?: string };
+    seen.shifts = 0;
+    seen.moved = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] })[]) {
+        if (e.hadRecentInput) continue;
+        seen.shifts += e.value;
+        for (const s of e.sources) seen.moved.push(s.node instanceof Element ? `${s.node.tagName}.${s.node.className}` : String(s.node?.nodeName));
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    new PerformanceObserver((list) => {
+      const element = (list.getEntries().at(-1) as PerformanceEntry & { element?: Element | null }).element;
+      seen.lcp = element?.closest('picture')?.className ?? element?.tagName;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
   for (const width of [390, 1280]) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      const context = await browser.newContext({ viewport: { width, height: 844 }, colorScheme });
-      // The site's web font (theme.font plex) swaps in after the first paint and moves text by a hair
-      // of its own; without it, any shift left is the page's layout, the hero's included.
-      await context.route('**/_fonts/**', (route) => route.abort());
-      const page = await context.newPage();
-      await page.addInitScript(() => {
-        const seen = window as unknown as { shifts: number; moved: string[]; lcp?: string };
-        seen.shifts = 0;
-        seen.moved = [];
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] })[]) {
-            if (e.hadRecentInput) continue;
-            seen.shifts += e.value;
-            for (const s of e.sources) seen.moved.push(s.node instanceof Element ? `${s.node.tagName}.${s.node.className}` : String(s.node?.nodeName));
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-        new PerformanceObserver((list) => {
-          const element = (list.getEntries().at(-1) as PerformanceEntry & { element?: Element | null }).element;
-          seen.lcp = element?.closest('picture')?.className ?? element?.tagName;
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-      });
+    for (const colorScheme of SCHEMES) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.emulateMedia({ colorScheme });
       await page.goto(`${base}/`);
       const hero = page.locator('main .hero > picture.hero__image img');
       await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
@@ -447,13 +516,14 @@ test('FO-HERO: site.md’s hero leads the home page as its largest paint, with n
         .locator('main .wrap')
         .first()
         .evaluate((el) => el.clientWidth - Number.parseFloat(getComputedStyle(el).paddingLeft) * 2))!;
-      expect(Math.abs(box.width - column)).toBeLessThan(1);
-      expect(box.x + box.width).toBeLessThanOrEqual(width);
-      expect(box.height).toBeLessThanOrEqual(22 * 16);
+      const where = `${width} px, ${colorScheme}`;
+      expect(Math.abs(box.width - column), where).toBeLessThan(1);
+      expect(box.x + box.width, where).toBeLessThanOrEqual(width);
+      expect(box.height, where).toBeLessThanOrEqual(22 * 16);
       await picture(page, testInfo, `hero-${width}-${colorScheme}`, { viewportOnly: true });
-      await context.close();
     }
   }
+  await context.close();
 });
 
 // FO-WORK in a browser, on this build: the work site's pages are tested with no build
@@ -462,7 +532,7 @@ test('FO-HERO: site.md’s hero leads the home page as its largest paint, with n
 // cover cropped at the top on its card (banc-vision) and its talk with players (talk-roscon).
 
 test('FO-WORK: a project page shows its links and facts before its cover, and a portrait cover whole at its own shape; its card crops the cover at the focal point', async ({
-  page,
+  tab: page,
 }) => {
   await page.goto(`${base}/projects/rover-slam`);
   const order = await page.evaluate(() => {
@@ -496,32 +566,18 @@ test('FO-WORK: a project page shows its links and facts before its cover, and a 
   await expect(card).toHaveCSS('object-position', '50% 0%');
 });
 
-test('FO-WORK: a video address alone on its line is a 16:9 player; with JavaScript, each code block gets a copy button that copies its code', async ({
-  page,
-  context,
+test('FO-WORK, FO-CONTENT-DATA: with JavaScript, each code block gets a copy button that copies its code; a page that shows no video refuses a player’s frame', async ({
+  tab: page,
 }) => {
-  await page.goto(`${base}/projects/talk-roscon`);
-  const box = await page.locator('.prose .embed').first().boundingBox();
-  expect(box!.width / box!.height).toBeCloseTo(16 / 9, 1);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   await page.goto(`${base}/projects/rover-slam`);
   const button = page.locator('.code-block__copy');
   await expect(button).toHaveText('Copier');
   await button.click();
   await expect(button).toHaveText('Copié');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('auto pose = slam.update(scan, odom);');
-});
-
-test('FO-CONTENT-DATA: only a page that shows a video may frame the players: its player loads; any other page refuses the same frame', async ({ page }) => {
-  // Offline: the player's host answers from here, so that a frame the policy allows visibly loads.
-  await page.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p id="player">player</p>' }));
-  await page.goto(`${base}/projects/talk-roscon`);
-  // The player loads when the visitor asks (FO-PLAYERS): on a click, it loads.
-  await page.getByRole('button', { name: 'Lire la vidéo sur YouTube' }).click();
-  await expect(page.frameLocator('.prose .embed iframe').first().locator('#player')).toHaveText('player');
-
-  await page.goto(`${base}/projects/rover-slam`);
-  // The same player, put in by script: the page's policy refuses it (a securitypolicyviolation names frame-src).
+  // The player the talk's page frames (next test), put in by script: this page's policy refuses it
+  // (a securitypolicyviolation names frame-src).
   const refused = await page.evaluate(
     () =>
       new Promise<string>((resolve) => {
@@ -538,9 +594,9 @@ test('FO-CONTENT-DATA: only a page that shows a video may frame the players: its
 // The providers' hosts (and their image and video CDNs): nothing of theirs before the visitor asks.
 const PROVIDER_HOST = /(^|\.)(youtube\.com|youtube-nocookie\.com|youtu\.be|ytimg\.com|ggpht\.com|googlevideo\.com|vimeo\.com|vimeocdn\.com)$/;
 
-test('FO-PLAYERS: a page with a YouTube and a Vimeo line asks nothing of either provider until a click; the click frames that player, playing', async ({
-  page,
-}) => {
+test('FO-PLAYERS, FO-WORK, FO-CONTENT-DATA: a page with a YouTube and a Vimeo line asks nothing of either provider until a click, each line a 16:9 player whose facade, at 390 and 1280 px, light and dark, holds its play button and words, the button clear of the label; the click frames that player, playing: the page that shows a video may frame it', async ({
+  tab: page,
+}, testInfo) => {
   const asked: string[] = [];
   page.on('request', (request) => {
     if (PROVIDER_HOST.test(new URL(request.url()).hostname)) asked.push(request.url());
@@ -550,6 +606,9 @@ test('FO-PLAYERS: a page with a YouTube and a Vimeo line asks nothing of either 
     route.fulfill({ contentType: 'text/html', body: '<p id="player">player</p>' }),
   );
   await page.goto(`${base}/projects/talk-roscon`);
+  // FO-WORK: a video address alone on its line is a 16:9 player.
+  const embed = (await page.locator('.prose .embed').first().boundingBox())!;
+  expect(embed.width / embed.height).toBeCloseTo(16 / 9, 1);
   const youtube = page.getByRole('button', { name: 'Lire la vidéo sur YouTube' });
   // A line with its own poster and title (`[![alt](image)](address "title")`).
   await expect(page.getByRole('button', { name: 'Lire La démo complète sur YouTube' })).toHaveAttribute('aria-describedby', /^video-note-/);
@@ -561,12 +620,44 @@ test('FO-PLAYERS: a page with a YouTube and a Vimeo line asks nothing of either 
   await expect(page.locator('.prose iframe')).toHaveCount(0);
   expect(asked).toEqual([]);
 
+  // The facade on this load at both widths and in both schemes (only CSS lays it out and colours it).
+  const facade = page.locator('.prose .embed__facade').first();
+  for (const width of [390, 1280])
+    for (const colorScheme of SCHEMES) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme });
+      const where = `${width} ${colorScheme}`;
+      await facade.scrollIntoViewIfNeeded();
+      const box = (await facade.boundingBox())!;
+      expect(box.width / box.height, where).toBeCloseTo(16 / 9, 1);
+      for (const part of ['.embed__play', '.embed__label', '.embed__note']) {
+        const inner = (await facade.locator(part).boundingBox())!;
+        expect(inner.x, `${part} ${where}`).toBeGreaterThanOrEqual(box.x);
+        expect(inner.y, `${part} ${where}`).toBeGreaterThanOrEqual(box.y);
+        expect(inner.x + inner.width, `${part} ${where}`).toBeLessThanOrEqual(box.x + box.width + 0.5);
+        expect(inner.y + inner.height, `${part} ${where}`).toBeLessThanOrEqual(box.y + box.height + 0.5);
+      }
+      // The play button stands clear above the label.
+      const play = (await facade.locator('.embed__play').boundingBox())!;
+      const label = (await facade.locator('.embed__label').boundingBox())!;
+      expect(play.y + play.height, where).toBeLessThanOrEqual(label.y);
+      // The owner's poster is the site's own file, shown.
+      const poster = page.locator('.prose picture.embed__poster img');
+      await poster.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && new URL(img.currentSrc).origin), { message: where })
+        .toBe(base);
+      await picture(page.locator('.prose'), testInfo, `facade-${width}-${colorScheme}`);
+    }
+  expect(asked, 'nothing asked while the facades were looked at').toEqual([]);
+
   await youtube.click();
   const player = page.locator('.prose .embed iframe');
   await expect(player).toHaveCount(1);
   await expect(player).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1');
   // One click plays: the frame may autoplay.
   expect(await player.getAttribute('allow')).toContain('autoplay');
+  // FO-CONTENT-DATA: this page's policy lets the player it shows load (the page before refused it).
   await expect(page.frameLocator('.prose .embed iframe').locator('#player')).toHaveText('player');
   expect(asked).toEqual(['https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1']);
   // The Vimeo line still has asked nothing; its own click frames its player (dnt=1: no tracking).
@@ -577,9 +668,9 @@ test('FO-PLAYERS: a page with a YouTube and a Vimeo line asks nothing of either 
   expect(asked[1]).toBe('https://player.vimeo.com/video/76979871?dnt=1&autoplay=1');
 });
 
-test("FO-PLAYERS: without JavaScript the facade is a link to the video on the provider's site, and nothing is asked of the provider", async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
+test("FO-PLAYERS: without JavaScript the facade is a link to the video on the provider's site, and nothing is asked of the provider", async ({
+  noScriptTab: page,
+}) => {
   const asked: string[] = [];
   page.on('request', (request) => {
     if (PROVIDER_HOST.test(new URL(request.url()).hostname)) asked.push(request.url());
@@ -591,45 +682,12 @@ test("FO-PLAYERS: without JavaScript the facade is a link to the video on the pr
   await expect(link).toHaveAttribute('href', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
   await expect(page.getByRole('link', { name: 'Lire la vidéo sur Vimeo' })).toHaveAttribute('href', 'https://vimeo.com/76979871');
   expect(asked).toEqual([]);
-  await context.close();
-});
-
-test('FO-PLAYERS: the facade at 390 and 1280 px, light and dark: a 16:9 box holding its play button and words, the button clear of the label', async ({
-  browser,
-}, testInfo) => {
-  for (const width of [390, 1280])
-    for (const colorScheme of ['light', 'dark'] as const) {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
-      const page = await context.newPage();
-      await page.goto(`${base}/projects/talk-roscon`);
-      const facade = page.locator('.prose .embed__facade').first();
-      await facade.scrollIntoViewIfNeeded();
-      const box = (await facade.boundingBox())!;
-      expect(box.width / box.height, `${width} ${colorScheme}`).toBeCloseTo(16 / 9, 1);
-      for (const part of ['.embed__play', '.embed__label', '.embed__note']) {
-        const inner = (await facade.locator(part).boundingBox())!;
-        expect(inner.x, part).toBeGreaterThanOrEqual(box.x);
-        expect(inner.y, part).toBeGreaterThanOrEqual(box.y);
-        expect(inner.x + inner.width, part).toBeLessThanOrEqual(box.x + box.width + 0.5);
-        expect(inner.y + inner.height, part).toBeLessThanOrEqual(box.y + box.height + 0.5);
-      }
-      // The play button stands clear above the label.
-      const play = (await facade.locator('.embed__play').boundingBox())!;
-      const label = (await facade.locator('.embed__label').boundingBox())!;
-      expect(play.y + play.height, `${width} ${colorScheme}`).toBeLessThanOrEqual(label.y);
-      // The owner's poster is the site's own file, shown.
-      const poster = page.locator('.prose picture.embed__poster img');
-      await poster.scrollIntoViewIfNeeded();
-      await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && new URL(img.currentSrc).origin)).toBe(base);
-      await picture(page.locator('.prose'), testInfo, `facade-${width}-${colorScheme}`);
-      await context.close();
-    }
 });
 
 // FO-THEME, FO-ANALYTICS in a browser, on this build: site.md's accent (#0f766e), the plex pairing,
 // content/custom.css (`.card { border-radius: 0.25rem }` over Folio's 0.625rem) and Plausible.
 
-test("FO-THEME: /theme.css (from site.md) and /custom.css (as written) load after Folio's stylesheet and win; both revalidated", async ({ page }) => {
+test("FO-THEME: /theme.css (from site.md) and /custom.css (as written) load after Folio's stylesheet and win; both revalidated", async ({ tab: page }) => {
   await page.goto(`${base}/projects`);
   const order = await page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
   expect(order.at(0)).toBe('/folio.css');
@@ -663,22 +721,23 @@ test("FO-THEME: on every page of the sitemap, the owner's two stylesheets are th
   }
 });
 
-test('FO-THEME: the owner’s accent as written in the light scheme, its derived variant in the dark, with no script', async ({ browser }) => {
+test('FO-THEME: the owner’s accent as written in the light scheme, its derived variant in the dark, with no script', async ({ noScriptTab: page }) => {
   const { light, dark } = accentVariants('#0f766e');
+  // One load: the accent is the stylesheet's, by the scheme the browser reports.
+  await page.goto(`${base}/projects/rover-slam`);
   for (const [colorScheme, accent] of [
     ['light', light.accent],
     ['dark', dark.accent],
   ] as const) {
-    const context = await browser.newContext({ colorScheme, javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto(`${base}/projects/rover-slam`);
+    await page.emulateMedia({ colorScheme });
     expect(await accentOf(page), colorScheme).toBe(rgb(accent));
-    await context.close();
   }
   expect(light.accent).toBe('#0f766e');
 });
 
-test('FO-ANALYTICS: Plausible is requested from this site (first-party proxy path), with no CSP violation and no third-party request', async ({ page }) => {
+test('FO-ANALYTICS: Plausible is requested from this site (first-party proxy path), with no CSP violation and no third-party request', async ({
+  tab: page,
+}) => {
   await watchViolations(page);
   const requested: string[] = [];
   page.on('request', (r) => requested.push(r.url()));
@@ -697,7 +756,7 @@ test('FO-ANALYTICS: Plausible is requested from this site (first-party proxy pat
 });
 
 test('FO-ANALYTICS-LOCAL: npm start answers the providers’ paths itself (an empty script that says why, events taken with 202, no page CSP) and says once that Plausible is wired', async ({
-  page,
+  tab: page,
 }) => {
   const script = await raw(base, '/_stats/p/script.js');
   expect(script.status).toBe(200);
