@@ -3,17 +3,20 @@
 // a bad setting refused at start-up; and dev reloading pages and API together. The `npm start` tests
 // serve the run's own build of the sample (the e2e server's, in the run's working copy) on an address
 // of their own, passing the FOLIO_SITE_URL it was built for, so they build nothing (FO-TEST-TIERS: at
-// most 12 site builds a run); dev, which rewrites the data file, runs in a throwaway copy. npm start
-// building from nothing, and a content change making a build stale, are shown on the kitchen-sink
-// site's one build (tests/e2e/kitchen-sink.spec.ts).
-import { spawnSync } from 'node:child_process';
+// most 12 site builds a run); dev, which rewrites the data file, runs in a throwaway copy, one
+// `npm run dev` for its three tests in turn (each start of astro dev was ~5 s of CPU): each test's
+// edits are its own files, and what it asserts of the output is what was printed since it began,
+// except that no TypeError was ever printed. npm start building from nothing, and a content change
+// making a build stale, are shown on the kitchen-sink site's one build (tests/e2e/kitchen-sink.spec.ts).
 import { readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { ENTRY_POINTS } from '../../src/discovery/entry-points.ts';
 import { freePort } from '../../scripts/free-port.ts';
 import { staleReason } from '../../scripts/lib/build.ts';
-import { cleanEnv, raw, repoCopy, startServer, type Server } from './serve-support.ts';
+import { rateLimitsFromEnv } from '../../src/server/middleware/rate-limit.ts';
+import { banner } from '../../scripts/local-server/node-server.ts';
+import { cleanEnv, raw, repoCopy, spawnServer, startServer, untilReady, type Server } from './serve-support.ts';
 import { SAMPLE_SITE_CONTENT } from '../support/sites.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
@@ -44,24 +47,30 @@ test.afterAll(async () => {
  * FOLIO_SITE_URL it was built for, so the stamp says fresh (scripts/lib/build.ts staleReason). A
  * stale build fails here instead of being rebuilt under the e2e server that serves it.
  */
-async function startOnRunBuild(env: Record<string, string> = {}) {
+async function startOnRunBuild(env: Record<string, string> = {}, args: string[] = []) {
   expect(staleReason(siteUrl), "the run's build of the sample is fresh for its URL").toBeUndefined();
   const base = `http://127.0.0.1:${port}`;
-  server = await startServer(
-    process.cwd(),
-    'scripts/start.ts',
-    cleanEnv({ PORT: String(port), HOST: '127.0.0.1', FOLIO_SITE_URL: siteUrl, ...env }),
-    `${base}/ready-check`,
-  );
+  const started = spawnServer(process.cwd(), 'scripts/start.ts', cleanEnv({ PORT: String(port), HOST: '127.0.0.1', FOLIO_SITE_URL: siteUrl, ...env }), {
+    args,
+  });
+  await untilReady(started, `${base}/ready-check`);
+  server = started;
   return base;
 }
 
-/** `npm run dev` in the dev tests' throwaway copy (dev rewrites the data file and watches the content). */
+/** The dev tests' `npm run dev`, once started. */
+let dev: Server | undefined;
+
+/**
+ * `npm run dev` in the dev tests' throwaway copy (dev rewrites the data file and watches the
+ * content): started by the first dev test, and served to the next ones as it is.
+ */
 async function startDev() {
-  copy ||= repoCopy('folio-start-');
   const base = `http://127.0.0.1:${port}`;
+  if (dev) return base;
+  copy ||= repoCopy('folio-start-');
   // The API is polled hard below; the default limits would answer 429.
-  server = await startServer(
+  dev = server = await startServer(
     copy,
     'scripts/dev.ts',
     cleanEnv({ PORT: String(port), HOST: '127.0.0.1', FOLIO_RATE_LIMITS: 'knowledge=100000/60,portfolio=100000/60' }),
@@ -79,7 +88,8 @@ async function stop() {
 }
 
 test('a fresh build is served as it is, without building again: a second server passing the FOLIO_SITE_URL it was built for', async () => {
-  const base = await startOnRunBuild();
+  // Started as `npm start -- --verbose`: the next test reads its banner.
+  const base = await startOnRunBuild({}, ['--verbose']);
   const out = server!.output();
   expect(out).not.toContain('Building');
   expect(out).toContain(`Folio on ${base}`);
@@ -88,17 +98,20 @@ test('a fresh build is served as it is, without building again: a second server 
 });
 
 test('npm start -- --verbose lists every agent entry point after the address', async () => {
-  // The banner as the servers print it, reading the flag from their own command line.
-  const print = (...args: string[]) =>
-    spawnSync(
-      process.execPath,
-      ['--input-type=module', '-e', `import { banner } from './scripts/local-server/node-server.ts'; console.log(banner('http://x.test'));`, '--', ...args],
-      { encoding: 'utf8' },
-    ).stdout;
-  const verbose = print('--verbose');
-  expect(verbose.trim().split('\n')[0]).toBe('Folio on http://x.test');
-  for (const e of ENTRY_POINTS) expect(verbose, e.path).toContain(`http://x.test${e.path}`);
-  expect(print()).not.toContain('http://x.test/api/mcp');
+  // The banner the server above printed, having read the flag from its own command line.
+  const base = `http://127.0.0.1:${port}`;
+  const verbose = server!.output();
+  const address = verbose.indexOf(`Folio on ${base}\n`);
+  expect(address, verbose).toBeGreaterThanOrEqual(0);
+  // The first word of each line after the address: the listed URLs.
+  const listed = verbose
+    .slice(address)
+    .split('\n')
+    .map((line) => line.trim().split(' ')[0]);
+  for (const e of ENTRY_POINTS) expect(listed, e.path).toContain(`${base}${e.path}`);
+  // Without the flag (this worker's command line has none), the banner names no entry point but /developers.
+  expect(process.argv).not.toContain('--verbose');
+  expect(banner('http://x.test')).not.toContain('http://x.test/api/mcp');
 });
 
 test('KQ-RATE-LIMIT: the client address comes from the socket: spoofed x-forwarded-for / x-real-ip share one bucket (default limits)', async () => {
@@ -117,9 +130,10 @@ test('SIGTERM stops the server cleanly (exit code 0)', async () => {
   expect(server!.output()).toContain('SIGTERM: stopping');
 });
 
+// One start per setting: a second bad value of the same setting takes the same path (app.ts reads
+// the variable through its parser at start-up), so what it adds is the parser's verdict, asserted below.
 for (const [name, value, message] of [
   ['FOLIO_RATE_LIMITS', 'knowledge=1000000/60', /FOLIO_RATE_LIMITS: expected entries like/],
-  ['FOLIO_RATE_LIMITS', 'knowledge=600/60;portfolio=600/60', /FOLIO_RATE_LIMITS: expected entries like/],
   ['FOLIO_SEARCH_CACHE', '1k', /FOLIO_SEARCH_CACHE/],
 ] as const) {
   test(`FO-CONFIG-STARTUP: a bad ${name} (${value}) stops npm start at start-up with its message, before it listens`, async () => {
@@ -133,6 +147,10 @@ for (const [name, value, message] of [
     ).toBe('refused');
   });
 }
+
+test('FO-CONFIG-STARTUP: a bad FOLIO_RATE_LIMITS (knowledge=600/60;portfolio=600/60) is refused with the message npm start stops with above', () => {
+  expect(() => rateLimitsFromEnv('knowledge=600/60;portfolio=600/60')).toThrow(/FOLIO_RATE_LIMITS: expected entries like/);
+});
 
 test('FO-LOCAL-AS-DEPLOYED: npm run dev negotiates and answers around astro dev; an edit updates the open page and the API, answering 200 throughout', async ({
   page,
@@ -208,8 +226,7 @@ test('FO-LOCAL-AS-DEPLOYED: npm run dev negotiates and answers around astro dev;
   });
   expect(JSON.parse(message).type).toBe('connected');
   socket.close();
-
-  expect(await stop()).toBe(0);
+  // The same server serves the next test (the owner's loop).
 });
 
 test('the owner’s loop: under npm run dev a file added is served within seconds, and a file removed or renamed answers 404, never 500', async () => {
@@ -234,8 +251,8 @@ test('the owner’s loop: under npm run dev a file added is served within second
   expect(await status('/projects/wombat-index.md', '*/*')).toBe(404);
   unlinkSync(join(projects, 'wombat-atlas.md'));
   await expect.poll(() => status('/projects/wombat-atlas'), { timeout: 15_000, message: 'the removed page' }).toBe(404);
+  // Anything the server printed since it started, the test above's edit included.
   expect(server!.output()).not.toMatch(/Invalid value used as weak map key|TypeError/);
-  expect(await stop()).toBe(0);
 });
 
 test('FO-CONTENT-ERRORS: under npm run dev a content error shows once in the terminal, and the browser’s overlay names the Markdown file and line', async ({
@@ -260,5 +277,6 @@ test('FO-CONTENT-ERRORS: under npm run dev a content error shows once in the ter
   } finally {
     writeFileSync(file, text);
   }
+  // The dev tests' one server, after all three tests' edits, stops cleanly.
   expect(await stop()).toBe(0);
 });

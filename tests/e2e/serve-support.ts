@@ -52,9 +52,12 @@ export interface Server {
   detached?: boolean;
 }
 
-/** Starts `node <script>` in `cwd`; `detached`, in a process group of its own that stopServer ends whole (a build it runs included). */
-export function spawnServer(cwd: string, script: string, env: NodeJS.ProcessEnv, { detached = false } = {}): Server {
-  const child = spawn(process.execPath, [script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached });
+/**
+ * Starts `node <script> <args>` in `cwd` (`args` as after `npm start --`); `detached`, in a process
+ * group of its own that stopServer ends whole (a build it runs included).
+ */
+export function spawnServer(cwd: string, script: string, env: NodeJS.ProcessEnv, { detached = false, args = [] as string[] } = {}): Server {
+  const child = spawn(process.execPath, [script, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
@@ -73,7 +76,7 @@ export async function untilReady(server: Server, ready: string, timeoutMs = 150_
     if (up) return;
     if (hasEnded(server) || Date.now() > deadline) {
       await stopServer(server);
-      throw new Error(`${server.process.spawnargs.at(-1)} did not start:\n${server.output()}`);
+      throw new Error(`${server.process.spawnargs.slice(1).join(' ')} did not start:\n${server.output()}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
