@@ -3,9 +3,10 @@
 // public/search.js in a browser) over the run's shared build of the bilingual fixture (French main,
 // English translating some records). Its pages' words, markup and links, its twins, llms.txt, feed,
 // sitemap and search page are tested with no build in tests/unit/pages-bilingual.test.ts.
-import { test, expect } from '@playwright/test';
+import { type Page, test, expect } from '@playwright/test';
 import { raw, serveSharedSite } from './serve-support.ts';
-import { expectNothingSideways, sitemapPaths } from './design-support.ts';
+import { sitemapPaths } from './design-support.ts';
+import { PHONE_WIDTHS, sideways, sweepWidths } from '../support/sideways.ts';
 
 const BILINGUAL = 'tests/fixtures/bilingual-site/content';
 
@@ -68,32 +69,13 @@ test.describe('FO-I18N: a bilingual site (French at /, English at /en)', () => {
     expect(await item('/en/projects/accessibilite-longue').getAttribute('lang')).toBeNull();
   });
 
-  test('FO-LONG-WORDS: at 320 and 390 px no page in either language scrolls sideways or has an element past the screen: every page of the sitemap (the longest real words of each language Folio speaks in titles, summaries, tags and a post) and each language’s search page for one', async ({
-    page,
-  }) => {
-    const paths = await sitemapPaths(site.base);
-    for (const path of [
-      '/projects/accessibilite-longue',
-      '/en/projects/accessibilite-longue',
-      '/posts/mots-longs',
-      '/en/posts/mots-longs',
-      '/tags/gestaltungsprozessoptimierung',
-    ])
-      expect(paths).toContain(path);
-    const word = encodeURIComponent('Rindfleischetikettierungsüberwachungsaufgabenübertragungsgesetz');
-    const seen = await expectNothingSideways(page, site.base, [...paths, `/search?q=${word}`, `/en/search?q=${word}`]);
-    expect(seen).toBe(2 * (paths.length + 2));
-  });
-
-  test('FO-HEADER-NAME: the owner’s name of 24 characters is whole in the header on every page in both languages at 320 and 390 px, and at widths from 641 to 1088 px where the menu is a link', async ({
-    page,
-  }) => {
+  test.describe('every page at phone widths, and two at the widths where the menu is a link', () => {
     /**
-     * What the browser shows of the name: cut (wider inside than its box, or an ellipsis), off the
-     * screen, under another of the header's controls, or taller than the row its tap targets make
-     * (two lines fit; a third would make this header taller than the others).
+     * What the browser shows of the owner's name in the header: cut (wider inside than its box, or
+     * an ellipsis), off the screen, under another of the header's controls, or taller than the row
+     * its tap targets make (two lines fit; a third would make this header taller than the others).
      */
-    const nameAt = (path: string) =>
+    const nameOf = (page: Page, path: string) =>
       page.evaluate((path) => {
         const text = document.querySelector<HTMLElement>('.site-name__text')!;
         const box = text.getBoundingClientRect();
@@ -113,24 +95,63 @@ test.describe('FO-I18N: a bilingual site (French at /, English at /en)', () => {
           inRow: box.height <= row + 0.5,
         };
       }, path);
-    const paths = await sitemapPaths(site.base);
-    expect(paths).toContain('/en/mentions-legales');
-    const whole = (path: string) => ({ path, name: 'Élise Arnaud-Montgolfier', cut: false, inView: true, covered: [], inRow: true });
-    let seen = 0;
-    for (const [width, list] of [
-      [320, paths],
-      [390, paths],
-      [641, ['/', '/en/projects']],
-      [800, ['/', '/en/projects']],
-      [1088, ['/', '/en/projects']],
-    ] as const) {
-      await page.setViewportSize({ width, height: 800 });
-      for (const path of list) {
-        await page.goto(`${site.base}${path}`);
-        expect(await nameAt(path), `${path} at ${width} px`).toEqual(whole(path));
+    /** The pages where the header shows the menu as a link, read at widths from 641 px (where it starts) to 1088 px. */
+    const MENU_LINK = { paths: ['/', '/en/projects'], widths: [641, 800, 1088] } as const;
+    const word = encodeURIComponent('Rindfleischetikettierungsüberwachungsaufgabenübertragungsgesetz');
+    let paths: string[] = [];
+    let readings: { path: string; width: number; reading: { wide?: ReturnType<typeof sideways>; name: Awaited<ReturnType<typeof nameOf>> } }[] = [];
+
+    // The two tests below read the same pages at the same widths: one load of each page, read at
+    // each of its widths in turn (sweepWidths: the viewport resized, the page not loaded again).
+    test.beforeAll(async ({ browser }) => {
+      paths = await sitemapPaths(site.base);
+      const page = await browser.newPage();
+      readings = await sweepWidths(
+        page,
+        site.base,
+        [...paths, `/search?q=${word}`, `/en/search?q=${word}`],
+        (path) => [...PHONE_WIDTHS, ...((MENU_LINK.paths as readonly string[]).includes(path) ? MENU_LINK.widths : [])],
+        async (path, width) => ({
+          wide: (PHONE_WIDTHS as readonly number[]).includes(width) ? await page.evaluate(sideways) : undefined,
+          name: await nameOf(page, path),
+        }),
+      );
+      await page.close();
+    });
+
+    test('FO-LONG-WORDS: at 320 and 390 px no page in either language scrolls sideways or has an element past the screen: every page of the sitemap (the longest real words of each language Folio speaks in titles, summaries, tags and a post) and each language’s search page for one', async () => {
+      for (const path of [
+        '/projects/accessibilite-longue',
+        '/en/projects/accessibilite-longue',
+        '/posts/mots-longs',
+        '/en/posts/mots-longs',
+        '/tags/gestaltungsprozessoptimierung',
+      ])
+        expect(paths).toContain(path);
+      let seen = 0;
+      for (const { path, width, reading } of readings) {
+        if (!reading.wide) continue;
+        const { scroll, client, past } = reading.wide;
+        // Laid out at the width it is read at (the resize took).
+        expect(client, `${path} at ${width} px`).toBe(width);
+        expect(scroll, `${path} is ${scroll} px wide at ${width} px`).toBeLessThanOrEqual(client);
+        expect(past, `${path} at ${width} px`).toEqual([]);
         seen++;
       }
-    }
-    expect(seen).toBe(2 * paths.length + 6);
+      expect(seen).toBe(PHONE_WIDTHS.length * (paths.length + 2));
+    });
+
+    test('FO-HEADER-NAME: the owner’s name of 24 characters is whole in the header on every page in both languages at 320 and 390 px, and at widths from 641 to 1088 px where the menu is a link', async () => {
+      expect(paths).toContain('/en/mentions-legales');
+      const whole = (path: string) => ({ path, name: 'Élise Arnaud-Montgolfier', cut: false, inView: true, covered: [], inRow: true });
+      let seen = 0;
+      for (const { path, width, reading } of readings) {
+        // The search pages are FO-LONG-WORDS's; this test's pages are the sitemap's.
+        if (!paths.includes(path)) continue;
+        expect(reading.name, `${path} at ${width} px`).toEqual(whole(path));
+        seen++;
+      }
+      expect(seen).toBe(PHONE_WIDTHS.length * paths.length + MENU_LINK.paths.length * MENU_LINK.widths.length);
+    });
   });
 });

@@ -4,7 +4,7 @@
 // and what makes a page wider than a phone (FO-LONG-WORDS).
 import { expect, type Page } from '@playwright/test';
 import { raw } from './serve-support.ts';
-import { PHONE_WIDTHS, sideways } from '../support/sideways.ts';
+import { PHONE_WIDTHS, sideways, sweepWidths } from '../support/sideways.ts';
 
 /** Lazy images below the fold and the web fonts load before a full-page picture is taken (it would show empty covers otherwise). */
 export async function loadLazyImages(page: Page) {
@@ -91,20 +91,16 @@ export async function sitemapPaths(base: string): Promise<string[]> {
  * FO-LONG-WORDS: at each phone width, every page of `paths` (on `page`, one tab for all) is no
  * wider than the screen, and no element reaches past it: a box that scrolls or clips its content
  * (a code block, a table's wrapper) holds what is inside it, so only what it lets show counts.
- * Returns how many pages were seen, so a caller can say the list was not empty.
+ * Each page is loaded once and measured at each width in turn (sweepWidths: the viewport resized).
+ * Returns how many pages were seen, each width counted, so a caller can say the list was not empty.
  */
 export async function expectNothingSideways(page: Page, base: string, paths: readonly string[]): Promise<number> {
-  let seen = 0;
-  for (const width of PHONE_WIDTHS) {
-    await page.setViewportSize({ width, height: 800 });
-    for (const path of paths) {
-      const response = await page.goto(`${base}${path}`);
-      expect(response?.ok(), `${path}: ${response?.status()}`).toBe(true);
-      const { scroll, client, past } = await page.evaluate(sideways);
-      expect(scroll, `${path} is ${scroll} px wide at ${width} px`).toBeLessThanOrEqual(client);
-      expect(past, `${path} at ${width} px`).toEqual([]);
-      seen++;
-    }
+  const readings = await sweepWidths(page, base, paths, PHONE_WIDTHS, () => page.evaluate(sideways));
+  for (const { path, width, reading } of readings) {
+    const { scroll, client, past } = reading;
+    expect(client, `${path} laid out at ${width} px`).toBe(width);
+    expect(scroll, `${path} is ${scroll} px wide at ${width} px`).toBeLessThanOrEqual(client);
+    expect(past, `${path} at ${width} px`).toEqual([]);
   }
-  return seen;
+  return readings.length;
 }

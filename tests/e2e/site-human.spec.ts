@@ -2,10 +2,11 @@
 // SVG, an AVIF avatar, a GIF in a body, tags and twelve pages), served by the run's shared
 // `npm start` of it (sharedSite): every image and social card file a page names served, images
 // loaded, no compute for a browser's view, the search box with and without script, WebMCP, the
-// header on a phone. Screenshots at 390 and 1280 px, light and dark, are attached. What its pages,
-// twins and feed say is tested with no build in tests/unit/pages-human.test.ts.
+// header on a phone. Its pages at 390 and 1280 px, light and dark (home, a project, a tag page,
+// search results: none wider than the screen, each one's picture attached) are design.spec.ts's,
+// which reads them with more checks. What its pages, twins and feed say is tested with no build in
+// tests/unit/pages-human.test.ts.
 import { test, expect } from '@playwright/test';
-import { picture } from './pictures.ts';
 import { computeOfEveryPage, raw, sharedSite } from './serve-support.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -21,12 +22,12 @@ test.beforeAll(async () => {
 const pngSize = (bytes: Buffer) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });
 
 test('covers: the cover above the fold loads; every image file a page names answers with its media type, cached for good', async ({ page }) => {
-  await page.goto(`${base}/projects/lumen-meter`);
-  const img = page.locator('.record__cover img');
-  expect(await img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
-
   for (const path of ['/projects/lumen-meter', '/projects']) {
     await page.goto(`${base}${path}`);
+    if (path === '/projects/lumen-meter') {
+      const img = page.locator('.record__cover img');
+      expect(await img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+    }
     const files = await page
       .locator('source, img')
       .evaluateAll((els) =>
@@ -190,25 +191,3 @@ test('phone home page: featured work starts within the first two screens at 390 
   const featured = await page.getByRole('heading', { name: 'Featured work' }).boundingBox();
   expect(featured!.y).toBeLessThan(2 * 844);
 });
-
-for (const scheme of ['light', 'dark'] as const) {
-  for (const width of [390, 1280]) {
-    test(`screenshots (${width} px, ${scheme}): home, a project, a tag page, search results`, async ({ page }, testInfo) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      for (const [name, path] of [
-        ['home', '/'],
-        ['project', '/projects/lumen-meter'],
-        ['tag', '/tags/night'],
-        ['search', '/search?q=night'],
-      ] as const) {
-        await page.goto(`${base}${path}`);
-        // Lazy images below the fold load before a full-page picture is taken.
-        for (const img of await page.locator('img[loading="lazy"]').all()) await img.scrollIntoViewIfNeeded();
-        await page.evaluate(() => window.scrollTo(0, 0));
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
-        await picture(page, testInfo, `${name}-${width}-${scheme}`);
-      }
-    });
-  }
-}

@@ -2,7 +2,8 @@
 // every page of the German fixture (the longest real words of each language Folio speaks in a
 // post's title, summary, tags and text, and its English translation's) rendered by the Container
 // API and served as `npm start` serves a build (tests/support/rendered-site.ts), bridged to one
-// loopback socket for Chromium, at 320 and 390 px. The French and English fixture is measured the
+// loopback socket for Chromium, at 320 and 390 px (each page loaded once, its viewport resized between
+// the two: sweepWidths in tests/support/sideways.ts). The French and English fixture is measured the
 // same way over its build (tests/e2e/bilingual-site.spec.ts).
 import type { Server } from 'node:http';
 import type { Browser } from '@playwright/test';
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchTestBrowser } from '../support/browser.ts';
 import { fixtureSite } from '../support/render-page.ts';
 import { type RenderedSite, serveRendered } from '../support/rendered-site.ts';
-import { PHONE_WIDTHS, sideways } from '../support/sideways.ts';
+import { PHONE_WIDTHS, sideways, sweepWidths } from '../support/sideways.ts';
 import { listenOnLoopback } from '../support/loopback.ts';
 
 const site = fixtureSite('tests/fixtures/german-site/content');
@@ -46,16 +47,14 @@ test('FO-LONG-WORDS: at 320 and 390 px no page of a German site with English tra
     expect(paths).toContain(path);
   const word = encodeURIComponent('Rindfleischetikettierungsüberwachungsaufgabenübertragungsgesetz');
   const tab = await browser.newPage();
-  const wide: string[] = [];
-  for (const width of PHONE_WIDTHS) {
-    await tab.setViewportSize({ width, height: 800 });
-    for (const path of [...paths, `/search?q=${word}`, `/en/search?q=${word}`]) {
-      const response = await tab.goto(`${base}${path}`);
-      expect(response?.ok(), `${path}: ${response?.status()}`).toBe(true);
-      const { scroll, client, past } = await tab.evaluate(sideways);
-      if (scroll > client || past.length) wide.push(`${path} at ${width} px: ${scroll} px wide; ${past.join('; ')}`);
-    }
-  }
+  // One load of each page, measured at 320 px and again at 390 px (sweepWidths: the viewport resized).
+  const readings = await sweepWidths(tab, base, [...paths, `/search?q=${word}`, `/en/search?q=${word}`], PHONE_WIDTHS, () => tab.evaluate(sideways));
+  const wide = readings
+    .filter(({ reading: { scroll, client, past } }) => scroll > client || past.length)
+    .map(({ path, width, reading: { scroll, past } }) => `${path} at ${width} px: ${scroll} px wide; ${past.join('; ')}`);
+  // Every page was read at both widths, each reading laid out at its width.
+  expect(readings).toHaveLength(PHONE_WIDTHS.length * (paths.length + 2));
+  expect(readings.filter(({ width, reading }) => reading.client !== width)).toEqual([]);
   await tab.close();
   expect(wide).toEqual([]);
 }, 300_000);
