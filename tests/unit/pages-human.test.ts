@@ -2,8 +2,9 @@
 // GIF in a body, tags, twelve pages, Spanish: FO-LANGUAGE): pictures, social card metadata, the
 // feed, tags, the search page without JavaScript and the bounded header, as a build makes them,
 // rendered with no build (tests/support/render-page.ts). What the served site and a browser add
-// (each image and card file served, images loaded, the live search, WebMCP, the phone layout,
-// screenshots) stays in tests/e2e/site-human.spec.ts, over the run's shared build of the site.
+// (each image and card file served, images loaded, the live search, WebMCP, the phone layout) stays
+// in tests/e2e/site-human.spec.ts, and its pages at 390 and 1280 px in both schemes in
+// tests/e2e/design.spec.ts, over the run's shared build of the site.
 import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { parseHtml } from '../support/html-query.ts';
