@@ -12,7 +12,8 @@
 // about the same whatever the round's size (up to ~0.2 MB, at 1,000 or 3,000 requests), while a
 // leak adds its bytes per request. Rounds of 1,000 requests, the last three against a 0.75 MB
 // threshold, tell them apart (measured: 0.28 MB healthy, 1.4 MB with a 370-byte-a-request leak
-// injected in the router) for 7,000 requests, where six rounds of 3,000 failed that leak by 10%.
+// injected in the router) for 7,000 requests, where five rounds of 3,000, two against two, failed
+// that leak by only 10%.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
