@@ -32,13 +32,19 @@ export function contentErrorOf(dir: string): string {
   return '';
 }
 
-/** Each problem loading `dir` in every language refuses (a ContentError's problems); none when it loads. */
-export function languageProblemsOf(dir: string): string[] {
+/** Each problem `load` refuses the content with (a ContentError's problems); none when it loads. Any other error is thrown. */
+function problemsOfLoad(load: () => unknown): string[] {
   try {
-    loadLanguages(dir);
+    load();
   } catch (error) {
     if (error instanceof ContentError) return error.problems;
     throw error;
   }
   return [];
 }
+
+/** Each problem loading the content folder `dir` (its main language) refuses; none when it loads. */
+export const contentProblemsOf = (dir: string): string[] => problemsOfLoad(() => loadContent(dir));
+
+/** Each problem loading `dir` in every language refuses; none when it loads. */
+export const languageProblemsOf = (dir: string): string[] => problemsOfLoad(() => loadLanguages(dir));

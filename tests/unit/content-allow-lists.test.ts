@@ -12,11 +12,11 @@ import { parseFragment } from 'parse5';
 import { describe, expect, test } from 'vitest';
 import { SVG_CODES, svgProblem } from '../../src/images/svg-safety.ts';
 import { BODY_CODES, GLOBAL_ATTRIBUTES, HTML_ELEMENTS, unsafeUrl } from '../../src/records/body-safety.ts';
-import { ContentError, loadContent } from '../../src/records/load.ts';
 import { renderMarkdown } from '../../src/render/markdown.ts';
 import { HTML_TRICKS } from '../support/html-tricks.ts';
 import { runs } from '../support/property-runs.ts';
 import { SVG_TRICKS } from '../support/svg-tricks.ts';
+import { contentProblemsOf } from '../support/content-fixtures.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
@@ -37,13 +37,7 @@ function refusedIn(body: string): string[] {
     site.file,
     site.template.replace('Alpha body.', () => body),
   );
-  try {
-    loadContent(site.dir);
-  } catch (error) {
-    if (error instanceof ContentError) return error.problems.map((p) => p.replace(/^[^:]*?projects\/alpha\.md/, 'projects/alpha.md'));
-    throw error;
-  }
-  return [];
+  return contentProblemsOf(site.dir).map((p) => p.replace(/^[^:]*?projects\/alpha\.md/, 'projects/alpha.md'));
 }
 
 describe('FO-SVG-ALLOW: an SVG is accepted only when every construct is on the allow-list of drawing elements and attributes', () => {

@@ -5,9 +5,10 @@
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ContentError, loadContent } from '../../src/records/load.ts';
+import { type ContentError, loadContent } from '../../src/records/load.ts';
 import { MAY_BE_UNSAFE, unsafeHtml, unsafeUrl } from '../../src/records/body-safety.ts';
 import { svgProblem } from '../../src/images/svg-safety.ts';
+import { contentProblemsOf } from '../support/content-fixtures.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 const HOSTILE = join(import.meta.dirname, '..', 'fixtures', 'hostile-site', 'content');
@@ -22,23 +23,13 @@ function refusedIn(body: string): string[] {
     file,
     readFileSync(file, 'utf8').replace('Alpha body.', () => body),
   );
-  try {
-    loadContent(dir);
-  } catch (error) {
-    if (error instanceof ContentError) return error.problems;
-    throw error;
-  }
-  return [];
+  return contentProblemsOf(dir);
 }
 
 const problems = (() => {
-  try {
-    loadContent(HOSTILE);
-  } catch (error) {
-    if (error instanceof ContentError) return error.problems;
-    throw error;
-  }
-  throw new Error('the hostile fixture loaded without a content error');
+  const found = contentProblemsOf(HOSTILE);
+  if (!found.length) throw new Error('the hostile fixture loaded without a content error');
+  return found;
 })();
 
 /** The 1-based line of `content/<file>` that holds `marker` (the first, or the `nth`). */

@@ -24,8 +24,9 @@ import {
 } from '../../src/records/collections.ts';
 import { pageFacts } from '../../src/records/facts.ts';
 import { embedOf } from '../../src/records/embeds.ts';
-import { ContentError, loadContent } from '../../src/records/load.ts';
+import { loadContent } from '../../src/records/load.ts';
 import { PROJECT_TYPES, siteTypes } from '../../src/records/schema.ts';
+import { contentProblemsOf } from '../support/content-fixtures.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { Catalog } from '../../src/records/catalog.ts';
 
@@ -185,13 +186,7 @@ describe('FO-WORK: bodies: raw <iframe> and <script> are refused with file and l
     const dir = tempDir('folio-work-');
     cpSync(WORK_SITE, dir, { recursive: true });
     writeFileSync(join(dir, 'projects', 'sensor-study.md'), `---\ntitle: T\nsummary: S\ntype: research\ncategory: lab\ndate: 2024-01-01\n---\n\n${body}`);
-    try {
-      loadContent(dir);
-    } catch (error) {
-      if (error instanceof ContentError) return error.problems;
-      throw error;
-    }
-    return [];
+    return contentProblemsOf(dir);
   };
 
   test('a <script> block names the file, its line, and the embed syntax as the fix', () => {
