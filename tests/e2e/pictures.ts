@@ -3,6 +3,7 @@
 // when it is set (never committed). CI's list reporter shows no attachment, so there a picture is
 // CPU for no reader: a full-page screenshot is about 0.3 s of CPU (measured on two cores: the
 // design spec's 28 pictures, 36 → 27 s of CPU), and no test asserts on one.
+import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 
@@ -21,5 +22,5 @@ export async function picture(target: Page | Locator, testInfo: TestInfo, name: 
   if ('goto' in target) await target.screenshot({ path, fullPage: !viewportOnly });
   else await target.screenshot({ path });
   await testInfo.attach(file, { path, contentType: 'image/png' });
-  if (folder) await (await import('node:fs/promises')).copyFile(path, join(folder, file));
+  if (folder) await copyFile(path, join(folder, file));
 }
