@@ -43,7 +43,11 @@ describe('FO-TEST-BROWSER: npm test gets its browser itself where it can', () =>
   });
 
   test('FO-TEST-BROWSER: not root: apt-get through sudo only when sudo needs no password (never a prompt); else Playwright’s download alone', () => {
-    expect(commandsOf(host({ uid: 1000, sudoOk: true }))).toEqual([APT.map((c) => ['sudo', '-n', ...c]), APT_FULL.map((c) => ['sudo', '-n', ...c]), PLAYWRIGHT]);
+    expect(commandsOf(host({ uid: 1000, sudoOk: true }))).toEqual([
+      APT.map((c) => ['sudo', '-n', ...c]),
+      APT_FULL.map((c) => ['sudo', '-n', ...c]),
+      PLAYWRIGHT,
+    ]);
     expect(commandsOf(host({ uid: 1000, sudoOk: false }))).toEqual([PLAYWRIGHT]);
     expect(commandsOf(host({ uid: 1000, sudoOk: true, commands: ['apt-get', 'npx'] }))).toEqual([PLAYWRIGHT]);
   });
