@@ -30,8 +30,8 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   // Lighthouse (tests/e2e/lighthouse.spec.ts) audits the builds the run already has, once the rest
   // of the suite is done: its performance score is a timing measurement, so no other spec may share
-  // the CPU with it, and it audits one page at a time (in `npm run test:all` it also waits for the
-  // node lane to end: FOLIO_LIGHTHOUSE_AFTER, scripts/test.ts). A dependency runs whole only when its dependent
+  // the CPU with it, and it audits one page at a time (in `npm run test:all` the other lane runs at
+  // the lowest CPU priority, so it takes only what the audits leave idle: scripts/test.ts). A dependency runs whole only when its dependent
   // is picked alone: `npm run test:lighthouse` passes --no-deps; `npm test` names the smoke spec,
   // which filters both projects, and the lighthouse project then has no test to run.
   projects: [

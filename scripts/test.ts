@@ -206,56 +206,58 @@ if (LIGHTHOUSE) {
   run('socket and browser smoke', bin('playwright'), ['test', 'tests/e2e/smoke.spec.ts', ...playwrightArgs], { FOLIO_RECORD_FILE: exchanges });
   run('contract', ...CONTRACT);
 } else {
+  // The pinned tools the run needs (the Vercel CLI, Lighthouse), fetched when missing, from the start
+  // and not waited for here: a fresh clone's downloads (measured here, 22 s and 8 s, mostly waiting
+  // on the registry) overlap types and lint and the build, and a step that needs a tool before its
+  // fetch has ended waits for it on the tool's lock (scripts/lib/pinned-tool.ts).
+  const fetch = (tool: string): [string, string[]] => [process.execPath, ['scripts/lib/pinned-tool.ts', tool]];
+  const tools = together('pinned tools', [fetch('vercel'), fetch('lighthouse')]);
   // Before the build, as in npm test: astro check loads astro.config.ts, whose integration writes
   // generated/'s data file, which would make the build stale under the servers and tiers reading it.
   await together('types and lint', TYPES_AND_LINT);
   timedBuild();
   writeFileSync(exchanges, '');
-  // Two lanes side by side, each step's output printed whole when it ends. The browser lane: the
-  // unit tier, then the whole end-to-end suite, Lighthouse in the same Playwright run (on the builds
-  // it shares), then the contract check of every answer the suite received. The node lane: the
-  // deploy rehearsal, the integration tier (which reads the build just made), then the owner-scale
-  // guard. The rehearsal's `npm run check` reuses the build when the address it was made for is
-  // free, which the end-to-end server takes: so the suite starts once the rehearsal has ended
-  // (without that wait it costs a build). Lighthouse's performance is a timing measurement: it
-  // waits until the node lane has ended (FOLIO_LIGHTHOUSE_AFTER, tests/e2e/lighthouse.spec.ts), so
-  // no step of this run shares the CPU with its audits.
-  const nodeLaneDone = join(copy, 'node-lane-done');
+  // Two lanes side by side, each step's output printed whole when it ends (docs/decisions.md § Two
+  // lanes). The site lane: the deploy rehearsal, then the whole end-to-end suite with Lighthouse
+  // after it in the same Playwright run (on the builds it shares), then the contract check of every
+  // answer the suite received. The Vitest lane, at the lowest CPU priority (FOLIO_NICE,
+  // scripts/lib/cpu-time.ts): the unit tier, the integration tier (which reads the build just
+  // made), the owner-scale guard. The rehearsal's `npm run check` reuses the build when the address
+  // it was made for is free, which the end-to-end server takes: so the suite, and the integration
+  // tier (whose servers might take it too), start once the rehearsal has ended. Lighthouse's
+  // performance is a timing measurement: the Vitest lane only ever gets the CPU the site lane leaves
+  // idle, so it never takes any from the audits, and fills the cores while they wait on their pages.
   const rehearsalDone = join(copy, 'rehearsal-done');
   const REHEARSAL = 'tests/integration/serve-deploy-artifact.test.ts';
+  const LOWEST = { FOLIO_NICE: '19' };
   await lanes(
     [
-      'browser',
+      'site',
       [
-        () => together('unit tier', [[bin('vitest'), ['run', '--project', 'unit']]], 'browser lane'),
-        () => until(rehearsalDone),
-        () =>
-          together(
-            'end to end, then Lighthouse',
-            [[bin('playwright'), ['test', ...playwrightArgs], { FOLIO_RECORD_FILE: exchanges, FOLIO_LIGHTHOUSE_AFTER: nodeLaneDone }]],
-            'browser lane',
-          ),
-        () => together('contract', [CONTRACT], 'browser lane'),
+        () => together('deploy rehearsal', [[bin('vitest'), ['run', '--project', 'integration', REHEARSAL]]], 'site lane'),
+        async () => writeFileSync(rehearsalDone, ''),
+        () => together('end to end, then Lighthouse', [[bin('playwright'), ['test', ...playwrightArgs], { FOLIO_RECORD_FILE: exchanges }]], 'site lane'),
+        () => together('contract', [CONTRACT], 'site lane'),
       ],
     ],
     [
-      'node',
+      'Vitest',
       [
-        () => together('deploy rehearsal', [[bin('vitest'), ['run', '--project', 'integration', REHEARSAL]]], 'node lane'),
-        async () => writeFileSync(rehearsalDone, ''),
-        () => together('integration tier', [[bin('vitest'), ['run', '--project', 'integration', '--exclude', REHEARSAL]]], 'node lane'),
+        () => together('unit tier', [[bin('vitest'), ['run', '--project', 'unit'], LOWEST]], 'Vitest lane'),
+        () => until(rehearsalDone),
+        () => together('integration tier', [[bin('vitest'), ['run', '--project', 'integration', '--exclude', REHEARSAL], LOWEST]], 'Vitest lane'),
         // The owner-scale guard: a 1,000-record site builds and passes `npm run check` (the 10,000-record
         // build is `npm run test:scale`, run when build code changes).
         () =>
           together(
             'owner scale (1,000 records)',
-            [[bin('vitest'), ['run', '--config', 'tests/scale/vitest.config.ts', 'tests/scale/owner-scale.test.ts']]],
-            'node lane',
+            [[bin('vitest'), ['run', '--config', 'tests/scale/vitest.config.ts', 'tests/scale/owner-scale.test.ts'], LOWEST]],
+            'Vitest lane',
           ),
-        async () => writeFileSync(nodeLaneDone, ''),
       ],
     ],
   );
+  await tools;
 }
 
 finish();

@@ -4,9 +4,11 @@
 //
 // Run as a script, it is a step's wrapper: `node scripts/lib/cpu-time.ts <file> <command> [args…]`
 // runs the command with this process's stdio and environment, writes the CPU seconds (user + system)
-// of the command and every descendant it waited for to <file>, and exits with the command's status.
+// of the command and every descendant it waited for to <file>, and exits with the command's status;
+// with FOLIO_NICE set, at that niceness.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { pathToFileURL } from 'node:url';
 
 /** /proc/[pid]/stat counts in USER_HZ, 100 a second on every Linux that Node runs on (proc(5)). */
@@ -42,6 +44,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   }
   // Signals meant for the step (a stopped run) reach it through its process group; this wrapper waits for it to end.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => {});
+  // FOLIO_NICE: the step's niceness (setpriority(2)), which every process it starts inherits:
+  // scripts/test.ts runs its Vitest lane at 19, so that lane takes only the CPU the other leaves idle.
+  if (process.env.FOLIO_NICE) setPriority(Number(process.env.FOLIO_NICE));
   const result = spawnSync(command, args, { stdio: 'inherit' });
   const cpu = childrenCpuSeconds();
   if (cpu !== null) writeFileSync(file, String(cpu));

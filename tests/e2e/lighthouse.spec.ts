@@ -8,10 +8,10 @@
 // It audits the builds the end-to-end run already has, and builds none of its own: the sample site
 // playwright.config.ts's server serves, and the bilingual fixture the run shares (serveSharedSite).
 // It is playwright.config.ts's `lighthouse` project, which runs after the `e2e` project and one
-// page at a time, so no other spec competes for the CPU while performance is measured.
+// page at a time, so no other spec competes for the CPU while performance is measured (in
+// `npm run test:all`, the Vitest lane beside it runs at the lowest CPU priority: scripts/test.ts).
 // Lighthouse is no dependency: its pinned version is fetched on the first run
 // (scripts/lib/pinned-tool.ts), with chrome-launcher, the launcher that version was released with.
-import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { importFromTool, pinnedTool } from '../../scripts/lib/pinned-tool.ts';
 import { CHROMIUM_FLAGS, testBrowser } from '../support/browser.ts';
@@ -65,7 +65,6 @@ let chrome: Awaited<ReturnType<ChromeLauncher['launch']>> | undefined;
 test.beforeAll(async () => {
   // The first run fetches Lighthouse (about 20 s here) before the browser starts.
   test.setTimeout(300_000);
-  await quietMachine();
   const tool = pinnedTool('lighthouse', 'to audit the sample site (playwright.config.ts’s lighthouse project)');
   lighthouse = (await importFromTool<{ default: Lighthouse }>(tool, 'lighthouse')).default;
   const chromeLauncher = await importFromTool<ChromeLauncher>(tool, 'chrome-launcher');
@@ -75,21 +74,6 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => chrome?.kill());
-
-/**
- * `npm run test:all` runs this Playwright run beside its node lane (Vitest, the owner-scale guard:
- * scripts/test.ts), and names in FOLIO_LIGHTHOUSE_AFTER the file it writes when that lane has ended:
- * performance is a timing measurement, so the audits wait for it (Lighthouse's own time not counted).
- */
-async function quietMachine() {
-  const after = process.env.FOLIO_LIGHTHOUSE_AFTER;
-  if (!after) return;
-  const from = Date.now();
-  // No deadline while it waits (that lane's steps have their own); the hook's 300 s after.
-  test.setTimeout(0);
-  while (!existsSync(after)) await new Promise((r) => setTimeout(r, 500));
-  test.setTimeout(300_000 + (Date.now() - from));
-}
 
 /** Whether this worker's browser has been through an audit (a retry's new worker starts a new one). */
 let warm = false;
