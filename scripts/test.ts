@@ -114,13 +114,21 @@ let stopping = false;
 function stopAll() {
   stopping = true;
   // SIGINT, as ^C would: Playwright and Vitest stop their workers and servers and run their teardown.
-  for (const child of running) if (child.pid) process.kill(-child.pid, 'SIGINT');
+  for (const child of running) {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGINT');
+    } catch {
+      // Ended already, its close not yet seen.
+    }
+  }
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => {
     stopAll();
     fail(130);
   });
+// A step that exits this process itself (a failed build: scripts/lib/build.ts) leaves none of the others running.
+process.on('exit', stopAll);
 
 interface Ran {
   command: string;
@@ -193,14 +201,24 @@ const TYPES_AND_LINT: [string, string[]][] = [
 const exchanges = join(copy, 'api-exchanges.jsonl');
 const CONTRACT: [string, string[]] = [process.execPath, ['tests/contract/validate.ts', exchanges, 'dist/openapi.json']];
 
+/**
+ * Types and lint, in their processes, while this one builds the sample (its spawnSync blocks only
+ * this process's loop: their output waits in its pipes). `astro check` writes no data file (only a
+ * build and `astro dev` do: src/builder/integration.ts), so it cannot leave the build stale.
+ */
+async function typesAndLintBesideBuild() {
+  const checks = together('types and lint', TYPES_AND_LINT);
+  timedBuild();
+  await checks;
+}
+
 if (LIGHTHOUSE) {
   timedBuild();
   // Only the lighthouse project: --no-deps, or its dependency (the whole e2e project) would run first.
   run('Lighthouse', bin('playwright'), ['test', '--project', 'lighthouse', '--no-deps', ...playwrightArgs]);
 } else if (!ALL) {
-  // Each of the three is single-threaded: on two cores they take as long as astro check alone.
-  await together('types and lint', TYPES_AND_LINT);
-  timedBuild();
+  // Each of the three is single-threaded; the build runs beside them (typesAndLintBesideBuild).
+  await typesAndLintBesideBuild();
   run('unit tier', bin('vitest'), ['run', '--project', 'unit']);
   writeFileSync(exchanges, '');
   run('socket and browser smoke', bin('playwright'), ['test', 'tests/e2e/smoke.spec.ts', ...playwrightArgs], { FOLIO_RECORD_FILE: exchanges });
@@ -212,10 +230,7 @@ if (LIGHTHOUSE) {
   // fetch has ended waits for it on the tool's lock (scripts/lib/pinned-tool.ts).
   const fetch = (tool: string): [string, string[]] => [process.execPath, ['scripts/lib/pinned-tool.ts', tool]];
   const tools = together('pinned tools', [fetch('vercel'), fetch('lighthouse')]);
-  // Before the build, as in npm test: astro check loads astro.config.ts, whose integration writes
-  // generated/'s data file, which would make the build stale under the servers and tiers reading it.
-  await together('types and lint', TYPES_AND_LINT);
-  timedBuild();
+  await typesAndLintBesideBuild();
   writeFileSync(exchanges, '');
   // Two lanes side by side, each step's output printed whole when it ends (docs/decisions.md § Two
   // lanes). The site lane: the deploy rehearsal, then the whole end-to-end suite with Lighthouse
@@ -236,7 +251,12 @@ if (LIGHTHOUSE) {
       [
         () => together('deploy rehearsal', [[bin('vitest'), ['run', '--project', 'integration', REHEARSAL]]], 'site lane'),
         async () => writeFileSync(rehearsalDone, ''),
-        () => together('end to end, then Lighthouse', [[bin('playwright'), ['test', ...playwrightArgs], { FOLIO_RECORD_FILE: exchanges }]], 'site lane'),
+        () =>
+          together(
+            'end to end, then Lighthouse',
+            [[bin('playwright'), ['test', '--workers=3', ...playwrightArgs], { FOLIO_RECORD_FILE: exchanges }]],
+            'site lane',
+          ),
         () => together('contract', [CONTRACT], 'site lane'),
       ],
     ],

@@ -152,9 +152,10 @@ export function folio(loaded?: Content): AstroIntegration {
         root = fileURLToPath(config.root);
         showDraftsInDev(command === 'dev');
         // A build writes the data file once the pages are done (their one parse of each body gives
-        // the twins their links); astro dev writes it now, for the function beside it.
+        // the twins their links); astro dev writes it now, for the function beside it. Nothing else
+        // writes it: `astro check` (its sync) rewrote a build's data file, so `npm start` built again.
         if (command === 'build') started = startBuild(root, loaded ?? loadContent(contentDir(root)));
-        else await writeData(logger);
+        else if (command === 'dev') await writeData(logger);
       },
       // Under astro dev, pages read the content on every request; a content change rewrites the data
       // file the function serves, then reloads open pages, so both show the change without a restart.

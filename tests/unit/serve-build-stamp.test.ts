@@ -1,10 +1,14 @@
 // npm start builds when the build is missing or stale: the stamp logic.
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AstroIntegration } from 'astro';
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import { staleReason, writeStamp } from '../../scripts/lib/build.ts';
 import { codeHash, contentHash } from '../../src/builder/code-hash.ts';
+import { folio } from '../../src/builder/integration.ts';
+import { DATA_FILE } from '../../src/search/data-file.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'folio-stamp-'));
 // This project's own content/ folder, whatever the test run's FOLIO_CONTENT says.
@@ -96,5 +100,20 @@ describe('npm start: build when missing or stale', () => {
     cpSync(join(root, 'content/site.md'), join(root, 'content/site2.md'));
     rmSync(join(root, 'content/site.md'));
     expect(contentHash(root)).not.toBe(content);
+  });
+});
+
+describe('only a build and astro dev write the data file', () => {
+  type Setup = NonNullable<AstroIntegration['hooks']['astro:config:setup']>;
+  test('astro check (its sync) and astro preview leave a build’s data file alone, so the build stays fresh', async () => {
+    const setup = folio().hooks['astro:config:setup'] as Setup;
+    const data = join(root, DATA_FILE);
+    const read = () => (existsSync(data) ? readFileSync(data, 'utf8') : 'no data file');
+    const before = read();
+    for (const command of ['sync', 'preview'] as const) {
+      const options = { config: { root: pathToFileURL(`${root}/`) }, command, logger: { info() {}, warn() {} } };
+      await setup(options as unknown as Parameters<Setup>[0]);
+      expect(read(), command).toBe(before);
+    }
   });
 });
