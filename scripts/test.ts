@@ -5,19 +5,19 @@
 // The copy is removed when every step passes and kept, with its path printed, when one fails.
 //
 // `npm test`: the test browser (found, or got: tests/support/browser.ts); type-check and lint side by
-// side; one build of the sample fixture site (never content/: tests/support/sites.ts) for a loopback
-// URL; the unit tier; the socket-and-browser smoke (tests/e2e/smoke.spec.ts) against `npm start`
-// serving that build; the contract check of every API answer the smoke received.
+// side and beside one build of the sample fixture site (never content/: tests/support/sites.ts) for
+// a loopback URL; the unit tier; the socket-and-browser smoke (tests/e2e/smoke.spec.ts) against
+// `npm start` serving that build; the contract check of every API answer the smoke received.
 // `npm run test:all` adds the integration tier, the whole end-to-end suite (whose contract check then
 // covers every answer it received) with Lighthouse after it in the same Playwright run (its
 // `lighthouse` project audits the sample build the suite's server serves and the bilingual build the
 // suite shares: no build of its own), and the owner-scale guard (a 1,000-record site that passes
-// `npm run check`); after types and lint and the build it runs two lanes side by side (the browser
-// lane: the unit tier, Playwright, the contract check; the node lane: the deploy rehearsal, the
-// integration tier, the owner-scale guard), so that one lane's waits (servers idling, a browser, a
-// checker's requests) are the other's CPU; Lighthouse audits once the node lane has ended. It
-// prints each step's wall and CPU time and how many site builds the run made, and fails above
-// BUILD_BUDGET.
+// `npm run check`); after types and lint and the build it runs two lanes side by side (the site
+// lane: the deploy rehearsal, Playwright, the contract check; the Vitest lane, at the lowest CPU
+// priority: the unit tier, the integration tier, the owner-scale guard), so that the site lane's
+// waits (servers idling, a browser, a checker's requests, Lighthouse's quiet periods) are the
+// Vitest lane's CPU, and the Vitest lane never takes CPU the audits want. It prints each step's wall
+// and CPU time and how many site builds the run made, and fails above BUILD_BUDGET.
 // `npm run test:lighthouse` (--lighthouse): Lighthouse alone, on one build of the sample made here
 // (and the bilingual fixture's, which its project builds).
 // Extra arguments go to Playwright (`npm test -- --headed`).
@@ -251,6 +251,9 @@ if (LIGHTHOUSE) {
       [
         () => together('deploy rehearsal', [[bin('vitest'), ['run', '--project', 'integration', REHEARSAL]]], 'site lane'),
         async () => writeFileSync(rehearsalDone, ''),
+        // Three workers, not the config's two: the e2e-long project's three specs take three at the
+        // start, and the Vitest lane yields the CPU (measured here, with the kitchen sink queued
+        // first: the suite's tests ended 101 → 95 s after its start).
         () =>
           together(
             'end to end, then Lighthouse',
