@@ -33,9 +33,10 @@ export default defineConfig({
   // Lighthouse (tests/e2e/lighthouse.spec.ts) audits the builds the run already has, once the rest
   // of the suite is done: its performance score is a timing measurement, so no other spec may share
   // the CPU with it, and it audits one page at a time (in `npm run test:all` the other lane runs at
-  // the lowest CPU priority, so it takes only what the audits leave idle: scripts/test.ts). A dependency runs whole only when its dependent
-  // is picked alone: `npm run test:lighthouse` passes --no-deps; `npm test` names the smoke spec,
-  // which filters both projects, and the lighthouse project then has no test to run.
+  // the lowest CPU priority, so it takes only what the audits leave idle: scripts/test.ts). A
+  // dependency runs whole only when its dependent is picked alone: `npm run test:lighthouse` passes
+  // --no-deps; `npm test` names the smoke spec, which filters every project, and the lighthouse
+  // project then has no test to run.
   projects: [
     // The longest specs whose tests run one after another in one worker: the kitchen sink (one
     // server, two tabs), npm run dev, the agent checkers. In the e2e project they were queued behind

@@ -214,7 +214,7 @@ async function typesAndLintBesideBuild() {
 
 if (LIGHTHOUSE) {
   timedBuild();
-  // Only the lighthouse project: --no-deps, or its dependency (the whole e2e project) would run first.
+  // Only the lighthouse project: --no-deps, or its dependencies (the e2e-long and e2e projects) would run first.
   run('Lighthouse', bin('playwright'), ['test', '--project', 'lighthouse', '--no-deps', ...playwrightArgs]);
 } else if (!ALL) {
   // Each of the three is single-threaded; the build runs beside them (typesAndLintBesideBuild).

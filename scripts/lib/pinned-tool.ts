@@ -155,8 +155,8 @@ function lockIsStale(lock: string): boolean {
 }
 
 // `node scripts/lib/pinned-tool.ts <name>…` fetches the named tools now: `npm run test:all` does it
-// beside types and lint, so a fresh clone's download overlaps their CPU instead of holding up the
-// deploy rehearsal (and, with it, the end-to-end suite) or Lighthouse later (scripts/test.ts).
+// from its start, so a fresh clone's download overlaps types and lint and the build instead of
+// holding up the deploy rehearsal (and, with it, the end-to-end suite) later (scripts/test.ts).
 if (import.meta.main) {
   for (const name of process.argv.slice(2)) {
     if (!(name in PINNED_TOOLS)) throw new Error(`No pinned tool ${name}: the pinned tools are ${Object.keys(PINNED_TOOLS).join(', ')}.`);

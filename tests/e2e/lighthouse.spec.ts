@@ -7,8 +7,8 @@
 // bilingual home in English is the home template the sample's / audits, with the same alternates.
 // It audits the builds the end-to-end run already has, and builds none of its own: the sample site
 // playwright.config.ts's server serves, and the bilingual fixture the run shares (serveSharedSite).
-// It is playwright.config.ts's `lighthouse` project, which runs after the `e2e` project and one
-// page at a time, so no other spec competes for the CPU while performance is measured (in
+// It is playwright.config.ts's `lighthouse` project, which runs after the `e2e-long` and `e2e`
+// projects and one page at a time, so no other spec competes for the CPU while performance is measured (in
 // `npm run test:all`, the Vitest lane beside it runs at the lowest CPU priority: scripts/test.ts).
 // Lighthouse is no dependency: its pinned version is fetched on the first run
 // (scripts/lib/pinned-tool.ts), with chrome-launcher, the launcher that version was released with.

@@ -76,8 +76,9 @@ export const INSTALL_OPT_OUT = 'FOLIO_INSTALL_BROWSER';
  * The ways `npm test` may get a browser on this machine, in the order to try them (FO-TEST-BROWSER):
  * none when the person named one (FOLIO_BROWSER) or said not to (FOLIO_INSTALL_BROWSER=0); Debian's
  * Chromium headless shell with apt-get, as root or with passwordless sudo (never asking for a
- * password), or its full Chromium where the release has no headless shell package; then Playwright's own download, where Playwright ships a build and it is not turned
- * off (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD). A pure function of `host`: the tests try every machine.
+ * password), or its full Chromium where the release has no headless shell package; then
+ * Playwright's own download, where Playwright ships a build and it is not turned off
+ * (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD). A pure function of `host`: the tests try every machine.
  */
 export function browserInstallPlan(host: BrowserHost): InstallAttempt[] {
   const { platform, uid, has, env } = host;
