@@ -1,10 +1,14 @@
-// What the design checks share (design.spec.ts, kitchen-sink.spec.ts, theme-site.spec.ts; FO-DESIGN,
-// FO-THEME): images loaded before a full-page screenshot, the shape of every card cover, grid by
-// grid, the accent as the page resolves it, the Content-Security-Policy violations a page reports,
-// and what makes a page wider than a phone (FO-LONG-WORDS).
+// What the design checks share (design.spec.ts, kitchen-sink.spec.ts, theme-site.spec.ts,
+// site-browser.spec.ts; FO-DESIGN, FO-THEME): the colour schemes they read, images loaded before a
+// full-page screenshot, the shape of every card cover, grid by grid, the accent as the page
+// resolves it, the Content-Security-Policy violations a page reports, and what makes a page wider
+// than a phone (FO-LONG-WORDS).
 import { expect, type Page } from '@playwright/test';
 import { raw } from './serve-support.ts';
 import { PHONE_WIDTHS, sideways, sweepWidths } from '../support/sideways.ts';
+
+/** The light and dark schemes, in the order the browser tests look at them. */
+export const SCHEMES = ['light', 'dark'] as const;
 
 /** Lazy images below the fold and the web fonts load before a full-page picture is taken (it would show empty covers otherwise). */
 export async function loadLazyImages(page: Page) {

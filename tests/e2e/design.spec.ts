@@ -9,14 +9,13 @@
 // letterboxed).
 // The kitchen-sink fixture, with covers of six shapes, has the same checks in kitchen-sink.spec.ts.
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import { coverBoxes, expectOneShapePerGrid, loadLazyImages } from './design-support.ts';
+import { coverBoxes, expectOneShapePerGrid, loadLazyImages, SCHEMES } from './design-support.ts';
 import { picture, picturesWanted } from './pictures.ts';
 import { sweepWidths } from '../support/sideways.ts';
 import { serveSharedSite } from './serve-support.ts';
 
 const SECOND = 'tests/fixtures/second-site/content';
 const WIDTHS = [390, 1280] as const;
-const SCHEMES = ['light', 'dark'] as const;
 
 const shotName = (site: string, path: string, width: number, scheme: string) =>
   `${site}-${path === '/' ? 'home' : path.slice(1).replaceAll(/[^\w-]+/g, '-')}-${width}-${scheme}`;

@@ -29,15 +29,13 @@ import {
   expectOneShapePerGrid,
   loadLazyImages,
   rgb,
+  SCHEMES,
   sitemapPaths,
   violations,
   watchViolations,
 } from './design-support.ts';
 import { picture, picturesWanted } from './pictures.ts';
 import { cleanEnv, raw, repoCopy, type Server, startServer } from './serve-support.ts';
-
-/** The light and dark schemes, in the order the browser tests look at them. */
-const SCHEMES = ['light', 'dark'] as const;
 
 /**
  * Back to what a new page of Playwright's has (1280 × 720, light, nothing routed or listened to, no

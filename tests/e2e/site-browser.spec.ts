@@ -3,6 +3,7 @@
 // skip link, heading order, no sideways scrolling, WCAG AA contrast.
 import { test, expect, type Page } from '@playwright/test';
 import { loadContent } from '../../src/records/load.ts';
+import { SCHEMES } from './design-support.ts';
 import { picture } from './pictures.ts';
 
 const content = loadContent();
@@ -86,7 +87,7 @@ for (const path of new Set([...A11Y_PAGES, ...CONTRAST_PAGES])) {
   }) => {
     await page.goto(path);
     if (contrast) {
-      for (const colorScheme of ['light', 'dark'] as const) {
+      for (const colorScheme of SCHEMES) {
         await page.emulateMedia({ colorScheme });
         expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), colorScheme).toBe(colorScheme === 'dark');
         expect(await page.evaluate(contrastFailures), colorScheme).toEqual([]);
