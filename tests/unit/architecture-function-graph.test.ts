@@ -8,7 +8,7 @@ import { dirname, join, normalize } from 'node:path';
 import { describe, expect, test } from 'vitest';
 
 /** Packages only the build needs (package.json's dependencies that render, encode or generate). */
-const BUILD_ONLY = /^(astro|@astrojs\/|satteri|image-size|sharp|satori|@resvg\/|unified|remark-|rehype-|mdast-|hast-|shiki|@shikijs\/|yaml|js-yaml)/;
+const BUILD_ONLY = /^(astro|@astrojs\/|satteri|image-size|sharp|@takumi-rs\/|unified|remark-|rehype-|mdast-|hast-|shiki|@shikijs\/|yaml|js-yaml)/;
 /**
  * What a module imports at run time: static imports and re-exports (an `import type` or
  * `export type` is erased by type stripping, so it is left out) and dynamic `import()`.
