@@ -18,6 +18,12 @@ process.env.FOLIO_CONTENT = SAMPLE_SITE_CONTENT;
 const browser = testBrowser();
 /** The e2e-long project's specs (projects below). */
 const LONG = ['kitchen-sink.spec.ts', 'serve-start.spec.ts', 'agent-checkers.spec.ts'];
+/**
+ * `npm run test:all` (scripts/test.ts) runs Lighthouse before the suite instead of after it: its
+ * audits mostly wait on their pages, and there the other lane's tests use the CPU they leave, where
+ * after the suite they ran last and alone (docs/decisions.md § Two lanes).
+ */
+const LIGHTHOUSE_FIRST = Boolean(process.env.FOLIO_LIGHTHOUSE_FIRST);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -30,24 +36,24 @@ export default defineConfig({
   // the default is one worker on a two-core machine.
   workers: process.env.CI ? 2 : Math.max(2, Math.floor(availableParallelism() / 2)),
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  // Lighthouse (tests/e2e/lighthouse.spec.ts) audits the builds the run already has, once the rest
-  // of the suite is done: its performance score is a timing measurement, so no other spec may share
-  // the CPU with it, and it audits one page at a time (in `npm run test:all` the other lane runs at
-  // the lowest CPU priority, so it takes only what the audits leave idle: scripts/test.ts). A
-  // dependency runs whole only when its dependent is picked alone: `npm run test:lighthouse` passes
-  // --no-deps; `npm test` names the smoke spec, which filters every project, and the lighthouse
-  // project then has no test to run.
+  // Lighthouse (tests/e2e/lighthouse.spec.ts) audits the builds the run already has, before or
+  // after the rest of the suite (LIGHTHOUSE_FIRST), never beside it: its performance score is a
+  // timing measurement, so no other spec may share the CPU with it, and it audits one page at a time
+  // (in `npm run test:all` the other lane runs at the lowest CPU priority, so it takes only what the
+  // audits leave idle: scripts/test.ts). A dependency runs whole only when its dependent is picked
+  // alone: `npm run test:lighthouse` passes --no-deps; `npm test` names the smoke spec, which
+  // filters every project, and no project then has a test of Lighthouse's to run.
   projects: [
     // The longest specs whose tests run one after another in one worker: the kitchen sink (one
     // server, two tabs), npm run dev, the agent checkers. In the e2e project they were queued behind
     // the parallel tests (their worker fixtures differ) and ran last, alone; a project of their own,
     // declared first, is queued first, so they run beside the rest (docs/decisions.md § Two lanes).
-    { name: 'e2e-long', testMatch: LONG },
-    { name: 'e2e', testIgnore: ['lighthouse.spec.ts', ...LONG] },
+    { name: 'e2e-long', testMatch: LONG, dependencies: LIGHTHOUSE_FIRST ? ['lighthouse'] : [] },
+    { name: 'e2e', testIgnore: ['lighthouse.spec.ts', ...LONG], dependencies: LIGHTHOUSE_FIRST ? ['lighthouse'] : [] },
     {
       name: 'lighthouse',
       testMatch: 'lighthouse.spec.ts',
-      dependencies: ['e2e-long', 'e2e'],
+      dependencies: LIGHTHOUSE_FIRST ? [] : ['e2e-long', 'e2e'],
       fullyParallel: false,
       workers: 1,
       timeout: 120_000,

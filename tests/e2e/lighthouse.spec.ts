@@ -8,8 +8,9 @@
 // It audits the builds the end-to-end run already has, and builds none of its own: the sample site
 // playwright.config.ts's server serves, and the bilingual fixture the run shares (serveSharedSite).
 // It is playwright.config.ts's `lighthouse` project, which runs after the `e2e-long` and `e2e`
-// projects and one page at a time, so no other spec competes for the CPU while performance is measured (in
-// `npm run test:all`, the Vitest lane beside it runs at the lowest CPU priority: scripts/test.ts).
+// projects (before them in `npm run test:all`) and one page at a time, so no other spec competes for
+// the CPU while performance is measured (in `npm run test:all`, the Vitest lane beside it runs at
+// the lowest CPU priority: scripts/test.ts).
 // Lighthouse is no dependency: its pinned version is fetched on the first run
 // (scripts/lib/pinned-tool.ts), with chrome-launcher, the launcher that version was released with.
 import { expect, test } from '@playwright/test';
