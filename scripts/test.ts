@@ -9,7 +9,7 @@
 // a loopback URL; the unit tier; the socket-and-browser smoke (tests/e2e/smoke.spec.ts) against
 // `npm start` serving that build; the contract check of every API answer the smoke received.
 // `npm run test:all` adds the integration tier, the whole end-to-end suite (whose contract check then
-// covers every answer it received) with Lighthouse after it in the same Playwright run (its
+// covers every answer it received) with Lighthouse before it in the same Playwright run (its
 // `lighthouse` project audits the sample build the suite's server serves and the bilingual build the
 // suite shares: no build of its own), and the owner-scale guard (a 1,000-record site that passes
 // `npm run check`); after types and lint and the build it runs two lanes side by side (the site
@@ -236,8 +236,8 @@ if (LIGHTHOUSE) {
   await typesAndLintBesideBuild();
   writeFileSync(exchanges, '');
   // Two lanes side by side, each step's output printed whole when it ends (docs/decisions.md § Two
-  // lanes). The site lane: the deploy rehearsal, then the whole end-to-end suite with Lighthouse
-  // after it in the same Playwright run (on the builds it shares), then the contract check of every
+  // lanes). The site lane: the deploy rehearsal, then Lighthouse and the whole end-to-end suite
+  // after it in one Playwright run (on the builds it shares), then the contract check of every
   // answer the suite received. The Vitest lane, at the lowest CPU priority (FOLIO_NICE,
   // scripts/lib/cpu-time.ts): the unit tier, the integration tier (which reads the build just
   // made), the owner-scale guard. The rehearsal's `npm run check` reuses the build when the address
@@ -256,7 +256,7 @@ if (LIGHTHOUSE) {
         async () => writeFileSync(rehearsalDone, ''),
         // Lighthouse first, then the suite (FOLIO_LIGHTHOUSE_FIRST, playwright.config.ts): the audits
         // mostly wait on their pages, and the Vitest lane's tests fill those waits; run last, they
-        // were the run's end with a core idle (measured here on a fresh clone: 220 → … s).
+        // were the run's end with a core idle (measured here on a fresh clone: 220 → 202 s).
         // Three workers, not the config's two: the e2e-long project's three specs take three at the
         // start, and the Vitest lane yields the CPU (measured here, with the kitchen sink queued
         // first: the suite's tests ended 101 → 95 s after its start).

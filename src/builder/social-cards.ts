@@ -1,7 +1,7 @@
 // Social cards: the 1200×630 PNG each page names as its og:image, drawn at build from the page's
 // title and summary and the owner's name (with the cover, when the page has one) in the site's
-// colours. Takumi lays it out (flexbox), draws it with the owner's fonts and encodes the PNG, in
-// native code; sharp fits the cover into its panel first. Each card is kept in a cache by a digest
+// colours. Takumi lays it out (flexbox), draws its text in Inter and encodes the PNG, in native
+// code; sharp fits the cover into its panel first. Each card is kept in a cache by a digest
 // of what it shows, so a rebuild draws only the cards whose page changed.
 import { stringsFor } from '../records/strings.ts';
 import { createHash } from 'node:crypto';
