@@ -9,6 +9,7 @@ import { forbiddenHost, hostGuard, localRefusal, WILDCARD } from './host-guard.t
 import { messageSyntaxProblem } from './message-syntax.ts';
 import { ENTRY_GROUPS, ENTRY_POINTS, type EntryGroup } from '../../src/discovery/entry-points.ts';
 import { VERBOSE_FLAG } from '../lib/verbose.ts';
+import { terminalLines } from '../../src/records/terminal-text.ts';
 
 export interface ListenOptions {
   port: number;
@@ -118,7 +119,9 @@ export function listen({ port, hostname, handler, onClose, lightweightGlobals = 
           if (!allows(incoming.headers.host, incoming.headers.origin)) return forbiddenHost(base(), new URL(request.url).pathname);
           withClientAddress(incoming, (incoming.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, ''));
           return handler(request).catch((error: unknown) => {
-            console.error(error);
+            // FO-TERMINAL-TEXT: the error may quote the request (its path, a header), so it is
+            // printed with every control character escaped, its stack's own lines kept.
+            console.error(terminalLines(error instanceof Error ? (error.stack ?? String(error)) : String(error)));
             return new Response('Internal Server Error', { status: 500 });
           });
         },

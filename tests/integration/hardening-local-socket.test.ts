@@ -3,7 +3,7 @@
 // Streamable HTTP transport § Security Warning) and a JSON 431 for a header block too large for Node (RFC 6585 § 5).
 import { spawnSync } from 'node:child_process';
 import { connect, type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { listen } from '../../scripts/local-server/node-server.ts';
 import { parseAllowedHosts } from '../../scripts/local-server/host-guard.ts';
 import { errorResponse } from '../../src/server/errors.ts';
@@ -18,6 +18,7 @@ beforeAll(async () => {
     const path = new URL(request.url).pathname;
     if (path === '/slow') await new Promise((resolve) => setTimeout(resolve, 50));
     if (path === '/read') await request.text().catch(() => '');
+    if (path.startsWith('/crash/')) throw new Error(`no answer for ${decodeURIComponent(path)}`);
     return new Response(path === '/' || path === '/about' ? 'ok' : `ok ${path}`);
   };
   const server = await listen({ port: 0, hostname: '127.0.0.1', handler, allowedHosts: parseAllowedHosts('example.test, Other.Test.') });
@@ -258,5 +259,22 @@ describe('FO-MESSAGE-SYNTAX: the local server refuses what RFC 9112 says a serve
     const res = await rawExchange(port, `POST /oauth/token HTTP/1.1\r\n${host()}${host()}Content-Length: 0\r\nConnection: close\r\n\r\n`);
     expect(res.status).toBe(400);
     expect(JSON.parse(res.body)).toEqual({ error: 'invalid_request', error_description: expect.stringContaining('Host') });
+  });
+});
+
+describe('FO-TERMINAL-TEXT: a request that crashes its handler is printed with its control characters escaped', () => {
+  test('a path holding ECMA-48 sequences (a window title, a screen clear) reaches the terminal as visible escapes; the client gets a 500', async () => {
+    const printed: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(' ')));
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/crash/%1B]0;pwned%07%1B[2J`);
+      expect(res.status).toBe(500);
+      await res.text();
+    } finally {
+      spy.mockRestore();
+    }
+    const text = printed.join('\n');
+    expect(text).toContain('no answer for /crash/\\x1B]0;pwned\\x07\\x1B[2J');
+    expect(text).not.toMatch(/[\x1b\x07]/);
   });
 });
