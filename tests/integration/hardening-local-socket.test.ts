@@ -275,6 +275,6 @@ describe('FO-TERMINAL-TEXT: a request that crashes its handler is printed with i
     }
     const text = printed.join('\n');
     expect(text).toContain('no answer for /crash/\\x1B]0;pwned\\x07\\x1B[2J');
-    expect(text).not.toMatch(/[\x1b\x07]/);
+    for (const control of ['\x1b', '\x07']) expect(text).not.toContain(control);
   });
 });
