@@ -8,6 +8,17 @@ import { afterAll, onTestFinished } from 'vitest';
 
 export function tempDir(prefix: string, until: 'test' | 'file' = 'test'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  (until === 'test' ? onTestFinished : afterAll)(() => rmSync(dir, { recursive: true, force: true }));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  if (until === 'test') onTestFinished(remove);
+  else {
+    // An afterAll registered while a test runs never runs (Vitest has collected the file's hooks by
+    // then), so a `'file'` folder made inside a test goes when that test ends; onTestFinished
+    // throws outside a test, where afterAll is the file's.
+    try {
+      onTestFinished(remove);
+    } catch {
+      afterAll(remove);
+    }
+  }
   return dir;
 }
