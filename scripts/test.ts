@@ -231,8 +231,8 @@ if (LIGHTHOUSE) {
   // and not waited for here: a fresh clone's downloads (measured here, 22 s and 8 s, mostly waiting
   // on the registry) overlap types and lint and the build, and a step that needs a tool before its
   // fetch has ended waits for it on the tool's lock (scripts/lib/pinned-tool.ts).
-  const fetch = (tool: string): [string, string[]] => [process.execPath, ['scripts/lib/pinned-tool.ts', tool]];
-  const tools = together('pinned tools', [fetch('vercel'), fetch('lighthouse')]);
+  const fetchTool = (tool: string): [string, string[]] => [process.execPath, ['scripts/lib/pinned-tool.ts', tool]];
+  const tools = together('pinned tools', [fetchTool('vercel'), fetchTool('lighthouse')]);
   await typesAndLintBesideBuild();
   writeFileSync(exchanges, '');
   // Two lanes side by side, each step's output printed whole when it ends (docs/decisions.md § Two

@@ -100,11 +100,13 @@ export async function sitemapPaths(base: string): Promise<string[]> {
  */
 export async function expectNothingSideways(page: Page, base: string, paths: readonly string[]): Promise<number> {
   const readings = await sweepWidths(page, base, paths, PHONE_WIDTHS, () => page.evaluate(sideways));
-  for (const { path, width, reading } of readings) {
-    const { scroll, client, past } = reading;
-    expect(client, `${path} laid out at ${width} px`).toBe(width);
-    expect(scroll, `${path} is ${scroll} px wide at ${width} px`).toBeLessThanOrEqual(client);
-    expect(past, `${path} at ${width} px`).toEqual([]);
-  }
+  for (const { path, width, reading } of readings) expectNotSideways(path, width, reading);
   return readings.length;
+}
+
+/** FO-LONG-WORDS on one reading of `sideways`: laid out at the width it was read at (the resize took), no wider than that, nothing past it. */
+export function expectNotSideways(path: string, width: number, { scroll, client, past }: ReturnType<typeof sideways>): void {
+  expect(client, `${path} laid out at ${width} px`).toBe(width);
+  expect(scroll, `${path} is ${scroll} px wide at ${width} px`).toBeLessThanOrEqual(client);
+  expect(past, `${path} at ${width} px`).toEqual([]);
 }

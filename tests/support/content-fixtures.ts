@@ -21,30 +21,22 @@ export function withConfiguredSiteUrls() {
 
 export const loadTwinFixture = (): Content => loadContent(join(import.meta.dirname, '..', 'fixtures', 'content-twins', 'content'));
 
-/** What loading the content folder `dir` refuses, as the build says it (a ContentError's message); '' when it loads. */
-export function contentErrorOf(dir: string): string {
-  try {
-    loadContent(dir);
-  } catch (error) {
-    if (error instanceof ContentError) return error.message;
-    throw error;
-  }
-  return '';
-}
-
-/** Each problem `load` refuses the content with (a ContentError's problems); none when it loads. Any other error is thrown. */
-function problemsOfLoad(load: () => unknown): string[] {
+/** The ContentError `load` refuses the content with; undefined when it loads. Any other error is thrown. */
+function refusalOf(load: () => unknown): ContentError | undefined {
   try {
     load();
   } catch (error) {
-    if (error instanceof ContentError) return error.problems;
+    if (error instanceof ContentError) return error;
     throw error;
   }
-  return [];
+  return undefined;
 }
 
+/** What loading the content folder `dir` refuses, as the build says it (a ContentError's message); '' when it loads. */
+export const contentErrorOf = (dir: string): string => refusalOf(() => loadContent(dir))?.message ?? '';
+
 /** Each problem loading the content folder `dir` (its main language) refuses; none when it loads. */
-export const contentProblemsOf = (dir: string): string[] => problemsOfLoad(() => loadContent(dir));
+export const contentProblemsOf = (dir: string): string[] => refusalOf(() => loadContent(dir))?.problems ?? [];
 
 /** Each problem loading `dir` in every language refuses; none when it loads. */
-export const languageProblemsOf = (dir: string): string[] => problemsOfLoad(() => loadLanguages(dir));
+export const languageProblemsOf = (dir: string): string[] => refusalOf(() => loadLanguages(dir))?.problems ?? [];

@@ -1,6 +1,6 @@
-// A temporary directory for a test, removed when the test ends, or (`'file'`, made at a test
-// file's top level, not inside a hook) when the file's tests end: nothing a test writes outlives
-// it in the machine's temp folder.
+// A temporary directory for a test, removed when the test ends, or (`'file'`) when the file's
+// tests end if it is made at the file's top level, when its test ends if made inside a test (not
+// inside a hook): nothing a test writes outlives it in the machine's temp folder.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
